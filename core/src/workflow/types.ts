@@ -1,0 +1,180 @@
+/**
+ * Plain-data shapes of a workflow: steps, links, filters. Every pure rule in `workflow/`
+ * works over these; the MST models in `model.ts` have the same snapshot shape.
+ * Spec references: editor-core 3, onboarding-and-extras 3.
+ */
+import type { FieldDef, PollingParams } from '../apps/types.js';
+
+/** The ten filter condition types (editor-core 3). */
+export type ConditionType =
+  | 'stringEqual'
+  | 'stringUnequal'
+  | 'listContains'
+  | 'listNotContain'
+  | 'greaterThan'
+  | 'lessThan'
+  | 'isTrue'
+  | 'isFalse'
+  | 'valueExists'
+  | 'valueNotExists';
+
+/** One filter row: left-hand field (often a `${step.path}` reference), condition, right-hand value. */
+export interface Condition {
+  lhs: string;
+  conditionType: ConditionType;
+  rhs: string;
+}
+
+/** A list of conditions. The first group is AND-ed; the others are OR groups (editor-core 3). */
+export type ConditionGroup = Condition[];
+
+/** What a step is on the canvas (editor-core 3 "Canvas element"). */
+export type StepKind = 'trigger' | 'action' | 'filter' | 'loopEnd';
+
+/** A field value set on a step: the app's field definition plus the user's value. */
+export type StepField = FieldDef;
+
+/**
+ * The data of one step (editor-core 3 "Step data", onboarding 3 "Node data").
+ * A placeholder step has `type === ''`.
+ */
+export interface StepData {
+  /** Display name, e.g. 'New contact in Demo CRM'. */
+  name: string;
+  /** App key (`demo-crm`, `webhook`, `schedule`, `http`…); '' while a placeholder. */
+  type: string;
+  /** App display name. */
+  label: string;
+  icon: string;
+  custombutton: boolean;
+  /** The app's form-data endpoint. */
+  url: string;
+  hasauth: boolean;
+  /** Credential id, or null. */
+  credential: string | null;
+  /** Account label shown on the step. */
+  authname: string;
+  /** Event key (action or trigger key). */
+  action: string;
+  actionlabel: string;
+  fields: StepField[];
+  /** Sample output of the last test; null when untested. */
+  testData: unknown;
+  /** Epoch ms of the last action test. */
+  actionTestTime: number | null;
+  /** Delay before this step, seconds (editor-core 4.6, default 0). */
+  delay: number;
+  // trigger-only (editor-core 3)
+  app: string;
+  triggerlabel: string;
+  triggerResource: string;
+  triggerMessage: string;
+  /** Only the first 5 are kept. */
+  triggerChoices: unknown[];
+  /** Label of the selected choice. */
+  triggerchoice: string;
+  triggerChoiceTime: number | null;
+  pollingParams: PollingParams | null;
+  performList: string;
+  unsubscribe: string;
+  webhookKey: string;
+}
+
+/** A step on the canvas. */
+export interface Step {
+  id: string;
+  kind: StepKind;
+  position: { x: number; y: number };
+  data: StepData;
+}
+
+/** A link between two steps, with its optional filter and delay (editor-core 3 "Filter connection"). */
+export interface Link {
+  id: string;
+  source: string;
+  target: string;
+  /** Filter name ('Filter: a AND b'); '' when none. */
+  name: string;
+  /** Condition groups; empty means always continue. */
+  groups: ConditionGroup[];
+  /** Delay in seconds before the target runs; 0 = none. */
+  delaySeconds: number;
+}
+
+/** A workflow as plain data (editor-core 3 "Workflow"). */
+export interface WorkflowData {
+  id: string;
+  name: string;
+  active: boolean;
+  steps: Step[];
+  links: Link[];
+}
+
+/** Current version of the stored workflow document. */
+export const WORKFLOW_SCHEMA_VERSION = 1 as const;
+
+/** The versioned stored document: what the API carries and the database stores. */
+export interface WorkflowDocument extends WorkflowData {
+  schemaVersion: typeof WORKFLOW_SCHEMA_VERSION;
+}
+
+/** An issue found on a workflow (editor-core 5.1). Issues are data; the UI matches on `code`. */
+export interface Issue {
+  code: IssueCode;
+  severity: 'error' | 'warning';
+  stepId?: string;
+  linkId?: string;
+  /** Exact user-facing text from the spec. */
+  text: string;
+}
+
+/** Stable issue codes. */
+export type IssueCode =
+  | 'missing-app'
+  | 'missing-event'
+  | 'missing-credential'
+  | 'missing-field'
+  | 'missing-test-data'
+  | 'test-data-error'
+  | 'broken-reference';
+
+/** Platform needs injected into core (STYLE "core is pure"). */
+export interface CoreEnv {
+  /** New unique id. */
+  newId: () => string;
+  /** Current time, epoch ms. */
+  now: () => number;
+}
+
+/** Builds an empty StepData with every field at its default, overridden by `patch`. */
+export function createStepData(patch: Partial<StepData> = {}): StepData {
+  return {
+    name: '',
+    type: '',
+    label: '',
+    icon: '',
+    custombutton: false,
+    url: '',
+    hasauth: false,
+    credential: null,
+    authname: '',
+    action: '',
+    actionlabel: '',
+    fields: [],
+    testData: null,
+    actionTestTime: null,
+    delay: 0,
+    app: '',
+    triggerlabel: '',
+    triggerResource: '',
+    triggerMessage: '',
+    triggerChoices: [],
+    triggerchoice: '',
+    triggerChoiceTime: null,
+    pollingParams: null,
+    performList: '',
+    unsubscribe: '',
+    webhookKey: '',
+    ...patch,
+  };
+}

@@ -1,0 +1,147 @@
+/**
+ * The contract between the HTTP layer (`http/`) and the server's domain services
+ * (`services/`, backed by `store/`, `security/`, `mail/`). Routes only parse, authorise and
+ * call these; services enforce every rule, scope every query to `ctx.tenantId`, and throw
+ * `Problem` (see ../errors.ts) for anything a caller did wrong. A resource of another tenant
+ * is reported exactly like a missing one (404).
+ */
+import type { WorkflowDocument } from '@junction/core';
+
+/** Who is calling: resolved from the bearer session token. */
+export interface AuthContext {
+  userId: string;
+  tenantId: string;
+  sessionId: string;
+}
+
+/** A user as the API shows it. */
+export interface UserView {
+  id: string;
+  email: string;
+  name: string;
+  emailVerified: boolean;
+  createdAt: string;
+}
+
+/** A tenant (workspace) as the API shows it (editor-core 6: plan, planStatus). */
+export interface TenantView {
+  id: string;
+  name: string;
+  plan: 'free' | 'premium';
+  planStatus: 'active' | 'inactive' | 'trialing' | 'canceled';
+  createdAt: string;
+}
+
+/** GET /api/auth/me (editor-core 7.4 reads id, name, tenants[0].tenant.id). */
+export interface MeView extends UserView {
+  tenants: { role: 'owner' | 'member'; tenant: TenantView }[];
+  currentTenantId: string;
+}
+
+/** A workflow summary for lists. */
+export interface WorkflowSummary {
+  id: string;
+  name: string;
+  active: boolean;
+  createdAt: string;
+  updatedAt: string;
+}
+
+/** A stored workflow: the versioned document plus bookkeeping. */
+export interface WorkflowView extends WorkflowSummary {
+  document: WorkflowDocument;
+  /** Increments on every update; a PUT may send `expectedRevision` to avoid lost updates (409). */
+  revision: number;
+}
+
+/** A credential as the API shows it: secrets are replaced by SECRET_SENTINEL. */
+export interface CredentialView {
+  id: string;
+  app: string;
+  name: string;
+  createdAt: string;
+  lastUsed: string | null;
+  userId: string;
+  tenantId: string;
+  /** Non-secret values in clear; secret values as SECRET_SENTINEL. */
+  values: Record<string, string>;
+}
+
+/** What the API answers in place of a stored secret; saving it back keeps the stored value. */
+export const SECRET_SENTINEL = '__junction_secret_unchanged__';
+
+/** Result of sign-up and log-in. */
+export interface SessionGrant {
+  token: string;
+  expiresAt: string;
+  user: UserView;
+  tenant: TenantView;
+}
+
+/** A mail kept by the outbox when no SMTP_URL is set (development only route). */
+export interface OutboxMail {
+  id: string;
+  to: string;
+  subject: string;
+  text: string;
+  sentAt: string;
+}
+
+/** All domain services. Created once per app by `createServices(config)`. */
+export interface Services {
+  accounts: {
+    /** onboarding 2/5: creates user, tenant 'My First Workspace', workflow 'Untitled Workflow (Draft)', sends a 4-digit code. */
+    signUp(input: {
+      email: string;
+      password: string;
+      firstName?: string;
+      lastName?: string;
+      invitationToken?: string;
+    }): Promise<SessionGrant & { workflowId: string }>;
+    /** Issues a fresh 4-digit code (15 minutes, 5 attempts) and mails it. */
+    sendCode(ctx: AuthContext): Promise<void>;
+    /** Checks the code; wrong → 422 field 'code'; expired/exhausted → 410. */
+    verifyCode(ctx: AuthContext, code: string): Promise<UserView>;
+    logIn(input: { email: string; password: string }): Promise<SessionGrant>;
+    logOut(ctx: AuthContext): Promise<void>;
+    /** Resolves a bearer token; null when unknown or expired. */
+    authenticate(token: string): Promise<AuthContext | null>;
+    me(ctx: AuthContext): Promise<MeView>;
+    /** E-mails a one-time sign-in link carrying `c` (onboarding 2 small-screen reminder). Always resolves (no account enumeration). */
+    sendSignInLink(email: string, link: (oneTimeToken: string) => string): Promise<void>;
+    /** Exchanges a one-time address token (`c`) for a session, once. */
+    exchangeToken(oneTimeToken: string): Promise<SessionGrant>;
+  };
+  tenants: {
+    create(ctx: AuthContext, name: string): Promise<TenantView>;
+    get(ctx: AuthContext, tenantId: string): Promise<TenantView>;
+    /** Switches the session's current tenant (must be a member). */
+    switchTo(ctx: AuthContext, tenantId: string): Promise<void>;
+  };
+  workflows: {
+    list(ctx: AuthContext): Promise<WorkflowSummary[]>;
+    /** Creates from a name (a new-workflow document from core) or a full document. */
+    create(ctx: AuthContext, input: { name?: string; active?: boolean; document?: unknown }): Promise<WorkflowView>;
+    get(ctx: AuthContext, id: string): Promise<WorkflowView>;
+    /** Validates with core's validateDocument (422 with JSON paths) and stores. */
+    update(ctx: AuthContext, id: string, input: { document: unknown; expectedRevision?: number }): Promise<WorkflowView>;
+    remove(ctx: AuthContext, id: string): Promise<void>;
+  };
+  credentials: {
+    list(ctx: AuthContext, filter: { app?: string }): Promise<CredentialView[]>;
+    get(ctx: AuthContext, id: string): Promise<CredentialView>;
+    create(ctx: AuthContext, input: { app: string; name?: string; values: Record<string, string> }): Promise<CredentialView>;
+    update(
+      ctx: AuthContext,
+      id: string,
+      input: { name?: string; lastUsed?: string; values?: Record<string, string> },
+    ): Promise<CredentialView>;
+    remove(ctx: AuthContext, id: string): Promise<void>;
+    /** Server-internal: decrypted values for the engine. Never sent to a browser. */
+    reveal(ctx: AuthContext, id: string): Promise<Record<string, string>>;
+  };
+  /** Development outbox (empty when SMTP is configured). */
+  outbox: { list(): Promise<OutboxMail[]> };
+  /** Closes database pools and mail transports. */
+  close(): Promise<void>;
+}

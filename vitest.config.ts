@@ -1,0 +1,45 @@
+import { fileURLToPath } from 'node:url';
+import { defineConfig } from 'vitest/config';
+
+const here = (p: string) => fileURLToPath(new URL(p, import.meta.url));
+
+// One root config runs every package's tests. Source aliases let tests run without a build;
+// test/dist-import checks the built packages separately.
+const alias = {
+  '@junction/core': here('./core/src/index.ts'),
+  '@junction/api-spec': here('./api-spec/src/index.ts'),
+};
+
+export default defineConfig({
+  resolve: { alias },
+  test: {
+    pool: 'forks',
+    testTimeout: 20_000,
+    hookTimeout: 60_000,
+    projects: [
+      {
+        resolve: { alias },
+        test: {
+          name: 'node',
+          environment: 'node',
+          include: [
+            'core/src/**/*.test.ts',
+            'api-spec/**/*.test.ts',
+            'server/src/**/*.test.ts',
+            'scripts/src/**/*.test.ts',
+            'test/**/*.test.ts',
+          ],
+          exclude: ['**/node_modules/**', '**/dist/**', 'test/reliability/**'],
+        },
+      },
+      {
+        resolve: { alias },
+        test: {
+          name: 'web',
+          environment: 'jsdom',
+          include: ['web/src/**/*.test.{ts,tsx}'],
+        },
+      },
+    ],
+  },
+});
