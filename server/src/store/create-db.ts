@@ -1,0 +1,87 @@
+/**
+ * Opens Junction's database: SQLite through better-sqlite3 by default (a file in the data
+ * folder), PostgreSQL through node-postgres when `config.databaseUrl` is set. Both speak
+ * the same Kysely schema (./database.ts) and the same migrations (./migrations/).
+ */
+import { mkdirSync } from 'node:fs';
+import path from 'node:path';
+import SqliteDatabase from 'better-sqlite3';
+import { Kysely, Migrator, PostgresDialect, SqliteDialect } from 'kysely';
+import pg from 'pg';
+import type { Config } from '../config.js';
+import type { Database, Dialect } from './database.js';
+import { createMigrationProvider } from './migrations/index.js';
+
+/** An open database: the Kysely instance, which engine it is, and how to close it. */
+export interface DbHandle {
+  db: Kysely<Database>;
+  dialect: Dialect;
+  /** Closes the SQLite file or drains the PostgreSQL pool. Safe to call twice. */
+  close(): Promise<void>;
+}
+
+/** Milliseconds a SQLite writer waits for another process's lock before failing. */
+const SQLITE_BUSY_TIMEOUT_MS = 5_000;
+
+/** Where the SQLite file lives for a configuration (`sqlitePath`, else `${dataDir}/junction.db`). */
+export function resolveSqlitePath(config: Pick<Config, 'dataDir' | 'sqlitePath'>): string {
+  return config.sqlitePath ?? path.join(config.dataDir, 'junction.db');
+}
+
+/**
+ * Opens the database named by the configuration. Does not migrate: call
+ * `migrateToLatest(handle)` (createServices does it on start).
+ *
+ * @example
+ * const handle = createDb(loadConfig());
+ * await migrateToLatest(handle);
+ * const users = await handle.db.selectFrom('users').selectAll().execute();
+ * await handle.close();
+ */
+export function createDb(config: Pick<Config, 'dataDir' | 'sqlitePath' | 'databaseUrl'>): DbHandle {
+  if (config.databaseUrl) return openPostgres(config.databaseUrl);
+  return openSqlite(resolveSqlitePath(config));
+}
+
+function openSqlite(file: string): DbHandle {
+  if (file !== ':memory:') mkdirSync(path.dirname(file), { recursive: true });
+  const sqlite = new SqliteDatabase(file);
+  // WAL lets readers proceed while one writer commits; busy_timeout makes a second
+  // process (junction worker) wait for the lock instead of failing at once.
+  sqlite.pragma('journal_mode = WAL');
+  sqlite.pragma('foreign_keys = ON');
+  sqlite.pragma(`busy_timeout = ${SQLITE_BUSY_TIMEOUT_MS}`);
+  const db = new Kysely<Database>({ dialect: new SqliteDialect({ database: sqlite }) });
+  return { db, dialect: 'sqlite', close: once(() => db.destroy()) };
+}
+
+function openPostgres(connectionString: string): DbHandle {
+  // A connection string may carry `?options=-c search_path=...`; tests use that to give
+  // each suite its own schema.
+  const pool = new pg.Pool({ connectionString, max: 10 });
+  const db = new Kysely<Database>({ dialect: new PostgresDialect({ pool }) });
+  return { db, dialect: 'postgres', close: once(() => db.destroy()) };
+}
+
+/**
+ * Applies every pending migration, in order. Concurrent starters are safe: Kysely takes
+ * a lock (an advisory lock on PostgreSQL) around the run.
+ */
+export async function migrateToLatest(handle: DbHandle): Promise<void> {
+  const migrator = new Migrator({ db: handle.db, provider: createMigrationProvider(handle.dialect) });
+  const { error, results } = await migrator.migrateToLatest();
+  if (error) {
+    const failed = results?.find((r) => r.status === 'Error')?.migrationName ?? 'unknown';
+    throw new Error(`Database migration ${failed} failed: ${error instanceof Error ? error.message : String(error)}`, {
+      cause: error,
+    });
+  }
+}
+
+function once(fn: () => Promise<void>): () => Promise<void> {
+  let done: Promise<void> | undefined;
+  return () => {
+    done ??= fn();
+    return done;
+  };
+}

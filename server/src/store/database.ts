@@ -1,0 +1,132 @@
+/**
+ * Table shapes of Junction's one schema, shared by SQLite and PostgreSQL.
+ *
+ * Conventions (the same everywhere, so repositories need no dialect switches):
+ * - ids are text UUIDs;
+ * - timestamps are ISO-8601 UTC text (`Date#toISOString()`), which sorts and compares
+ *   correctly as text in both dialects;
+ * - booleans are integers 0/1 (SQLite has no boolean type);
+ * - JSON columns are `text` in SQLite and `jsonb` in PostgreSQL; only the repositories
+ *   touch them, through `writeJson`/`readJson` in ./json.ts.
+ */
+import type { Insertable, Selectable } from 'kysely';
+
+/** Which SQL engine a database handle talks to. */
+export type Dialect = 'sqlite' | 'postgres';
+
+/** A JSON column as it is read back: a string in SQLite, a parsed value in PostgreSQL. */
+export type JsonColumn = unknown;
+
+/** `users`: one person; e-mail unique and lower-cased. */
+export interface UsersTable {
+  id: string;
+  email: string;
+  name: string;
+  password_hash: string;
+  email_verified: number;
+  created_at: string;
+}
+
+/** `tenants`: a workspace (editor-core 6: plan, planStatus). */
+export interface TenantsTable {
+  id: string;
+  name: string;
+  plan: string;
+  plan_status: string;
+  created_at: string;
+}
+
+/** `memberships`: which user belongs to which tenant, with what role. */
+export interface MembershipsTable {
+  user_id: string;
+  tenant_id: string;
+  role: string;
+  created_at: string;
+}
+
+/** `sessions`: bearer sessions; only the sha-256 of the token is stored. */
+export interface SessionsTable {
+  id: string;
+  token_hash: string;
+  user_id: string;
+  tenant_id: string;
+  expires_at: string;
+  created_at: string;
+}
+
+/** `verification_codes`: the current 4-digit e-mail code of a user (hashed). */
+export interface VerificationCodesTable {
+  id: string;
+  user_id: string;
+  code_hash: string;
+  expires_at: string;
+  attempts: number;
+  created_at: string;
+}
+
+/** `one_time_tokens`: single-use sign-in link tokens (`c`), hashed. */
+export interface OneTimeTokensTable {
+  id: string;
+  token_hash: string;
+  user_id: string;
+  purpose: string;
+  expires_at: string;
+  created_at: string;
+}
+
+/** `workflows`: one stored workflow document per row, scoped to a tenant. */
+export interface WorkflowsTable {
+  id: string;
+  tenant_id: string;
+  name: string;
+  active: number;
+  document: JsonColumn;
+  revision: number;
+  created_at: string;
+  updated_at: string;
+}
+
+/** `credentials`: connected accounts; secret values sealed by the vault. */
+export interface CredentialsTable {
+  id: string;
+  tenant_id: string;
+  user_id: string;
+  app: string;
+  name: string;
+  /** Base64 AES-256-GCM ciphertext followed by its 16-byte tag. */
+  ciphertext: string;
+  /** Base64 12-byte nonce. */
+  nonce: string;
+  /** Fingerprint of the vault key that sealed this row. */
+  key_version: string;
+  /** Non-secret values in clear (JSON object of strings). */
+  public_values: JsonColumn;
+  last_used: string | null;
+  created_at: string;
+  updated_at: string;
+}
+
+/** Every table, as Kysely sees the database. */
+export interface Database {
+  users: UsersTable;
+  tenants: TenantsTable;
+  memberships: MembershipsTable;
+  sessions: SessionsTable;
+  verification_codes: VerificationCodesTable;
+  one_time_tokens: OneTimeTokensTable;
+  workflows: WorkflowsTable;
+  credentials: CredentialsTable;
+}
+
+/** A `users` row. */
+export type UserRow = Selectable<UsersTable>;
+/** A `tenants` row. */
+export type TenantRow = Selectable<TenantsTable>;
+/** A `sessions` row. */
+export type SessionRow = Selectable<SessionsTable>;
+/** A `verification_codes` row. */
+export type VerificationCodeRow = Selectable<VerificationCodesTable>;
+/** A `credentials` row. */
+export type CredentialRow = Selectable<CredentialsTable>;
+/** A `credentials` row to insert. */
+export type NewCredentialRow = Insertable<CredentialsTable>;

@@ -1,0 +1,47 @@
+/** All repositories over one database handle or transaction. */
+import type { Kysely } from 'kysely';
+import type { Database } from '../database.js';
+import { type CodesRepo, createCodesRepo } from './codes.js';
+import { type CredentialsRepo, createCredentialsRepo } from './credentials.js';
+import { type SessionsRepo, createSessionsRepo } from './sessions.js';
+import { type TenantsRepo, createTenantsRepo } from './tenants.js';
+import { type UsersRepo, createUsersRepo } from './users.js';
+import { type WorkflowsRepo, createWorkflowsRepo } from './workflows.js';
+
+/** Every repository, sharing one database or transaction. */
+export interface Repos {
+  users: UsersRepo;
+  tenants: TenantsRepo;
+  sessions: SessionsRepo;
+  codes: CodesRepo;
+  workflows: WorkflowsRepo;
+  credentials: CredentialsRepo;
+}
+
+/**
+ * Builds every repository over `db`; pass a transaction to make several writes atomic.
+ *
+ * @example
+ * await db.transaction().execute(async (trx) => {
+ *   const repos = createRepos(trx);
+ *   await repos.tenants.insert(tenant);
+ *   await repos.tenants.addMember({ userId, tenantId: tenant.id, role: 'owner', createdAt });
+ * });
+ */
+export function createRepos(db: Kysely<Database>): Repos {
+  return {
+    users: createUsersRepo(db),
+    tenants: createTenantsRepo(db),
+    sessions: createSessionsRepo(db),
+    codes: createCodesRepo(db),
+    workflows: createWorkflowsRepo(db),
+    credentials: createCredentialsRepo(db),
+  };
+}
+
+export type { CodesRepo, VerificationCodeRecord } from './codes.js';
+export type { CredentialRecord, CredentialsRepo, SealedSecret } from './credentials.js';
+export type { SessionRecord, SessionsRepo } from './sessions.js';
+export type { MembershipRecord, TenantRecord, TenantsRepo } from './tenants.js';
+export type { UserRecord, UsersRepo } from './users.js';
+export type { WorkflowChange, WorkflowRecord, WorkflowSummaryRecord, WorkflowsRepo } from './workflows.js';

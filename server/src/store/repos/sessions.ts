@@ -1,0 +1,72 @@
+/** Bearer sessions, looked up by the sha-256 of their token. */
+import type { Kysely } from 'kysely';
+import type { Database } from '../database.js';
+
+/** A stored session. */
+export interface SessionRecord {
+  id: string;
+  tokenHash: string;
+  userId: string;
+  tenantId: string;
+  expiresAt: string;
+  createdAt: string;
+}
+
+/** Repository of `sessions`. */
+export interface SessionsRepo {
+  insert(session: SessionRecord): Promise<void>;
+  /** The session with this token hash that has not expired at `nowIso`. */
+  findValid(tokenHash: string, nowIso: string): Promise<SessionRecord | undefined>;
+  /** Points a session at another current tenant. */
+  setTenant(sessionId: string, tenantId: string): Promise<void>;
+  remove(sessionId: string): Promise<void>;
+  /** Deletes sessions that expired before `nowIso`; answers how many. */
+  removeExpired(nowIso: string): Promise<number>;
+}
+
+/** Builds the sessions repository over a database or a transaction. */
+export function createSessionsRepo(db: Kysely<Database>): SessionsRepo {
+  return {
+    async insert(s) {
+      await db
+        .insertInto('sessions')
+        .values({
+          id: s.id,
+          token_hash: s.tokenHash,
+          user_id: s.userId,
+          tenant_id: s.tenantId,
+          expires_at: s.expiresAt,
+          created_at: s.createdAt,
+        })
+        .execute();
+    },
+    async findValid(tokenHash, nowIso) {
+      const row = await db
+        .selectFrom('sessions')
+        .selectAll()
+        .where('token_hash', '=', tokenHash)
+        .where('expires_at', '>', nowIso)
+        .executeTakeFirst();
+      return (
+        row && {
+          id: row.id,
+          tokenHash: row.token_hash,
+          userId: row.user_id,
+          tenantId: row.tenant_id,
+          expiresAt: row.expires_at,
+          createdAt: row.created_at,
+        }
+      );
+    },
+    async setTenant(sessionId, tenantId) {
+      await db.updateTable('sessions').set({ tenant_id: tenantId }).where('id', '=', sessionId).execute();
+    },
+    async remove(sessionId) {
+      await db.deleteFrom('sessions').where('id', '=', sessionId).execute();
+    },
+    async removeExpired(nowIso) {
+      const result = await db.deleteFrom('sessions').where('expires_at', '<=', nowIso).executeTakeFirst();
+      return Number(result.numDeletedRows);
+    },
+  };
+}

@@ -1,0 +1,93 @@
+/** Tenants (workspaces) and memberships. */
+import type { Kysely } from 'kysely';
+import type { Database } from '../database.js';
+
+/** A stored tenant. */
+export interface TenantRecord {
+  id: string;
+  name: string;
+  plan: string;
+  planStatus: string;
+  createdAt: string;
+}
+
+/** A user's membership: the tenant and the user's role in it. */
+export interface MembershipRecord {
+  role: string;
+  tenant: TenantRecord;
+}
+
+/** Repository of `tenants` and `memberships`. Reads go through a membership, so a user only sees their own tenants. */
+export interface TenantsRepo {
+  insert(tenant: TenantRecord): Promise<void>;
+  addMember(input: { userId: string; tenantId: string; role: string; createdAt: string }): Promise<void>;
+  /** The tenant when `userId` is a member of it; undefined otherwise (missing or not theirs). */
+  findForMember(userId: string, tenantId: string): Promise<MembershipRecord | undefined>;
+  /** Every tenant the user belongs to, oldest membership first. */
+  listForUser(userId: string): Promise<MembershipRecord[]>;
+}
+
+type JoinedRow = {
+  role: string;
+  id: string;
+  name: string;
+  plan: string;
+  plan_status: string;
+  created_at: string;
+};
+
+const toMembership = (row: JoinedRow): MembershipRecord => ({
+  role: row.role,
+  tenant: { id: row.id, name: row.name, plan: row.plan, planStatus: row.plan_status, createdAt: row.created_at },
+});
+
+/** Builds the tenants repository over a database or a transaction. */
+export function createTenantsRepo(db: Kysely<Database>): TenantsRepo {
+  const joined = () =>
+    db
+      .selectFrom('memberships')
+      .innerJoin('tenants', 'tenants.id', 'memberships.tenant_id')
+      .select([
+        'memberships.role as role',
+        'tenants.id as id',
+        'tenants.name as name',
+        'tenants.plan as plan',
+        'tenants.plan_status as plan_status',
+        'tenants.created_at as created_at',
+      ]);
+  return {
+    async insert(tenant) {
+      await db
+        .insertInto('tenants')
+        .values({
+          id: tenant.id,
+          name: tenant.name,
+          plan: tenant.plan,
+          plan_status: tenant.planStatus,
+          created_at: tenant.createdAt,
+        })
+        .execute();
+    },
+    async addMember({ userId, tenantId, role, createdAt }) {
+      await db
+        .insertInto('memberships')
+        .values({ user_id: userId, tenant_id: tenantId, role, created_at: createdAt })
+        .execute();
+    },
+    async findForMember(userId, tenantId) {
+      const row = await joined()
+        .where('memberships.user_id', '=', userId)
+        .where('memberships.tenant_id', '=', tenantId)
+        .executeTakeFirst();
+      return row && toMembership(row);
+    },
+    async listForUser(userId) {
+      const rows = await joined()
+        .where('memberships.user_id', '=', userId)
+        .orderBy('memberships.created_at')
+        .orderBy('tenants.id')
+        .execute();
+      return rows.map(toMembership);
+    },
+  };
+}

@@ -1,0 +1,60 @@
+/** Users and their tenant memberships. */
+import type { Kysely } from 'kysely';
+import type { Database } from '../database.js';
+
+/** A stored user. */
+export interface UserRecord {
+  id: string;
+  email: string;
+  name: string;
+  passwordHash: string;
+  emailVerified: boolean;
+  createdAt: string;
+}
+
+/** Repository of `users`; e-mails are stored and looked up lower-cased. */
+export interface UsersRepo {
+  insert(user: UserRecord): Promise<void>;
+  findById(id: string): Promise<UserRecord | undefined>;
+  /** Looks a user up by e-mail, case-insensitively. */
+  findByEmail(email: string): Promise<UserRecord | undefined>;
+  markEmailVerified(id: string): Promise<void>;
+}
+
+/** Builds the users repository over a database or a transaction. */
+export function createUsersRepo(db: Kysely<Database>): UsersRepo {
+  const toRecord = (row: Database['users']): UserRecord => ({
+    id: row.id,
+    email: row.email,
+    name: row.name,
+    passwordHash: row.password_hash,
+    emailVerified: row.email_verified === 1,
+    createdAt: row.created_at,
+  });
+  return {
+    async insert(user) {
+      await db
+        .insertInto('users')
+        .values({
+          id: user.id,
+          email: user.email.toLowerCase(),
+          name: user.name,
+          password_hash: user.passwordHash,
+          email_verified: user.emailVerified ? 1 : 0,
+          created_at: user.createdAt,
+        })
+        .execute();
+    },
+    async findById(id) {
+      const row = await db.selectFrom('users').selectAll().where('id', '=', id).executeTakeFirst();
+      return row && toRecord(row);
+    },
+    async findByEmail(email) {
+      const row = await db.selectFrom('users').selectAll().where('email', '=', email.toLowerCase()).executeTakeFirst();
+      return row && toRecord(row);
+    },
+    async markEmailVerified(id) {
+      await db.updateTable('users').set({ email_verified: 1 }).where('id', '=', id).execute();
+    },
+  };
+}

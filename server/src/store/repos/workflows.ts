@@ -1,0 +1,114 @@
+/** Stored workflows, always read and written within one tenant. */
+import type { Kysely } from 'kysely';
+import type { Database } from '../database.js';
+import { readJson, writeJson } from '../json.js';
+
+/** A stored workflow with its parsed document. */
+export interface WorkflowRecord {
+  id: string;
+  tenantId: string;
+  name: string;
+  active: boolean;
+  document: unknown;
+  revision: number;
+  createdAt: string;
+  updatedAt: string;
+}
+
+/** A workflow without its document, for lists. */
+export type WorkflowSummaryRecord = Omit<WorkflowRecord, 'document'>;
+
+/** What an update writes. */
+export interface WorkflowChange {
+  name: string;
+  active: boolean;
+  document: unknown;
+  updatedAt: string;
+}
+
+/** Repository of `workflows`. Every call takes the tenant id and filters by it. */
+export interface WorkflowsRepo {
+  list(tenantId: string): Promise<WorkflowSummaryRecord[]>;
+  get(tenantId: string, id: string): Promise<WorkflowRecord | undefined>;
+  insert(workflow: WorkflowRecord): Promise<void>;
+  /**
+   * Writes a change and bumps the revision by one, atomically. With `expectedRevision`
+   * the write happens only if the stored revision still equals it. Answers the new
+   * record, or undefined when no row matched (missing, another tenant's, or stale).
+   */
+  update(tenantId: string, id: string, change: WorkflowChange, expectedRevision?: number): Promise<WorkflowRecord | undefined>;
+  /** Deletes; answers false when there was nothing to delete in this tenant. */
+  remove(tenantId: string, id: string): Promise<boolean>;
+}
+
+/** Builds the workflows repository over a database or a transaction. */
+export function createWorkflowsRepo(db: Kysely<Database>): WorkflowsRepo {
+  const toSummary = (row: Omit<Database['workflows'], 'document'>): WorkflowSummaryRecord => ({
+    id: row.id,
+    tenantId: row.tenant_id,
+    name: row.name,
+    active: row.active === 1,
+    revision: row.revision,
+    createdAt: row.created_at,
+    updatedAt: row.updated_at,
+  });
+  const toRecord = (row: Database['workflows']): WorkflowRecord => ({ ...toSummary(row), document: readJson(row.document) });
+  const get = async (tenantId: string, id: string) => {
+    const row = await db
+      .selectFrom('workflows')
+      .selectAll()
+      .where('tenant_id', '=', tenantId)
+      .where('id', '=', id)
+      .executeTakeFirst();
+    return row && toRecord(row);
+  };
+  return {
+    async list(tenantId) {
+      const rows = await db
+        .selectFrom('workflows')
+        .select(['id', 'tenant_id', 'name', 'active', 'revision', 'created_at', 'updated_at'])
+        .where('tenant_id', '=', tenantId)
+        .orderBy('created_at')
+        .orderBy('id')
+        .execute();
+      return rows.map(toSummary);
+    },
+    get,
+    async insert(w) {
+      await db
+        .insertInto('workflows')
+        .values({
+          id: w.id,
+          tenant_id: w.tenantId,
+          name: w.name,
+          active: w.active ? 1 : 0,
+          document: writeJson(w.document),
+          revision: w.revision,
+          created_at: w.createdAt,
+          updated_at: w.updatedAt,
+        })
+        .execute();
+    },
+    async update(tenantId, id, change, expectedRevision) {
+      let query = db
+        .updateTable('workflows')
+        .set((eb) => ({
+          name: change.name,
+          active: change.active ? 1 : 0,
+          document: writeJson(change.document),
+          updated_at: change.updatedAt,
+          revision: eb('revision', '+', 1),
+        }))
+        .where('tenant_id', '=', tenantId)
+        .where('id', '=', id);
+      if (expectedRevision !== undefined) query = query.where('revision', '=', expectedRevision);
+      const result = await query.executeTakeFirst();
+      if (Number(result.numUpdatedRows) !== 1) return undefined;
+      return get(tenantId, id);
+    },
+    async remove(tenantId, id) {
+      const result = await db.deleteFrom('workflows').where('tenant_id', '=', tenantId).where('id', '=', id).executeTakeFirst();
+      return Number(result.numDeletedRows) === 1;
+    },
+  };
+}
