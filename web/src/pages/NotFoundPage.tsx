@@ -1,0 +1,28 @@
+import styled from 'styled-components';
+import { PageShell } from './PageShell.js';
+
+const Centered = styled(PageShell)`
+  text-align: center;
+  padding-top: ${({ theme }) => theme.space(24)};
+`;
+
+const Exclamation = styled.p`
+  margin: 0 0 ${({ theme }) => theme.space(3)};
+  font-size: ${({ theme }) => theme.font.size.large};
+  color: ${({ theme }) => theme.colors.textMuted};
+`;
+
+const Heading = styled.h1`
+  margin: 0;
+  font-size: ${({ theme }) => theme.font.size.title};
+`;
+
+/** Renders the not-found page every unknown path is redirected to (editor-core 1, forms-dp 2.1). */
+export function NotFoundPage() {
+  return (
+    <Centered>
+      <Exclamation>Oh No! Ouch...beep..boop...</Exclamation>
+      <Heading>404 Page Not Found</Heading>
+    </Centered>
+  );
+}

@@ -1,0 +1,8 @@
+import styled from 'styled-components';
+
+/** The content column every page sits in. */
+export const PageShell = styled.main`
+  max-width: 1080px;
+  margin: 0 auto;
+  padding: ${({ theme }) => theme.space(10)} ${({ theme }) => theme.space(6)};
+`;

@@ -1,0 +1,114 @@
+import { type ReactNode, createContext, useCallback, useContext, useEffect, useMemo, useRef, useState } from 'react';
+import styled from 'styled-components';
+import { type Status, getStatusColor } from './theme.js';
+
+/** How long a toast stays before it hides itself (editor-core 2.6, forms-dp 9: 3000 ms). */
+export const TOAST_AUTO_HIDE_MS = 3000;
+
+/** Props of {@link Toast}. */
+export interface ToastProps {
+  /** Colour and urgency: errors are announced assertively, the rest politely. */
+  status: Status;
+  message: string;
+  /** Called once the toast hides itself or the user dismisses it. */
+  onHide: () => void;
+  /** Milliseconds before hiding; {@link TOAST_AUTO_HIDE_MS} unless told. */
+  autoHideMs?: number;
+}
+
+const Box = styled.div<{ $status: Status }>`
+  position: fixed;
+  right: ${({ theme }) => theme.space(6)};
+  bottom: ${({ theme }) => theme.space(6)};
+  z-index: 1000;
+  display: flex;
+  align-items: center;
+  gap: ${({ theme }) => theme.space(3)};
+  max-width: min(420px, calc(100vw - 48px));
+  padding: ${({ theme }) => theme.space(3)} ${({ theme }) => theme.space(4)};
+  border-radius: ${({ theme }) => theme.radius.medium};
+  box-shadow: ${({ theme }) => theme.shadow.raised};
+  color: #ffffff;
+  background: ${({ theme, $status }) => getStatusColor($status, theme)};
+`;
+
+const Dismiss = styled.button`
+  border: none;
+  background: transparent;
+  color: inherit;
+  font-size: 18px;
+  line-height: 1;
+  cursor: pointer;
+  border-radius: ${({ theme }) => theme.radius.small};
+  &:focus-visible { outline: none; box-shadow: 0 0 0 2px #ffffff; }
+`;
+
+/**
+ * Renders a status message that hides itself after 3000 ms (editor-core 2.6).
+ *
+ * @example
+ * {toast && <Toast status="success" message="Saved" onHide={() => setToast(null)} />}
+ */
+export function Toast({ status, message, onHide, autoHideMs = TOAST_AUTO_HIDE_MS }: ToastProps) {
+  // A ref keeps the timer from restarting when a parent passes a new onHide on each render.
+  const onHideRef = useRef(onHide);
+  onHideRef.current = onHide;
+  useEffect(() => {
+    const timer = setTimeout(() => onHideRef.current(), autoHideMs);
+    return () => clearTimeout(timer);
+  }, [autoHideMs]);
+  return (
+    <Box $status={status} role={status === 'error' ? 'alert' : 'status'} data-status={status}>
+      <span>{message}</span>
+      <Dismiss type="button" aria-label="Dismiss notification" onClick={() => onHideRef.current()}>
+        ×
+      </Dismiss>
+    </Box>
+  );
+}
+
+/** What {@link useToast} returns. */
+export interface ToastApi {
+  /** Shows a toast, replacing the one on screen; its 3000 ms start again. */
+  showToast: (toast: { status: Status; message: string }) => void;
+}
+
+const ToastContext = createContext<ToastApi | null>(null);
+
+interface ShownToast {
+  id: number;
+  status: Status;
+  message: string;
+}
+
+/** Provides {@link useToast} to the tree and renders the one toast on screen. */
+export function ToastProvider({ children }: { children: ReactNode }) {
+  const [toast, setToast] = useState<ShownToast | null>(null);
+  const nextId = useRef(1);
+  const showToast = useCallback<ToastApi['showToast']>(({ status, message }) => {
+    setToast({ id: nextId.current++, status, message });
+  }, []);
+  const api = useMemo(() => ({ showToast }), [showToast]);
+  return (
+    <ToastContext.Provider value={api}>
+      {children}
+      {toast && (
+        // The key remounts the toast so a new message gets its full 3000 ms.
+        <Toast key={toast.id} status={toast.status} message={toast.message} onHide={() => setToast(null)} />
+      )}
+    </ToastContext.Provider>
+  );
+}
+
+/**
+ * Returns the function that shows a toast; throws when no {@link ToastProvider} is above.
+ *
+ * @example
+ * const { showToast } = useToast();
+ * showToast({ status: 'success', message: `${appName} integration saved!` });
+ */
+export function useToast(): ToastApi {
+  const api = useContext(ToastContext);
+  if (!api) throw new Error('useToast must be used inside <ToastProvider>; wrap the app in <AppProviders>.');
+  return api;
+}

@@ -1,0 +1,50 @@
+/**
+ * The one Junction theme: colours, spacing, radii and type, read by every styled component
+ * through styled-components' `ThemeProvider`.
+ */
+
+/** Junction's design tokens (forms-dp 9: primary blue, secondary red, success green). */
+export const theme = {
+  colors: {
+    primary: '#0069ea',
+    primaryHover: '#0057c2',
+    onPrimary: '#ffffff',
+    secondary: '#d32f2f',
+    secondaryHover: '#b71c1c',
+    onSecondary: '#ffffff',
+    success: '#2e7d32',
+    onSuccess: '#ffffff',
+    text: '#1f2933',
+    textMuted: '#52606d',
+    background: '#f5f5f5',
+    surface: '#ffffff',
+    border: '#cbd2d9',
+    focus: '#0069ea',
+    overlay: 'rgba(15, 23, 42, 0.45)',
+  },
+  space: (n: number): string => `${n * 4}px`,
+  radius: { small: '4px', medium: '8px' },
+  font: {
+    family: "system-ui, -apple-system, 'Segoe UI', Roboto, 'Helvetica Neue', Arial, sans-serif",
+    size: { small: '13px', body: '14px', large: '18px', title: '28px' },
+  },
+  shadow: {
+    raised: '0 2px 8px rgba(15, 23, 42, 0.15)',
+    dialog: '0 12px 32px rgba(15, 23, 42, 0.25)',
+  },
+  /** A visible focus ring for keyboard users; mouse clicks do not show it (:focus-visible). */
+  focusRing: '0 0 0 3px rgba(0, 105, 234, 0.45)',
+} as const;
+
+/** The type of Junction's theme object. */
+export type JunctionTheme = typeof theme;
+
+/** The status a toast or message shows; each maps to one theme colour. */
+export type Status = 'info' | 'success' | 'error';
+
+/** Returns the background colour that stands for a status. */
+export function getStatusColor(status: Status, t: JunctionTheme = theme): string {
+  if (status === 'success') return t.colors.success;
+  if (status === 'error') return t.colors.secondary;
+  return t.colors.primary;
+}

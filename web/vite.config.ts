@@ -1,0 +1,33 @@
+/**
+ * Vite configuration of the Junction web app: React, base '/', output in web/dist.
+ *
+ * `@junction/core` resolves to core's sources so the web build never waits for core's dist.
+ */
+import { fileURLToPath } from 'node:url';
+import react from '@vitejs/plugin-react';
+import { defineConfig } from 'vite';
+
+const fromHere = (p: string) => fileURLToPath(new URL(p, import.meta.url));
+
+export default defineConfig({
+  base: '/',
+  plugins: [react()],
+  resolve: {
+    alias: {
+      '@junction/core': fromHere('../core/src/index.ts'),
+      '@junction/api-spec': fromHere('../api-spec/src/index.ts'),
+    },
+  },
+  build: {
+    outDir: 'dist',
+    emptyOutDir: true,
+    sourcemap: true,
+  },
+  server: {
+    // In development the API runs in the Junction server on its default port (DESIGN "API").
+    proxy: {
+      '/api': 'http://127.0.0.1:5000',
+      '/hooks': 'http://127.0.0.1:5000',
+    },
+  },
+});
