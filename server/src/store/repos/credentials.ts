@@ -36,8 +36,16 @@ export interface CredentialsRepo {
     patch: Partial<Pick<CredentialRecord, 'name' | 'sealed' | 'publicValues' | 'lastUsed' | 'updatedAt'>>,
   ): Promise<boolean>;
   remove(tenantId: string, id: string): Promise<boolean>;
-  /** Key rotation: every credential (all tenants) sealed with a key other than `keyVersion`. */
-  listSealedWithOtherKey(keyVersion: string, limit: number): Promise<{ id: string; tenantId: string; sealed: SealedSecret }[]>;
+  /**
+   * Key rotation: up to `limit` credentials (all tenants) sealed with a key other than
+   * `keyVersion`, in id order, starting after `afterId` (a cursor, so a row that cannot be
+   * re-sealed is not returned again).
+   */
+  listSealedWithOtherKey(
+    keyVersion: string,
+    limit: number,
+    afterId?: string,
+  ): Promise<{ id: string; tenantId: string; sealed: SealedSecret }[]>;
 }
 
 /** Builds the credentials repository over a database or a transaction. */
@@ -100,7 +108,10 @@ export function createCredentialsRepo(db: Kysely<Database>): CredentialsRepo {
         set.nonce = patch.sealed.nonce;
         set.key_version = patch.sealed.keyVersion;
       }
-      if (Object.keys(set).length === 0) return (await this.get(tenantId, id)) !== undefined;
+      if (Object.keys(set).length === 0) {
+        const row = await db.selectFrom('credentials').select('id').where('tenant_id', '=', tenantId).where('id', '=', id).executeTakeFirst();
+        return row !== undefined;
+      }
       const result = await db
         .updateTable('credentials')
         .set(set)
@@ -113,11 +124,13 @@ export function createCredentialsRepo(db: Kysely<Database>): CredentialsRepo {
       const result = await db.deleteFrom('credentials').where('tenant_id', '=', tenantId).where('id', '=', id).executeTakeFirst();
       return Number(result.numDeletedRows) === 1;
     },
-    async listSealedWithOtherKey(keyVersion, limit) {
-      const rows = await db
+    async listSealedWithOtherKey(keyVersion, limit, afterId) {
+      let query = db
         .selectFrom('credentials')
         .select(['id', 'tenant_id', 'ciphertext', 'nonce', 'key_version'])
-        .where('key_version', '!=', keyVersion)
+        .where('key_version', '!=', keyVersion);
+      if (afterId !== undefined) query = query.where('id', '>', afterId);
+      const rows = await query
         .orderBy('id')
         .limit(limit)
         .execute();
