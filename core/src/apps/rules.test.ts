@@ -1,0 +1,274 @@
+import fc from 'fast-check';
+import { describe, expect, it } from 'vitest';
+import {
+  defaultAuthInfo,
+  eventGroup,
+  fieldLocationFor,
+  findTestAction,
+  isValidKey,
+  KEY_RULE_MESSAGE,
+  NO_TEST_ACTION_MESSAGE,
+  normaliseSchemaType,
+  parseDynamicSpec,
+  slugify,
+  validateAppDefinition,
+} from './rules.js';
+import type { AppDefinition } from './types.js';
+
+/** The DESIGN.md example app. */
+function demoCrm(): AppDefinition {
+  return {
+    appSlug: 'demo-crm',
+    appName: 'Demo CRM',
+    category: 'CRM',
+    source: 'first100',
+    iconURL: '/icons/demo-crm.svg',
+    completionStatus: 'Complete',
+    disableAuth: false,
+    authInfo: {
+      apiType: 'apikey',
+      testAuth: 'listContacts',
+      apikeyFormFields: [{ key: 'api_key', title: 'API key', description: 'Settings → API' }],
+      requestConfig: { headers: [{ key: 'X-Api-Key', value: '${auth.api_key}' }] },
+    },
+    actions: {
+      listContacts: { title: 'List contacts', method: 'get', hidden: true, url: '{base}/demo-crm/contacts', fields: [] },
+      createContact: {
+        title: 'Create contact',
+        description: 'Creates a contact.',
+        method: 'post',
+        url: '{base}/demo-crm/contacts',
+        fields: [
+          { name: 'email', title: 'E-mail', in: 'formData', required: true, schema: { type: 'string' } },
+          { name: 'tags', title: 'Tags', in: 'formData', schema: { type: 'array', items: { type: 'string' } } },
+        ],
+      },
+    },
+    triggers: {
+      newContact: {
+        label: 'New contact',
+        description: 'Triggers when a contact is created.',
+        type: 'polling',
+        action: 'listContacts',
+        pollingParams: { dedupe_key: 'id', data_head: 'contacts' },
+      },
+    },
+  };
+}
+
+function paths(json: unknown): string[] {
+  return validateAppDefinition(json).errors.map((e) => e.path);
+}
+
+describe('key and slug rules', () => {
+  it('accepts letters, numbers, hyphens and underscores only', () => {
+    expect(isValidKey('createContact_2-b')).toBe(true);
+    expect(isValidKey('create contact')).toBe(false);
+    expect(isValidKey('créer')).toBe(false);
+    expect(isValidKey('')).toBe(false);
+    expect(KEY_RULE_MESSAGE).toBe('only letters, numbers, hyphens, and underscores');
+  });
+
+  it('slugifies a name: lower case, spaces to hyphens, non-word characters removed', () => {
+    expect(slugify('Demo CRM')).toBe('demo-crm');
+    expect(slugify("Bob's Shop & Co.")).toBe('bobs-shop-co');
+    expect(slugify('  Many   spaces ')).toBe('many-spaces');
+    expect(slugify('snake_case stays')).toBe('snake_case-stays');
+  });
+});
+
+describe('eventGroup', () => {
+  it('maps post to CREATE, get to SEARCH, anything else to UPDATE', () => {
+    expect(eventGroup('post')).toBe('CREATE');
+    expect(eventGroup('GET')).toBe('SEARCH');
+    expect(eventGroup('put')).toBe('UPDATE');
+    expect(eventGroup('delete')).toBe('UPDATE');
+    expect(eventGroup(undefined)).toBe('UPDATE');
+  });
+});
+
+describe('fieldLocationFor and normaliseSchemaType', () => {
+  it('puts a field in the query when its name is a URL-param key, else in the path', () => {
+    expect(fieldLocationFor('limit', ['limit', 'page'])).toBe('query');
+    expect(fieldLocationFor('contactId', ['limit'])).toBe('path');
+  });
+
+  it('treats datetime and a missing type as string', () => {
+    expect(normaliseSchemaType('datetime')).toBe('string');
+    expect(normaliseSchemaType(undefined)).toBe('string');
+    expect(normaliseSchemaType('array')).toBe('array');
+  });
+});
+
+describe('parseDynamicSpec', () => {
+  it('splits the six parts of app.Label.action.head.value.label', () => {
+    expect(parseDynamicSpec('demo-crm.Contacts.listContacts.contacts.id.name')).toEqual({
+      app: 'demo-crm',
+      label: 'Contacts',
+      action: 'listContacts',
+      head: 'contacts',
+      valueKey: 'id',
+      labelKey: 'name',
+    });
+  });
+
+  it("keeps head '0' meaning the response itself", () => {
+    expect(parseDynamicSpec('demo-crm.Tags.listTags.0.id.label')?.head).toBe('0');
+  });
+
+  it('returns null for a wrong number of parts or an empty part', () => {
+    expect(parseDynamicSpec('demo-crm.Contacts.listContacts')).toBeNull();
+    expect(parseDynamicSpec('a.b.c.d.e.f.g')).toBeNull();
+    expect(parseDynamicSpec('a..c.d.e.f')).toBeNull();
+  });
+});
+
+describe('findTestAction', () => {
+  it('prefers testAuth when it is a simple GET action', () => {
+    expect(findTestAction(demoCrm())?.key).toBe('listContacts');
+  });
+
+  it('falls back to the first GET action with a url and no fields, skipping custom code', () => {
+    const app = demoCrm();
+    app.authInfo.testAuth = 'createContact';
+    app.actions = {
+      custom: { title: 'Custom', method: 'get', url: '{base}/x', fields: [], customForm: { custom: true } },
+      withFields: { title: 'F', method: 'get', url: '{base}/y', fields: [{ name: 'q', title: 'Q' }] },
+      noUrl: { title: 'N', method: 'get', url: ' ', fields: [] },
+      me: { title: 'Me', method: 'get', url: '{base}/me', fields: [] },
+      ...app.actions,
+    };
+    expect(findTestAction(app)?.key).toBe('me');
+  });
+
+  it('returns null when no action qualifies', () => {
+    expect(findTestAction({ actions: {}, authInfo: {} })).toBeNull();
+  });
+});
+
+describe('defaultAuthInfo', () => {
+  const context = { editorUrl: 'https://junction.example.com/', appSlug: 'demo-crm' };
+
+  it('seeds basic auth with username and password fields', () => {
+    const info = defaultAuthInfo('basic', context);
+    expect(info.apiType).toBe('basic');
+    expect(info.basicFormFields?.map((f) => f.key)).toEqual(['username', 'password']);
+  });
+
+  it('seeds OAuth 2.0 with the editor redirect, state, response type and grant types', () => {
+    const info = defaultAuthInfo('oauth2', context);
+    expect(info.redirect_uri).toBe('https://junction.example.com/auth/demo-crm/redirect');
+    expect(info.state).toBe('state');
+    expect(info.response_type).toBe('code');
+    expect(info.grant_types).toEqual(['authorization_code', 'refresh_token']);
+  });
+
+  it('seeds API key and custom code schemes', () => {
+    expect(defaultAuthInfo('apikey', context).requestConfig?.headers).toEqual([
+      { key: 'X-Api-Key', value: '${auth.api_key}' },
+    ]);
+    expect(defaultAuthInfo('customCode', context).customCodeInfo).toEqual({ customCode: '' });
+  });
+});
+
+describe('validateAppDefinition', () => {
+  it('accepts the DESIGN example', () => {
+    expect(validateAppDefinition(demoCrm())).toEqual({ ok: true, errors: [] });
+  });
+
+  it('rejects a non-object', () => {
+    expect(validateAppDefinition(null).errors[0]).toMatchObject({ code: 'not-object', path: '' });
+    expect(validateAppDefinition([1]).ok).toBe(false);
+  });
+
+  it('requires a lower-case appSlug and an appName', () => {
+    expect(paths({ ...demoCrm(), appSlug: 'Demo CRM' })).toEqual(['appSlug']);
+    expect(paths({ ...demoCrm(), appSlug: undefined, appName: '' })).toEqual(['appSlug', 'appName']);
+  });
+
+  it('requires apiType to be basic, apikey, oauth2 or customCode', () => {
+    const app = demoCrm();
+    (app.authInfo as { apiType: string }).apiType = 'digest';
+    expect(paths(app)).toEqual(['authInfo.apiType']);
+  });
+
+  it('reports keys breaking the key rule with the spec message', () => {
+    const app = demoCrm();
+    app.actions['create contact'] = app.actions.createContact;
+    const problems = validateAppDefinition(app).errors;
+    expect(problems).toEqual([
+      { code: 'invalid-key', path: 'actions.create contact', message: `Key 'create contact': ${KEY_RULE_MESSAGE}` },
+    ]);
+  });
+
+  it('requires field name, title and schema type', () => {
+    const app = demoCrm();
+    app.actions.createContact.fields.push({ name: 'bad name', schema: {} } as never);
+    expect(paths(app)).toEqual([
+      'actions.createContact.fields[2].name',
+      'actions.createContact.fields[2].title',
+      'actions.createContact.fields[2].schema.type',
+    ]);
+  });
+
+  it("requires a trigger's action to exist", () => {
+    const app = demoCrm();
+    app.triggers.newContact.action = 'listPeople';
+    expect(validateAppDefinition(app).errors).toEqual([
+      { code: 'unknown-action', path: 'triggers.newContact.action', message: "action 'listPeople' is not one of this app's actions." },
+    ]);
+  });
+
+  it('requires dedupe_key and data_head on polling triggers and webhookKey on webhook triggers', () => {
+    const app = demoCrm();
+    app.triggers.newContact.pollingParams = {};
+    app.triggers.hook = { label: 'Hook', type: 'webhook', pollingParams: {} };
+    expect(paths(app)).toEqual([
+      'triggers.newContact.pollingParams.dedupe_key',
+      'triggers.newContact.pollingParams.data_head',
+      'triggers.hook.webhookKey',
+    ]);
+  });
+
+  it('requires testAuth to name an action', () => {
+    const app = demoCrm();
+    app.authInfo.testAuth = 'ping';
+    expect(paths(app)).toEqual(['authInfo.testAuth']);
+  });
+
+  it('requires a simple GET test action for OAuth 2.0, with the spec message', () => {
+    const app = demoCrm();
+    app.authInfo = { apiType: 'oauth2' };
+    app.actions.listContacts.fields = [{ name: 'limit', title: 'Limit', schema: { type: 'number' } }];
+    expect(validateAppDefinition(app).errors).toEqual([
+      { code: 'no-test-action', path: 'authInfo.testAuth', message: NO_TEST_ACTION_MESSAGE },
+    ]);
+    expect(NO_TEST_ACTION_MESSAGE).toBe(
+      'Error finding a test action. Please create a simple GET action without custom code (Method and URL fields must be used).',
+    );
+  });
+
+  it('never throws on arbitrary JSON', () => {
+    fc.assert(
+      fc.property(fc.jsonValue(), (json) => {
+        const result = validateAppDefinition(json);
+        expect(result.ok).toBe(result.errors.length === 0);
+      }),
+    );
+  });
+
+  it('never throws on app-shaped JSON with arbitrary parts', () => {
+    const anyPart = fc.jsonValue();
+    const appLike = fc.record(
+      {
+        appSlug: anyPart,
+        appName: anyPart,
+        actions: fc.oneof(anyPart, fc.dictionary(fc.string(), fc.record({ method: anyPart, fields: anyPart, url: anyPart, customForm: anyPart }))),
+        triggers: fc.oneof(anyPart, fc.dictionary(fc.string(), fc.record({ type: anyPart, pollingParams: anyPart, action: anyPart, fields: anyPart }))),
+        authInfo: fc.oneof(anyPart, fc.record({ apiType: fc.constantFrom('oauth2', 'basic', 'x'), testAuth: anyPart })),
+      },
+      { requiredKeys: [] },
+    );
+    fc.assert(fc.property(appLike, (json) => Array.isArray(validateAppDefinition(json).errors)));
+  });
+});
