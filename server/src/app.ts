@@ -1,0 +1,88 @@
+/**
+ * Builds Junction's HTTP application: the contract's operations, web hygiene, the API
+ * reference and (when built) the web app, over the domain services.
+ */
+import Fastify, { type FastifyInstance } from 'fastify';
+import type { Config } from './config.js';
+import { registerJsonParser } from './http/json-body.js';
+import { type ApiContract, loadContract } from './http/openapi.js';
+import { registerOperations } from './http/operations.js';
+import { registerProblemHandlers } from './http/problems.js';
+import { createHandlers } from './http/routes/index.js';
+import { rateLimitFor, registerSecurityPlugins } from './http/security-headers.js';
+import type { OperationHandlers } from './http/types.js';
+import { registerApiDocs, registerWebApp } from './http/web-app.js';
+import type { Services } from './services/types.js';
+
+/** A writable the JSON log lines go to (tests capture them). */
+export interface LogStream {
+  write(line: string): unknown;
+}
+
+/** Optional collaborators of `createApp`; each has a production default. */
+export interface CreateAppOptions {
+  /** Domain services; by default `createServices(config)`, closed with the app. */
+  services?: Services;
+  /** Where log lines go; by default stdout (nothing when `config.logLevel` is 'silent'). */
+  logger?: LogStream;
+  /** The contract; by default `api-spec/openapi.yaml`. */
+  contract?: ApiContract;
+  /** Extra or replacement handlers by operationId (tests of the HTTP layer). */
+  handlers?: OperationHandlers;
+}
+
+/**
+ * Creates the Fastify app, ready but not listening.
+ *
+ * @example
+ * const app = await createApp(loadConfig());
+ * await app.listen({ port: 5000 });
+ * // in tests:
+ * const res = await app.inject({ method: 'GET', url: '/api/health' });
+ */
+export async function createApp(config: Config, opts: CreateAppOptions = {}): Promise<FastifyInstance> {
+  const isLogging = config.logLevel !== 'silent' || opts.logger !== undefined;
+  const app = Fastify({
+    logger: isLogging
+      ? {
+          level: config.logLevel === 'silent' ? 'info' : config.logLevel,
+          ...(opts.logger ? { stream: opts.logger } : {}),
+          redact: { paths: ['req.headers.authorization', 'req.headers.cookie', 'res.headers["set-cookie"]'], censor: '[redacted]' },
+        }
+      : false,
+    bodyLimit: config.bodyLimit,
+    onProtoPoisoning: 'error',
+    onConstructorPoisoning: 'error',
+    // Behind a proxy the rate limit keys on the proxy's address unless told otherwise.
+    trustProxy: process.env.TRUST_PROXY === '1',
+  });
+
+  const ownsServices = !opts.services;
+  const services = opts.services ?? (await (await import('./services/index.js')).createServices(config));
+  app.addHook('onClose', async () => {
+    if (ownsServices) await services.close();
+  });
+
+  try {
+    const contract = opts.contract ?? loadContract();
+    registerJsonParser(app, config.bodyLimit);
+    await registerSecurityPlugins(app, config);
+    const fallback = await registerWebApp(app, config.webDist);
+    registerProblemHandlers(app, config.bodyLimit, fallback);
+    await registerApiDocs(app, contract);
+    registerOperations(app, {
+      contract,
+      handlers: { ...createHandlers(), ...opts.handlers },
+      services,
+      config,
+      routeConfig: (operation) => rateLimitFor(operation.path, config),
+      // Dev-only routes do not exist in production.
+      isExcluded: (operation) => config.env === 'production' && operation.path.startsWith('/api/dev/'),
+    });
+    await app.ready();
+  } catch (err) {
+    await app.close();
+    throw err;
+  }
+  return app;
+}

@@ -1,0 +1,85 @@
+/**
+ * Registers every operation of the contract as a Fastify route: authenticate, validate the
+ * request, call the handler found by operationId (501 when there is none yet), and check the
+ * answer against the contract before it leaves.
+ */
+import type { FastifyInstance, RouteOptions } from 'fastify';
+import type { Config } from '../config.js';
+import { Problem, notImplemented } from '../errors.js';
+import type { Services } from '../services/types.js';
+import { resolveAuth } from './auth.js';
+import type { ApiContract, OperationSpec } from './openapi.js';
+import { sendProblem } from './problems.js';
+import type { OperationHandlers } from './types.js';
+import { ContractValidators } from './validation.js';
+
+/** What `registerOperations` needs. */
+export interface RegisterOperationsOptions {
+  contract: ApiContract;
+  handlers: OperationHandlers;
+  services: Services;
+  config: Config;
+  /** Extra per-route Fastify config by operation (rate limits, helmet overrides). */
+  routeConfig?: (operation: OperationSpec) => Record<string, unknown> | undefined;
+  /** Operations to leave out (the dev outbox in production). */
+  isExcluded?: (operation: OperationSpec) => boolean;
+}
+
+/** Methods whose body the JSON parser reads; a body on GET/DELETE is ignored like Fastify does. */
+const BODY_METHODS = new Set(['POST', 'PUT', 'PATCH']);
+
+/** Registers all operations; returns the ones registered. */
+export function registerOperations(app: FastifyInstance, options: RegisterOperationsOptions): OperationSpec[] {
+  const { contract, handlers, services, config } = options;
+  const validators = new ContractValidators(contract.document);
+  // An invalid answer is a bug on our side: visible as a 500 while developing, only logged in production.
+  const isStrictResponses = config.env !== 'production';
+  const registered: OperationSpec[] = [];
+
+  for (const operation of contract.operations) {
+    if (options.isExcluded?.(operation)) continue;
+    const compiled = validators.compile(operation);
+    const handler = handlers[operation.operationId];
+    const route: RouteOptions = {
+      method: operation.method,
+      url: operation.url,
+      config: { operationId: operation.operationId, ...options.routeConfig?.(operation) },
+      handler: async (request, reply) => {
+        const auth = operation.acceptsAuth ? await resolveAuth(request, services, operation.requiresAuth) : null;
+        const hasBody = BODY_METHODS.has(operation.method) && request.body !== undefined;
+        compiled.validateRequest(
+          { params: request.params, query: request.query, headers: request.headers, body: request.body },
+          hasBody,
+        );
+        if (!handler) throw notImplemented(`${operation.method} ${operation.path}`);
+        const result = await handler({
+          params: request.params as Record<string, string>,
+          query: request.query as Record<string, unknown>,
+          body: hasBody ? request.body : undefined,
+          auth,
+          services,
+          config,
+          request,
+          reply,
+        });
+        if (result.headers) reply.headers(result.headers);
+        if (result.type) return reply.code(result.status).type(result.type).send(result.body);
+        const mistake = compiled.checkResponse(result.status, result.body);
+        if (mistake) {
+          request.log.error({ operationId: operation.operationId, status: result.status, mistake }, 'response breaks the contract');
+          if (isStrictResponses) {
+            return sendProblem(
+              reply,
+              new Problem(500, 'Internal Server Error', { detail: `The answer of ${operation.operationId} breaks the API contract.` }),
+            );
+          }
+        }
+        reply.code(result.status);
+        return result.body === undefined ? reply.send() : reply.send(result.body);
+      },
+    };
+    app.route(route);
+    registered.push(operation);
+  }
+  return registered;
+}

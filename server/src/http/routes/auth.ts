@@ -1,0 +1,51 @@
+/**
+ * Sign-up, e-mail code, log-in/out, the current user, and sign-in links
+ * (onboarding-and-extras 2 and 5). Handlers only unpack the request and call the services.
+ */
+import { requireAuth } from '../auth.js';
+import type { OperationHandlers } from '../types.js';
+
+interface SignUpBody {
+  email: string;
+  password: string;
+  firstName?: string;
+  lastName?: string;
+  invitationToken?: string;
+}
+
+/** Handlers of the auth operations, by operationId. */
+export const authHandlers: OperationHandlers = {
+  async signUp({ body, services }) {
+    const input = body as SignUpBody;
+    return { status: 201, body: await services.accounts.signUp(input) };
+  },
+  async sendCode(input) {
+    await input.services.accounts.sendCode(requireAuth(input));
+    return { status: 204 };
+  },
+  async verifyCode(input) {
+    const { code } = input.body as { code: string };
+    return { status: 200, body: await input.services.accounts.verifyCode(requireAuth(input), code) };
+  },
+  async logIn({ body, services }) {
+    const { email, password } = body as { email: string; password: string };
+    return { status: 200, body: await services.accounts.logIn({ email, password }) };
+  },
+  async logOut(input) {
+    await input.services.accounts.logOut(requireAuth(input));
+    return { status: 204 };
+  },
+  async getMe(input) {
+    return { status: 200, body: await input.services.accounts.me(requireAuth(input)) };
+  },
+  async sendSignInLink({ body, services, config }) {
+    const { email } = body as { email: string };
+    // The editor reads `c` from the address, stores it and removes it (editor-core 2.1).
+    await services.accounts.sendSignInLink(email, (token) => `${config.publicUrl}/?c=${encodeURIComponent(token)}`);
+    return { status: 202 };
+  },
+  async exchangeToken({ body, services }) {
+    const { token } = body as { token: string };
+    return { status: 200, body: await services.accounts.exchangeToken(token) };
+  },
+};

@@ -1,0 +1,15 @@
+/**
+ * Every operation handler, by the contract's operationId. Operations of later issues have no
+ * handler yet and answer 501 Not Implemented.
+ */
+import type { OperationHandlers } from '../types.js';
+import { authHandlers } from './auth.js';
+import { credentialHandlers } from './credentials.js';
+import { systemHandlers } from './system.js';
+import { tenantHandlers } from './tenants.js';
+import { workflowHandlers } from './workflows.js';
+
+/** Builds the handler map; a fresh object each call so apps never share mutations. */
+export function createHandlers(): OperationHandlers {
+  return { ...authHandlers, ...tenantHandlers, ...workflowHandlers, ...credentialHandlers, ...systemHandlers };
+}

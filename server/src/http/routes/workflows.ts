@@ -1,0 +1,28 @@
+/**
+ * Workflow CRUD. The document is validated by the workflows service with core's
+ * `validateDocument` (422 naming JSON paths); the contract only checks its outer shape.
+ */
+import { requireAuth } from '../auth.js';
+import type { OperationHandlers } from '../types.js';
+
+/** Handlers of the workflow operations, by operationId. */
+export const workflowHandlers: OperationHandlers = {
+  async listWorkflows(input) {
+    return { status: 200, body: { items: await input.services.workflows.list(requireAuth(input)) } };
+  },
+  async createWorkflow(input) {
+    const body = (input.body ?? {}) as { name?: string; active?: boolean; document?: unknown };
+    return { status: 201, body: await input.services.workflows.create(requireAuth(input), body) };
+  },
+  async getWorkflow(input) {
+    return { status: 200, body: await input.services.workflows.get(requireAuth(input), input.params.id) };
+  },
+  async updateWorkflow(input) {
+    const body = input.body as { document: unknown; expectedRevision?: number };
+    return { status: 200, body: await input.services.workflows.update(requireAuth(input), input.params.id, body) };
+  },
+  async deleteWorkflow(input) {
+    await input.services.workflows.remove(requireAuth(input), input.params.id);
+    return { status: 204 };
+  },
+};

@@ -1,0 +1,81 @@
+/**
+ * Web hygiene plugins: security headers (helmet), CORS for the public origin only, and rate
+ * limits on the endpoints that guess at accounts (sign-up, log-in, verify-code, sign-in link).
+ */
+import cors from '@fastify/cors';
+import helmet from '@fastify/helmet';
+import rateLimit from '@fastify/rate-limit';
+import type { FastifyInstance } from 'fastify';
+import type { Config } from '../config.js';
+import { Problem } from '../errors.js';
+
+/** Paths whose answers may be shown inside another site's frame (forms-and-developer-portal 2.1: /form, /page). */
+export const EMBEDDABLE_PATH = /^\/(form|page)\//;
+
+/** Requests per minute per IP on the rate-limited endpoints. */
+export const AUTH_RATE_LIMIT = 10;
+
+/** Paths of the endpoints that are rate limited, per IP. */
+export const RATE_LIMITED_PATHS = new Set(['/api/auth/sign-up', '/api/auth/log-in', '/api/auth/verify-code', '/api/auth/sign-in-link']);
+
+/** The Content-Security-Policy directives of every page (the web app and the API reference). */
+export const CSP_DIRECTIVES = {
+  defaultSrc: ["'self'"],
+  baseUri: ["'self'"],
+  scriptSrc: ["'self'"],
+  // styled-components injects <style> elements at run time.
+  styleSrc: ["'self'", "'unsafe-inline'"],
+  // App icons (iconURL) may live on other hosts.
+  imgSrc: ["'self'", 'data:', 'https:'],
+  fontSrc: ["'self'", 'data:'],
+  connectSrc: ["'self'"],
+  objectSrc: ["'none'"],
+  formAction: ["'self'"],
+  frameAncestors: ["'none'"],
+  // Self-hosters often serve plain http on a LAN address; upgrading would break them.
+  upgradeInsecureRequests: null,
+};
+
+/** Registers helmet, CORS and (unless `config.rateLimits` is false) the rate limiter. */
+export async function registerSecurityPlugins(app: FastifyInstance, config: Config): Promise<void> {
+  await app.register(helmet, {
+    contentSecurityPolicy: { useDefaults: false, directives: CSP_DIRECTIVES },
+    frameguard: { action: 'deny' },
+    // The OAuth pop-up posts its result to window.opener, which same-origin COOP would cut.
+    crossOriginOpenerPolicy: { policy: 'same-origin-allow-popups' },
+  });
+  // Public forms may be embedded anywhere: widen frame-ancestors and drop X-Frame-Options there.
+  app.addHook('onSend', async (request, reply, payload) => {
+    if (EMBEDDABLE_PATH.test(request.url)) {
+      const csp = reply.getHeader('content-security-policy');
+      if (typeof csp === 'string') reply.header('content-security-policy', csp.replace("frame-ancestors 'none'", 'frame-ancestors *'));
+      reply.removeHeader('x-frame-options');
+    }
+    return payload;
+  });
+
+  await app.register(cors, {
+    origin: [config.publicUrl],
+    methods: ['GET', 'HEAD', 'POST', 'PUT', 'PATCH', 'DELETE'],
+    allowedHeaders: ['Authorization', 'Content-Type'],
+    exposedHeaders: ['Retry-After'],
+    maxAge: 600,
+  });
+
+  if (config.rateLimits) {
+    await app.register(rateLimit, {
+      global: false,
+      errorResponseBuilder: (_request, context) =>
+        new Problem(429, 'Too Many Requests', {
+          detail: `Too many attempts. Try again in ${context.after}.`,
+          retryAfter: Math.max(1, Math.ceil(context.ttl / 1000)),
+        }),
+    });
+  }
+}
+
+/** Per-route rate-limit config for an API path (undefined when the path is not limited). */
+export function rateLimitFor(path: string, config: Config): Record<string, unknown> | undefined {
+  if (!config.rateLimits || !RATE_LIMITED_PATHS.has(path)) return undefined;
+  return { rateLimit: { max: AUTH_RATE_LIMIT, timeWindow: '1 minute' } };
+}

@@ -1,0 +1,158 @@
+/**
+ * Request and response validation against the contract with Ajv (JSON Schema 2020-12, as
+ * OpenAPI 3.1 uses). Each operation's validators are compiled once, when the app starts.
+ * Failures name the field: `body.email`, `query.since`, `params.id`, `headers.x-name`.
+ */
+import { Ajv2020, type ErrorObject, type ValidateFunction } from 'ajv/dist/2020.js';
+import addFormatsModule from 'ajv-formats';
+import { Problem } from '../errors.js';
+import type { JsonSchema, OpenApiDocument, OperationSpec, ParameterSpec } from './openapi.js';
+
+// ajv-formats is CommonJS; under NodeNext its default import is the module object.
+const addFormats = ((addFormatsModule as unknown as { default?: typeof addFormatsModule }).default ??
+  addFormatsModule) as unknown as (ajv: Ajv2020) => Ajv2020;
+
+/** Where the contract is registered in Ajv; component references are rewritten to point here. */
+const CONTRACT_ID = 'junction-contract';
+
+/** One request part as the validators see it. */
+export interface RequestParts {
+  params: unknown;
+  query: unknown;
+  headers: unknown;
+  body: unknown;
+}
+
+/** The compiled validators of one operation. */
+export interface OperationValidators {
+  /** Checks and coerces the request in place; throws a 400 Problem naming the first bad field. */
+  validateRequest(parts: RequestParts, hasBody: boolean): void;
+  /** Returns a description of what is wrong with a JSON answer, or null when it matches the contract. */
+  checkResponse(status: number, body: unknown): string | null;
+}
+
+function createAjv(coerce: boolean): Ajv2020 {
+  const ajv = new Ajv2020({
+    allErrors: false,
+    strict: false,
+    allowUnionTypes: true,
+    coerceTypes: coerce ? 'array' : false,
+    useDefaults: coerce,
+    discriminator: true,
+  });
+  addFormats(ajv);
+  // OpenAPI annotations that are not JSON Schema keywords.
+  for (const keyword of ['example', 'xml', 'externalDocs', 'x-internal']) ajv.addKeyword(keyword);
+  return ajv;
+}
+
+/** Rewrites `#/components/...` references so a fragment compiles against the registered contract. */
+function anchorRefs(schema: unknown): unknown {
+  if (Array.isArray(schema)) return schema.map(anchorRefs);
+  if (!schema || typeof schema !== 'object') return schema;
+  const out: Record<string, unknown> = {};
+  for (const [key, value] of Object.entries(schema)) {
+    out[key] = key === '$ref' && typeof value === 'string' && value.startsWith('#/') ? `${CONTRACT_ID}${value}` : anchorRefs(value);
+  }
+  return out;
+}
+
+/** Turns a JSON pointer into the dotted field name callers see: `/steps/0/name` → `steps.0.name`. */
+function dotted(pointer: string): string {
+  return pointer
+    .split('/')
+    .slice(1)
+    .map((p) => p.replace(/~1/g, '/').replace(/~0/g, '~'))
+    .join('.');
+}
+
+/** Describes an Ajv error as a field and a sentence: `body.email must match format "email"`. */
+export function describeError(location: string, error: ErrorObject): { field: string; message: string } {
+  const base = [location, dotted(error.instancePath)].filter(Boolean).join('.');
+  const params = error.params as Record<string, unknown>;
+  if (error.keyword === 'required') {
+    const field = `${base}.${String(params.missingProperty)}`;
+    return { field, message: `${field} is required.` };
+  }
+  if (error.keyword === 'additionalProperties' || error.keyword === 'unevaluatedProperties') {
+    const name = String(params.additionalProperty ?? params.unevaluatedProperty);
+    const field = `${base}.${name}`;
+    return { field, message: `${field} is not an accepted field.` };
+  }
+  return { field: base, message: `${base} ${error.message ?? 'is invalid'}.` };
+}
+
+function badRequest(location: string, errors: ErrorObject[] | null | undefined): Problem {
+  const described = (errors ?? []).map((e) => describeError(location, e));
+  const first = described[0] ?? { field: location, message: `${location} is invalid.` };
+  return new Problem(400, 'Bad Request', { detail: first.message, field: first.field, errors: described });
+}
+
+function objectSchema(parameters: ParameterSpec[]): JsonSchema {
+  const properties: Record<string, unknown> = {};
+  const required: string[] = [];
+  for (const p of parameters) {
+    // HTTP header names arrive lower-cased from Node.
+    const name = p.in === 'header' ? p.name.toLowerCase() : p.name;
+    properties[name] = anchorRefs(p.schema ?? {});
+    if (p.required || p.in === 'path') required.push(name);
+  }
+  return { type: 'object', properties, required };
+}
+
+/** Compiles request and response validators for every operation of a contract. */
+export class ContractValidators {
+  private readonly coercing = createAjv(true);
+  private readonly strict = createAjv(false);
+
+  constructor(document: OpenApiDocument) {
+    // Both instances know the whole contract so component references resolve.
+    const root = { $id: CONTRACT_ID, components: document.components ?? {} };
+    this.coercing.addSchema(root);
+    this.strict.addSchema(root);
+  }
+
+  /** Builds the validators of one operation; compiling throws if the contract's schemas are broken. */
+  compile(operation: OperationSpec): OperationValidators {
+    const byPlace = (place: ParameterSpec['in']) => operation.parameters.filter((p) => p.in === place);
+    const parts: [keyof RequestParts, string, ValidateFunction | null][] = [
+      ['params', 'params', byPlace('path').length ? this.coercing.compile(objectSchema(byPlace('path'))) : null],
+      ['query', 'query', byPlace('query').length ? this.coercing.compile(objectSchema(byPlace('query'))) : null],
+      ['headers', 'headers', byPlace('header').length ? this.coercing.compile(objectSchema(byPlace('header'))) : null],
+    ];
+    const body = operation.body;
+    const bodyValidator = body ? this.strict.compile(anchorRefs(body.schema) as JsonSchema) : null;
+    const responseValidators = new Map<string, ValidateFunction | null>();
+    for (const [status, schema] of Object.entries(operation.responses)) {
+      responseValidators.set(status, schema ? this.strict.compile(anchorRefs(schema) as JsonSchema) : null);
+    }
+
+    return {
+      validateRequest(request, hasBody) {
+        for (const [key, location, validate] of parts) {
+          if (validate && !validate(request[key] ?? {})) throw badRequest(location, validate.errors);
+        }
+        if (!body) return;
+        if (!hasBody) {
+          if (body.required) throw new Problem(400, 'Bad Request', { detail: 'body is required.', field: 'body' });
+          return;
+        }
+        if (bodyValidator && !bodyValidator(request.body)) throw badRequest('body', bodyValidator.errors);
+      },
+      checkResponse(status, payload) {
+        const key = responseValidators.has(String(status))
+          ? String(status)
+          : responseValidators.has(`${String(status)[0]}XX`)
+            ? `${String(status)[0]}XX`
+            : responseValidators.has('default')
+              ? 'default'
+              : null;
+        if (key === null) return `status ${status} is not declared`;
+        const validate = responseValidators.get(key);
+        if (!validate) return payload === undefined || payload === null ? null : `status ${status} declares no JSON body`;
+        if (validate(payload)) return null;
+        return (validate.errors ?? []).map((e) => describeError('response', e).message).join(' ');
+      },
+    };
+  }
+}

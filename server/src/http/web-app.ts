@@ -1,0 +1,50 @@
+/**
+ * Serves the built web app from `config.webDist` (with the SPA fallback to index.html), the
+ * raw contract at /api/openapi.yaml and an offline HTML API reference at /api/docs.
+ */
+import { existsSync } from 'node:fs';
+import path from 'node:path';
+import fastifyStatic from '@fastify/static';
+import swagger from '@fastify/swagger';
+import swaggerUi from '@fastify/swagger-ui';
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import type { ApiContract } from './openapi.js';
+
+/** Where the API reference lives. */
+export const DOCS_PREFIX = '/api/docs';
+
+/**
+ * Serves the files of a built web app. Returns the SPA fallback for the not-found handler, or
+ * undefined when `webDist` has no index.html (API-only runs).
+ */
+export async function registerWebApp(
+  app: FastifyInstance,
+  webDist: string | undefined,
+): Promise<((request: FastifyRequest, reply: FastifyReply) => FastifyReply) | undefined> {
+  if (!webDist || !existsSync(path.join(webDist, 'index.html'))) return undefined;
+  await app.register(fastifyStatic, {
+    root: path.resolve(webDist),
+    // Unknown files fall through to the not-found handler, which answers index.html.
+    wildcard: true,
+    index: false,
+    setHeaders: (res, filePath) => {
+      // Vite names assets by content hash, so they never change.
+      if (/[/\\]assets[/\\]/.test(filePath)) res.setHeader('cache-control', 'public, max-age=31536000, immutable');
+    },
+  });
+  return (_request, reply) => reply.header('cache-control', 'no-cache').sendFile('index.html');
+}
+
+/** Registers /api/openapi.yaml and the Swagger UI reference at /api/docs, both from the contract. */
+export async function registerApiDocs(app: FastifyInstance, contract: ApiContract): Promise<void> {
+  app.get('/api/openapi.yaml', async (_request, reply) => reply.type('application/yaml; charset=utf-8').send(contract.text));
+  await app.register(swagger, {
+    mode: 'static',
+    specification: { document: contract.document as never },
+  });
+  await app.register(swaggerUi, {
+    routePrefix: DOCS_PREFIX,
+    // No calls to swagger.io: the reference works offline.
+    uiConfig: { validatorUrl: null, deepLinking: true },
+  } as never);
+}

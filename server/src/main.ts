@@ -1,0 +1,43 @@
+/**
+ * `node server/dist/main.js` (and `npm start`): reads the configuration, starts the HTTP
+ * server on `config.port`, serves the built web app, and shuts down cleanly on SIGINT/SIGTERM.
+ */
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { createApp } from './app.js';
+import { loadConfig } from './config.js';
+
+/** The repository root: main.js sits in server/dist (built) or server/src (tsx). */
+const repoRoot = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..', '..');
+
+/** Starts Junction and resolves once it listens; returns a function that stops it. */
+export async function startServer(env: Record<string, string | undefined> = process.env): Promise<() => Promise<void>> {
+  const loaded = loadConfig(env);
+  const config = { ...loaded, webDist: loaded.webDist ?? path.join(repoRoot, 'web', 'dist') };
+  const app = await createApp(config);
+  await app.listen({ port: config.port, host: config.host });
+  const address = app.server.address();
+  const port = typeof address === 'object' && address ? address.port : config.port;
+  const isLocal = ['0.0.0.0', '::', '127.0.0.1', '::1', 'localhost'].includes(config.host);
+  process.stdout.write(`Junction is running at http://${isLocal ? 'localhost' : config.host}:${port}\n`);
+  return () => app.close();
+}
+
+const stop = await startServer().catch((err: unknown) => {
+  process.stderr.write(`Junction could not start: ${err instanceof Error ? err.message : String(err)}\n`);
+  process.exit(1);
+});
+
+let isStopping = false;
+for (const signal of ['SIGINT', 'SIGTERM'] as const) {
+  process.on(signal, () => {
+    // A second signal while draining means "now".
+    if (isStopping) process.exit(1);
+    isStopping = true;
+    process.stdout.write('Junction is shutting down…\n');
+    stop().then(
+      () => process.exit(0),
+      () => process.exit(1),
+    );
+  });
+}

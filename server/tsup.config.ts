@@ -1,0 +1,20 @@
+import { readFileSync } from 'node:fs';
+import { defineConfig } from 'tsup';
+
+const pkg = JSON.parse(readFileSync(new URL('./package.json', import.meta.url), 'utf8')) as {
+  dependencies?: Record<string, string>;
+};
+
+// Run from `node server/dist/main.js`: dependencies and the workspace packages stay external
+// and resolve through node_modules (core/dist exists after the root build).
+export default defineConfig({
+  entry: ['src/index.ts', 'src/main.ts'],
+  format: ['esm'],
+  platform: 'node',
+  target: 'node20',
+  dts: { entry: 'src/index.ts' },
+  clean: true,
+  sourcemap: true,
+  splitting: true,
+  external: [...Object.keys(pkg.dependencies ?? {}), /^@junction\//],
+});
