@@ -1,0 +1,83 @@
+import { act, cleanup, render, screen } from '@testing-library/react';
+import { RouterProvider, createMemoryRouter } from 'react-router-dom';
+import { afterEach, describe, expect, it } from 'vitest';
+import { createLocalApiClient } from '../stores/api-client.js';
+import { createRootStore } from '../stores/root-store.js';
+import { AppProviders } from './AppProviders.js';
+import { appRoutes } from './routes.js';
+
+afterEach(cleanup);
+
+function renderAt(path: string) {
+  const router = createMemoryRouter(appRoutes, { initialEntries: [path] });
+  const api = createLocalApiClient({
+    baseUrl: 'http://junction.test',
+    fetch: () => Promise.reject(new Error('no network in route tests')),
+  });
+  render(
+    <AppProviders store={createRootStore({ api })}>
+      <RouterProvider router={router} />
+    </AppProviders>,
+  );
+  return router;
+}
+
+describe('app routes', () => {
+  it('redirects an unknown path to /404 and shows the not-found texts', async () => {
+    const router = renderAt('/nope');
+    expect(await screen.findByText('404 Page Not Found')).toBeTruthy();
+    expect(screen.getByText('Oh No! Ouch...beep..boop...')).toBeTruthy();
+    expect(router.state.location.pathname).toBe('/404');
+  });
+
+  it('redirects a path that only starts like a route (exact matches only)', async () => {
+    const router = renderAt('/workflows/extra');
+    await screen.findByText('404 Page Not Found');
+    expect(router.state.location.pathname).toBe('/404');
+  });
+
+  it.each([
+    ['/', 'Workflow Editor'],
+    ['/workflows', 'Workflows'],
+    ['/connections', 'Connections'],
+    ['/settings', 'Settings'],
+    ['/profile', 'User Profile'],
+    ['/support', 'Support'],
+    ['/dashboard', 'Dashboard'],
+  ])('shows only the title on the placeholder %s', (path, title) => {
+    renderAt(path);
+    const heading = screen.getByRole('heading', { level: 1 });
+    expect(heading.textContent).toBe(title);
+    // "contain only their titles" (editor-core 1): the main holds the heading and nothing else.
+    expect(screen.getByRole('main').textContent).toBe(title);
+  });
+
+  it('marks developer-portal routes as not built yet', () => {
+    renderAt('/develop/demo-crm/actions');
+    expect(screen.getByRole('heading', { level: 1 }).textContent).toBe('Developer portal');
+    expect(screen.getByText('Not built yet')).toBeTruthy();
+    expect(screen.getByText('Actions table')).toBeTruthy();
+  });
+
+  it('shows the /shopify error in red when shop, timestamp or hmac is missing', () => {
+    renderAt('/shopify?shop=acme.myshopify.com&timestamp=1700000000');
+    expect(screen.getByRole('alert').textContent).toBe('Error: Missing required query params');
+  });
+
+  it('shows no error on /shopify when all three parameters are present', () => {
+    renderAt('/shopify?shop=acme.myshopify.com&timestamp=1700000000&hmac=abc');
+    expect(screen.queryByText('Error: Missing required query params')).toBeNull();
+  });
+
+  it('shows the install hand-off text', () => {
+    renderAt('/shopify/admin/oauth/redirect_to_install?shop=acme.myshopify.com');
+    expect(screen.getByText('Finalizing install… redirecting into your app.')).toBeTruthy();
+  });
+
+  it('keeps the app alive after navigating from a redirect back to a real route', async () => {
+    const router = renderAt('/missing');
+    await screen.findByText('404 Page Not Found');
+    await act(() => router.navigate('/workflows'));
+    expect(screen.getByRole('heading', { level: 1 }).textContent).toBe('Workflows');
+  });
+});
