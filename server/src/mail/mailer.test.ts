@@ -1,0 +1,65 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { Logger } from '../services/logger.js';
+import { createMailer } from './mailer.js';
+import { createCodeMail, createSignInLinkMail } from './templates.js';
+import { startTestSmtpServer, type TestSmtpServer } from './test-smtp.js';
+
+function captureLogger() {
+  const lines: string[] = [];
+  const write = (fields: object, message?: string) => lines.push(JSON.stringify({ ...fields, msg: message }));
+  const logger: Logger = { info: write, warn: write, error: write };
+  return { logger, lines };
+}
+
+describe('mailer over SMTP', () => {
+  let smtp: TestSmtpServer;
+  beforeAll(async () => {
+    smtp = await startTestSmtpServer();
+  });
+  afterAll(async () => {
+    await smtp.close();
+  });
+
+  it('delivers the code mail with the 4 digits to a real SMTP peer', async () => {
+    const { logger } = captureLogger();
+    const mailer = createMailer({ smtpUrl: smtp.url, mailFrom: 'Junction <no-reply@junction.local>' }, { logger });
+    expect(mailer.mode).toBe('smtp');
+    await mailer.send({ to: 'ada@example.com', ...createCodeMail('0427', 15) });
+    const mail = await smtp.waitForMail('ada@example.com');
+    expect(mail.subject).toBe('Your Junction verification code');
+    expect(mail.from).toBe('no-reply@junction.local');
+    expect(/\b(\d{4})\b/.exec(mail.text)?.[1]).toBe('0427');
+    expect(mailer.listOutbox()).toEqual([]);
+    await mailer.close();
+  });
+
+  it('delivers a long sign-in link intact', async () => {
+    const { logger } = captureLogger();
+    const mailer = createMailer({ smtpUrl: smtp.url, mailFrom: 'no-reply@junction.local' }, { logger });
+    const link = `http://127.0.0.1:5000/signin?c=${'A1b2_C3d4-'.repeat(6)}&next=%2Fworkflow`;
+    await mailer.send({ to: 'grace@example.com', ...createSignInLinkMail(link, 30) });
+    const mail = await smtp.waitForMail('grace@example.com');
+    expect(mail.subject).toBe('Your Junction sign-in link');
+    expect(mail.text).toContain(link);
+    await mailer.close();
+  });
+});
+
+describe('mailer without SMTP', () => {
+  it('keeps mails in the outbox and prints the code in the log line', async () => {
+    const { logger, lines } = captureLogger();
+    const mailer = createMailer({ mailFrom: 'no-reply@junction.local' }, { logger, now: () => Date.parse('2025-03-01T10:00:00Z') });
+    expect(mailer.mode).toBe('outbox');
+    await mailer.send({ to: 'ada@example.com', ...createCodeMail('9051', 15) });
+    expect(mailer.listOutbox()).toEqual([
+      {
+        id: expect.any(String),
+        to: 'ada@example.com',
+        subject: 'Your Junction verification code',
+        text: expect.stringContaining('9051'),
+        sentAt: '2025-03-01T10:00:00.000Z',
+      },
+    ]);
+    expect(lines.some((line) => line.includes('9051') && line.includes('ada@example.com'))).toBe(true);
+  });
+});

@@ -1,0 +1,73 @@
+/**
+ * Sends mail: over SMTP with nodemailer when `config.smtpUrl` is set; otherwise into an
+ * in-memory outbox whose mails are logged in full (so a developer can read a code from the
+ * server log) and listed by the development outbox route.
+ */
+import { randomUUID } from 'node:crypto';
+import nodemailer from 'nodemailer';
+import type { Config } from '../config.js';
+import type { Logger } from '../services/logger.js';
+import type { OutboxMail } from '../services/types.js';
+
+/** One mail to send. */
+export interface MailMessage {
+  to: string;
+  subject: string;
+  text: string;
+}
+
+/** Sends mail, or keeps it in the outbox. */
+export interface Mailer {
+  /** 'smtp' when a server is configured, else 'outbox'. */
+  readonly mode: 'smtp' | 'outbox';
+  send(message: MailMessage): Promise<void>;
+  /** Mails kept by the outbox, newest last (always empty in SMTP mode). */
+  listOutbox(): OutboxMail[];
+  /** Closes the SMTP connection pool. */
+  close(): Promise<void>;
+}
+
+/** How many outbox mails are kept; older ones are dropped. */
+const OUTBOX_LIMIT = 200;
+
+/**
+ * Creates the mailer for a configuration.
+ *
+ * @example
+ * const mailer = createMailer(config, { logger });
+ * await mailer.send({ to: 'ada@example.com', subject: 'Hello', text: 'Hi Ada' });
+ */
+export function createMailer(
+  config: Pick<Config, 'smtpUrl' | 'mailFrom'>,
+  opts: { logger: Logger; now?: () => number },
+): Mailer {
+  const now = opts.now ?? Date.now;
+  if (config.smtpUrl) {
+    const transport = nodemailer.createTransport(config.smtpUrl);
+    return {
+      mode: 'smtp',
+      async send(message) {
+        await transport.sendMail({ from: config.mailFrom, to: message.to, subject: message.subject, text: message.text });
+        opts.logger.info({ to: message.to, subject: message.subject }, 'Mail sent');
+      },
+      listOutbox: () => [],
+      async close() {
+        transport.close();
+      },
+    };
+  }
+
+  const outbox: OutboxMail[] = [];
+  return {
+    mode: 'outbox',
+    async send(message) {
+      const mail: OutboxMail = { id: randomUUID(), to: message.to, subject: message.subject, text: message.text, sentAt: new Date(now()).toISOString() };
+      outbox.push(mail);
+      if (outbox.length > OUTBOX_LIMIT) outbox.shift();
+      // No SMTP_URL: the log line is how a developer reads the code or link.
+      opts.logger.info({ to: mail.to, subject: mail.subject, text: mail.text }, `Outbox mail to ${mail.to}: ${mail.subject}\n${mail.text}`);
+    },
+    listOutbox: () => outbox.map((mail) => ({ ...mail })),
+    async close() {},
+  };
+}
