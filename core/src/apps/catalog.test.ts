@@ -1,0 +1,74 @@
+import { describe, expect, it } from 'vitest';
+import { APP_OPTIONS_LIMIT, type CatalogApp, eventsByGroup, filterApps, needsAuth, visibleTriggers } from './catalog.js';
+import type { AppDefinition } from './types.js';
+
+const apps: CatalogApp[] = [
+  { appSlug: 'demo-crm', appName: 'Demo CRM', source: 'first100', authInfo: { apiType: 'apikey' } },
+  { appSlug: 'webhook', appName: 'Webhook', authInfo: {} },
+  { appSlug: 'schedule', appName: 'Schedule', source: 'first100', disableAuth: true, authInfo: { apiType: 'basic' } },
+  { appSlug: 'crm-two', appName: 'Another crm', authInfo: { apiType: 'oauth2' } },
+];
+
+const slugs = (list: CatalogApp[]) => list.map((a) => a.appSlug);
+
+describe('filterApps', () => {
+  it("shows source 'first100' on Popular", () => {
+    expect(slugs(filterApps(apps, { tab: 'popular' }))).toEqual(['demo-crm', 'schedule']);
+  });
+
+  it('shows apps needing no auth on Tools', () => {
+    expect(slugs(filterApps(apps, { tab: 'tools' }))).toEqual(['webhook', 'schedule']);
+  });
+
+  it('matches anywhere in the name, case-insensitive', () => {
+    expect(slugs(filterApps(apps, { tab: 'all', query: 'CRM' }))).toEqual(['demo-crm', 'crm-two']);
+    expect(slugs(filterApps(apps, { tab: 'all', query: 'hook' }))).toEqual(['webhook']);
+  });
+
+  it('shows at most 50', () => {
+    const many = Array.from({ length: 70 }, (_, i) => ({ appSlug: `app-${i}`, appName: `App ${i}` }));
+    expect(filterApps(many)).toHaveLength(APP_OPTIONS_LIMIT);
+    expect(APP_OPTIONS_LIMIT).toBe(50);
+  });
+});
+
+describe('needsAuth', () => {
+  it('is true only when a scheme is set and auth is not disabled', () => {
+    expect(apps.map(needsAuth)).toEqual([true, false, false, true]);
+  });
+});
+
+describe('eventsByGroup and visibleTriggers', () => {
+  const app: Pick<AppDefinition, 'actions' | 'triggers'> = {
+    actions: {
+      listContacts: { title: 'List contacts', method: 'get', hidden: true, url: '', fields: [] },
+      findContact: { title: 'Find contact', method: 'get', url: '', fields: [] },
+      updateContact: { title: 'Update contact', method: 'put', url: '', fields: [] },
+      createContact: { title: 'Create contact', description: 'Creates a contact.', method: 'post', url: '', fields: [] },
+      removeContact: { title: 'Remove contact', method: 'delete', url: '', fields: [] },
+    },
+    triggers: {
+      newContact: { label: 'New contact', type: 'polling' },
+      internal: { label: 'Internal', type: 'webhook', hidden: true },
+    },
+  };
+
+  it('groups shown actions into CREATE, SEARCH, UPDATE', () => {
+    expect(eventsByGroup(app)).toEqual([
+      { group: 'CREATE', events: [{ key: 'createContact', title: 'Create contact', description: 'Creates a contact.' }] },
+      { group: 'SEARCH', events: [{ key: 'findContact', title: 'Find contact' }] },
+      {
+        group: 'UPDATE',
+        events: [
+          { key: 'updateContact', title: 'Update contact' },
+          { key: 'removeContact', title: 'Remove contact' },
+        ],
+      },
+    ]);
+  });
+
+  it('leaves out empty groups and hidden triggers', () => {
+    expect(eventsByGroup({ actions: { a: { title: 'A', method: 'post', url: '', fields: [] } } })).toHaveLength(1);
+    expect(visibleTriggers(app)).toEqual([{ key: 'newContact', title: 'New contact' }]);
+  });
+});

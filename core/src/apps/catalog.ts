@@ -1,0 +1,97 @@
+/**
+ * Catalogue rules: which apps the App step lists on each tab, how a search matches, how an
+ * app's actions group into events, and whether an app needs an account
+ * (editor-core 2.8, forms-and-developer-portal 2.3, 9).
+ */
+import { EVENT_GROUPS, type EventGroup, eventGroup } from './rules.js';
+import type { ActionDef, AppDefinition } from './types.js';
+
+/** The most options an app combo or app picker shows (editor-core 9, forms-dp 9). */
+export const APP_OPTIONS_LIMIT = 50;
+
+/** The tabs of the App step: Popular, ALL and Tools (editor-core 2.8). */
+export type CatalogTab = 'popular' | 'all' | 'tools';
+
+/** What the catalogue rules read of an app; full definitions and catalogue entries both fit. */
+export interface CatalogApp {
+  appSlug: string;
+  appName?: string;
+  source?: string;
+  disableAuth?: boolean;
+  authInfo?: { apiType?: string };
+}
+
+/**
+ * Tells whether connecting the app needs an account: auth is not disabled and a scheme is
+ * set (editor-core 2.8 step 3 "Account: only when the app needs auth").
+ */
+export function needsAuth(app: CatalogApp): boolean {
+  return app.disableAuth !== true && Boolean(app.authInfo?.apiType);
+}
+
+/**
+ * Lists the apps a tab shows whose name matches the query anywhere, case-insensitive, at most
+ * 50, in the given order: Popular is source 'first100', Tools is apps needing no auth, ALL is
+ * every app (editor-core 2.8, forms-dp 2.3). The name is appName, else appSlug.
+ *
+ * @example filterApps(apps, { tab: 'tools', query: 'hoo' }) // [webhook]
+ */
+export function filterApps<T extends CatalogApp>(
+  apps: readonly T[],
+  { tab = 'all', query = '' }: { tab?: CatalogTab; query?: string } = {},
+): T[] {
+  const needle = query.trim().toLowerCase();
+  const result: T[] = [];
+  for (const app of apps) {
+    if (tab === 'popular' && app.source !== 'first100') continue;
+    if (tab === 'tools' && needsAuth(app)) continue;
+    const name = (app.appName || app.appSlug || '').toLowerCase();
+    if (needle !== '' && !name.includes(needle)) continue;
+    result.push(app);
+    if (result.length === APP_OPTIONS_LIMIT) break;
+  }
+  return result;
+}
+
+/** One event the Event step offers: an action key with its title and description. */
+export interface EventOption {
+  key: string;
+  title: string;
+  description?: string;
+}
+
+/** The events of one group, for the Event step's grouped list. */
+export interface EventOptionGroup {
+  group: EventGroup;
+  events: EventOption[];
+}
+
+/**
+ * Groups an app's shown actions by method into CREATE, SEARCH and UPDATE, in that order,
+ * leaving out hidden actions and empty groups (editor-core 2.8, 3).
+ *
+ * @example eventsByGroup(demoCrm) // [{ group: 'CREATE', events: [{ key: 'createContact', … }] }]
+ */
+export function eventsByGroup(app: { actions?: Record<string, ActionDef> }): EventOptionGroup[] {
+  const byGroup = new Map<EventGroup, EventOption[]>(EVENT_GROUPS.map((g) => [g, []]));
+  for (const [key, action] of Object.entries(app.actions ?? {})) {
+    if (action.hidden) continue;
+    const option: EventOption = { key, title: action.title || key };
+    if (action.description) option.description = action.description;
+    byGroup.get(eventGroup(action.method))!.push(option);
+  }
+  return EVENT_GROUPS.filter((g) => byGroup.get(g)!.length > 0).map((group) => ({ group, events: byGroup.get(group)! }));
+}
+
+/**
+ * Lists the triggers the Event step offers for a trigger: shown ones, as key and label.
+ */
+export function visibleTriggers(app: Pick<AppDefinition, 'triggers'>): EventOption[] {
+  return Object.entries(app.triggers ?? {})
+    .filter(([, trigger]) => !trigger.hidden)
+    .map(([key, trigger]) => {
+      const option: EventOption = { key, title: trigger.label || key };
+      if (trigger.description) option.description = trigger.description;
+      return option;
+    });
+}
