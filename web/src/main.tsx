@@ -1,7 +1,7 @@
 // Browser entry: creates the root store and router, and mounts the app into #root.
 import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
-import { RouterProvider, createBrowserRouter } from 'react-router-dom';
+import { createBrowserRouter, RouterProvider } from 'react-router-dom';
 import { AppProviders } from './app/AppProviders.js';
 import { appRoutes } from './app/routes.js';
 import { createLocalApiClient } from './stores/api-client.js';

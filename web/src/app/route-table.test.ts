@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { ROUTE_PATTERNS, matchAppRoute } from './route-table.js';
+import { matchAppRoute, ROUTE_PATTERNS } from './route-table.js';
 
 describe('matchAppRoute', () => {
   it('matches every route of forms-dp 2.1 exactly, with its parameters', () => {
@@ -7,7 +7,10 @@ describe('matchAppRoute', () => {
     expect(matchAppRoute('/shopify/admin/oauth/redirect_to_install')?.pattern).toBe(
       '/shopify/admin/oauth/redirect_to_install',
     );
-    expect(matchAppRoute('/executions/exec-42')).toEqual({ pattern: '/executions/:execID', params: { execID: 'exec-42' } });
+    expect(matchAppRoute('/executions/exec-42')).toEqual({
+      pattern: '/executions/:execID',
+      params: { execID: 'exec-42' },
+    });
     expect(matchAppRoute('/develop/demo-crm/actions/createContact/input/__new__')).toEqual({
       pattern: '/develop/:appSlug/actions/:actionKey/input/:id',
       params: { appSlug: 'demo-crm', actionKey: 'createContact', id: '__new__' },

@@ -71,7 +71,11 @@ export function createLocalApiClient({ baseUrl, fetch: doFetch }: ApiClientOptio
       const hasBody = init.body !== undefined;
       const response = await doFetch(buildApiUrl(baseUrl, path, init.params), {
         method,
-        headers: { accept: 'application/json', ...(hasBody ? { 'content-type': 'application/json' } : {}), ...init.headers },
+        headers: {
+          accept: 'application/json',
+          ...(hasBody ? { 'content-type': 'application/json' } : {}),
+          ...init.headers,
+        },
         body: hasBody ? JSON.stringify(init.body) : undefined,
         signal: init.signal,
       });

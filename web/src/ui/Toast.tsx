@@ -1,6 +1,6 @@
-import { type ReactNode, createContext, useCallback, useContext, useEffect, useMemo, useRef, useState } from 'react';
+import { createContext, type ReactNode, useCallback, useContext, useEffect, useMemo, useRef, useState } from 'react';
 import styled from 'styled-components';
-import { type Status, getStatusColor } from './theme.js';
+import { getStatusColor, type Status } from './theme.js';
 
 /** How long a toast stays before it hides itself (editor-core 2.6, forms-dp 9: 3000 ms). */
 export const TOAST_AUTO_HIDE_MS = 3000;

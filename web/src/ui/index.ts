@@ -2,18 +2,19 @@
  * Junction's design system: the theme and accessible primitives styled with
  * styled-components. Pages import from here, not from the files.
  */
-export { Button } from './Button.js';
+
 export type { ButtonProps, ButtonVariant } from './Button.js';
-export { Dialog } from './Dialog.js';
+export { Button } from './Button.js';
 export type { DialogProps } from './Dialog.js';
+export { Dialog } from './Dialog.js';
 export { GlobalStyle } from './GlobalStyle.js';
-export { PageTitle } from './PageTitle.js';
 export type { PageTitleProps } from './PageTitle.js';
-export { Spinner } from './Spinner.js';
+export { PageTitle } from './PageTitle.js';
 export type { SpinnerProps } from './Spinner.js';
-export { TextField } from './TextField.js';
+export { Spinner } from './Spinner.js';
 export type { TextFieldProps } from './TextField.js';
-export { TOAST_AUTO_HIDE_MS, Toast, ToastProvider, useToast } from './Toast.js';
+export { TextField } from './TextField.js';
 export type { ToastApi, ToastProps } from './Toast.js';
-export { getStatusColor, theme } from './theme.js';
+export { TOAST_AUTO_HIDE_MS, Toast, ToastProvider, useToast } from './Toast.js';
 export type { JunctionTheme, Status } from './theme.js';
+export { getStatusColor, theme } from './theme.js';

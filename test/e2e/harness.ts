@@ -1,0 +1,198 @@
+/**
+ * The browser-test harness: starts the web app on 127.0.0.1 at a random port, drives
+ * Debian's Chromium through playwright-core, and saves screenshots beside the tests.
+ *
+ * @example
+ * let e2e: E2ESession;
+ * beforeAll(async () => { e2e = await startE2ESession(); });
+ * afterAll(() => e2e?.close());
+ * it('shows the 404 page', async () => {
+ *   const page = await e2e.newPage();
+ *   await page.goto(`${e2e.baseUrl}/nope`);
+ *   await saveScreenshot(page, 'not-found');
+ * });
+ */
+import { existsSync } from 'node:fs';
+import { mkdir, mkdtemp, rm } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { type Browser, type BrowserContext, chromium, type Page } from 'playwright-core';
+import { type Config, loadConfig } from '../../server/src/config.js';
+import { startStaticServer } from './static-server.js';
+import { ensureWebBuild, REPO_ROOT } from './web-build.js';
+
+/** Where screenshots are written (committed, so reviewers see the pages). */
+export const SCREENSHOT_DIR = path.join(path.dirname(fileURLToPath(import.meta.url)), 'screenshots');
+
+/** The Chromium arguments every browser test runs with. */
+export const CHROMIUM_ARGS = [
+  '--headless',
+  '--no-sandbox',
+  '--disable-gpu',
+  '--disable-quic',
+  '--no-first-run',
+  '--disable-background-networking',
+  '--disable-component-update',
+  '--disable-sync',
+];
+
+/** Playwright's wait for one action or assertion; below vitest's 20 s test timeout. */
+const ACTION_TIMEOUT_MS = 10_000;
+
+/** Returns the Chromium binary to use: CHROMIUM_PATH, or Debian's /usr/bin/chromium. */
+export function getChromiumPath(): string {
+  return process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
+}
+
+/**
+ * Launches headless Chromium with a fresh profile. Throws a clear error when Chromium is
+ * missing: browser tests must fail then, never skip, because CI installs it.
+ */
+export async function launchChromium(): Promise<Browser> {
+  const executablePath = getChromiumPath();
+  if (!existsSync(executablePath)) {
+    throw new Error(
+      `Chromium not found at ${executablePath}. Browser tests need it: install Debian's package ` +
+        '(apt-get install chromium) or set CHROMIUM_PATH to a Chromium binary.',
+    );
+  }
+  // chromium.launch gives every browser a fresh temporary user-data dir, removed on close.
+  return chromium.launch({ executablePath, args: CHROMIUM_ARGS });
+}
+
+/** A running copy of the web app. */
+export interface E2EServer {
+  /** e.g. http://127.0.0.1:43127 */
+  baseUrl: string;
+  /** 'server' when the real createApp serves the app, 'static' for the static fallback. */
+  kind: 'server' | 'static';
+  close(): Promise<void>;
+}
+
+interface ListeningApp {
+  listen(options: { host: string; port: number }): Promise<string>;
+  close(): Promise<unknown>;
+}
+
+function isListeningApp(value: unknown): value is ListeningApp {
+  const candidate = value as Partial<ListeningApp> | null;
+  return typeof candidate?.listen === 'function' && typeof candidate.close === 'function';
+}
+
+/**
+ * Serves the built web app. JUNCTION_E2E_SERVER chooses how:
+ * - 'server': the real server's `createApp` (server/src/app.ts) with a temporary data dir;
+ *   any failure to start it fails the test;
+ * - 'static': the static server with SPA fallback;
+ * - unset: the real server when server/src/app.ts exists and starts, else the static server
+ *   with a warning naming why (the server is still being written by another room).
+ */
+export async function startWebServer(): Promise<E2EServer> {
+  const webDist = await ensureWebBuild();
+  const mode = process.env.JUNCTION_E2E_SERVER;
+  const appModule = path.join(REPO_ROOT, 'server', 'src', 'app.ts');
+  if (mode === 'server') return startRealServer(appModule, webDist);
+  if (mode !== 'static' && existsSync(appModule)) {
+    try {
+      return await startRealServer(appModule, webDist);
+    } catch (error) {
+      console.warn(
+        `e2e harness: the real server did not start, using the static server (JUNCTION_E2E_SERVER=server makes this fatal): ${String(error)}`,
+      );
+    }
+  }
+  const server = await startStaticServer(webDist);
+  return { ...server, kind: 'static' };
+}
+
+async function startRealServer(appModule: string, webDist: string): Promise<E2EServer> {
+  const { createApp } = (await import(/* @vite-ignore */ appModule)) as { createApp?: (config: Config) => unknown };
+  if (typeof createApp !== 'function') {
+    throw new Error(`${appModule} exists but exports no createApp; the browser harness needs createApp(config).`);
+  }
+  const dataDir = await mkdtemp(path.join(tmpdir(), 'junction-e2e-'));
+  const config: Config = {
+    ...loadConfig({ NODE_ENV: 'test', LOG_LEVEL: 'silent' }),
+    host: '127.0.0.1',
+    port: 0,
+    dataDir,
+    webDist,
+    rateLimits: false,
+  };
+  const app = await createApp(config);
+  if (!isListeningApp(app)) {
+    await rm(dataDir, { recursive: true, force: true });
+    throw new Error('createApp(config) returned no listen()/close() app; update test/e2e/harness.ts to start it.');
+  }
+  const address = await app.listen({ host: config.host, port: 0 });
+  return {
+    baseUrl: address.replace(/\/$/, ''),
+    kind: 'server',
+    close: async () => {
+      await app.close();
+      await rm(dataDir, { recursive: true, force: true });
+    },
+  };
+}
+
+/** A browser plus a served app, for one test file. */
+export interface E2ESession {
+  baseUrl: string;
+  server: E2EServer;
+  browser: Browser;
+  context: BrowserContext;
+  /** Uncaught errors thrown in any page of this session, for tests to assert none. */
+  pageErrors: string[];
+  /** Opens a new tab in the session's context. */
+  newPage(): Promise<Page>;
+  /** Closes the browser and the server; safe to call twice. */
+  close(): Promise<void>;
+}
+
+/** Starts the app server and Chromium together; call in beforeAll, close in afterAll. */
+export async function startE2ESession(): Promise<E2ESession> {
+  // Launch Chromium first: when it is missing the test fails on that, not on a build.
+  const browser = await launchChromium();
+  let server: E2EServer;
+  try {
+    server = await startWebServer();
+  } catch (error) {
+    await browser.close();
+    throw error;
+  }
+  const context = await browser.newContext({ viewport: { width: 1280, height: 800 } });
+  context.setDefaultTimeout(ACTION_TIMEOUT_MS);
+  const pageErrors: string[] = [];
+  let isClosed = false;
+  return {
+    baseUrl: server.baseUrl,
+    server,
+    browser,
+    context,
+    pageErrors,
+    async newPage() {
+      const page = await context.newPage();
+      page.on('pageerror', (error) => pageErrors.push(`${page.url()}: ${error.message}`));
+      return page;
+    },
+    async close() {
+      if (isClosed) return;
+      isClosed = true;
+      await browser.close();
+      await server.close();
+    },
+  };
+}
+
+/**
+ * Saves a full-page screenshot to test/e2e/screenshots/<name>.png and returns its path.
+ * Names are kebab-case so they read well in the repository.
+ */
+export async function saveScreenshot(page: Page, name: string): Promise<string> {
+  if (!/^[a-z0-9]+(-[a-z0-9]+)*$/.test(name)) throw new Error(`Screenshot name "${name}" must be kebab-case.`);
+  await mkdir(SCREENSHOT_DIR, { recursive: true });
+  const file = path.join(SCREENSHOT_DIR, `${name}.png`);
+  await page.screenshot({ path: file, fullPage: true, animations: 'disabled' });
+  return file;
+}

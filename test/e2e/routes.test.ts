@@ -1,0 +1,86 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { type E2ESession, saveScreenshot, startE2ESession } from './harness.js';
+
+let e2e: E2ESession;
+
+beforeAll(async () => {
+  e2e = await startE2ESession();
+});
+
+afterAll(async () => {
+  await e2e?.close();
+});
+
+describe('routes in the browser (forms-dp 2.1)', () => {
+  it('sends an unknown path to /404 with both not-found texts', async () => {
+    const page = await e2e.newPage();
+    await page.goto(`${e2e.baseUrl}/nope`);
+    await page.waitForURL(`${e2e.baseUrl}/404`);
+    expect(await page.getByText('Oh No! Ouch...beep..boop...').isVisible()).toBe(true);
+    expect(await page.getByRole('heading', { level: 1 }).textContent()).toBe('404 Page Not Found');
+    await saveScreenshot(page, 'not-found');
+    await page.close();
+  });
+
+  it('sends a path below a real route to /404 too (exact matches)', async () => {
+    const page = await e2e.newPage();
+    await page.goto(`${e2e.baseUrl}/workflows/extra`);
+    await page.waitForURL(`${e2e.baseUrl}/404`);
+    expect(await page.getByRole('heading', { level: 1 }).textContent()).toBe('404 Page Not Found');
+    await page.close();
+  });
+
+  it('shows each placeholder page with only its title', async () => {
+    const page = await e2e.newPage();
+    const placeholders: [string, string][] = [
+      ['/', 'Workflow Editor'],
+      ['/workflows', 'Workflows'],
+      ['/connections', 'Connections'],
+      ['/settings', 'Settings'],
+      ['/profile', 'User Profile'],
+      ['/support', 'Support'],
+      ['/dashboard', 'Dashboard'],
+    ];
+    for (const [route, title] of placeholders) {
+      await page.goto(`${e2e.baseUrl}${route}`);
+      expect(await page.getByRole('heading', { level: 1 }).textContent(), route).toBe(title);
+      expect(await page.getByRole('main').textContent(), route).toBe(title);
+      expect(new URL(page.url()).pathname, route).toBe(route);
+      if (route === '/workflows') await saveScreenshot(page, 'placeholder-workflows');
+    }
+    await page.close();
+  });
+
+  it('marks a developer-portal route as not built yet', async () => {
+    const page = await e2e.newPage();
+    await page.goto(`${e2e.baseUrl}/develop/demo-crm/actions/createContact/api`);
+    expect(await page.getByRole('heading', { level: 1 }).textContent()).toBe('Developer portal');
+    expect(await page.getByText('Not built yet').isVisible()).toBe(true);
+    expect(await page.getByText('Action API Configuration').isVisible()).toBe(true);
+    await page.close();
+  });
+
+  it('shows the /shopify error in red when the install parameters are missing', async () => {
+    const page = await e2e.newPage();
+    await page.goto(`${e2e.baseUrl}/shopify`);
+    const error = page.getByRole('alert');
+    expect(await error.textContent()).toBe('Error: Missing required query params');
+    // forms-dp 8: shown in red; the theme's secondary red is #d32f2f.
+    expect(await error.evaluate((el) => el.ownerDocument.defaultView?.getComputedStyle(el).color)).toBe(
+      'rgb(211, 47, 47)',
+    );
+    await saveScreenshot(page, 'shopify-missing-params');
+    await page.close();
+  });
+
+  it('shows the storefront install hand-off text', async () => {
+    const page = await e2e.newPage();
+    await page.goto(`${e2e.baseUrl}/shopify/admin/oauth/redirect_to_install?shop=acme.myshopify.com`);
+    expect(await page.getByText('Finalizing install… redirecting into your app.').isVisible()).toBe(true);
+    await page.close();
+  });
+
+  it('threw no uncaught error in any page', () => {
+    expect(e2e.pageErrors).toEqual([]);
+  });
+});
