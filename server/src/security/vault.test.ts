@@ -84,6 +84,7 @@ describe.each(openTestDatabases())('vault rotation on $dialect', (testDb) => {
           name: id,
           sealed: oldVault.encrypt(`secret-${id}`, { tenantId: 't1', credentialId: id }),
           publicValues: {},
+          secretKeys: ['password'],
           lastUsed: null,
           createdAt: now,
           updatedAt: now,

@@ -101,6 +101,8 @@ export interface CredentialsTable {
   key_version: string;
   /** Non-secret values in clear (JSON object of strings). */
   public_values: JsonColumn;
+  /** Names of the sealed values (JSON array), so views need not decrypt to list them. */
+  secret_keys: JsonColumn;
   last_used: string | null;
   created_at: string;
   updated_at: string;

@@ -15,7 +15,7 @@ export function writeJson(value: unknown): string {
 
 /**
  * Reads a JSON column back: SQLite gives the stored text, node-postgres gives jsonb
- * already parsed. Our JSON columns always hold objects, so a string is always raw text.
+ * already parsed. Our JSON columns always hold objects or arrays, so a string is always raw text.
  */
 export function readJson<T>(value: unknown): T {
   return (typeof value === 'string' ? JSON.parse(value) : value) as T;

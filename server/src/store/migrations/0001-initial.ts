@@ -96,6 +96,7 @@ export function createInitialMigration(dialect: Dialect): Migration {
         .addColumn('nonce', 'text', (c) => c.notNull())
         .addColumn('key_version', 'text', (c) => c.notNull())
         .addColumn('public_values', json, (c) => c.notNull())
+        .addColumn('secret_keys', json, (c) => c.notNull())
         .addColumn('last_used', 'text')
         .addColumn('created_at', 'text', (c) => c.notNull())
         .addColumn('updated_at', 'text', (c) => c.notNull())

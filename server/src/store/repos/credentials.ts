@@ -19,6 +19,8 @@ export interface CredentialRecord {
   name: string;
   sealed: SealedSecret;
   publicValues: Record<string, string>;
+  /** Names of the values inside `sealed`. */
+  secretKeys: string[];
   lastUsed: string | null;
   createdAt: string;
   updatedAt: string;
@@ -33,7 +35,7 @@ export interface CredentialsRepo {
   update(
     tenantId: string,
     id: string,
-    patch: Partial<Pick<CredentialRecord, 'name' | 'sealed' | 'publicValues' | 'lastUsed' | 'updatedAt'>>,
+    patch: Partial<Pick<CredentialRecord, 'name' | 'sealed' | 'publicValues' | 'secretKeys' | 'lastUsed' | 'updatedAt'>>,
   ): Promise<boolean>;
   remove(tenantId: string, id: string): Promise<boolean>;
   /**
@@ -58,6 +60,7 @@ export function createCredentialsRepo(db: Kysely<Database>): CredentialsRepo {
     name: row.name,
     sealed: { ciphertext: row.ciphertext, nonce: row.nonce, keyVersion: row.key_version },
     publicValues: readJson<Record<string, string>>(row.public_values),
+    secretKeys: readJson<string[]>(row.secret_keys),
     lastUsed: row.last_used,
     createdAt: row.created_at,
     updatedAt: row.updated_at,
@@ -91,6 +94,7 @@ export function createCredentialsRepo(db: Kysely<Database>): CredentialsRepo {
           nonce: c.sealed.nonce,
           key_version: c.sealed.keyVersion,
           public_values: writeJson(c.publicValues),
+          secret_keys: writeJson(c.secretKeys),
           last_used: c.lastUsed,
           created_at: c.createdAt,
           updated_at: c.updatedAt,
@@ -103,6 +107,7 @@ export function createCredentialsRepo(db: Kysely<Database>): CredentialsRepo {
       if (patch.lastUsed !== undefined) set.last_used = patch.lastUsed;
       if (patch.updatedAt !== undefined) set.updated_at = patch.updatedAt;
       if (patch.publicValues !== undefined) set.public_values = writeJson(patch.publicValues);
+      if (patch.secretKeys !== undefined) set.secret_keys = writeJson(patch.secretKeys);
       if (patch.sealed !== undefined) {
         set.ciphertext = patch.sealed.ciphertext;
         set.nonce = patch.sealed.nonce;

@@ -121,6 +121,7 @@ describe.each(openTestDatabases())('repositories on $dialect', (testDb) => {
       name: 'CRM',
       sealed: { ciphertext: 'c1', nonce: 'n1', keyVersion: 'old' },
       publicValues: { username: 'ada' },
+      secretKeys: ['password'],
     });
     await repos.credentials.insert({
       ...base,
@@ -129,6 +130,7 @@ describe.each(openTestDatabases())('repositories on $dialect', (testDb) => {
       name: 'HTTP',
       sealed: { ciphertext: 'c2', nonce: 'n2', keyVersion: 'new' },
       publicValues: {},
+      secretKeys: [],
     });
     expect((await repos.credentials.list(a.tenantId, { app: 'demo-crm' })).map((c) => c.id)).toEqual(['cred-1']);
     expect(await repos.credentials.list(b.tenantId)).toEqual([]);
@@ -139,6 +141,7 @@ describe.each(openTestDatabases())('repositories on $dialect', (testDb) => {
       name: 'Main CRM',
       lastUsed: iso(7),
       publicValues: { username: 'ada' },
+      secretKeys: ['password'],
       sealed: { ciphertext: 'c1', nonce: 'n1', keyVersion: 'old' },
     });
     const stale = await repos.credentials.listSealedWithOtherKey('new', 100);

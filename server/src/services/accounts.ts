@@ -1,0 +1,217 @@
+/**
+ * Accounts: sign-up, e-mail verification codes, log-in and log-out, bearer sessions and
+ * one-time sign-in links (onboarding-and-extras 2, 4 "Sign-up flow", 5, 9).
+ */
+import { randomInt } from 'node:crypto';
+import { Problem, conflict, unauthorized, unprocessable } from '../errors.js';
+import { createCodeMail, createSignInLinkMail } from '../mail/templates.js';
+import { hashPassword, verifyAgainstDummy, verifyPassword } from '../security/passwords.js';
+import { createToken, hashToken, isSameSecret } from '../security/tokens.js';
+import { createRepos, type TenantRecord, type UserRecord } from '../store/repos/index.js';
+import { inTransaction } from '../store/repos/transaction.js';
+import { buildNewWorkflow, checkPasswordRules, isValidEmail } from './core-rules.js';
+import { nowIso, type ServiceDeps } from './deps.js';
+import type { AuthContext, Services, SessionGrant } from './types.js';
+import { toTenantView, toUserView } from './views.js';
+
+/** Sessions last 30 days from sign-in. */
+export const SESSION_TTL_MS = 30 * 24 * 60 * 60 * 1000;
+/** A verification code is valid for 15 minutes (onboarding-and-extras 9). */
+export const CODE_TTL_MS = 15 * 60 * 1000;
+/** Wrong tries a code survives; after that a new code must be requested. */
+export const CODE_MAX_ATTEMPTS = 5;
+/** A sign-in link works for 30 minutes. */
+export const SIGN_IN_LINK_TTL_MS = 30 * 60 * 1000;
+
+/** onboarding-and-extras 3 "Defaults". */
+const FIRST_TENANT_NAME = 'My First Workspace';
+const FIRST_WORKFLOW_NAME = 'Untitled Workflow (Draft)';
+const SIGN_IN_PURPOSE = 'sign-in';
+
+const WRONG_LOGIN = 'Wrong e-mail or password.';
+const CODE_EXPIRED = 'The code has expired. Request a new one.';
+
+/** Builds the accounts service. */
+export function createAccountsService(deps: ServiceDeps): Services['accounts'] {
+  const { repos } = deps;
+
+  const startSession = async (user: UserRecord, tenant: TenantRecord, db = repos): Promise<SessionGrant> => {
+    const token = createToken();
+    const expiresAt = nowIso(deps, SESSION_TTL_MS);
+    await db.sessions.insert({
+      id: deps.newId(),
+      tokenHash: hashToken(token),
+      userId: user.id,
+      tenantId: tenant.id,
+      expiresAt,
+      createdAt: nowIso(deps),
+    });
+    return { token, expiresAt, user: toUserView(user), tenant: toTenantView(tenant) };
+  };
+
+  const firstTenantOf = async (userId: string): Promise<TenantRecord> => {
+    const [first] = await repos.tenants.listForUser(userId);
+    // Sign-up always creates a membership; a user without one is a broken row.
+    if (!first) throw new Error(`User ${userId} belongs to no tenant.`);
+    return first.tenant;
+  };
+
+  const mailCode = async (user: UserRecord): Promise<void> => {
+    const code = String(randomInt(0, 10_000)).padStart(4, '0');
+    await repos.codes.replaceCode({
+      id: deps.newId(),
+      userId: user.id,
+      codeHash: hashToken(`${user.id}:${code}`),
+      expiresAt: nowIso(deps, CODE_TTL_MS),
+      attempts: 0,
+      createdAt: nowIso(deps),
+    });
+    await deps.mailer.send({ to: user.email, ...createCodeMail(code, CODE_TTL_MS / 60_000) });
+  };
+
+  const normaliseEmail = (email: unknown) => (typeof email === 'string' ? email.trim().toLowerCase() : '');
+
+  return {
+    async signUp(input) {
+      const email = normaliseEmail(input.email);
+      if (!isValidEmail(email)) throw unprocessable('Invalid Email', 'email');
+      const password = typeof input.password === 'string' ? input.password : '';
+      const passwordProblem = checkPasswordRules(password);
+      if (passwordProblem) throw unprocessable(passwordProblem, 'password');
+      const duplicate = () => conflict('An account with this e-mail already exists.', 'email');
+      if (await repos.users.findByEmail(email)) throw duplicate();
+
+      const createdAt = nowIso(deps);
+      // onboarding-and-extras 2: first and last name are asked for but not required.
+      const name = [input.firstName, input.lastName].filter((part) => typeof part === 'string' && part.trim()).join(' ').trim();
+      const user: UserRecord = { id: deps.newId(), email, name, passwordHash: await hashPassword(password), emailVerified: false, createdAt };
+      const tenant: TenantRecord = { id: deps.newId(), name: FIRST_TENANT_NAME, plan: 'free', planStatus: 'active', createdAt };
+      const document = buildNewWorkflow({ newId: deps.newId, now: deps.now }, { name: FIRST_WORKFLOW_NAME });
+
+      let grant: SessionGrant;
+      try {
+        grant = await inTransaction(deps.handle.db, async (trx) => {
+          const tx = createRepos(trx);
+          await tx.users.insert(user);
+          await tx.tenants.insert(tenant);
+          await tx.tenants.addMember({ userId: user.id, tenantId: tenant.id, role: 'owner', createdAt });
+          await tx.workflows.insert({
+            id: document.id,
+            tenantId: tenant.id,
+            name: document.name,
+            active: false,
+            document,
+            revision: 1,
+            createdAt,
+            updatedAt: createdAt,
+          });
+          return startSession(user, tenant, tx);
+        });
+      } catch (error) {
+        // Two sign-ups racing for one address: the unique index lets one win.
+        if (await repos.users.findByEmail(email)) throw duplicate();
+        throw error;
+      }
+
+      try {
+        await mailCode(user);
+      } catch (error) {
+        // The account exists now; failing the sign-up would only make a retry answer 409.
+        // The modal's "send again" (sendCode) reports the mail failure instead.
+        deps.logger.error({ err: String(error), userId: user.id }, 'Could not send the verification code');
+      }
+      return { ...grant, workflowId: document.id };
+    },
+
+    async sendCode(ctx) {
+      const user = await repos.users.findById(ctx.userId);
+      if (!user) throw unauthorized();
+      try {
+        await mailCode(user);
+      } catch (error) {
+        deps.logger.error({ err: String(error), userId: user.id }, 'Could not send the verification code');
+        throw new Problem(503, 'Service Unavailable', { detail: 'The e-mail could not be sent. Try again in a minute.', retryAfter: 60 });
+      }
+    },
+
+    async verifyCode(ctx, code) {
+      const user = await repos.users.findById(ctx.userId);
+      if (!user) throw unauthorized();
+      const stored = await repos.codes.findCode(user.id);
+      const expired = () => new Problem(410, 'Gone', { detail: CODE_EXPIRED, field: 'code' });
+      if (!stored || stored.expiresAt <= nowIso(deps)) throw expired();
+      // Count the attempt before comparing, atomically, so parallel guesses cannot
+      // exceed the limit.
+      if (!(await repos.codes.spendAttempt(stored.id, CODE_MAX_ATTEMPTS))) throw expired();
+      const given = typeof code === 'string' ? code.trim() : '';
+      if (!isSameSecret(stored.codeHash, hashToken(`${user.id}:${given}`))) throw unprocessable('Wrong code.', 'code');
+      await repos.users.markEmailVerified(user.id);
+      await repos.codes.removeCodes(user.id);
+      return toUserView({ ...user, emailVerified: true });
+    },
+
+    async logIn(input) {
+      const email = normaliseEmail(input.email);
+      const password = typeof input.password === 'string' ? input.password : '';
+      const user = email ? await repos.users.findByEmail(email) : undefined;
+      // Unknown users cost one argon2 verification too, and get the same answer.
+      const isRight = user ? await verifyPassword(user.passwordHash, password) : await verifyAgainstDummy(password);
+      if (!user || !isRight) throw unauthorized(WRONG_LOGIN);
+      return startSession(user, await firstTenantOf(user.id));
+    },
+
+    async logOut(ctx) {
+      await repos.sessions.remove(ctx.sessionId);
+    },
+
+    async authenticate(token) {
+      if (typeof token !== 'string' || token === '') return null;
+      const session = await repos.sessions.findValid(hashToken(token), nowIso(deps));
+      return session ? { userId: session.userId, tenantId: session.tenantId, sessionId: session.id } : null;
+    },
+
+    async me(ctx: AuthContext) {
+      const user = await repos.users.findById(ctx.userId);
+      if (!user) throw unauthorized();
+      const memberships = await repos.tenants.listForUser(user.id);
+      return {
+        ...toUserView(user),
+        tenants: memberships.map((m) => ({ role: m.role === 'owner' ? 'owner' : 'member', tenant: toTenantView(m.tenant) })),
+        currentTenantId: ctx.tenantId,
+      };
+    },
+
+    async sendSignInLink(email, link) {
+      const address = normaliseEmail(email);
+      const user = isValidEmail(address) ? await repos.users.findByEmail(address) : undefined;
+      // No account, no mail, and the same (empty) answer: nothing to enumerate.
+      if (!user) return;
+      const token = createToken();
+      try {
+        await repos.codes.insertToken({
+          id: deps.newId(),
+          tokenHash: hashToken(token),
+          userId: user.id,
+          purpose: SIGN_IN_PURPOSE,
+          expiresAt: nowIso(deps, SIGN_IN_LINK_TTL_MS),
+          createdAt: nowIso(deps),
+        });
+        await deps.mailer.send({ to: user.email, ...createSignInLinkMail(link(token), SIGN_IN_LINK_TTL_MS / 60_000) });
+      } catch (error) {
+        deps.logger.error({ err: String(error), userId: user.id }, 'Could not send the sign-in link');
+      }
+    },
+
+    async exchangeToken(oneTimeToken) {
+      const userId =
+        typeof oneTimeToken === 'string' && oneTimeToken !== ''
+          ? await repos.codes.consumeToken(hashToken(oneTimeToken), SIGN_IN_PURPOSE, nowIso(deps))
+          : undefined;
+      const user = userId ? await repos.users.findById(userId) : undefined;
+      if (!user) throw unauthorized('This sign-in link has expired or was already used.');
+      // The link reached the mailbox, which proves the address.
+      if (!user.emailVerified) await repos.users.markEmailVerified(user.id);
+      return startSession({ ...user, emailVerified: true }, await firstTenantOf(user.id));
+    },
+  };
+}

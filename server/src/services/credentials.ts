@@ -1,0 +1,122 @@
+/**
+ * Credentials (connected accounts) of the caller's tenant. Values whose key names a
+ * secret are sealed by the vault and answered as SECRET_SENTINEL; sending the sentinel
+ * back keeps the stored value. Only `reveal` (server-internal, for the engine) decrypts.
+ */
+import { notFound, unprocessable } from '../errors.js';
+import type { CredentialRecord } from '../store/repos/index.js';
+import { nowIso, type ServiceDeps } from './deps.js';
+import { splitSecretValues } from './secret-values.js';
+import { SECRET_SENTINEL, type Services } from './types.js';
+import { toCredentialView } from './views.js';
+
+/** Longest accepted credential name. */
+const NAME_MAX = 200;
+
+/** Builds the credentials service. */
+export function createCredentialsService(deps: ServiceDeps): Services['credentials'] {
+  const { repos, vault } = deps;
+
+  const findOwn = async (tenantId: string, id: string): Promise<CredentialRecord> => {
+    const found = typeof id === 'string' ? await repos.credentials.get(tenantId, id) : undefined;
+    if (!found) throw notFound('Credential');
+    return found;
+  };
+
+  const openSecrets = (c: CredentialRecord): Record<string, string> =>
+    JSON.parse(vault.decrypt(c.sealed, { tenantId: c.tenantId, credentialId: c.id })) as Record<string, string>;
+
+  const checkValues = (values: unknown): Record<string, string> => {
+    if (typeof values !== 'object' || values === null || Array.isArray(values)) {
+      throw unprocessable('Values must be an object of texts.', 'values');
+    }
+    for (const [key, value] of Object.entries(values)) {
+      if (typeof value !== 'string') throw unprocessable('Each value must be text.', `values.${key}`);
+    }
+    return values as Record<string, string>;
+  };
+
+  const checkName = (name: unknown): string => {
+    const trimmed = typeof name === 'string' ? name.trim() : '';
+    if (trimmed === '') throw unprocessable("Name can't be blank.", 'name');
+    if (trimmed.length > NAME_MAX) throw unprocessable(`Name must be at most ${NAME_MAX} characters.`, 'name');
+    return trimmed;
+  };
+
+  /** Seals the secret part of `values` for one credential row. */
+  const seal = (tenantId: string, id: string, values: Record<string, string>) => {
+    const { secrets, publicValues } = splitSecretValues(values);
+    const sealed = vault.encrypt(JSON.stringify(secrets), { tenantId, credentialId: id });
+    return { sealed, publicValues, secretKeys: Object.keys(secrets) };
+  };
+
+  return {
+    async list(ctx, filter) {
+      const app = typeof filter?.app === 'string' && filter.app !== '' ? filter.app : undefined;
+      return (await repos.credentials.list(ctx.tenantId, { app })).map(toCredentialView);
+    },
+
+    async get(ctx, id) {
+      return toCredentialView(await findOwn(ctx.tenantId, id));
+    },
+
+    async create(ctx, input) {
+      const app = typeof input.app === 'string' ? input.app.trim() : '';
+      if (app === '') throw unprocessable("App can't be blank.", 'app');
+      const values = checkValues(input.values ?? {});
+      for (const [key, value] of Object.entries(values)) {
+        if (value === SECRET_SENTINEL) throw unprocessable('There is no stored value to keep.', `values.${key}`);
+      }
+      const name = input.name === undefined ? app : checkName(input.name);
+      const id = deps.newId();
+      const at = nowIso(deps);
+      const record: CredentialRecord = {
+        id,
+        tenantId: ctx.tenantId,
+        userId: ctx.userId,
+        app,
+        name,
+        ...seal(ctx.tenantId, id, values),
+        lastUsed: null,
+        createdAt: at,
+        updatedAt: at,
+      };
+      await repos.credentials.insert(record);
+      return toCredentialView(record);
+    },
+
+    async update(ctx, id, input) {
+      const existing = await findOwn(ctx.tenantId, id);
+      const patch: Parameters<typeof repos.credentials.update>[2] = { updatedAt: nowIso(deps) };
+      if (input.name !== undefined) patch.name = checkName(input.name);
+      if (input.lastUsed !== undefined) {
+        const ms = typeof input.lastUsed === 'string' ? Date.parse(input.lastUsed) : Number.NaN;
+        if (Number.isNaN(ms)) throw unprocessable('Last used must be a date and time.', 'lastUsed');
+        patch.lastUsed = new Date(ms).toISOString();
+      }
+      if (input.values !== undefined) {
+        const given = checkValues(input.values);
+        const stored = { ...existing.publicValues, ...openSecrets(existing) };
+        const next: Record<string, string> = {};
+        for (const [key, value] of Object.entries(given)) {
+          if (value !== SECRET_SENTINEL) next[key] = value;
+          else if (key in stored) next[key] = stored[key] as string;
+          else throw unprocessable('There is no stored value to keep.', `values.${key}`);
+        }
+        // Re-sealing also moves the row to the newest key.
+        Object.assign(patch, seal(ctx.tenantId, id, next));
+      }
+      if (!(await repos.credentials.update(ctx.tenantId, id, patch))) throw notFound('Credential');
+      return toCredentialView({ ...existing, ...patch } as CredentialRecord);
+    },
+
+    async remove(ctx, id) {
+      if (typeof id !== 'string' || !(await repos.credentials.remove(ctx.tenantId, id))) throw notFound('Credential');
+    },
+
+    async reveal(ctx, id) {
+      const found = await findOwn(ctx.tenantId, id);
+      return { ...found.publicValues, ...openSecrets(found) };
+    },
+  };
+}

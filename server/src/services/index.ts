@@ -1,0 +1,110 @@
+/**
+ * Creates the server's domain services (the contract in ./types.ts) over the store, the
+ * credential vault and the mailer.
+ */
+import { randomUUID } from 'node:crypto';
+import type { Config } from '../config.js';
+import { createMailer } from '../mail/mailer.js';
+import { createVault, loadVaultKeys } from '../security/vault.js';
+import { createDb, type DbHandle, migrateToLatest } from '../store/create-db.js';
+import { createRepos } from '../store/repos/index.js';
+import { createAccountsService } from './accounts.js';
+import { createCredentialsService } from './credentials.js';
+import type { ServiceDeps } from './deps.js';
+import { createConsoleLogger, type Logger } from './logger.js';
+import { createTenantsService } from './tenants.js';
+import type { Services } from './types.js';
+import { createWorkflowsService } from './workflows.js';
+
+/** Options of createServices. */
+export interface CreateServicesOptions {
+  /** Where services log (pino-shaped; Fastify's `app.log` fits). Default: JSON lines at `config.logLevel`. */
+  logger?: Logger;
+  /** Clock, epoch ms; tests inject one to expire codes and sessions. */
+  now?: () => number;
+  /** An already open database to use instead of opening one from the config (closed by `close()` all the same). */
+  db?: DbHandle;
+}
+
+/** The services plus what the process needs to start and stop them. */
+export type ServicesWithLifecycle = Services & {
+  /** Resolves when the database is migrated; rejects when it cannot be. Every service call waits for it too. */
+  ready: Promise<void>;
+  /**
+   * Re-seals every stored credential with the newest vault key (after a new key was put
+   * first in JUNCTION_ENCRYPTION_KEY). Answers how many were re-sealed and which failed.
+   */
+  rotateCredentialKeys(): Promise<{ rotated: number; failed: string[] }>;
+};
+
+/**
+ * Creates every domain service. Synchronous: migrations start at once and each service
+ * call waits for them, so `createServices(config)` and `await createServices(config)` both
+ * work; await `services.ready` to fail fast at start-up.
+ *
+ * @example
+ * const services = createServices(loadConfig(), { logger: app.log });
+ * await services.ready;
+ * const grant = await services.accounts.logIn({ email, password });
+ */
+export function createServices(config: Config, opts: CreateServicesOptions = {}): ServicesWithLifecycle {
+  const logger = opts.logger ?? createConsoleLogger(config.logLevel);
+  const now = opts.now ?? Date.now;
+  const handle = opts.db ?? createDb(config);
+  const mailer = createMailer(config, { logger, now });
+  const deps: ServiceDeps = {
+    config,
+    handle,
+    repos: createRepos(handle.db),
+    vault: createVault(loadVaultKeys(config)),
+    mailer,
+    logger,
+    now,
+    newId: randomUUID,
+  };
+  if (!config.encryptionKeys?.length && config.databaseUrl) {
+    // Several servers sharing PostgreSQL must share one key; a per-machine key file cannot.
+    logger.warn({}, 'No JUNCTION_ENCRYPTION_KEY set: credentials are sealed with the key file in the data folder, which other servers do not have.');
+  }
+
+  const ready = migrateToLatest(handle);
+  // Callers see a migration failure through `ready` or their first call; this only keeps
+  // Node from reporting it as unhandled when nobody awaited `ready`.
+  ready.catch((error: unknown) => logger.error({ err: String(error) }, 'Database migration failed'));
+
+  const afterReady = <T extends object>(service: T): T => {
+    const wrapped = {} as Record<string, unknown>;
+    for (const [name, method] of Object.entries(service)) {
+      wrapped[name] = async (...args: unknown[]) => {
+        await ready;
+        return (method as (...a: unknown[]) => unknown)(...args);
+      };
+    }
+    return wrapped as T;
+  };
+
+  let closed: Promise<void> | undefined;
+  return {
+    ready,
+    accounts: afterReady(createAccountsService(deps)),
+    tenants: afterReady(createTenantsService(deps)),
+    workflows: afterReady(createWorkflowsService(deps)),
+    credentials: afterReady(createCredentialsService(deps)),
+    outbox: { list: async () => mailer.listOutbox() },
+    async rotateCredentialKeys() {
+      await ready;
+      return deps.vault.rotate(deps.repos.credentials);
+    },
+    close() {
+      closed ??= (async () => {
+        await ready.catch(() => undefined);
+        await mailer.close();
+        await handle.close();
+      })();
+      return closed;
+    },
+  };
+}
+
+export type { Logger } from './logger.js';
+export { isSecretKey } from './secret-values.js';

@@ -1,0 +1,89 @@
+/**
+ * Workflows of the caller's tenant: list, create, read, update (validated, with optimistic
+ * revisions) and delete. Another tenant's workflow is reported exactly like a missing one.
+ */
+import type { WorkflowDocument } from '@junction/core';
+import { conflict, notFound, unprocessable } from '../errors.js';
+import { buildNewWorkflow, checkDocument } from './core-rules.js';
+import { nowIso, type ServiceDeps } from './deps.js';
+import type { Services } from './types.js';
+import { toWorkflowSummary, toWorkflowView } from './views.js';
+
+/** editor-core 4.6: the default name of a workflow created without one. */
+const DEFAULT_NAME = 'Untitled Workflow';
+
+/** Builds the workflows service. */
+export function createWorkflowsService(deps: ServiceDeps): Services['workflows'] {
+  const { repos } = deps;
+
+  const validate = (input: unknown): WorkflowDocument => {
+    const result = checkDocument(input);
+    if (!result.ok) {
+      const first = result.errors[0];
+      throw unprocessable(first ? first.message : 'The workflow document is not valid.', first?.field, result.errors);
+    }
+    return result.document;
+  };
+
+  const stale = (revision: number) =>
+    conflict(`This workflow was changed elsewhere (now at revision ${revision}). Reload it and try again.`, 'expectedRevision');
+
+  return {
+    async list(ctx) {
+      return (await repos.workflows.list(ctx.tenantId)).map(toWorkflowSummary);
+    },
+
+    async create(ctx, input) {
+      const name = typeof input.name === 'string' && input.name.trim() !== '' ? input.name.trim() : undefined;
+      const id = deps.newId();
+      let document: WorkflowDocument;
+      if (input.document !== undefined) {
+        const given = validate(input.document);
+        // The server picks ids: a client-chosen id could collide with another tenant's.
+        document = { ...given, id, name: name ?? given.name, active: input.active ?? given.active };
+      } else {
+        const fresh = buildNewWorkflow({ newId: deps.newId, now: deps.now }, { name: name ?? DEFAULT_NAME });
+        document = { ...fresh, id, active: input.active ?? false };
+      }
+      const createdAt = nowIso(deps);
+      const record = { id, tenantId: ctx.tenantId, name: document.name, active: document.active, document, revision: 1, createdAt, updatedAt: createdAt };
+      await repos.workflows.insert(record);
+      return toWorkflowView(record);
+    },
+
+    async get(ctx, id) {
+      const found = await repos.workflows.get(ctx.tenantId, id);
+      if (!found) throw notFound('Workflow');
+      return toWorkflowView(found);
+    },
+
+    async update(ctx, id, input) {
+      const existing = await repos.workflows.get(ctx.tenantId, id);
+      if (!existing) throw notFound('Workflow');
+      const given = input.document as { id?: unknown } | null | undefined;
+      if (typeof given === 'object' && given !== null && typeof given.id === 'string' && given.id !== id) {
+        throw unprocessable('The document id must match the workflow id in the address.', 'document.id');
+      }
+      const document = validate(input.document);
+      const expected = input.expectedRevision;
+      if (expected !== undefined && expected !== existing.revision) throw stale(existing.revision);
+      const updated = await repos.workflows.update(
+        ctx.tenantId,
+        id,
+        { name: document.name, active: document.active, document, updatedAt: nowIso(deps) },
+        expected,
+      );
+      if (!updated) {
+        // Someone else wrote (or deleted) between our read and our write.
+        const now = await repos.workflows.get(ctx.tenantId, id);
+        if (!now) throw notFound('Workflow');
+        throw stale(now.revision);
+      }
+      return toWorkflowView(updated);
+    },
+
+    async remove(ctx, id) {
+      if (!(await repos.workflows.remove(ctx.tenantId, id))) throw notFound('Workflow');
+    },
+  };
+}
