@@ -3,12 +3,10 @@
  * Debian's Chromium through playwright-core, and saves screenshots beside the tests.
  *
  * @example
- * let e2e: E2ESession;
- * beforeAll(async () => { e2e = await startE2ESession(); });
- * afterAll(() => e2e?.close());
+ * const session = useE2ESession();
  * it('shows the 404 page', async () => {
- *   const page = await e2e.newPage();
- *   await page.goto(`${e2e.baseUrl}/nope`);
+ *   const page = await session().newPage();
+ *   await page.goto(`${session().baseUrl}/nope`);
  *   await saveScreenshot(page, 'not-found');
  * });
  */
@@ -18,6 +16,7 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { type Browser, type BrowserContext, chromium, type Page } from 'playwright-core';
+import { afterAll, beforeAll } from 'vitest';
 import { type Config, loadConfig } from '../../server/src/config.js';
 import { startStaticServer } from './static-server.js';
 import { ensureWebBuild, REPO_ROOT } from './web-build.js';
@@ -182,6 +181,37 @@ export async function startE2ESession(): Promise<E2ESession> {
       await browser.close();
       await server.close();
     },
+  };
+}
+
+/**
+ * Starts an {@link E2ESession} before the file's tests and closes it after them; returns a
+ * getter for it. When the session cannot start (no Chromium, a broken build) every test
+ * fails with that error, so a missing browser shows as failures, never as skipped tests.
+ *
+ * @example
+ * const session = useE2ESession();
+ * it('shows the 404 page', async () => {
+ *   const page = await session().newPage();
+ * });
+ */
+export function useE2ESession(): () => E2ESession {
+  let current: E2ESession | undefined;
+  let startError: unknown;
+  beforeAll(async () => {
+    try {
+      current = await startE2ESession();
+    } catch (error) {
+      startError = error;
+    }
+  });
+  afterAll(async () => {
+    await current?.close();
+  });
+  return () => {
+    if (startError) throw startError;
+    if (!current) throw new Error('The browser session is not started: call session() inside a test, not at load.');
+    return current;
   };
 }
 

@@ -1,18 +1,11 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { type E2ESession, saveScreenshot, startE2ESession } from './harness.js';
+import { describe, expect, it } from 'vitest';
+import { saveScreenshot, useE2ESession } from './harness.js';
 
-let e2e: E2ESession;
-
-beforeAll(async () => {
-  e2e = await startE2ESession();
-});
-
-afterAll(async () => {
-  await e2e?.close();
-});
+const session = useE2ESession();
 
 describe('routes in the browser (forms-dp 2.1)', () => {
   it('sends an unknown path to /404 with both not-found texts', async () => {
+    const e2e = session();
     const page = await e2e.newPage();
     await page.goto(`${e2e.baseUrl}/nope`);
     await page.waitForURL(`${e2e.baseUrl}/404`);
@@ -23,6 +16,7 @@ describe('routes in the browser (forms-dp 2.1)', () => {
   });
 
   it('sends a path below a real route to /404 too (exact matches)', async () => {
+    const e2e = session();
     const page = await e2e.newPage();
     await page.goto(`${e2e.baseUrl}/workflows/extra`);
     await page.waitForURL(`${e2e.baseUrl}/404`);
@@ -31,6 +25,7 @@ describe('routes in the browser (forms-dp 2.1)', () => {
   });
 
   it('shows each placeholder page with only its title', async () => {
+    const e2e = session();
     const page = await e2e.newPage();
     const placeholders: [string, string][] = [
       ['/', 'Workflow Editor'],
@@ -52,6 +47,7 @@ describe('routes in the browser (forms-dp 2.1)', () => {
   });
 
   it('marks a developer-portal route as not built yet', async () => {
+    const e2e = session();
     const page = await e2e.newPage();
     await page.goto(`${e2e.baseUrl}/develop/demo-crm/actions/createContact/api`);
     expect(await page.getByRole('heading', { level: 1 }).textContent()).toBe('Developer portal');
@@ -61,6 +57,7 @@ describe('routes in the browser (forms-dp 2.1)', () => {
   });
 
   it('shows the /shopify error in red when the install parameters are missing', async () => {
+    const e2e = session();
     const page = await e2e.newPage();
     await page.goto(`${e2e.baseUrl}/shopify`);
     const error = page.getByRole('alert');
@@ -74,6 +71,7 @@ describe('routes in the browser (forms-dp 2.1)', () => {
   });
 
   it('shows the storefront install hand-off text', async () => {
+    const e2e = session();
     const page = await e2e.newPage();
     await page.goto(`${e2e.baseUrl}/shopify/admin/oauth/redirect_to_install?shop=acme.myshopify.com`);
     expect(await page.getByText('Finalizing install… redirecting into your app.').isVisible()).toBe(true);
@@ -81,6 +79,6 @@ describe('routes in the browser (forms-dp 2.1)', () => {
   });
 
   it('threw no uncaught error in any page', () => {
-    expect(e2e.pageErrors).toEqual([]);
+    expect(session().pageErrors).toEqual([]);
   });
 });
