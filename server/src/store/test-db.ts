@@ -31,7 +31,7 @@ export interface TestDatabase {
 export interface OpenTestDatabase extends DbHandle {
   /** Points at this database (temp `dataDir`, `sqlitePath` or `databaseUrl` with its own schema); hand it to createServices or createApp. */
   config: Config;
-  /** Closes the handle, then removes the temp folder (and drops the PostgreSQL schema). Close your own apps first. */
+  /** Closes the handle, then removes the temp folder (and drops the PostgreSQL schema); safe to call twice. Close your own apps first. */
   close(): Promise<void>;
 }
 
@@ -70,10 +70,10 @@ async function openSqliteTestDatabase(overrides: Partial<Config> = {}): Promise<
   return {
     ...handle,
     config,
-    async close() {
+    close: once(async () => {
       await handle.close();
       if (!overrides.dataDir) rmSync(config.dataDir, { recursive: true, force: true });
-    },
+    }),
   };
 }
 
@@ -91,11 +91,19 @@ async function openPostgresTestDatabase(baseUrl: string, overrides: Partial<Conf
   return {
     ...handle,
     config,
-    async close() {
+    close: once(async () => {
       await handle.close();
       await admin.query(`DROP SCHEMA IF EXISTS ${schema} CASCADE`);
       await admin.end();
       if (!overrides.dataDir) rmSync(config.dataDir, { recursive: true, force: true });
-    },
+    }),
+  };
+}
+
+function once(fn: () => Promise<void>): () => Promise<void> {
+  let done: Promise<void> | undefined;
+  return () => {
+    done ??= fn();
+    return done;
   };
 }
