@@ -58,22 +58,30 @@ export async function createApp(config: Config, opts: CreateAppOptions = {}): Pr
   });
 
   const ownsServices = !opts.services;
-  const services = opts.services ?? (await (await import('./services/index.js')).createServices(config));
+  let services = opts.services;
   app.addHook('onClose', async () => {
-    if (ownsServices) await services.close();
+    if (ownsServices) await services?.close();
   });
 
   try {
+    if (!services) {
+      // Imported lazily so tests that inject services never open a database.
+      const created = (await import('./services/index.js')).createServices(config, { logger: app.log });
+      services = created;
+      // Fail at start-up, not on the first request, when the database cannot be migrated.
+      await created.ready;
+    }
     const contract = opts.contract ?? loadContract();
     registerJsonParser(app, config.bodyLimit);
     await registerSecurityPlugins(app, config);
     const fallback = await registerWebApp(app, config.webDist);
     registerProblemHandlers(app, config.bodyLimit, fallback);
     await registerApiDocs(app, contract);
+    const serviceSet: Services = services;
     registerOperations(app, {
       contract,
       handlers: { ...createHandlers(), ...opts.handlers },
-      services,
+      services: serviceSet,
       config,
       routeConfig: (operation) => rateLimitFor(operation.path, config),
       // Dev-only routes do not exist in production.

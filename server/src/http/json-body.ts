@@ -54,13 +54,14 @@ function invalidJson(detail: string): Problem {
 }
 
 /**
- * Replaces Fastify's JSON parser with one that checks nesting depth first, treats an empty
+ * Replaces Fastify's body parsers with one JSON parser that checks nesting depth first, treats an empty
  * body as no body (the operation's schema then decides), and refuses `__proto__` and
  * `constructor.prototype` keys with a 400.
  */
 export function registerJsonParser(app: FastifyInstance, bodyLimit: number): void {
   const parseSafely = app.getDefaultJsonParser('error', 'error');
-  app.removeContentTypeParser('application/json');
+  // Only JSON is accepted (Fastify would also take text/plain); anything else is a 415.
+  app.removeAllContentTypeParsers();
   app.addContentTypeParser(
     /^application\/([\w.+-]+\+)?json(\s*;.*)?$/i,
     { parseAs: 'string', bodyLimit },

@@ -38,8 +38,10 @@ export interface OperationSpec {
   /** The same path in Fastify's syntax: `/api/workflows/:id`. */
   url: string;
   parameters: ParameterSpec[];
-  /** JSON schema of the request body when the operation takes one. */
+  /** JSON schema of the request body when the operation takes JSON. */
   body?: { required: boolean; schema: JsonSchema; mediaTypes: string[] };
+  /** True when the request body is raw bytes (an upload), read as a Buffer. */
+  isRawBody: boolean;
   /** JSON schema per response status ('200', '4XX', 'default'); `null` when the answer has no JSON body. */
   responses: Record<string, JsonSchema | null>;
   /** True when a bearer session is required (no anonymous `{}` alternative in `security`). */
@@ -131,6 +133,7 @@ export function listOperations(document: OpenApiDocument): OperationSpec[] {
         url: toFastifyUrl(path),
         parameters,
         body: bodyJson ? { required: requestBody?.required === true, ...bodyJson } : undefined,
+        isRawBody: !bodyJson && Boolean(requestBody?.content),
         responses,
         requiresAuth: !isAnonymousAllowed,
         acceptsAuth: security.length > 0,

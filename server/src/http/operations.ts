@@ -28,7 +28,10 @@ export interface RegisterOperationsOptions {
 /** Methods whose body the JSON parser reads; a body on GET/DELETE is ignored like Fastify does. */
 const BODY_METHODS = new Set(['POST', 'PUT', 'PATCH']);
 
-/** Registers all operations; returns the ones registered. */
+/**
+ * Registers all operations; returns the ones registered. An operation whose route a plugin
+ * already serves (the Swagger UI page at /api/docs) is left to that plugin.
+ */
 export function registerOperations(app: FastifyInstance, options: RegisterOperationsOptions): OperationSpec[] {
   const { contract, handlers, services, config } = options;
   const validators = new ContractValidators(contract.document);
@@ -36,8 +39,11 @@ export function registerOperations(app: FastifyInstance, options: RegisterOperat
   const isStrictResponses = config.env !== 'production';
   const registered: OperationSpec[] = [];
 
+  const rawRoutes: RouteOptions[] = [];
+
   for (const operation of contract.operations) {
     if (options.isExcluded?.(operation)) continue;
+    if (app.hasRoute({ method: operation.method, url: operation.url })) continue;
     const compiled = validators.compile(operation);
     const handler = handlers[operation.operationId];
     const route: RouteOptions = {
@@ -46,7 +52,7 @@ export function registerOperations(app: FastifyInstance, options: RegisterOperat
       config: { operationId: operation.operationId, ...options.routeConfig?.(operation) },
       handler: async (request, reply) => {
         const auth = operation.acceptsAuth ? await resolveAuth(request, services, operation.requiresAuth) : null;
-        const hasBody = BODY_METHODS.has(operation.method) && request.body !== undefined;
+        const hasBody = BODY_METHODS.has(operation.method) && request.body !== undefined && !operation.isRawBody;
         compiled.validateRequest(
           { params: request.params, query: request.query, headers: request.headers, body: request.body },
           hasBody,
@@ -55,7 +61,7 @@ export function registerOperations(app: FastifyInstance, options: RegisterOperat
         const result = await handler({
           params: request.params as Record<string, string>,
           query: request.query as Record<string, unknown>,
-          body: hasBody ? request.body : undefined,
+          body: hasBody || operation.isRawBody ? request.body : undefined,
           auth,
           services,
           config,
@@ -78,8 +84,17 @@ export function registerOperations(app: FastifyInstance, options: RegisterOperat
         return result.body === undefined ? reply.send() : reply.send(result.body);
       },
     };
-    app.route(route);
+    if (operation.isRawBody) rawRoutes.push(route);
+    else app.route(route);
     registered.push(operation);
+  }
+  if (rawRoutes.length) {
+    // Uploads take any media type as raw bytes; the parser lives in its own context so every
+    // other route still refuses non-JSON bodies with 415.
+    app.register(async (raw) => {
+      raw.addContentTypeParser('*', { parseAs: 'buffer', bodyLimit: config.bodyLimit }, (_request, body, done) => done(null, body));
+      for (const route of rawRoutes) raw.route(route);
+    });
   }
   return registered;
 }

@@ -27,6 +27,7 @@ export async function registerWebApp(
     // Unknown files fall through to the not-found handler, which answers index.html.
     wildcard: true,
     index: false,
+    cacheControl: false,
     setHeaders: (res, filePath) => {
       // Vite names assets by content hash, so they never change.
       if (/[/\\]assets[/\\]/.test(filePath)) res.setHeader('cache-control', 'public, max-age=31536000, immutable');

@@ -1,0 +1,110 @@
+import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { type ApiHarness, openHarness, openTestDatabases } from './harness.js';
+
+const sqlite = openTestDatabases()[0];
+const PUBLIC_URL = 'https://junction.example.com';
+
+describe('security headers, CORS and the web app', () => {
+  let h: ApiHarness;
+  let webDist: string;
+  beforeAll(async () => {
+    webDist = mkdtempSync(path.join(tmpdir(), 'junction-web-'));
+    mkdirSync(path.join(webDist, 'assets'));
+    writeFileSync(path.join(webDist, 'index.html'), '<!doctype html><title>Junction editor</title>');
+    writeFileSync(path.join(webDist, 'assets', 'app-abc123.js'), 'console.log(1)');
+    h = await openHarness(sqlite, { webDist, publicUrl: PUBLIC_URL });
+  });
+  afterAll(async () => {
+    await h?.close();
+    rmSync(webDist, { recursive: true, force: true });
+  });
+
+  it('sends security headers on API answers', async () => {
+    const res = await h.call('GET', '/api/health');
+    const csp = String(res.headers['content-security-policy']);
+    expect(csp).toContain("default-src 'self'");
+    expect(csp).toContain("style-src 'self' 'unsafe-inline'");
+    expect(csp).toContain("frame-ancestors 'none'");
+    expect(res.headers['x-frame-options']).toBe('DENY');
+    expect(res.headers['x-content-type-options']).toBe('nosniff');
+    expect(res.headers['strict-transport-security']).toBeDefined();
+    expect(res.headers['x-powered-by']).toBeUndefined();
+  });
+
+  it('lets public form pages be embedded anywhere, and nothing else', async () => {
+    const form = await h.call('GET', '/form/f123');
+    expect(form.status).toBe(200);
+    expect(form.text).toContain('Junction editor');
+    expect(String(form.headers['content-security-policy'])).toContain('frame-ancestors *');
+    expect(form.headers['x-frame-options']).toBeUndefined();
+    const editor = await h.call('GET', '/develop/demo-crm');
+    expect(String(editor.headers['content-security-policy'])).toContain("frame-ancestors 'none'");
+  });
+
+  it('serves files, falls back to index.html for app routes, and 404s unknown API paths', async () => {
+    const asset = await h.call('GET', '/assets/app-abc123.js');
+    expect(asset.text).toBe('console.log(1)');
+    expect(asset.headers['cache-control']).toContain('immutable');
+    const spa = await h.call('GET', '/executions/e1');
+    expect(spa.text).toContain('Junction editor');
+    for (const url of ['/api/nope', '/hooks', '/auth/demo-crm/nope/x']) {
+      const res = await h.call('GET', url);
+      expect(res.status, url).toBe(404);
+      expect(res.headers['content-type']).toMatch(/^application\/problem\+json/);
+    }
+  });
+
+  it("allows CORS from the public URL's origin only", async () => {
+    const preflight = (origin: string) =>
+      h.call('OPTIONS', '/api/workflows', {
+        headers: { origin, 'access-control-request-method': 'POST', 'access-control-request-headers': 'authorization,content-type' },
+      });
+    const ours = await preflight(PUBLIC_URL);
+    expect(ours.headers['access-control-allow-origin']).toBe(PUBLIC_URL);
+    expect(String(ours.headers['access-control-allow-headers']).toLowerCase()).toContain('authorization');
+    const theirs = await preflight('https://evil.example');
+    expect(theirs.headers['access-control-allow-origin']).toBeUndefined();
+    const simple = await h.call('GET', '/api/health', { headers: { origin: 'https://evil.example' } });
+    expect(simple.headers['access-control-allow-origin']).toBeUndefined();
+  });
+
+  it('serves the offline API reference', async () => {
+    const docs = await h.call('GET', '/api/docs/');
+    expect(docs.status).toBe(200);
+    expect(docs.text).toContain('swagger-ui-bundle.js');
+    expect(docs.text).not.toMatch(/https?:\/\/(?!localhost)/);
+    const spec = await h.call('GET', '/api/docs/json');
+    expect(spec.json.paths['/api/workflows']).toBeDefined();
+  });
+});
+
+describe('rate limits', () => {
+  let h: ApiHarness;
+  beforeAll(async () => {
+    h = await openHarness(sqlite, { rateLimits: true });
+  });
+  afterAll(() => h?.close());
+
+  it('answers the 11th log-in within a minute with 429 and Retry-After', async () => {
+    const attempt = () => h.call('POST', '/api/auth/log-in', { body: { email: 'nobody@example.com', password: 'Wrong-password-123' } });
+    for (let i = 0; i < 10; i++) expect((await attempt()).status).toBe(401);
+    const limited = await attempt();
+    expect(limited.status).toBe(429);
+    expect(limited.headers['content-type']).toMatch(/^application\/problem\+json/);
+    expect(Number(limited.headers['retry-after'])).toBeGreaterThan(0);
+    expect(limited.json).toMatchObject({ title: 'Too Many Requests', status: 429 });
+    expect(limited.json.retryAfter).toBeGreaterThan(0);
+    // Other endpoints are not limited.
+    expect((await h.call('GET', '/api/health')).status).toBe(200);
+  });
+
+  it('limits sign-up, verify-code and sign-in links separately', async () => {
+    for (let i = 0; i < 10; i++) await h.call('POST', '/api/auth/sign-in-link', { body: { email: 'nobody@example.com' } });
+    expect((await h.call('POST', '/api/auth/sign-in-link', { body: { email: 'nobody@example.com' } })).status).toBe(429);
+    const signUp = await h.call('POST', '/api/auth/sign-up', { body: { email: 'bad' } });
+    expect(signUp.status).toBe(400);
+  });
+});
