@@ -14,7 +14,6 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 
 const here = path.dirname(fileURLToPath(import.meta.url));
-const specFile = path.join(here, 'openapi.yaml');
 const committedFile = path.join(here, 'src', 'schema.d.ts');
 
 // The package's "exports" map hides bin/, so find the CLI through its package.json.

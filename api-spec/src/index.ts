@@ -10,7 +10,7 @@
  */
 import type { components, operations } from './schema.js';
 
-export type { components, operations, paths, webhooks, $defs } from './schema.js';
+export type { $defs, components, operations, paths, webhooks } from './schema.js';
 
 /** Every component schema of the contract, by name. */
 export type Schemas = components['schemas'];
@@ -27,7 +27,7 @@ export type Schema<Name extends keyof Schemas> = Schemas[Name];
 export type OperationId = keyof operations;
 
 /**
- * Every operationId of the contract, in document order. The type check below fails to compile
+ * Every operationId of the contract, grouped as in the document. The type check below fails to compile
  * when an operation is added to `openapi.yaml` (and regenerated) without being listed here.
  */
 export const OPERATION_IDS = [
