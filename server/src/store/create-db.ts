@@ -6,7 +6,7 @@
 import { mkdirSync } from 'node:fs';
 import path from 'node:path';
 import SqliteDatabase from 'better-sqlite3';
-import { Kysely, Migrator, PostgresDialect, SqliteDialect } from 'kysely';
+import { Kysely, Migrator, PostgresDialect, SqliteDialect, sql } from 'kysely';
 import pg from 'pg';
 import type { Config } from '../config.js';
 import type { Database, Dialect } from './database.js';
@@ -68,7 +68,18 @@ function openPostgres(connectionString: string): DbHandle {
  * a lock (an advisory lock on PostgreSQL) around the run.
  */
 export async function migrateToLatest(handle: DbHandle): Promise<void> {
-  const migrator = new Migrator({ db: handle.db, provider: createMigrationProvider(handle.dialect) });
+  // Kysely looks for its bookkeeping tables in every schema it can see; with several
+  // schemas in one database (a test schema per suite, or a shared server) it would find
+  // another schema's and skip creating its own. Name the current schema explicitly.
+  const migrationTableSchema =
+    handle.dialect === 'postgres'
+      ? ((await sql<{ schema: string | null }>`SELECT current_schema() AS schema`.execute(handle.db)).rows[0]?.schema ?? undefined)
+      : undefined;
+  const migrator = new Migrator({
+    db: handle.db,
+    provider: createMigrationProvider(handle.dialect),
+    migrationTableSchema,
+  });
   const { error, results } = await migrator.migrateToLatest();
   if (error) {
     const failed = results?.find((r) => r.status === 'Error')?.migrationName ?? 'unknown';
