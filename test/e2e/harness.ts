@@ -36,8 +36,17 @@ export const CHROMIUM_ARGS = [
   '--disable-sync',
 ];
 
-/** Playwright's wait for one action or assertion; below vitest's 20 s test timeout. */
+/** Playwright's wait for one action or assertion; below {@link E2E_TEST_TIMEOUT_MS}. */
 const ACTION_TIMEOUT_MS = 10_000;
+
+/**
+ * The timeout to give browser tests (`describe(name, { timeout: E2E_TEST_TIMEOUT_MS }, …)`):
+ * vitest's 5 s default is too short for page loads on a busy two-core machine.
+ */
+export const E2E_TEST_TIMEOUT_MS = 30_000;
+
+// Starting may include a web build, Chromium's launch and the server's migrations.
+const SESSION_START_TIMEOUT_MS = 120_000;
 
 /** Returns the Chromium binary to use: CHROMIUM_PATH, or Debian's /usr/bin/chromium. */
 export function getChromiumPath(): string {
@@ -204,10 +213,10 @@ export function useE2ESession(): () => E2ESession {
     } catch (error) {
       startError = error;
     }
-  });
+  }, SESSION_START_TIMEOUT_MS);
   afterAll(async () => {
     await current?.close();
-  });
+  }, SESSION_START_TIMEOUT_MS);
   return () => {
     if (startError) throw startError;
     if (!current) throw new Error('The browser session is not started: call session() inside a test, not at load.');

@@ -1,9 +1,9 @@
 import { describe, expect, it } from 'vitest';
-import { saveScreenshot, useE2ESession } from './harness.js';
+import { E2E_TEST_TIMEOUT_MS, saveScreenshot, useE2ESession } from './harness.js';
 
 const session = useE2ESession();
 
-describe('routes in the browser (forms-dp 2.1)', () => {
+describe('routes in the browser (forms-dp 2.1)', { timeout: E2E_TEST_TIMEOUT_MS }, () => {
   it('sends an unknown path to /404 with both not-found texts', async () => {
     const e2e = session();
     const page = await e2e.newPage();
@@ -24,25 +24,22 @@ describe('routes in the browser (forms-dp 2.1)', () => {
     await page.close();
   });
 
-  it('shows each placeholder page with only its title', async () => {
+  it.each([
+    ['/', 'Workflow Editor'],
+    ['/workflows', 'Workflows'],
+    ['/connections', 'Connections'],
+    ['/settings', 'Settings'],
+    ['/profile', 'User Profile'],
+    ['/support', 'Support'],
+    ['/dashboard', 'Dashboard'],
+  ])('shows the placeholder %s with only its title', async (route, title) => {
     const e2e = session();
     const page = await e2e.newPage();
-    const placeholders: [string, string][] = [
-      ['/', 'Workflow Editor'],
-      ['/workflows', 'Workflows'],
-      ['/connections', 'Connections'],
-      ['/settings', 'Settings'],
-      ['/profile', 'User Profile'],
-      ['/support', 'Support'],
-      ['/dashboard', 'Dashboard'],
-    ];
-    for (const [route, title] of placeholders) {
-      await page.goto(`${e2e.baseUrl}${route}`);
-      expect(await page.getByRole('heading', { level: 1 }).textContent(), route).toBe(title);
-      expect(await page.getByRole('main').textContent(), route).toBe(title);
-      expect(new URL(page.url()).pathname, route).toBe(route);
-      if (route === '/workflows') await saveScreenshot(page, 'placeholder-workflows');
-    }
+    await page.goto(`${e2e.baseUrl}${route}`);
+    expect(await page.getByRole('heading', { level: 1 }).textContent()).toBe(title);
+    expect(await page.getByRole('main').textContent()).toBe(title);
+    expect(new URL(page.url()).pathname).toBe(route);
+    if (route === '/workflows') await saveScreenshot(page, 'placeholder-workflows');
     await page.close();
   });
 
