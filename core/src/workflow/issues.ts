@@ -1,0 +1,246 @@
+/**
+ * Workflow issues and the activation gate (editor-core 2.3, 4.2, 5.1; onboarding 4).
+ *
+ * Issues are data: `{ code, severity, stepId, text }`. The UI matches on `code` and shows
+ * `text`, which is the spec's exact wording. The server runs the same checks before it
+ * switches a workflow on.
+ */
+import { hasTestData, isMissingCredential } from './health.js';
+import { isErrorResult } from './payload.js';
+import { lookupPath, parsePath, parseReferences, type Reference } from './path.js';
+import type { Issue, Step, StepField, WorkflowData } from './types.js';
+
+/** Issue texts exactly as editor-core 5.1 writes them (and Junction's broken-reference texts). */
+export const ISSUE_TEXTS = {
+  missingApp: 'Missing app selection.',
+  missingEvent: 'Missing event.',
+  missingCredential: 'Missing credential.',
+  missingField: (name: string) => `Missing field "${name}".`,
+  missingTestData: 'Missing test data.',
+  testDataError: 'Test data error.',
+  deletedStep: (raw: string) => `Reference to a deleted step: ${raw}.`,
+  notInSample: (stepName: string, raw: string) => `Reference not found in sample data of "${stepName}": ${raw}.`,
+  notEarlier: (stepName: string, raw: string) => `Reference to "${stepName}", which does not run before this step: ${raw}.`,
+} as const;
+
+function isCheckedStep(step: Step): boolean {
+  // editor-core 5.1: issues are listed per trigger or action step.
+  return step.kind === 'trigger' || step.kind === 'action';
+}
+
+/** Whether a field value counts as not filled: undefined, null, blank text or an empty list. */
+export function isBlankFieldValue(value: unknown): boolean {
+  if (value === undefined || value === null) return true;
+  if (typeof value === 'string') return value.trim() === '';
+  return Array.isArray(value) && value.length === 0;
+}
+
+// Collects every reference inside a field value (strings, arrays, plain objects).
+function collectReferences(value: unknown, into: Reference[]): void {
+  if (typeof value === 'string') {
+    for (const ref of parseReferences(value)) into.push(ref);
+  } else if (Array.isArray(value)) {
+    for (const item of value) collectReferences(item, into);
+  } else if (value !== null && typeof value === 'object') {
+    for (const item of Object.values(value)) collectReferences(item, into);
+  }
+}
+
+/**
+ * Ancestor sets of every step as bitsets, computed once in topological order (linear in
+ * steps × links / 32), so "does A run before B" is one bit test even on 1,000 steps.
+ */
+class AncestorIndex {
+  private readonly words: number;
+  private readonly bits: Uint32Array;
+  private readonly indexOf = new Map<string, number>();
+
+  constructor(steps: readonly Step[], links: WorkflowData['links']) {
+    steps.forEach((step, i) => this.indexOf.set(step.id, i));
+    const n = steps.length;
+    this.words = Math.ceil(n / 32) || 1;
+    this.bits = new Uint32Array(n * this.words);
+    const parents: number[][] = steps.map(() => []);
+    const children: number[][] = steps.map(() => []);
+    const pending = new Array<number>(n).fill(0);
+    for (const link of links) {
+      const s = this.indexOf.get(link.source);
+      const t = this.indexOf.get(link.target);
+      if (s === undefined || t === undefined || s === t) continue;
+      parents[t].push(s);
+      children[s].push(t);
+      pending[t] += 1;
+    }
+    const queue: number[] = [];
+    for (let i = 0; i < n; i += 1) if (pending[i] === 0) queue.push(i);
+    const done = new Uint8Array(n);
+    for (let head = 0; head < queue.length; head += 1) {
+      const i = queue[head];
+      done[i] = 1;
+      for (const p of parents[i]) this.addParent(i, p);
+      for (const c of children[i]) {
+        pending[c] -= 1;
+        if (pending[c] === 0) queue.push(c);
+      }
+    }
+    // A cycle should not exist (graph edits refuse one), but a stored document may hold
+    // one: give steps on it their ancestors by a plain backward walk.
+    for (let i = 0; i < n; i += 1) if (!done[i]) this.walkBack(i, parents);
+  }
+
+  private addParent(i: number, p: number): void {
+    const w = this.words;
+    this.bits[i * w + (p >>> 5)] |= 1 << (p & 31);
+    for (let k = 0; k < w; k += 1) this.bits[i * w + k] |= this.bits[p * w + k];
+  }
+
+  private walkBack(i: number, parents: number[][]): void {
+    const seen = new Set<number>();
+    const stack = [...parents[i]];
+    while (stack.length > 0) {
+      const p = stack.pop()!;
+      if (seen.has(p)) continue;
+      seen.add(p);
+      this.bits[i * this.words + (p >>> 5)] |= 1 << (p & 31);
+      stack.push(...parents[p]);
+    }
+  }
+
+  /** Whether step `ancestorId` runs before step `stepId` (is reachable backwards from it). */
+  runsBefore(ancestorId: string, stepId: string): boolean {
+    const a = this.indexOf.get(ancestorId);
+    const i = this.indexOf.get(stepId);
+    if (a === undefined || i === undefined || a === i) return false;
+    return (this.bits[i * this.words + (a >>> 5)] & (1 << (a & 31))) !== 0;
+  }
+}
+
+function referenceIssues(
+  step: Step,
+  fields: readonly StepField[],
+  stepsById: ReadonlyMap<string, Step>,
+  ancestors: () => AncestorIndex,
+): Issue[] {
+  const refs: Reference[] = [];
+  for (const field of fields) collectReferences(field.value, refs);
+  const issues: Issue[] = [];
+  const seen = new Set<string>();
+  for (const ref of refs) {
+    if (seen.has(ref.raw)) continue;
+    seen.add(ref.raw);
+    const warn = (text: string) => issues.push({ code: 'broken-reference', severity: 'warning', stepId: step.id, text });
+    const target = stepsById.get(ref.stepId);
+    if (!target) {
+      warn(ISSUE_TEXTS.deletedStep(ref.raw));
+      continue;
+    }
+    if (!ancestors().runsBefore(target.id, step.id)) {
+      warn(ISSUE_TEXTS.notEarlier(target.data.name, ref.raw));
+      continue;
+    }
+    // Without sample data the path cannot be checked; that step has its own
+    // 'Missing test data.' issue.
+    if (!hasTestData(target.data)) continue;
+    const keys = parsePath(ref.path);
+    if (keys === null || !lookupPath(target.data.testData, keys).found) {
+      warn(ISSUE_TEXTS.notInSample(target.data.name, ref.raw));
+    }
+  }
+  return issues;
+}
+
+/**
+ * Lists the issues of a workflow, step by step in the workflow's step order (editor-core 5.1).
+ *
+ * For each trigger and action step, each condition is checked on its own (errors):
+ * - 'Missing app selection.' (`missing-app`): no app type, or still the placeholder (`type === ''`);
+ * - 'Missing event.' (`missing-event`): an action step with no action chosen;
+ * - 'Missing credential.' (`missing-credential`): the app needs auth and no credential is set;
+ * - 'Missing field "{name}".' (`missing-field`): one per required, non-hidden field whose value
+ *   is undefined, null, blank text or an empty list (the field's `name` is shown);
+ * - 'Missing test data.' (`missing-test-data`): no test output;
+ * - 'Test data error.' (`test-data-error`): the test output is an error (see `isErrorResult`).
+ *
+ * Beyond the spec, `broken-reference` warnings flag each distinct `${stepId.path}` in a field
+ * value that points to a deleted step, to a step that does not run before this one, or to a
+ * path absent from that step's sample data. Filter and loop-end steps have no issues.
+ *
+ * Linear in steps, links and field text: maps are built once and each reference is parsed once.
+ */
+export function findIssues(wf: WorkflowData): Issue[] {
+  const stepsById = new Map<string, Step>();
+  for (const step of wf.steps) stepsById.set(step.id, step);
+  let index: AncestorIndex | undefined;
+  const ancestors = () => {
+    index ??= new AncestorIndex(wf.steps, wf.links);
+    return index;
+  };
+  const issues: Issue[] = [];
+  for (const step of wf.steps) {
+    if (!isCheckedStep(step)) continue;
+    const { data } = step;
+    const error = (code: Issue['code'], text: string) => issues.push({ code, severity: 'error', stepId: step.id, text });
+    if (!data.type) error('missing-app', ISSUE_TEXTS.missingApp);
+    if (step.kind === 'action' && !data.action) error('missing-event', ISSUE_TEXTS.missingEvent);
+    if (isMissingCredential(data)) error('missing-credential', ISSUE_TEXTS.missingCredential);
+    const fields = data.fields ?? [];
+    for (const field of fields) {
+      if (field.required && !field.hidden && isBlankFieldValue(field.value)) {
+        error('missing-field', ISSUE_TEXTS.missingField(field.name));
+      }
+    }
+    if (!hasTestData(data)) error('missing-test-data', ISSUE_TEXTS.missingTestData);
+    else if (isErrorResult(data.testData)) error('test-data-error', ISSUE_TEXTS.testDataError);
+    issues.push(...referenceIssues(step, fields, stepsById, ancestors));
+  }
+  return issues;
+}
+
+/**
+ * Lists the issues that keep a workflow from being switched on (editor-core 4.2, 5.1):
+ * a trigger or action step without test data (`missing-test-data`) and a step that needs
+ * auth without a credential (`missing-credential`).
+ *
+ * "Every non-filter step has test data" is applied to trigger and action steps: a loop end
+ * is structure, it is never tested.
+ */
+export function blockingIssues(wf: WorkflowData): Issue[] {
+  const issues: Issue[] = [];
+  for (const step of wf.steps) {
+    if (!isCheckedStep(step)) continue;
+    if (isMissingCredential(step.data)) {
+      issues.push({ code: 'missing-credential', severity: 'error', stepId: step.id, text: ISSUE_TEXTS.missingCredential });
+    }
+    if (!hasTestData(step.data)) {
+      issues.push({ code: 'missing-test-data', severity: 'error', stepId: step.id, text: ISSUE_TEXTS.missingTestData });
+    }
+  }
+  return issues;
+}
+
+/**
+ * Whether a workflow may be switched on, and shared (editor-core 4.2): every trigger and
+ * action step has test data and every step needing auth has a credential.
+ */
+export function canActivate(wf: WorkflowData): boolean {
+  return blockingIssues(wf).length === 0;
+}
+
+/** Groups issues by step id, keeping their order (the issues popover lists them by step). */
+export function groupIssuesByStep(issues: readonly Issue[]): Map<string, Issue[]> {
+  const byStep = new Map<string, Issue[]>();
+  for (const issue of issues) {
+    const key = issue.stepId ?? '';
+    const list = byStep.get(key);
+    if (list) list.push(issue);
+    else byStep.set(key, [issue]);
+  }
+  return byStep;
+}
+
+/**
+ * The issues button's tooltip (editor-core 2.2): '{n} workflow issues' or 'No issues to fix'.
+ */
+export function issuesTooltip(count: number): string {
+  return count === 0 ? 'No issues to fix' : `${count} workflow issues`;
+}

@@ -1,0 +1,143 @@
+/**
+ * Safe paths into sample data and `${stepId.path}` references (editor-core 2.7, 5.3).
+ *
+ * Nothing here is ever evaluated: a reference is parsed as text and looked up with own
+ * properties only, so `${step.__proto__}` or `${step.constructor.name}` never reach the
+ * prototype chain.
+ */
+
+/** Keys that never resolve, whatever the object holds (prototype-pollution guard). */
+const FORBIDDEN_KEYS: ReadonlySet<string> = new Set(['__proto__', 'prototype', 'constructor']);
+
+/** One `${stepId.path}` reference found in a text. */
+export interface Reference {
+  /** The whole reference as written, e.g. '${abc.items[0].name}'. */
+  raw: string;
+  /** The referenced step id (the text before the first '.' or '['). */
+  stepId: string;
+  /** The path inside that step's output, e.g. 'items[0].name'; '' for the whole output. */
+  path: string;
+  /** Index of '$' in the text. */
+  start: number;
+  /** Index just past the closing '}'. */
+  end: number;
+}
+
+// A reference body holds no braces, so `${a.{b}}` is not a reference and nested braces
+// cannot make the scan backtrack.
+const REFERENCE_PATTERN = /\$\{([^{}]*)\}/g;
+
+/**
+ * Splits a path such as `a.b[0].c` or `a.0.c` into its keys.
+ *
+ * Returns null when the path is malformed (an unclosed or empty bracket, an empty
+ * segment such as `a..b`). The empty path gives an empty list.
+ *
+ * @example
+ * parsePath('items[0].name'); // ['items', '0', 'name']
+ */
+export function parsePath(path: string): string[] | null {
+  if (path === '') return [];
+  const keys: string[] = [];
+  for (const segment of path.split('.')) {
+    // 'items[0][1]' -> 'items', '0', '1'; a segment may start with a bracket ('[0]').
+    const open = segment.indexOf('[');
+    const head = open === -1 ? segment : segment.slice(0, open);
+    if (head === '' && open !== 0) return null;
+    if (head !== '') keys.push(head);
+    if (open === -1) continue;
+    let rest = segment.slice(open);
+    while (rest !== '') {
+      const match = /^\[([^[\]]+)\]/.exec(rest);
+      if (!match) return null;
+      keys.push(match[1].trim());
+      rest = rest.slice(match[0].length);
+    }
+  }
+  return keys;
+}
+
+/** Whether `key` is an own, allowed property of `value` (arrays only by integer index). */
+function hasOwnKey(value: unknown, key: string): boolean {
+  if (value === null || typeof value !== 'object') return false;
+  if (FORBIDDEN_KEYS.has(key)) return false;
+  if (Array.isArray(value)) {
+    // 'length' and methods are own or inherited array members, not data.
+    return /^(0|[1-9]\d*)$/.test(key) && Number(key) < value.length;
+  }
+  return Object.hasOwn(value, key);
+}
+
+/**
+ * Looks up a path in `value` over own properties only and says whether it was found.
+ *
+ * `found` is false when any key is missing, forbidden (`__proto__`, `prototype`,
+ * `constructor`) or the path is malformed; this tells "absent" from "present but undefined".
+ */
+export function lookupPath(value: unknown, path: string | readonly string[]): { found: boolean; value: unknown } {
+  const keys = typeof path === 'string' ? parsePath(path) : path;
+  if (keys === null) return { found: false, value: undefined };
+  let current = value;
+  for (const key of keys) {
+    if (!hasOwnKey(current, key)) return { found: false, value: undefined };
+    current = (current as Record<string, unknown>)[key];
+  }
+  return { found: true, value: current };
+}
+
+/**
+ * Reads a value at a dotted path (`a.b`, `a[0].b`, `a.0.b`) over own properties only.
+ *
+ * Returns undefined when the path does not resolve. `__proto__`, `prototype` and
+ * `constructor` never resolve; arrays resolve only by index.
+ *
+ * @example
+ * resolvePath({ items: [{ name: 'Ada' }] }, 'items[0].name'); // 'Ada'
+ * resolvePath({}, 'constructor'); // undefined
+ */
+export function resolvePath(value: unknown, path: string): unknown {
+  return lookupPath(value, path).value;
+}
+
+/** Whether a path resolves in `value` (own properties only; see {@link lookupPath}). */
+export function hasPath(value: unknown, path: string): boolean {
+  return lookupPath(value, path).found;
+}
+
+/**
+ * Finds every `${stepId.path}` reference in a text, in order.
+ *
+ * The step id is the text before the first '.' or '['; the rest is the path. Bodies are
+ * trimmed; an empty body (`${}`) is not a reference. Nothing is evaluated.
+ *
+ * @example
+ * parseReferences('Hi ${t1.user.name}!');
+ * // [{ raw: '${t1.user.name}', stepId: 't1', path: 'user.name', start: 3, end: 18 }]
+ */
+export function parseReferences(text: string): Reference[] {
+  // Most field values hold no reference: skip the regex for them (issues run on 1,000 steps).
+  if (!text.includes('${')) return [];
+  const found: Reference[] = [];
+  for (const match of text.matchAll(REFERENCE_PATTERN)) {
+    const body = match[1].trim();
+    if (body === '') continue;
+    const cut = body.search(/[.[]/);
+    const stepId = cut === -1 ? body : body.slice(0, cut);
+    if (stepId === '') continue;
+    const path = cut === -1 ? '' : body[cut] === '.' ? body.slice(cut + 1) : body.slice(cut);
+    const start = match.index ?? 0;
+    found.push({ raw: match[0], stepId, path, start, end: start + match[0].length });
+  }
+  return found;
+}
+
+/** The last named key of a reference path ('items[0].name' -> 'name'); '' for the whole output. */
+export function lastPathKey(path: string): string {
+  const keys = parsePath(path);
+  if (keys === null) return path;
+  // Skip trailing indices: '${s.items[0]}' is better named 'items' than '0'.
+  for (let i = keys.length - 1; i >= 0; i -= 1) {
+    if (!/^\d+$/.test(keys[i])) return keys[i];
+  }
+  return keys.length > 0 ? keys[keys.length - 1] : '';
+}

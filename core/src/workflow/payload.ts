@@ -1,0 +1,207 @@
+/**
+ * Test payload preparation, reference resolution and result truncation (editor-core 5.3).
+ *
+ * The editor and the server use the same functions: the editor to send a step test, the
+ * engine to resolve a step's field values against earlier steps' outputs at run time.
+ */
+import type { StepField } from './types.js';
+import { lookupPath, parseReferences } from './path.js';
+
+/** Outputs of earlier steps by step id: a Map or a plain object (read by own keys only). */
+export type OutputsByStepId = ReadonlyMap<string, unknown> | Readonly<Record<string, unknown>>;
+
+/** Test results keep the first 50 entries of any array (editor-core 9). */
+export const RESULTS_KEPT = 50;
+
+/** Sample array values are cut to 250 characters plus '...' (editor-core 9). */
+export const ARRAY_VALUE_CUT = 250;
+
+/** The message a truncated result carries (editor-core 5.3). */
+export function truncationMessage(total: number): string {
+  return `Results were truncated to show only ${RESULTS_KEPT} of ${total}`;
+}
+
+function isPlainObject(value: unknown): value is Record<string, unknown> {
+  if (value === null || typeof value !== 'object' || Array.isArray(value)) return false;
+  const proto = Object.getPrototypeOf(value);
+  return proto === Object.prototype || proto === null;
+}
+
+function outputOf(outputs: OutputsByStepId, stepId: string): { found: boolean; value: unknown } {
+  if (outputs instanceof Map) {
+    return outputs.has(stepId) ? { found: true, value: outputs.get(stepId) } : { found: false, value: undefined };
+  }
+  const record = outputs as Readonly<Record<string, unknown>>;
+  return Object.hasOwn(record, stepId) ? { found: true, value: record[stepId] } : { found: false, value: undefined };
+}
+
+/**
+ * Turns a resolved value into the text that replaces an embedded reference.
+ *
+ * Strings stay as they are, null and undefined become '', objects and arrays become JSON.
+ */
+export function stringifyReferenceValue(value: unknown): string {
+  if (value === undefined || value === null) return '';
+  if (typeof value === 'string') return value;
+  if (typeof value === 'object') return JSON.stringify(value);
+  return String(value);
+}
+
+/**
+ * Resolves one reference to the referenced step's output at its path, or undefined.
+ *
+ * A step id missing from `outputs` or a path absent from its output gives undefined.
+ */
+export function resolveReference(stepId: string, path: string, outputs: OutputsByStepId): unknown {
+  const output = outputOf(outputs, stepId);
+  if (!output.found) return undefined;
+  return lookupPath(output.value, path).value;
+}
+
+function resolveText(text: string, outputs: OutputsByStepId): unknown {
+  const refs = parseReferences(text);
+  if (refs.length === 0) return text;
+  // A value that is exactly one reference keeps the referenced value's type (a number stays
+  // a number, an array stays an array).
+  if (refs.length === 1 && refs[0].start === 0 && refs[0].end === text.length) {
+    return resolveReference(refs[0].stepId, refs[0].path, outputs);
+  }
+  let out = '';
+  let at = 0;
+  for (const ref of refs) {
+    out += text.slice(at, ref.start) + stringifyReferenceValue(resolveReference(ref.stepId, ref.path, outputs));
+    at = ref.end;
+  }
+  return out + text.slice(at);
+}
+
+/**
+ * Replaces `${stepId.path}` references in a value with earlier steps' outputs.
+ *
+ * Strings, arrays and plain objects are walked; other values are returned unchanged. A
+ * string that is exactly one reference becomes the referenced value with its own type
+ * (undefined when it does not resolve). References embedded in longer text are replaced by
+ * their text form ('' when unresolved, JSON for objects). Nothing is evaluated.
+ *
+ * @example
+ * const outputs = { t1: { id: 7, name: 'Ada' } };
+ * resolveReferences('${t1.id}', outputs); // 7
+ * resolveReferences('User ${t1.name} (#${t1.id})', outputs); // 'User Ada (#7)'
+ */
+export function resolveReferences(value: unknown, outputs: OutputsByStepId): unknown {
+  if (typeof value === 'string') return resolveText(value, outputs);
+  if (Array.isArray(value)) return value.map((item) => resolveReferences(item, outputs));
+  if (isPlainObject(value)) {
+    const out: Record<string, unknown> = {};
+    for (const [key, item] of Object.entries(value)) out[key] = resolveReferences(item, outputs);
+    return out;
+  }
+  return value;
+}
+
+/** Whether a value counts as empty in a test payload: undefined, null or ''. */
+export function isEmptyValue(value: unknown): boolean {
+  return value === undefined || value === null || value === '';
+}
+
+function cutArray(value: unknown[]): unknown {
+  const text = JSON.stringify(value);
+  return text.length > ARRAY_VALUE_CUT ? `${text.slice(0, ARRAY_VALUE_CUT)}...` : value;
+}
+
+// Removes empty entries from objects (recursively) and cuts long arrays; returns undefined
+// when nothing is left, so the caller drops the entry.
+function pruneValue(value: unknown): unknown {
+  if (isEmptyValue(value)) return undefined;
+  if (Array.isArray(value)) return cutArray(value);
+  if (isPlainObject(value)) {
+    const out: Record<string, unknown> = {};
+    for (const [key, item] of Object.entries(value)) {
+      const kept = pruneValue(item);
+      if (kept !== undefined) out[key] = kept;
+    }
+    return Object.keys(out).length > 0 ? out : undefined;
+  }
+  return value;
+}
+
+/**
+ * Builds the payload of a step test from the step's fields (editor-core 5.3).
+ *
+ * - hidden fields and fields whose value is undefined, null or '' are dropped;
+ * - `${stepId.path}` references are resolved against `outputs` (see {@link resolveReferences});
+ *   a field whose whole value is an unresolved reference is dropped;
+ * - object values lose their empty entries, recursively, and are dropped when nothing is left;
+ * - an array value whose JSON text is longer than 250 characters becomes that text cut to
+ *   250 characters plus '...' (a shorter array stays an array).
+ *
+ * Keys are field names; a later field with the same name wins.
+ *
+ * @example
+ * prepareTestPayload(
+ *   [{ name: 'to', value: '${t1.email}' }, { name: 'cc', value: '' }],
+ *   { t1: { email: 'ada@example.com' } },
+ * ); // { to: 'ada@example.com' }
+ */
+export function prepareTestPayload(
+  fields: readonly StepField[],
+  outputs: OutputsByStepId = new Map(),
+): Record<string, unknown> {
+  const payload: Record<string, unknown> = {};
+  for (const field of fields) {
+    if (field.hidden || isEmptyValue(field.value)) continue;
+    const kept = pruneValue(resolveReferences(field.value, outputs));
+    if (kept !== undefined) payload[field.name] = kept;
+  }
+  return payload;
+}
+
+// Cuts every array longer than RESULTS_KEPT, depth first; reports the longest original length.
+function truncateValue(value: unknown, longest: { n: number }): unknown {
+  if (Array.isArray(value)) {
+    if (value.length > RESULTS_KEPT) longest.n = Math.max(longest.n, value.length);
+    return value.slice(0, RESULTS_KEPT).map((item) => truncateValue(item, longest));
+  }
+  if (isPlainObject(value)) {
+    const out: Record<string, unknown> = {};
+    for (const [key, item] of Object.entries(value)) out[key] = truncateValue(item, longest);
+    return out;
+  }
+  return value;
+}
+
+/**
+ * Cuts every array in a test result (at any depth) to its first 50 entries (editor-core 5.3).
+ *
+ * When something was cut and the result is an object, the copy gets
+ * `Message: 'Results were truncated to show only 50 of {n}'`, where n is the original
+ * length of the longest cut array. A result that is itself an array keeps its shape (so
+ * `${step.0.id}` references stay valid) and carries no message. The input is not changed.
+ *
+ * @example
+ * truncateResults({ items: Array.from({ length: 60 }, (_, i) => i) });
+ * // { items: [0, …, 49], Message: 'Results were truncated to show only 50 of 60' }
+ */
+export function truncateResults<T>(result: T): T {
+  const longest = { n: 0 };
+  const out = truncateValue(result, longest);
+  if (longest.n > 0 && isPlainObject(out)) out.Message = truncationMessage(longest.n);
+  return out as T;
+}
+
+/**
+ * Whether a test result is an error (editor-core 4.8, 8): it has an `error` field that is
+ * not undefined, null or false, or a `status_code` (number or numeric text) of 400 or more.
+ */
+export function isErrorResult(result: unknown): boolean {
+  if (result === null || typeof result !== 'object' || Array.isArray(result)) return false;
+  const record = result as Record<string, unknown>;
+  if (Object.hasOwn(record, 'error')) {
+    const error = record.error;
+    if (error !== undefined && error !== null && error !== false) return true;
+  }
+  if (!Object.hasOwn(record, 'status_code')) return false;
+  const status = record.status_code;
+  const code = typeof status === 'number' ? status : typeof status === 'string' ? Number(status.trim()) : Number.NaN;
+  return Number.isFinite(code) && code >= 400;
+}
