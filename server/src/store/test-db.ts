@@ -87,7 +87,15 @@ async function openPostgresTestDatabase(baseUrl: string, overrides: Partial<Conf
   url.searchParams.set('options', `-c search_path=${schema}`);
   const config = createTestConfig({ ...overrides, databaseUrl: url.toString() });
   const handle = createDb(config);
-  await migrateToLatest(handle);
+  try {
+    await migrateToLatest(handle);
+  } catch (error) {
+    // Leave no schema behind when the suite cannot even start.
+    await handle.close();
+    await admin.query(`DROP SCHEMA IF EXISTS ${schema} CASCADE`);
+    await admin.end();
+    throw error;
+  }
   return {
     ...handle,
     config,
