@@ -1,0 +1,99 @@
+import { describe, expect, it } from 'vitest';
+import { hasPath, lastPathKey, lookupPath, parsePath, parseReferences, resolvePath } from './path.js';
+
+describe('parsePath', () => {
+  it('splits dots and bracket indices', () => {
+    expect(parsePath('items[0].name')).toEqual(['items', '0', 'name']);
+    expect(parsePath('a.0.b')).toEqual(['a', '0', 'b']);
+    expect(parsePath('[1][2].x')).toEqual(['1', '2', 'x']);
+    expect(parsePath('')).toEqual([]);
+  });
+
+  it('rejects malformed paths', () => {
+    expect(parsePath('a..b')).toBeNull();
+    expect(parsePath('a[0')).toBeNull();
+    expect(parsePath('a[]')).toBeNull();
+    expect(parsePath('a[0]x')).toBeNull();
+  });
+});
+
+describe('resolvePath', () => {
+  const sample = { user: { name: 'Ada', tags: ['x', 'y'] }, items: [{ id: 1 }, { id: 2 }], 'first name': 'A' };
+
+  it('resolves dotted paths, bracket and dotted indices', () => {
+    expect(resolvePath(sample, 'user.name')).toBe('Ada');
+    expect(resolvePath(sample, 'items[1].id')).toBe(2);
+    expect(resolvePath(sample, 'items.0.id')).toBe(1);
+    expect(resolvePath(sample, 'user.tags[1]')).toBe('y');
+    expect(resolvePath(sample, 'first name')).toBe('A');
+    expect(resolvePath(sample, '')).toBe(sample);
+  });
+
+  it('gives undefined for missing keys and out-of-range indices', () => {
+    expect(resolvePath(sample, 'user.email')).toBeUndefined();
+    expect(resolvePath(sample, 'items[5].id')).toBeUndefined();
+    expect(resolvePath(sample, 'user.name.first')).toBeUndefined();
+    expect(resolvePath(null, 'a')).toBeUndefined();
+  });
+
+  it('never resolves __proto__, prototype, constructor or inherited members', () => {
+    expect(resolvePath({}, '__proto__')).toBeUndefined();
+    expect(resolvePath({}, 'constructor')).toBeUndefined();
+    expect(resolvePath({}, 'constructor.name')).toBeUndefined();
+    expect(resolvePath({}, 'toString')).toBeUndefined();
+    expect(resolvePath({ f: () => 1 }, 'f.prototype')).toBeUndefined();
+    expect(resolvePath(['a'], 'length')).toBeUndefined();
+    expect(resolvePath(['a'], 'map')).toBeUndefined();
+    // An own key literally named 'constructor' is refused as well.
+    expect(resolvePath(JSON.parse('{"constructor": 1, "__proto__": 2}'), 'constructor')).toBeUndefined();
+    expect(resolvePath(JSON.parse('{"__proto__": {"x": 1}}'), '__proto__.x')).toBeUndefined();
+  });
+});
+
+describe('lookupPath and hasPath', () => {
+  it('tells a present undefined or null from an absent key', () => {
+    expect(lookupPath({ a: null }, 'a')).toEqual({ found: true, value: null });
+    expect(lookupPath({ a: undefined }, 'a')).toEqual({ found: true, value: undefined });
+    expect(lookupPath({}, 'a')).toEqual({ found: false, value: undefined });
+    expect(hasPath({ a: [0] }, 'a[0]')).toBe(true);
+    expect(hasPath({ a: [0] }, 'a[1]')).toBe(false);
+    expect(hasPath({ a: 1 }, 'a..b')).toBe(false);
+  });
+});
+
+describe('parseReferences', () => {
+  it('finds each ${stepId.path} with its position', () => {
+    const text = 'Hi ${t1.user.name}, order ${a2.items[0].id}';
+    expect(parseReferences(text)).toEqual([
+      { raw: '${t1.user.name}', stepId: 't1', path: 'user.name', start: 3, end: 18 },
+      { raw: '${a2.items[0].id}', stepId: 'a2', path: 'items[0].id', start: 26, end: 43 },
+    ]);
+  });
+
+  it('reads a bare step id, an index right after the id, and trims the body', () => {
+    expect(parseReferences('${t1}')[0]).toMatchObject({ stepId: 't1', path: '' });
+    expect(parseReferences('${t1[0].id}')[0]).toMatchObject({ stepId: 't1', path: '[0].id' });
+    expect(parseReferences('${ t1.a }')[0]).toMatchObject({ stepId: 't1', path: 'a', raw: '${ t1.a }' });
+  });
+
+  it('ignores texts without references, empty bodies and nested braces', () => {
+    expect(parseReferences('plain $ {x} {y}')).toEqual([]);
+    expect(parseReferences('${}')).toEqual([]);
+    expect(parseReferences('${.a}')).toEqual([]);
+    expect(parseReferences('${a.{b}}')).toEqual([]);
+  });
+
+  it('treats code-looking bodies as plain names, never evaluating them', () => {
+    const [ref] = parseReferences('${process.exit(1)}');
+    expect(ref).toMatchObject({ stepId: 'process', path: 'exit(1)' });
+  });
+});
+
+describe('lastPathKey', () => {
+  it('returns the last named key, skipping trailing indices', () => {
+    expect(lastPathKey('contact.email')).toBe('email');
+    expect(lastPathKey('items[0]')).toBe('items');
+    expect(lastPathKey('items[0].name')).toBe('name');
+    expect(lastPathKey('')).toBe('');
+  });
+});
