@@ -7,7 +7,8 @@ describe('routes in the browser (forms-dp 2.1)', { timeout: E2E_TEST_TIMEOUT_MS 
   it('sends an unknown path to /404 with both not-found texts', async () => {
     const e2e = session();
     const page = await e2e.newPage();
-    await page.goto(`${e2e.baseUrl}/nope`);
+    const response = await page.goto(`${e2e.baseUrl}/nope`);
+    expect(response?.status(), 'the app page is served for any path').toBe(200);
     await page.waitForURL(`${e2e.baseUrl}/404`);
     expect(await page.getByText('Oh No! Ouch...beep..boop...').isVisible()).toBe(true);
     expect(await page.getByRole('heading', { level: 1 }).textContent()).toBe('404 Page Not Found');
@@ -35,7 +36,9 @@ describe('routes in the browser (forms-dp 2.1)', { timeout: E2E_TEST_TIMEOUT_MS 
   ])('shows the placeholder %s with only its title', async (route, title) => {
     const e2e = session();
     const page = await e2e.newPage();
-    await page.goto(`${e2e.baseUrl}${route}`);
+    const response = await page.goto(`${e2e.baseUrl}${route}`);
+    // A failing status names the culprit (the server) faster than a missing heading would.
+    expect(response?.status(), `HTTP status of ${route}`).toBe(200);
     expect(await page.getByRole('heading', { level: 1 }).textContent()).toBe(title);
     expect(await page.getByRole('main').textContent()).toBe(title);
     expect(new URL(page.url()).pathname).toBe(route);
