@@ -67,7 +67,13 @@ export function createServices(config: Config, opts: CreateServicesOptions = {})
     logger.warn({}, 'No JUNCTION_ENCRYPTION_KEY set: credentials are sealed with the key file in the data folder, which other servers do not have.');
   }
 
-  const ready = migrateToLatest(handle);
+  const ready = migrateToLatest(handle).then(async () => {
+    // Expired rows are never read again (every lookup compares expires_at); dropping
+    // them at start keeps the tables small without a timer.
+    const at = new Date(now()).toISOString();
+    const removed = (await deps.repos.sessions.removeExpired(at)) + (await deps.repos.codes.removeExpired(at));
+    if (removed > 0) logger.info({ removed }, 'Removed expired sessions, codes and sign-in tokens');
+  });
   // Callers see a migration failure through `ready` or their first call; this only keeps
   // Node from reporting it as unhandled when nobody awaited `ready`.
   ready.catch((error: unknown) => logger.error({ err: String(error) }, 'Database migration failed'));

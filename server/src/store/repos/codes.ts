@@ -31,6 +31,8 @@ export interface CodesRepo {
    * purpose and had not expired at `nowIso`. A second call answers undefined.
    */
   consumeToken(tokenHash: string, purpose: string, nowIso: string): Promise<string | undefined>;
+  /** Deletes codes and tokens that expired before `nowIso`; answers how many. */
+  removeExpired(nowIso: string): Promise<number>;
 }
 
 /** Builds the codes repository over a database or a transaction. */
@@ -105,6 +107,11 @@ export function createCodesRepo(db: Kysely<Database>): CodesRepo {
         .executeTakeFirst();
       if (!row || row.expires_at <= nowIso) return undefined;
       return row.user_id;
+    },
+    async removeExpired(nowIso) {
+      const codes = await db.deleteFrom('verification_codes').where('expires_at', '<=', nowIso).executeTakeFirst();
+      const tokens = await db.deleteFrom('one_time_tokens').where('expires_at', '<=', nowIso).executeTakeFirst();
+      return Number(codes.numDeletedRows) + Number(tokens.numDeletedRows);
     },
   };
 }

@@ -84,6 +84,9 @@ describe.each(openTestDatabases())('repositories on $dialect', (testDb) => {
     expect(await repos.codes.consumeToken('t1', 'sign-in', T0)).toBe(userId);
     expect(await repos.codes.consumeToken('t1', 'sign-in', T0)).toBeUndefined();
     expect(await repos.codes.consumeToken('t2', 'sign-in', iso(1000))).toBeUndefined();
+    await repos.codes.insertToken({ id: randomUUID(), tokenHash: 't3', userId, purpose: 'sign-in', expiresAt: iso(1000), createdAt: T0 });
+    expect(await repos.codes.removeExpired(iso(1000))).toBeGreaterThanOrEqual(1);
+    expect(await repos.codes.consumeToken('t3', 'sign-in', T0)).toBeUndefined();
   });
 
   it('scopes workflows to their tenant and bumps the revision on each update', async () => {
