@@ -62,4 +62,13 @@ describe('mailer without SMTP', () => {
     ]);
     expect(lines.some((line) => line.includes('9051') && line.includes('ada@example.com'))).toBe(true);
   });
+
+  it('keeps codes out of a production log', async () => {
+    const { logger, lines } = captureLogger();
+    const mailer = createMailer({ mailFrom: 'no-reply@junction.local', env: 'production' }, { logger });
+    await mailer.send({ to: 'ada@example.com', ...createCodeMail('7315', 15) });
+    expect(mailer.listOutbox()).toHaveLength(1);
+    expect(lines.some((line) => line.includes('ada@example.com'))).toBe(true);
+    expect(lines.join('\n')).not.toContain('7315');
+  });
 });

@@ -1,7 +1,7 @@
 /**
  * Sends mail: over SMTP with nodemailer when `config.smtpUrl` is set; otherwise into an
- * in-memory outbox whose mails are logged in full (so a developer can read a code from the
- * server log) and listed by the development outbox route.
+ * in-memory outbox whose mails are logged in full outside production (so a developer can
+ * read a code from the server log) and listed by the development outbox route.
  */
 import { randomUUID } from 'node:crypto';
 import nodemailer from 'nodemailer';
@@ -38,7 +38,7 @@ const OUTBOX_LIMIT = 200;
  * await mailer.send({ to: 'ada@example.com', subject: 'Hello', text: 'Hi Ada' });
  */
 export function createMailer(
-  config: Pick<Config, 'smtpUrl' | 'mailFrom'>,
+  config: Pick<Config, 'smtpUrl' | 'mailFrom'> & Partial<Pick<Config, 'env'>>,
   opts: { logger: Logger; now?: () => number },
 ): Mailer {
   const now = opts.now ?? Date.now;
@@ -58,14 +58,21 @@ export function createMailer(
   }
 
   const outbox: OutboxMail[] = [];
+  // Codes and sign-in links are as good as passwords; a production log keeps them out.
+  const isLoggingText = config.env !== 'production';
+  if (!isLoggingText) opts.logger.warn({}, 'SMTP_URL is not set: mail is kept in the outbox and not delivered.');
   return {
     mode: 'outbox',
     async send(message) {
       const mail: OutboxMail = { id: randomUUID(), to: message.to, subject: message.subject, text: message.text, sentAt: new Date(now()).toISOString() };
       outbox.push(mail);
       if (outbox.length > OUTBOX_LIMIT) outbox.shift();
-      // No SMTP_URL: the log line is how a developer reads the code or link.
-      opts.logger.info({ to: mail.to, subject: mail.subject, text: mail.text }, `Outbox mail to ${mail.to}: ${mail.subject}\n${mail.text}`);
+      if (isLoggingText) {
+        // No SMTP_URL in development: the log line is how a developer reads the code or link.
+        opts.logger.info({ to: mail.to, subject: mail.subject, text: mail.text }, `Outbox mail to ${mail.to}: ${mail.subject}\n${mail.text}`);
+      } else {
+        opts.logger.warn({ to: mail.to, subject: mail.subject }, 'Mail not delivered: SMTP_URL is not set');
+      }
     },
     listOutbox: () => outbox.map((mail) => ({ ...mail })),
     async close() {},
