@@ -2,7 +2,7 @@ import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { validateFormDefinition } from './validate.js';
 
-const good = () => [
+const good = (): unknown[] => [
   { color: { theme: '#0069ea', background: '#F5F5F5' }, text_style: { header: { size: '33px' } } },
   [{ question: 'Name', type: 'input', required: true }],
   [{ section: [{ question: 'Colour', type: 'multiple_choice', multiple_choice_options: ['Red', 'Blue'] }] }],
