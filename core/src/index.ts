@@ -49,5 +49,26 @@ export type {
 // apps, forms, accounts (apps room)
 
 // workflow/document, compile (document room)
+export type { DocumentError, DocumentErrorCode, ValidateDocumentResult } from './workflow/document.js';
+export { DOCUMENT_LIMITS, validateDocument } from './workflow/document.js';
+export type {
+  DocumentWarning,
+  LegacyElement,
+  LegacyExecutionNode,
+  LegacyExecutionTemplate,
+  LegacyWorkflow,
+  MigrateDocumentResult,
+} from './workflow/legacy.js';
+export { isLegacyDocument, migrateDocument } from './workflow/legacy.js';
+export type {
+  ExecutionNode,
+  PlanLink,
+  PlanProblem,
+  PlanProblemCode,
+  PlanStep,
+  PlanTrigger,
+  WorkflowPlan,
+} from './workflow/compile.js';
+export { compileWorkflow, toExecutionNodes } from './workflow/compile.js';
 
 // api client (api room)

@@ -460,7 +460,7 @@ function readLink(ctx: Ctx, value: unknown, path: string): Link | undefined {
 }
 
 /** Graph rules over already-typed steps and links (editor-core 4.4, editor-core 3). */
-function checkGraph(ctx: Ctx, steps: (Step | undefined)[], links: (Link | undefined)[]): void {
+function checkGraph(ctx: Ctx, steps: (Step | undefined)[], links: (Link | undefined)[], hasSteps: boolean): void {
   const stepIndex = new Map<string, number>();
   let triggerAt = -1;
   steps.forEach((step, i) => {
@@ -483,7 +483,8 @@ function checkGraph(ctx: Ctx, steps: (Step | undefined)[], links: (Link | undefi
     if (first !== undefined) fail(ctx, `${at}.id`, 'duplicate-id', `duplicate link id "${link.id}" (first used at $.links[${first}])`);
     else if (link.id !== '') linkIndex.set(link.id, i);
     for (const end of ['source', 'target'] as const) {
-      if (link[end] !== '' && !stepIndex.has(link[end])) fail(ctx, `${at}.${end}`, 'missing-step', `link ${end} "${link[end]}" is not the id of a step`);
+      // Without a readable step list every endpoint would look dangling: report the list only.
+      if (hasSteps && link[end] !== '' && !stepIndex.has(link[end])) fail(ctx, `${at}.${end}`, 'missing-step', `link ${end} "${link[end]}" is not the id of a step`);
     }
     if (link.source !== '' && link.source === link.target) fail(ctx, `${at}.target`, 'self-link', 'a link cannot join a step to itself');
     const pair = `${link.source}\u0000${link.target}`;
@@ -508,11 +509,12 @@ function validateRoot(ctx: Ctx, json: unknown): WorkflowDocument | undefined {
   const id = readString(ctx, json, 'id', '$', DOCUMENT_LIMITS.maxIdLength);
   const name = readString(ctx, json, 'name', '$', DOCUMENT_LIMITS.maxNameLength);
   const active = readBoolean(ctx, json, 'active', '$');
-  const rawSteps = expectArray(ctx, json.steps, '$.steps', DOCUMENT_LIMITS.maxSteps) ?? [];
+  const stepList = expectArray(ctx, json.steps, '$.steps', DOCUMENT_LIMITS.maxSteps);
+  const rawSteps = stepList ?? [];
   const rawLinks = expectArray(ctx, json.links, '$.links', DOCUMENT_LIMITS.maxLinks) ?? [];
   const steps = rawSteps.map((s, i) => readStep(ctx, s, `$.steps[${i}]`));
   const links = rawLinks.map((l, i) => readLink(ctx, l, `$.links[${i}]`));
-  checkGraph(ctx, steps, links);
+  checkGraph(ctx, steps, links, stepList !== undefined);
   if (ctx.errors.length > 0) return undefined;
   return { schemaVersion: WORKFLOW_SCHEMA_VERSION, id, name, active, steps: steps as Step[], links: links as Link[] };
 }
