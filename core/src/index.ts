@@ -47,6 +47,74 @@ export type {
 // workflow rules: issues, health, naming, filter, payload, template, layout (rules room)
 
 // apps, forms, accounts (apps room)
+export type { AppProblem, AppProblemCode, AppValidation, AuthSeedContext, DynamicSpec, EventGroup } from './apps/rules.js';
+export {
+  API_TYPES,
+  defaultAuthInfo,
+  EVENT_GROUPS,
+  eventGroup,
+  FIELD_LOCATIONS,
+  FIELD_TYPES,
+  fieldLocationFor,
+  findTestAction,
+  HTTP_METHODS,
+  isSimpleGetAction,
+  isValidKey,
+  KEY_RULE_MESSAGE,
+  NO_TEST_ACTION_MESSAGE,
+  normaliseSchemaType,
+  oauthRedirectUri,
+  parseDynamicSpec,
+  slugify,
+  validateAppDefinition,
+} from './apps/rules.js';
+export type { CatalogApp, CatalogTab, EventOption, EventOptionGroup } from './apps/catalog.js';
+export { APP_OPTIONS_LIMIT, eventsByGroup, filterApps, needsAuth, visibleTriggers } from './apps/catalog.js';
+export type { DateTimeFormat } from './apps/datetime.js';
+export { DATE_TIME_FORMATS, formatDate, parseDate } from './apps/datetime.js';
+export type { CustomTrigger, CustomTriggerField, CustomTriggerInput, FoundArray } from './apps/custom-trigger.js';
+export { buildCustomTrigger, dataHeadChoices, findFirstArray, firstArrayIn } from './apps/custom-trigger.js';
+export type { TemplateScope } from './apps/template.js';
+export { lookupReference, resolveTemplateString, resolveTemplateValue } from './apps/template.js';
+export type {
+  BuildRequestInput,
+  CustomRequestInput,
+  HttpRequest,
+  RequestMethod,
+  RequestProblem,
+  RequestProblemCode,
+  RequestResult,
+} from './apps/request.js';
+export { buildCustomRequest, buildRequest, coerceValue } from './apps/request.js';
+export type { AppSnapshotIn, IAction, IApp, IAuthInfo, IField, IFieldSchema, ITrigger, KeyEditResult } from './apps/model.js';
+export { ActionModel, AppModel, AuthInfoModel, FieldModel, FieldSchemaModel, TriggerModel } from './apps/model.js';
+export type {
+  Answers,
+  AnswerValue,
+  Form,
+  FormDefinition,
+  FormSection,
+  FormTuple,
+  Question,
+  QuestionType,
+  TextStyle,
+} from './forms/types.js';
+export {
+  emptyAnswers,
+  FORM_DEFAULTS,
+  FORM_TEXTS,
+  fileAnswerKey,
+  isAnswered,
+  parseFormTuple,
+  QUESTION_TYPES,
+  REQUIRED_QUESTION_MESSAGE,
+  readFormDefinition,
+  sections,
+  toFormTuple,
+  validateAnswers,
+} from './forms/form.js';
+export type { FormProblem, FormValidation } from './forms/validate.js';
+export { validateFormDefinition } from './forms/validate.js';
 
 // workflow/document, compile (document room)
 export type { DocumentError, DocumentErrorCode, ValidateDocumentResult } from './workflow/document.js';
