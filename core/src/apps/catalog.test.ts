@@ -1,5 +1,12 @@
 import { describe, expect, it } from 'vitest';
-import { APP_OPTIONS_LIMIT, type CatalogApp, eventsByGroup, filterApps, needsAuth, visibleTriggers } from './catalog.js';
+import {
+  APP_OPTIONS_LIMIT,
+  type CatalogApp,
+  eventsByGroup,
+  filterApps,
+  needsAuth,
+  visibleTriggers,
+} from './catalog.js';
 import type { AppDefinition } from './types.js';
 
 const apps: CatalogApp[] = [
@@ -44,7 +51,13 @@ describe('eventsByGroup and visibleTriggers', () => {
       listContacts: { title: 'List contacts', method: 'get', hidden: true, url: '', fields: [] },
       findContact: { title: 'Find contact', method: 'get', url: '', fields: [] },
       updateContact: { title: 'Update contact', method: 'put', url: '', fields: [] },
-      createContact: { title: 'Create contact', description: 'Creates a contact.', method: 'post', url: '', fields: [] },
+      createContact: {
+        title: 'Create contact',
+        description: 'Creates a contact.',
+        method: 'post',
+        url: '',
+        fields: [],
+      },
       removeContact: { title: 'Remove contact', method: 'delete', url: '', fields: [] },
     },
     triggers: {
@@ -55,7 +68,10 @@ describe('eventsByGroup and visibleTriggers', () => {
 
   it('groups shown actions into CREATE, SEARCH, UPDATE', () => {
     expect(eventsByGroup(app)).toEqual([
-      { group: 'CREATE', events: [{ key: 'createContact', title: 'Create contact', description: 'Creates a contact.' }] },
+      {
+        group: 'CREATE',
+        events: [{ key: 'createContact', title: 'Create contact', description: 'Creates a contact.' }],
+      },
       { group: 'SEARCH', events: [{ key: 'findContact', title: 'Find contact' }] },
       {
         group: 'UPDATE',

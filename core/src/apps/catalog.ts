@@ -80,7 +80,10 @@ export function eventsByGroup(app: { actions?: Record<string, ActionDef> }): Eve
     if (action.description) option.description = action.description;
     byGroup.get(eventGroup(action.method))!.push(option);
   }
-  return EVENT_GROUPS.filter((g) => byGroup.get(g)!.length > 0).map((group) => ({ group, events: byGroup.get(group)! }));
+  return EVENT_GROUPS.filter((g) => byGroup.get(g)!.length > 0).map((group) => ({
+    group,
+    events: byGroup.get(group)!,
+  }));
 }
 
 /**

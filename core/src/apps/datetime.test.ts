@@ -9,12 +9,19 @@ describe('DATE_TIME_FORMATS', () => {
     expect(DATE_TIME_FORMATS).toHaveLength(19);
     const patterns = DATE_TIME_FORMATS.map((f) => f.pattern);
     expect(new Set(patterns).size).toBe(19);
-    for (const p of ['%Y-%m-%dT%H:%M:%S%z', '%m/%d/%y', '%b %d %Y', '%B %d %Y %H:%M:%S', '%a %b %d %H:%M:%S %z %Y', '%m/%d']) {
+    for (const p of [
+      '%Y-%m-%dT%H:%M:%S%z',
+      '%m/%d/%y',
+      '%b %d %Y',
+      '%B %d %Y %H:%M:%S',
+      '%a %b %d %H:%M:%S %z %Y',
+      '%m/%d',
+    ]) {
       expect(patterns).toContain(p);
     }
   });
 
-  it("labels each format with the sample date written in it", () => {
+  it('labels each format with the sample date written in it', () => {
     for (const { label, pattern } of DATE_TIME_FORMATS) {
       expect(label.endsWith(`(${formatDate(sample, pattern)})`)).toBe(true);
     }
@@ -52,8 +59,12 @@ describe('formatDate', () => {
 describe('parseDate', () => {
   it('reads dates in UTC unless a zone is given', () => {
     expect(parseDate('Sep 30 2013', '%b %d %Y')?.toISOString()).toBe('2013-09-30T00:00:00.000Z');
-    expect(parseDate('2013-09-30 23:04:05 -0400', '%Y-%m-%d %H:%M:%S %z')?.toISOString()).toBe('2013-10-01T03:04:05.000Z');
-    expect(parseDate('2013-09-30T23:04:05+05:30', '%Y-%m-%dT%H:%M:%S%z')?.toISOString()).toBe('2013-09-30T17:34:05.000Z');
+    expect(parseDate('2013-09-30 23:04:05 -0400', '%Y-%m-%d %H:%M:%S %z')?.toISOString()).toBe(
+      '2013-10-01T03:04:05.000Z',
+    );
+    expect(parseDate('2013-09-30T23:04:05+05:30', '%Y-%m-%dT%H:%M:%S%z')?.toISOString()).toBe(
+      '2013-09-30T17:34:05.000Z',
+    );
     expect(parseDate('2013-09-30 19:04:05', '%Y-%m-%d %H:%M:%S', 'America/New_York')?.toISOString()).toBe(
       '2013-09-30T23:04:05.000Z',
     );

@@ -32,7 +32,10 @@ export const DATE_TIME_FORMATS: readonly DateTimeFormat[] = [
   { label: 'Abbreviated month (Sep 30 2013)', pattern: '%b %d %Y' },
   { label: 'Full month (September 30 2013)', pattern: '%B %d %Y' },
   { label: 'Full month with time (September 30 2013 23:04:05)', pattern: '%B %d %Y %H:%M:%S' },
-  { label: 'Weekday, month, day, time, zone, year (Mon Sep 30 23:04:05 +0000 2013)', pattern: '%a %b %d %H:%M:%S %z %Y' },
+  {
+    label: 'Weekday, month, day, time, zone, year (Mon Sep 30 23:04:05 +0000 2013)',
+    pattern: '%a %b %d %H:%M:%S %z %Y',
+  },
   { label: 'MM/DD (09/30)', pattern: '%m/%d' },
   { label: 'MM-DD (09-30)', pattern: '%m-%d' },
 ];
@@ -262,7 +265,8 @@ export function parseDate(text: string, pattern: string, tz?: string): Date | nu
   const monthIndex = (name: string) => MONTHS.findIndex((m) => m.toLowerCase().startsWith(name.toLowerCase())) + 1;
   let year = found.Y !== undefined ? Number(found.Y) : 1900;
   if (found.Y === undefined && found.y !== undefined) year = Number(found.y) + (Number(found.y) < 69 ? 2000 : 1900);
-  const month = found.m !== undefined ? Number(found.m) : found.B ? monthIndex(found.B) : found.b ? monthIndex(found.b) : 1;
+  const month =
+    found.m !== undefined ? Number(found.m) : found.B ? monthIndex(found.B) : found.b ? monthIndex(found.b) : 1;
   const day = found.d !== undefined ? Number(found.d) : 1;
   let hour = found.H !== undefined ? Number(found.H) : 0;
   if (found.I !== undefined) {

@@ -94,13 +94,15 @@ describe('AppModel', () => {
       ok: false,
       message: KEY_RULE_MESSAGE,
     });
-    expect(app.setAction('findContact', { title: 'Find contact', method: 'get', url: '{base}/find', fields: [] }).ok).toBe(
-      true,
-    );
+    expect(
+      app.setAction('findContact', { title: 'Find contact', method: 'get', url: '{base}/find', fields: [] }).ok,
+    ).toBe(true);
     expect(app.eventGroups.map((g) => g.group)).toEqual(['CREATE', 'SEARCH', 'UPDATE']);
     expect(app.removeAction('findContact')).toBe(true);
     expect(app.removeAction('findContact')).toBe(false);
-    expect(app.setTrigger('hook', { label: 'Hook', type: 'webhook', webhookKey: 'data', pollingParams: {} }).ok).toBe(true);
+    expect(app.setTrigger('hook', { label: 'Hook', type: 'webhook', webhookKey: 'data', pollingParams: {} }).ok).toBe(
+      true,
+    );
     expect(app.renameTriggerKey('hook', 'newHook')).toEqual({ ok: true });
     expect([...app.triggers.keys()]).toEqual(['newContact', 'newHook']);
     expect(app.removeTrigger('newHook')).toBe(true);

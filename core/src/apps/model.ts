@@ -4,7 +4,15 @@
  * `types.ts`; the rules are the pure functions of `rules.ts` and `catalog.ts`, called from
  * views. The models are named `…Model` because `types.ts` already names the plain shapes.
  */
-import { detach, getSnapshot, type IAnyType, type IMSTMap, type Instance, type SnapshotIn, types } from 'mobx-state-tree';
+import {
+  detach,
+  getSnapshot,
+  type IAnyType,
+  type IMSTMap,
+  type Instance,
+  type SnapshotIn,
+  types,
+} from 'mobx-state-tree';
 import { type EventOptionGroup, eventsByGroup, needsAuth } from './catalog.js';
 import {
   API_TYPES,
@@ -178,7 +186,12 @@ export const AppModel = types
   .actions((self) => {
     // forms-dp 4: a key change removes the old entry and stores the item under the new key.
     // The node is detached and re-attached, so views holding it stay valid.
-    function renameIn<IT extends IAnyType>(map: IMSTMap<IT>, kind: string, oldKey: string, newKey: string): KeyEditResult {
+    function renameIn<IT extends IAnyType>(
+      map: IMSTMap<IT>,
+      kind: string,
+      oldKey: string,
+      newKey: string,
+    ): KeyEditResult {
       if (oldKey === newKey) return { ok: true };
       const item = map.get(oldKey);
       if (!item) return { ok: false, message: `No ${kind} has the key '${oldKey}'.` };

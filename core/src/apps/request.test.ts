@@ -88,7 +88,9 @@ describe('buildRequest', () => {
         { name: 'X-Trace', title: 'Trace', in: 'header', schema: { type: 'string' } },
       ],
     };
-    const request = ok(buildRequest({ app: app(), action: search, values: { q: 'ada', ids: '1, 2', 'X-Trace': 't' }, base }));
+    const request = ok(
+      buildRequest({ app: app(), action: search, values: { q: 'ada', ids: '1, 2', 'X-Trace': 't' }, base }),
+    );
     expect(request.query).toEqual([
       ['q', 'ada'],
       ['ids', '1'],
@@ -105,7 +107,13 @@ describe('buildRequest', () => {
   it('applies basic auth as a base64 Authorization header, UTF-8 safe', () => {
     const action: ActionDef = { title: 'Me', method: 'get', url: '{base}/me', fields: [] };
     const request = ok(
-      buildRequest({ app: app({ apiType: 'basic' }), action, values: {}, credential: { username: 'ada', password: 'pässword' }, base }),
+      buildRequest({
+        app: app({ apiType: 'basic' }),
+        action,
+        values: {},
+        credential: { username: 'ada', password: 'pässword' },
+        base,
+      }),
     );
     // base64 of the UTF-8 bytes of 'ada:pässword'.
     expect(request.headers.Authorization).toBe('Basic YWRhOnDDpHNzd29yZA==');
@@ -116,7 +124,15 @@ describe('buildRequest', () => {
     const oauth = app({ apiType: 'oauth2' });
     const request = ok(buildRequest({ app: oauth, action, values: {}, credential: { access_token: 'tok' }, base }));
     expect(request.headers).toEqual({ Authorization: 'Bearer tok' });
-    const off = ok(buildRequest({ app: { ...oauth, disableAuth: true }, action, values: {}, credential: { access_token: 'tok' }, base }));
+    const off = ok(
+      buildRequest({
+        app: { ...oauth, disableAuth: true },
+        action,
+        values: {},
+        credential: { access_token: 'tok' },
+        base,
+      }),
+    );
     expect(off.headers).toEqual({});
   });
 
@@ -160,7 +176,10 @@ describe('buildRequest', () => {
       method: 'post',
       url: '{base}/t',
       fields: [],
-      body: [{ key: 'p', value: '${inputData.__proto__.polluted}' }, { key: 'c', value: '${auth.constructor}' }],
+      body: [
+        { key: 'p', value: '${inputData.__proto__.polluted}' },
+        { key: 'c', value: '${auth.constructor}' },
+      ],
     };
     const request = ok(buildRequest({ app: app(), action, values: {}, base }));
     expect(request.body).toEqual({ p: undefined, c: undefined });
@@ -219,7 +238,10 @@ describe('buildCustomRequest', () => {
         buildCustomRequest({
           requestType: 'POST',
           url: ' https://hooks.example/x ',
-          params: [{ key: 'a', value: '1' }, { key: '', value: 'skipped' }],
+          params: [
+            { key: 'a', value: '1' },
+            { key: '', value: 'skipped' },
+          ],
           stringBody: '{"name":"Ada"}',
         }),
       ),

@@ -81,13 +81,13 @@ export function buildRequest(input: BuildRequestInput): RequestResult {
   const scope: TemplateScope = { auth: { ...credential }, inputData: { ...values } };
 
   // Each field's value: the step's value, else the field's own (often hidden, static) value.
-  const valueOf = (field: FieldDef): unknown => {
+  const fieldValue = (field: FieldDef): unknown => {
     const own = Object.hasOwn(values, field.name) ? values[field.name] : undefined;
     const raw = isBlank(own) ? field.value : own;
     return coerceValue(resolveTemplateValue(raw, scope), field.schema);
   };
   for (const field of fields) {
-    if (!field.required || !isBlank(valueOf(field))) continue;
+    if (!field.required || !isBlank(fieldValue(field))) continue;
     errors.push({
       code: 'required',
       field: field.name,
@@ -104,7 +104,7 @@ export function buildRequest(input: BuildRequestInput): RequestResult {
     if (name === 'base') return base.replace(/\/+$/, '');
     placeholders.add(name!);
     const field = byName.get(name!);
-    const value = field ? valueOf(field) : Object.hasOwn(values, name!) ? values[name!] : undefined;
+    const value = field ? fieldValue(field) : Object.hasOwn(values, name!) ? values[name!] : undefined;
     if (isBlank(value)) {
       if (!errors.some((e) => e.field === name)) {
         errors.push({
@@ -138,13 +138,16 @@ export function buildRequest(input: BuildRequestInput): RequestResult {
 
   for (const field of fields) {
     const location = locationOf(field, placeholders, carriesBody);
-    const value = valueOf(field);
+    const value = fieldValue(field);
     if (isBlank(value) || location === 'path') continue;
     if (location === 'header') headers[field.name] = toText(value);
     else if (location === 'query' && !urlParamKeys.has(field.name)) addQuery(field.name, value);
     else if (location === 'formData') {
       if (!carriesBody) addQuery(field.name, value);
-      else if (bodyRows.length === 0) (body ??= {})[field.name] = value;
+      else if (bodyRows.length === 0) {
+        body ??= {};
+        body[field.name] = value;
+      }
       // With body rows the rows are the body; the field is reachable as ${inputData.name}.
     }
   }
@@ -176,7 +179,11 @@ export function buildCustomRequest(input: CustomRequestInput): RequestResult {
   const errors: RequestProblem[] = [];
   const method = toMethod(input.requestType);
   if (!method) {
-    errors.push({ code: 'invalid-method', field: 'requestType', message: `Unknown HTTP method '${input.requestType}'.` });
+    errors.push({
+      code: 'invalid-method',
+      field: 'requestType',
+      message: `Unknown HTTP method '${input.requestType}'.`,
+    });
   }
   const url = typeof input.url === 'string' ? input.url.trim() : '';
   if (url === '') errors.push({ code: 'required', field: 'url', message: 'The URL is required.' });

@@ -32,7 +32,13 @@ function demoCrm(): AppDefinition {
       requestConfig: { headers: [{ key: 'X-Api-Key', value: '${auth.api_key}' }] },
     },
     actions: {
-      listContacts: { title: 'List contacts', method: 'get', hidden: true, url: '{base}/demo-crm/contacts', fields: [] },
+      listContacts: {
+        title: 'List contacts',
+        method: 'get',
+        hidden: true,
+        url: '{base}/demo-crm/contacts',
+        fields: [],
+      },
       createContact: {
         title: 'Create contact',
         description: 'Creates a contact.',
@@ -215,7 +221,11 @@ describe('validateAppDefinition', () => {
     const app = demoCrm();
     app.triggers.newContact.action = 'listPeople';
     expect(validateAppDefinition(app).errors).toEqual([
-      { code: 'unknown-action', path: 'triggers.newContact.action', message: "action 'listPeople' is not one of this app's actions." },
+      {
+        code: 'unknown-action',
+        path: 'triggers.newContact.action',
+        message: "action 'listPeople' is not one of this app's actions.",
+      },
     ]);
   });
 
@@ -263,8 +273,20 @@ describe('validateAppDefinition', () => {
       {
         appSlug: anyPart,
         appName: anyPart,
-        actions: fc.oneof(anyPart, fc.dictionary(fc.string(), fc.record({ method: anyPart, fields: anyPart, url: anyPart, customForm: anyPart }))),
-        triggers: fc.oneof(anyPart, fc.dictionary(fc.string(), fc.record({ type: anyPart, pollingParams: anyPart, action: anyPart, fields: anyPart }))),
+        actions: fc.oneof(
+          anyPart,
+          fc.dictionary(
+            fc.string(),
+            fc.record({ method: anyPart, fields: anyPart, url: anyPart, customForm: anyPart }),
+          ),
+        ),
+        triggers: fc.oneof(
+          anyPart,
+          fc.dictionary(
+            fc.string(),
+            fc.record({ type: anyPart, pollingParams: anyPart, action: anyPart, fields: anyPart }),
+          ),
+        ),
         authInfo: fc.oneof(anyPart, fc.record({ apiType: fc.constantFrom('oauth2', 'basic', 'x'), testAuth: anyPart })),
       },
       { requiredKeys: [] },

@@ -16,7 +16,15 @@ export const API_TYPES: readonly ApiType[] = ['basic', 'apikey', 'oauth2', 'cust
 export const HTTP_METHODS = ['get', 'post', 'put', 'patch', 'delete'] as const;
 
 /** Field value types a schema may declare (forms-dp 3, 9). */
-export const FIELD_TYPES: readonly FieldType[] = ['string', 'number', 'integer', 'datetime', 'boolean', 'object', 'array'];
+export const FIELD_TYPES: readonly FieldType[] = [
+  'string',
+  'number',
+  'integer',
+  'datetime',
+  'boolean',
+  'object',
+  'array',
+];
 
 /** Where a field's value may go in a request (forms-dp 9). */
 export const FIELD_LOCATIONS: readonly FieldLocation[] = ['query', 'path', 'header', 'formData'];
@@ -192,6 +200,7 @@ export function defaultAuthInfo(apiType: ApiType, context: AuthSeedContext): Aut
         apiType,
         apikeyFormFields: [{ key: 'api_key', title: 'API Key' }],
         // The DESIGN example's shape; the developer renames the header to what the API expects.
+        // biome-ignore lint/suspicious/noTemplateCurlyInString: a request template that template.ts resolves.
         requestConfig: { params: [], headers: [{ key: 'X-Api-Key', value: '${auth.api_key}' }] },
       };
     case 'oauth2':
@@ -282,7 +291,11 @@ export function validateAppDefinition(json: unknown): AppValidation {
   if (json.disableAuth !== undefined && typeof json.disableAuth !== 'boolean') {
     add('invalid-value', 'disableAuth', 'disableAuth must be true or false.');
   }
-  if (json.completionStatus !== undefined && json.completionStatus !== 'Complete' && json.completionStatus !== 'In Progress') {
+  if (
+    json.completionStatus !== undefined &&
+    json.completionStatus !== 'Complete' &&
+    json.completionStatus !== 'In Progress'
+  ) {
     add('invalid-value', 'completionStatus', "completionStatus must be 'Complete' or 'In Progress'.");
   }
 
@@ -415,7 +428,11 @@ function checkTrigger(key: string, trigger: unknown, actionKeys: Set<string>, ad
       add('required', `${path}.pollingParams.dedupe_key`, 'A polling trigger needs a Unique ID Key (dedupe_key).');
     }
     if (!isNonEmptyString(params.data_head)) {
-      add('required', `${path}.pollingParams.data_head`, "A polling trigger needs an Array Name (data_head; use 0 if no key).");
+      add(
+        'required',
+        `${path}.pollingParams.data_head`,
+        'A polling trigger needs an Array Name (data_head; use 0 if no key).',
+      );
     }
   } else if (trigger.type === 'webhook') {
     if (!isNonEmptyString(trigger.webhookKey)) {

@@ -2,7 +2,16 @@
  * Reading and writing the stored form tuple, its defaults, its sections, and the answers a
  * visitor gives (forms-and-developer-portal 2.2, 3, 4, 9).
  */
-import type { Answers, Form, FormDefinition, FormSection, FormTuple, Question, QuestionType, TextStyle } from './types.js';
+import type {
+  Answers,
+  Form,
+  FormDefinition,
+  FormSection,
+  FormTuple,
+  Question,
+  QuestionType,
+  TextStyle,
+} from './types.js';
 
 /** Defaults and layout constants of a public form (forms-dp 2.2, 9). */
 export const FORM_DEFAULTS = {
@@ -34,12 +43,18 @@ export const REQUIRED_QUESTION_MESSAGE = 'This is a required question';
 export const QUESTION_TYPES: readonly QuestionType[] = ['input', 'textarea', 'checkboxes', 'multiple_choice', 'file'];
 
 type Json = Record<string, unknown>;
-const isObject = (value: unknown): value is Json => typeof value === 'object' && value !== null && !Array.isArray(value);
+const isObject = (value: unknown): value is Json =>
+  typeof value === 'object' && value !== null && !Array.isArray(value);
 const text = (value: unknown, fallback: string) => (typeof value === 'string' ? value : fallback);
 
 /** Reads a size given as 33, '33' or '33px'; anything else gives the fallback. */
 export function readSize(value: unknown, fallback: number): number {
-  const n = typeof value === 'number' ? value : typeof value === 'string' ? Number(value.trim().replace(/px$/i, '')) : Number.NaN;
+  const n =
+    typeof value === 'number'
+      ? value
+      : typeof value === 'string'
+        ? Number(value.trim().replace(/px$/i, ''))
+        : Number.NaN;
   return Number.isFinite(n) && n > 0 ? n : fallback;
 }
 
@@ -78,7 +93,8 @@ function readQuestions(value: unknown): Question[] {
 function readQuestion(q: Json): Question {
   const type = (QUESTION_TYPES as readonly unknown[]).includes(q.type) ? (q.type as QuestionType) : 'input';
   const question: Question = { question: q.question as string, type, required: q.required === true };
-  const options = (list: unknown) => (Array.isArray(list) ? list.filter((o): o is string => typeof o === 'string') : []);
+  const options = (list: unknown) =>
+    Array.isArray(list) ? list.filter((o): o is string => typeof o === 'string') : [];
   if (type === 'checkboxes') question.checkbox_options = options(q.checkbox_options);
   if (type === 'multiple_choice') question.multiple_choice_options = options(q.multiple_choice_options);
   return question;
@@ -146,7 +162,9 @@ export function isAnswered(question: Question, answers: Answers): boolean {
   if (given(own(question.question))) return true;
   if (question.type !== 'file') return false;
   const prefix = `${question.question}_`;
-  return Object.keys(answers).some((key) => key.startsWith(prefix) && /^\d+$/.test(key.slice(prefix.length)) && given(answers[key]));
+  return Object.keys(answers).some(
+    (key) => key.startsWith(prefix) && /^\d+$/.test(key.slice(prefix.length)) && given(answers[key]),
+  );
 }
 
 /**

@@ -50,7 +50,10 @@ describe('validateFormDefinition', () => {
     const tuple = good();
     tuple[2] = [{ section: [{ question: 'Name', type: 'textarea' }] }];
     expect(validateFormDefinition(tuple).errors).toEqual([
-      { path: '[2][0].section[0].question', message: "Question text 'Name' is also used at [1][0]; answers are keyed by it." },
+      {
+        path: '[2][0].section[0].question',
+        message: "Question text 'Name' is also used at [1][0]; answers are keyed by it.",
+      },
     ]);
   });
 
@@ -61,8 +64,15 @@ describe('validateFormDefinition', () => {
         expect(result.ok).toBe(result.errors.length === 0);
       }),
     );
-    const question = fc.record({ question: fc.jsonValue(), type: fc.jsonValue(), checkbox_options: fc.jsonValue() }, { requiredKeys: [] });
-    const tupleLike = fc.tuple(fc.jsonValue(), fc.array(question), fc.array(fc.record({ section: fc.oneof(fc.jsonValue(), fc.array(question)) })));
+    const question = fc.record(
+      { question: fc.jsonValue(), type: fc.jsonValue(), checkbox_options: fc.jsonValue() },
+      { requiredKeys: [] },
+    );
+    const tupleLike = fc.tuple(
+      fc.jsonValue(),
+      fc.array(question),
+      fc.array(fc.record({ section: fc.oneof(fc.jsonValue(), fc.array(question)) })),
+    );
     fc.assert(fc.property(tupleLike, (json) => Array.isArray(validateFormDefinition(json).errors)));
   });
 });

@@ -17,7 +17,8 @@ export interface FormValidation {
 }
 
 type Json = Record<string, unknown>;
-const isObject = (value: unknown): value is Json => typeof value === 'object' && value !== null && !Array.isArray(value);
+const isObject = (value: unknown): value is Json =>
+  typeof value === 'object' && value !== null && !Array.isArray(value);
 const COLOR = /^#(?:[0-9a-f]{3}|[0-9a-f]{4}|[0-9a-f]{6}|[0-9a-f]{8})$/i;
 
 /**
@@ -45,7 +46,9 @@ export function validateFormDefinition(json: unknown): FormValidation {
       add(path, 'Questions must be a list.');
       return;
     }
-    list.forEach((q, i) => checkQuestion(q, `${path}[${i}]`, texts, add));
+    list.forEach((q, i) => {
+      checkQuestion(q, `${path}[${i}]`, texts, add);
+    });
   };
   checkList(json[1], '[1]');
   if (json[2] !== undefined) {
@@ -114,16 +117,21 @@ function checkQuestion(
   }
   if (typeof q.question !== 'string' || q.question.trim() === '') add(`${path}.question`, 'Question text is required.');
   else if (texts.has(q.question)) {
-    add(`${path}.question`, `Question text '${q.question}' is also used at ${texts.get(q.question)}; answers are keyed by it.`);
+    add(
+      `${path}.question`,
+      `Question text '${q.question}' is also used at ${texts.get(q.question)}; answers are keyed by it.`,
+    );
   } else texts.set(q.question, path);
   if (!(QUESTION_TYPES as readonly unknown[]).includes(q.type)) {
     add(`${path}.type`, `Question type must be one of ${QUESTION_TYPES.join(', ')}.`);
   }
-  if (q.required !== undefined && typeof q.required !== 'boolean') add(`${path}.required`, 'required must be true or false.');
+  if (q.required !== undefined && typeof q.required !== 'boolean')
+    add(`${path}.required`, 'required must be true or false.');
   const options = (key: 'checkbox_options' | 'multiple_choice_options', kind: string) => {
     const list = q[key];
     const isList = Array.isArray(list) && list.every((o) => typeof o === 'string');
-    if (q.type === kind && (!isList || list.length === 0)) add(`${path}.${key}`, `A ${kind} question needs a list of options.`);
+    if (q.type === kind && (!isList || list.length === 0))
+      add(`${path}.${key}`, `A ${kind} question needs a list of options.`);
     else if (list !== undefined && !isList) add(`${path}.${key}`, `${key} must be a list of texts.`);
   };
   options('checkbox_options', 'checkboxes');
