@@ -48,7 +48,10 @@ describe('mailer over SMTP', () => {
 describe('mailer without SMTP', () => {
   it('keeps mails in the outbox and prints the code in the log line', async () => {
     const { logger, lines } = captureLogger();
-    const mailer = createMailer({ mailFrom: 'no-reply@junction.local' }, { logger, now: () => Date.parse('2025-03-01T10:00:00Z') });
+    const mailer = createMailer(
+      { mailFrom: 'no-reply@junction.local' },
+      { logger, now: () => Date.parse('2025-03-01T10:00:00Z') },
+    );
     expect(mailer.mode).toBe('outbox');
     await mailer.send({ to: 'ada@example.com', ...createCodeMail('9051', 15) });
     expect(mailer.listOutbox()).toEqual([

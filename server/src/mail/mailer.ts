@@ -47,7 +47,12 @@ export function createMailer(
     return {
       mode: 'smtp',
       async send(message) {
-        await transport.sendMail({ from: config.mailFrom, to: message.to, subject: message.subject, text: message.text });
+        await transport.sendMail({
+          from: config.mailFrom,
+          to: message.to,
+          subject: message.subject,
+          text: message.text,
+        });
         opts.logger.info({ to: message.to, subject: message.subject }, 'Mail sent');
       },
       listOutbox: () => [],
@@ -64,12 +69,21 @@ export function createMailer(
   return {
     mode: 'outbox',
     async send(message) {
-      const mail: OutboxMail = { id: randomUUID(), to: message.to, subject: message.subject, text: message.text, sentAt: new Date(now()).toISOString() };
+      const mail: OutboxMail = {
+        id: randomUUID(),
+        to: message.to,
+        subject: message.subject,
+        text: message.text,
+        sentAt: new Date(now()).toISOString(),
+      };
       outbox.push(mail);
       if (outbox.length > OUTBOX_LIMIT) outbox.shift();
       if (isLoggingText) {
         // No SMTP_URL in development: the log line is how a developer reads the code or link.
-        opts.logger.info({ to: mail.to, subject: mail.subject, text: mail.text }, `Outbox mail to ${mail.to}: ${mail.subject}\n${mail.text}`);
+        opts.logger.info(
+          { to: mail.to, subject: mail.subject, text: mail.text },
+          `Outbox mail to ${mail.to}: ${mail.subject}\n${mail.text}`,
+        );
       } else {
         opts.logger.warn({ to: mail.to, subject: mail.subject }, 'Mail not delivered: SMTP_URL is not set');
       }

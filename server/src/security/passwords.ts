@@ -47,6 +47,7 @@ export function findPasswordProblem(password: string): string | null {
   if (password.length < 12 || password.length > 512) return 'Password must be between 12 and 512 characters.';
   if (!/\p{L}/u.test(password)) return 'Password must contain at least one Alphabet character.';
   // The repeat rule only applies below 20 characters (onboarding-and-extras 5).
-  if (password.length < 20 && /(.)\1\1/su.test(password)) return "Password can't have more than 3 repeating characters.";
+  if (password.length < 20 && /(.)\1\1/su.test(password))
+    return "Password can't have more than 3 repeating characters.";
   return null;
 }

@@ -30,7 +30,9 @@ describe('vault', () => {
     const sealed = vault.encrypt('s3cret', ctx);
     const bytes = Buffer.from(sealed.ciphertext, 'base64');
     bytes[0] = (bytes[0] ?? 0) ^ 1;
-    expect(() => vault.decrypt({ ...sealed, ciphertext: bytes.toString('base64') }, ctx)).toThrow(/could not be decrypted/);
+    expect(() => vault.decrypt({ ...sealed, ciphertext: bytes.toString('base64') }, ctx)).toThrow(
+      /could not be decrypted/,
+    );
   });
 
   it('refuses a sealed value moved to another tenant or credential', () => {
@@ -71,7 +73,14 @@ describe.each(openTestDatabases())('vault rotation on $dialect', (testDb) => {
     try {
       const repos = createRepos(opened.db);
       const now = new Date().toISOString();
-      await repos.users.insert({ id: 'u1', email: 'rot@example.com', name: '', passwordHash: 'h', emailVerified: true, createdAt: now });
+      await repos.users.insert({
+        id: 'u1',
+        email: 'rot@example.com',
+        name: '',
+        passwordHash: 'h',
+        emailVerified: true,
+        createdAt: now,
+      });
       await repos.tenants.insert({ id: 't1', name: 'W', plan: 'free', planStatus: 'active', createdAt: now });
       const oldKey = newKey();
       const oldVault = createVault(decodeKeys([oldKey]));
@@ -91,7 +100,9 @@ describe.each(openTestDatabases())('vault rotation on $dialect', (testDb) => {
         });
       }
       // c3 was damaged on disk: rotation reports it and carries on.
-      await repos.credentials.update('t1', 'c3', { sealed: { ciphertext: 'AAAA', nonce: 'AAAA', keyVersion: oldVault.currentVersion } });
+      await repos.credentials.update('t1', 'c3', {
+        sealed: { ciphertext: 'AAAA', nonce: 'AAAA', keyVersion: oldVault.currentVersion },
+      });
 
       const newestKey = newKey();
       const vault = createVault(decodeKeys([newestKey, oldKey]));

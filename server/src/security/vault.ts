@@ -95,7 +95,8 @@ export function createVault(keys: VaultKey[]): Vault {
   const newest = keys[0];
   if (!newest) throw new Error('The vault needs at least one key.');
   const byVersion = new Map(keys.map((k) => [k.version, k.key]));
-  const aad = (context: SealContext, version: string) => Buffer.from(`${context.tenantId}|${context.credentialId}|${version}`, 'utf8');
+  const aad = (context: SealContext, version: string) =>
+    Buffer.from(`${context.tenantId}|${context.credentialId}|${version}`, 'utf8');
 
   const encrypt = (plaintext: string, context: SealContext): SealedSecret => {
     const nonce = randomBytes(NONCE_BYTES);
@@ -108,19 +109,26 @@ export function createVault(keys: VaultKey[]): Vault {
   const decrypt = (sealed: SealedSecret, context: SealContext): string => {
     const key = byVersion.get(sealed.keyVersion);
     if (!key) {
-      throw new Error(`Credential ${context.credentialId} was sealed with key ${sealed.keyVersion}, which is not configured.`);
+      throw new Error(
+        `Credential ${context.credentialId} was sealed with key ${sealed.keyVersion}, which is not configured.`,
+      );
     }
     const body = Buffer.from(sealed.ciphertext, 'base64');
     const nonce = Buffer.from(sealed.nonce, 'base64');
-    if (body.length < TAG_BYTES || nonce.length !== NONCE_BYTES) throw new Error(`Credential ${context.credentialId} is damaged.`);
+    if (body.length < TAG_BYTES || nonce.length !== NONCE_BYTES)
+      throw new Error(`Credential ${context.credentialId} is damaged.`);
     try {
       const decipher = createDecipheriv('aes-256-gcm', key, nonce, { authTagLength: TAG_BYTES });
       decipher.setAAD(aad(context, sealed.keyVersion));
       decipher.setAuthTag(body.subarray(body.length - TAG_BYTES));
-      return Buffer.concat([decipher.update(body.subarray(0, body.length - TAG_BYTES)), decipher.final()]).toString('utf8');
+      return Buffer.concat([decipher.update(body.subarray(0, body.length - TAG_BYTES)), decipher.final()]).toString(
+        'utf8',
+      );
     } catch (error) {
       // GCM's "unsupported state or unable to authenticate data" says nothing useful.
-      throw new Error(`Credential ${context.credentialId} could not be decrypted (altered data or wrong context).`, { cause: error });
+      throw new Error(`Credential ${context.credentialId} could not be decrypted (altered data or wrong context).`, {
+        cause: error,
+      });
     }
   };
 

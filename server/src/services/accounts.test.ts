@@ -19,7 +19,12 @@ describe.each(openTestDatabases())('accounts on $dialect', (testDb) => {
   });
 
   it('signs up, verifies the mailed code, logs in, shows me, logs out', async () => {
-    const grant = await t.services.accounts.signUp({ email: 'Ada@Example.com', password: TEST_PASSWORD, firstName: 'Ada', lastName: 'Lovelace' });
+    const grant = await t.services.accounts.signUp({
+      email: 'Ada@Example.com',
+      password: TEST_PASSWORD,
+      firstName: 'Ada',
+      lastName: 'Lovelace',
+    });
     expect(grant.user).toMatchObject({ email: 'ada@example.com', name: 'Ada Lovelace', emailVerified: false });
     expect(grant.tenant).toMatchObject({ name: 'My First Workspace', plan: 'free', planStatus: 'active' });
     expect(grant.token).toMatch(/^[A-Za-z0-9_-]{43}$/);
@@ -27,7 +32,9 @@ describe.each(openTestDatabases())('accounts on $dialect', (testDb) => {
     const ctx = await t.services.accounts.authenticate(grant.token);
     expect(ctx).toMatchObject({ userId: grant.user.id, tenantId: grant.tenant.id });
     const workflows = await t.services.workflows.list(ctx!);
-    expect(workflows).toEqual([expect.objectContaining({ id: grant.workflowId, name: 'Untitled Workflow (Draft)', active: false })]);
+    expect(workflows).toEqual([
+      expect.objectContaining({ id: grant.workflowId, name: 'Untitled Workflow (Draft)', active: false }),
+    ]);
 
     const mail = await smtp.waitForMail('ada@example.com');
     expect(mail.subject).toBe('Your Junction verification code');
@@ -66,13 +73,17 @@ describe.each(openTestDatabases())('accounts on $dialect', (testDb) => {
       detail: 'Password must be between 12 and 512 characters.',
       field: 'password',
     });
-    await expect(t.services.accounts.signUp({ email: 'digits@example.com', password: '123456789012' })).rejects.toMatchObject({
+    await expect(
+      t.services.accounts.signUp({ email: 'digits@example.com', password: '123456789012' }),
+    ).rejects.toMatchObject({
       status: 422,
       detail: 'Password must contain at least one Alphabet character.',
       field: 'password',
     });
     await t.signUp('taken@example.com');
-    await expect(t.services.accounts.signUp({ email: 'TAKEN@example.com', password: TEST_PASSWORD })).rejects.toMatchObject({
+    await expect(
+      t.services.accounts.signUp({ email: 'TAKEN@example.com', password: TEST_PASSWORD }),
+    ).rejects.toMatchObject({
       status: 409,
       detail: 'An account with this e-mail already exists.',
       field: 'email',
@@ -81,8 +92,12 @@ describe.each(openTestDatabases())('accounts on $dialect', (testDb) => {
 
   it('answers a wrong password and an unknown user with the same 401', async () => {
     await t.signUp('grace@example.com');
-    const wrong = await t.services.accounts.logIn({ email: 'grace@example.com', password: 'not the password at all' }).catch((e) => e);
-    const unknown = await t.services.accounts.logIn({ email: 'nobody@example.com', password: TEST_PASSWORD }).catch((e) => e);
+    const wrong = await t.services.accounts
+      .logIn({ email: 'grace@example.com', password: 'not the password at all' })
+      .catch((e) => e);
+    const unknown = await t.services.accounts
+      .logIn({ email: 'nobody@example.com', password: TEST_PASSWORD })
+      .catch((e) => e);
     expect(wrong).toMatchObject({ status: 401, detail: 'Wrong e-mail or password.' });
     expect(unknown).toMatchObject({ status: 401, detail: 'Wrong e-mail or password.' });
   });
@@ -92,7 +107,11 @@ describe.each(openTestDatabases())('accounts on $dialect', (testDb) => {
     const code = codeIn((await smtp.waitForMail('tries@example.com')).text);
     const wrong = code === '0000' ? '0001' : '0000';
     for (let i = 0; i < 5; i++) {
-      await expect(t.services.accounts.verifyCode(ctx, wrong)).rejects.toMatchObject({ status: 422, detail: 'Wrong code.', field: 'code' });
+      await expect(t.services.accounts.verifyCode(ctx, wrong)).rejects.toMatchObject({
+        status: 422,
+        detail: 'Wrong code.',
+        field: 'code',
+      });
     }
     await expect(t.services.accounts.verifyCode(ctx, code)).rejects.toMatchObject({
       status: 410,

@@ -3,7 +3,7 @@
  * one-time sign-in links (onboarding-and-extras 2, 4 "Sign-up flow", 5, 9).
  */
 import { randomInt } from 'node:crypto';
-import { Problem, conflict, unauthorized, unprocessable } from '../errors.js';
+import { conflict, Problem, unauthorized, unprocessable } from '../errors.js';
 import { createCodeMail, createSignInLinkMail } from '../mail/templates.js';
 import { hashPassword, verifyAgainstDummy, verifyPassword } from '../security/passwords.js';
 import { createToken, hashToken, isSameSecret } from '../security/tokens.js';
@@ -83,9 +83,25 @@ export function createAccountsService(deps: ServiceDeps): Services['accounts'] {
 
       const createdAt = nowIso(deps);
       // onboarding-and-extras 2: first and last name are asked for but not required.
-      const name = [input.firstName, input.lastName].filter((part) => typeof part === 'string' && part.trim()).join(' ').trim();
-      const user: UserRecord = { id: deps.newId(), email, name, passwordHash: await hashPassword(password), emailVerified: false, createdAt };
-      const tenant: TenantRecord = { id: deps.newId(), name: FIRST_TENANT_NAME, plan: 'free', planStatus: 'active', createdAt };
+      const name = [input.firstName, input.lastName]
+        .filter((part) => typeof part === 'string' && part.trim())
+        .join(' ')
+        .trim();
+      const user: UserRecord = {
+        id: deps.newId(),
+        email,
+        name,
+        passwordHash: await hashPassword(password),
+        emailVerified: false,
+        createdAt,
+      };
+      const tenant: TenantRecord = {
+        id: deps.newId(),
+        name: FIRST_TENANT_NAME,
+        plan: 'free',
+        planStatus: 'active',
+        createdAt,
+      };
       const document = buildNewWorkflow({ newId: deps.newId, now: deps.now }, { name: FIRST_WORKFLOW_NAME });
 
       let grant: SessionGrant;
@@ -130,7 +146,10 @@ export function createAccountsService(deps: ServiceDeps): Services['accounts'] {
         await mailCode(user);
       } catch (error) {
         deps.logger.error({ err: String(error), userId: user.id }, 'Could not send the verification code');
-        throw new Problem(503, 'Service Unavailable', { detail: 'The e-mail could not be sent. Try again in a minute.', retryAfter: 60 });
+        throw new Problem(503, 'Service Unavailable', {
+          detail: 'The e-mail could not be sent. Try again in a minute.',
+          retryAfter: 60,
+        });
       }
     },
 
@@ -176,7 +195,10 @@ export function createAccountsService(deps: ServiceDeps): Services['accounts'] {
       const memberships = await repos.tenants.listForUser(user.id);
       return {
         ...toUserView(user),
-        tenants: memberships.map((m) => ({ role: m.role === 'owner' ? 'owner' : 'member', tenant: toTenantView(m.tenant) })),
+        tenants: memberships.map((m) => ({
+          role: m.role === 'owner' ? 'owner' : 'member',
+          tenant: toTenantView(m.tenant),
+        })),
         currentTenantId: ctx.tenantId,
       };
     },

@@ -3,11 +3,17 @@
  * new-workflow document, document validation. Kept in one place so that switching to
  * core's functions, once core exports them, is a change to this file only.
  *
- * TODO: core/src/accounts (checkPassword, e-mail check) and core/src/workflow/document
- * (createNewWorkflow, validateDocument) were not yet exported when this was written; the
- * fallbacks below follow the same spec places.
+ * TODO: core's `checkPassword`, `isValidEmail` (core/src/accounts) and `createNewWorkflow`
+ * (core/src/workflow/template.ts) were not yet exported from '@junction/core' when this was
+ * written; the fallbacks below follow the same spec places and should become re-exports.
  */
-import { type CoreEnv, createStepData, type WorkflowDocument, WORKFLOW_SCHEMA_VERSION } from '@junction/core';
+import {
+  type CoreEnv,
+  createStepData,
+  validateDocument,
+  WORKFLOW_SCHEMA_VERSION,
+  type WorkflowDocument,
+} from '@junction/core';
 import { findPasswordProblem } from '../security/passwords.js';
 
 /** A validation error: JSON path from the request body (`document.steps.0.id`) and message. */
@@ -45,61 +51,35 @@ export function buildNewWorkflow(env: CoreEnv, input: { name: string }): Workflo
     name: input.name,
     active: false,
     steps: [
-      { id: triggerId, kind: 'trigger', position: { x: 220, y: 40 }, data: createStepData({ name: 'Click to Add Trigger' }) },
-      { id: actionId, kind: 'action', position: { x: 220, y: 240 }, data: createStepData({ name: 'Click to Add Action' }) },
+      {
+        id: triggerId,
+        kind: 'trigger',
+        position: { x: 220, y: 40 },
+        data: createStepData({ name: 'Click to Add Trigger' }),
+      },
+      {
+        id: actionId,
+        kind: 'action',
+        position: { x: 220, y: 240 },
+        data: createStepData({ name: 'Click to Add Action' }),
+      },
     ],
     links: [{ id: env.newId(), source: triggerId, target: actionId, name: '', groups: [], delaySeconds: 0 }],
   };
 }
 
-const isObject = (value: unknown): value is Record<string, unknown> =>
-  typeof value === 'object' && value !== null && !Array.isArray(value);
-
 /**
- * Checks that `input` has the shape of a stored workflow document; answers the errors with
- * JSON paths under `document`, or the document when there are none.
+ * Validates a workflow document with core's `validateDocument` (the same check the editor
+ * runs); answers a clean copy, or the errors with their JSON paths rebased from the
+ * document (`$.steps[3].id`) onto the request body (`document.steps[3].id`).
  */
-export function checkDocument(input: unknown): { ok: true; document: WorkflowDocument } | { ok: false; errors: FieldError[] } {
-  const errors: FieldError[] = [];
-  if (!isObject(input)) return { ok: false, errors: [{ field: 'document', message: 'The document must be an object.' }] };
-  if (input.schemaVersion !== WORKFLOW_SCHEMA_VERSION) {
-    errors.push({ field: 'document.schemaVersion', message: `The schema version must be ${WORKFLOW_SCHEMA_VERSION}.` });
-  }
-  if (typeof input.id !== 'string' || input.id === '') errors.push({ field: 'document.id', message: 'The id must be a non-empty string.' });
-  if (typeof input.name !== 'string') errors.push({ field: 'document.name', message: 'The name must be a string.' });
-  if (typeof input.active !== 'boolean') errors.push({ field: 'document.active', message: 'Active must be true or false.' });
-  const stepIds = new Set<string>();
-  if (!Array.isArray(input.steps)) {
-    errors.push({ field: 'document.steps', message: 'Steps must be a list.' });
-  } else {
-    input.steps.forEach((step, i) => {
-      const at = `document.steps.${i}`;
-      if (!isObject(step)) return errors.push({ field: at, message: 'A step must be an object.' });
-      if (typeof step.id !== 'string' || step.id === '') errors.push({ field: `${at}.id`, message: 'The id must be a non-empty string.' });
-      else if (stepIds.has(step.id)) errors.push({ field: `${at}.id`, message: `The step id ${step.id} is used twice.` });
-      else stepIds.add(step.id);
-      if (!['trigger', 'action', 'filter', 'loopEnd'].includes(step.kind as string)) {
-        errors.push({ field: `${at}.kind`, message: 'The kind must be trigger, action, filter or loopEnd.' });
-      }
-      if (!isObject(step.position) || typeof step.position.x !== 'number' || typeof step.position.y !== 'number') {
-        errors.push({ field: `${at}.position`, message: 'The position must have numbers x and y.' });
-      }
-      if (!isObject(step.data)) errors.push({ field: `${at}.data`, message: 'The data must be an object.' });
-    });
-  }
-  if (!Array.isArray(input.links)) {
-    errors.push({ field: 'document.links', message: 'Links must be a list.' });
-  } else {
-    input.links.forEach((link, i) => {
-      const at = `document.links.${i}`;
-      if (!isObject(link)) return errors.push({ field: at, message: 'A link must be an object.' });
-      if (typeof link.id !== 'string' || link.id === '') errors.push({ field: `${at}.id`, message: 'The id must be a non-empty string.' });
-      for (const end of ['source', 'target'] as const) {
-        if (typeof link[end] !== 'string' || !stepIds.has(link[end])) {
-          errors.push({ field: `${at}.${end}`, message: `The ${end} must be the id of a step in this workflow.` });
-        }
-      }
-    });
-  }
-  return errors.length > 0 ? { ok: false, errors } : { ok: true, document: input as unknown as WorkflowDocument };
+export function checkDocument(
+  input: unknown,
+): { ok: true; document: WorkflowDocument } | { ok: false; errors: FieldError[] } {
+  const result = validateDocument(input);
+  if (result.ok) return result;
+  return {
+    ok: false,
+    errors: result.errors.map((error) => ({ field: error.path.replace(/^\$/, 'document'), message: error.message })),
+  };
 }

@@ -8,7 +8,20 @@ const CANARY = 'canary-7f3a9c-do-not-leak';
 
 describe('secret keys', () => {
   it('treats password, secret, token and key names as secret', () => {
-    for (const key of ['password', 'secret', 'token', 'api_key', 'apikey', 'apiKey', 'key', 'access_token', 'refresh_token', 'client_secret', 'X-Api-Key', 'privateKey']) {
+    for (const key of [
+      'password',
+      'secret',
+      'token',
+      'api_key',
+      'apikey',
+      'apiKey',
+      'key',
+      'access_token',
+      'refresh_token',
+      'client_secret',
+      'X-Api-Key',
+      'privateKey',
+    ]) {
       expect(isSecretKey(key), key).toBe(true);
     }
     for (const key of ['username', 'client_id', 'subdomain', 'base_url', 'monkey', 'email']) {
@@ -47,22 +60,34 @@ describe.each(openTestDatabases())('credentials on $dialect', (testDb) => {
   });
 
   it('keeps the stored secret when the sentinel is sent back, and replaces it otherwise', async () => {
-    const created = await t.services.credentials.create(ctx, { app: 'http', values: { token: 'first-token', region: 'eu' } });
+    const created = await t.services.credentials.create(ctx, {
+      app: 'http',
+      values: { token: 'first-token', region: 'eu' },
+    });
     expect(created.name).toBe('http');
     const renamed = await t.services.credentials.update(ctx, created.id, {
       name: 'HTTP EU',
       values: { token: SECRET_SENTINEL, region: 'us' },
       lastUsed: '2025-06-02T08:00:00Z',
     });
-    expect(renamed).toMatchObject({ name: 'HTTP EU', lastUsed: '2025-06-02T08:00:00.000Z', values: { token: SECRET_SENTINEL, region: 'us' } });
+    expect(renamed).toMatchObject({
+      name: 'HTTP EU',
+      lastUsed: '2025-06-02T08:00:00.000Z',
+      values: { token: SECRET_SENTINEL, region: 'us' },
+    });
     expect(await t.services.credentials.reveal(ctx, created.id)).toEqual({ token: 'first-token', region: 'us' });
     await t.services.credentials.update(ctx, created.id, { values: { token: 'second-token' } });
     expect(await t.services.credentials.reveal(ctx, created.id)).toEqual({ token: 'second-token' });
-    await expect(t.services.credentials.update(ctx, created.id, { values: { password: SECRET_SENTINEL } })).rejects.toMatchObject({
+    await expect(
+      t.services.credentials.update(ctx, created.id, { values: { password: SECRET_SENTINEL } }),
+    ).rejects.toMatchObject({
       status: 422,
       field: 'values.password',
     });
-    await expect(t.services.credentials.create(ctx, { app: '', values: {} })).rejects.toMatchObject({ status: 422, field: 'app' });
+    await expect(t.services.credentials.create(ctx, { app: '', values: {} })).rejects.toMatchObject({
+      status: 422,
+      field: 'app',
+    });
   });
 
   it('lists by app and deletes', async () => {
@@ -70,7 +95,10 @@ describe.each(openTestDatabases())('credentials on $dialect', (testDb) => {
     expect((await t.services.credentials.list(ctx, { app: 'listed-app' })).map((c) => c.id)).toEqual([own.id]);
     await t.services.credentials.remove(ctx, own.id);
     expect(await t.services.credentials.list(ctx, { app: 'listed-app' })).toEqual([]);
-    await expect(t.services.credentials.get(ctx, own.id)).rejects.toMatchObject({ status: 404, detail: 'Credential not found.' });
+    await expect(t.services.credentials.get(ctx, own.id)).rejects.toMatchObject({
+      status: 404,
+      detail: 'Credential not found.',
+    });
   });
 
   it('never lets a stored secret out in a return value or a log line', async () => {
@@ -81,12 +109,20 @@ describe.each(openTestDatabases())('credentials on $dialect', (testDb) => {
       return value;
     };
     const created = await keep(
-      t.services.credentials.create(ctx, { app: 'canary-app', values: { client_id: 'cid', client_secret: CANARY, refresh_token: CANARY } }),
+      t.services.credentials.create(ctx, {
+        app: 'canary-app',
+        values: { client_id: 'cid', client_secret: CANARY, refresh_token: CANARY },
+      }),
     );
     await keep(t.services.credentials.get(ctx, created.id));
     await keep(t.services.credentials.list(ctx, {}));
     await keep(t.services.credentials.list(ctx, { app: 'canary-app' }));
-    await keep(t.services.credentials.update(ctx, created.id, { name: 'Renamed', values: { client_id: 'cid2', client_secret: SECRET_SENTINEL, refresh_token: CANARY } }));
+    await keep(
+      t.services.credentials.update(ctx, created.id, {
+        name: 'Renamed',
+        values: { client_id: 'cid2', client_secret: SECRET_SENTINEL, refresh_token: CANARY },
+      }),
+    );
     await keep(t.services.credentials.update(ctx, created.id, { lastUsed: new Date().toISOString() }));
     await keep(t.services.accounts.me(ctx));
     await keep(t.services.workflows.list(ctx));
@@ -96,6 +132,9 @@ describe.each(openTestDatabases())('credentials on $dialect', (testDb) => {
     expect(t.logLines.length).toBeGreaterThan(0);
     for (const line of t.logLines) expect(line).not.toContain(CANARY);
     // It is stored, though, and reveal gives it to the engine.
-    expect(await t.services.credentials.reveal(ctx, created.id)).toMatchObject({ client_secret: CANARY, refresh_token: CANARY });
+    expect(await t.services.credentials.reveal(ctx, created.id)).toMatchObject({
+      client_secret: CANARY,
+      refresh_token: CANARY,
+    });
   });
 });

@@ -64,7 +64,10 @@ export function createServices(config: Config, opts: CreateServicesOptions = {})
   };
   if (!config.encryptionKeys?.length && config.databaseUrl) {
     // Several servers sharing PostgreSQL must share one key; a per-machine key file cannot.
-    logger.warn({}, 'No JUNCTION_ENCRYPTION_KEY set: credentials are sealed with the key file in the data folder, which other servers do not have.');
+    logger.warn(
+      {},
+      'No JUNCTION_ENCRYPTION_KEY set: credentials are sealed with the key file in the data folder, which other servers do not have.',
+    );
   }
 
   const ready = migrateToLatest(handle).then(async () => {

@@ -30,13 +30,21 @@ describe.each(openTestDatabases())('tenancy on $dialect', (testDb) => {
     const missing = await t.services.workflows.get(a, 'no-such-workflow').catch((e) => e);
     expect(missing).toMatchObject({ status: 404, detail: 'Workflow not found.' });
     await expect(t.services.workflows.get(a, bWorkflowId)).rejects.toEqual(missing);
-    await expect(t.services.workflows.update(a, bWorkflowId, { document: { ...bDoc, name: 'Hijacked' } })).rejects.toMatchObject({
+    await expect(
+      t.services.workflows.update(a, bWorkflowId, { document: { ...bDoc, name: 'Hijacked' } }),
+    ).rejects.toMatchObject({
       status: 404,
       detail: 'Workflow not found.',
     });
-    await expect(t.services.workflows.remove(a, bWorkflowId)).rejects.toMatchObject({ status: 404, detail: 'Workflow not found.' });
+    await expect(t.services.workflows.remove(a, bWorkflowId)).rejects.toMatchObject({
+      status: 404,
+      detail: 'Workflow not found.',
+    });
     expect((await t.services.workflows.list(a)).map((w) => w.id)).not.toContain(bWorkflowId);
-    expect(await t.services.workflows.get(b, bWorkflowId)).toMatchObject({ name: 'Untitled Workflow (Draft)', revision: 1 });
+    expect(await t.services.workflows.get(b, bWorkflowId)).toMatchObject({
+      name: 'Untitled Workflow (Draft)',
+      revision: 1,
+    });
   });
 
   it("answers 404 for another tenant's credential on get, update, remove and reveal", async () => {
@@ -51,7 +59,10 @@ describe.each(openTestDatabases())('tenancy on $dialect', (testDb) => {
   });
 
   it("hides another user's tenant and refuses to switch to it", async () => {
-    await expect(t.services.tenants.get(a, b.tenantId)).rejects.toMatchObject({ status: 404, detail: 'Tenant not found.' });
+    await expect(t.services.tenants.get(a, b.tenantId)).rejects.toMatchObject({
+      status: 404,
+      detail: 'Tenant not found.',
+    });
     await expect(t.services.tenants.switchTo(a, b.tenantId)).rejects.toMatchObject({ status: 404 });
   });
 

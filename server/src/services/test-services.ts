@@ -49,7 +49,12 @@ export async function openTestServices(testDb: TestDatabase, overrides: Partial<
       clock += ms;
     },
     async signUp(email) {
-      const grant = await services.accounts.signUp({ email, password: TEST_PASSWORD, firstName: 'Ada', lastName: 'Lovelace' });
+      const grant = await services.accounts.signUp({
+        email,
+        password: TEST_PASSWORD,
+        firstName: 'Ada',
+        lastName: 'Lovelace',
+      });
       const ctx = await services.accounts.authenticate(grant.token);
       if (!ctx) throw new Error('A fresh sign-up token did not authenticate.');
       return { grant, ctx };

@@ -1,11 +1,30 @@
 /** Maps stored records to the views of ./types.ts. */
 import type { WorkflowDocument } from '@junction/core';
-import type { CredentialRecord, TenantRecord, UserRecord, WorkflowRecord, WorkflowSummaryRecord } from '../store/repos/index.js';
-import { type CredentialView, SECRET_SENTINEL, type TenantView, type UserView, type WorkflowSummary, type WorkflowView } from './types.js';
+import type {
+  CredentialRecord,
+  TenantRecord,
+  UserRecord,
+  WorkflowRecord,
+  WorkflowSummaryRecord,
+} from '../store/repos/index.js';
+import {
+  type CredentialView,
+  SECRET_SENTINEL,
+  type TenantView,
+  type UserView,
+  type WorkflowSummary,
+  type WorkflowView,
+} from './types.js';
 
 /** A user as the API shows it (no password hash). */
 export function toUserView(user: UserRecord): UserView {
-  return { id: user.id, email: user.email, name: user.name, emailVerified: user.emailVerified, createdAt: user.createdAt };
+  return {
+    id: user.id,
+    email: user.email,
+    name: user.name,
+    emailVerified: user.emailVerified,
+    createdAt: user.createdAt,
+  };
 }
 
 /** A tenant as the API shows it. */

@@ -14,7 +14,7 @@ describe.each(openTestDatabases())('workflows on $dialect', (testDb) => {
     await t.close();
   });
 
-  it("creates the editor-core 4.6 new workflow from a name", async () => {
+  it('creates the editor-core 4.6 new workflow from a name', async () => {
     const created = await t.services.workflows.create(ctx, { name: 'Leads to Slack' });
     expect(created).toMatchObject({ name: 'Leads to Slack', active: false, revision: 1 });
     expect(created.document).toMatchObject({ id: created.id, name: 'Leads to Slack', active: false, schemaVersion: 1 });
@@ -39,32 +39,49 @@ describe.each(openTestDatabases())('workflows on $dialect', (testDb) => {
 
   it('updates with a revision check and refuses a stale one with 409', async () => {
     const wf = await t.services.workflows.create(ctx, { name: 'Rev' });
-    const renamed = await t.services.workflows.update(ctx, wf.id, { document: { ...wf.document, name: 'Rev 2' }, expectedRevision: 1 });
+    const renamed = await t.services.workflows.update(ctx, wf.id, {
+      document: { ...wf.document, name: 'Rev 2' },
+      expectedRevision: 1,
+    });
     expect(renamed).toMatchObject({ name: 'Rev 2', revision: 2, document: { name: 'Rev 2' } });
     await expect(
-      t.services.workflows.update(ctx, wf.id, { document: { ...wf.document, name: 'Lost update' }, expectedRevision: 1 }),
+      t.services.workflows.update(ctx, wf.id, {
+        document: { ...wf.document, name: 'Lost update' },
+        expectedRevision: 1,
+      }),
     ).rejects.toMatchObject({ status: 409, field: 'expectedRevision' });
     const unchecked = await t.services.workflows.update(ctx, wf.id, { document: { ...wf.document, active: true } });
     expect(unchecked).toMatchObject({ revision: 3, active: true });
-    expect((await t.services.workflows.list(ctx)).find((w) => w.id === wf.id)).toMatchObject({ name: 'Rev', active: true });
+    expect((await t.services.workflows.list(ctx)).find((w) => w.id === wf.id)).toMatchObject({
+      name: 'Rev',
+      active: true,
+    });
   });
 
   it('refuses a document whose id differs from the address, and an invalid document with JSON paths', async () => {
     const wf = await t.services.workflows.create(ctx, { name: 'Checked' });
-    await expect(t.services.workflows.update(ctx, wf.id, { document: { ...wf.document, id: 'other-id' } })).rejects.toMatchObject({
+    await expect(
+      t.services.workflows.update(ctx, wf.id, { document: { ...wf.document, id: 'other-id' } }),
+    ).rejects.toMatchObject({
       status: 422,
       field: 'document.id',
     });
     const broken = { ...wf.document, links: [{ ...wf.document.links[0], target: 'missing-step' }] };
     const error = await t.services.workflows.update(ctx, wf.id, { document: broken }).catch((e) => e);
-    expect(error).toMatchObject({ status: 422, errors: [{ field: 'document.links.0.target', message: expect.any(String) }] });
+    expect(error).toMatchObject({
+      status: 422,
+      errors: [{ field: 'document.links[0].target', message: expect.any(String) }],
+    });
     expect((await t.services.workflows.get(ctx, wf.id)).revision).toBe(1);
   });
 
   it('deletes, and then answers 404', async () => {
     const wf = await t.services.workflows.create(ctx, { name: 'Doomed' });
     await t.services.workflows.remove(ctx, wf.id);
-    await expect(t.services.workflows.get(ctx, wf.id)).rejects.toMatchObject({ status: 404, detail: 'Workflow not found.' });
+    await expect(t.services.workflows.get(ctx, wf.id)).rejects.toMatchObject({
+      status: 404,
+      detail: 'Workflow not found.',
+    });
     await expect(t.services.workflows.remove(ctx, wf.id)).rejects.toMatchObject({ status: 404 });
   });
 });

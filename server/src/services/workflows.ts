@@ -26,7 +26,10 @@ export function createWorkflowsService(deps: ServiceDeps): Services['workflows']
   };
 
   const stale = (revision: number) =>
-    conflict(`This workflow was changed elsewhere (now at revision ${revision}). Reload it and try again.`, 'expectedRevision');
+    conflict(
+      `This workflow was changed elsewhere (now at revision ${revision}). Reload it and try again.`,
+      'expectedRevision',
+    );
 
   return {
     async list(ctx) {
@@ -46,7 +49,16 @@ export function createWorkflowsService(deps: ServiceDeps): Services['workflows']
         document = { ...fresh, id, active: input.active ?? false };
       }
       const createdAt = nowIso(deps);
-      const record = { id, tenantId: ctx.tenantId, name: document.name, active: document.active, document, revision: 1, createdAt, updatedAt: createdAt };
+      const record = {
+        id,
+        tenantId: ctx.tenantId,
+        name: document.name,
+        active: document.active,
+        document,
+        revision: 1,
+        createdAt,
+        updatedAt: createdAt,
+      };
       await repos.workflows.insert(record);
       return toWorkflowView(record);
     },

@@ -30,7 +30,16 @@ describe('createDb on SQLite', () => {
     await migrateToLatest(handle);
     const tables = await sql<{ name: string }>`SELECT name FROM sqlite_master WHERE type = 'table'`.execute(handle.db);
     expect(tables.rows.map((r) => r.name)).toEqual(
-      expect.arrayContaining(['users', 'tenants', 'memberships', 'sessions', 'verification_codes', 'one_time_tokens', 'workflows', 'credentials']),
+      expect.arrayContaining([
+        'users',
+        'tenants',
+        'memberships',
+        'sessions',
+        'verification_codes',
+        'one_time_tokens',
+        'workflows',
+        'credentials',
+      ]),
     );
     await handle.close();
   });

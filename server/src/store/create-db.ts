@@ -73,7 +73,8 @@ export async function migrateToLatest(handle: DbHandle): Promise<void> {
   // another schema's and skip creating its own. Name the current schema explicitly.
   const migrationTableSchema =
     handle.dialect === 'postgres'
-      ? ((await sql<{ schema: string | null }>`SELECT current_schema() AS schema`.execute(handle.db)).rows[0]?.schema ?? undefined)
+      ? ((await sql<{ schema: string | null }>`SELECT current_schema() AS schema`.execute(handle.db)).rows[0]?.schema ??
+        undefined)
       : undefined;
   const migrator = new Migrator({
     db: handle.db,

@@ -83,7 +83,11 @@ export function createInitialMigration(dialect: Dialect): Migration {
         .addColumn('created_at', 'text', (c) => c.notNull())
         .addColumn('updated_at', 'text', (c) => c.notNull())
         .execute();
-      await db.schema.createIndex('workflows_tenant_idx').on('workflows').columns(['tenant_id', 'created_at']).execute();
+      await db.schema
+        .createIndex('workflows_tenant_idx')
+        .on('workflows')
+        .columns(['tenant_id', 'created_at'])
+        .execute();
 
       await db.schema
         .createTable('credentials')
@@ -101,7 +105,11 @@ export function createInitialMigration(dialect: Dialect): Migration {
         .addColumn('created_at', 'text', (c) => c.notNull())
         .addColumn('updated_at', 'text', (c) => c.notNull())
         .execute();
-      await db.schema.createIndex('credentials_tenant_app_idx').on('credentials').columns(['tenant_id', 'app']).execute();
+      await db.schema
+        .createIndex('credentials_tenant_app_idx')
+        .on('credentials')
+        .columns(['tenant_id', 'app'])
+        .execute();
     },
 
     async down(db: Kysely<unknown>): Promise<void> {

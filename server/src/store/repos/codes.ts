@@ -25,7 +25,14 @@ export interface CodesRepo {
    */
   spendAttempt(codeId: string, maxAttempts: number): Promise<boolean>;
   removeCodes(userId: string): Promise<void>;
-  insertToken(token: { id: string; tokenHash: string; userId: string; purpose: string; expiresAt: string; createdAt: string }): Promise<void>;
+  insertToken(token: {
+    id: string;
+    tokenHash: string;
+    userId: string;
+    purpose: string;
+    expiresAt: string;
+    createdAt: string;
+  }): Promise<void>;
   /**
    * Uses a one-time token: deletes it and answers its user id when it existed, had this
    * purpose and had not expired at `nowIso`. A second call answers undefined.

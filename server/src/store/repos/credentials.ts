@@ -35,7 +35,9 @@ export interface CredentialsRepo {
   update(
     tenantId: string,
     id: string,
-    patch: Partial<Pick<CredentialRecord, 'name' | 'sealed' | 'publicValues' | 'secretKeys' | 'lastUsed' | 'updatedAt'>>,
+    patch: Partial<
+      Pick<CredentialRecord, 'name' | 'sealed' | 'publicValues' | 'secretKeys' | 'lastUsed' | 'updatedAt'>
+    >,
   ): Promise<boolean>;
   remove(tenantId: string, id: string): Promise<boolean>;
   /**
@@ -114,7 +116,12 @@ export function createCredentialsRepo(db: Kysely<Database>): CredentialsRepo {
         set.key_version = patch.sealed.keyVersion;
       }
       if (Object.keys(set).length === 0) {
-        const row = await db.selectFrom('credentials').select('id').where('tenant_id', '=', tenantId).where('id', '=', id).executeTakeFirst();
+        const row = await db
+          .selectFrom('credentials')
+          .select('id')
+          .where('tenant_id', '=', tenantId)
+          .where('id', '=', id)
+          .executeTakeFirst();
         return row !== undefined;
       }
       const result = await db
@@ -126,7 +133,11 @@ export function createCredentialsRepo(db: Kysely<Database>): CredentialsRepo {
       return Number(result.numUpdatedRows) === 1;
     },
     async remove(tenantId, id) {
-      const result = await db.deleteFrom('credentials').where('tenant_id', '=', tenantId).where('id', '=', id).executeTakeFirst();
+      const result = await db
+        .deleteFrom('credentials')
+        .where('tenant_id', '=', tenantId)
+        .where('id', '=', id)
+        .executeTakeFirst();
       return Number(result.numDeletedRows) === 1;
     },
     async listSealedWithOtherKey(keyVersion, limit, afterId) {
@@ -135,10 +146,7 @@ export function createCredentialsRepo(db: Kysely<Database>): CredentialsRepo {
         .select(['id', 'tenant_id', 'ciphertext', 'nonce', 'key_version'])
         .where('key_version', '!=', keyVersion);
       if (afterId !== undefined) query = query.where('id', '>', afterId);
-      const rows = await query
-        .orderBy('id')
-        .limit(limit)
-        .execute();
+      const rows = await query.orderBy('id').limit(limit).execute();
       return rows.map((r) => ({
         id: r.id,
         tenantId: r.tenant_id,

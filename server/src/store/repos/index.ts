@@ -3,10 +3,10 @@ import type { Kysely } from 'kysely';
 import type { Database } from '../database.js';
 import { type CodesRepo, createCodesRepo } from './codes.js';
 import { type CredentialsRepo, createCredentialsRepo } from './credentials.js';
-import { type SessionsRepo, createSessionsRepo } from './sessions.js';
-import { type TenantsRepo, createTenantsRepo } from './tenants.js';
-import { type UsersRepo, createUsersRepo } from './users.js';
-import { type WorkflowsRepo, createWorkflowsRepo } from './workflows.js';
+import { createSessionsRepo, type SessionsRepo } from './sessions.js';
+import { createTenantsRepo, type TenantsRepo } from './tenants.js';
+import { createUsersRepo, type UsersRepo } from './users.js';
+import { createWorkflowsRepo, type WorkflowsRepo } from './workflows.js';
 
 /** Every repository, sharing one database or transaction. */
 export interface Repos {

@@ -22,8 +22,21 @@ describe.each(openTestDatabases())('repositories on $dialect', (testDb) => {
   async function seedUserAndTenant(email = `${randomUUID()}@example.com`) {
     const userId = randomUUID();
     const tenantId = randomUUID();
-    await repos.users.insert({ id: userId, email, name: 'Ada', passwordHash: 'h', emailVerified: false, createdAt: T0 });
-    await repos.tenants.insert({ id: tenantId, name: 'My First Workspace', plan: 'free', planStatus: 'active', createdAt: T0 });
+    await repos.users.insert({
+      id: userId,
+      email,
+      name: 'Ada',
+      passwordHash: 'h',
+      emailVerified: false,
+      createdAt: T0,
+    });
+    await repos.tenants.insert({
+      id: tenantId,
+      name: 'My First Workspace',
+      plan: 'free',
+      planStatus: 'active',
+      createdAt: T0,
+    });
     await repos.tenants.addMember({ userId, tenantId, role: 'owner', createdAt: T0 });
     return { userId, tenantId };
   }
@@ -37,7 +50,14 @@ describe.each(openTestDatabases())('repositories on $dialect', (testDb) => {
     const found = await repos.users.findByEmail('ADA.lovelace@example.com');
     expect(found).toMatchObject({ id: userId, email: 'ada.lovelace@example.com', emailVerified: false });
     await expect(
-      repos.users.insert({ id: randomUUID(), email: 'ada.lovelace@EXAMPLE.com', name: '', passwordHash: 'h', emailVerified: false, createdAt: T0 }),
+      repos.users.insert({
+        id: randomUUID(),
+        email: 'ada.lovelace@EXAMPLE.com',
+        name: '',
+        passwordHash: 'h',
+        emailVerified: false,
+        createdAt: T0,
+      }),
     ).rejects.toThrow();
     await repos.users.markEmailVerified(userId);
     expect((await repos.users.findById(userId))?.emailVerified).toBe(true);
@@ -66,8 +86,22 @@ describe.each(openTestDatabases())('repositories on $dialect', (testDb) => {
 
   it('keeps one code per user and refuses attempts past the limit', async () => {
     const { userId } = await seedUserAndTenant();
-    await repos.codes.replaceCode({ id: 'c1', userId, codeHash: 'x', expiresAt: iso(900_000), attempts: 0, createdAt: T0 });
-    await repos.codes.replaceCode({ id: 'c2', userId, codeHash: 'y', expiresAt: iso(900_000), attempts: 0, createdAt: iso(1) });
+    await repos.codes.replaceCode({
+      id: 'c1',
+      userId,
+      codeHash: 'x',
+      expiresAt: iso(900_000),
+      attempts: 0,
+      createdAt: T0,
+    });
+    await repos.codes.replaceCode({
+      id: 'c2',
+      userId,
+      codeHash: 'y',
+      expiresAt: iso(900_000),
+      attempts: 0,
+      createdAt: iso(1),
+    });
     const code = await repos.codes.findCode(userId);
     expect(code).toMatchObject({ id: 'c2', codeHash: 'y', attempts: 0 });
     const spent = [];
@@ -78,13 +112,34 @@ describe.each(openTestDatabases())('repositories on $dialect', (testDb) => {
 
   it('uses a one-time token once, for its purpose, before it expires', async () => {
     const { userId } = await seedUserAndTenant();
-    await repos.codes.insertToken({ id: randomUUID(), tokenHash: 't1', userId, purpose: 'sign-in', expiresAt: iso(1000), createdAt: T0 });
-    await repos.codes.insertToken({ id: randomUUID(), tokenHash: 't2', userId, purpose: 'sign-in', expiresAt: iso(1000), createdAt: T0 });
+    await repos.codes.insertToken({
+      id: randomUUID(),
+      tokenHash: 't1',
+      userId,
+      purpose: 'sign-in',
+      expiresAt: iso(1000),
+      createdAt: T0,
+    });
+    await repos.codes.insertToken({
+      id: randomUUID(),
+      tokenHash: 't2',
+      userId,
+      purpose: 'sign-in',
+      expiresAt: iso(1000),
+      createdAt: T0,
+    });
     expect(await repos.codes.consumeToken('t1', 'other', T0)).toBeUndefined();
     expect(await repos.codes.consumeToken('t1', 'sign-in', T0)).toBe(userId);
     expect(await repos.codes.consumeToken('t1', 'sign-in', T0)).toBeUndefined();
     expect(await repos.codes.consumeToken('t2', 'sign-in', iso(1000))).toBeUndefined();
-    await repos.codes.insertToken({ id: randomUUID(), tokenHash: 't3', userId, purpose: 'sign-in', expiresAt: iso(1000), createdAt: T0 });
+    await repos.codes.insertToken({
+      id: randomUUID(),
+      tokenHash: 't3',
+      userId,
+      purpose: 'sign-in',
+      expiresAt: iso(1000),
+      createdAt: T0,
+    });
     expect(await repos.codes.removeExpired(iso(1000))).toBeGreaterThanOrEqual(1);
     expect(await repos.codes.consumeToken('t3', 'sign-in', T0)).toBeUndefined();
   });
@@ -94,9 +149,24 @@ describe.each(openTestDatabases())('repositories on $dialect', (testDb) => {
     const b = await seedUserAndTenant();
     const id = randomUUID();
     const document = { id, name: 'Flow', steps: [{ id: 's1', data: { fields: [1, 'two', null] } }], links: [] };
-    await repos.workflows.insert({ id, tenantId: a.tenantId, name: 'Flow', active: false, document, revision: 1, createdAt: T0, updatedAt: T0 });
+    await repos.workflows.insert({
+      id,
+      tenantId: a.tenantId,
+      name: 'Flow',
+      active: false,
+      document,
+      revision: 1,
+      createdAt: T0,
+      updatedAt: T0,
+    });
 
-    expect(await repos.workflows.get(a.tenantId, id)).toMatchObject({ id, name: 'Flow', active: false, revision: 1, document });
+    expect(await repos.workflows.get(a.tenantId, id)).toMatchObject({
+      id,
+      name: 'Flow',
+      active: false,
+      revision: 1,
+      document,
+    });
     expect(await repos.workflows.get(b.tenantId, id)).toBeUndefined();
     expect(await repos.workflows.list(b.tenantId)).toEqual([]);
     expect((await repos.workflows.list(a.tenantId)).map((w) => w.id)).toEqual([id]);
@@ -104,7 +174,13 @@ describe.each(openTestDatabases())('repositories on $dialect', (testDb) => {
     const change = { name: 'Renamed', active: true, document: { ...document, name: 'Renamed' }, updatedAt: iso(5) };
     expect(await repos.workflows.update(b.tenantId, id, change)).toBeUndefined();
     const updated = await repos.workflows.update(a.tenantId, id, change, 1);
-    expect(updated).toMatchObject({ name: 'Renamed', active: true, revision: 2, updatedAt: iso(5), document: { name: 'Renamed' } });
+    expect(updated).toMatchObject({
+      name: 'Renamed',
+      active: true,
+      revision: 2,
+      updatedAt: iso(5),
+      document: { name: 'Renamed' },
+    });
     expect(await repos.workflows.update(a.tenantId, id, change, 1)).toBeUndefined();
     expect((await repos.workflows.update(a.tenantId, id, change))?.revision).toBe(3);
 

@@ -36,7 +36,12 @@ export interface WorkflowsRepo {
    * the write happens only if the stored revision still equals it. Answers the new
    * record, or undefined when no row matched (missing, another tenant's, or stale).
    */
-  update(tenantId: string, id: string, change: WorkflowChange, expectedRevision?: number): Promise<WorkflowRecord | undefined>;
+  update(
+    tenantId: string,
+    id: string,
+    change: WorkflowChange,
+    expectedRevision?: number,
+  ): Promise<WorkflowRecord | undefined>;
   /** Deletes; answers false when there was nothing to delete in this tenant. */
   remove(tenantId: string, id: string): Promise<boolean>;
 }
@@ -52,7 +57,10 @@ export function createWorkflowsRepo(db: Kysely<Database>): WorkflowsRepo {
     createdAt: row.created_at,
     updatedAt: row.updated_at,
   });
-  const toRecord = (row: Database['workflows']): WorkflowRecord => ({ ...toSummary(row), document: readJson(row.document) });
+  const toRecord = (row: Database['workflows']): WorkflowRecord => ({
+    ...toSummary(row),
+    document: readJson(row.document),
+  });
   const get = async (tenantId: string, id: string) => {
     const row = await db
       .selectFrom('workflows')
@@ -107,7 +115,11 @@ export function createWorkflowsRepo(db: Kysely<Database>): WorkflowsRepo {
       return get(tenantId, id);
     },
     async remove(tenantId, id) {
-      const result = await db.deleteFrom('workflows').where('tenant_id', '=', tenantId).where('id', '=', id).executeTakeFirst();
+      const result = await db
+        .deleteFrom('workflows')
+        .where('tenant_id', '=', tenantId)
+        .where('id', '=', id)
+        .executeTakeFirst();
       return Number(result.numDeletedRows) === 1;
     },
   };
