@@ -53,10 +53,13 @@ function collectReferences(value: unknown, into: Reference[]): void {
 class AncestorIndex {
   private readonly words: number;
   private readonly bits: Uint32Array;
-  private readonly indexOf = new Map<string, number>();
 
-  constructor(steps: readonly Step[], links: WorkflowData['links']) {
-    steps.forEach((step, i) => this.indexOf.set(step.id, i));
+  /** `indexOf` maps each step id to its index in `steps`. */
+  constructor(
+    steps: readonly Step[],
+    links: WorkflowData['links'],
+    private readonly indexOf: ReadonlyMap<string, number>,
+  ) {
     const n = steps.length;
     this.words = Math.ceil(n / 32) || 1;
     this.bits = new Uint32Array(n * this.words);
@@ -115,38 +118,59 @@ class AncestorIndex {
   }
 }
 
-function referenceIssues(
-  step: Step,
-  fields: readonly StepField[],
-  stepsById: ReadonlyMap<string, Step>,
-  ancestors: () => AncestorIndex,
-): Issue[] {
+/** What the reference check shares across steps during one `findIssues` call. */
+interface ReferenceContext {
+  /** Index of each step in `wf.steps`, by id. */
+  indexOf: ReadonlyMap<string, number>;
+  ancestors: AncestorIndex | undefined;
+  wf: WorkflowData;
+  /** Parsed paths by text: the same reference usually appears in many steps. */
+  paths: Map<string, string[] | null>;
+}
+
+function parsedPath(ctx: ReferenceContext, path: string): string[] | null {
+  let keys = ctx.paths.get(path);
+  if (keys === undefined) {
+    keys = parsePath(path);
+    ctx.paths.set(path, keys);
+  }
+  return keys;
+}
+
+function brokenReference(step: Step, text: string): Issue {
+  return { code: 'broken-reference', severity: 'warning', stepId: step.id, text };
+}
+
+function referenceIssue(ctx: ReferenceContext, step: Step, ref: Reference): Issue | null {
+  const index = ctx.indexOf.get(ref.stepId);
+  if (index === undefined) return brokenReference(step, ISSUE_TEXTS.deletedStep(ref.raw));
+  const target = ctx.wf.steps[index];
+  ctx.ancestors ??= new AncestorIndex(ctx.wf.steps, ctx.wf.links, ctx.indexOf);
+  if (!ctx.ancestors.runsBefore(target.id, step.id)) {
+    return brokenReference(step, ISSUE_TEXTS.notEarlier(target.data.name, ref.raw));
+  }
+  // Without sample data the path cannot be checked; that step has its own
+  // 'Missing test data.' issue.
+  if (!hasTestData(target.data)) return null;
+  const keys = parsedPath(ctx, ref.path);
+  if (keys === null || !lookupPath(target.data.testData, keys).found) {
+    return brokenReference(step, ISSUE_TEXTS.notInSample(target.data.name, ref.raw));
+  }
+  return null;
+}
+
+function addReferenceIssues(ctx: ReferenceContext, step: Step, fields: readonly StepField[], into: Issue[]): void {
   const refs: Reference[] = [];
   for (const field of fields) collectReferences(field.value, refs);
-  const issues: Issue[] = [];
-  const seen = new Set<string>();
-  for (const ref of refs) {
-    if (seen.has(ref.raw)) continue;
-    seen.add(ref.raw);
-    const warn = (text: string) => issues.push({ code: 'broken-reference', severity: 'warning', stepId: step.id, text });
-    const target = stepsById.get(ref.stepId);
-    if (!target) {
-      warn(ISSUE_TEXTS.deletedStep(ref.raw));
-      continue;
-    }
-    if (!ancestors().runsBefore(target.id, step.id)) {
-      warn(ISSUE_TEXTS.notEarlier(target.data.name, ref.raw));
-      continue;
-    }
-    // Without sample data the path cannot be checked; that step has its own
-    // 'Missing test data.' issue.
-    if (!hasTestData(target.data)) continue;
-    const keys = parsePath(ref.path);
-    if (keys === null || !lookupPath(target.data.testData, keys).found) {
-      warn(ISSUE_TEXTS.notInSample(target.data.name, ref.raw));
-    }
+  for (let i = 0; i < refs.length; i += 1) {
+    const ref = refs[i];
+    // One warning per distinct reference text; steps hold few references, so a scan is cheap.
+    let repeated = false;
+    for (let j = 0; j < i && !repeated; j += 1) repeated = refs[j].raw === ref.raw;
+    if (repeated) continue;
+    const issue = referenceIssue(ctx, step, ref);
+    if (issue) into.push(issue);
   }
-  return issues;
 }
 
 /**
@@ -168,30 +192,34 @@ function referenceIssues(
  * Linear in steps, links and field text: maps are built once and each reference is parsed once.
  */
 export function findIssues(wf: WorkflowData): Issue[] {
-  const stepsById = new Map<string, Step>();
-  for (const step of wf.steps) stepsById.set(step.id, step);
-  let index: AncestorIndex | undefined;
-  const ancestors = () => {
-    index ??= new AncestorIndex(wf.steps, wf.links);
-    return index;
-  };
+  const indexOf = new Map<string, number>();
+  // The first step with an id wins, as a lookup by id would find it.
+  for (let i = wf.steps.length - 1; i >= 0; i -= 1) indexOf.set(wf.steps[i].id, i);
+  const ctx: ReferenceContext = { indexOf, ancestors: undefined, wf, paths: new Map() };
   const issues: Issue[] = [];
   for (const step of wf.steps) {
     if (!isCheckedStep(step)) continue;
     const { data } = step;
-    const error = (code: Issue['code'], text: string) => issues.push({ code, severity: 'error', stepId: step.id, text });
-    if (!data.type) error('missing-app', ISSUE_TEXTS.missingApp);
-    if (step.kind === 'action' && !data.action) error('missing-event', ISSUE_TEXTS.missingEvent);
-    if (isMissingCredential(data)) error('missing-credential', ISSUE_TEXTS.missingCredential);
+    const stepId = step.id;
+    if (!data.type) issues.push({ code: 'missing-app', severity: 'error', stepId, text: ISSUE_TEXTS.missingApp });
+    if (step.kind === 'action' && !data.action) {
+      issues.push({ code: 'missing-event', severity: 'error', stepId, text: ISSUE_TEXTS.missingEvent });
+    }
+    if (isMissingCredential(data)) {
+      issues.push({ code: 'missing-credential', severity: 'error', stepId, text: ISSUE_TEXTS.missingCredential });
+    }
     const fields = data.fields ?? [];
     for (const field of fields) {
       if (field.required && !field.hidden && isBlankFieldValue(field.value)) {
-        error('missing-field', ISSUE_TEXTS.missingField(field.name));
+        issues.push({ code: 'missing-field', severity: 'error', stepId, text: ISSUE_TEXTS.missingField(field.name) });
       }
     }
-    if (!hasTestData(data)) error('missing-test-data', ISSUE_TEXTS.missingTestData);
-    else if (isErrorResult(data.testData)) error('test-data-error', ISSUE_TEXTS.testDataError);
-    issues.push(...referenceIssues(step, fields, stepsById, ancestors));
+    if (!hasTestData(data)) {
+      issues.push({ code: 'missing-test-data', severity: 'error', stepId, text: ISSUE_TEXTS.missingTestData });
+    } else if (isErrorResult(data.testData)) {
+      issues.push({ code: 'test-data-error', severity: 'error', stepId, text: ISSUE_TEXTS.testDataError });
+    }
+    addReferenceIssues(ctx, step, fields, issues);
   }
   return issues;
 }

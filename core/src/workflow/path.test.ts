@@ -1,3 +1,4 @@
+import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { hasPath, lastPathKey, lookupPath, parsePath, parseReferences, resolvePath } from './path.js';
 
@@ -81,6 +82,28 @@ describe('parseReferences', () => {
     expect(parseReferences('${}')).toEqual([]);
     expect(parseReferences('${.a}')).toEqual([]);
     expect(parseReferences('${a.{b}}')).toEqual([]);
+  });
+
+  it('agrees with the reference grammar /\$\{([^{}]*)\}/g on any text', () => {
+    const pattern = /\$\{([^{}]*)\}/g;
+    const piece = fc.constantFrom('$', '{', '}', '.', '[', ']', '0', 'a', 'b', ' ', '${', '${a.b}');
+    fc.assert(
+      fc.property(fc.array(piece, { maxLength: 30 }), (parts) => {
+        const text = parts.join('');
+        const expected = [...text.matchAll(pattern)]
+          .filter((m) => /^[^.[]/.test(m[1].trim()))
+          .map((m) => ({ raw: m[0], start: m.index }));
+        expect(parseReferences(text).map((r) => ({ raw: r.raw, start: r.start }))).toEqual(expected);
+      }),
+      { numRuns: 500 },
+    );
+  });
+
+  it('scans a long brace-heavy text quickly', () => {
+    const text = '${'.repeat(50_000) + '}';
+    const start = performance.now();
+    expect(parseReferences(text)).toHaveLength(0);
+    expect(performance.now() - start).toBeLessThan(200);
   });
 
   it('treats code-looking bodies as plain names, never evaluating them', () => {

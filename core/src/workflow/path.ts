@@ -23,10 +23,6 @@ export interface Reference {
   end: number;
 }
 
-// A reference body holds no braces, so `${a.{b}}` is not a reference and nested braces
-// cannot make the scan backtrack.
-const REFERENCE_PATTERN = /\$\{([^{}]*)\}/g;
-
 /**
  * Splits a path such as `a.b[0].c` or `a.0.c` into its keys.
  *
@@ -115,20 +111,40 @@ export function hasPath(value: unknown, path: string): boolean {
  * // [{ raw: '${t1.user.name}', stepId: 't1', path: 'user.name', start: 3, end: 18 }]
  */
 export function parseReferences(text: string): Reference[] {
-  // Most field values hold no reference: skip the regex for them (issues run on 1,000 steps).
-  if (!text.includes('${')) return [];
   const found: Reference[] = [];
-  for (const match of text.matchAll(REFERENCE_PATTERN)) {
-    const body = match[1].trim();
-    if (body === '') continue;
-    const cut = body.search(/[.[]/);
-    const stepId = cut === -1 ? body : body.slice(0, cut);
-    if (stepId === '') continue;
-    const path = cut === -1 ? '' : body[cut] === '.' ? body.slice(cut + 1) : body.slice(cut);
-    const start = match.index ?? 0;
-    found.push({ raw: match[0], stepId, path, start, end: start + match[0].length });
+  // A hand-written scan instead of a global regex: issues run it on every field of 1,000
+  // steps. Same grammar as /\$\{([^{}]*)\}/g: a body holds no brace, so `${a.{b}}` is not a
+  // reference, and each character is looked at a bounded number of times.
+  let from = text.indexOf('${');
+  while (from !== -1) {
+    let end = from + 2;
+    let code = text.charCodeAt(end);
+    while (end < text.length && code !== 123 && code !== 125) {
+      end += 1;
+      code = text.charCodeAt(end);
+    }
+    if (end >= text.length) break;
+    if (code === 123) {
+      // '{' inside the body: no reference starts here; retry from the brace ('$' before it).
+      from = text.indexOf('${', end - 1);
+      continue;
+    }
+    const ref = toReference(text, from, end + 1);
+    if (ref) found.push(ref);
+    from = text.indexOf('${', end + 1);
   }
   return found;
+}
+
+function toReference(text: string, start: number, end: number): Reference | null {
+  const body = text.slice(start + 2, end - 1).trim();
+  if (body === '') return null;
+  let cut = 0;
+  while (cut < body.length && body[cut] !== '.' && body[cut] !== '[') cut += 1;
+  if (cut === 0) return null;
+  const stepId = body.slice(0, cut);
+  const path = cut === body.length ? '' : body[cut] === '.' ? body.slice(cut + 1) : body.slice(cut);
+  return { raw: text.slice(start, end), stepId, path, start, end };
 }
 
 /** The last named key of a reference path ('items[0].name' -> 'name'); '' for the whole output. */
