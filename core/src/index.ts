@@ -140,3 +140,14 @@ export type {
 export { compileWorkflow, toExecutionNodes } from './workflow/compile.js';
 
 // api client (api room)
+export type {
+  ApiCall,
+  ApiClient,
+  ApiClientOptions,
+  ApiFetch,
+  ApiMethod,
+  ApiResponseData,
+  RawApiClient,
+} from './api/client.js';
+export { createApiClient } from './api/client.js';
+export { ApiError, NETWORK_ERROR_STATUS, isApiError } from './api/api-error.js';
