@@ -1,3 +1,4 @@
+import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { buildCustomRequest, buildRequest, coerceValue, type HttpRequest, type RequestResult } from './request.js';
 import type { ActionDef, AppDefinition } from './types.js';
@@ -185,6 +186,18 @@ describe('buildRequest', () => {
     expect(request.body).toEqual({ p: undefined, c: undefined });
   });
 
+  it("keeps a '__proto__' key as plain body data", () => {
+    const action: ActionDef = {
+      title: 'T',
+      method: 'post',
+      url: '{base}/t',
+      fields: [{ name: '__proto__', title: 'P', in: 'formData', schema: { type: 'object' } }],
+    };
+    const request = ok(buildRequest({ app: app(), action, values: JSON.parse('{"__proto__": {"polluted": true}}'), base }));
+    expect(JSON.stringify(request.body)).toBe('{"__proto__":{"polluted":true}}');
+    expect(({} as Record<string, unknown>).polluted).toBeUndefined();
+  });
+
   it('uses a field default value, and reports a required field left blank', () => {
     const action: ActionDef = {
       title: 'T',
@@ -215,6 +228,45 @@ describe('buildRequest', () => {
       ok: false,
       errors: [{ code: 'invalid-method' }],
     });
+  });
+});
+
+describe('buildRequest on arbitrary input', () => {
+  const fieldArb = fc.record(
+    {
+      name: fc.constantFrom('id', 'q', 'tags', 'x-h', '__proto__', 'constructor'),
+      title: fc.string(),
+      in: fc.constantFrom('query', 'path', 'header', 'formData', undefined),
+      required: fc.boolean(),
+      value: fc.jsonValue(),
+      schema: fc.record({ type: fc.constantFrom('string', 'number', 'integer', 'datetime', 'boolean', 'object', 'array') }),
+    },
+    { requiredKeys: ['name'] },
+  );
+  const actionArb = fc.record({
+    title: fc.string(),
+    method: fc.constantFrom('get', 'post', 'put', 'patch', 'delete'),
+    url: fc.constantFrom('{base}/a/{id}', '{base}/s?x=1', 'https://${auth.host}/${inputData.q}', '{base}'),
+    fields: fc.array(fieldArb, { maxLength: 5 }),
+    body: fc.option(fc.array(fc.record({ key: fc.string(), value: fc.string() }), { maxLength: 3 }), { nil: undefined }),
+  });
+
+  it('never throws, and GET and DELETE never carry a body', () => {
+    fc.assert(
+      fc.property(
+        actionArb,
+        fc.dictionary(fc.string(), fc.jsonValue()),
+        fc.dictionary(fc.string(), fc.string()),
+        fc.constantFrom<'basic' | 'apikey' | 'oauth2' | undefined>('basic', 'apikey', 'oauth2', undefined),
+        (action, values, credential, apiType) => {
+          const result = buildRequest({ app: app({ apiType }), action: action as ActionDef, values, credential, base });
+          if (result.ok && (result.request.method === 'GET' || result.request.method === 'DELETE')) {
+            expect(result.request.body).toBeUndefined();
+          }
+          if (!result.ok) expect(result.errors.length).toBeGreaterThan(0);
+        },
+      ),
+    );
   });
 });
 

@@ -128,25 +128,25 @@ export function buildRequest(input: BuildRequestInput): RequestResult {
 
   if (!app.disableAuth) applyAuth(app.authInfo ?? {}, scope, query, headers);
   for (const row of rows(action.url_params)) addQuery(row.key, resolveTemplateValue(row.value, scope));
-  for (const row of rows(action.headers)) headers[row.key] = resolveTemplateString(row.value, scope);
+  for (const row of rows(action.headers)) setOwn(headers, row.key, resolveTemplateString(row.value, scope));
   const urlParamKeys = new Set(rows(action.url_params).map((r) => r.key));
   const bodyRows = rows(action.body);
   if (carriesBody && bodyRows.length > 0) {
     body = {};
-    for (const row of bodyRows) body[row.key] = resolveTemplateValue(row.value, scope);
+    for (const row of bodyRows) setOwn(body, row.key, resolveTemplateValue(row.value, scope));
   }
 
   for (const field of fields) {
     const location = locationOf(field, placeholders, carriesBody);
     const value = fieldValue(field);
     if (isBlank(value) || location === 'path') continue;
-    if (location === 'header') headers[field.name] = toText(value);
+    if (location === 'header') setOwn(headers, field.name, toText(value));
     else if (location === 'query' && !urlParamKeys.has(field.name)) addQuery(field.name, value);
     else if (location === 'formData') {
       if (!carriesBody) addQuery(field.name, value);
       else if (bodyRows.length === 0) {
         body ??= {};
-        body[field.name] = value;
+        setOwn(body, field.name, value);
       }
       // With body rows the rows are the body; the field is reachable as ${inputData.name}.
     }
@@ -256,7 +256,7 @@ function applyAuth(
 ): void {
   const config = authInfo.requestConfig;
   for (const row of rows(config?.params)) query.push([row.key, resolveTemplateString(row.value, scope)]);
-  for (const row of rows(config?.headers)) headers[row.key] = resolveTemplateString(row.value, scope);
+  for (const row of rows(config?.headers)) setOwn(headers, row.key, resolveTemplateString(row.value, scope));
   const auth = scope.auth;
   if (authInfo.apiType === 'basic' && (auth.username !== undefined || auth.password !== undefined)) {
     headers.Authorization = `Basic ${base64(`${stringifyValue(auth.username)}:${stringifyValue(auth.password)}`)}`;
@@ -289,6 +289,11 @@ function toMethod(method: unknown): RequestMethod | undefined {
 
 function rows(list: KeyValue[] | undefined): KeyValue[] {
   return Array.isArray(list) ? list.filter((row) => row && typeof row.key === 'string' && row.key !== '') : [];
+}
+
+/** Sets an own property, so a key such as '__proto__' from a definition stays plain data. */
+function setOwn(target: Record<string, unknown>, key: string, value: unknown): void {
+  Object.defineProperty(target, key, { value, enumerable: true, writable: true, configurable: true });
 }
 
 function isBlank(value: unknown): boolean {
