@@ -193,7 +193,9 @@ describe('buildRequest', () => {
       url: '{base}/t',
       fields: [{ name: '__proto__', title: 'P', in: 'formData', schema: { type: 'object' } }],
     };
-    const request = ok(buildRequest({ app: app(), action, values: JSON.parse('{"__proto__": {"polluted": true}}'), base }));
+    const request = ok(
+      buildRequest({ app: app(), action, values: JSON.parse('{"__proto__": {"polluted": true}}'), base }),
+    );
     expect(JSON.stringify(request.body)).toBe('{"__proto__":{"polluted":true}}');
     expect(({} as Record<string, unknown>).polluted).toBeUndefined();
   });
@@ -239,7 +241,9 @@ describe('buildRequest on arbitrary input', () => {
       in: fc.constantFrom('query', 'path', 'header', 'formData', undefined),
       required: fc.boolean(),
       value: fc.jsonValue(),
-      schema: fc.record({ type: fc.constantFrom('string', 'number', 'integer', 'datetime', 'boolean', 'object', 'array') }),
+      schema: fc.record({
+        type: fc.constantFrom('string', 'number', 'integer', 'datetime', 'boolean', 'object', 'array'),
+      }),
     },
     { requiredKeys: ['name'] },
   );
@@ -248,7 +252,9 @@ describe('buildRequest on arbitrary input', () => {
     method: fc.constantFrom('get', 'post', 'put', 'patch', 'delete'),
     url: fc.constantFrom('{base}/a/{id}', '{base}/s?x=1', 'https://${auth.host}/${inputData.q}', '{base}'),
     fields: fc.array(fieldArb, { maxLength: 5 }),
-    body: fc.option(fc.array(fc.record({ key: fc.string(), value: fc.string() }), { maxLength: 3 }), { nil: undefined }),
+    body: fc.option(fc.array(fc.record({ key: fc.string(), value: fc.string() }), { maxLength: 3 }), {
+      nil: undefined,
+    }),
   });
 
   it('never throws, and GET and DELETE never carry a body', () => {
