@@ -9,6 +9,7 @@
 import {
   getEnv,
   getSnapshot,
+  hasEnv,
   type Instance,
   type SnapshotIn,
   type SnapshotOut,
@@ -139,7 +140,7 @@ export const WorkflowModel = types
   .views((self) => ({
     /** The environment passed to `create`; throws a helpful error when it is missing. */
     get env(): CoreEnv {
-      const env = getEnv<Partial<CoreEnv>>(self);
+      const env: Partial<CoreEnv> = hasEnv(self) ? getEnv<Partial<CoreEnv>>(self) : {};
       if (typeof env.newId !== 'function' || typeof env.now !== 'function') {
         throw new Error('WorkflowModel needs its environment: WorkflowModel.create(snapshot, { newId, now }).');
       }
