@@ -1,0 +1,102 @@
+/**
+ * The `junction` command line, as a function: parses arguments with node:util parseArgs and
+ * dispatches to a command. Exit codes: 0 success, 1 invalid documents or failure, 2 usage error.
+ */
+import { createRequire } from 'node:module';
+import { parseArgs } from 'node:util';
+import { type CliIo, runMigrate, runValidate } from './document-commands.js';
+import { runStart } from './start.js';
+
+/** Exit code of a command-line usage error. */
+export const USAGE_ERROR = 2;
+
+/** The help text of `junction help`. */
+export const HELP = `Usage: junction <command> [options]
+
+Commands:
+  start                          Run Junction (API, engine and editor) in one process.
+  validate <file|dir>...         Check stored workflow documents; folders are searched for *.json.
+  migrate <file|dir>... [options]
+                                 Upgrade documents to the current format (schemaVersion 1).
+      --out DIR                  Write the results under DIR, mirroring the inputs.
+      --in-place                 Overwrite each input with its migrated document.
+      --dry-run                  Report what would be written; write nothing.
+  help                           Show this help.
+
+Inputs are never overwritten without --in-place; files are written atomically.
+Exit codes: 0 all valid, 1 something invalid or not written, 2 usage error.
+`;
+
+function version(): string {
+  try {
+    return (createRequire(import.meta.url)('../package.json') as { version: string }).version;
+  } catch {
+    return 'unknown';
+  }
+}
+
+function usage(io: CliIo, message: string): number {
+  io.stderr(`junction: ${message}\nRun \`junction help\` for usage.\n`);
+  return USAGE_ERROR;
+}
+
+/**
+ * Runs one `junction` invocation and resolves with its exit code.
+ *
+ * @example
+ * process.exitCode = await runCli(process.argv.slice(2), { stdout: (t) => process.stdout.write(t), stderr: (t) => process.stderr.write(t), cwd: process.cwd() });
+ */
+export async function runCli(argv: string[], io: CliIo): Promise<number> {
+  let parsed: ReturnType<typeof parse>;
+  try {
+    parsed = parse(argv);
+  } catch (err) {
+    return usage(io, (err as Error).message);
+  }
+  const { values, positionals } = parsed;
+  const [command, ...inputs] = positionals;
+  if (values.version) {
+    io.stdout(`${version()}\n`);
+    return 0;
+  }
+  if (values.help || command === undefined || command === 'help') {
+    io.stdout(HELP);
+    return 0;
+  }
+  const hasMigrateOptions = values.out !== undefined || values['in-place'] || values['dry-run'];
+  switch (command) {
+    case 'validate':
+      if (hasMigrateOptions) return usage(io, 'validate takes no --out, --in-place or --dry-run');
+      if (inputs.length === 0) return usage(io, 'validate needs at least one file or folder');
+      return runValidate(io, inputs);
+    case 'migrate': {
+      if (inputs.length === 0) return usage(io, 'migrate needs at least one file or folder');
+      if (values.out !== undefined && values['in-place']) return usage(io, 'use either --out DIR or --in-place, not both');
+      if (values.out === '') return usage(io, '--out needs a folder');
+      if (values.out === undefined && !values['in-place'] && !values['dry-run']) {
+        return usage(io, 'migrate needs --out DIR, --in-place or --dry-run (inputs are never overwritten without --in-place)');
+      }
+      return runMigrate(io, inputs, { out: values.out, isInPlace: values['in-place'] === true, isDryRun: values['dry-run'] === true });
+    }
+    case 'start':
+      if (inputs.length > 0 || hasMigrateOptions) return usage(io, 'start takes no arguments');
+      return runStart(io);
+    default:
+      return usage(io, `unknown command "${command}"`);
+  }
+}
+
+function parse(argv: string[]) {
+  return parseArgs({
+    args: argv,
+    allowPositionals: true,
+    strict: true,
+    options: {
+      out: { type: 'string' },
+      'in-place': { type: 'boolean' },
+      'dry-run': { type: 'boolean' },
+      help: { type: 'boolean', short: 'h' },
+      version: { type: 'boolean', short: 'v' },
+    },
+  });
+}

@@ -1,0 +1,55 @@
+/**
+ * `junction start`: runs API, engine and editor in one process by loading the server package.
+ * A thin dynamic import, so the CLI works (validate, migrate) where the server is not built.
+ */
+
+/** Loads a module by specifier; injectable for tests. */
+export type ModuleLoader = (specifier: string) => Promise<Record<string, unknown>>;
+
+const SERVER = '@junction/server';
+
+const defaultLoader: ModuleLoader = (specifier) => import(specifier) as Promise<Record<string, unknown>>;
+
+function isNotFound(err: unknown): boolean {
+  const code = (err as { code?: unknown } | null)?.code;
+  return code === 'ERR_MODULE_NOT_FOUND' || code === 'MODULE_NOT_FOUND';
+}
+
+/**
+ * Starts the server: calls its exported `startServer` (or `main`) when present, otherwise
+ * imports its `main.js`, which starts itself. Returns 0 once started, 1 with a clear message
+ * when the server is not built or fails to start.
+ */
+export async function runStart(io: { stderr: (text: string) => void }, load: ModuleLoader = defaultLoader): Promise<number> {
+  let server: Record<string, unknown>;
+  try {
+    server = await load(SERVER);
+  } catch (err) {
+    if (isNotFound(err)) {
+      io.stderr('junction start: the server is not built (server/dist is missing). Run `npm run build` in the repository first.\n');
+    } else {
+      io.stderr(`junction start: the server could not be loaded: ${(err as Error)?.message ?? String(err)}\n`);
+    }
+    return 1;
+  }
+  try {
+    const start = server.startServer ?? server.main;
+    if (typeof start === 'function') {
+      const stop: unknown = await start();
+      if (typeof stop === 'function') {
+        for (const signal of ['SIGINT', 'SIGTERM'] as const) {
+          process.once(signal, () => {
+            Promise.resolve(stop()).then(() => process.exit(0), () => process.exit(1));
+          });
+        }
+      }
+      return 0;
+    }
+    // The server's main module starts listening (and handles signals) when imported.
+    await load(new URL('./main.js', import.meta.resolve(SERVER)).href);
+    return 0;
+  } catch (err) {
+    io.stderr(`junction start: the server could not start: ${(err as Error)?.message ?? String(err)}\n`);
+    return 1;
+  }
+}
