@@ -1,0 +1,29 @@
+import { describe, expect, it } from 'vitest';
+import { INVALID_EMAIL_MESSAGE, emailError, isValidEmail } from './email.js';
+
+describe('isValidEmail', () => {
+  it('accepts ordinary addresses', () => {
+    for (const ok of ['ada@example.com', 'first.last+tag@mail.example.co.uk', ' ada@example.com ', "o'neil@x-y.io"]) {
+      expect(isValidEmail(ok)).toBe(true);
+    }
+  });
+
+  it('refuses malformed addresses', () => {
+    for (const bad of ['', 'ada', 'ada@', '@example.com', 'ada@example', 'ada@@example.com', 'a b@example.com', 'ada@-x.com', 'ada@x..com']) {
+      expect(isValidEmail(bad)).toBe(false);
+    }
+  });
+
+  it('refuses addresses over 254 characters', () => {
+    expect(isValidEmail(`${'a'.repeat(64)}@${'b'.repeat(60)}.${'c'.repeat(60)}.${'d'.repeat(60)}.com`)).toBe(true);
+    expect(isValidEmail(`${'a'.repeat(64)}@${'b'.repeat(60)}.${'c'.repeat(60)}.${'d'.repeat(60)}.${'e'.repeat(10)}.com`)).toBe(false);
+  });
+});
+
+describe('emailError', () => {
+  it("gives 'Invalid Email' or null", () => {
+    expect(INVALID_EMAIL_MESSAGE).toBe('Invalid Email');
+    expect(emailError('nope')).toBe('Invalid Email');
+    expect(emailError('ada@example.com')).toBeNull();
+  });
+});
