@@ -46,11 +46,21 @@ export function isApiError(value: unknown): value is ApiError {
   );
 }
 
+/**
+ * The parts of a fetch `Response` the client reads. Written out because core compiles without
+ * the DOM library (STYLE "core is pure"); a real `Response` fits it.
+ */
+export interface ApiResponseLike {
+  status: number;
+  statusText: string;
+  headers: { get(name: string): string | null };
+}
+
 function isProblemBody(value: unknown): value is Partial<Problem> & { title: string } {
   return typeof value === 'object' && value !== null && typeof (value as { title?: unknown }).title === 'string';
 }
 
-function readRetryAfter(response: Response): number | undefined {
+function readRetryAfter(response: ApiResponseLike): number | undefined {
   const header = response.headers.get('Retry-After');
   if (header === null || !/^\d+$/.test(header.trim())) return undefined;
   return Number(header.trim());
@@ -61,7 +71,7 @@ function readRetryAfter(response: Response): number | undefined {
  * could, else the raw text). A Problem body is kept as sent; anything else (an HTML page from a
  * proxy, an empty body) becomes a Problem named after the status.
  */
-export function createResponseError(body: unknown, response: Response): ApiError {
+export function createResponseError(body: unknown, response: ApiResponseLike): ApiError {
   const retryAfter = readRetryAfter(response);
   if (isProblemBody(body)) {
     const problem: Problem = {

@@ -6,15 +6,19 @@
 import type { paths } from '@junction/api-spec';
 import createClient, {
   type Client,
+  type ClientOptions,
   type ClientPathsWithMethod,
   type FetchResponse,
   type MaybeOptionalInit,
   type Middleware,
 } from 'openapi-fetch';
-import { createNetworkError, createResponseError } from './api-error.js';
+import { type ApiResponseLike, createNetworkError, createResponseError } from './api-error.js';
 
-/** The `fetch` the client calls: the platform's, a test double, or a wrapper adding retries. */
-export type ApiFetch = (request: Request) => Promise<Response>;
+/**
+ * The `fetch` the client calls with a `Request`: the platform's, a test double, or a wrapper
+ * adding retries. Taken from openapi-fetch so core needs no DOM typings of its own.
+ */
+export type ApiFetch = NonNullable<ClientOptions['fetch']>;
 
 /** What `createApiClient` needs. */
 export interface ApiClientOptions {
@@ -106,7 +110,7 @@ export function createApiClient(options: ApiClientOptions): ApiClient {
   const call =
     (method: ApiMethod) =>
     async (path: string, init?: Record<string, unknown>): Promise<unknown> => {
-      let result: { data?: unknown; error?: unknown; response: Response };
+      let result: { data?: unknown; error?: unknown; response: ApiResponseLike & { ok: boolean } };
       try {
         // The wrappers are typed through ApiCall; the raw call is untyped on purpose.
         result = await (raw.request as (m: string, p: string, i?: unknown) => Promise<typeof result>)(
