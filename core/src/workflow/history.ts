@@ -8,6 +8,7 @@
  * array index. The pure half (`diffWorkflow`, `applyWorkflowChange`, `invertChange`) works on
  * plain data; `WorkflowHistory` holds the stacks.
  */
+import { dequal } from 'dequal';
 import { action, makeObservable, observable } from 'mobx';
 import type { Link, Step, StepData, WorkflowData } from './types.js';
 
@@ -347,7 +348,7 @@ function diffStep(a: Step, b: Step): { before: StepPatch; after: StepPatch } | n
     for (const key of unionKeys(a.data, b.data)) {
       const x = (a.data as unknown as Record<string, unknown>)[key];
       const y = (b.data as unknown as Record<string, unknown>)[key];
-      if (Object.is(x, y)) continue;
+      if (isSame(x, y)) continue;
       dataBefore[key] = x;
       dataAfter[key] = y;
       isChanged = true;
@@ -364,11 +365,16 @@ function diffLink(a: Link, b: Link): { before: LinkPatch; after: LinkPatch } | n
     if (key === 'id') continue;
     const x = (a as unknown as Record<string, unknown>)[key];
     const y = (b as unknown as Record<string, unknown>)[key];
-    if (Object.is(x, y)) continue;
+    if (isSame(x, y)) continue;
     before[key] = x;
     after[key] = y;
   }
   return Object.keys(after).length === 0 ? null : { before: before as LinkPatch, after: after as LinkPatch };
+}
+
+/** Same reference, or deep-equal plain data (a save echo's fresh copy of an unchanged blob). */
+function isSame(x: unknown, y: unknown): boolean {
+  return Object.is(x, y) || (typeof x === 'object' && typeof y === 'object' && dequal(x, y));
 }
 
 function unionKeys(a: object, b: object): Set<string> {
