@@ -45,6 +45,95 @@ export type {
 // workflow/model, graph, history (model room)
 
 // workflow rules: issues, health, naming, filter, payload, template, layout (rules room)
+export type { Reference } from './workflow/path.js';
+export { hasPath, lastPathKey, lookupPath, parsePath, parseReferences, resolvePath } from './workflow/path.js';
+export type { OutputsByStepId } from './workflow/payload.js';
+export {
+  ARRAY_VALUE_CUT,
+  isEmptyValue,
+  isErrorResult,
+  prepareTestPayload,
+  RESULTS_KEPT,
+  resolveReference,
+  resolveReferences,
+  stringifyReferenceValue,
+  truncateResults,
+  truncationMessage,
+} from './workflow/payload.js';
+export {
+  blockingIssues,
+  canActivate,
+  findIssues,
+  groupIssuesByStep,
+  ISSUE_TEXTS,
+  isBlankFieldValue,
+  issuesTooltip,
+} from './workflow/issues.js';
+export type { StepHealth } from './workflow/health.js';
+export {
+  actionHealth,
+  HEALTH_COLORS,
+  hasTestData,
+  isMissingCredential,
+  stepHealth,
+  triggerHealth,
+} from './workflow/health.js';
+export type { TestSuccessInput, UsableCredential } from './workflow/naming.js';
+export {
+  accountLabel,
+  ageText,
+  CHIP_CUT,
+  CUSTOM_REQUEST_FALLBACK_NAME,
+  customRequestName,
+  cutChip,
+  filterFieldName,
+  filterName,
+  pickCredential,
+  stepName,
+  testSuccessText,
+} from './workflow/naming.js';
+export type { FilterResolver } from './workflow/filter.js';
+export {
+  CONDITION_TYPES,
+  conditionText,
+  createFilterResolver,
+  evaluateCondition,
+  evaluateFilter,
+} from './workflow/filter.js';
+export {
+  ACTION_PLACEHOLDER_NAME,
+  ACTION_PLACEHOLDER_POSITION,
+  acceptTemplate,
+  blankSample,
+  createNewWorkflow,
+  DEFAULT_DRAFT_WORKFLOW_NAME,
+  DEFAULT_WORKFLOW_NAME,
+  draftName,
+  sanitizeForShare,
+  TEMPLATE_NAME_PREFIX,
+  TRIGGER_PLACEHOLDER_NAME,
+  TRIGGER_PLACEHOLDER_POSITION,
+} from './workflow/template.js';
+export type { LayoutMode, Position } from './workflow/layout.js';
+export {
+  CARD_HEIGHT,
+  CARD_WIDTH,
+  layoutWorkflow,
+  NODE_SPACING,
+  RANK_SPACING,
+  SNAP_GRID,
+} from './workflow/layout.js';
+export type { PasswordStrength } from './accounts/password.js';
+export {
+  checkPassword,
+  isValidPassword,
+  PASSWORD_MAX_LENGTH,
+  PASSWORD_MESSAGES,
+  PASSWORD_MIN_LENGTH,
+  passwordStrength,
+  REPEAT_CHECK_BELOW,
+} from './accounts/password.js';
+export { EMAIL_MAX_LENGTH, emailError, INVALID_EMAIL_MESSAGE, isValidEmail } from './accounts/email.js';
 
 // apps, forms, accounts (apps room)
 export type { AppProblem, AppProblemCode, AppValidation, AuthSeedContext, DynamicSpec, EventGroup } from './apps/rules.js';

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { INVALID_EMAIL_MESSAGE, emailError, isValidEmail } from './email.js';
+import { emailError, INVALID_EMAIL_MESSAGE, isValidEmail } from './email.js';
 
 describe('isValidEmail', () => {
   it('accepts ordinary addresses', () => {
@@ -9,14 +9,26 @@ describe('isValidEmail', () => {
   });
 
   it('refuses malformed addresses', () => {
-    for (const bad of ['', 'ada', 'ada@', '@example.com', 'ada@example', 'ada@@example.com', 'a b@example.com', 'ada@-x.com', 'ada@x..com']) {
+    for (const bad of [
+      '',
+      'ada',
+      'ada@',
+      '@example.com',
+      'ada@example',
+      'ada@@example.com',
+      'a b@example.com',
+      'ada@-x.com',
+      'ada@x..com',
+    ]) {
       expect(isValidEmail(bad)).toBe(false);
     }
   });
 
   it('refuses addresses over 254 characters', () => {
     expect(isValidEmail(`${'a'.repeat(64)}@${'b'.repeat(60)}.${'c'.repeat(60)}.${'d'.repeat(60)}.com`)).toBe(true);
-    expect(isValidEmail(`${'a'.repeat(64)}@${'b'.repeat(60)}.${'c'.repeat(60)}.${'d'.repeat(60)}.${'e'.repeat(10)}.com`)).toBe(false);
+    expect(
+      isValidEmail(`${'a'.repeat(64)}@${'b'.repeat(60)}.${'c'.repeat(60)}.${'d'.repeat(60)}.${'e'.repeat(10)}.com`),
+    ).toBe(false);
   });
 });
 

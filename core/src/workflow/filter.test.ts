@@ -54,7 +54,7 @@ describe('evaluateCondition', () => {
     }
   });
 
-  it("valueExists is not undefined, null or blank; valueNotExists the negation", () => {
+  it('valueExists is not undefined, null or blank; valueNotExists the negation', () => {
     for (const present of [0, false, 'x', [], {}]) expect(evaluateCondition('valueExists', present, '')).toBe(true);
     for (const absent of [undefined, null, '', '  ']) {
       expect(evaluateCondition('valueExists', absent, '')).toBe(false);
@@ -82,8 +82,12 @@ describe('evaluateFilter', () => {
   });
 
   it('ANDs the rows of the first group', () => {
-    expect(evaluateFilter([[row('${t1.plan}', 'stringEqual', 'pro'), row('${t1.seats}', 'greaterThan', '10')]], resolve)).toBe(true);
-    expect(evaluateFilter([[row('${t1.plan}', 'stringEqual', 'pro'), row('${t1.seats}', 'greaterThan', '20')]], resolve)).toBe(false);
+    expect(
+      evaluateFilter([[row('${t1.plan}', 'stringEqual', 'pro'), row('${t1.seats}', 'greaterThan', '10')]], resolve),
+    ).toBe(true);
+    expect(
+      evaluateFilter([[row('${t1.plan}', 'stringEqual', 'pro'), row('${t1.seats}', 'greaterThan', '20')]], resolve),
+    ).toBe(false);
   });
 
   it('passes when the first group fails but a later group passes', () => {

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { HEALTH_COLORS, actionHealth, stepHealth, triggerHealth } from './health.js';
-import { type Step, type StepData, type StepKind, createStepData } from './types.js';
+import { actionHealth, HEALTH_COLORS, stepHealth, triggerHealth } from './health.js';
+import { createStepData, type Step, type StepData, type StepKind } from './types.js';
 
 const step = (kind: StepKind, patch: Partial<StepData> = {}): Step => ({
   id: 's',

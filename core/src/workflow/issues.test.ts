@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { ISSUE_TEXTS, blockingIssues, canActivate, findIssues, groupIssuesByStep, issuesTooltip } from './issues.js';
-import { type Link, type Step, type StepData, type StepKind, type WorkflowData, createStepData } from './types.js';
+import { blockingIssues, canActivate, findIssues, groupIssuesByStep, ISSUE_TEXTS, issuesTooltip } from './issues.js';
+import { createStepData, type Link, type Step, type StepData, type StepKind, type WorkflowData } from './types.js';
 
 const step = (id: string, kind: StepKind, patch: Partial<StepData> = {}): Step => ({
   id,
@@ -39,7 +39,9 @@ describe('findIssues', () => {
 
   it('reports a missing credential when auth is needed', () => {
     const issues = findIssues(wf([step('a', 'action', { hasauth: true })]));
-    expect(issues).toEqual([{ code: 'missing-credential', severity: 'error', stepId: 'a', text: 'Missing credential.' }]);
+    expect(issues).toEqual([
+      { code: 'missing-credential', severity: 'error', stepId: 'a', text: 'Missing credential.' },
+    ]);
     expect(findIssues(wf([step('a', 'action', { hasauth: true, credential: 'c' })]))).toEqual([]);
   });
 
@@ -54,7 +56,11 @@ describe('findIssues', () => {
       { name: 'done', required: true, value: false },
     ];
     const issues = findIssues(wf([step('a', 'action', { fields })]));
-    expect(issues.map((i) => i.text)).toEqual(['Missing field "email".', 'Missing field "tags".', 'Missing field "name".']);
+    expect(issues.map((i) => i.text)).toEqual([
+      'Missing field "email".',
+      'Missing field "tags".',
+      'Missing field "name".',
+    ]);
     expect(issues.every((i) => i.code === 'missing-field' && i.severity === 'error')).toBe(true);
   });
 
@@ -66,7 +72,9 @@ describe('findIssues', () => {
   });
 
   it('checks only trigger and action steps', () => {
-    expect(findIssues(wf([step('f', 'filter', { type: '', testData: null }), step('l', 'loopEnd', { type: '' })]))).toEqual([]);
+    expect(
+      findIssues(wf([step('f', 'filter', { type: '', testData: null }), step('l', 'loopEnd', { type: '' })])),
+    ).toEqual([]);
   });
 
   describe('broken references', () => {
@@ -80,7 +88,12 @@ describe('findIssues', () => {
     it('warns about a deleted step', () => {
       const a = step('a', 'action', { fields: [{ name: 'to', value: '${gone.email}' }] });
       expect(findIssues(wf([trigger, a], [link('t', 'a')]))).toEqual([
-        { code: 'broken-reference', severity: 'warning', stepId: 'a', text: 'Reference to a deleted step: ${gone.email}.' },
+        {
+          code: 'broken-reference',
+          severity: 'warning',
+          stepId: 'a',
+          text: 'Reference to a deleted step: ${gone.email}.',
+        },
       ]);
     });
 
@@ -116,7 +129,12 @@ describe('findIssues', () => {
     it('follows long chains and branches joined by bridging', () => {
       const x = step('x', 'action', { testData: { v: 1 } });
       const y = step('y', 'action');
-      const z = step('z', 'action', { fields: [{ name: 'a', value: '${x.v}' }, { name: 'b', value: '${t.items}' }] });
+      const z = step('z', 'action', {
+        fields: [
+          { name: 'a', value: '${x.v}' },
+          { name: 'b', value: '${t.items}' },
+        ],
+      });
       // t -> x -> z and t -> y -> z: both parents of z run before it.
       const links = [link('t', 'x'), link('t', 'y'), link('x', 'z'), link('y', 'z')];
       expect(findIssues(wf([trigger, x, y, z], links))).toEqual([]);
@@ -191,7 +209,9 @@ describe('blockingIssues and canActivate', () => {
 
 describe('groupIssuesByStep and issuesTooltip', () => {
   it('groups issues by step in order', () => {
-    const issues = findIssues(wf([step('a', 'action', { action: '', testData: null }), step('b', 'action', { hasauth: true })]));
+    const issues = findIssues(
+      wf([step('a', 'action', { action: '', testData: null }), step('b', 'action', { hasauth: true })]),
+    );
     const grouped = groupIssuesByStep(issues);
     expect([...grouped.keys()]).toEqual(['a', 'b']);
     expect(grouped.get('a')?.map((i) => i.code)).toEqual(['missing-event', 'missing-test-data']);

@@ -6,8 +6,8 @@
  * switches a workflow on.
  */
 import { hasTestData, isMissingCredential } from './health.js';
-import { isErrorResult } from './payload.js';
 import { lookupPath, parsePath, parseReferences, type Reference } from './path.js';
+import { isErrorResult } from './payload.js';
 import type { Issue, Step, StepField, WorkflowData } from './types.js';
 
 /** Issue texts exactly as editor-core 5.1 writes them (and Junction's broken-reference texts). */
@@ -20,7 +20,8 @@ export const ISSUE_TEXTS = {
   testDataError: 'Test data error.',
   deletedStep: (raw: string) => `Reference to a deleted step: ${raw}.`,
   notInSample: (stepName: string, raw: string) => `Reference not found in sample data of "${stepName}": ${raw}.`,
-  notEarlier: (stepName: string, raw: string) => `Reference to "${stepName}", which does not run before this step: ${raw}.`,
+  notEarlier: (stepName: string, raw: string) =>
+    `Reference to "${stepName}", which does not run before this step: ${raw}.`,
 } as const;
 
 function isCheckedStep(step: Step): boolean {
@@ -237,7 +238,12 @@ export function blockingIssues(wf: WorkflowData): Issue[] {
   for (const step of wf.steps) {
     if (!isCheckedStep(step)) continue;
     if (isMissingCredential(step.data)) {
-      issues.push({ code: 'missing-credential', severity: 'error', stepId: step.id, text: ISSUE_TEXTS.missingCredential });
+      issues.push({
+        code: 'missing-credential',
+        severity: 'error',
+        stepId: step.id,
+        text: ISSUE_TEXTS.missingCredential,
+      });
     }
     if (!hasTestData(step.data)) {
       issues.push({ code: 'missing-test-data', severity: 'error', stepId: step.id, text: ISSUE_TEXTS.missingTestData });

@@ -1,8 +1,13 @@
 import { describe, expect, it } from 'vitest';
 import { CARD_HEIGHT, CARD_WIDTH, layoutWorkflow } from './layout.js';
-import { type Link, type Step, type WorkflowData, createStepData } from './types.js';
+import { createStepData, type Link, type Step, type WorkflowData } from './types.js';
 
-const step = (id: string): Step => ({ id, kind: 'action', position: { x: 999, y: 999 }, data: createStepData({ name: id }) });
+const step = (id: string): Step => ({
+  id,
+  kind: 'action',
+  position: { x: 999, y: 999 },
+  data: createStepData({ name: id }),
+});
 const link = (source: string, target: string): Link => ({
   id: `${source}-${target}`,
   source,

@@ -98,7 +98,12 @@ describe('pickCredential', () => {
       { id: 'c', lastUsed: null },
     ];
     expect(pickCredential(list)?.id).toBe('b');
-    expect(pickCredential([{ id: 'a', lastUsed: 5 }, { id: 'b', lastUsed: new Date(4) }])?.id).toBe('a');
+    expect(
+      pickCredential([
+        { id: 'a', lastUsed: 5 },
+        { id: 'b', lastUsed: new Date(4) },
+      ])?.id,
+    ).toBe('a');
   });
 
   it('falls back to the last one when none was used, and handles an empty list', () => {
@@ -107,7 +112,12 @@ describe('pickCredential', () => {
   });
 
   it('prefers the later one on a tie', () => {
-    expect(pickCredential([{ id: 'a', lastUsed: 1 }, { id: 'b', lastUsed: 1 }])?.id).toBe('b');
+    expect(
+      pickCredential([
+        { id: 'a', lastUsed: 1 },
+        { id: 'b', lastUsed: 1 },
+      ])?.id,
+    ).toBe('b');
   });
 });
 

@@ -81,10 +81,13 @@ describe('prepareTestPayload', () => {
 
   it('cuts long array values to 250 characters plus ...', () => {
     const long = Array.from({ length: 100 }, (_, i) => `item-${i}`);
-    const payload = prepareTestPayload([
-      { name: 'long', value: '${t1.list}' },
-      { name: 'short', value: ['a', 'b'] },
-    ], { t1: { list: long } });
+    const payload = prepareTestPayload(
+      [
+        { name: 'long', value: '${t1.list}' },
+        { name: 'short', value: ['a', 'b'] },
+      ],
+      { t1: { list: long } },
+    );
     const text = payload.long as string;
     expect(text).toBe(`${JSON.stringify(long).slice(0, 250)}...`);
     expect(text).toHaveLength(253);

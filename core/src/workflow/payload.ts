@@ -4,8 +4,9 @@
  * The editor and the server use the same functions: the editor to send a step test, the
  * engine to resolve a step's field values against earlier steps' outputs at run time.
  */
-import type { StepField } from './types.js';
+
 import { lookupPath, parseReferences } from './path.js';
+import type { StepField } from './types.js';
 
 /** Outputs of earlier steps by step id: a Map or a plain object (read by own keys only). */
 export type OutputsByStepId = ReadonlyMap<string, unknown> | Readonly<Record<string, unknown>>;

@@ -1,16 +1,16 @@
 import { describe, expect, it } from 'vitest';
 import {
   ACTION_PLACEHOLDER_NAME,
-  DEFAULT_DRAFT_WORKFLOW_NAME,
-  DEFAULT_WORKFLOW_NAME,
-  TRIGGER_PLACEHOLDER_NAME,
   acceptTemplate,
   blankSample,
   createNewWorkflow,
+  DEFAULT_DRAFT_WORKFLOW_NAME,
+  DEFAULT_WORKFLOW_NAME,
   draftName,
   sanitizeForShare,
+  TRIGGER_PLACEHOLDER_NAME,
 } from './template.js';
-import { type CoreEnv, type WorkflowData, createStepData } from './types.js';
+import { type CoreEnv, createStepData, type WorkflowData } from './types.js';
 
 function counterEnv(prefix = 'id'): CoreEnv {
   let n = 0;
@@ -36,7 +36,13 @@ const shared: WorkflowData = {
         triggerMessage: 'Polling every 5 minutes',
         triggerChoices: [{ id: 1, email: 'ada@example.com' }],
         triggerchoice: 'ada@example.com',
-        testData: { id: 1, email: 'ada@example.com', tags: ['vip', 'new'], owner: { name: 'Bo', active: true }, x: null },
+        testData: {
+          id: 1,
+          email: 'ada@example.com',
+          tags: ['vip', 'new'],
+          owner: { name: 'Bo', active: true },
+          x: null,
+        },
       }),
     },
     {
@@ -80,8 +86,18 @@ describe('createNewWorkflow', () => {
       name: 'Untitled Workflow',
       active: false,
       steps: [
-        { id: 'id1', kind: 'trigger', position: { x: 220, y: 40 }, data: createStepData({ name: 'Click to Add Trigger' }) },
-        { id: 'id2', kind: 'action', position: { x: 220, y: 240 }, data: createStepData({ name: 'Click to Add Action' }) },
+        {
+          id: 'id1',
+          kind: 'trigger',
+          position: { x: 220, y: 40 },
+          data: createStepData({ name: 'Click to Add Trigger' }),
+        },
+        {
+          id: 'id2',
+          kind: 'action',
+          position: { x: 220, y: 240 },
+          data: createStepData({ name: 'Click to Add Action' }),
+        },
       ],
       links: [{ id: 'id3', source: 'id1', target: 'id2', name: '', groups: [], delaySeconds: 0 }],
     });
@@ -127,7 +143,13 @@ describe('sanitizeForShare', () => {
   });
 
   it('blanks test data and trigger choices but keeps their keys', () => {
-    expect(clean.steps[0].data.testData).toEqual({ id: '', email: '', tags: ['', ''], owner: { name: '', active: '' }, x: '' });
+    expect(clean.steps[0].data.testData).toEqual({
+      id: '',
+      email: '',
+      tags: ['', ''],
+      owner: { name: '', active: '' },
+      x: '',
+    });
     expect(clean.steps[0].data.triggerChoices).toEqual([{ id: '', email: '' }]);
     expect(clean.steps[0].data.triggerchoice).toBe('');
   });
@@ -174,7 +196,12 @@ describe('acceptTemplate', () => {
   it('keeps references to unknown steps as written', () => {
     const wf: WorkflowData = {
       ...shared,
-      steps: [{ ...shared.steps[1], data: { ...shared.steps[1].data, fields: [{ name: 'x', value: '${ghost.a} ${ a.b }' }] } }],
+      steps: [
+        {
+          ...shared.steps[1],
+          data: { ...shared.steps[1].data, fields: [{ name: 'x', value: '${ghost.a} ${ a.b }' }] },
+        },
+      ],
       links: [],
     };
     const out = acceptTemplate(wf, counterEnv('m'));

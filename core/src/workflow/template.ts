@@ -129,7 +129,8 @@ function remapText(text: string, ids: ReadonlyMap<string, string>): string {
     const next = ids.get(ref.stepId);
     out += text.slice(at, ref.start);
     // raw is '${' + optional spaces + stepId + rest: keep the rest (path and closing brace).
-    out += next === undefined ? ref.raw : '${' + next + ref.raw.slice(ref.raw.indexOf(ref.stepId, 2) + ref.stepId.length);
+    out +=
+      next === undefined ? ref.raw : '${' + next + ref.raw.slice(ref.raw.indexOf(ref.stepId, 2) + ref.stepId.length);
     at = ref.end;
   }
   return out + text.slice(at);
