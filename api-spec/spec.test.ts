@@ -11,6 +11,7 @@ import { OPERATION_IDS } from './src/index.js';
 const addFormats = ((addFormatsModule as unknown as { default?: typeof addFormatsModule }).default ??
   addFormatsModule) as unknown as (ajv: Ajv2020) => Ajv2020;
 
+// biome-ignore lint/suspicious/noExplicitAny: a parsed YAML document is walked freely.
 type Json = Record<string, any>;
 
 const doc = parse(readFileSync(fileURLToPath(new URL('./openapi.yaml', import.meta.url)), 'utf8')) as Json;
@@ -40,7 +41,8 @@ function deref(value: Json): Json {
 
 /** A strict Ajv 2020 with the whole contract registered, as the server does at run time. */
 function createContractAjv(): Ajv2020 {
-  const ajv = new Ajv2020({ strict: true, allErrors: true, allowUnionTypes: true });
+  // strictTuples off: FormTuple's last three items are optional on purpose (forms-dp 3).
+  const ajv = new Ajv2020({ strict: true, strictTuples: false, allErrors: true, allowUnionTypes: true });
   addFormats(ajv);
   // `components` is the OpenAPI container, not a JSON Schema keyword.
   ajv.addKeyword('components');
@@ -261,6 +263,7 @@ describe('schemas against real values', () => {
       type: 'demo-crm',
       testData: { id: 7, tags: ['a'] },
       pollingParams: { dedupe_key: 'id', data_head: 'contacts' },
+      // biome-ignore lint/suspicious/noTemplateCurlyInString: a Junction reference, not a template literal.
       fields: [{ name: 'email', value: '${s0.email}', schema: { type: 'string' } }],
     }),
   };
@@ -276,6 +279,7 @@ describe('schemas against real values', () => {
         source: 's1',
         target: 's2',
         name: 'Filter: a AND b',
+        // biome-ignore lint/suspicious/noTemplateCurlyInString: a Junction reference, not a template literal.
         groups: [[{ lhs: '${s1.id}', conditionType: 'greaterThan', rhs: '3' }]],
         delaySeconds: 60,
       },
@@ -322,6 +326,30 @@ describe('schemas against real values', () => {
     expect(validate({ type: 'about:blank', title: 'Bad Request', status: 400, stack: 'x' })).toBe(false);
   });
 
+  it('accepts a stored form tuple as core writes it, and a short one', () => {
+    const validate = validatorOf('FormTuple');
+    const full = [
+      {
+        header: { image_url: '' },
+        color: { theme: '#0069ea', background: '#F5F5F5' },
+        form: { title: 'Untitled form', description: '' },
+        text_style: {
+          header: { font: '', size: 33 },
+          text: { font: '', size: '14px' },
+          question: { font: '', size: 18 },
+        },
+      },
+      [{ question: 'Name', type: 'input', required: true }],
+      [{ section: [{ question: 'Colour', type: 'checkboxes', checkbox_options: ['red', 'blue'] }] }],
+      false,
+      true,
+    ];
+    expect(validate(full), JSON.stringify(validate.errors)).toBe(true);
+    expect(validate([{}, [{ question: 'Name', type: 'input' }]])).toBe(true);
+    expect(validate([{}, [], [], false, false, 'extra'])).toBe(false);
+    expect(validate([{}, [{ question: 'Name', type: 'date' }]])).toBe(false);
+  });
+
   it('accepts the app definition example of DESIGN.md', () => {
     const validate = validatorOf('AppDefinition');
     const app = {
@@ -336,6 +364,7 @@ describe('schemas against real values', () => {
         apiType: 'apikey',
         testAuth: 'listContacts',
         apikeyFormFields: [{ key: 'api_key', title: 'API key', description: 'Settings → API' }],
+        // biome-ignore lint/suspicious/noTemplateCurlyInString: a Junction reference, not a template literal.
         requestConfig: { headers: [{ key: 'X-Api-Key', value: '${auth.api_key}' }] },
       },
       actions: {

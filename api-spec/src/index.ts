@@ -283,14 +283,18 @@ export type CredentialCheck = Schemas['CredentialCheck'];
 
 /** The kinds of form questions. */
 export type QuestionType = Schemas['QuestionType'];
-/** One question of a form. */
+/** One question card of a form (core Question). */
 export type Question = Schemas['Question'];
-/** One section of a form. */
+/** The questions of one section. */
+export type QuestionList = Schemas['QuestionList'];
+/** A further section of a form (core FormSection). */
 export type FormSection = Schemas['FormSection'];
-/** Font and size of one kind of form text. */
-export type TextStyle = Schemas['TextStyle'];
-/** A public form's look, sections and flow flags. */
+/** Font and size of one kind of form text (core TextStyle, size may be '14px'). */
+export type FormTextStyle = Schemas['FormTextStyle'];
+/** The look and texts of a form (core FormDefinition, parts optional). */
 export type FormDefinition = Schemas['FormDefinition'];
+/** A stored form: definition, questions, sections and two flags (core FormTuple). */
+export type FormTuple = Schemas['FormTuple'];
 /** A form as its owner sees it. */
 export type Form = Schemas['Form'];
 /** Answer of `listForms`. */

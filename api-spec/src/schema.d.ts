@@ -1540,47 +1540,64 @@ export interface components {
         };
         /** @enum {string} */
         QuestionType: "input" | "textarea" | "checkboxes" | "multiple_choice" | "file";
-        /** @description One question of a form (forms-dp 3 'Question'). */
+        /** @description One question card (forms-dp 3 'Question'; core forms/types.ts Question). Answers are keyed by its text. */
         Question: {
-            /** @description The text; also the answer key. */
             question: string;
             type: components["schemas"]["QuestionType"];
             required?: boolean;
-            /** @description Choices of checkboxes and multiple_choice questions. */
-            options?: string[];
+            checkbox_options?: string[];
+            multiple_choice_options?: string[];
         };
+        QuestionList: components["schemas"]["Question"][];
+        /** @description A further section of a form (core FormSection). */
         FormSection: {
-            questions: components["schemas"]["Question"][];
+            section: components["schemas"]["QuestionList"];
         };
-        TextStyle: {
+        FormTextStyle: {
             font?: string;
-            /** @description Pixels. */
-            size?: number;
+            /** @description Pixels: 14 or '14px'. */
+            size?: number | string;
         };
-        /** @description A public form: look, sections of questions, flow flags (forms-dp 2.2, 3 'Form definition'). */
+        /** @description The look and texts of a form (forms-dp 2.2, 3; core FormDefinition); missing parts take their defaults. */
         FormDefinition: {
-            /** @description Default 'Untitled form'. */
-            title: string;
-            description?: string;
-            headerImageUrl?: string;
-            /** @description Default #0069ea. */
-            themeColor?: string;
-            /** @description Default #F5F5F5. */
-            backgroundColor?: string;
-            headerStyle?: components["schemas"]["TextStyle"];
-            textStyle?: components["schemas"]["TextStyle"];
-            questionStyle?: components["schemas"]["TextStyle"];
-            sections: components["schemas"]["FormSection"][];
-            /** @description Next shows the answers for review before Submit. */
-            isReviewStep?: boolean;
-            /** @description Show the answers after submit. */
-            isAnswersAfterSubmit?: boolean;
+            header?: {
+                image_url?: string;
+            };
+            color?: {
+                /** @description Default #0069ea. */
+                theme?: string;
+                /** @description Default #F5F5F5. */
+                background?: string;
+            };
+            form?: {
+                /** @description Default 'Untitled form'. */
+                title?: string;
+                description?: string;
+            };
+            text_style?: {
+                header?: components["schemas"]["FormTextStyle"];
+                text?: components["schemas"]["FormTextStyle"];
+                question?: components["schemas"]["FormTextStyle"];
+            };
         };
+        /**
+         * @description A stored form (forms-dp 3; core FormTuple): definition, first-section questions,
+         *     further sections, review-step flag, show-answers-after-submit flag; the last three may
+         *     be left out. The server checks it with core's validateFormDefinition (422 with paths).
+         */
+        FormTuple: [
+            components["schemas"]["FormDefinition"],
+            components["schemas"]["QuestionList"],
+            components["schemas"]["FormSection"][],
+            boolean,
+            boolean
+        ];
+        /** @description A form as its owner sees it. */
         Form: {
             id: components["schemas"]["Id"];
             name: string;
             workflowId: components["schemas"]["Id"] | null;
-            definition: components["schemas"]["FormDefinition"];
+            content: components["schemas"]["FormTuple"];
             createdAt: components["schemas"]["Timestamp"];
             updatedAt: components["schemas"]["Timestamp"];
         };
@@ -1590,16 +1607,17 @@ export interface components {
         CreateFormInput: {
             name: components["schemas"]["Name"];
             workflowId?: components["schemas"]["Id"] | null;
-            definition: components["schemas"]["FormDefinition"];
+            content: components["schemas"]["FormTuple"];
         };
         UpdateFormInput: {
             name?: components["schemas"]["Name"];
             workflowId?: components["schemas"]["Id"] | null;
-            definition?: components["schemas"]["FormDefinition"];
+            content?: components["schemas"]["FormTuple"];
         };
+        /** @description A form as anonymous visitors see it. */
         PublicForm: {
             id: components["schemas"]["Id"];
-            definition: components["schemas"]["FormDefinition"];
+            content: components["schemas"]["FormTuple"];
         };
         FormSubmissionInput: {
             /** @description Question text to a string, a list of strings (checkboxes), or a stored-file URL under '{question}_{n}' (forms-dp 3 'Answers'). */

@@ -38,6 +38,7 @@ export type RawApiClient = Client<paths>;
 
 // Mirrors openapi-fetch's own (unexported) helpers so `init` is required exactly when the
 // operation has required path/query parameters or a required body.
+// biome-ignore lint/complexity/noBannedTypes: `{} extends Pick<T, K>` is how an optional key is detected.
 type RequiredKeysOfHelper<T> = { [K in keyof T]: {} extends Pick<T, K> ? never : K }[keyof T];
 type RequiredKeysOf<T> = RequiredKeysOfHelper<T> extends undefined ? never : RequiredKeysOfHelper<T>;
 type InitParam<Init> =
@@ -49,6 +50,7 @@ type InitParam<Init> =
  */
 export type ApiResponseData<Method extends ApiMethod, Path extends keyof paths, Init = unknown> = OrUndefined<
   // openapi-fetch types `data` as optional on its error branch; a resolved call always has it.
+  // biome-ignore lint/suspicious/noExplicitAny: FetchResponse's own constraint is Record<string | number, any>.
   NonNullable<FetchResponse<paths[Path][Method] & Record<string | number, any>, Init, `${string}/${string}`>['data']>
 >;
 type OrUndefined<T> = [T] extends [never] ? undefined : T;
