@@ -37,7 +37,8 @@ function start(size: number): WorkflowData {
 
 /** Applies an op; ids come from a counter so every new id is fresh. */
 function apply(wf: WorkflowData, op: Op, nextId: () => string): WorkflowData {
-  const stepAt = (i: number | null) => (i === null || wf.steps.length === 0 ? undefined : wf.steps[i % wf.steps.length].id);
+  const stepAt = (i: number | null) =>
+    i === null || wf.steps.length === 0 ? undefined : wf.steps[i % wf.steps.length].id;
   const linkAt = (i: number) => (wf.links.length === 0 ? 'none' : wf.links[i % wf.links.length].id);
   switch (op.type) {
     case 'link':
@@ -63,12 +64,10 @@ function counter(): () => string {
 }
 
 /** Builds a workflow by running random ops on `size` unlinked steps. */
-const workflowArb = fc
-  .tuple(fc.integer({ min: 1, max: 8 }), fc.array(opArb, { maxLength: 40 }))
-  .map(([size, ops]) => {
-    const nextId = counter();
-    return ops.reduce((wf, op) => apply(wf, op, nextId), start(size));
-  });
+const workflowArb = fc.tuple(fc.integer({ min: 1, max: 8 }), fc.array(opArb, { maxLength: 40 })).map(([size, ops]) => {
+  const nextId = counter();
+  return ops.reduce((wf, op) => apply(wf, op, nextId), start(size));
+});
 
 function reachability(wf: WorkflowData): Map<string, Set<string>> {
   const children = new Map<string, string[]>();

@@ -101,7 +101,10 @@ describe('addStep', () => {
   });
 
   it('inserts the step on the link when parent and child are linked', () => {
-    const filtered = setLinkFilter(wf, 'a-b', { name: 'Filter: x', groups: [[{ lhs: 'x', conditionType: 'isTrue', rhs: '' }]] });
+    const filtered = setLinkFilter(wf, 'a-b', {
+      name: 'Filter: x',
+      groups: [[{ lhs: 'x', conditionType: 'isTrue', rhs: '' }]],
+    });
     const next = addStep(filtered, step('n'), { parentId: 'a', childId: 'b' }, 'l1');
     expect(pairsOf(next)).toEqual(['a>n', 'n>b']);
     expect(next.links.find((l) => l.target === 'n')).toMatchObject({ id: 'a-b', name: 'Filter: x' });
@@ -115,7 +118,10 @@ describe('addStep', () => {
 
 describe('insertStepOnLink', () => {
   it('keeps the link (id, filter, delay) before the new step and adds a plain link after it', () => {
-    const wf = deepFreeze({ ...workflow(['a', 'b'], []), links: [link('a', 'b', { delaySeconds: 30, name: 'Filter: y' })] });
+    const wf = deepFreeze({
+      ...workflow(['a', 'b'], []),
+      links: [link('a', 'b', { delaySeconds: 30, name: 'Filter: y' })],
+    });
     const next = insertStepOnLink(wf, 'a-b', step('n'), 'l9');
     expect(next.links).toEqual([
       { id: 'a-b', source: 'a', target: 'n', name: 'Filter: y', groups: [], delaySeconds: 30 },
@@ -210,7 +216,10 @@ describe('deleteStep (editor-core 4.4)', () => {
 
   it('stays fast on 1,000 steps', () => {
     const stepIds = Array.from({ length: 1000 }, (_, i) => `s${i}`);
-    const wf = workflow(stepIds, stepIds.slice(1).map((id, i) => `s${i}>${id}`));
+    const wf = workflow(
+      stepIds,
+      stepIds.slice(1).map((id, i) => `s${i}>${id}`),
+    );
     const started = performance.now();
     let current = wf;
     for (let i = 0; i < 100; i++) current = deleteStep(current, `s${100 + i * 5}`, `n${i}`);
@@ -241,8 +250,12 @@ describe('data edits', () => {
   });
 
   it('sets a link filter and a delay in seconds', () => {
+    // biome-ignore lint/suspicious/noTemplateCurlyInString: a `${step.path}` reference is plain text here
     const groups = [[{ lhs: '${a.email}', conditionType: 'valueExists' as const, rhs: '' }]];
-    expect(setLinkFilter(wf, 'a-b', { name: 'Filter: email', groups }).links[0]).toMatchObject({ name: 'Filter: email', groups });
+    expect(setLinkFilter(wf, 'a-b', { name: 'Filter: email', groups }).links[0]).toMatchObject({
+      name: 'Filter: email',
+      groups,
+    });
     expect(setLinkDelay(wf, 'a-b', 90).links[0].delaySeconds).toBe(90);
   });
 

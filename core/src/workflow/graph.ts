@@ -81,7 +81,7 @@ export function indexLinks(wf: WorkflowData): LinkIndex {
   const incoming = new Map<string, Link[]>();
   const outgoing = new Map<string, Link[]>();
   const pairs = new Set<string>();
-  wf.steps.forEach((step, i) => stepIndex.set(step.id, i));
+  for (let i = 0; i < wf.steps.length; i++) stepIndex.set(wf.steps[i].id, i);
   for (const link of wf.links) {
     pushTo(incoming, link.target, link);
     pushTo(outgoing, link.source, link);
@@ -93,13 +93,21 @@ export function indexLinks(wf: WorkflowData): LinkIndex {
 /** Returns the steps linked into `stepId` (its parents), without repeats. */
 export function getParents(wf: WorkflowData, stepId: string): Step[] {
   const index = indexLinks(wf);
-  return stepsAt(wf, index, (index.incoming.get(stepId) ?? []).map((l) => l.source));
+  return stepsAt(
+    wf,
+    index,
+    (index.incoming.get(stepId) ?? []).map((l) => l.source),
+  );
 }
 
 /** Returns the steps `stepId` links to (its children), without repeats. */
 export function getChildren(wf: WorkflowData, stepId: string): Step[] {
   const index = indexLinks(wf);
-  return stepsAt(wf, index, (index.outgoing.get(stepId) ?? []).map((l) => l.target));
+  return stepsAt(
+    wf,
+    index,
+    (index.outgoing.get(stepId) ?? []).map((l) => l.target),
+  );
 }
 
 /** Returns the ids of every step upstream of `stepId`, nearest first; safe on cycles. */
@@ -131,10 +139,7 @@ export function getAncestors(wf: WorkflowData, stepId: string): Step[] {
  * Adds a link. Ignored (returns `wf`) when source equals target, the pair already exists, or
  * either step is missing (editor-core 4.4).
  */
-export function addLink(
-  wf: WorkflowData,
-  link: Pick<Link, 'id' | 'source' | 'target'> & Partial<Link>,
-): WorkflowData {
+export function addLink(wf: WorkflowData, link: Pick<Link, 'id' | 'source' | 'target'> & Partial<Link>): WorkflowData {
   const index = indexLinks(wf);
   if (!canLink(index, link.source, link.target)) return wf;
   return { ...wf, links: [...wf.links, createLink(link)] };

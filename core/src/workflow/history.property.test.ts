@@ -41,7 +41,9 @@ function chain(size: number): WorkflowData {
     position: { x: 220, y: 40 + 200 * i },
     data: createStepData({ name: `Step ${i}`, fields: [{ name: 'email', value: `${i}@example.com` }] }),
   }));
-  const links = steps.slice(1).map((s, i) => ({ id: `l${i}`, source: `s${i}`, target: s.id, name: '', groups: [], delaySeconds: 0 }));
+  const links = steps
+    .slice(1)
+    .map((s, i) => ({ id: `l${i}`, source: `s${i}`, target: s.id, name: '', groups: [], delaySeconds: 0 }));
   return { id: 'w', name: 'Untitled Workflow', active: false, steps, links };
 }
 

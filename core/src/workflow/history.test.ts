@@ -20,7 +20,9 @@ function chain(size: number): WorkflowData {
     position: { x: 220, y: 40 + 200 * i },
     data: createStepData({ name: `Step ${i}` }),
   }));
-  const links = steps.slice(1).map((s, i) => ({ id: `l${i}`, source: `s${i}`, target: s.id, name: '', groups: [], delaySeconds: 0 }));
+  const links = steps
+    .slice(1)
+    .map((s, i) => ({ id: `l${i}`, source: `s${i}`, target: s.id, name: '', groups: [], delaySeconds: 0 }));
   return { id: 'w1', name: 'Untitled Workflow', active: false, steps, links };
 }
 
@@ -98,7 +100,7 @@ describe('undo and redo', () => {
     expect(history.redo()).toBeUndefined();
   });
 
-  it("keeps an unrecorded change to another field when an earlier edit is undone", () => {
+  it('keeps an unrecorded change to another field when an earlier edit is undone', () => {
     const { history, edit, state } = plainHistory(chain(4));
     edit('updated name', (wf) => renameStep(wf, 's1', 'Renamed'));
     edit('step updated', (wf) => updateStepData(wf, 's1', { testData: { id: 7 } }));

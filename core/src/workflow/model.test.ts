@@ -1,7 +1,15 @@
 import { getSnapshot } from 'mobx-state-tree';
 import { describe, expect, it } from 'vitest';
-import { createWorkflowModel, DEFAULT_WORKFLOW_NAME, type IWorkflow, WorkflowModel } from './model.js';
-import { createStepData, type CoreEnv, type Link, type Step, type WorkflowData, type WorkflowDocument } from './types.js';
+import { createWorkflowModel, type IWorkflow, WorkflowModel } from './model.js';
+import { createNewWorkflow, DEFAULT_WORKFLOW_NAME } from './template.js';
+import {
+  type CoreEnv,
+  createStepData,
+  type Link,
+  type Step,
+  type WorkflowData,
+  type WorkflowDocument,
+} from './types.js';
 
 function testEnv(): CoreEnv {
   let n = 0;
@@ -44,8 +52,23 @@ describe('WorkflowModel shape (editor-core 3)', () => {
     const wf = WorkflowModel.create({ id: 'w9', steps: [{ id: 's', kind: 'trigger' }] }, testEnv());
     expect(wf.name).toBe('Untitled Workflow');
     expect(wf.active).toBe(false);
-    expect(getSnapshot(wf).steps[0]).toEqual({ id: 's', kind: 'trigger', position: { x: 0, y: 0 }, data: createStepData() });
+    expect(getSnapshot(wf).steps[0]).toEqual({
+      id: 's',
+      kind: 'trigger',
+      position: { x: 0, y: 0 },
+      data: createStepData(),
+    });
     expect(wf.steps[0].isPlaceholder).toBe(true);
+  });
+
+  it('accepts a new workflow document (editor-core 4.6) and edits it', () => {
+    const doc = createNewWorkflow(testEnv(), { id: 'w5' });
+    const wf = createWorkflowModel(doc, testEnv());
+    expect(wf.trigger?.data.name).toBe('Click to Add Trigger');
+    expect(wf.childrenOf(wf.trigger?.id ?? '').map((s) => s.data.name)).toEqual(['Click to Add Action']);
+    wf.deleteStep(wf.steps[1].id);
+    expect(wf.links).toHaveLength(0);
+    expect(wf.history.undoDescriptions()).toEqual(['delete step']);
   });
 
   it('fails with a helpful message when created without its environment', () => {
@@ -75,7 +98,10 @@ describe('WorkflowModel views', () => {
 describe('WorkflowModel edits and their undo descriptions (editor-core 4.3, 4.4)', () => {
   it("adds a step after a parent: 'add step'", () => {
     const wf = model();
-    const added = wf.addStep({ kind: 'action', position: { x: 220, y: 840 }, data: { name: 'New' } }, { parentId: 'c' });
+    const added = wf.addStep(
+      { kind: 'action', position: { x: 220, y: 840 }, data: { name: 'New' } },
+      { parentId: 'c' },
+    );
     expect(added?.id).toBe('id1');
     expect(wf.childrenOf('c').map((s) => s.id)).toEqual(['id1']);
     expect(wf.history.undoDescriptions()).toEqual(['add step']);

@@ -6,15 +6,7 @@
  * changed, and each described edit becomes one undo entry (editor-core 4.3). Create with the
  * core environment: `WorkflowModel.create(snapshot, { newId, now })`.
  */
-import {
-  getEnv,
-  getSnapshot,
-  hasEnv,
-  type Instance,
-  type SnapshotIn,
-  type SnapshotOut,
-  types,
-} from 'mobx-state-tree';
+import { getEnv, getSnapshot, hasEnv, type Instance, type SnapshotIn, type SnapshotOut, types } from 'mobx-state-tree';
 import type { PollingParams } from '../apps/types.js';
 import {
   addLink,
@@ -40,13 +32,14 @@ import {
   diffWorkflow,
   HISTORY_DESCRIPTIONS,
   type HistoryOptions,
-  type ListChange,
   type LinkPatch,
+  type ListChange,
   type StepPatch,
   UNRECORDED_DESCRIPTION,
   type WorkflowChange,
   WorkflowHistory,
 } from './history.js';
+import { DEFAULT_WORKFLOW_NAME } from './template.js';
 import {
   type ConditionGroup,
   type CoreEnv,
@@ -57,9 +50,6 @@ import {
   type WorkflowData,
   type WorkflowDocument,
 } from './types.js';
-
-/** Default name of a new workflow (editor-core 4.6). */
-export const DEFAULT_WORKFLOW_NAME = 'Untitled Workflow';
 
 /** The data of one step (editor-core 3 "Step data"); opaque blobs are frozen so snapshots stay cheap. */
 export const StepDataModel = types.model('StepData', {
@@ -181,11 +171,17 @@ export const WorkflowModel = types
     },
     /** Returns the steps linked into `id`. */
     parentsOf(id: string): IStep[] {
-      return stepsFor(self.stepMap, (self.linkIndex.incoming.get(id) ?? []).map((l) => l.source));
+      return stepsFor(
+        self.stepMap,
+        (self.linkIndex.incoming.get(id) ?? []).map((l) => l.source),
+      );
     },
     /** Returns the steps `id` links to. */
     childrenOf(id: string): IStep[] {
-      return stepsFor(self.stepMap, (self.linkIndex.outgoing.get(id) ?? []).map((l) => l.target));
+      return stepsFor(
+        self.stepMap,
+        (self.linkIndex.outgoing.get(id) ?? []).map((l) => l.target),
+      );
     },
     /** Returns every step upstream of `id`, nearest first (the insert-data picker's list). */
     ancestorsOf(id: string): IStep[] {
@@ -224,7 +220,12 @@ export const WorkflowModel = types
       if (next !== current) self.history.commit(description, diffWorkflow(current, next));
     }
     function toStep(input: StepInput): Step {
-      return { id: input.id ?? self.env.newId(), kind: input.kind, position: input.position, data: createStepData(input.data) };
+      return {
+        id: input.id ?? self.env.newId(),
+        kind: input.kind,
+        position: input.position,
+        data: createStepData(input.data),
+      };
     }
     return {
       afterCreate(): void {
@@ -385,18 +386,26 @@ function applyListChange<N extends { id: string }, T extends { id: string }, P>(
   patchNode: (node: N, patch: P) => void,
 ): void {
   const plain = getSnapshot(list as never) as T[];
-  const ids = [...change.updated.map((u) => u.id), ...change.removed.map((r) => r.item.id), ...change.added.map((a) => a.item.id)];
+  const ids = [
+    ...change.updated.map((u) => u.id),
+    ...change.removed.map((r) => r.item.id),
+    ...change.added.map((a) => a.item.id),
+  ];
   if (ids.length === 0 && !change.order) return;
   // A few ids (one edit) are found by scanning; many (a load) through one map.
   const byId = ids.length > 8 ? new Map(plain.map((item, i) => [item.id, i])) : undefined;
-  const indexOf = (id: string) => (byId ? byId.get(id) : undefined) ?? (byId ? -1 : plain.findIndex((x) => x.id === id));
+  const indexOf = (id: string) =>
+    (byId ? byId.get(id) : undefined) ?? (byId ? -1 : plain.findIndex((x) => x.id === id));
   for (const update of change.updated) {
     const at = indexOf(update.id);
     if (at >= 0) patchNode(list[at], update.after);
   }
   // Re-added ids replace the existing item, so a change applies after unrecorded edits too.
   const drop = new Set([...change.removed.map((r) => r.item.id), ...change.added.map((a) => a.item.id)]);
-  const dropAt = [...drop].map(indexOf).filter((i) => i >= 0).sort((a, b) => b - a);
+  const dropAt = [...drop]
+    .map(indexOf)
+    .filter((i) => i >= 0)
+    .sort((a, b) => b - a);
   for (const at of dropAt) list.splice(at, 1);
   if (change.order) reorder(list, change.order.after);
   for (const { index, item } of [...change.added].sort((a, b) => a.index - b.index)) {
