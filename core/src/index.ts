@@ -43,6 +43,68 @@ export type {
 } from './apps/types.js';
 
 // workflow/model, graph, history (model room)
+export type { IdSource, LinkFilter, LinkIndex, MoveTarget, Placement } from './workflow/graph.js';
+export {
+  DUPLICATED_NAME_PREFIX,
+  STEP_SPACING_Y,
+  addLink,
+  addStep,
+  createIdSupplier,
+  createLink,
+  deleteStep,
+  duplicateStep,
+  getAncestorIds,
+  getAncestors,
+  getChildren,
+  getParents,
+  indexLinks,
+  insertStepOnLink,
+  moveStep,
+  pairKey,
+  renameStep,
+  setLinkDelay,
+  setLinkFilter,
+  setStepPosition,
+  updateStepData,
+} from './workflow/graph.js';
+export type {
+  HistoryEntry,
+  HistoryOptions,
+  HistoryTarget,
+  ItemUpdate,
+  LinkPatch,
+  ListChange,
+  StepPatch,
+  WorkflowChange,
+  WorkflowProps,
+} from './workflow/history.js';
+export {
+  HISTORY_DESCRIPTIONS,
+  UNDO_LIST_SIZE,
+  UNRECORDED_DESCRIPTION,
+  WorkflowHistory,
+  applyWorkflowChange,
+  diffWorkflow,
+  invertChange,
+  isRecordedDescription,
+  patchStep,
+  sortByOrder,
+} from './workflow/history.js';
+export type {
+  ILink,
+  IStep,
+  IWorkflow,
+  IWorkflowSnapshotIn,
+  IWorkflowSnapshotOut,
+  StepInput,
+} from './workflow/model.js';
+export {
+  LinkModel,
+  StepDataModel,
+  StepModel,
+  WorkflowModel,
+  createWorkflowModel,
+} from './workflow/model.js';
 
 // workflow rules: issues, health, naming, filter, payload, template, layout (rules room)
 export type { Reference } from './workflow/path.js';
