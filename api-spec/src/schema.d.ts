@@ -224,8 +224,9 @@ export interface paths {
         /**
          * Create a workflow from a name or a whole document.
          * @description Without `document` the server builds core's new-workflow document (one trigger
-         *     placeholder). A legacy document shape is migrated by the server before it is
-         *     validated; an invalid document answers 422 with JSON paths in `errors`.
+         *     placeholder). The document must have the current shape (`schemaVersion` 1); legacy
+         *     shapes are migrated by the server's importers, not accepted here. A document that
+         *     breaks core's document rules answers 422 with JSON paths in `errors`.
          */
         post: operations["createWorkflow"];
         delete?: never;
