@@ -80,6 +80,18 @@ describe.each(openTestDatabases())('accounts on $dialect', (testDb) => {
       detail: 'Password must contain at least one Alphabet character.',
       field: 'password',
     });
+    await expect(
+      t.services.accounts.signUp({ email: 'repeats@example.com', password: 'abcaaa789012' }),
+    ).rejects.toMatchObject({
+      status: 422,
+      detail: "Password can't have more than 3 repeating characters.",
+      field: 'password',
+    });
+    await expect(t.services.accounts.signUp({ email: 'blank@example.com', password: '' })).rejects.toMatchObject({
+      status: 422,
+      detail: "Password can't be blank.",
+      field: 'password',
+    });
     await t.signUp('taken@example.com');
     await expect(
       t.services.accounts.signUp({ email: 'TAKEN@example.com', password: TEST_PASSWORD }),
