@@ -102,7 +102,7 @@ export function createApiClient(options: ApiClientOptions): ApiClient {
 
   const auth: Middleware = {
     onRequest({ request }) {
-      // Read at send time so setToken applies to every later call, including in-flight retries.
+      // Read at send time, so setToken applies to every call made after it.
       if (token) request.headers.set('Authorization', `Bearer ${token}`);
       return request;
     },
