@@ -180,6 +180,8 @@ function expectArray(ctx: Ctx, value: unknown, path: string, max: number): unkno
 
 function readString(ctx: Ctx, obj: Rec, key: string, path: string, max: number, isNonEmpty = false): string {
   const value = obj[key];
+  // The fast path builds no path string; only failures need one.
+  if (typeof value === 'string' && value.length <= max && (!isNonEmpty || value !== '')) return value;
   const at = joinPath(path, key);
   if (typeof value !== 'string') {
     fail(ctx, at, value === undefined ? 'required' : 'type', value === undefined ? 'is required' : `expected a string, got ${describe(value)}`);
@@ -207,6 +209,7 @@ function readOptionalBoolean(ctx: Ctx, obj: Rec, key: string, path: string): boo
 
 function readNumber(ctx: Ctx, obj: Rec, key: string, path: string, min: number, max: number): number {
   const value = obj[key];
+  if (typeof value === 'number' && value >= min && value <= max) return value;
   const at = joinPath(path, key);
   if (typeof value !== 'number' || !Number.isFinite(value)) {
     fail(ctx, at, value === undefined ? 'required' : 'type', value === undefined ? 'is required' : `expected a finite number, got ${describe(value)}`);
@@ -231,57 +234,64 @@ function readStringList(ctx: Ctx, value: unknown, path: string): string[] {
   for (let i = 0; i < list.length; i++) {
     const item = list[i];
     if (typeof item === 'string') out.push(item);
-    else fail(ctx, joinPath(path, i), 'type', `expected a string, got ${describe(item)}`);
+    else fail(ctx, `${path}[${i}]`, 'type', `expected a string, got ${describe(item)}`);
   }
   return out;
+}
+
+/** A JSON path built only when an error needs it (free-form data can hold many values). */
+type PathRef = string | { parent: PathRef; key: string | number };
+
+function pathText(ref: PathRef): string {
+  return typeof ref === 'string' ? ref : joinPath(pathText(ref.parent), ref.key);
 }
 
 /**
  * Copies a free-form JSON value (test data, field values, trigger choices), rejecting what JSON
  * cannot carry: cycles, functions, non-finite numbers, class instances, excessive depth.
  */
-function copyJson(ctx: Ctx, value: unknown, path: string, depth: number, ancestors: unknown[]): unknown {
+function copyJson(ctx: Ctx, value: unknown, at: PathRef, depth: number, ancestors: unknown[]): unknown {
   if (++ctx.jsonNodes > DOCUMENT_LIMITS.maxJsonNodes) {
-    fail(ctx, path, 'limit', `free-form data exceeds ${DOCUMENT_LIMITS.maxJsonNodes} values`);
+    fail(ctx, pathText(at), 'limit', `free-form data exceeds ${DOCUMENT_LIMITS.maxJsonNodes} values`);
     throw new StopValidation();
   }
   if (value === null || typeof value === 'boolean') return value;
   if (typeof value === 'string') {
-    if (value.length > DOCUMENT_LIMITS.maxStringLength * 10) fail(ctx, path, 'limit', `string is ${value.length} characters long`);
+    if (value.length > DOCUMENT_LIMITS.maxStringLength * 10) fail(ctx, pathText(at), 'limit', `string is ${value.length} characters long`);
     return value;
   }
   if (typeof value === 'number') {
-    if (!Number.isFinite(value)) fail(ctx, path, 'not-json', `${value} is not a JSON number`);
+    if (!Number.isFinite(value)) fail(ctx, pathText(at), 'not-json', `${value} is not a JSON number`);
     return value;
   }
   if (typeof value !== 'object') {
-    fail(ctx, path, 'not-json', `${describe(value)} is not a JSON value`);
+    fail(ctx, pathText(at), 'not-json', `${describe(value)} is not a JSON value`);
     return null;
   }
   if (depth >= DOCUMENT_LIMITS.maxDepth) {
-    fail(ctx, path, 'limit', `nested deeper than ${DOCUMENT_LIMITS.maxDepth} levels`);
+    fail(ctx, pathText(at), 'limit', `nested deeper than ${DOCUMENT_LIMITS.maxDepth} levels`);
     return null;
   }
   if (ancestors.includes(value)) {
-    fail(ctx, path, 'not-json', 'contains a cycle (a value that contains itself)');
+    fail(ctx, pathText(at), 'not-json', 'contains a cycle (a value that contains itself)');
     return null;
   }
   ancestors.push(value);
   let out: unknown;
   if (Array.isArray(value)) {
     const arr: unknown[] = new Array(value.length);
-    for (let i = 0; i < value.length; i++) arr[i] = copyJson(ctx, value[i], joinPath(path, i), depth + 1, ancestors);
+    for (let i = 0; i < value.length; i++) arr[i] = copyJson(ctx, value[i], { parent: at, key: i }, depth + 1, ancestors);
     out = arr;
   } else if (isRecord(value)) {
     const obj: Rec = {};
     for (const key of Object.keys(value)) {
       const item = value[key];
       // JSON.stringify drops undefined properties; do the same.
-      if (item !== undefined) obj[key] = copyJson(ctx, item, joinPath(path, key), depth + 1, ancestors);
+      if (item !== undefined) obj[key] = copyJson(ctx, item, { parent: at, key }, depth + 1, ancestors);
     }
     out = obj;
   } else {
-    fail(ctx, path, 'not-json', `${describe(value)} is not plain JSON data`);
+    fail(ctx, pathText(at), 'not-json', `${describe(value)} is not plain JSON data`);
     out = null;
   }
   ancestors.pop();
@@ -299,19 +309,19 @@ function readSchema(ctx: Ctx, value: unknown, path: string, depth: number): Fiel
   const out: FieldSchema = {};
   if (obj.type !== undefined) {
     if (typeof obj.type === 'string' && FIELD_TYPES.has(obj.type)) out.type = obj.type as FieldSchema['type'];
-    else fail(ctx, joinPath(path, 'type'), 'type', `expected one of ${[...FIELD_TYPES].join(', ')}`);
+    else fail(ctx, `${path}.type`, 'type', `expected one of ${[...FIELD_TYPES].join(', ')}`);
   }
-  if (obj.enum !== undefined) out.enum = readStringList(ctx, obj.enum, joinPath(path, 'enum'));
-  if (obj.enumNames !== undefined) out.enumNames = readStringList(ctx, obj.enumNames, joinPath(path, 'enumNames'));
-  if (obj.items !== undefined) out.items = readSchema(ctx, obj.items, joinPath(path, 'items'), depth + 1);
+  if (obj.enum !== undefined) out.enum = readStringList(ctx, obj.enum, `${path}.enum`);
+  if (obj.enumNames !== undefined) out.enumNames = readStringList(ctx, obj.enumNames, `${path}.enumNames`);
+  if (obj.items !== undefined) out.items = readSchema(ctx, obj.items, `${path}.items`, depth + 1);
   if (obj.properties !== undefined) {
-    const at = joinPath(path, 'properties');
+    const at = `${path}.properties`;
     const list = expectArray(ctx, obj.properties, at, DOCUMENT_LIMITS.maxFieldsPerStep) ?? [];
-    out.properties = list.map((item, i) => readProperty(ctx, item, joinPath(at, i), depth + 1));
+    out.properties = list.map((item, i) => readProperty(ctx, item, `${at}[${i}]`, depth + 1));
   }
   const dynamic = readOptionalString(ctx, obj, 'dynamic', path);
   if (dynamic !== undefined) out.dynamic = dynamic;
-  if (obj.params !== undefined) out.params = readStringList(ctx, obj.params, joinPath(path, 'params'));
+  if (obj.params !== undefined) out.params = readStringList(ctx, obj.params, `${path}.params`);
   const perform = readOptionalString(ctx, obj, 'perform', path);
   if (perform !== undefined) out.perform = perform;
   return out;
@@ -328,7 +338,7 @@ function readProperty(ctx: Ctx, value: unknown, path: string, depth: number): Fi
   if (description !== undefined) out.description = description;
   const hidden = readOptionalBoolean(ctx, obj, 'hidden', path);
   if (hidden !== undefined) out.hidden = hidden;
-  if (obj.schema !== undefined) out.schema = readSchema(ctx, obj.schema, joinPath(path, 'schema'), depth + 1);
+  if (obj.schema !== undefined) out.schema = readSchema(ctx, obj.schema, `${path}.schema`, depth + 1);
   return out;
 }
 
@@ -345,12 +355,12 @@ function readField(ctx: Ctx, value: unknown, path: string): FieldDef {
   if (hidden !== undefined) out.hidden = hidden;
   if (obj.in !== undefined) {
     if (typeof obj.in === 'string' && FIELD_LOCATIONS.has(obj.in)) out.in = obj.in as FieldDef['in'];
-    else fail(ctx, joinPath(path, 'in'), 'type', `expected one of ${[...FIELD_LOCATIONS].join(', ')}`);
+    else fail(ctx, `${path}.in`, 'type', `expected one of ${[...FIELD_LOCATIONS].join(', ')}`);
   }
   const required = readOptionalBoolean(ctx, obj, 'required', path);
   if (required !== undefined) out.required = required;
-  if (obj.value !== undefined) out.value = copyJson(ctx, obj.value, joinPath(path, 'value'), 0, []);
-  if (obj.schema !== undefined) out.schema = readSchema(ctx, obj.schema, joinPath(path, 'schema'), 0);
+  if (obj.value !== undefined) out.value = copyJson(ctx, obj.value, `${path}.value`, 0, []);
+  if (obj.schema !== undefined) out.schema = readSchema(ctx, obj.schema, `${path}.schema`, 0);
   return out;
 }
 
@@ -371,11 +381,11 @@ function readStepData(ctx: Ctx, value: unknown, path: string): StepData | undefi
   checkKeys(ctx, obj, STEP_DATA_KEYS, path);
   const max: number = DOCUMENT_LIMITS.maxStringLength;
   const s = (key: string, limit: number = max) => readString(ctx, obj, key, path, limit);
-  const fieldsAt = joinPath(path, 'fields');
+  const fieldsAt = `${path}.fields`;
   const fields = (expectArray(ctx, obj.fields, fieldsAt, DOCUMENT_LIMITS.maxFieldsPerStep) ?? []).map((f, i) =>
-    readField(ctx, f, joinPath(fieldsAt, i)),
+    readField(ctx, f, `${fieldsAt}[${i}]`),
   );
-  const choicesAt = joinPath(path, 'triggerChoices');
+  const choicesAt = `${path}.triggerChoices`;
   const choices = expectArray(ctx, obj.triggerChoices, choicesAt, DOCUMENT_LIMITS.maxTriggerChoices) ?? [];
   return {
     name: s('name', DOCUMENT_LIMITS.maxNameLength),
@@ -391,17 +401,17 @@ function readStepData(ctx: Ctx, value: unknown, path: string): StepData | undefi
     actionlabel: s('actionlabel'),
     fields,
     // testData may legitimately be null; `undefined` (absent) is an error like any other key.
-    testData: 'testData' in obj ? copyJson(ctx, obj.testData, joinPath(path, 'testData'), 0, []) : fail(ctx, joinPath(path, 'testData'), 'required', 'is required'),
+    testData: 'testData' in obj ? copyJson(ctx, obj.testData, `${path}.testData`, 0, []) : fail(ctx, `${path}.testData`, 'required', 'is required'),
     actionTestTime: readNullableNumber(ctx, obj, 'actionTestTime', path),
     delay: readNumber(ctx, obj, 'delay', path, 0, DOCUMENT_LIMITS.maxDelaySeconds),
     app: s('app'),
     triggerlabel: s('triggerlabel'),
     triggerResource: s('triggerResource'),
     triggerMessage: s('triggerMessage'),
-    triggerChoices: choices.map((c, i) => copyJson(ctx, c, joinPath(choicesAt, i), 0, [])),
+    triggerChoices: choices.map((c, i) => copyJson(ctx, c, `${choicesAt}[${i}]`, 0, [])),
     triggerchoice: s('triggerchoice'),
     triggerChoiceTime: readNullableNumber(ctx, obj, 'triggerChoiceTime', path),
-    pollingParams: readPollingParams(ctx, obj.pollingParams, joinPath(path, 'pollingParams')),
+    pollingParams: readPollingParams(ctx, obj.pollingParams, `${path}.pollingParams`),
     performList: s('performList'),
     unsubscribe: s('unsubscribe'),
     webhookKey: s('webhookKey'),
@@ -415,15 +425,15 @@ function readStep(ctx: Ctx, value: unknown, path: string): Step | undefined {
   const id = readString(ctx, obj, 'id', path, DOCUMENT_LIMITS.maxIdLength, true);
   let kind = obj.kind as StepKind;
   if (typeof kind !== 'string' || !STEP_KINDS.has(kind)) {
-    fail(ctx, joinPath(path, 'kind'), kind === undefined ? 'required' : 'type', `expected one of ${[...STEP_KINDS].join(', ')}`);
+    fail(ctx, `${path}.kind`, kind === undefined ? 'required' : 'type', `expected one of ${[...STEP_KINDS].join(', ')}`);
     kind = 'action';
   }
-  const posAt = joinPath(path, 'position');
+  const posAt = `${path}.position`;
   const pos = expectRecord(ctx, obj.position, posAt);
   const c = DOCUMENT_LIMITS.maxCoordinate;
   if (pos) checkKeys(ctx, pos, POSITION_KEYS, posAt);
   const position = pos ? { x: readNumber(ctx, pos, 'x', posAt, -c, c), y: readNumber(ctx, pos, 'y', posAt, -c, c) } : { x: 0, y: 0 };
-  const data = readStepData(ctx, obj.data, joinPath(path, 'data'));
+  const data = readStepData(ctx, obj.data, `${path}.data`);
   return data ? { id, kind, position, data } : undefined;
 }
 
@@ -434,7 +444,7 @@ function readCondition(ctx: Ctx, value: unknown, path: string): Condition {
   const lhs = readString(ctx, obj, 'lhs', path, DOCUMENT_LIMITS.maxStringLength);
   const conditionType = obj.conditionType;
   if (typeof conditionType !== 'string' || !CONDITION_TYPES.has(conditionType)) {
-    fail(ctx, joinPath(path, 'conditionType'), conditionType === undefined ? 'required' : 'type', `expected one of ${[...CONDITION_TYPES].join(', ')}`);
+    fail(ctx, `${path}.conditionType`, conditionType === undefined ? 'required' : 'type', `expected one of ${[...CONDITION_TYPES].join(', ')}`);
   }
   const rhs = readString(ctx, obj, 'rhs', path, DOCUMENT_LIMITS.maxStringLength);
   return { lhs, conditionType: conditionType as ConditionType, rhs };
@@ -444,10 +454,10 @@ function readLink(ctx: Ctx, value: unknown, path: string): Link | undefined {
   const obj = expectRecord(ctx, value, path);
   if (!obj) return undefined;
   checkKeys(ctx, obj, LINK_KEYS, path);
-  const groupsAt = joinPath(path, 'groups');
+  const groupsAt = `${path}.groups`;
   const groups: ConditionGroup[] = (expectArray(ctx, obj.groups, groupsAt, DOCUMENT_LIMITS.maxGroupsPerLink) ?? []).map((g, i) => {
-    const groupAt = joinPath(groupsAt, i);
-    return (expectArray(ctx, g, groupAt, DOCUMENT_LIMITS.maxConditionsPerGroup) ?? []).map((c, j) => readCondition(ctx, c, joinPath(groupAt, j)));
+    const groupAt = `${groupsAt}[${i}]`;
+    return (expectArray(ctx, g, groupAt, DOCUMENT_LIMITS.maxConditionsPerGroup) ?? []).map((c, j) => readCondition(ctx, c, `${groupAt}[${j}]`));
   });
   return {
     id: readString(ctx, obj, 'id', path, DOCUMENT_LIMITS.maxIdLength, true),
