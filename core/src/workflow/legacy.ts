@@ -221,22 +221,22 @@ class Converter {
     if (value !== undefined && !isRecord(value)) this.warn(path, 'node data is not an object; defaults used');
     const data: Rec = isRecord(value) ? value : {};
     const patch: Partial<StepData> = {};
-    for (const key of STRING_KEYS) patch[key] = this.text(data[key], joinPath(path, key));
-    patch.name = this.clip(patch.name ?? '', DOCUMENT_LIMITS.maxNameLength, joinPath(path, 'name'));
-    patch.custombutton = this.flag(data.custombutton, joinPath(path, 'custombutton'));
-    patch.hasauth = this.flag(data.hasauth, joinPath(path, 'hasauth'));
+    for (const key of STRING_KEYS) patch[key] = this.text(data[key], `${path}.${key}`);
+    patch.name = this.clip(patch.name ?? '', DOCUMENT_LIMITS.maxNameLength, `${path}.name`);
+    patch.custombutton = this.flag(data.custombutton, `${path}.custombutton`);
+    patch.hasauth = this.flag(data.hasauth, `${path}.hasauth`);
     // The old product stored '' for "no credential".
     const credential = this.id(data.credential);
     patch.credential = credential === '' ? null : credential;
-    patch.fields = this.fields(data.fields, joinPath(path, 'fields'));
+    patch.fields = this.fields(data.fields, `${path}.fields`);
     patch.testData = data.testData !== undefined ? data.testData : (data.outputFields ?? null);
-    patch.actionTestTime = this.number(data.actionTestTime, joinPath(path, 'actionTestTime'), null);
-    patch.triggerChoiceTime = this.number(data.triggerChoiceTime, joinPath(path, 'triggerChoiceTime'), null);
-    patch.delay = Math.max(0, this.number(data.delay, joinPath(path, 'delay'), 0) ?? 0);
+    patch.actionTestTime = this.number(data.actionTestTime, `${path}.actionTestTime`, null);
+    patch.triggerChoiceTime = this.number(data.triggerChoiceTime, `${path}.triggerChoiceTime`, null);
+    patch.delay = Math.max(0, this.number(data.delay, `${path}.delay`, 0) ?? 0);
     const choices = Array.isArray(data.triggerChoices) ? data.triggerChoices : [];
     // editor-core 3 and 9: only the first 5 trigger choices are kept.
     if (choices.length > DOCUMENT_LIMITS.maxTriggerChoices) {
-      this.warn(joinPath(path, 'triggerChoices'), `kept the first ${DOCUMENT_LIMITS.maxTriggerChoices} of ${choices.length} trigger choices`);
+      this.warn(`${path}.triggerChoices`, `kept the first ${DOCUMENT_LIMITS.maxTriggerChoices} of ${choices.length} trigger choices`);
     }
     patch.triggerChoices = choices.slice(0, DOCUMENT_LIMITS.maxTriggerChoices);
     patch.pollingParams = this.pollingParams(data.pollingParams);
@@ -254,8 +254,8 @@ class Converter {
 
   position(value: unknown, path: string): { x: number; y: number } {
     if (isRecord(value)) {
-      const x = this.number(value.x, joinPath(path, 'x'), 0) ?? 0;
-      const y = this.number(value.y, joinPath(path, 'y'), 0) ?? 0;
+      const x = this.number(value.x, `${path}.x`, 0) ?? 0;
+      const y = this.number(value.y, `${path}.y`, 0) ?? 0;
       return { x, y };
     }
     this.warn(path, 'missing position; placed at 0, 0');
