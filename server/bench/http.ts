@@ -62,7 +62,11 @@ interface Row {
 }
 
 function startServer(dialect: string, env: NodeJS.ProcessEnv): Promise<{ child: ChildProcess; url: string }> {
-  const child = fork(here, ['--serve', dialect], { env, execArgv: process.execArgv, stdio: ['ignore', 'inherit', 'inherit', 'ipc'] });
+  const child = fork(here, ['--serve', dialect], {
+    env,
+    execArgv: process.execArgv,
+    stdio: ['ignore', 'inherit', 'inherit', 'ipc'],
+  });
   return new Promise((resolve, reject) => {
     child.once('message', (m: { url: string }) => resolve({ child, url: m.url }));
     child.once('exit', (code) => reject(new Error(`${dialect} server exited with ${code}`)));
@@ -103,7 +107,16 @@ function growDocument(document: { steps: { id: string; data: Record<string, unkn
         label: 'Demo CRM',
         action: 'createContact',
         actionlabel: 'Create contact',
-        fields: [{ name: 'email', title: 'E-mail', in: 'formData', required: true, value: `\${${steps[i - 1].id}.email}`, schema: { type: 'string' } }],
+        fields: [
+          {
+            name: 'email',
+            title: 'E-mail',
+            in: 'formData',
+            required: true,
+            value: `\${${steps[i - 1].id}.email}`,
+            schema: { type: 'string' },
+          },
+        ],
       },
     } as never);
     links.push({ id: `link-${i}`, source: steps[i - 1].id, target: id, name: '', groups: [], delaySeconds: 0 });
@@ -115,7 +128,12 @@ async function measure(url: string, opts: autocannon.Options): Promise<autocanno
   return autocannon({ url, ...opts });
 }
 
-async function benchDatabase(dialect: 'sqlite' | 'postgres', env: NodeJS.ProcessEnv, duration: number, connections: number): Promise<Row[]> {
+async function benchDatabase(
+  dialect: 'sqlite' | 'postgres',
+  env: NodeJS.ProcessEnv,
+  duration: number,
+  connections: number,
+): Promise<Row[]> {
   const { child, url } = await startServer(dialect, env);
   try {
     const grant = await json(`${url}/api/auth/sign-up`, {
@@ -125,7 +143,11 @@ async function benchDatabase(dialect: 'sqlite' | 'postgres', env: NodeJS.Process
     const token = String(grant.token);
     const workflow = await json(`${url}/api/workflows/${String(grant.workflowId)}`, { token });
     const document = growDocument(workflow.document as never);
-    const saved = await json(`${url}/api/workflows/${String(grant.workflowId)}`, { method: 'PUT', token, body: JSON.stringify({ document }) });
+    const saved = await json(`${url}/api/workflows/${String(grant.workflowId)}`, {
+      method: 'PUT',
+      token,
+      body: JSON.stringify({ document }),
+    });
     const target = `${url}/api/workflows/${String(saved.id)}`;
     const headers = { authorization: `Bearer ${token}`, 'content-type': 'application/json' };
     const body = JSON.stringify({ document });
@@ -181,7 +203,10 @@ async function main(): Promise<void> {
   const rows: Row[] = [];
   // Each server opens its own isolated database through the store's test helper.
   rows.push(...(await benchDatabase('sqlite', { ...process.env, TEST_DATABASE_URL: '' }, duration, connections)));
-  if (await isReachable(pgUrl)) rows.push(...(await benchDatabase('postgres', { ...process.env, TEST_DATABASE_URL: pgUrl }, duration, connections)));
+  if (await isReachable(pgUrl))
+    rows.push(
+      ...(await benchDatabase('postgres', { ...process.env, TEST_DATABASE_URL: pgUrl }, duration, connections)),
+    );
   else process.stderr.write('PostgreSQL: DATABASE_URL / TEST_DATABASE_URL not set or not reachable; skipped.\n');
 
   const lines = [

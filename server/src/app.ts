@@ -47,7 +47,10 @@ export async function createApp(config: Config, opts: CreateAppOptions = {}): Pr
       ? {
           level: config.logLevel === 'silent' ? 'info' : config.logLevel,
           ...(opts.logger ? { stream: opts.logger } : {}),
-          redact: { paths: ['req.headers.authorization', 'req.headers.cookie', 'res.headers["set-cookie"]'], censor: '[redacted]' },
+          redact: {
+            paths: ['req.headers.authorization', 'req.headers.cookie', 'res.headers["set-cookie"]'],
+            censor: '[redacted]',
+          },
         }
       : false,
     bodyLimit: config.bodyLimit,

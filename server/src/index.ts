@@ -2,14 +2,15 @@
  * @junction/server — the HTTP API, ingest, engine, credential vault and storage. Embedders
  * and the `junction` command line create the app from here.
  */
-export { createApp } from './app.js';
+
 export type { CreateAppOptions, LogStream } from './app.js';
-export { loadConfig } from './config.js';
+export { createApp } from './app.js';
 export type { Config } from './config.js';
-export { Problem } from './errors.js';
+export { loadConfig } from './config.js';
 export type { ProblemBody } from './errors.js';
-export { loadContract } from './http/openapi.js';
+export { Problem } from './errors.js';
 export type { ApiContract, OperationSpec } from './http/openapi.js';
+export { loadContract } from './http/openapi.js';
 export type { OperationHandler, OperationHandlers, OperationInput, OperationResult } from './http/types.js';
 export type {
   AuthContext,

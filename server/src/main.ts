@@ -23,16 +23,13 @@ export async function startServer(env: Record<string, string | undefined> = proc
   return () => app.close();
 }
 
-const stop = await startServer().catch((err: unknown) => {
-  process.stderr.write(`Junction could not start: ${err instanceof Error ? err.message : String(err)}\n`);
-  process.exit(1);
-});
-
+let stop: (() => Promise<void>) | undefined;
 let isStopping = false;
+// Installed before starting, so a signal during start-up is not the default hard kill.
 for (const signal of ['SIGINT', 'SIGTERM'] as const) {
   process.on(signal, () => {
     // A second signal while draining means "now".
-    if (isStopping) process.exit(1);
+    if (isStopping || !stop) process.exit(isStopping ? 1 : 0);
     isStopping = true;
     process.stdout.write('Junction is shutting down…\n');
     stop().then(
@@ -40,4 +37,11 @@ for (const signal of ['SIGINT', 'SIGTERM'] as const) {
       () => process.exit(1),
     );
   });
+}
+
+try {
+  stop = await startServer();
+} catch (err) {
+  process.stderr.write(`Junction could not start: ${err instanceof Error ? err.message : String(err)}\n`);
+  process.exit(1);
 }

@@ -11,7 +11,11 @@ describe.each(openTestDatabases())('bad input on $dialect', (testDb) => {
   afterAll(() => h?.close());
 
   /** Sends a raw body to POST /api/workflows and checks the answer is a clean Problem. */
-  async function expectProblem(status: number, raw: string | Buffer, headers: Record<string, string> = { 'content-type': 'application/json' }) {
+  async function expectProblem(
+    status: number,
+    raw: string | Buffer,
+    headers: Record<string, string> = { 'content-type': 'application/json' },
+  ) {
     const res = await h.call('POST', '/api/workflows', { token: account.token, raw, headers });
     expect(res.status, res.text).toBe(status);
     expect(res.headers['content-type']).toMatch(/^application\/problem\+json/);

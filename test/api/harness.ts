@@ -6,10 +6,10 @@
 import type { FastifyInstance, LightMyRequestResponse } from 'fastify';
 import { createApp } from '../../server/src/app.js';
 import type { Config } from '../../server/src/config.js';
-import { type TestDatabase, openTestDatabases } from '../../server/src/store/test-db.js';
+import { openTestDatabases, type TestDatabase } from '../../server/src/store/test-db.js';
 
-export { openTestDatabases };
 export type { TestDatabase };
+export { openTestDatabases };
 
 /** A running app over its own database. */
 export interface ApiHarness {
@@ -104,7 +104,13 @@ export async function signUp(h: ApiHarness, name = 'user'): Promise<Account> {
   const email = `${name}-${counter}-${Date.now()}@example.com`;
   const res = await h.call('POST', '/api/auth/sign-up', { body: { email, password: GOOD_PASSWORD, firstName: name } });
   if (res.status !== 201) throw new Error(`sign-up answered ${res.status}: ${res.text}`);
-  return { email, token: res.json.token, userId: res.json.user.id, tenantId: res.json.tenant.id, workflowId: res.json.workflowId };
+  return {
+    email,
+    token: res.json.token,
+    userId: res.json.user.id,
+    tenantId: res.json.tenant.id,
+    workflowId: res.json.workflowId,
+  };
 }
 
 /** Reads the newest 4-digit code mailed to `email` from the development outbox. */

@@ -14,7 +14,12 @@ describe.each(openTestDatabases())('a newcomer on $dialect', (testDb) => {
     // onboarding-and-extras 5: sign-up creates 'My First Workspace' and a draft workflow.
     const me = await h.call('GET', '/api/auth/me', { token: account.token });
     expect(me.status).toBe(200);
-    expect(me.json).toMatchObject({ id: account.userId, email: account.email, emailVerified: false, currentTenantId: account.tenantId });
+    expect(me.json).toMatchObject({
+      id: account.userId,
+      email: account.email,
+      emailVerified: false,
+      currentTenantId: account.tenantId,
+    });
     expect(me.json.tenants[0].tenant).toMatchObject({ id: account.tenantId, name: 'My First Workspace' });
     const draft = await h.call('GET', `/api/workflows/${account.workflowId}`, { token: account.token });
     expect(draft.json.name).toBe('Untitled Workflow (Draft)');
@@ -67,7 +72,9 @@ describe.each(openTestDatabases())('a newcomer on $dialect', (testDb) => {
     expect(after.status).toBe(401);
     expect(after.headers['content-type']).toMatch(/^application\/problem\+json/);
 
-    const bad = await h.call('POST', '/api/auth/log-in', { body: { email: account.email, password: 'Wrong-password-123' } });
+    const bad = await h.call('POST', '/api/auth/log-in', {
+      body: { email: account.email, password: 'Wrong-password-123' },
+    });
     expect(bad.status).toBe(401);
     const good = await h.call('POST', '/api/auth/log-in', { body: { email: account.email, password: GOOD_PASSWORD } });
     expect(good.status).toBe(200);

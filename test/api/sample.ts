@@ -16,7 +16,9 @@ const FORMAT_SAMPLES: Record<string, string> = {
 };
 
 /** A minimal valid instance of `schema`; `depth` stops runaway recursion in self-referencing schemas. */
-export function sampleOf(document: OpenApiDocument, input: JsonSchema | undefined, depth = 0): unknown {
+export function sampleOf(document: OpenApiDocument, input: JsonSchema | boolean | undefined, depth = 0): unknown {
+  // Boolean schemas: `true` takes anything, `false` nothing (an empty array's `items: false`).
+  if (typeof input === 'boolean') return input ? {} : null;
   const schema = resolveRef(document, input ?? {}) as JsonSchema;
   if (depth > 12) return null;
   if ('const' in schema) return schema.const;
@@ -31,7 +33,8 @@ export function sampleOf(document: OpenApiDocument, input: JsonSchema | undefine
     case 'object': {
       const out: Record<string, unknown> = {};
       const properties = (schema.properties ?? {}) as Record<string, JsonSchema>;
-      for (const key of (schema.required as string[] | undefined) ?? []) out[key] = sampleOf(document, properties[key], depth + 1);
+      for (const key of (schema.required as string[] | undefined) ?? [])
+        out[key] = sampleOf(document, properties[key], depth + 1);
       return out;
     }
     case 'array': {

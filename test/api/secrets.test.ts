@@ -29,11 +29,21 @@ describe.each(openTestDatabases())('a credential secret on $dialect', (testDb) =
     await h.call('GET', '/api/credentials?app=demo-crm', { token });
     await h.call('GET', `/api/credentials/${id}`, { token });
     // Saving the sentinel back keeps the secret; a bad body must not echo values either.
-    const renamed = await h.call('PATCH', `/api/credentials/${id}`, { token, body: { name: 'Renamed', values: { api_key: SECRET_SENTINEL, region: 'us' } } });
+    const renamed = await h.call('PATCH', `/api/credentials/${id}`, {
+      token,
+      body: { name: 'Renamed', values: { api_key: SECRET_SENTINEL, region: 'us' } },
+    });
     expect(renamed.json).toMatchObject({ name: 'Renamed', values: { api_key: SECRET_SENTINEL, region: 'us' } });
     await h.call('PATCH', `/api/credentials/${id}`, { token, body: { values: { api_key: { nested: CANARY } } } });
-    await h.call('POST', '/api/credentials', { token, body: { app: 'demo-crm', values: { api_key: CANARY }, extra: CANARY } });
-    await h.call('POST', '/api/credentials', { token, raw: `{"app":"demo-crm","values":{"api_key":"${CANARY}"`, headers: { 'content-type': 'application/json' } });
+    await h.call('POST', '/api/credentials', {
+      token,
+      body: { app: 'demo-crm', values: { api_key: CANARY }, extra: CANARY },
+    });
+    await h.call('POST', '/api/credentials', {
+      token,
+      raw: `{"app":"demo-crm","values":{"api_key":"${CANARY}"`,
+      headers: { 'content-type': 'application/json' },
+    });
 
     // A workflow step that uses the credential.
     const wf = await h.call('GET', `/api/workflows/${account.workflowId}`, { token });
@@ -46,7 +56,13 @@ describe.each(openTestDatabases())('a credential secret on $dialect', (testDb) =
 
     // Every other operation of the contract, with this account's ids and sample bodies.
     for (const op of contract.operations) {
-      const url = fillPath(op.path, (name) => (name === 'id' && op.path.startsWith('/api/credentials') ? id : name === 'tenantId' ? account.tenantId : account.workflowId));
+      const url = fillPath(op.path, (name) =>
+        name === 'id' && op.path.startsWith('/api/credentials')
+          ? id
+          : name === 'tenantId'
+            ? account.tenantId
+            : account.workflowId,
+      );
       if (op.operationId === 'logOut' || op.operationId === 'deleteCredential') continue;
       const body = op.body ? sampleOf(contract.document, op.body.schema) : undefined;
       await h.call(op.method, url, { token, body });

@@ -47,29 +47,41 @@ describe.each(openTestDatabases())('tenancy on $dialect', (testDb) => {
 
   it('covers the routes the contract has today', () => {
     expect(idOperations.map((o) => o.operationId)).toEqual(
-      expect.arrayContaining(['getWorkflow', 'updateWorkflow', 'deleteWorkflow', 'getCredential', 'updateCredential', 'deleteCredential', 'getTenant', 'switchTenant']),
+      expect.arrayContaining([
+        'getWorkflow',
+        'updateWorkflow',
+        'deleteWorkflow',
+        'getCredential',
+        'updateCredential',
+        'deleteCredential',
+        'getTenant',
+        'switchTenant',
+      ]),
     );
   });
 
-  it.each(idOperations.map((o) => [`${o.method} ${o.path}`, o] as const))("%s with tenant B's ids answers A with 404", async (_name, op) => {
-    const url = fillPath(op.path, (name) => bIdFor(op.path, name));
-    const query = op.parameters
-      .filter((p) => p.in === 'query' && p.required)
-      .map((p) => `${p.name}=${encodeURIComponent(String(sampleOf(contract.document, p.schema)))}`)
-      .join('&');
-    const body = op.body ? sampleOf(contract.document, op.body.schema) : undefined;
-    const res = await h.call(op.method, query ? `${url}?${query}` : url, { token: a.token, body });
+  it.each(idOperations.map((o) => [`${o.method} ${o.path}`, o] as const))(
+    "%s with tenant B's ids answers A with 404",
+    async (_name, op) => {
+      const url = fillPath(op.path, (name) => bIdFor(op.path, name));
+      const query = op.parameters
+        .filter((p) => p.in === 'query' && p.required)
+        .map((p) => `${p.name}=${encodeURIComponent(String(sampleOf(contract.document, p.schema)))}`)
+        .join('&');
+      const body = op.body ? sampleOf(contract.document, op.body.schema) : undefined;
+      const res = await h.call(op.method, query ? `${url}?${query}` : url, { token: a.token, body });
 
-    expect(res.status, res.text).not.toBeLessThan(300);
-    expect(res.text).not.toContain(bWorkflowName);
-    expect(res.text).not.toContain(bSecret);
-    expect(res.text).not.toContain(b.email);
-    // Not-yet-built routes answer 501 (or reject the sample body first); every built one must say 404.
-    if (handled.has(op.operationId)) {
-      expect(res.status, res.text).toBe(404);
-      expect(res.json).toMatchObject({ title: 'Not Found', status: 404 });
-    }
-  });
+      expect(res.status, res.text).not.toBeLessThan(300);
+      expect(res.text).not.toContain(bWorkflowName);
+      expect(res.text).not.toContain(bSecret);
+      expect(res.text).not.toContain(b.email);
+      // Not-yet-built routes answer 501 (or reject the sample body first); every built one must say 404.
+      if (handled.has(op.operationId)) {
+        expect(res.status, res.text).toBe(404);
+        expect(res.json).toMatchObject({ title: 'Not Found', status: 404 });
+      }
+    },
+  );
 
   it("leaves B's resources untouched and still B's", async () => {
     const wf = await h.call('GET', `/api/workflows/${bIds.workflow}`, { token: b.token });

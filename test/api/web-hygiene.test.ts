@@ -60,7 +60,11 @@ describe('security headers, CORS and the web app', () => {
   it("allows CORS from the public URL's origin only", async () => {
     const preflight = (origin: string) =>
       h.call('OPTIONS', '/api/workflows', {
-        headers: { origin, 'access-control-request-method': 'POST', 'access-control-request-headers': 'authorization,content-type' },
+        headers: {
+          origin,
+          'access-control-request-method': 'POST',
+          'access-control-request-headers': 'authorization,content-type',
+        },
       });
     const ours = await preflight(PUBLIC_URL);
     expect(ours.headers['access-control-allow-origin']).toBe(PUBLIC_URL);
@@ -89,7 +93,8 @@ describe('rate limits', () => {
   afterAll(() => h?.close());
 
   it('answers the 11th log-in within a minute with 429 and Retry-After', async () => {
-    const attempt = () => h.call('POST', '/api/auth/log-in', { body: { email: 'nobody@example.com', password: 'Wrong-password-123' } });
+    const attempt = () =>
+      h.call('POST', '/api/auth/log-in', { body: { email: 'nobody@example.com', password: 'Wrong-password-123' } });
     for (let i = 0; i < 10; i++) expect((await attempt()).status).toBe(401);
     const limited = await attempt();
     expect(limited.status).toBe(429);
@@ -102,8 +107,11 @@ describe('rate limits', () => {
   });
 
   it('limits sign-up, verify-code and sign-in links separately', async () => {
-    for (let i = 0; i < 10; i++) await h.call('POST', '/api/auth/sign-in-link', { body: { email: 'nobody@example.com' } });
-    expect((await h.call('POST', '/api/auth/sign-in-link', { body: { email: 'nobody@example.com' } })).status).toBe(429);
+    for (let i = 0; i < 10; i++)
+      await h.call('POST', '/api/auth/sign-in-link', { body: { email: 'nobody@example.com' } });
+    expect((await h.call('POST', '/api/auth/sign-in-link', { body: { email: 'nobody@example.com' } })).status).toBe(
+      429,
+    );
     const signUp = await h.call('POST', '/api/auth/sign-up', { body: { email: 'bad' } });
     expect(signUp.status).toBe(400);
   });

@@ -81,7 +81,11 @@ export function registerJsonParser(app: FastifyInstance, bodyLimit: number): voi
         // for a __proto__ or constructor.prototype key.
         const poisoned = isPlainJson(text);
         done(
-          invalidJson(poisoned ? 'The body must not contain __proto__ or constructor.prototype keys.' : 'The body is not valid JSON.'),
+          invalidJson(
+            poisoned
+              ? 'The body must not contain __proto__ or constructor.prototype keys.'
+              : 'The body is not valid JSON.',
+          ),
           undefined,
         );
       });

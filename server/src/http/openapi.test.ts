@@ -14,7 +14,8 @@ describe('the contract in api-spec/openapi.yaml', () => {
 
   it('compiles a validator for every operation', () => {
     const validators = new ContractValidators(contract.document);
-    for (const operation of contract.operations) expect(() => validators.compile(operation), operation.operationId).not.toThrow();
+    for (const operation of contract.operations)
+      expect(() => validators.compile(operation), operation.operationId).not.toThrow();
   });
 
   it('has an operation for every handler (no misspelt operationId)', () => {
@@ -26,7 +27,10 @@ describe('the contract in api-spec/openapi.yaml', () => {
     const getWorkflow = contract.operations.find((o) => o.operationId === 'getWorkflow');
     expect(getWorkflow).toMatchObject({ method: 'GET', url: '/api/workflows/:id', requiresAuth: true });
     expect(getWorkflow?.parameters.map((p) => p.name)).toEqual(['id']);
-    expect(contract.operations.find((o) => o.operationId === 'signUp')).toMatchObject({ requiresAuth: false, acceptsAuth: false });
+    expect(contract.operations.find((o) => o.operationId === 'signUp')).toMatchObject({
+      requiresAuth: false,
+      acceptsAuth: false,
+    });
   });
 });
 

@@ -93,7 +93,10 @@ function serverPrefix(servers: { url: string }[] | undefined): string {
   return pathname.replace(/\/+$/, '');
 }
 
-function jsonSchemaOf(document: OpenApiDocument, content: unknown): { schema: JsonSchema; mediaTypes: string[] } | null {
+function jsonSchemaOf(
+  document: OpenApiDocument,
+  content: unknown,
+): { schema: JsonSchema; mediaTypes: string[] } | null {
   if (!content || typeof content !== 'object') return null;
   const types = Object.keys(content);
   const json = types.find((t) => /^application\/([\w.+-]+\+)?json/i.test(t));

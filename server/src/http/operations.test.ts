@@ -8,7 +8,7 @@ import { createApp } from '../app.js';
 import type { Config } from '../config.js';
 import { Problem } from '../errors.js';
 import type { Services } from '../services/types.js';
-import { type OpenApiDocument, listOperations } from './openapi.js';
+import { listOperations, type OpenApiDocument } from './openapi.js';
 
 // A small contract in the shape of api-spec/openapi.yaml, so the HTTP layer is tested on its own.
 const document: OpenApiDocument = {
@@ -40,7 +40,11 @@ const document: OpenApiDocument = {
       delete: { operationId: 'deleteThing', responses: { '204': { description: 'gone' } } },
     },
     '/public/ping': {
-      get: { operationId: 'ping', security: [], responses: { '200': { content: { 'application/json': { schema: { type: 'object' } } } } } },
+      get: {
+        operationId: 'ping',
+        security: [],
+        responses: { '200': { content: { 'application/json': { schema: { type: 'object' } } } } },
+      },
     },
   },
   components: {
@@ -52,15 +56,22 @@ const document: OpenApiDocument = {
         properties: { email: { type: 'string', format: 'email' }, size: { type: 'integer' } },
       },
       Thing: { type: 'object', required: ['id'], properties: { id: { type: 'string' }, email: { type: 'string' } } },
-      Problem: { type: 'object', required: ['title', 'status'], properties: { title: { type: 'string' }, status: { type: 'integer' } } },
+      Problem: {
+        type: 'object',
+        required: ['title', 'status'],
+        properties: { title: { type: 'string' }, status: { type: 'integer' } },
+      },
     },
-    responses: { Problem: { content: { 'application/problem+json': { schema: { $ref: '#/components/schemas/Problem' } } } } },
+    responses: {
+      Problem: { content: { 'application/problem+json': { schema: { $ref: '#/components/schemas/Problem' } } } },
+    },
   },
 };
 
 const services = {
   accounts: {
-    authenticate: async (token: string) => (token === 'good' ? { userId: 'u1', tenantId: 't1', sessionId: 's1' } : null),
+    authenticate: async (token: string) =>
+      token === 'good' ? { userId: 'u1', tenantId: 't1', sessionId: 's1' } : null,
   },
   close: async () => {},
 } as unknown as Services;
@@ -132,16 +143,30 @@ describe('contract routes', () => {
     expect(q.json()).toMatchObject({ title: 'Bad Request', field: 'query.limit', detail: 'query.limit must be >= 1.' });
 
     const email = await app.inject({ method: 'POST', url: '/api/things', headers: authed, payload: { email: 'nope' } });
-    expect(email.json()).toMatchObject({ status: 400, field: 'body.email', detail: 'body.email must match format "email".' });
+    expect(email.json()).toMatchObject({
+      status: 400,
+      field: 'body.email',
+      detail: 'body.email must match format "email".',
+    });
     expect(email.json().errors).toEqual([{ field: 'body.email', message: 'body.email must match format "email".' }]);
 
     const missing = await app.inject({ method: 'POST', url: '/api/things', headers: authed, payload: { size: 2 } });
     expect(missing.json()).toMatchObject({ field: 'body.email', detail: 'body.email is required.' });
 
-    const unknown = await app.inject({ method: 'POST', url: '/api/things', headers: authed, payload: { email: 'a@b.co', isAdmin: true } });
+    const unknown = await app.inject({
+      method: 'POST',
+      url: '/api/things',
+      headers: authed,
+      payload: { email: 'a@b.co', isAdmin: true },
+    });
     expect(unknown.json()).toMatchObject({ field: 'body.isAdmin', detail: 'body.isAdmin is not an accepted field.' });
 
-    const wrongType = await app.inject({ method: 'POST', url: '/api/things', headers: authed, payload: { email: 'a@b.co', size: '2' } });
+    const wrongType = await app.inject({
+      method: 'POST',
+      url: '/api/things',
+      headers: authed,
+      payload: { email: 'a@b.co', size: '2' },
+    });
     expect(wrongType.json()).toMatchObject({ field: 'body.size', detail: 'body.size must be integer.' });
   });
 
@@ -154,13 +179,21 @@ describe('contract routes', () => {
   it('answers 501 for an operation without a handler', async () => {
     const res = await app.inject({ method: 'DELETE', url: '/api/things/a1', headers: authed });
     expect(res.statusCode).toBe(501);
-    expect(res.json()).toMatchObject({ title: 'Not Implemented', detail: 'DELETE /api/things/{id} is not available yet.' });
+    expect(res.json()).toMatchObject({
+      title: 'Not Implemented',
+      detail: 'DELETE /api/things/{id} is not available yet.',
+    });
   });
 
   it('keeps a Problem thrown by a service and hides the internals of other errors', async () => {
     const missing = await app.inject({ method: 'GET', url: '/api/things/missing', headers: authed });
     expect(missing.statusCode).toBe(404);
-    expect(missing.json()).toEqual({ type: 'about:blank', title: 'Not Found', status: 404, detail: 'Thing not found.' });
+    expect(missing.json()).toEqual({
+      type: 'about:blank',
+      title: 'Not Found',
+      status: 404,
+      detail: 'Thing not found.',
+    });
 
     const boom = await app.inject({ method: 'GET', url: '/api/things/boom', headers: authed });
     expect(boom.statusCode).toBe(500);

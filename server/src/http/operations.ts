@@ -5,7 +5,7 @@
  */
 import type { FastifyInstance, RouteOptions } from 'fastify';
 import type { Config } from '../config.js';
-import { Problem, notImplemented } from '../errors.js';
+import { notImplemented, Problem } from '../errors.js';
 import type { Services } from '../services/types.js';
 import { resolveAuth } from './auth.js';
 import type { ApiContract, OperationSpec } from './openapi.js';
@@ -72,11 +72,16 @@ export function registerOperations(app: FastifyInstance, options: RegisterOperat
         if (result.type) return reply.code(result.status).type(result.type).send(result.body);
         const mistake = compiled.checkResponse(result.status, result.body);
         if (mistake) {
-          request.log.error({ operationId: operation.operationId, status: result.status, mistake }, 'response breaks the contract');
+          request.log.error(
+            { operationId: operation.operationId, status: result.status, mistake },
+            'response breaks the contract',
+          );
           if (isStrictResponses) {
             return sendProblem(
               reply,
-              new Problem(500, 'Internal Server Error', { detail: `The answer of ${operation.operationId} breaks the API contract.` }),
+              new Problem(500, 'Internal Server Error', {
+                detail: `The answer of ${operation.operationId} breaks the API contract.`,
+              }),
             );
           }
         }
@@ -92,7 +97,9 @@ export function registerOperations(app: FastifyInstance, options: RegisterOperat
     // Uploads take any media type as raw bytes; the parser lives in its own context so every
     // other route still refuses non-JSON bodies with 415.
     app.register(async (raw) => {
-      raw.addContentTypeParser('*', { parseAs: 'buffer', bodyLimit: config.bodyLimit }, (_request, body, done) => done(null, body));
+      raw.addContentTypeParser('*', { parseAs: 'buffer', bodyLimit: config.bodyLimit }, (_request, body, done) =>
+        done(null, body),
+      );
       for (const route of rawRoutes) raw.route(route);
     });
   }

@@ -17,13 +17,23 @@ const INTERNAL_DETAIL = 'Something went wrong on our side. Please try again.';
 /** Fastify error codes that have a clearer Problem than their message. */
 const FASTIFY_PROBLEMS: Record<string, (err: FastifyError, bodyLimit: number) => Problem> = {
   FST_ERR_CTP_BODY_TOO_LARGE: (_e, limit) =>
-    new Problem(413, 'Content Too Large', { detail: `The request body must be at most ${limit} bytes.`, field: 'body' }),
+    new Problem(413, 'Content Too Large', {
+      detail: `The request body must be at most ${limit} bytes.`,
+      field: 'body',
+    }),
   FST_ERR_CTP_INVALID_MEDIA_TYPE: () =>
-    new Problem(415, 'Unsupported Media Type', { detail: 'Send the request body as application/json.', field: 'content-type' }),
+    new Problem(415, 'Unsupported Media Type', {
+      detail: 'Send the request body as application/json.',
+      field: 'content-type',
+    }),
   FST_ERR_CTP_INVALID_CONTENT_LENGTH: () =>
-    new Problem(400, 'Bad Request', { detail: 'The Content-Length header does not match the body.', field: 'content-length' }),
+    new Problem(400, 'Bad Request', {
+      detail: 'The Content-Length header does not match the body.',
+      field: 'content-length',
+    }),
   FST_ERR_CTP_EMPTY_JSON_BODY: () => new Problem(400, 'Bad Request', { detail: 'The body is empty.', field: 'body' }),
-  FST_ERR_CTP_INVALID_JSON_BODY: () => new Problem(400, 'Bad Request', { detail: 'The body is not valid JSON.', field: 'body' }),
+  FST_ERR_CTP_INVALID_JSON_BODY: () =>
+    new Problem(400, 'Bad Request', { detail: 'The body is not valid JSON.', field: 'body' }),
 };
 
 /**
@@ -36,7 +46,8 @@ const FASTIFY_PROBLEMS: Record<string, (err: FastifyError, bodyLimit: number) =>
 export function toProblem(err: unknown, bodyLimit: number): Problem {
   if (err instanceof Problem) return err;
   const fe = err as Partial<FastifyError> | null;
-  if (fe && typeof fe.code === 'string' && FASTIFY_PROBLEMS[fe.code]) return FASTIFY_PROBLEMS[fe.code](fe as FastifyError, bodyLimit);
+  if (fe && typeof fe.code === 'string' && FASTIFY_PROBLEMS[fe.code])
+    return FASTIFY_PROBLEMS[fe.code](fe as FastifyError, bodyLimit);
   const status = typeof fe?.statusCode === 'number' ? fe.statusCode : 500;
   // Other 4xx from Fastify or a plugin say what the caller did; their messages are safe.
   if (status >= 400 && status < 500) {
@@ -71,7 +82,8 @@ export function registerProblemHandlers(
   app.setNotFoundHandler((request, reply) => {
     const pathname = request.url.split('?')[0];
     const isApiPath = /^\/(api|hooks|auth)(\/|$)/.test(pathname);
-    if (fallback && !isApiPath && (request.method === 'GET' || request.method === 'HEAD')) return fallback(request, reply);
+    if (fallback && !isApiPath && (request.method === 'GET' || request.method === 'HEAD'))
+      return fallback(request, reply);
     return sendProblem(reply, new Problem(404, 'Not Found', { detail: `No route for ${request.method} ${pathname}.` }));
   });
 }

@@ -16,7 +16,12 @@ export const EMBEDDABLE_PATH = /^\/(form|page)\//;
 export const AUTH_RATE_LIMIT = 10;
 
 /** Paths of the endpoints that are rate limited, per IP. */
-export const RATE_LIMITED_PATHS = new Set(['/api/auth/sign-up', '/api/auth/log-in', '/api/auth/verify-code', '/api/auth/sign-in-link']);
+export const RATE_LIMITED_PATHS = new Set([
+  '/api/auth/sign-up',
+  '/api/auth/log-in',
+  '/api/auth/verify-code',
+  '/api/auth/sign-in-link',
+]);
 
 /** The Content-Security-Policy directives of every page (the web app and the API reference). */
 export const CSP_DIRECTIVES = {
@@ -48,7 +53,8 @@ export async function registerSecurityPlugins(app: FastifyInstance, config: Conf
   app.addHook('onSend', async (request, reply, payload) => {
     if (EMBEDDABLE_PATH.test(request.url)) {
       const csp = reply.getHeader('content-security-policy');
-      if (typeof csp === 'string') reply.header('content-security-policy', csp.replace("frame-ancestors 'none'", 'frame-ancestors *'));
+      if (typeof csp === 'string')
+        reply.header('content-security-policy', csp.replace("frame-ancestors 'none'", 'frame-ancestors *'));
       reply.removeHeader('x-frame-options');
     }
     return payload;

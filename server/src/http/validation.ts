@@ -52,7 +52,10 @@ function anchorRefs(schema: unknown): unknown {
   if (!schema || typeof schema !== 'object') return schema;
   const out: Record<string, unknown> = {};
   for (const [key, value] of Object.entries(schema)) {
-    out[key] = key === '$ref' && typeof value === 'string' && value.startsWith('#/') ? `${CONTRACT_ID}${value}` : anchorRefs(value);
+    out[key] =
+      key === '$ref' && typeof value === 'string' && value.startsWith('#/')
+        ? `${CONTRACT_ID}${value}`
+        : anchorRefs(value);
   }
   return out;
 }
@@ -104,6 +107,8 @@ function objectSchema(parameters: ParameterSpec[]): JsonSchema {
 export class ContractValidators {
   private readonly coercing = createAjv(true);
   private readonly strict = createAjv(false);
+  // Many operations share schemas (Workflow, Credential…): compile each distinct one once.
+  private readonly cache = new Map<string, ValidateFunction>();
 
   constructor(document: OpenApiDocument) {
     // Both instances know the whole contract so component references resolve.
@@ -112,19 +117,42 @@ export class ContractValidators {
     this.strict.addSchema(root);
   }
 
+  private compileOnce(ajv: Ajv2020, schema: unknown): ValidateFunction {
+    const anchored = anchorRefs(schema) as JsonSchema;
+    const key = `${ajv === this.strict ? 's' : 'c'}:${JSON.stringify(anchored)}`;
+    let validate = this.cache.get(key);
+    if (!validate) {
+      validate = ajv.compile(anchored);
+      this.cache.set(key, validate);
+    }
+    return validate;
+  }
+
   /** Builds the validators of one operation; compiling throws if the contract's schemas are broken. */
   compile(operation: OperationSpec): OperationValidators {
     const byPlace = (place: ParameterSpec['in']) => operation.parameters.filter((p) => p.in === place);
     const parts: [keyof RequestParts, string, ValidateFunction | null][] = [
-      ['params', 'params', byPlace('path').length ? this.coercing.compile(objectSchema(byPlace('path'))) : null],
-      ['query', 'query', byPlace('query').length ? this.coercing.compile(objectSchema(byPlace('query'))) : null],
-      ['headers', 'headers', byPlace('header').length ? this.coercing.compile(objectSchema(byPlace('header'))) : null],
+      [
+        'params',
+        'params',
+        byPlace('path').length ? this.compileOnce(this.coercing, objectSchema(byPlace('path'))) : null,
+      ],
+      [
+        'query',
+        'query',
+        byPlace('query').length ? this.compileOnce(this.coercing, objectSchema(byPlace('query'))) : null,
+      ],
+      [
+        'headers',
+        'headers',
+        byPlace('header').length ? this.compileOnce(this.coercing, objectSchema(byPlace('header'))) : null,
+      ],
     ];
     const body = operation.body;
-    const bodyValidator = body ? this.strict.compile(anchorRefs(body.schema) as JsonSchema) : null;
+    const bodyValidator = body ? this.compileOnce(this.strict, body.schema) : null;
     const responseValidators = new Map<string, ValidateFunction | null>();
     for (const [status, schema] of Object.entries(operation.responses)) {
-      responseValidators.set(status, schema ? this.strict.compile(anchorRefs(schema) as JsonSchema) : null);
+      responseValidators.set(status, schema ? this.compileOnce(this.strict, schema) : null);
     }
 
     return {
@@ -149,7 +177,8 @@ export class ContractValidators {
               : null;
         if (key === null) return `status ${status} is not declared`;
         const validate = responseValidators.get(key);
-        if (!validate) return payload === undefined || payload === null ? null : `status ${status} declares no JSON body`;
+        if (!validate)
+          return payload === undefined || payload === null ? null : `status ${status} declares no JSON body`;
         if (validate(payload)) return null;
         return (validate.errors ?? []).map((e) => describeError('response', e).message).join(' ');
       },

@@ -33,12 +33,18 @@ export async function registerWebApp(
       if (/[/\\]assets[/\\]/.test(filePath)) res.setHeader('cache-control', 'public, max-age=31536000, immutable');
     },
   });
-  return (_request, reply) => reply.header('cache-control', 'no-cache').sendFile('index.html');
+  const sendIndex = (_request: FastifyRequest, reply: FastifyReply) =>
+    reply.header('cache-control', 'no-cache').sendFile('index.html');
+  // The static wildcard would answer the root folder with 403.
+  app.get('/', sendIndex);
+  return sendIndex;
 }
 
 /** Registers /api/openapi.yaml and the Swagger UI reference at /api/docs, both from the contract. */
 export async function registerApiDocs(app: FastifyInstance, contract: ApiContract): Promise<void> {
-  app.get('/api/openapi.yaml', async (_request, reply) => reply.type('application/yaml; charset=utf-8').send(contract.text));
+  app.get('/api/openapi.yaml', async (_request, reply) =>
+    reply.type('application/yaml; charset=utf-8').send(contract.text),
+  );
   await app.register(swagger, {
     mode: 'static',
     specification: { document: contract.document as never },

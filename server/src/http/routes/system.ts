@@ -14,7 +14,10 @@ export const systemHandlers: OperationHandlers = {
       await services.accounts.authenticate('health-probe');
     } catch (err) {
       request.log.error({ err }, 'health: database does not answer');
-      throw new Problem(503, 'Service Unavailable', { detail: 'The database does not answer.', retryAfter: HEALTH_RETRY_SECONDS });
+      throw new Problem(503, 'Service Unavailable', {
+        detail: 'The database does not answer.',
+        retryAfter: HEALTH_RETRY_SECONDS,
+      });
     }
     return { status: 200, body: { ok: true, db: 'up' } };
   },
