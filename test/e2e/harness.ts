@@ -19,7 +19,7 @@ import { type Browser, type BrowserContext, chromium, type Page } from 'playwrig
 import { afterAll, beforeAll } from 'vitest';
 import { type Config, loadConfig } from '../../server/src/config.js';
 import { startStaticServer } from './static-server.js';
-import { ensureWebBuild, REPO_ROOT } from './web-build.js';
+import { REPO_ROOT, snapshotWebBuild } from './web-build.js';
 
 /** Where screenshots are written (committed, so reviewers see the pages). */
 export const SCREENSHOT_DIR = path.join(path.dirname(fileURLToPath(import.meta.url)), 'screenshots');
@@ -97,7 +97,23 @@ function isListeningApp(value: unknown): value is ListeningApp {
  *   with a warning naming why (the server is still being written by another room).
  */
 export async function startWebServer(): Promise<E2EServer> {
-  const webDist = await ensureWebBuild();
+  const build = await snapshotWebBuild();
+  try {
+    const server = await startServerFor(build.dir);
+    return {
+      ...server,
+      close: async () => {
+        await server.close();
+        await build.remove();
+      },
+    };
+  } catch (error) {
+    await build.remove();
+    throw error;
+  }
+}
+
+async function startServerFor(webDist: string): Promise<E2EServer> {
   const mode = process.env.JUNCTION_E2E_SERVER;
   const appModule = path.join(REPO_ROOT, 'server', 'src', 'app.ts');
   if (mode === 'server') return startRealServer(appModule, webDist);

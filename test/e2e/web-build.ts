@@ -4,7 +4,8 @@
  */
 import { spawnSync } from 'node:child_process';
 import { createHash } from 'node:crypto';
-import { existsSync, mkdirSync, readdirSync, rmSync, statSync } from 'node:fs';
+import { existsSync, mkdirSync, readdirSync, readFileSync, rmSync, statSync } from 'node:fs';
+import { cp, mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -81,4 +82,41 @@ export async function ensureWebBuild(): Promise<string> {
     rmSync(LOCK_DIR, { recursive: true, force: true });
   }
   return WEB_DIST;
+}
+
+// Every script and stylesheet index.html loads must be in the copy, or it caught a rebuild midway.
+function isCompleteBuild(dir: string): boolean {
+  const index = path.join(dir, 'index.html');
+  if (!existsSync(index)) return false;
+  const html = readFileSync(index, 'utf8');
+  const assets = [...html.matchAll(/(?:src|href)="\/(assets\/[^"]+)"/g)].map((m) => m[1] ?? '');
+  return assets.every((asset) => existsSync(path.join(dir, asset)));
+}
+
+/**
+ * Copies a fresh web build into a temporary folder and returns it with a remover. Tests
+ * serve the copy, so another engineer's `vite build` (which empties web/dist) cannot pull
+ * files out from under a running browser test.
+ *
+ * @example
+ * const build = await snapshotWebBuild();
+ * const server = await startStaticServer(build.dir);
+ * // …
+ * await build.remove();
+ */
+export async function snapshotWebBuild(): Promise<{ dir: string; remove(): Promise<void> }> {
+  for (let attempt = 1; ; attempt++) {
+    const source = await ensureWebBuild();
+    const dir = await mkdtemp(path.join(tmpdir(), 'junction-web-dist-'));
+    const remove = () => rm(dir, { recursive: true, force: true });
+    try {
+      await cp(source, dir, { recursive: true });
+      if (isCompleteBuild(dir)) return { dir, remove };
+    } catch {
+      // A file vanished during the copy: a rebuild is under way; try again below.
+    }
+    await remove();
+    if (attempt === 3) throw new Error(`web/dist kept changing while it was copied (${source}); is a build looping?`);
+    await new Promise((resolve) => setTimeout(resolve, 1_000));
+  }
 }

@@ -1,17 +1,18 @@
 // Browser entry: creates the root store and router, and mounts the app into #root.
+import { createApiClient } from '@junction/core';
 import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
 import { createBrowserRouter, RouterProvider } from 'react-router-dom';
 import { AppProviders } from './app/AppProviders.js';
 import { appRoutes } from './app/routes.js';
-import { createLocalApiClient } from './stores/api-client.js';
 import { createRootStore } from './stores/root-store.js';
 
 const container = document.getElementById('root');
 if (!container) throw new Error('index.html must contain <div id="root"> for Junction to mount into.');
 
 const store = createRootStore({
-  api: createLocalApiClient({ baseUrl: window.location.origin, fetch: window.fetch.bind(window) }),
+  // Same origin: the server serves both the app and /api (DESIGN "API").
+  api: createApiClient({ baseUrl: window.location.origin, fetch: (request) => window.fetch(request) }),
 });
 const router = createBrowserRouter(appRoutes);
 

@@ -1,7 +1,7 @@
+import { createApiClient } from '@junction/core';
 import { act, cleanup, render, screen } from '@testing-library/react';
 import { createMemoryRouter, RouterProvider } from 'react-router-dom';
 import { afterEach, describe, expect, it } from 'vitest';
-import { createLocalApiClient } from '../stores/api-client.js';
 import { createRootStore } from '../stores/root-store.js';
 import { AppProviders } from './AppProviders.js';
 import { appRoutes } from './routes.js';
@@ -10,7 +10,7 @@ afterEach(cleanup);
 
 function renderAt(path: string) {
   const router = createMemoryRouter(appRoutes, { initialEntries: [path] });
-  const api = createLocalApiClient({
+  const api = createApiClient({
     baseUrl: 'http://junction.test',
     fetch: () => Promise.reject(new Error('no network in route tests')),
   });

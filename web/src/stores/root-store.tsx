@@ -1,9 +1,10 @@
+import type { ApiClient } from '@junction/core';
 import { createContext, type ReactNode, useContext } from 'react';
-import type { ApiClient } from './api-client.js';
 
 /**
- * The web app's root store: today the API client; the workflow, editor and portal stores
- * (mobx-state-tree models from `@junction/core`, created with `{ api, now, newId }`) join it.
+ * The web app's root store: today core's typed API client (`createApiClient`); the workflow,
+ * editor and portal stores (mobx-state-tree models from `@junction/core`, created with
+ * `{ api, now, newId }`) join it.
  */
 export interface RootStore {
   readonly api: ApiClient;
