@@ -22,6 +22,8 @@ export default defineConfig({
         test: {
           name: 'node',
           environment: 'node',
+          testTimeout: 20_000,
+          hookTimeout: 60_000,
           include: [
             'core/src/**/*.test.ts',
             'api-spec/**/*.test.ts',
@@ -37,6 +39,8 @@ export default defineConfig({
         test: {
           name: 'web',
           environment: 'jsdom',
+          testTimeout: 20_000,
+          hookTimeout: 60_000,
           include: ['web/src/**/*.test.{ts,tsx}'],
         },
       },
