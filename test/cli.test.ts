@@ -1,7 +1,17 @@
 // The `junction` command line, run as a child process (tsx on scripts/src/cli.ts, with the
 // root tsconfig mapping @junction/core to its source) against copies of the legacy fixtures.
 import { execFile } from 'node:child_process';
-import { cpSync, existsSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, statSync, writeFileSync } from 'node:fs';
+import {
+  cpSync,
+  existsSync,
+  mkdirSync,
+  mkdtempSync,
+  readdirSync,
+  readFileSync,
+  rmSync,
+  statSync,
+  writeFileSync,
+} from 'node:fs';
 import { createRequire } from 'node:module';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
@@ -12,19 +22,33 @@ const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 const cli = path.join(root, 'scripts/src/cli.ts');
 const tsx = pathToFileURL(createRequire(path.join(root, 'package.json')).resolve('tsx')).href;
 const fixtures = path.join(root, 'test/fixtures/legacy');
-const VALID = ['delay.json', 'execution-nodes-only.json', 'filter-or-groups.json', 'large-100-steps.json', 'messy-types.json',
-  'onboarding-elements.json', 'polling-choices.json', 'tiny.json', 'webhook-trigger.json'];
+const VALID = [
+  'delay.json',
+  'execution-nodes-only.json',
+  'filter-or-groups.json',
+  'large-100-steps.json',
+  'messy-types.json',
+  'onboarding-elements.json',
+  'polling-choices.json',
+  'tiny.json',
+  'webhook-trigger.json',
+];
 
 let dir: string;
 
 function run(args: string[]): Promise<{ code: number; stdout: string; stderr: string }> {
   return new Promise((resolve) => {
-    execFile(process.execPath, ['--import', tsx, cli, ...args], {
-      cwd: dir,
-      env: { ...process.env, TSX_TSCONFIG_PATH: path.join(root, 'tsconfig.json'), NO_COLOR: '1' },
-    }, (err, stdout, stderr) => {
-      resolve({ code: err ? Number((err as { code?: number }).code ?? 1) : 0, stdout, stderr });
-    });
+    execFile(
+      process.execPath,
+      ['--import', tsx, cli, ...args],
+      {
+        cwd: dir,
+        env: { ...process.env, TSX_TSCONFIG_PATH: path.join(root, 'tsconfig.json'), NO_COLOR: '1' },
+      },
+      (err, stdout, stderr) => {
+        resolve({ code: err ? Number((err as { code?: number }).code ?? 1) : 0, stdout, stderr });
+      },
+    );
   });
 }
 
@@ -79,9 +103,13 @@ describe('junction validate', () => {
     expect(result.code).toBe(1);
     const lines = result.stdout.split('\n');
     expect(lines).toContain('✗ legacy/broken-dangling-edge.json');
-    expect(lines).toContain('    ✗ $.current_state.frontendWorkflow[3].target  link target "3" is not the id of a step');
+    expect(lines).toContain(
+      '    ✗ $.current_state.frontendWorkflow[3].target  link target "3" is not the id of a step',
+    );
     expect(lines).toContain('✓ legacy/tiny.json (legacy format; `junction migrate` upgrades it)');
-    expect(lines).toContain('    ! $.current_state.frontendWorkflow[0].data.triggerChoices  kept the first 5 of 8 trigger choices');
+    expect(lines).toContain(
+      '    ! $.current_state.frontendWorkflow[0].data.triggerChoices  kept the first 5 of 8 trigger choices',
+    );
     expect(lines).toContain('11 files: 9 valid (9 legacy), 2 invalid');
   });
 

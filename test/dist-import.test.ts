@@ -11,9 +11,14 @@ const tiny = path.join(root, 'test/fixtures/legacy/tiny.json');
 function node(args: string[]): Promise<{ code: number; stdout: string; stderr: string }> {
   return new Promise((resolve) => {
     // cwd is the repository root so '@junction/core' resolves through node_modules to core/dist.
-    execFile(process.execPath, args, { cwd: root, env: { ...process.env, NODE_OPTIONS: '' } }, (err, stdout, stderr) => {
-      resolve({ code: err ? Number((err as { code?: number }).code ?? 1) : 0, stdout, stderr });
-    });
+    execFile(
+      process.execPath,
+      args,
+      { cwd: root, env: { ...process.env, NODE_OPTIONS: '' } },
+      (err, stdout, stderr) => {
+        resolve({ code: err ? Number((err as { code?: number }).code ?? 1) : 0, stdout, stderr });
+      },
+    );
   });
 }
 

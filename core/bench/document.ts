@@ -29,8 +29,16 @@ const fieldSchema = {
     properties: {
       type: 'array',
       items: {
-        type: 'object', additionalProperties: false, required: ['key'],
-        properties: { key: str, title: str, description: str, hidden: { type: 'boolean' }, schema: { $ref: 'fieldSchema' } },
+        type: 'object',
+        additionalProperties: false,
+        required: ['key'],
+        properties: {
+          key: str,
+          title: str,
+          description: str,
+          hidden: { type: 'boolean' },
+          schema: { $ref: 'fieldSchema' },
+        },
       },
     },
     dynamic: str,
@@ -41,29 +49,89 @@ const fieldSchema = {
 const stepData = {
   type: 'object',
   additionalProperties: false,
-  required: ['name', 'type', 'label', 'icon', 'custombutton', 'url', 'hasauth', 'credential', 'authname', 'action', 'actionlabel',
-    'fields', 'testData', 'actionTestTime', 'delay', 'app', 'triggerlabel', 'triggerResource', 'triggerMessage', 'triggerChoices',
-    'triggerchoice', 'triggerChoiceTime', 'pollingParams', 'performList', 'unsubscribe', 'webhookKey'],
+  required: [
+    'name',
+    'type',
+    'label',
+    'icon',
+    'custombutton',
+    'url',
+    'hasauth',
+    'credential',
+    'authname',
+    'action',
+    'actionlabel',
+    'fields',
+    'testData',
+    'actionTestTime',
+    'delay',
+    'app',
+    'triggerlabel',
+    'triggerResource',
+    'triggerMessage',
+    'triggerChoices',
+    'triggerchoice',
+    'triggerChoiceTime',
+    'pollingParams',
+    'performList',
+    'unsubscribe',
+    'webhookKey',
+  ],
   properties: {
-    name: { type: 'string', maxLength: 200 }, type: str, label: str, icon: str, custombutton: { type: 'boolean' }, url: str,
-    hasauth: { type: 'boolean' }, credential: { type: ['string', 'null'] }, authname: str, action: str, actionlabel: str,
+    name: { type: 'string', maxLength: 200 },
+    type: str,
+    label: str,
+    icon: str,
+    custombutton: { type: 'boolean' },
+    url: str,
+    hasauth: { type: 'boolean' },
+    credential: { type: ['string', 'null'] },
+    authname: str,
+    action: str,
+    actionlabel: str,
     fields: {
-      type: 'array', maxItems: 500,
+      type: 'array',
+      maxItems: 500,
       items: {
-        type: 'object', additionalProperties: false, required: ['name'],
+        type: 'object',
+        additionalProperties: false,
+        required: ['name'],
         properties: {
-          name: { type: 'string', minLength: 1 }, title: str, description: str, hidden: { type: 'boolean' },
-          in: { enum: ['query', 'path', 'header', 'formData'] }, required: { type: 'boolean' }, value: {}, schema: { $ref: 'fieldSchema' },
+          name: { type: 'string', minLength: 1 },
+          title: str,
+          description: str,
+          hidden: { type: 'boolean' },
+          in: { enum: ['query', 'path', 'header', 'formData'] },
+          required: { type: 'boolean' },
+          value: {},
+          schema: { $ref: 'fieldSchema' },
         },
       },
     },
-    testData: {}, actionTestTime: nullableNumber, delay: { type: 'number', minimum: 0 }, app: str, triggerlabel: str,
-    triggerResource: str, triggerMessage: str, triggerChoices: { type: 'array', maxItems: 5 }, triggerchoice: str,
+    testData: {},
+    actionTestTime: nullableNumber,
+    delay: { type: 'number', minimum: 0 },
+    app: str,
+    triggerlabel: str,
+    triggerResource: str,
+    triggerMessage: str,
+    triggerChoices: { type: 'array', maxItems: 5 },
+    triggerchoice: str,
     triggerChoiceTime: nullableNumber,
     pollingParams: {
-      oneOf: [{ type: 'null' }, { type: 'object', additionalProperties: false, required: ['dedupe_key', 'data_head'], properties: { dedupe_key: str, data_head: str } }],
+      oneOf: [
+        { type: 'null' },
+        {
+          type: 'object',
+          additionalProperties: false,
+          required: ['dedupe_key', 'data_head'],
+          properties: { dedupe_key: str, data_head: str },
+        },
+      ],
     },
-    performList: str, unsubscribe: str, webhookKey: str,
+    performList: str,
+    unsubscribe: str,
+    webhookKey: str,
   },
 };
 /** The current document shape as JSON Schema: what a schema-driven validator would check. */
@@ -77,32 +145,62 @@ const documentSchema = {
     name: { type: 'string', maxLength: 200 },
     active: { type: 'boolean' },
     steps: {
-      type: 'array', maxItems: 5000,
+      type: 'array',
+      maxItems: 5000,
       items: {
-        type: 'object', additionalProperties: false, required: ['id', 'kind', 'position', 'data'],
+        type: 'object',
+        additionalProperties: false,
+        required: ['id', 'kind', 'position', 'data'],
         properties: {
           id: { type: 'string', minLength: 1 },
           kind: { enum: ['trigger', 'action', 'filter', 'loopEnd'] },
-          position: { type: 'object', additionalProperties: false, required: ['x', 'y'], properties: { x: { type: 'number' }, y: { type: 'number' } } },
+          position: {
+            type: 'object',
+            additionalProperties: false,
+            required: ['x', 'y'],
+            properties: { x: { type: 'number' }, y: { type: 'number' } },
+          },
           data: stepData,
         },
       },
     },
     links: {
-      type: 'array', maxItems: 20000,
+      type: 'array',
+      maxItems: 20000,
       items: {
-        type: 'object', additionalProperties: false, required: ['id', 'source', 'target', 'name', 'groups', 'delaySeconds'],
+        type: 'object',
+        additionalProperties: false,
+        required: ['id', 'source', 'target', 'name', 'groups', 'delaySeconds'],
         properties: {
-          id: { type: 'string', minLength: 1 }, source: { type: 'string', minLength: 1 }, target: { type: 'string', minLength: 1 }, name: str,
+          id: { type: 'string', minLength: 1 },
+          source: { type: 'string', minLength: 1 },
+          target: { type: 'string', minLength: 1 },
+          name: str,
           groups: {
             type: 'array',
             items: {
               type: 'array',
               items: {
-                type: 'object', additionalProperties: false, required: ['lhs', 'conditionType', 'rhs'],
+                type: 'object',
+                additionalProperties: false,
+                required: ['lhs', 'conditionType', 'rhs'],
                 properties: {
-                  lhs: str, rhs: str,
-                  conditionType: { enum: ['stringEqual', 'stringUnequal', 'listContains', 'listNotContain', 'greaterThan', 'lessThan', 'isTrue', 'isFalse', 'valueExists', 'valueNotExists'] },
+                  lhs: str,
+                  rhs: str,
+                  conditionType: {
+                    enum: [
+                      'stringEqual',
+                      'stringUnequal',
+                      'listContains',
+                      'listNotContain',
+                      'greaterThan',
+                      'lessThan',
+                      'isTrue',
+                      'isFalse',
+                      'valueExists',
+                      'valueNotExists',
+                    ],
+                  },
                 },
               },
             },
@@ -140,7 +238,9 @@ function throughput(docs: unknown[], work: (doc: unknown) => unknown): number {
 
 function loadFixtures(): { name: string; json: unknown; document: WorkflowDocument }[] {
   const out: { name: string; json: unknown; document: WorkflowDocument }[] = [];
-  for (const name of readdirSync(fixtures).filter((f) => f.endsWith('.json')).sort()) {
+  for (const name of readdirSync(fixtures)
+    .filter((f) => f.endsWith('.json'))
+    .sort()) {
     const json: unknown = JSON.parse(readFileSync(new URL(name, fixtures), 'utf8'));
     const result = migrateDocument(json);
     // Broken fixtures are not "typical": the benchmark measures the success path.
@@ -162,7 +262,9 @@ export async function benchDocument(): Promise<BenchRow[]> {
   const large = all.filter((f) => f.document.steps.length > 20);
   const ajv = new Ajv({ allErrors: true, schemas: [fieldSchema] });
   const ajvValidate = ajv.compile(documentSchema);
-  for (const f of all) if (!ajvValidate(f.document)) throw new Error(`ajv schema rejects ${f.name}: ${ajv.errorsText(ajvValidate.errors)}`);
+  for (const f of all)
+    if (!ajvValidate(f.document))
+      throw new Error(`ajv schema rejects ${f.name}: ${ajv.errorsText(ajvValidate.errors)}`);
   const migrateAndCheck = (doc: unknown) => {
     const result = migrateDocument(doc);
     if (!result.ok) throw new Error('fixture did not migrate');
@@ -172,18 +274,30 @@ export async function benchDocument(): Promise<BenchRow[]> {
     {
       benchmark: `validate + migrate, ${typical.length} typical legacy documents`,
       subject: 'migrateDocument (converts, then validateDocument)',
-      value: throughput(typical.map((f) => f.json), migrateAndCheck),
+      value: throughput(
+        typical.map((f) => f.json),
+        migrateAndCheck,
+      ),
       baseline: 'ajv, JSON Schema of v1 (validate only)',
-      baselineValue: throughput(typical.map((f) => f.document), (d) => ajvValidate(d)),
+      baselineValue: throughput(
+        typical.map((f) => f.document),
+        (d) => ajvValidate(d),
+      ),
       unit: 'docs/s',
       target: '≥ 10,000 docs/s',
     },
     {
       benchmark: `validate, ${typical.length} typical v1 documents`,
       subject: 'validateDocument (with clean copy)',
-      value: throughput(typical.map((f) => f.document), validateDocument),
+      value: throughput(
+        typical.map((f) => f.document),
+        validateDocument,
+      ),
       baseline: 'JSON.parse(JSON.stringify) copy',
-      baselineValue: throughput(typical.map((f) => f.document), (d) => JSON.parse(JSON.stringify(d))),
+      baselineValue: throughput(
+        typical.map((f) => f.document),
+        (d) => JSON.parse(JSON.stringify(d)),
+      ),
       unit: 'docs/s',
       target: '≥ 10,000 docs/s',
     },
@@ -192,9 +306,15 @@ export async function benchDocument(): Promise<BenchRow[]> {
     rows.push({
       benchmark: `validate + migrate, ${large.map((f) => `${f.document.steps.length}-step`).join(', ')} legacy document`,
       subject: 'migrateDocument',
-      value: throughput(large.map((f) => f.json), migrateAndCheck),
+      value: throughput(
+        large.map((f) => f.json),
+        migrateAndCheck,
+      ),
       baseline: 'ajv, JSON Schema of v1 (validate only)',
-      baselineValue: throughput(large.map((f) => f.document), (d) => ajvValidate(d)),
+      baselineValue: throughput(
+        large.map((f) => f.document),
+        (d) => ajvValidate(d),
+      ),
       unit: 'docs/s',
       target: '≥ 500 docs/s',
     });

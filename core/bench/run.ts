@@ -38,23 +38,41 @@ async function benchFindIssues(): Promise<BenchRow[]> {
   const { createStepData } = await import('../src/workflow/types.js');
   const size = 1000;
   const wf = {
-    id: 'bench', name: 'Bench', active: false,
+    id: 'bench',
+    name: 'Bench',
+    active: false,
     steps: Array.from({ length: size }, (_, i) => ({
       id: `s${i}`,
       kind: i === 0 ? ('trigger' as const) : ('action' as const),
       position: { x: 220, y: 40 + 200 * i },
       data: createStepData({
-        name: `Update a record ${i}`, type: 'demo-crm', action: 'updateContact', hasauth: true,
+        name: `Update a record ${i}`,
+        type: 'demo-crm',
+        action: 'updateContact',
+        hasauth: true,
         // Every tenth step misses its credential or test data, so issues are found, not only checked.
         credential: i % 10 === 3 ? null : 'cred-1',
         testData: i % 10 === 7 ? null : { id: `c${i}`, email: `p${i}@example.com` },
         fields: [
-          { name: 'id', in: 'path', required: true, value: i > 0 ? `\${s${i - 1}.id}` : '', schema: { type: 'string' } },
+          {
+            name: 'id',
+            in: 'path',
+            required: true,
+            value: i > 0 ? `\${s${i - 1}.id}` : '',
+            schema: { type: 'string' },
+          },
           { name: 'note', in: 'formData', value: `\${s0.email} ${i}`, schema: { type: 'string' } },
         ],
       }),
     })),
-    links: Array.from({ length: size - 1 }, (_, i) => ({ id: `l${i}`, source: `s${i}`, target: `s${i + 1}`, name: '', groups: [], delaySeconds: 0 })),
+    links: Array.from({ length: size - 1 }, (_, i) => ({
+      id: `l${i}`,
+      source: `s${i}`,
+      target: `s${i + 1}`,
+      name: '',
+      groups: [],
+      delaySeconds: 0,
+    })),
   };
   const time = (work: () => unknown) => {
     for (let i = 0; i < 10; i++) work();
@@ -66,15 +84,17 @@ async function benchFindIssues(): Promise<BenchRow[]> {
     }
     return Math.round(median(samples) * 100) / 100;
   };
-  return [{
-    benchmark: 'find issues, 1,000 steps',
-    subject: 'findIssues',
-    value: time(() => findIssues(wf)),
-    baseline: 'JSON.parse(JSON.stringify) of the workflow',
-    baselineValue: time(() => JSON.parse(JSON.stringify(wf))),
-    unit: 'ms',
-    target: '< 16 ms (one frame)',
-  }];
+  return [
+    {
+      benchmark: 'find issues, 1,000 steps',
+      subject: 'findIssues',
+      value: time(() => findIssues(wf)),
+      baseline: 'JSON.parse(JSON.stringify) of the workflow',
+      baselineValue: time(() => JSON.parse(JSON.stringify(wf))),
+      unit: 'ms',
+      target: '< 16 ms (one frame)',
+    },
+  ];
 }
 
 function format(n: number): string {
@@ -99,7 +119,9 @@ async function main(): Promise<void> {
   for (const bench of benches) rows.push(...(await bench()));
   const lines = ['| benchmark | ours | baseline | target |', '|---|---|---|---|'];
   for (const r of rows) {
-    lines.push(`| ${r.benchmark} | ${format(r.value)} ${r.unit} (${r.subject}) | ${format(r.baselineValue)} ${r.unit} (${r.baseline}) | ${r.target} |`);
+    lines.push(
+      `| ${r.benchmark} | ${format(r.value)} ${r.unit} (${r.subject}) | ${format(r.baselineValue)} ${r.unit} (${r.baseline}) | ${r.target} |`,
+    );
   }
   process.stdout.write(`${lines.join('\n')}\n`);
 }

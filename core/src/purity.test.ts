@@ -1,8 +1,10 @@
 // core is pure (DESIGN "Packages", STYLE "core is pure"): no React, no DOM, no Node built-ins,
 // no global fetch. This test parses every non-test source file of core with the TypeScript
 // parser and fails on forbidden imports and on uses of forbidden globals.
+// biome-ignore lint/style/noRestrictedImports: a test reads files from disk; the rule guards core's sources.
 import { readdirSync, readFileSync } from 'node:fs';
 import { builtinModules } from 'node:module';
+// biome-ignore lint/style/noRestrictedImports: a test reads files from disk; the rule guards core's sources.
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import ts from 'typescript';
@@ -15,7 +17,12 @@ const BUILTINS = new Set(builtinModules);
 
 /** Tells why an import specifier is forbidden in core, or returns null when it is allowed. */
 function whyForbiddenImport(specifier: string): string | null {
-  if (specifier === 'react' || specifier.startsWith('react/') || specifier === 'react-dom' || specifier.startsWith('react-dom/')) {
+  if (
+    specifier === 'react' ||
+    specifier.startsWith('react/') ||
+    specifier === 'react-dom' ||
+    specifier.startsWith('react-dom/')
+  ) {
     return 'React';
   }
   if (specifier.startsWith('node:')) return 'a Node built-in';
@@ -59,7 +66,11 @@ function findViolations(fileName: string, text: string): string[] {
   const visit = (node: ts.Node) => {
     // Type positions (`typeof fetch` in a type, `Window` types) are not runtime uses.
     if (ts.isTypeNode(node) && !ts.isExpressionWithTypeArguments(node)) return;
-    if ((ts.isImportDeclaration(node) || ts.isExportDeclaration(node)) && node.moduleSpecifier && ts.isStringLiteral(node.moduleSpecifier)) {
+    if (
+      (ts.isImportDeclaration(node) || ts.isExportDeclaration(node)) &&
+      node.moduleSpecifier &&
+      ts.isStringLiteral(node.moduleSpecifier)
+    ) {
       checkSpecifier(node, node.moduleSpecifier.text);
     } else if (ts.isCallExpression(node) && node.expression.kind === ts.SyntaxKind.ImportKeyword) {
       const [arg] = node.arguments;
@@ -67,9 +78,19 @@ function findViolations(fileName: string, text: string): string[] {
     } else if (ts.isImportEqualsDeclaration(node) && ts.isExternalModuleReference(node.moduleReference)) {
       const expr = node.moduleReference.expression;
       if (ts.isStringLiteral(expr)) checkSpecifier(node, expr.text);
-    } else if (ts.isPropertyAccessExpression(node) && ts.isIdentifier(node.expression) && GLOBAL_OBJECTS.has(node.expression.text)) {
-      if (FORBIDDEN_GLOBALS.has(node.name.text)) report(node, `uses the global ${node.name.text} (${node.getText(source)})`);
-    } else if (ts.isIdentifier(node) && FORBIDDEN_GLOBALS.has(node.text) && !locals.has(node.text) && isValueUse(node)) {
+    } else if (
+      ts.isPropertyAccessExpression(node) &&
+      ts.isIdentifier(node.expression) &&
+      GLOBAL_OBJECTS.has(node.expression.text)
+    ) {
+      if (FORBIDDEN_GLOBALS.has(node.name.text))
+        report(node, `uses the global ${node.name.text} (${node.getText(source)})`);
+    } else if (
+      ts.isIdentifier(node) &&
+      FORBIDDEN_GLOBALS.has(node.text) &&
+      !locals.has(node.text) &&
+      isValueUse(node)
+    ) {
       report(node, `uses the global ${node.text}`);
     }
     ts.forEachChild(node, visit);
@@ -82,7 +103,13 @@ function findViolations(fileName: string, text: string): string[] {
 function isValueUse(node: ts.Identifier): boolean {
   const parent = node.parent;
   if (ts.isPropertyAccessExpression(parent) && parent.name === node) return false;
-  if ((ts.isPropertyAssignment(parent) || ts.isPropertyDeclaration(parent) || ts.isPropertySignature(parent) || ts.isMethodDeclaration(parent)) && parent.name === node) {
+  if (
+    (ts.isPropertyAssignment(parent) ||
+      ts.isPropertyDeclaration(parent) ||
+      ts.isPropertySignature(parent) ||
+      ts.isMethodDeclaration(parent)) &&
+    parent.name === node
+  ) {
     return false;
   }
   if (ts.isImportSpecifier(parent) || ts.isExportSpecifier(parent) || ts.isLabeledStatement(parent)) return false;
@@ -95,7 +122,8 @@ function listSourceFiles(dir: string): string[] {
   for (const entry of readdirSync(dir, { withFileTypes: true })) {
     const full = path.join(dir, entry.name);
     if (entry.isDirectory()) files.push(...listSourceFiles(full));
-    else if (/\.tsx?$/.test(entry.name) && !/\.test\.tsx?$/.test(entry.name) && !entry.name.endsWith('.d.ts')) files.push(full);
+    else if (/\.tsx?$/.test(entry.name) && !/\.test\.tsx?$/.test(entry.name) && !entry.name.endsWith('.d.ts'))
+      files.push(full);
   }
   return files.sort();
 }
@@ -157,6 +185,8 @@ describe('the purity checker', () => {
   });
 
   it('treats a locally bound name as local', () => {
-    expect(findViolations('c.ts', 'export function make({ fetch }: { fetch: () => void }) { return fetch(); }')).toEqual([]);
+    expect(
+      findViolations('c.ts', 'export function make({ fetch }: { fetch: () => void }) { return fetch(); }'),
+    ).toEqual([]);
   });
 });

@@ -83,7 +83,9 @@ export async function runValidate(io: CliIo, inputs: string[]): Promise<number> 
   }
   const valid = results.filter((r) => r.ok).length;
   const invalid = results.length - valid + inputProblems;
-  io.stdout(`\n${plural(results.length, 'file')}: ${valid} valid${legacy > 0 ? ` (${legacy} legacy)` : ''}, ${invalid} invalid\n`);
+  io.stdout(
+    `\n${plural(results.length, 'file')}: ${valid} valid${legacy > 0 ? ` (${legacy} legacy)` : ''}, ${invalid} invalid\n`,
+  );
   return invalid > 0 ? 1 : 0;
 }
 
@@ -134,7 +136,9 @@ export async function runMigrate(io: CliIo, inputs: string[], options: MigrateOp
         continue;
       }
       if (!options.isInPlace && inputsReal.has(targetReal)) {
-        io.stdout(`${BAD} ${name}\n    ${BAD} $  output ${shown(io, target)} is an input file; use --in-place to overwrite inputs\n`);
+        io.stdout(
+          `${BAD} ${name}\n    ${BAD} $  output ${shown(io, target)} is an input file; use --in-place to overwrite inputs\n`,
+        );
         invalid++;
         continue;
       }
@@ -161,6 +165,8 @@ export async function runMigrate(io: CliIo, inputs: string[], options: MigrateOp
   }
   const total = files.length;
   const wrote = options.isDryRun ? 'dry run, nothing written' : `${plural(written, 'file')} written`;
-  io.stdout(`\n${plural(total, 'file')}: ${migrated} migrated, ${current} already current, ${invalid} invalid; ${wrote}\n`);
+  io.stdout(
+    `\n${plural(total, 'file')}: ${migrated} migrated, ${current} already current, ${invalid} invalid; ${wrote}\n`,
+  );
   return invalid > 0 ? 1 : 0;
 }

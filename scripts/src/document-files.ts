@@ -33,7 +33,10 @@ async function walk(dir: string, root: string, out: FoundFile[]): Promise<void> 
     if (entry.name.startsWith('.') || entry.name === 'node_modules') continue;
     const full = path.join(dir, entry.name);
     if (entry.isDirectory()) await walk(full, root, out);
-    else if (entry.name.endsWith('.json') && (entry.isFile() || (entry.isSymbolicLink() && (await stat(full).catch(() => null))?.isFile()))) {
+    else if (
+      entry.name.endsWith('.json') &&
+      (entry.isFile() || (entry.isSymbolicLink() && (await stat(full).catch(() => null))?.isFile()))
+    ) {
       out.push({ file: full, root, relative: path.relative(root, full) });
     }
   }
@@ -44,7 +47,10 @@ async function walk(dir: string, root: string, out: FoundFile[]): Promise<void> 
  * recursively for `*.json` (sorted, skipping hidden entries and node_modules). Each file is
  * listed once even when inputs overlap.
  */
-export async function collectJsonFiles(inputs: string[], cwd: string): Promise<{ files: FoundFile[]; problems: InputProblem[] }> {
+export async function collectJsonFiles(
+  inputs: string[],
+  cwd: string,
+): Promise<{ files: FoundFile[]; problems: InputProblem[] }> {
   const files: FoundFile[] = [];
   const problems: InputProblem[] = [];
   const seen = new Set<string>();
@@ -69,10 +75,13 @@ export async function collectJsonFiles(inputs: string[], cwd: string): Promise<{
 }
 
 /** Reads and parses a JSON file; failures come back as a message, never thrown. */
-export async function readJsonFile(file: string): Promise<{ ok: true; value: unknown; text: string } | { ok: false; message: string }> {
+export async function readJsonFile(
+  file: string,
+): Promise<{ ok: true; value: unknown; text: string } | { ok: false; message: string }> {
   try {
     const info = await stat(file);
-    if (info.size > MAX_DOCUMENT_BYTES) return { ok: false, message: `file is larger than ${MAX_DOCUMENT_BYTES / 1024 / 1024} MB` };
+    if (info.size > MAX_DOCUMENT_BYTES)
+      return { ok: false, message: `file is larger than ${MAX_DOCUMENT_BYTES / 1024 / 1024} MB` };
     const text = await readFile(file, 'utf8');
     try {
       return { ok: true, value: JSON.parse(text), text };

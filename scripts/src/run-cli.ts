@@ -71,12 +71,20 @@ export async function runCli(argv: string[], io: CliIo): Promise<number> {
       return runValidate(io, inputs);
     case 'migrate': {
       if (inputs.length === 0) return usage(io, 'migrate needs at least one file or folder');
-      if (values.out !== undefined && values['in-place']) return usage(io, 'use either --out DIR or --in-place, not both');
+      if (values.out !== undefined && values['in-place'])
+        return usage(io, 'use either --out DIR or --in-place, not both');
       if (values.out === '') return usage(io, '--out needs a folder');
       if (values.out === undefined && !values['in-place'] && !values['dry-run']) {
-        return usage(io, 'migrate needs --out DIR, --in-place or --dry-run (inputs are never overwritten without --in-place)');
+        return usage(
+          io,
+          'migrate needs --out DIR, --in-place or --dry-run (inputs are never overwritten without --in-place)',
+        );
       }
-      return runMigrate(io, inputs, { out: values.out, isInPlace: values['in-place'] === true, isDryRun: values['dry-run'] === true });
+      return runMigrate(io, inputs, {
+        out: values.out,
+        isInPlace: values['in-place'] === true,
+        isDryRun: values['dry-run'] === true,
+      });
     }
     case 'start':
       if (inputs.length > 0 || hasMigrateOptions) return usage(io, 'start takes no arguments');

@@ -13,7 +13,9 @@ describe('runStart', () => {
       throw Object.assign(new Error("Cannot find module '@junction/server'"), { code: 'ERR_MODULE_NOT_FOUND' });
     });
     expect(code).toBe(1);
-    expect(lines.join('')).toBe('junction start: the server is not built (server/dist is missing). Run `npm run build` in the repository first.\n');
+    expect(lines.join('')).toBe(
+      'junction start: the server is not built (server/dist is missing). Run `npm run build` in the repository first.\n',
+    );
   });
 
   it('calls the exported startServer', async () => {
@@ -21,7 +23,11 @@ describe('runStart', () => {
     let calls = 0;
     const code = await runStart(io, async (specifier) => {
       expect(specifier).toBe('@junction/server');
-      return { startServer: async () => { calls++; } };
+      return {
+        startServer: async () => {
+          calls++;
+        },
+      };
     });
     expect(code).toBe(0);
     expect(calls).toBe(1);
@@ -30,7 +36,11 @@ describe('runStart', () => {
 
   it('reports a server that fails to start', async () => {
     const { io, lines } = capture();
-    const code = await runStart(io, async () => ({ main: async () => { throw new Error('port 5000 in use'); } }));
+    const code = await runStart(io, async () => ({
+      main: async () => {
+        throw new Error('port 5000 in use');
+      },
+    }));
     expect(code).toBe(1);
     expect(lines.join('')).toBe('junction start: the server could not start: port 5000 in use\n');
   });

@@ -20,13 +20,18 @@ function isNotFound(err: unknown): boolean {
  * imports its `main.js`, which starts itself. Returns 0 once started, 1 with a clear message
  * when the server is not built or fails to start.
  */
-export async function runStart(io: { stderr: (text: string) => void }, load: ModuleLoader = defaultLoader): Promise<number> {
+export async function runStart(
+  io: { stderr: (text: string) => void },
+  load: ModuleLoader = defaultLoader,
+): Promise<number> {
   let server: Record<string, unknown>;
   try {
     server = await load(SERVER);
   } catch (err) {
     if (isNotFound(err)) {
-      io.stderr('junction start: the server is not built (server/dist is missing). Run `npm run build` in the repository first.\n');
+      io.stderr(
+        'junction start: the server is not built (server/dist is missing). Run `npm run build` in the repository first.\n',
+      );
     } else {
       io.stderr(`junction start: the server could not be loaded: ${(err as Error)?.message ?? String(err)}\n`);
     }
@@ -39,7 +44,10 @@ export async function runStart(io: { stderr: (text: string) => void }, load: Mod
       if (typeof stop === 'function') {
         for (const signal of ['SIGINT', 'SIGTERM'] as const) {
           process.once(signal, () => {
-            Promise.resolve(stop()).then(() => process.exit(0), () => process.exit(1));
+            Promise.resolve(stop()).then(
+              () => process.exit(0),
+              () => process.exit(1),
+            );
           });
         }
       }

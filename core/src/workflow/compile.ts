@@ -97,7 +97,13 @@ function outgoingLinks(doc: WorkflowData): Map<string, PlanLink[]> {
   const out = new Map<string, PlanLink[]>();
   for (const link of doc.links) {
     const list = out.get(link.source) ?? [];
-    list.push({ linkId: link.id, targetId: link.target, name: link.name, groups: link.groups, delaySeconds: link.delaySeconds });
+    list.push({
+      linkId: link.id,
+      targetId: link.target,
+      name: link.name,
+      groups: link.groups,
+      delaySeconds: link.delaySeconds,
+    });
     out.set(link.source, list);
   }
   return out;
@@ -119,7 +125,15 @@ export function compileWorkflow(doc: WorkflowData): WorkflowPlan {
   const next = outgoingLinks(doc);
   const byId = new Map(doc.steps.map((s) => [s.id, s]));
   const triggerStep = doc.steps.find((s) => s.kind === 'trigger');
-  const plan: WorkflowPlan = { workflowId: doc.id, name: doc.name, active: doc.active, trigger: null, steps: [], problems, isRunnable: false };
+  const plan: WorkflowPlan = {
+    workflowId: doc.id,
+    name: doc.name,
+    active: doc.active,
+    trigger: null,
+    steps: [],
+    problems,
+    isRunnable: false,
+  };
   if (!triggerStep) {
     problems.push({ code: 'no-trigger', severity: 'error', stepIds: [], text: 'The workflow has no trigger step.' });
     return plan;
@@ -154,7 +168,8 @@ export function compileWorkflow(doc: WorkflowData): WorkflowPlan {
   const inDegree = new Map<string, number>();
   for (const id of reachable) inDegree.set(id, 0);
   for (const link of doc.links) {
-    if (reachable.has(link.source) && reachable.has(link.target)) inDegree.set(link.target, (inDegree.get(link.target) ?? 0) + 1);
+    if (reachable.has(link.source) && reachable.has(link.target))
+      inDegree.set(link.target, (inDegree.get(link.target) ?? 0) + 1);
   }
   const ready = [...reachable].filter((id) => inDegree.get(id) === 0);
   const ordered: string[] = [];
@@ -169,7 +184,12 @@ export function compileWorkflow(doc: WorkflowData): WorkflowPlan {
   }
   const inCycle = [...reachable].filter((id) => (inDegree.get(id) ?? 0) > 0);
   if (inCycle.length > 0) {
-    problems.push({ code: 'cycle', severity: 'error', stepIds: inCycle, text: 'Some steps form a loop: a step cannot run after itself.' });
+    problems.push({
+      code: 'cycle',
+      severity: 'error',
+      stepIds: inCycle,
+      text: 'Some steps form a loop: a step cannot run after itself.',
+    });
   }
 
   for (const id of ordered) {
@@ -192,11 +212,21 @@ export function compileWorkflow(doc: WorkflowData): WorkflowPlan {
     .filter((s) => reachable.has(s.id) && (s.kind === 'trigger' || s.kind === 'action') && s.data.type === '')
     .map((s) => s.id);
   if (placeholders.length > 0) {
-    problems.push({ code: 'placeholder-step', severity: 'error', stepIds: placeholders, text: 'Missing app selection.' });
+    problems.push({
+      code: 'placeholder-step',
+      severity: 'error',
+      stepIds: placeholders,
+      text: 'Missing app selection.',
+    });
   }
   const unreachable = doc.steps.filter((s) => !reachable.has(s.id)).map((s) => s.id);
   if (unreachable.length > 0) {
-    problems.push({ code: 'unreachable-step', severity: 'warning', stepIds: unreachable, text: 'Some steps are not connected to the trigger and will not run.' });
+    problems.push({
+      code: 'unreachable-step',
+      severity: 'warning',
+      stepIds: unreachable,
+      text: 'Some steps are not connected to the trigger and will not run.',
+    });
   }
   plan.isRunnable = problems.every((p) => p.severity !== 'error');
   return plan;
@@ -209,7 +239,8 @@ export function compileWorkflow(doc: WorkflowData): WorkflowPlan {
  */
 export function toExecutionNodes(doc: WorkflowData): ExecutionNode[] {
   const incomingDelay = new Map<string, number>();
-  for (const link of doc.links) incomingDelay.set(link.target, Math.max(incomingDelay.get(link.target) ?? 0, link.delaySeconds));
+  for (const link of doc.links)
+    incomingDelay.set(link.target, Math.max(incomingDelay.get(link.target) ?? 0, link.delaySeconds));
   const connections = new Map<string, Record<string, ConditionGroup[] | 'default'>>();
   for (const link of doc.links) {
     const map = connections.get(link.source) ?? {};

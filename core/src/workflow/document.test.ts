@@ -31,8 +31,18 @@ function errorsOf(input: unknown) {
 
 describe('validateDocument', () => {
   it('accepts a well-formed document and returns an equal, separate copy', () => {
-    const input = doc({ links: [link('l1', 't', 'a', { name: 'Filter: x', groups: [[{ lhs: '${t.x}', conditionType: 'isTrue', rhs: '' }]], delaySeconds: 30 })] });
-    input.steps[1].data.fields = [{ name: 'email', in: 'formData', required: true, value: '${t.email}', schema: { type: 'string', enum: ['a'] } }];
+    const input = doc({
+      links: [
+        link('l1', 't', 'a', {
+          name: 'Filter: x',
+          groups: [[{ lhs: '${t.x}', conditionType: 'isTrue', rhs: '' }]],
+          delaySeconds: 30,
+        }),
+      ],
+    });
+    input.steps[1].data.fields = [
+      { name: 'email', in: 'formData', required: true, value: '${t.email}', schema: { type: 'string', enum: ['a'] } },
+    ];
     input.steps[0].data.testData = { email: 'ada@example.com', nested: [1, { b: null }] };
     const result = validateDocument(input);
     expect(result.ok).toBe(true);
@@ -45,16 +55,25 @@ describe('validateDocument', () => {
   it('reports a wrong field type with the JSON path of the field', () => {
     const input = doc();
     (input.steps[1].data.fields as unknown[]) = [{ name: 'email' }, { name: 42 }];
-    expect(errorsOf(input)).toEqual([{ path: '$.steps[1].data.fields[1].name', code: 'type', message: 'expected a string, got a number' }]);
+    expect(errorsOf(input)).toEqual([
+      { path: '$.steps[1].data.fields[1].name', code: 'type', message: 'expected a string, got a number' },
+    ]);
   });
 
   it('reports every missing StepData key and unknown keys at every level', () => {
-    const input = doc() as unknown as { steps: { data: Record<string, unknown>; extra?: number }[]; surprise?: boolean };
+    const input = doc() as unknown as {
+      steps: { data: Record<string, unknown>; extra?: number }[];
+      surprise?: boolean;
+    };
     delete input.steps[0].data.webhookKey;
     input.steps[1].extra = 1;
     input.surprise = true;
     const paths = errorsOf(input).map((e) => `${e.code} ${e.path}`);
-    expect(paths).toEqual(['unknown-key $.surprise', 'required $.steps[0].data.webhookKey', 'unknown-key $.steps[1].extra']);
+    expect(paths).toEqual([
+      'unknown-key $.surprise',
+      'required $.steps[0].data.webhookKey',
+      'unknown-key $.steps[1].extra',
+    ]);
   });
 
   it('quotes keys that are not identifiers in paths', () => {
@@ -65,11 +84,16 @@ describe('validateDocument', () => {
   it('rejects a missing or different schemaVersion', () => {
     const { schemaVersion: _omit, ...legacy } = doc();
     expect(errorsOf(legacy)[0]).toMatchObject({ path: '$.schemaVersion', code: 'required' });
-    expect(errorsOf({ ...doc(), schemaVersion: 2 })[0]).toMatchObject({ path: '$.schemaVersion', code: 'schema-version' });
+    expect(errorsOf({ ...doc(), schemaVersion: 2 })[0]).toMatchObject({
+      path: '$.schemaVersion',
+      code: 'schema-version',
+    });
   });
 
   it('rejects duplicate step and link ids', () => {
-    const errors = errorsOf(doc({ steps: [step('t', 'trigger'), step('a'), step('a')], links: [link('l1', 't', 'a'), link('l1', 'a', 't')] }));
+    const errors = errorsOf(
+      doc({ steps: [step('t', 'trigger'), step('a'), step('a')], links: [link('l1', 't', 'a'), link('l1', 'a', 't')] }),
+    );
     expect(errors.map((e) => [e.code, e.path])).toEqual([
       ['duplicate-id', '$.steps[2].id'],
       ['duplicate-id', '$.links[1].id'],
@@ -77,7 +101,9 @@ describe('validateDocument', () => {
   });
 
   it('rejects links to missing steps, self-links and duplicate links (editor-core 4.4)', () => {
-    const errors = errorsOf(doc({ links: [link('l1', 't', 'a'), link('l2', 't', 'ghost'), link('l3', 'a', 'a'), link('l4', 't', 'a')] }));
+    const errors = errorsOf(
+      doc({ links: [link('l1', 't', 'a'), link('l2', 't', 'ghost'), link('l3', 'a', 'a'), link('l4', 't', 'a')] }),
+    );
     expect(errors.map((e) => [e.code, e.path])).toEqual([
       ['missing-step', '$.links[1].target'],
       ['self-link', '$.links[2].target'],
@@ -88,7 +114,13 @@ describe('validateDocument', () => {
 
   it('allows at most one trigger step', () => {
     const errors = errorsOf(doc({ steps: [step('t', 'trigger'), step('u', 'trigger'), step('a')] }));
-    expect(errors).toEqual([{ path: '$.steps[1].kind', code: 'multiple-triggers', message: 'a workflow has at most one trigger step (the first is $.steps[0])' }]);
+    expect(errors).toEqual([
+      {
+        path: '$.steps[1].kind',
+        code: 'multiple-triggers',
+        message: 'a workflow has at most one trigger step (the first is $.steps[0])',
+      },
+    ]);
   });
 
   it('checks condition types against the ten editor-core 3 values', () => {
@@ -101,12 +133,18 @@ describe('validateDocument', () => {
     expect(errorsOf(doc({ name: long }))[0]).toMatchObject({ path: '$.name', code: 'limit' });
     const tooMany = Array.from({ length: DOCUMENT_LIMITS.maxSteps + 1 }, (_, i) => step(`s${i}`));
     expect(errorsOf(doc({ steps: tooMany, links: [] }))).toEqual([
-      { path: '$.steps', code: 'limit', message: `has ${DOCUMENT_LIMITS.maxSteps + 1} items; at most ${DOCUMENT_LIMITS.maxSteps} are allowed` },
+      {
+        path: '$.steps',
+        code: 'limit',
+        message: `has ${DOCUMENT_LIMITS.maxSteps + 1} items; at most ${DOCUMENT_LIMITS.maxSteps} are allowed`,
+      },
     ]);
     const choices = doc();
     choices.steps[0].data.triggerChoices = [1, 2, 3, 4, 5, 6];
     expect(errorsOf(choices)[0]).toMatchObject({ path: '$.steps[0].data.triggerChoices', code: 'limit' });
-    expect(errorsOf(doc({ links: [link('l1', 't', 'a', { delaySeconds: -1 })] }))[0].path).toBe('$.links[0].delaySeconds');
+    expect(errorsOf(doc({ links: [link('l1', 't', 'a', { delaySeconds: -1 })] }))[0].path).toBe(
+      '$.links[0].delaySeconds',
+    );
   });
 
   it('accepts 5,000 steps but not a huge array, without walking it', () => {
@@ -141,23 +179,49 @@ describe('validateDocument', () => {
   });
 
   it('does not throw on getters and proxies that throw', () => {
-    const trap = new Proxy({}, { ownKeys: () => { throw new Error('boom'); } });
-    expect(errorsOf(trap)).toEqual([{ path: '$', code: 'unreadable', message: 'the document could not be read: boom' }]);
+    const trap = new Proxy(
+      {},
+      {
+        ownKeys: () => {
+          throw new Error('boom');
+        },
+      },
+    );
+    expect(errorsOf(trap)).toEqual([
+      { path: '$', code: 'unreadable', message: 'the document could not be read: boom' },
+    ]);
     const input = doc();
-    Object.defineProperty(input, 'name', { get: () => { throw new TypeError('no name'); }, enumerable: true });
+    Object.defineProperty(input, 'name', {
+      get: () => {
+        throw new TypeError('no name');
+      },
+      enumerable: true,
+    });
     expect(errorsOf(input)[0].message).toContain('no name');
   });
 
   it('rejects non-objects at the root', () => {
-    for (const value of [null, undefined, 3, 'text', [], new Map()]) expect(errorsOf(value)[0]).toMatchObject({ path: '$', code: 'type' });
+    for (const value of [null, undefined, 3, 'text', [], new Map()])
+      expect(errorsOf(value)[0]).toMatchObject({ path: '$', code: 'type' });
   });
 
   it('never throws on arbitrary input (property)', () => {
     fc.assert(
-      fc.property(fc.anything({ withBigInt: true, withDate: true, withMap: true, withSet: true, withTypedArray: true, withSparseArray: true, withNullPrototype: true }), (value) => {
-        const result = validateDocument(value);
-        expect(typeof result.ok).toBe('boolean');
-      }),
+      fc.property(
+        fc.anything({
+          withBigInt: true,
+          withDate: true,
+          withMap: true,
+          withSet: true,
+          withTypedArray: true,
+          withSparseArray: true,
+          withNullPrototype: true,
+        }),
+        (value) => {
+          const result = validateDocument(value);
+          expect(typeof result.ok).toBe('boolean');
+        },
+      ),
       { numRuns: 300 },
     );
   });
@@ -170,7 +234,11 @@ describe('validateDocument', () => {
         // Replace one value somewhere in the tree.
         const holders: [Record<string, unknown>, string][] = [];
         const walk = (o: unknown) => {
-          if (o && typeof o === 'object') for (const k of Object.keys(o)) { holders.push([o as Record<string, unknown>, k]); walk((o as Record<string, unknown>)[k]); }
+          if (o && typeof o === 'object')
+            for (const k of Object.keys(o)) {
+              holders.push([o as Record<string, unknown>, k]);
+              walk((o as Record<string, unknown>)[k]);
+            }
         };
         walk(input);
         const [holder, key] = holders[pick % holders.length];

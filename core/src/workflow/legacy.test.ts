@@ -1,3 +1,4 @@
+// biome-ignore lint/style/noRestrictedImports: a test reads files from disk; the rule guards core's sources.
 import { readdirSync, readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
 import { isLegacyDocument, migrateDocument } from './legacy.js';
@@ -14,7 +15,9 @@ function migrated(name: string) {
 
 describe('migrateDocument on the legacy fixtures', () => {
   it('migrates every valid fixture and fails exactly the broken ones', () => {
-    const names = readdirSync(fixtures).filter((f) => f.endsWith('.json')).sort();
+    const names = readdirSync(fixtures)
+      .filter((f) => f.endsWith('.json'))
+      .sort();
     expect(names.length).toBeGreaterThanOrEqual(8);
     const failing = names.filter((n) => !migrateDocument(load(n)).ok);
     expect(failing).toEqual(['broken-dangling-edge.json', 'broken-two-triggers.json']);
@@ -30,8 +33,18 @@ describe('migrateDocument on the legacy fixtures', () => {
       name: 'Untitled Workflow',
       active: false,
       steps: [
-        { id: '1', kind: 'trigger', position: { x: 220, y: 40 }, data: createStepData({ name: 'Click to Add Trigger' }) },
-        { id: '2', kind: 'action', position: { x: 220, y: 240 }, data: createStepData({ name: 'Click to Add Action' }) },
+        {
+          id: '1',
+          kind: 'trigger',
+          position: { x: 220, y: 40 },
+          data: createStepData({ name: 'Click to Add Trigger' }),
+        },
+        {
+          id: '2',
+          kind: 'action',
+          position: { x: 220, y: 240 },
+          data: createStepData({ name: 'Click to Add Action' }),
+        },
       ],
       links: [{ id: 'e1-2', source: '1', target: '2', name: '', groups: [], delaySeconds: 0 }],
     });
@@ -49,7 +62,13 @@ describe('migrateDocument on the legacy fixtures', () => {
       [{ lhs: '${t1.tags}', conditionType: 'listContains', rhs: 'vip' }],
       [{ lhs: '${t1.email}', conditionType: 'valueExists', rhs: '' }],
     ]);
-    expect(document.steps[1].data.fields[0]).toEqual({ name: 'email', in: 'formData', required: true, value: '${t1.email}', schema: { type: 'string' } });
+    expect(document.steps[1].data.fields[0]).toEqual({
+      name: 'email',
+      in: 'formData',
+      required: true,
+      value: '${t1.email}',
+      schema: { type: 'string' },
+    });
     expect(document.steps[0].data.pollingParams).toEqual({ dedupe_key: 'id', data_head: 'contacts' });
   });
 
@@ -74,7 +93,12 @@ describe('migrateDocument on the legacy fixtures', () => {
   it('keeps only the first 5 trigger choices (editor-core 9) and says so', () => {
     const { document, warnings } = migrated('polling-choices.json');
     expect(document.steps[0].data.triggerChoices).toHaveLength(5);
-    expect(warnings).toEqual([{ path: '$.current_state.frontendWorkflow[0].data.triggerChoices', message: 'kept the first 5 of 8 trigger choices' }]);
+    expect(warnings).toEqual([
+      {
+        path: '$.current_state.frontendWorkflow[0].data.triggerChoices',
+        message: 'kept the first 5 of 8 trigger choices',
+      },
+    ]);
   });
 
   it('reports a dangling edge at its legacy path', () => {
@@ -82,7 +106,13 @@ describe('migrateDocument on the legacy fixtures', () => {
     expect(result).toEqual({
       ok: false,
       fromVersion: 0,
-      errors: [{ path: '$.current_state.frontendWorkflow[3].target', code: 'missing-step', message: 'link target "3" is not the id of a step' }],
+      errors: [
+        {
+          path: '$.current_state.frontendWorkflow[3].target',
+          code: 'missing-step',
+          message: 'link target "3" is not the id of a step',
+        },
+      ],
     });
   });
 
@@ -103,10 +133,21 @@ describe('migrateDocument on the legacy fixtures', () => {
 
   it('rebuilds steps from execution nodes when there are no canvas elements', () => {
     const { document, warnings } = migrated('execution-nodes-only.json');
-    expect(document.steps.map((s) => [s.id, s.kind])).toEqual([['n1', 'trigger'], ['n2', 'action'], ['n3', 'action']]);
-    expect(document.steps[1].data).toMatchObject({ action: 'createContact', credential: 'cred_7f3a91', testData: { id: 'c_5' } });
+    expect(document.steps.map((s) => [s.id, s.kind])).toEqual([
+      ['n1', 'trigger'],
+      ['n2', 'action'],
+      ['n3', 'action'],
+    ]);
+    expect(document.steps[1].data).toMatchObject({
+      action: 'createContact',
+      credential: 'cred_7f3a91',
+      testData: { id: 'c_5' },
+    });
     expect(document.steps[2].data.delay).toBe(60);
-    expect(document.links.map((l) => [l.source, l.target, l.groups.length])).toEqual([['n1', 'n2', 0], ['n2', 'n3', 1]]);
+    expect(document.links.map((l) => [l.source, l.target, l.groups.length])).toEqual([
+      ['n1', 'n2', 0],
+      ['n2', 'n3', 1],
+    ]);
     expect(warnings[0].message).toBe('no canvas elements; steps rebuilt from the execution nodes');
   });
 
@@ -122,12 +163,23 @@ describe('migrateDocument on the legacy fixtures', () => {
     const { document, warnings } = migrated('messy-types.json');
     expect(document.id).toBe('65a1f0c2e4b0a1b2c3d4e5f6');
     expect(document.active).toBe(true);
-    expect(document.steps.map((s) => [s.id, s.kind])).toEqual([['1', 'trigger'], ['2', 'loopEnd'], ['3', 'action']]);
+    expect(document.steps.map((s) => [s.id, s.kind])).toEqual([
+      ['1', 'trigger'],
+      ['2', 'loopEnd'],
+      ['3', 'action'],
+    ]);
     expect(document.steps[0].position).toEqual({ x: 220, y: 40 });
     expect(document.steps[0].data.fields).toEqual([{ name: 'path', value: '/incoming', schema: { type: 'string' } }]);
     expect(document.steps[1].data.delay).toBe(15);
     expect(document.links).toEqual([
-      { id: 'a', source: '1', target: '2', name: 'Filter: ${1.body.n}', groups: [[{ lhs: '${1.body.n}', conditionType: 'greaterThan', rhs: '2' }]], delaySeconds: 0 },
+      {
+        id: 'a',
+        source: '1',
+        target: '2',
+        name: 'Filter: ${1.body.n}',
+        groups: [[{ lhs: '${1.body.n}', conditionType: 'greaterThan', rhs: '2' }]],
+        delaySeconds: 0,
+      },
       { id: 'link-2-3', source: '2', target: '3', name: '', groups: [], delaySeconds: 30 },
     ]);
     expect(warnings.map((w) => w.message)).toEqual([
@@ -147,7 +199,11 @@ describe('migrateDocument on other input', () => {
     const current = migrated('tiny.json').document;
     expect(migrateDocument(current)).toEqual({ ok: true, document: current, fromVersion: 1, warnings: [] });
     const broken = { ...current, steps: 'nope' };
-    expect(migrateDocument(broken)).toMatchObject({ ok: false, fromVersion: 1, errors: [{ path: '$.steps', code: 'type' }] });
+    expect(migrateDocument(broken)).toMatchObject({
+      ok: false,
+      fromVersion: 1,
+      errors: [{ path: '$.steps', code: 'type' }],
+    });
   });
 
   it('is idempotent: migrating the result again changes nothing', () => {
@@ -167,7 +223,22 @@ describe('migrateDocument on other input', () => {
   });
 
   it('does not throw on a legacy record whose getters throw', () => {
-    const record = { current_state: { frontendWorkflow: [{ id: '1', type: 'trigger', get data() { throw new Error('gone'); } }] } };
-    expect(migrateDocument(record)).toEqual({ ok: false, errors: [{ path: '$', code: 'unreadable', message: 'the document could not be read: gone' }] });
+    const record = {
+      current_state: {
+        frontendWorkflow: [
+          {
+            id: '1',
+            type: 'trigger',
+            get data() {
+              throw new Error('gone');
+            },
+          },
+        ],
+      },
+    };
+    expect(migrateDocument(record)).toEqual({
+      ok: false,
+      errors: [{ path: '$', code: 'unreadable', message: 'the document could not be read: gone' }],
+    });
   });
 });

@@ -7,16 +7,16 @@
  * by {@link validateDocument}, with error paths pointing back into the legacy input.
  */
 import type { FieldDef, FieldSchema, PollingParams } from '../apps/types.js';
-import { type DocumentError, DOCUMENT_LIMITS, joinPath, validateDocument } from './document.js';
+import { DOCUMENT_LIMITS, type DocumentError, joinPath, validateDocument } from './document.js';
 import {
-  createStepData,
-  WORKFLOW_SCHEMA_VERSION,
   type Condition,
   type ConditionGroup,
+  createStepData,
   type Link,
   type Step,
   type StepData,
   type StepKind,
+  WORKFLOW_SCHEMA_VERSION,
   type WorkflowDocument,
 } from './types.js';
 
@@ -87,17 +87,60 @@ const isRecord = (v: unknown): v is Rec =>
   typeof v === 'object' && v !== null && Object.prototype.toString.call(v) === '[object Object]';
 
 const STRING_KEYS = [
-  'name', 'type', 'label', 'icon', 'url', 'authname', 'action', 'actionlabel', 'app', 'triggerlabel',
-  'triggerResource', 'triggerMessage', 'triggerchoice', 'performList', 'unsubscribe', 'webhookKey',
+  'name',
+  'type',
+  'label',
+  'icon',
+  'url',
+  'authname',
+  'action',
+  'actionlabel',
+  'app',
+  'triggerlabel',
+  'triggerResource',
+  'triggerMessage',
+  'triggerchoice',
+  'performList',
+  'unsubscribe',
+  'webhookKey',
 ] as const;
 /** Legacy node-data keys with no place in StepData that are dropped without a warning. */
-const DROPPED_DATA_KEYS = new Set(['outputFields', 'selected', 'dragging', 'draggable', 'width', 'height', 'draggedNodeId']);
-const KNOWN_DATA_KEYS = new Set<string>([...STRING_KEYS, 'custombutton', 'hasauth', 'credential', 'fields', 'testData',
-  'actionTestTime', 'delay', 'triggerChoices', 'triggerChoiceTime', 'pollingParams']);
+const DROPPED_DATA_KEYS = new Set([
+  'outputFields',
+  'selected',
+  'dragging',
+  'draggable',
+  'width',
+  'height',
+  'draggedNodeId',
+]);
+const KNOWN_DATA_KEYS = new Set<string>([
+  ...STRING_KEYS,
+  'custombutton',
+  'hasauth',
+  'credential',
+  'fields',
+  'testData',
+  'actionTestTime',
+  'delay',
+  'triggerChoices',
+  'triggerChoiceTime',
+  'pollingParams',
+]);
 const FIELD_TYPES = new Set(['string', 'number', 'integer', 'datetime', 'boolean', 'object', 'array']);
 const FIELD_LOCATIONS = new Set(['query', 'path', 'header', 'formData']);
-const CONDITION_TYPES = new Set(['stringEqual', 'stringUnequal', 'listContains', 'listNotContain', 'greaterThan',
-  'lessThan', 'isTrue', 'isFalse', 'valueExists', 'valueNotExists']);
+const CONDITION_TYPES = new Set([
+  'stringEqual',
+  'stringUnequal',
+  'listContains',
+  'listNotContain',
+  'greaterThan',
+  'lessThan',
+  'isTrue',
+  'isFalse',
+  'valueExists',
+  'valueNotExists',
+]);
 
 /** Where each migrated step and link came from, to point errors at the input. */
 interface Origins {
@@ -108,6 +151,9 @@ interface Origins {
 class Converter {
   readonly warnings: DocumentWarning[] = [];
   readonly origins: Origins = { steps: [], links: [] };
+  /** Source-target pairs and ids of the links kept so far. */
+  readonly linkPairs = new Set<string>();
+  readonly linkIds = new Set<string>();
 
   warn(path: string, message: string): void {
     this.warnings.push({ path, message });
@@ -117,7 +163,10 @@ class Converter {
     if (typeof value === 'string') return value;
     if (value === undefined || value === null) return fallback;
     if (typeof value === 'number' || typeof value === 'boolean') return String(value);
-    this.warn(path, `expected text, found ${Array.isArray(value) ? 'an array' : typeof value}; replaced by "${fallback}"`);
+    this.warn(
+      path,
+      `expected text, found ${Array.isArray(value) ? 'an array' : typeof value}; replaced by "${fallback}"`,
+    );
     return fallback;
   }
 
@@ -135,7 +184,10 @@ class Converter {
       const t = Date.parse(value);
       if (Number.isFinite(t)) return t;
     }
-    this.warn(path, `expected a number, found ${JSON.stringify(value)?.slice(0, 40) ?? typeof value}; replaced by ${fallback}`);
+    this.warn(
+      path,
+      `expected a number, found ${JSON.stringify(value)?.slice(0, 40) ?? typeof value}; replaced by ${fallback}`,
+    );
     return fallback;
   }
 
@@ -159,11 +211,14 @@ class Converter {
     for (const key of Object.keys(value)) {
       const v = value[key];
       if (key === 'type' && typeof v === 'string' && FIELD_TYPES.has(v)) out.type = v as FieldSchema['type'];
-      else if ((key === 'enum' || key === 'enumNames' || key === 'params') && Array.isArray(v)) out[key] = v.map((x) => String(x));
+      else if ((key === 'enum' || key === 'enumNames' || key === 'params') && Array.isArray(v))
+        out[key] = v.map((x) => String(x));
       else if (key === 'items') out.items = this.schema(v, joinPath(path, key), dropped, depth + 1);
       else if (key === 'properties' && Array.isArray(v)) {
         out.properties = v.filter(isRecord).map((p, i) => {
-          const property: NonNullable<FieldSchema['properties']>[number] = { key: this.text(p.key, joinPath(joinPath(path, key), i)) };
+          const property: NonNullable<FieldSchema['properties']>[number] = {
+            key: this.text(p.key, joinPath(joinPath(path, key), i)),
+          };
           if (typeof p.title === 'string') property.title = p.title;
           if (typeof p.description === 'string') property.description = p.description;
           if (typeof p.hidden === 'boolean') property.hidden = p.hidden;
@@ -207,7 +262,8 @@ class Converter {
       }
       out.push(field);
     });
-    if (dropped.size > 0) this.warn(path, `dropped field keys the current format does not have: ${[...dropped].sort().join(', ')}`);
+    if (dropped.size > 0)
+      this.warn(path, `dropped field keys the current format does not have: ${[...dropped].sort().join(', ')}`);
     return out;
   }
 
@@ -236,12 +292,16 @@ class Converter {
     const choices = Array.isArray(data.triggerChoices) ? data.triggerChoices : [];
     // editor-core 3 and 9: only the first 5 trigger choices are kept.
     if (choices.length > DOCUMENT_LIMITS.maxTriggerChoices) {
-      this.warn(`${path}.triggerChoices`, `kept the first ${DOCUMENT_LIMITS.maxTriggerChoices} of ${choices.length} trigger choices`);
+      this.warn(
+        `${path}.triggerChoices`,
+        `kept the first ${DOCUMENT_LIMITS.maxTriggerChoices} of ${choices.length} trigger choices`,
+      );
     }
     patch.triggerChoices = choices.slice(0, DOCUMENT_LIMITS.maxTriggerChoices);
     patch.pollingParams = this.pollingParams(data.pollingParams);
     const unknown = Object.keys(data).filter((k) => !KNOWN_DATA_KEYS.has(k) && !DROPPED_DATA_KEYS.has(k));
-    if (unknown.length > 0) this.warn(path, `dropped node data keys the current format does not have: ${unknown.sort().join(', ')}`);
+    if (unknown.length > 0)
+      this.warn(path, `dropped node data keys the current format does not have: ${unknown.sort().join(', ')}`);
     return createStepData(patch);
   }
 
@@ -273,7 +333,10 @@ class Converter {
     const lists = value.every((g) => isRecord(g)) ? [value] : value;
     const out: ConditionGroup[] = [];
     lists.forEach((group, i) => {
-      if (!Array.isArray(group)) return this.warn(joinPath(path, i), 'condition group is not a list; dropped');
+      if (!Array.isArray(group)) {
+        this.warn(joinPath(path, i), 'condition group is not a list; dropped');
+        return;
+      }
       const conditions: Condition[] = [];
       group.forEach((row, j) => {
         if (!isRecord(row)) return;
@@ -281,10 +344,17 @@ class Converter {
         const type = row.conditionType;
         if (lhs === '' && (type === undefined || type === '')) return;
         if (typeof type !== 'string' || !CONDITION_TYPES.has(type)) {
-          this.warn(joinPath(joinPath(path, i), j), `unknown condition type ${JSON.stringify(type) ?? 'undefined'}; condition dropped`);
+          this.warn(
+            joinPath(joinPath(path, i), j),
+            `unknown condition type ${JSON.stringify(type) ?? 'undefined'}; condition dropped`,
+          );
           return;
         }
-        conditions.push({ lhs, conditionType: type as Condition['conditionType'], rhs: this.text(row.rhs, joinPath(joinPath(path, i), j)) });
+        conditions.push({
+          lhs,
+          conditionType: type as Condition['conditionType'],
+          rhs: this.text(row.rhs, joinPath(joinPath(path, i), j)),
+        });
       });
       if (conditions.length > 0) out.push(conditions);
     });
@@ -294,13 +364,21 @@ class Converter {
 
 /** Adds a link unless it is a self-link or a duplicate (editor-core 4.4), which it reports. */
 function addLink(conv: Converter, links: Link[], link: Link, origin: Origins['links'][number]): void {
-  if (link.source !== '' && link.source === link.target) return conv.warn(origin.path, 'a link from a step to itself was dropped');
-  if (links.some((l) => l.source === link.source && l.target === link.target)) {
-    return conv.warn(origin.path, `duplicate link from "${link.source}" to "${link.target}" dropped`);
+  if (link.source !== '' && link.source === link.target) {
+    conv.warn(origin.path, 'a link from a step to itself was dropped');
+    return;
+  }
+  const pair = `${link.source}\u0000${link.target}`;
+  if (conv.linkPairs.has(pair)) {
+    conv.warn(origin.path, `duplicate link from "${link.source}" to "${link.target}" dropped`);
+    return;
   }
   let id = link.id;
-  for (let n = 2; id === '' || links.some((l) => l.id === id); n++) id = `link-${link.source}-${link.target}${n > 2 ? `-${n}` : ''}`;
+  for (let n = 2; id === '' || conv.linkIds.has(id); n++)
+    id = `link-${link.source}-${link.target}${n > 2 ? `-${n}` : ''}`;
   if (link.id !== '' && id !== link.id) conv.warn(origin.path, `duplicate link id "${link.id}" renamed to "${id}"`);
+  conv.linkPairs.add(pair);
+  conv.linkIds.add(id);
   links.push({ ...link, id });
   conv.origins.links.push(origin);
 }
@@ -310,25 +388,44 @@ function convertCanvas(conv: Converter, elements: unknown[], base: string): { st
   const links: Link[] = [];
   elements.forEach((el, i) => {
     const at = `${base}[${i}]`;
-    if (!isRecord(el)) return conv.warn(at, 'element is not an object; dropped');
+    if (!isRecord(el)) {
+      conv.warn(at, 'element is not an object; dropped');
+      return;
+    }
     if ('source' in el || 'target' in el) {
       const data = isRecord(el.data) ? el.data : {};
       const fields = Array.isArray(data.fields) ? data.fields : [];
-      const valueOf = (f: unknown) => (isRecord(f) && 'value' in f ? f.value : f);
+      const fieldValue = (f: unknown) => (isRecord(f) && 'value' in f ? f.value : f);
       // onboarding 3: fields[0].value is the label, 'empty' meaning none; editor-core 3: fields[1]
       // holds the condition groups and fields[2] the delay in seconds.
-      const label = [valueOf(fields[0]), data.name, data.text].find((v) => typeof v === 'string' && v !== '' && v !== 'empty');
+      const label = [fieldValue(fields[0]), data.name, data.text].find(
+        (v) => typeof v === 'string' && v !== '' && v !== 'empty',
+      );
       const fieldsAt = `${at}.data.fields`;
-      const delay = conv.number(valueOf(fields[2]), `${fieldsAt}[2].value`, 0) ?? 0;
+      const delay = conv.number(fieldValue(fields[2]), `${fieldsAt}[2].value`, 0) ?? 0;
       if (delay < 0) conv.warn(`${fieldsAt}[2].value`, 'negative delay replaced by 0');
-      addLink(conv, links, {
-        id: conv.id(el.id),
-        source: conv.id(el.source),
-        target: conv.id(el.target),
-        name: conv.clip((label as string | undefined) ?? '', DOCUMENT_LIMITS.maxLinkNameLength, `${fieldsAt}[0].value`),
-        groups: conv.groups(valueOf(fields[1]), `${fieldsAt}[1].value`),
-        delaySeconds: Math.max(0, delay),
-      }, { path: at, name: `${fieldsAt}[0].value`, groups: `${fieldsAt}[1].value`, delaySeconds: `${fieldsAt}[2].value` });
+      addLink(
+        conv,
+        links,
+        {
+          id: conv.id(el.id),
+          source: conv.id(el.source),
+          target: conv.id(el.target),
+          name: conv.clip(
+            (label as string | undefined) ?? '',
+            DOCUMENT_LIMITS.maxLinkNameLength,
+            `${fieldsAt}[0].value`,
+          ),
+          groups: conv.groups(fieldValue(fields[1]), `${fieldsAt}[1].value`),
+          delaySeconds: Math.max(0, delay),
+        },
+        {
+          path: at,
+          name: `${fieldsAt}[0].value`,
+          groups: `${fieldsAt}[1].value`,
+          delaySeconds: `${fieldsAt}[2].value`,
+        },
+      );
       return;
     }
     let id = conv.id(el.id);
@@ -336,7 +433,12 @@ function convertCanvas(conv: Converter, elements: unknown[], base: string): { st
       id = `step-${i}`;
       conv.warn(at, `element without an id; given "${id}"`);
     }
-    steps.push({ id, kind: conv.kind(el.type, `${at}.type`), position: conv.position(el.position, `${at}.position`), data: conv.stepData(el.data, `${at}.data`) });
+    steps.push({
+      id,
+      kind: conv.kind(el.type, `${at}.type`),
+      position: conv.position(el.position, `${at}.position`),
+      data: conv.stepData(el.data, `${at}.data`),
+    });
     conv.origins.steps.push({ path: at, isExecutionNode: false });
   });
   return { steps, links };
@@ -347,25 +449,42 @@ function convertExecutionNodes(conv: Converter, nodes: unknown[], base: string):
   const steps: Step[] = [];
   const links: Link[] = [];
   const targeted = new Set<string>();
-  for (const node of nodes) if (isRecord(node) && isRecord(node.connections)) for (const t of Object.keys(node.connections)) targeted.add(t);
+  for (const node of nodes)
+    if (isRecord(node) && isRecord(node.connections)) for (const t of Object.keys(node.connections)) targeted.add(t);
   nodes.forEach((node, i) => {
     const at = `${base}[${i}]`;
-    if (!isRecord(node)) return conv.warn(at, 'execution node is not an object; dropped');
+    if (!isRecord(node)) {
+      conv.warn(at, 'execution node is not an object; dropped');
+      return;
+    }
     const id = conv.id(node.id) || `step-${i}`;
     const input = isRecord(node.inputFields) ? node.inputFields : {};
     // The first node nothing points at is the trigger; the form has no explicit kind.
     const kind: StepKind = i === 0 && !targeted.has(id) ? 'trigger' : node.type === 'filter' ? 'filter' : 'action';
-    const data = conv.stepData({
-      name: node.name, type: node.type, url: node.url, action: input.operation, fields: input.fields,
-      credential: input.credential, testData: node.outputFields ?? null, delay: node.delay,
-    }, at);
+    const data = conv.stepData(
+      {
+        name: node.name,
+        type: node.type,
+        url: node.url,
+        action: input.operation,
+        fields: input.fields,
+        credential: input.credential,
+        testData: node.outputFields ?? null,
+        delay: node.delay,
+      },
+      at,
+    );
     steps.push({ id, kind, position: conv.position(node.renderInfo, `${at}.renderInfo`), data });
     conv.origins.steps.push({ path: at, isExecutionNode: true });
     const connections = isRecord(node.connections) ? node.connections : {};
     for (const target of Object.keys(connections)) {
       const cAt = joinPath(`${at}.connections`, target);
-      addLink(conv, links, { id: '', source: id, target, name: '', groups: conv.groups(connections[target], cAt), delaySeconds: 0 },
-        { path: cAt, name: cAt, groups: cAt, delaySeconds: cAt });
+      addLink(
+        conv,
+        links,
+        { id: '', source: id, target, name: '', groups: conv.groups(connections[target], cAt), delaySeconds: 0 },
+        { path: cAt, name: cAt, groups: cAt, delaySeconds: cAt },
+      );
     }
   });
   return { steps, links };
@@ -403,7 +522,10 @@ function convertLegacy(json: Rec): { document: WorkflowDocument; warnings: Docum
     conv.warn('$.current_state.workflowTemplate.nodes', 'no canvas elements; steps rebuilt from the execution nodes');
     graph = convertExecutionNodes(conv, template.nodes, '$.current_state.workflowTemplate.nodes');
   }
-  const rawName = json.name === undefined || json.name === null || json.name === '' ? 'Untitled Workflow' : conv.text(json.name, '$.name', 'Untitled Workflow');
+  const rawName =
+    json.name === undefined || json.name === null || json.name === ''
+      ? 'Untitled Workflow'
+      : conv.text(json.name, '$.name', 'Untitled Workflow');
   const document: WorkflowDocument = {
     schemaVersion: WORKFLOW_SCHEMA_VERSION,
     id: conv.id(json.id) || conv.id(json._id),
@@ -434,19 +556,27 @@ export function migrateDocument(json: unknown): MigrateDocumentResult {
   try {
     if (isRecord(json) && 'schemaVersion' in json) {
       const result = validateDocument(json);
-      return result.ok ? { ok: true, document: result.document, fromVersion: 1, warnings: [] } : { ok: false, errors: result.errors, fromVersion: 1 };
+      return result.ok
+        ? { ok: true, document: result.document, fromVersion: 1, warnings: [] }
+        : { ok: false, errors: result.errors, fromVersion: 1 };
     }
     if (!isLegacyDocument(json)) {
-      const message = 'not a workflow document: expected schemaVersion (current format) or current_state / elements (legacy format)';
+      const message =
+        'not a workflow document: expected schemaVersion (current format) or current_state / elements (legacy format)';
       return { ok: false, errors: [{ path: '$', code: 'not-a-workflow', message }] };
     }
     const { document, warnings, origins } = convertLegacy(json as Rec);
     const result = validateDocument(document);
-    if (!result.ok) return { ok: false, fromVersion: 0, errors: result.errors.map((e) => ({
-      ...e,
-      path: toLegacyPath(origins, e.path),
-      message: e.message.replace(/\$\.(?:steps|links)\[\d+\]/g, (p) => toLegacyPath(origins, p)),
-    })) };
+    if (!result.ok)
+      return {
+        ok: false,
+        fromVersion: 0,
+        errors: result.errors.map((e) => ({
+          ...e,
+          path: toLegacyPath(origins, e.path),
+          message: e.message.replace(/\$\.(?:steps|links)\[\d+\]/g, (p) => toLegacyPath(origins, p)),
+        })),
+      };
     return { ok: true, document: result.document, fromVersion: 0, warnings };
   } catch (err) {
     let message = 'unknown error';
@@ -455,6 +585,9 @@ export function migrateDocument(json: unknown): MigrateDocumentResult {
     } catch {
       // A thrown value whose toString throws: keep the generic message.
     }
-    return { ok: false, errors: [{ path: '$', code: 'unreadable', message: `the document could not be read: ${message}` }] };
+    return {
+      ok: false,
+      errors: [{ path: '$', code: 'unreadable', message: `the document could not be read: ${message}` }],
+    };
   }
 }
