@@ -1,5 +1,9 @@
 // biome-ignore lint/style/noRestrictedImports: a test reads files from disk; the rule guards core's sources.
+
+// biome-ignore lint/style/noRestrictedImports: a test reads files from disk; the rule guards core's sources.
 import { readdirSync, readFileSync } from 'node:fs';
+import fc from 'fast-check';
+import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { isLegacyDocument, migrateDocument } from './legacy.js';
 import { createStepData } from './types.js';
@@ -240,5 +244,35 @@ describe('migrateDocument on other input', () => {
       ok: false,
       errors: [{ path: '$', code: 'unreadable', message: 'the document could not be read: gone' }],
     });
+  });
+});
+
+describe('migrateDocument robustness', () => {
+  it('never throws on arbitrary values inside a legacy record (property)', () => {
+    const element = fc.record(
+      {
+        id: fc.oneof(fc.string(), fc.integer(), fc.constant(undefined)),
+        type: fc.oneof(fc.constantFrom('trigger', 'action', 'filter', 'loopEnd', 'weird'), fc.anything()),
+        source: fc.oneof(fc.constantFrom('1', '2', '3'), fc.anything()),
+        target: fc.oneof(fc.constantFrom('1', '2', '3'), fc.anything()),
+        position: fc.anything(),
+        data: fc.oneof(
+          fc.dictionary(
+            fc.constantFrom('name', 'fields', 'triggerChoices', 'delay', 'testData', 'credential'),
+            fc.anything(),
+          ),
+          fc.anything(),
+        ),
+      },
+      { requiredKeys: [] },
+    );
+    fc.assert(
+      fc.property(fc.array(element, { maxLength: 8 }), fc.anything(), (elements, name) => {
+        const result = migrateDocument({ name, active: false, current_state: { frontendWorkflow: elements } });
+        if (result.ok) expect(result.document.schemaVersion).toBe(1);
+        else expect(result.errors.length).toBeGreaterThan(0);
+      }),
+      { numRuns: 300 },
+    );
   });
 });
