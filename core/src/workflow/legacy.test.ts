@@ -1,8 +1,5 @@
 // biome-ignore lint/style/noRestrictedImports: a test reads files from disk; the rule guards core's sources.
-
-// biome-ignore lint/style/noRestrictedImports: a test reads files from disk; the rule guards core's sources.
 import { readdirSync, readFileSync } from 'node:fs';
-import fc from 'fast-check';
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { isLegacyDocument, migrateDocument } from './legacy.js';
