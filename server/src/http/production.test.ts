@@ -1,0 +1,50 @@
+import type { FastifyInstance } from 'fastify';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createApp } from '../app.js';
+import { loadConfig } from '../config.js';
+import type { Services } from '../services/types.js';
+
+// Production differs in two ways: the dev outbox does not exist, and an answer that breaks
+// the contract is logged but still sent (a 500 would turn our bug into the user's outage).
+const services = {
+  accounts: { authenticate: async () => null },
+  outbox: { list: async () => [] },
+  close: async () => {},
+} as unknown as Services;
+
+let app: FastifyInstance;
+const logs: string[] = [];
+
+beforeAll(async () => {
+  const config = {
+    ...loadConfig({ NODE_ENV: 'production', LOG_LEVEL: 'warn', DATA_DIR: '/nonexistent' }),
+    webDist: undefined,
+  };
+  app = await createApp(config, {
+    services,
+    logger: { write: (line: string) => logs.push(line) },
+    handlers: { getHealth: async () => ({ status: 200, body: { ok: 'yes' } }) },
+  });
+});
+afterAll(() => app.close());
+
+describe('in production', () => {
+  it('has no dev outbox', async () => {
+    const res = await app.inject({ method: 'GET', url: '/api/dev/outbox' });
+    expect(res.statusCode).toBe(404);
+    expect(res.headers['content-type']).toMatch(/^application\/problem\+json/);
+  });
+
+  it('logs an answer that breaks the contract and still sends it', async () => {
+    const res = await app.inject({ method: 'GET', url: '/api/health' });
+    expect(res.statusCode).toBe(200);
+    expect(res.json()).toEqual({ ok: 'yes' });
+    expect(logs.some((l) => l.includes('response breaks the contract') && l.includes('getHealth'))).toBe(true);
+  });
+
+  it('answers 501 for contract routes of later issues', async () => {
+    const res = await app.inject({ method: 'GET', url: '/api/templates/t1' });
+    expect(res.statusCode).toBe(501);
+    expect(res.json()).toMatchObject({ title: 'Not Implemented', status: 501 });
+  });
+});
