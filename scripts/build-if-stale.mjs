@@ -32,7 +32,9 @@ for (const name of order) {
   if (!existsSync(pkgFile)) continue;
   const pkg = JSON.parse(readFileSync(pkgFile, 'utf8'));
   if (!pkg.scripts?.build) continue;
-  const inputs = readdirSync(dir).filter((e) => e !== 'dist' && e !== 'node_modules' && !e.startsWith('.') && !e.endsWith('.md'));
+  const inputs = readdirSync(dir).filter(
+    (e) => e !== 'dist' && e !== 'node_modules' && !e.startsWith('.') && !e.endsWith('.md'),
+  );
   if (!inputs.some((e) => e === 'src' || e === 'index.html' || e === 'openapi.yaml')) continue;
   const stamp = path.join(dir, 'dist', '.build-stamp');
   const built = existsSync(stamp) ? statSync(stamp).mtimeMs : 0;

@@ -198,7 +198,14 @@ export {
 export { EMAIL_MAX_LENGTH, emailError, INVALID_EMAIL_MESSAGE, isValidEmail } from './accounts/email.js';
 
 // apps, forms, accounts (apps room)
-export type { AppProblem, AppProblemCode, AppValidation, AuthSeedContext, DynamicSpec, EventGroup } from './apps/rules.js';
+export type {
+  AppProblem,
+  AppProblemCode,
+  AppValidation,
+  AuthSeedContext,
+  DynamicSpec,
+  EventGroup,
+} from './apps/rules.js';
 export {
   API_TYPES,
   defaultAuthInfo,
@@ -237,7 +244,16 @@ export type {
   RequestResult,
 } from './apps/request.js';
 export { buildCustomRequest, buildRequest, coerceValue } from './apps/request.js';
-export type { AppSnapshotIn, IAction, IApp, IAuthInfo, IField, IFieldSchema, ITrigger, KeyEditResult } from './apps/model.js';
+export type {
+  AppSnapshotIn,
+  IAction,
+  IApp,
+  IAuthInfo,
+  IField,
+  IFieldSchema,
+  ITrigger,
+  KeyEditResult,
+} from './apps/model.js';
 export { ActionModel, AppModel, AuthInfoModel, FieldModel, FieldSchemaModel, TriggerModel } from './apps/model.js';
 export type {
   Answers,

@@ -52,7 +52,9 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     redisUrl: env.REDIS_URL || undefined,
     smtpUrl: env.SMTP_URL || undefined,
     mailFrom: env.MAIL_FROM ?? 'Junction <no-reply@junction.local>',
-    encryptionKeys: env.JUNCTION_ENCRYPTION_KEY ? env.JUNCTION_ENCRYPTION_KEY.split(',').map((k) => k.trim()) : undefined,
+    encryptionKeys: env.JUNCTION_ENCRYPTION_KEY
+      ? env.JUNCTION_ENCRYPTION_KEY.split(',').map((k) => k.trim())
+      : undefined,
     env: nodeEnv,
     bodyLimit: Number(env.BODY_LIMIT ?? 5 * 1024 * 1024),
     webDist: env.WEB_DIST ?? undefined,

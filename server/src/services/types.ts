@@ -124,13 +124,20 @@ export interface Services {
     create(ctx: AuthContext, input: { name?: string; active?: boolean; document?: unknown }): Promise<WorkflowView>;
     get(ctx: AuthContext, id: string): Promise<WorkflowView>;
     /** Validates with core's validateDocument (422 with JSON paths) and stores. */
-    update(ctx: AuthContext, id: string, input: { document: unknown; expectedRevision?: number }): Promise<WorkflowView>;
+    update(
+      ctx: AuthContext,
+      id: string,
+      input: { document: unknown; expectedRevision?: number },
+    ): Promise<WorkflowView>;
     remove(ctx: AuthContext, id: string): Promise<void>;
   };
   credentials: {
     list(ctx: AuthContext, filter: { app?: string }): Promise<CredentialView[]>;
     get(ctx: AuthContext, id: string): Promise<CredentialView>;
-    create(ctx: AuthContext, input: { app: string; name?: string; values: Record<string, string> }): Promise<CredentialView>;
+    create(
+      ctx: AuthContext,
+      input: { app: string; name?: string; values: Record<string, string> },
+    ): Promise<CredentialView>;
     update(
       ctx: AuthContext,
       id: string,
