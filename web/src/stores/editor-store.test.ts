@@ -1,0 +1,178 @@
+import { ApiError, type ApiClient, createNewWorkflow, type WorkflowDocument } from '@junction/core';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import {
+  AUTOSAVE_DELAY_MS,
+  createEditorStore,
+  type IEditorStore,
+  type StoredWorkflow,
+  saveFailureMessage,
+  toDocument,
+} from './editor-store.js';
+
+let counter = 0;
+const env = { newId: () => `id-${++counter}`, now: () => 1_700_000_000_000 };
+
+function storedFrom(doc: WorkflowDocument, revision = 1): StoredWorkflow {
+  return { id: doc.id, name: doc.name, active: doc.active, revision, document: doc };
+}
+
+/** A fake API with one stored workflow; PUT bumps the revision and records the body. */
+function fakeApi(doc: WorkflowDocument, options: { failPut?: ApiError } = {}) {
+  let stored = storedFrom(doc);
+  const puts: { document: WorkflowDocument; expectedRevision?: number }[] = [];
+  const api = {
+    get: vi.fn(async (_path: string, init: { params: { path: { id: string } } }) => {
+      if (init.params.path.id !== stored.id) {
+        throw new ApiError({ type: 'about:blank', title: 'Not Found', status: 404 });
+      }
+      return stored;
+    }),
+    post: vi.fn(async () => stored),
+    put: vi.fn(async (_path: string, init: { body: { document: WorkflowDocument; expectedRevision?: number } }) => {
+      puts.push(init.body);
+      if (options.failPut) throw options.failPut;
+      stored = { ...storedFrom(init.body.document, stored.revision + 1), name: init.body.document.name };
+      return stored;
+    }),
+  } as unknown as ApiClient;
+  return { api, puts };
+}
+
+describe('editor store (editor-core 4.1, 4.5)', () => {
+  let notifyError: ReturnType<typeof vi.fn<(message: string) => void>>;
+  let doc: WorkflowDocument;
+
+  beforeEach(() => {
+    vi.useFakeTimers();
+    notifyError = vi.fn<(message: string) => void>();
+    doc = createNewWorkflow(env, { id: 'wf-1', name: 'Untitled Workflow (Draft)' });
+  });
+  afterEach(() => {
+    vi.useRealTimers();
+  });
+
+  function makeStore(api: ApiClient): IEditorStore {
+    return createEditorStore({ ...env, api, notifyError });
+  }
+
+  it('loads a workflow outside the history, with the two placeholders', async () => {
+    const { api } = fakeApi(doc);
+    const store = makeStore(api);
+    await store.load('wf-1');
+    expect(store.loadPhase).toBe('loaded');
+    expect(store.wf.steps.map((s) => s.data.name)).toEqual(['Click to Add Trigger', 'Click to Add Action']);
+    expect(store.wf.canUndo).toBe(false);
+    expect(store.hasUnsavedChanges).toBe(false);
+  });
+
+  it('fails the load of an unknown id (the no-access page)', async () => {
+    const { api } = fakeApi(doc);
+    const store = makeStore(api);
+    await store.load('other');
+    expect(store.loadPhase).toBe('failed');
+    expect(store.isLoaded).toBe(false);
+  });
+
+  it('autosaves once, 800 ms after the last edit, with the expected revision', async () => {
+    const { api, puts } = fakeApi(doc);
+    const store = makeStore(api);
+    await store.load('wf-1');
+    store.startAutosave();
+    store.wf.setName('First');
+    await vi.advanceTimersByTimeAsync(AUTOSAVE_DELAY_MS - 100);
+    store.wf.setName('Second');
+    await vi.advanceTimersByTimeAsync(AUTOSAVE_DELAY_MS - 1);
+    expect(puts).toHaveLength(0);
+    await vi.advanceTimersByTimeAsync(1);
+    expect(puts).toHaveLength(1);
+    expect(puts[0].document.name).toBe('Second');
+    expect(puts[0].expectedRevision).toBe(1);
+    expect(store.savePhase).toBe('saved');
+    expect(store.revision).toBe(2);
+    expect(store.hasUnsavedChanges).toBe(false);
+  });
+
+  it('does not save a server load', async () => {
+    const { api, puts } = fakeApi(doc);
+    const store = makeStore(api);
+    store.startAutosave();
+    await store.load('wf-1');
+    await vi.advanceTimersByTimeAsync(AUTOSAVE_DELAY_MS * 2);
+    expect(puts).toHaveLength(0);
+    expect(store.savePhase).toBe('idle');
+  });
+
+  it('saves an undo too (editor-core 4.5)', async () => {
+    const { api, puts } = fakeApi(doc);
+    const store = makeStore(api);
+    await store.load('wf-1');
+    store.startAutosave();
+    const actionId = store.wf.steps[1].id;
+    store.deleteStep(actionId);
+    await vi.advanceTimersByTimeAsync(AUTOSAVE_DELAY_MS);
+    expect(puts.at(-1)?.document.steps).toHaveLength(1);
+    expect(store.wf.undo()).toBe('delete step');
+    await vi.advanceTimersByTimeAsync(AUTOSAVE_DELAY_MS);
+    expect(puts.at(-1)?.document.steps.map((s) => s.id)).toContain(actionId);
+  });
+
+  it('marks a failed save and tells the user once per failure', async () => {
+    const conflict = new ApiError({ type: 'about:blank', title: 'Conflict', status: 409 });
+    const { api } = fakeApi(doc, { failPut: conflict });
+    const store = makeStore(api);
+    await store.load('wf-1');
+    store.wf.setName('Renamed');
+    await store.saveNow();
+    expect(store.savePhase).toBe('saveFailed');
+    expect(notifyError).toHaveBeenCalledTimes(1);
+    expect(notifyError).toHaveBeenCalledWith(saveFailureMessage(conflict));
+    expect(store.hasUnsavedChanges).toBe(true);
+  });
+
+  it('keeps the selection out of the history and clears it when the step is deleted', async () => {
+    const { api } = fakeApi(doc);
+    const store = makeStore(api);
+    await store.load('wf-1');
+    const actionId = store.wf.steps[1].id;
+    store.select(actionId);
+    expect(store.wf.canUndo).toBe(false);
+    store.deleteStep(actionId);
+    expect(store.selectedStepId).toBeNull();
+  });
+
+  it('names a duplicate through core and lists the missing-app issues', async () => {
+    const { api } = fakeApi(doc);
+    const store = makeStore(api);
+    await store.load('wf-1');
+    expect(store.issues.filter((i) => i.code === 'missing-app').map((i) => i.text)).toEqual([
+      'Missing app selection.',
+      'Missing app selection.',
+    ]);
+    const name = store.duplicateStep(store.wf.steps[1].id);
+    expect(name).toBe(store.wf.steps.at(-1)?.data.name);
+    expect(store.wf.history.undoDescriptions()).toEqual(['duplicated step']);
+  });
+});
+
+describe('toDocument', () => {
+  it('carries the workflow as a version-1 document', () => {
+    const doc = createNewWorkflow(env, { id: 'wf-2' });
+    const { schemaVersion: _drop, ...data } = doc;
+    expect(toDocument({ ...data, name: 'X' })).toEqual({ ...doc, name: 'X' });
+  });
+});
+
+describe('saveFailureMessage', () => {
+  it('explains a conflict, a lost connection and a server detail', () => {
+    expect(saveFailureMessage(new ApiError({ type: 'about:blank', title: 'Conflict', status: 409 }))).toMatch(
+      /Someone else saved/,
+    );
+    expect(saveFailureMessage(new ApiError({ type: 'about:blank', title: 'Network', status: 0 }))).toMatch(
+      /Could not reach the server/,
+    );
+    expect(
+      saveFailureMessage(new ApiError({ type: 'about:blank', title: 'Unprocessable', status: 422, detail: 'bad name' })),
+    ).toBe('Saving failed: bad name');
+    expect(saveFailureMessage(new Error('x'))).toBe('Saving failed.');
+  });
+});

@@ -1,0 +1,283 @@
+/**
+ * The editor store: core's `WorkflowModel` composed with the API client, the load and save
+ * phases (editor-core 4.1), autosave (4.5) and the selection. Selection, phases and the saved
+ * revision live outside the workflow subtree, so undo never touches them (STYLE "Undo").
+ */
+import {
+  type ApiClient,
+  type CoreEnv,
+  findIssues,
+  type Issue,
+  isApiError,
+  type IWorkflow,
+  type WorkflowData,
+  type WorkflowDocument,
+  WORKFLOW_SCHEMA_VERSION,
+  WorkflowModel,
+} from '@junction/core';
+import { reaction } from 'mobx';
+import { cast, flow, getEnv, type Instance, types } from 'mobx-state-tree';
+
+/** How long autosave waits after the last edit before saving (editor-core 4.5). */
+export const AUTOSAVE_DELAY_MS = 800;
+
+/** The no-access page text (onboarding 2 "Editor canvas"). */
+export const NO_ACCESS_TEXT =
+  "No access to workflow. You either don't have permission to see this Workflow or the Workflow does not exist. Please try reloading the page or switching to a different account.";
+
+/** Load phases (editor-core 4.1). */
+export type LoadPhase = 'unloaded' | 'loading' | 'loaded' | 'failed';
+/** Save phases (editor-core 4.1); 'idle' before the first save. */
+export type SavePhase = 'idle' | 'saving' | 'saved' | 'saveFailed';
+
+/** What the editor store needs from its surroundings; given at creation. */
+export interface EditorEnv extends CoreEnv {
+  api: ApiClient;
+  /** Shows a failure to the user (a toast in the app). */
+  notifyError: (message: string) => void;
+  /** Timers, injected so tests can drive autosave. */
+  setTimeout: (fn: () => void, ms: number) => unknown;
+  clearTimeout: (handle: unknown) => void;
+}
+
+/** The server's answer for one workflow: what the store keeps of GET/PUT /api/workflows/{id}. */
+export interface StoredWorkflow {
+  id: string;
+  name: string;
+  active: boolean;
+  revision: number;
+  document: WorkflowDocument;
+}
+
+/**
+ * Turns the workflow's data into the stored document the API carries: the workflow's id,
+ * name and activation win over whatever the document held.
+ */
+export function toDocument(data: WorkflowData): WorkflowDocument {
+  return {
+    schemaVersion: WORKFLOW_SCHEMA_VERSION,
+    id: data.id,
+    name: data.name,
+    active: data.active,
+    steps: data.steps,
+    links: data.links,
+  };
+}
+
+/**
+ * Returns the message a failed save shows: a conflict names the other save; anything else the
+ * server's own text when it has one.
+ */
+export function saveFailureMessage(error: unknown): string {
+  if (isApiError(error)) {
+    if (error.status === 409) return 'Someone else saved this workflow first. Reload the page to see their changes.';
+    if (error.status === 0) return 'Could not reach the server. Your changes are kept and will be saved when it is back.';
+    const detail = error.problem.detail ?? error.problem.title;
+    return detail ? `Saving failed: ${detail}` : `Saving failed (${error.status}).`;
+  }
+  return 'Saving failed.';
+}
+
+/** The editor's root: the open workflow, its phases and the selected step. */
+export const EditorStore = types
+  .model('EditorStore', {
+    workflow: types.maybe(WorkflowModel),
+  })
+  .volatile(() => ({
+    loadPhase: 'unloaded' as LoadPhase,
+    savePhase: 'idle' as SavePhase,
+    /** The stored revision the next save expects (409 when someone saved in between). */
+    revision: null as number | null,
+    /** The step selected on the canvas; outside the history (STYLE "Undo"). */
+    selectedStepId: null as string | null,
+    /** The data last loaded or saved; autosave skips when the workflow still equals it. */
+    savedData: null as WorkflowData | null,
+    /** Counts failed saves, so an observer can react to each one. */
+    saveFailures: 0,
+  }))
+  .views((self) => ({
+    get env(): EditorEnv {
+      return getEnv<EditorEnv>(self);
+    },
+    /** The open workflow; throws when none is loaded (check `isLoaded` first). */
+    get wf(): IWorkflow {
+      if (!self.workflow) throw new Error('No workflow is loaded: call load() first and check isLoaded.');
+      return self.workflow;
+    },
+    get isLoaded(): boolean {
+      return self.loadPhase === 'loaded' && self.workflow !== undefined;
+    },
+    /** The workflow's issues (editor-core 5.1), recomputed only when the workflow changes. */
+    get issues(): Issue[] {
+      return self.workflow ? findIssues(self.workflow.data) : [];
+    },
+    /** True when the workflow differs from what was last loaded or saved. */
+    get hasUnsavedChanges(): boolean {
+      return self.workflow !== undefined && self.workflow.data !== self.savedData;
+    },
+  }))
+  .actions((self) => ({
+    /** Selects a step (or clears the selection with null); no undo entry. */
+    select(stepId: string | null): void {
+      self.selectedStepId = stepId;
+    },
+    /** Applies a server answer outside the history and remembers its revision. */
+    applyStored(stored: StoredWorkflow): void {
+      // The row's name and activation are authoritative over the document's copies.
+      const doc = { ...stored.document, id: stored.id, name: stored.name, active: stored.active };
+      // A new model takes the environment of this tree; steps arrive through loadDocument, so
+      // a load is never an undo entry.
+      if (!self.workflow) self.workflow = cast({ id: doc.id, name: doc.name, active: doc.active });
+      const workflow = self.wf;
+      workflow.loadDocument(doc);
+      self.revision = stored.revision;
+      self.savedData = workflow.data;
+      if (self.selectedStepId && !workflow.stepById(self.selectedStepId)) self.selectedStepId = null;
+    },
+    setLoadPhase(phase: LoadPhase): void {
+      self.loadPhase = phase;
+    },
+    setSavePhase(phase: SavePhase): void {
+      self.savePhase = phase;
+    },
+    markSaved(data: WorkflowData, revision: number): void {
+      self.savedData = data;
+      self.revision = revision;
+      self.savePhase = 'saved';
+    },
+    markSaveFailed(): void {
+      self.savePhase = 'saveFailed';
+      self.saveFailures += 1;
+    },
+  }))
+  .actions((self) => {
+    let timer: unknown = null;
+    let inFlight: Promise<void> | null = null;
+    let stopAutosave: (() => void) | null = null;
+
+    const cancelTimer = () => {
+      if (timer !== null) self.env.clearTimeout(timer);
+      timer = null;
+    };
+
+    /** Saves the current workflow once; a save already running is awaited first. */
+    async function saveOnce(): Promise<void> {
+      if (inFlight) await inFlight;
+      if (!self.workflow || !self.hasUnsavedChanges) return;
+      const data = self.workflow.data;
+      self.setSavePhase('saving');
+      const run = (async () => {
+        try {
+          const saved = await self.env.api.put('/api/workflows/{id}', {
+            params: { path: { id: data.id } },
+            body: { document: toDocument(data), ...(self.revision === null ? {} : { expectedRevision: self.revision }) },
+          });
+          // The echo is not applied: the workflow may have moved on while the request ran.
+          self.markSaved(data, saved.revision);
+        } catch (error) {
+          self.markSaveFailed();
+          self.env.notifyError(saveFailureMessage(error));
+        }
+      })();
+      inFlight = run;
+      await run;
+      inFlight = null;
+      // Edits made while saving are saved next (autosave may have skipped them as busy).
+      if (self.savePhase === 'saved' && self.hasUnsavedChanges) scheduleSave();
+    }
+
+    function scheduleSave(): void {
+      cancelTimer();
+      timer = self.env.setTimeout(() => {
+        timer = null;
+        void saveOnce();
+      }, AUTOSAVE_DELAY_MS);
+    }
+
+    return {
+      /**
+       * Loads workflow `id` (GET /api/workflows/{id}) outside the history; load phase
+       * 'failed' shows the no-access page.
+       */
+      load: flow(function* load(id: string) {
+        self.setLoadPhase('loading');
+        try {
+          const stored: StoredWorkflow = yield self.env.api.get('/api/workflows/{id}', { params: { path: { id } } });
+          self.applyStored(stored);
+          self.setLoadPhase('loaded');
+        } catch {
+          self.setLoadPhase('failed');
+        }
+      }),
+      /** Creates a new workflow (POST /api/workflows) and opens it; returns its id, or null on failure. */
+      create: flow(function* create() {
+        self.setLoadPhase('loading');
+        try {
+          const stored: StoredWorkflow = yield self.env.api.post('/api/workflows', { body: {} });
+          self.applyStored(stored);
+          self.setLoadPhase('loaded');
+          return stored.id;
+        } catch {
+          self.setLoadPhase('failed');
+          return null;
+        }
+      }),
+      /** Saves now (name commit, Ctrl/Cmd+S; editor-core 4.5), skipping the autosave wait. */
+      saveNow(): Promise<void> {
+        cancelTimer();
+        return saveOnce();
+      },
+      /** Starts saving every edit after {@link AUTOSAVE_DELAY_MS} of quiet; returns the stop function. */
+      startAutosave(): () => void {
+        stopAutosave?.();
+        const dispose = reaction(
+          () => self.workflow?.data,
+          () => {
+            if (self.hasUnsavedChanges) scheduleSave();
+          },
+        );
+        stopAutosave = () => {
+          dispose();
+          cancelTimer();
+          stopAutosave = null;
+        };
+        return stopAutosave;
+      },
+      /** Deletes a step through the model (undoable) and drops it from the selection. */
+      deleteStep(stepId: string): void {
+        self.wf.deleteStep(stepId);
+        if (self.selectedStepId === stepId) self.select(null);
+      },
+      /** Duplicates a step through the model (undoable); returns the copy's name, or undefined. */
+      duplicateStep(stepId: string): string | undefined {
+        return self.wf.duplicateStep(stepId)?.data.name;
+      },
+      beforeDestroy(): void {
+        stopAutosave?.();
+      },
+    };
+  });
+
+/** An editor store instance. */
+export interface IEditorStore extends Instance<typeof EditorStore> {}
+
+/**
+ * Creates an editor store with its environment; timers default to the global ones.
+ *
+ * @example
+ * const editor = createEditorStore({ api, newId: () => crypto.randomUUID(), now: Date.now, notifyError });
+ * await editor.load(id);
+ * const stop = editor.startAutosave();
+ */
+export function createEditorStore(
+  env: Omit<EditorEnv, 'setTimeout' | 'clearTimeout'> & Partial<Pick<EditorEnv, 'setTimeout' | 'clearTimeout'>>,
+): IEditorStore {
+  return EditorStore.create(
+    {},
+    {
+      setTimeout: (fn: () => void, ms: number) => globalThis.setTimeout(fn, ms),
+      clearTimeout: (handle: unknown) => globalThis.clearTimeout(handle as ReturnType<typeof setTimeout>),
+      ...env,
+    },
+  );
+}
