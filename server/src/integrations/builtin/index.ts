@@ -1,0 +1,45 @@
+/**
+ * The catalogue of built-in apps (issue 4 item 1): Schedule, Webhook, Forms by Junction,
+ * HTTP request, Filter, Delay, Formatter and the Demo CRM.
+ */
+import { demoCrmApp } from './demo-crm.js';
+import { delayApp, filterApp, httpApp } from './flow.js';
+import { formatterApp } from './formatter.js';
+import { formsApp, webhookApp } from './hooks.js';
+import { scheduleApp } from './schedule.js';
+import type { BuiltinAppDefinition } from './types.js';
+
+const BUILTIN_APPS: readonly BuiltinAppDefinition[] = [
+  scheduleApp,
+  webhookApp,
+  formsApp,
+  httpApp,
+  filterApp,
+  delayApp,
+  formatterApp,
+  demoCrmApp,
+];
+
+const BY_SLUG = new Map(BUILTIN_APPS.map((app) => [app.appSlug, app]));
+
+/**
+ * Lists the built-in app definitions, in the order the catalogue shows them. Callers get the
+ * shared objects: copy before changing one (`structuredClone`).
+ */
+export function listBuiltinApps(): readonly BuiltinAppDefinition[] {
+  return BUILTIN_APPS;
+}
+
+/**
+ * Returns the built-in app with this slug, or undefined.
+ *
+ * @example getBuiltinApp('demo-crm')?.authInfo.testAuth // 'listContacts'
+ */
+export function getBuiltinApp(slug: string): BuiltinAppDefinition | undefined {
+  return BY_SLUG.get(slug);
+}
+
+/** Tells whether a slug names a built-in app (its definition cannot be edited in the portal). */
+export function isBuiltinApp(slug: string): boolean {
+  return BY_SLUG.has(slug);
+}

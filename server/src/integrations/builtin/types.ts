@@ -1,0 +1,25 @@
+/**
+ * Shapes shared by the built-in apps: an app definition in core's format whose actions may
+ * carry a `builtin` executor key, meaning the engine runs them in-process instead of
+ * sending an HTTP request (issue 4 item 1).
+ */
+import type { ActionDef, AppDefinition } from '@junction/core';
+
+/** In-process executors of built-in actions. */
+export type BuiltinExecutorKey = 'schedule' | 'formatter' | 'filter' | 'delay' | 'http';
+
+/** An action of a built-in app: core's ActionDef, optionally run in-process. */
+export interface BuiltinActionDef extends ActionDef {
+  /** When set, `executeStep` runs this executor instead of core's `buildRequest`. */
+  builtin?: BuiltinExecutorKey;
+}
+
+/** A built-in app definition; it passes core's `validateAppDefinition` like any portal app. */
+export interface BuiltinAppDefinition extends Omit<AppDefinition, 'actions'> {
+  actions: Record<string, BuiltinActionDef>;
+}
+
+/** The origin icons are served under: `/icons/{slug}.svg`. */
+export function iconUrl(slug: string): string {
+  return `/icons/${slug}.svg`;
+}

@@ -1,0 +1,197 @@
+/**
+ * The action executor (issue 4 items 2 and 6): one step's action, values and credential →
+ * core builds the request (or a built-in runs in-process) → the guarded client sends it →
+ * one result with the request (secrets redacted), the response and the step's output.
+ * Failures are results, never throws; their output is recognised by core's `isErrorResult`.
+ */
+import {
+  type ActionDef,
+  type AppDefinition,
+  buildCustomRequest,
+  buildRequest,
+  type HttpRequest,
+  type RequestProblem,
+  truncateResults,
+} from '@junction/core';
+import {
+  type HttpClient,
+  type HttpClientErrorCode,
+  type HttpResponse,
+  isHttpClientError,
+} from '../security/http-client.js';
+import { toCustomRequestInput } from './builtin/flow.js';
+import { runBuiltinAction } from './builtin/run-builtin.js';
+import type { BuiltinActionDef, BuiltinAppDefinition } from './builtin/types.js';
+import { type RetryOptions, withRetries } from './retries.js';
+
+/** What replaces a secret in a recorded request. */
+export const REDACTED = '[redacted]';
+
+/** Stable codes of step failures. */
+export type StepErrorCode = 'unknown-action' | 'invalid-input' | 'http-status' | HttpClientErrorCode;
+
+/** Why a step failed; `field` names the input at fault, `status` the HTTP status. */
+export interface StepError {
+  code: StepErrorCode;
+  message: string;
+  field?: string;
+  status?: number;
+}
+
+/** What {@link executeStep} needs. */
+export interface ExecuteStepInput {
+  app: AppDefinition | BuiltinAppDefinition;
+  actionKey: string;
+  /** Field values with references to earlier steps already resolved. */
+  values: Record<string, unknown>;
+  /** The decrypted credential's values (api_key, access_token, username/password…). */
+  credential?: Record<string, string>;
+  /** What `{base}` stands for: the app's API origin (Junction's own origin for the Demo CRM). */
+  base: string;
+  http: HttpClient;
+  /** A step test (editor-core 5.3): the output's arrays are cut to 50 entries. */
+  isTest?: boolean;
+  /** Retries on network errors, 429 and 5xx; none when absent. */
+  retries?: RetryOptions;
+  /** The run's clock (delays compute their resume time from it). */
+  now?: () => Date;
+}
+
+/** The outcome of one step. */
+export interface StepExecution {
+  ok: boolean;
+  /** The request as sent, with credential values and auth headers redacted; absent for in-process steps. */
+  request?: HttpRequest;
+  response?: HttpResponse;
+  /**
+   * What the step yields to later steps: the response body (or `{ status_code }` when empty),
+   * or a built-in's output. On failure `{ error, … }`, so core's `isErrorResult` is true.
+   */
+  output: unknown;
+  error?: StepError;
+}
+
+/**
+ * Runs one action of an app.
+ *
+ * @example
+ * const result = await executeStep({ app: demoCrmApp, actionKey: 'createContact',
+ *   values: { email: 'ada@example.com' }, credential: { api_key: key }, base: config.publicUrl, http });
+ * result.ok; // true
+ * result.output; // { id: '…', email: 'ada@example.com', … }
+ */
+export async function executeStep(input: ExecuteStepInput): Promise<StepExecution> {
+  const { app, actionKey, values } = input;
+  const actions = app.actions as Record<string, BuiltinActionDef | ActionDef>;
+  const action = Object.hasOwn(actions, actionKey) ? (actions[actionKey] as BuiltinActionDef) : undefined;
+  if (!action) {
+    return failed({ code: 'unknown-action', message: `${app.appName} has no action '${actionKey}'.` });
+  }
+  const now = input.now ?? (() => new Date());
+  if (action.builtin && action.builtin !== 'http') {
+    const outcome = runBuiltinAction(action.builtin, actionKey, values, now());
+    if (!outcome.ok) return invalid(outcome.errors);
+    return { ok: true, output: input.isTest ? truncateResults(outcome.output) : outcome.output };
+  }
+
+  const built =
+    action.builtin === 'http'
+      ? buildCustomRequest(toCustomRequestInput(values))
+      : buildRequest({ app, action, values, credential: input.credential, base: input.base });
+  if (!built.ok) return invalid(built.errors);
+  const request = redactRequest(built.request, app, input.credential);
+
+  let response: HttpResponse;
+  try {
+    const send = () => input.http.send(built.request);
+    response = input.retries ? await withRetries(send, input.retries) : await send();
+  } catch (error) {
+    if (!isHttpClientError(error)) throw error;
+    return { ...failed({ code: error.code, message: error.message }), request };
+  }
+
+  const body = response.body === '' ? { status_code: response.status } : response.body;
+  const shown = input.isTest ? truncateResults(body) : body;
+  const shownResponse = { ...response, body: shown };
+  if (response.status >= 400) {
+    const message = `${app.appName} answered ${response.status}${describeBody(response.body)}`;
+    return {
+      ok: false,
+      request,
+      response: shownResponse,
+      output: { error: message, status_code: response.status, body: shown },
+      error: { code: 'http-status', message, status: response.status },
+    };
+  }
+  return { ok: true, request, response: shownResponse, output: shown };
+}
+
+/**
+ * Copies a request with secrets hidden, for step records and test results: every credential
+ * value of 4 or more characters is replaced wherever it appears (url, query, headers, body),
+ * and Authorization, Proxy-Authorization, Cookie and the app's auth headers and params
+ * (requestConfig rows that use `${auth.…}`) are replaced whole.
+ *
+ * @example redactRequest(request, app, { api_key: 'k_live_123' }).headers['X-Api-Key'] // '[redacted]'
+ */
+export function redactRequest(
+  request: HttpRequest,
+  app: Pick<AppDefinition, 'authInfo'>,
+  credential: Record<string, string> | undefined,
+): HttpRequest {
+  const secrets = Object.values(credential ?? {})
+    .filter((value): value is string => typeof value === 'string' && value.length >= 4)
+    // Longest first, so a secret containing another is replaced whole.
+    .sort((a, b) => b.length - a.length);
+  const usesAuth = (value: string) => value.includes('${auth.');
+  const config = app.authInfo?.requestConfig;
+  const authHeaders = new Set((config?.headers ?? []).filter((r) => usesAuth(r.value)).map((r) => r.key.toLowerCase()));
+  for (const name of ['authorization', 'proxy-authorization', 'cookie']) authHeaders.add(name);
+  const authParams = new Set((config?.params ?? []).filter((r) => usesAuth(r.value)).map((r) => r.key));
+  const hide = (text: string) => secrets.reduce((out, secret) => out.split(secret).join(REDACTED), text);
+
+  const redacted: HttpRequest = {
+    method: request.method,
+    url: hide(request.url),
+    query: request.query.map(([key, value]) => [key, authParams.has(key) ? REDACTED : hide(value)]),
+    headers: Object.fromEntries(
+      Object.entries(request.headers).map(([key, value]) => [
+        key,
+        authHeaders.has(key.toLowerCase()) ? REDACTED : hide(value),
+      ]),
+    ),
+  };
+  if (request.body !== undefined) redacted.body = redactValue(request.body, hide);
+  return redacted;
+}
+
+function redactValue(value: unknown, hide: (text: string) => string): unknown {
+  if (typeof value === 'string') return hide(value);
+  if (Array.isArray(value)) return value.map((item) => redactValue(item, hide));
+  if (typeof value === 'object' && value !== null) {
+    return Object.fromEntries(Object.entries(value).map(([key, item]) => [key, redactValue(item, hide)]));
+  }
+  return value;
+}
+
+function failed(error: StepError): StepExecution {
+  return { ok: false, output: { error: error.message, ...(error.field ? { field: error.field } : {}) }, error };
+}
+
+function invalid(errors: { field?: string; message: string }[] | RequestProblem[]): StepExecution {
+  const [first] = errors;
+  const result = failed({ code: 'invalid-input', message: first?.message ?? 'Invalid input.', field: first?.field });
+  return { ...result, output: { ...(result.output as object), errors } };
+}
+
+// A short reason from an error body (a Problem's detail, an `error`/`message` field), if any.
+function describeBody(body: unknown): string {
+  if (typeof body === 'object' && body !== null) {
+    const record = body as Record<string, unknown>;
+    for (const key of ['detail', 'message', 'error', 'title']) {
+      if (typeof record[key] === 'string' && record[key] !== '') return `: ${(record[key] as string).slice(0, 300)}`;
+    }
+  }
+  if (typeof body === 'string' && body.trim() !== '') return `: ${body.trim().slice(0, 300)}`;
+  return '.';
+}
