@@ -6,6 +6,7 @@
  * in document-read.ts. Spec references: editor-core 3 (entities), editor-core 4.4 (no
  * self-link, no duplicate).
  */
+
 import {
   type Ctx,
   checkKeys,
@@ -26,6 +27,7 @@ import {
   readString,
   StopValidation,
 } from './document-read.js';
+import { CONDITION_TYPES } from './filter.js';
 import {
   type Condition,
   type ConditionGroup,
@@ -45,18 +47,7 @@ export { DOCUMENT_LIMITS, joinPath } from './document-read.js';
 export type ValidateDocumentResult = { ok: true; document: WorkflowDocument } | { ok: false; errors: DocumentError[] };
 
 const STEP_KINDS: ReadonlySet<string> = new Set<StepKind>(['trigger', 'action', 'filter', 'loopEnd']);
-const CONDITION_TYPES: ReadonlySet<string> = new Set<ConditionType>([
-  'stringEqual',
-  'stringUnequal',
-  'listContains',
-  'listNotContain',
-  'greaterThan',
-  'lessThan',
-  'isTrue',
-  'isFalse',
-  'valueExists',
-  'valueNotExists',
-]);
+const CONDITION_TYPE_SET: ReadonlySet<string> = new Set<ConditionType>(CONDITION_TYPES);
 
 const DOCUMENT_KEYS = new Set(['schemaVersion', 'id', 'name', 'active', 'steps', 'links']);
 const STEP_KEYS = new Set(['id', 'kind', 'position', 'data']);
@@ -171,12 +162,12 @@ function readCondition(ctx: Ctx, value: unknown, path: string): Condition {
   checkKeys(ctx, obj, CONDITION_KEYS, path);
   const lhs = readString(ctx, obj, 'lhs', path, DOCUMENT_LIMITS.maxStringLength);
   const conditionType = obj.conditionType;
-  if (typeof conditionType !== 'string' || !CONDITION_TYPES.has(conditionType)) {
+  if (typeof conditionType !== 'string' || !CONDITION_TYPE_SET.has(conditionType)) {
     fail(
       ctx,
       `${path}.conditionType`,
       conditionType === undefined ? 'required' : 'type',
-      `expected one of ${[...CONDITION_TYPES].join(', ')}`,
+      `expected one of ${CONDITION_TYPES.join(', ')}`,
     );
   }
   const rhs = readString(ctx, obj, 'rhs', path, DOCUMENT_LIMITS.maxStringLength);

@@ -6,8 +6,10 @@
  * execution-node form. Conversion is lenient (coerces and warns); the result is then checked
  * by {@link validateDocument}, with error paths pointing back into the legacy input.
  */
+import { FIELD_LOCATIONS, FIELD_TYPES } from '../apps/rules.js';
 import type { FieldDef, FieldSchema, PollingParams } from '../apps/types.js';
 import { DOCUMENT_LIMITS, type DocumentError, joinPath, validateDocument } from './document.js';
+import { CONDITION_TYPES } from './filter.js';
 import {
   type Condition,
   type ConditionGroup,
@@ -127,20 +129,9 @@ const KNOWN_DATA_KEYS = new Set<string>([
   'triggerChoiceTime',
   'pollingParams',
 ]);
-const FIELD_TYPES = new Set(['string', 'number', 'integer', 'datetime', 'boolean', 'object', 'array']);
-const FIELD_LOCATIONS = new Set(['query', 'path', 'header', 'formData']);
-const CONDITION_TYPES = new Set([
-  'stringEqual',
-  'stringUnequal',
-  'listContains',
-  'listNotContain',
-  'greaterThan',
-  'lessThan',
-  'isTrue',
-  'isFalse',
-  'valueExists',
-  'valueNotExists',
-]);
+const FIELD_TYPE_SET: ReadonlySet<string> = new Set(FIELD_TYPES);
+const FIELD_LOCATION_SET: ReadonlySet<string> = new Set(FIELD_LOCATIONS);
+const CONDITION_TYPE_SET: ReadonlySet<string> = new Set(CONDITION_TYPES);
 
 /** Where each migrated step and link came from, to point errors at the input. */
 interface Origins {
@@ -210,7 +201,7 @@ class Converter {
     const out: FieldSchema = {};
     for (const key of Object.keys(value)) {
       const v = value[key];
-      if (key === 'type' && typeof v === 'string' && FIELD_TYPES.has(v)) out.type = v as FieldSchema['type'];
+      if (key === 'type' && typeof v === 'string' && FIELD_TYPE_SET.has(v)) out.type = v as FieldSchema['type'];
       else if ((key === 'enum' || key === 'enumNames' || key === 'params') && Array.isArray(v))
         out[key] = v.map((x) => String(x));
       else if (key === 'items') out.items = this.schema(v, joinPath(path, key), dropped, depth + 1);
@@ -253,7 +244,7 @@ class Converter {
         if (key === 'name' || v === undefined) continue;
         if ((key === 'title' || key === 'description') && typeof v === 'string') field[key] = v;
         else if ((key === 'hidden' || key === 'required') && typeof v === 'boolean') field[key] = v;
-        else if (key === 'in' && typeof v === 'string' && FIELD_LOCATIONS.has(v)) field.in = v as FieldDef['in'];
+        else if (key === 'in' && typeof v === 'string' && FIELD_LOCATION_SET.has(v)) field.in = v as FieldDef['in'];
         else if (key === 'value') field.value = v;
         else if (key === 'schema') {
           const s = this.schema(v, joinPath(at, key), dropped);
@@ -343,7 +334,7 @@ class Converter {
         const lhs = this.text(row.lhs, joinPath(joinPath(path, i), j));
         const type = row.conditionType;
         if (lhs === '' && (type === undefined || type === '')) return;
-        if (typeof type !== 'string' || !CONDITION_TYPES.has(type)) {
+        if (typeof type !== 'string' || !CONDITION_TYPE_SET.has(type)) {
           this.warn(
             joinPath(joinPath(path, i), j),
             `unknown condition type ${JSON.stringify(type) ?? 'undefined'}; condition dropped`,
