@@ -39,7 +39,6 @@ export const demoCrmApp: BuiltinAppDefinition = {
     apiType: 'apikey',
     testAuth: 'listContacts',
     apikeyFormFields: [{ key: 'api_key', title: 'API key', description: 'Settings → API in the Demo CRM.' }],
-    // biome-ignore lint/suspicious/noTemplateCurlyInString: a request template core's buildRequest resolves.
     requestConfig: { headers: [{ key: 'X-Api-Key', value: '${auth.api_key}' }] },
   },
   actions: {
