@@ -1,5 +1,6 @@
 import type { ReactNode } from 'react';
 import { Navigate, Outlet, type RouteObject } from 'react-router-dom';
+import { EditorPage } from '../editor/EditorPage.js';
 import { NotFoundPage } from '../pages/NotFoundPage.js';
 import { PlaceholderPage, UnbuiltPage } from '../pages/PlaceholderPage.js';
 import { ShopifyAuthorizePage, ShopifyInstallRedirectPage } from '../pages/ShopifyPages.js';
@@ -10,8 +11,8 @@ const portal = (purpose: string) => <UnbuiltPage title="Developer portal" purpos
 
 // Typed by pattern so a route added to the table without a page fails to compile.
 const pages: Record<RoutePattern, () => ReactNode> = {
-  // The canvas editor replaces this stub (editor-core 1 names it "Workflow Editor").
-  '/': () => <PlaceholderPage title="Workflow Editor" />,
+  // The canvas editor (editor-core 2); without a session it shows the "Workflow Editor" title.
+  '/': () => <EditorPage />,
   '/dashboard': () => <PlaceholderPage title="Dashboard" />,
   '/shopify': () => <ShopifyAuthorizePage />,
   '/shopify/admin/oauth/redirect_to_install': () => <ShopifyInstallRedirectPage />,

@@ -243,6 +243,10 @@ export const EditorStore = types
         };
         return stopAutosave;
       },
+      /** Stops autosave (the page unmounts); a pending save is dropped. */
+      stopAutosave(): void {
+        stopAutosave?.();
+      },
       /** Deletes a step through the model (undoable) and drops it from the selection. */
       deleteStep(stepId: string): void {
         self.wf.deleteStep(stepId);

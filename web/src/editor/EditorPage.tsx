@@ -1,0 +1,142 @@
+import { observer } from 'mobx-react-lite';
+import { useEffect, useRef, useState } from 'react';
+import styled from 'styled-components';
+import { PageShell } from '../pages/PageShell.js';
+import { createEditorStore, type IEditorStore, NO_ACCESS_TEXT } from '../stores/editor-store.js';
+import { useApi } from '../stores/root-store.js';
+import {
+  browserSessionPlatform,
+  establishSession,
+  readEditorAddress,
+  TOKEN_STORAGE_KEY,
+  withParam,
+} from '../stores/session.js';
+import { PageTitle, Spinner, useToast } from '../ui/index.js';
+import { WorkflowCanvasWithProvider } from './canvas/WorkflowCanvas.js';
+import { EditorProvider } from './editor-context.js';
+import { TopBar } from './top-bar/TopBar.js';
+
+const Screen = styled.div`
+  display: flex;
+  flex-direction: column;
+  height: 100vh;
+`;
+
+const Centered = styled.main`
+  display: grid;
+  place-items: center;
+  height: 100vh;
+  padding: ${({ theme }) => theme.space(6)};
+`;
+
+const NoAccess = styled.p`
+  max-width: 560px;
+  margin: 0;
+  font-size: ${({ theme }) => theme.font.size.large};
+  line-height: 1.5;
+  text-align: center;
+`;
+
+/** Returns true when a session token is at hand: a `c` to exchange, a stored token or the client's own. */
+function hasSessionSource(apiToken: string | null): boolean {
+  if (typeof window === 'undefined') return apiToken !== null;
+  return (
+    readEditorAddress(window.location.search).exchangeToken !== null ||
+    window.localStorage.getItem(TOKEN_STORAGE_KEY) !== null ||
+    apiToken !== null
+  );
+}
+
+/**
+ * The workflow editor page at '/' (editor-core 2, onboarding 2 "Editor canvas"): establishes
+ * the session from `c` or local storage, opens workflow `id` (or creates one and puts its id
+ * in the address), autosaves, and shows the top bar and canvas; a failed load shows the
+ * no-access text.
+ */
+export const EditorPage = observer(function EditorPage() {
+  const api = useApi();
+  const { showToast } = useToast();
+  const [editor] = useState<IEditorStore>(() =>
+    createEditorStore({
+      api,
+      newId: () => crypto.randomUUID(),
+      now: () => Date.now(),
+      notifyError: (message) => showToast({ status: 'error', message }),
+    }),
+  );
+  const [isSignedOut] = useState(() => !hasSessionSource(api.getToken()));
+  const [token, setToken] = useState<string | null>(null);
+  const hasStarted = useRef(false);
+
+  useEffect(() => {
+    // StrictMode runs effects twice; the one-time `c` must be exchanged once.
+    if (isSignedOut || hasStarted.current) return;
+    hasStarted.current = true;
+    const platform = browserSessionPlatform();
+    void (async () => {
+      try {
+        setToken(await establishSession(api, platform));
+      } catch {
+        // A used or expired `c` cannot open anything.
+        editor.setLoadPhase('failed');
+        return;
+      }
+      const { id } = readEditorAddress(platform.readSearch());
+      if (id) await editor.load(id);
+      else {
+        const newId = await editor.create();
+        if (newId) platform.replaceSearch(withParam(platform.readSearch(), 'id', newId));
+      }
+      if (editor.isLoaded) editor.startAutosave();
+    })();
+  }, [api, editor, isSignedOut]);
+
+  useEffect(() => () => editor.stopAutosave(), [editor]);
+
+  useEffect(() => {
+    // onboarding 2: Ctrl or Cmd + S saves and says so.
+    const onKeyDown = (event: KeyboardEvent) => {
+      if (!(event.ctrlKey || event.metaKey) || event.key.toLowerCase() !== 's' || !editor.isLoaded) return;
+      event.preventDefault();
+      void editor.saveNow().then(() => {
+        if (editor.savePhase !== 'saveFailed') {
+          showToast({ status: 'success', message: `${editor.wf.name} was auto-saved` });
+        }
+      });
+    };
+    window.addEventListener('keydown', onKeyDown);
+    return () => window.removeEventListener('keydown', onKeyDown);
+  }, [editor, showToast]);
+
+  if (isSignedOut) {
+    // Without any session the editor has nothing to open; the sign-up modal of onboarding 2
+    // ("when u is missing… the sign-up modal opens") belongs to the onboarding slice.
+    return (
+      <PageShell>
+        <PageTitle>Workflow Editor</PageTitle>
+      </PageShell>
+    );
+  }
+  if (editor.loadPhase === 'failed') {
+    return (
+      <Centered>
+        <NoAccess role="alert">{NO_ACCESS_TEXT}</NoAccess>
+      </Centered>
+    );
+  }
+  if (!editor.isLoaded) {
+    return (
+      <Centered aria-busy="true">
+        <Spinner label="Loading workflow" />
+      </Centered>
+    );
+  }
+  return (
+    <EditorProvider store={editor}>
+      <Screen>
+        <TopBar token={token} />
+        <WorkflowCanvasWithProvider />
+      </Screen>
+    </EditorProvider>
+  );
+});

@@ -1,0 +1,195 @@
+import * as DropdownMenu from '@radix-ui/react-dropdown-menu';
+import { Handle, type NodeProps, Position } from '@xyflow/react';
+import { type FormEvent, useState } from 'react';
+import styled from 'styled-components';
+import { Button, Dialog, TextField, useToast } from '../../ui/index.js';
+import { useEditor } from '../editor-context.js';
+import type { StepNode } from './canvas-model.js';
+
+const Card = styled.div<{ $selected: boolean; $placeholder: boolean }>`
+  box-sizing: border-box;
+  width: 450px;
+  height: 80px;
+  display: flex;
+  align-items: center;
+  gap: ${({ theme }) => theme.space(3)};
+  padding: 0 ${({ theme }) => theme.space(4)};
+  border-radius: ${({ theme }) => theme.radius.medium};
+  background: ${({ theme }) => theme.colors.surface};
+  border: 2px ${({ $placeholder }) => ($placeholder ? 'dashed' : 'solid')}
+    ${({ theme, $selected }) => ($selected ? theme.colors.primary : theme.colors.border)};
+  box-shadow: ${({ theme }) => theme.shadow.raised};
+  color: ${({ theme }) => theme.colors.text};
+  cursor: pointer;
+`;
+
+const Icon = styled.div`
+  flex: none;
+  width: 44px;
+  height: 44px;
+  display: grid;
+  place-items: center;
+  border-radius: ${({ theme }) => theme.radius.medium};
+  background: ${({ theme }) => theme.colors.background};
+  color: ${({ theme }) => theme.colors.textMuted};
+  font-weight: 700;
+  font-size: 20px;
+  overflow: hidden;
+  img { width: 32px; height: 32px; object-fit: contain; }
+`;
+
+const Text = styled.div`
+  flex: 1;
+  min-width: 0;
+  display: flex;
+  flex-direction: column;
+  gap: 2px;
+`;
+
+const Kind = styled.span`
+  font-size: ${({ theme }) => theme.font.size.small};
+  color: ${({ theme }) => theme.colors.textMuted};
+  text-transform: capitalize;
+`;
+
+const Name = styled.span`
+  font-size: 16px;
+  font-weight: 600;
+  white-space: nowrap;
+  overflow: hidden;
+  text-overflow: ellipsis;
+`;
+
+const Badge = styled.span<{ $color: string }>`
+  flex: none;
+  width: 14px;
+  height: 14px;
+  border-radius: 50%;
+  background: ${({ $color }) => $color};
+  box-shadow: 0 0 0 3px #ffffff;
+`;
+
+const MenuButton = styled.button`
+  flex: none;
+  width: 32px;
+  height: 32px;
+  border: none;
+  border-radius: ${({ theme }) => theme.radius.small};
+  background: transparent;
+  color: ${({ theme }) => theme.colors.textMuted};
+  font-size: 20px;
+  line-height: 1;
+  cursor: pointer;
+  &:hover { background: ${({ theme }) => theme.colors.background}; }
+  &:focus-visible { outline: none; box-shadow: ${({ theme }) => theme.focusRing}; }
+`;
+
+/** The menu surface shared by the step menu and the top bar's lists. */
+export const MenuContent = styled(DropdownMenu.Content)`
+  min-width: 160px;
+  padding: ${({ theme }) => theme.space(1)};
+  border-radius: ${({ theme }) => theme.radius.medium};
+  background: ${({ theme }) => theme.colors.surface};
+  box-shadow: ${({ theme }) => theme.shadow.dialog};
+  z-index: 20;
+`;
+
+const MenuItem = styled(DropdownMenu.Item)<{ $danger?: boolean }>`
+  padding: ${({ theme }) => theme.space(2)} ${({ theme }) => theme.space(3)};
+  border-radius: ${({ theme }) => theme.radius.small};
+  font-size: ${({ theme }) => theme.font.size.body};
+  color: ${({ theme, $danger }) => ($danger ? theme.colors.secondary : theme.colors.text)};
+  cursor: pointer;
+  outline: none;
+  &[data-highlighted] { background: ${({ theme }) => theme.colors.background}; }
+`;
+
+const Actions = styled.div`
+  display: flex;
+  justify-content: flex-end;
+  gap: ${({ theme }) => theme.space(2)};
+  margin-top: ${({ theme }) => theme.space(4)};
+`;
+
+/**
+ * Renders one step on the canvas (450 × 80): app icon, kind, name, health badge and the step
+ * menu with Rename, Duplicate and Delete (core model actions, so undo covers them).
+ */
+export function StepCard({ data, selected }: NodeProps<StepNode>) {
+  const editor = useEditor();
+  const { showToast } = useToast();
+  const [isRenaming, setRenaming] = useState(false);
+  const [draft, setDraft] = useState(data.name);
+
+  const commitRename = (event: FormEvent) => {
+    event.preventDefault();
+    const name = draft.trim();
+    if (name && name !== data.name) editor.wf.renameStep(data.stepId, name);
+    setRenaming(false);
+  };
+
+  return (
+    <>
+      <Handle type="target" position={Position.Top} isConnectable={false} />
+      <Card
+        $selected={selected}
+        $placeholder={data.isPlaceholder}
+        data-testid="step-card"
+        data-step-id={data.stepId}
+        aria-label={`${data.kind} step ${data.name}`}
+      >
+        <Icon aria-hidden="true">
+          {data.icon ? <img src={data.icon} alt="" /> : data.isPlaceholder ? '+' : data.appLabel.slice(0, 1)}
+        </Icon>
+        <Text>
+          <Kind>{data.appLabel || data.kind}</Kind>
+          <Name>{data.name}</Name>
+        </Text>
+        <Badge $color={data.healthColor} title={`Health: ${data.health}`} data-health={data.health} />
+        <DropdownMenu.Root modal={false}>
+          <DropdownMenu.Trigger asChild>
+            {/* nodrag/nopan: the menu button must not start a pane gesture. */}
+            <MenuButton className="nodrag nopan" aria-label={`Step menu of ${data.name}`}>
+              ⋮
+            </MenuButton>
+          </DropdownMenu.Trigger>
+          <DropdownMenu.Portal>
+            <MenuContent align="end" sideOffset={4} onClick={(event) => event.stopPropagation()}>
+              <MenuItem
+                onSelect={() => {
+                  setDraft(data.name);
+                  setRenaming(true);
+                }}
+              >
+                Rename
+              </MenuItem>
+              <MenuItem
+                onSelect={() => {
+                  editor.duplicateStep(data.stepId);
+                  showToast({ status: 'success', message: `Duplicated: ${data.name}` });
+                }}
+              >
+                Duplicate
+              </MenuItem>
+              <MenuItem $danger onSelect={() => editor.deleteStep(data.stepId)}>
+                Delete
+              </MenuItem>
+            </MenuContent>
+          </DropdownMenu.Portal>
+        </DropdownMenu.Root>
+      </Card>
+      <Handle type="source" position={Position.Bottom} isConnectable={false} />
+      <Dialog open={isRenaming} onOpenChange={setRenaming} title="Rename step">
+        <form onSubmit={commitRename}>
+          <TextField label="Step name" value={draft} onChange={(event) => setDraft(event.target.value)} autoFocus />
+          <Actions>
+            <Button type="button" variant="ghost" onClick={() => setRenaming(false)}>
+              Cancel
+            </Button>
+            <Button type="submit">Save</Button>
+          </Actions>
+        </form>
+      </Dialog>
+    </>
+  );
+}

@@ -1,0 +1,145 @@
+import { UNDO_LIST_SIZE } from '@junction/core';
+import { observer } from 'mobx-react-lite';
+import { type KeyboardEvent, useEffect, useState } from 'react';
+import { Link } from 'react-router-dom';
+import styled from 'styled-components';
+import { exitHref } from '../../stores/session.js';
+import { useToast } from '../../ui/index.js';
+import { useEditor } from '../editor-context.js';
+import { IssuesButton } from './IssuesButton.js';
+import { IconButton, Tip, TipProvider } from './parts.js';
+import { SavingIndicator } from './SavingIndicator.js';
+
+const Bar = styled.header`
+  display: flex;
+  align-items: center;
+  gap: ${({ theme }) => theme.space(3)};
+  height: 56px;
+  padding: 0 ${({ theme }) => theme.space(4)};
+  border-bottom: 1px solid ${({ theme }) => theme.colors.border};
+  background: ${({ theme }) => theme.colors.surface};
+`;
+
+const Exit = styled(Link)`
+  display: inline-flex;
+  align-items: center;
+  height: 36px;
+  padding: 0 ${({ theme }) => theme.space(3)};
+  border-radius: ${({ theme }) => theme.radius.small};
+  color: ${({ theme }) => theme.colors.primary};
+  font-weight: 600;
+  text-decoration: none;
+  &:hover { background: ${({ theme }) => theme.colors.background}; }
+  &:focus-visible { outline: none; box-shadow: ${({ theme }) => theme.focusRing}; }
+`;
+
+const NameInput = styled.input`
+  flex: 0 1 360px;
+  min-width: 120px;
+  height: 36px;
+  padding: 0 ${({ theme }) => theme.space(2)};
+  border: 1px solid transparent;
+  border-radius: ${({ theme }) => theme.radius.small};
+  background: transparent;
+  color: ${({ theme }) => theme.colors.text};
+  font: inherit;
+  font-size: 16px;
+  font-weight: 600;
+  &:hover { border-color: ${({ theme }) => theme.colors.border}; }
+  &:focus { outline: none; border-color: ${({ theme }) => theme.colors.primary}; box-shadow: ${({ theme }) => theme.focusRing}; }
+`;
+
+const Spacer = styled.div`
+  flex: 1;
+`;
+
+/** Renders the undo hover list (editor-core 2.2): the last 10 descriptions, most recent first. */
+function HistoryList({ title, descriptions }: { title: string; descriptions: string[] }) {
+  if (descriptions.length === 0) return <span>{title}</span>;
+  return (
+    <div>
+      <div>{title}</div>
+      <ol aria-label={`${title} list`}>
+        {descriptions.map((d, i) => (
+          // Descriptions repeat ('delete step' twice), so the index is part of the key.
+          <li key={`${i}-${d}`}>{d}</li>
+        ))}
+      </ol>
+    </div>
+  );
+}
+
+/** The workflow name field: placeholder 'Name your workflow'; Enter or blur commits (editor-core 2.2). */
+const NameField = observer(function NameField() {
+  const editor = useEditor();
+  const { showToast } = useToast();
+  const name = editor.wf.name;
+  const [draft, setDraft] = useState(name);
+  // An undo or a load changes the name under the field.
+  useEffect(() => setDraft(name), [name]);
+
+  const commit = () => {
+    const next = draft.trim();
+    if (!next) {
+      setDraft(name);
+      return;
+    }
+    if (next === name) return;
+    editor.wf.setName(next);
+    // editor-core 4.5: saving happens on name blur, without the autosave wait.
+    void editor.saveNow();
+    showToast({ status: 'success', message: `Workflow name updated: ${next}` });
+  };
+  const onKeyDown = (event: KeyboardEvent<HTMLInputElement>) => {
+    if (event.key === 'Enter') event.currentTarget.blur();
+    if (event.key === 'Escape') {
+      setDraft(name);
+      // Blurring after the reset commits nothing.
+      setTimeout(() => (event.target as HTMLInputElement).blur());
+    }
+  };
+  return (
+    <NameInput
+      aria-label="Workflow name"
+      placeholder="Name your workflow"
+      value={draft}
+      onChange={(event) => setDraft(event.target.value)}
+      onBlur={commit}
+      onKeyDown={onKeyDown}
+    />
+  );
+});
+
+/**
+ * The editor's top bar (editor-core 2.2): exit to the dashboard with the token, saving
+ * indicator, editable name, undo and redo with their last-10 lists, and the issues button.
+ */
+export const TopBar = observer(function TopBar({ token }: { token: string | null }) {
+  const editor = useEditor();
+  const { history } = editor.wf;
+  const undoList = history.undoDescriptions(UNDO_LIST_SIZE);
+  const redoList = history.redoDescriptions(UNDO_LIST_SIZE);
+  return (
+    <TipProvider>
+      <Bar>
+        <Exit to={exitHref(token)} aria-label="Exit to dashboard">
+          ← Exit
+        </Exit>
+        <NameField />
+        <SavingIndicator />
+        <Spacer />
+        <Tip content={<HistoryList title="Undo" descriptions={undoList} />}>
+          <IconButton aria-label="Undo" disabled={!editor.wf.canUndo} onClick={() => editor.wf.undo()}>
+            ↶
+          </IconButton>
+        </Tip>
+        <Tip content={<HistoryList title="Redo" descriptions={redoList} />}>
+          <IconButton aria-label="Redo" disabled={!editor.wf.canRedo} onClick={() => editor.wf.redo()}>
+            ↷
+          </IconButton>
+        </Tip>
+        <IssuesButton />
+      </Bar>
+    </TipProvider>
+  );
+});
