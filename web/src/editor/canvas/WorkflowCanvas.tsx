@@ -17,6 +17,8 @@ const Pane = styled.div`
   background: ${({ theme }) => theme.colors.background};
   .react-flow__edge-textbg { fill: #ffffff; }
   .react-flow__edge-text { font-size: 13px; fill: #1f2933; }
+  /* Handles anchor the links; cards are linked through the model, never by dragging a handle. */
+  .react-flow__handle { opacity: 0; pointer-events: none; }
 `;
 
 /** Returns true when a key press comes from a text field, where Delete edits text. */
