@@ -16,7 +16,7 @@ export {
 } from './builtin/flow.js';
 export { formatterApp, runFormatter } from './builtin/formatter.js';
 export { formsApp, WHOLE_BODY_KEY, webhookApp } from './builtin/hooks.js';
-export { getBuiltinApp, isBuiltinApp, listBuiltinApps } from './builtin/index.js';
+export { getBuiltinApp, isBuiltinApp, listBuiltinApps, toAppDefinition } from './builtin/index.js';
 export { runBuiltinAction, runScheduleTick } from './builtin/run-builtin.js';
 export type { ScheduleFrequency, ScheduleProblem, ScheduleResult, ScheduleSpec } from './builtin/schedule.js';
 export { isTimeZone, nextRuns, scheduleApp, validateSchedule } from './builtin/schedule.js';

@@ -2,7 +2,7 @@ import { findTestAction, validateAppDefinition } from '@junction/core';
 import Fastify from 'fastify';
 import { describe, expect, it } from 'vitest';
 import { builtinIconsPlugin, readBuiltinIcon } from '../icons.js';
-import { getBuiltinApp, isBuiltinApp, listBuiltinApps } from './index.js';
+import { getBuiltinApp, isBuiltinApp, listBuiltinApps, toAppDefinition } from './index.js';
 
 describe('built-in app catalogue', () => {
   it('lists the eight built-in apps in catalogue order', () => {
@@ -42,6 +42,14 @@ describe('built-in app catalogue', () => {
     expect(getBuiltinApp('delay')?.actions.delayFor.builtin).toBe('delay');
     expect(getBuiltinApp('http')?.actions.customRequest.builtin).toBe('http');
     expect(getBuiltinApp('demo-crm')?.actions.createContact.builtin).toBeUndefined();
+  });
+
+  it('toAppDefinition drops the executor keys and leaves the catalogue untouched', () => {
+    const formatter = getBuiltinApp('formatter')!;
+    const plain = toAppDefinition(formatter);
+    expect(Object.values(plain.actions).filter((action) => 'builtin' in action)).toEqual([]);
+    expect(plain.actions.text.title).toBe('Text');
+    expect(formatter.actions.text.builtin).toBe('formatter');
   });
 
   it('gives the Demo CRM API-key auth tested with listContacts and both New contact triggers', () => {

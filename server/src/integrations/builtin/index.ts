@@ -2,6 +2,8 @@
  * The catalogue of built-in apps (issue 4 item 1): Schedule, Webhook, Forms by Junction,
  * HTTP request, Filter, Delay, Formatter and the Demo CRM.
  */
+
+import type { AppDefinition } from '@junction/core';
 import { demoCrmApp } from './demo-crm.js';
 import { delayApp, filterApp, httpApp } from './flow.js';
 import { formatterApp } from './formatter.js';
@@ -42,4 +44,17 @@ export function getBuiltinApp(slug: string): BuiltinAppDefinition | undefined {
 /** Tells whether a slug names a built-in app (its definition cannot be edited in the portal). */
 export function isBuiltinApp(slug: string): boolean {
   return BY_SLUG.has(slug);
+}
+
+/**
+ * Copies a built-in definition into core's plain AppDefinition, without the `builtin`
+ * executor keys: what the API answers (openapi.yaml's ActionDef allows no extra keys).
+ *
+ * @example toAppDefinition(getBuiltinApp('formatter')!).actions.text // no 'builtin' key
+ */
+export function toAppDefinition(app: BuiltinAppDefinition): AppDefinition {
+  const copy = structuredClone(app);
+  const actions: AppDefinition['actions'] = {};
+  for (const [key, { builtin: _executor, ...action }] of Object.entries(copy.actions)) actions[key] = action;
+  return { ...copy, actions };
 }
