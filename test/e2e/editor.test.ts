@@ -27,10 +27,19 @@ async function signUp(baseUrl: string): Promise<Grant> {
 /** Opens the editor on a workflow with the token already in local storage. */
 async function openEditor(baseUrl: string, grant: Grant): Promise<Page> {
   const page = await session().newPage();
-  await page.addInitScript((token) => window.localStorage.setItem('junction.token', token), grant.token);
+  await page.addInitScript(storeToken, grant.token);
   await page.goto(`${baseUrl}/?id=${encodeURIComponent(grant.workflowId)}`);
   await page.getByText('Click to Add Trigger').waitFor();
   return page;
+}
+
+/** Runs in the page before its scripts: puts the session token where the editor reads it. */
+function storeToken(token: string): void {
+  // The test's tsconfig has no DOM types; this function only ever runs in the browser.
+  (globalThis as unknown as { localStorage: { setItem(k: string, v: string): void } }).localStorage.setItem(
+    'junction.token',
+    token,
+  );
 }
 
 const cards = (page: Page) => page.getByTestId('step-card');
@@ -56,7 +65,10 @@ describe('the workflow editor in the browser (editor-core 2)', { timeout: E2E_TE
     expect(await page.locator('[data-code]').count()).toBe(count);
     await saveScreenshot(page, 'editor-issues-popover');
     // Clicking an issue selects its step and closes the popover.
-    await page.getByRole('button', { name: /Missing app selection\./ }).last().click();
+    await page
+      .getByRole('button', { name: /Missing app selection\./ })
+      .last()
+      .click();
     await page.getByRole('heading', { name: 'Workflow Issues' }).waitFor({ state: 'hidden' });
     expect(await page.locator('.react-flow__node.selected').textContent()).toContain('Click to Add Action');
     await page.close();
@@ -118,7 +130,7 @@ describe('the workflow editor in the browser (editor-core 2)', { timeout: E2E_TE
     const { baseUrl } = session();
     const grant = await signUp(baseUrl);
     const page = await session().newPage();
-    await page.addInitScript((token) => window.localStorage.setItem('junction.token', token), grant.token);
+    await page.addInitScript(storeToken, grant.token);
     await page.goto(`${baseUrl}/?id=no-such-workflow`);
     await page.getByText(NO_ACCESS).waitFor();
     await saveScreenshot(page, 'editor-no-access');

@@ -1,4 +1,4 @@
-import { ApiError, type ApiClient, createNewWorkflow, type WorkflowDocument } from '@junction/core';
+import { type ApiClient, ApiError, createNewWorkflow, type WorkflowDocument } from '@junction/core';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import {
   AUTOSAVE_DELAY_MS,
@@ -171,7 +171,9 @@ describe('saveFailureMessage', () => {
       /Could not reach the server/,
     );
     expect(
-      saveFailureMessage(new ApiError({ type: 'about:blank', title: 'Unprocessable', status: 422, detail: 'bad name' })),
+      saveFailureMessage(
+        new ApiError({ type: 'about:blank', title: 'Unprocessable', status: 422, detail: 'bad name' }),
+      ),
     ).toBe('Saving failed: bad name');
     expect(saveFailureMessage(new Error('x'))).toBe('Saving failed.');
   });

@@ -8,11 +8,11 @@ import {
   type CoreEnv,
   findIssues,
   type Issue,
-  isApiError,
   type IWorkflow,
+  isApiError,
+  WORKFLOW_SCHEMA_VERSION,
   type WorkflowData,
   type WorkflowDocument,
-  WORKFLOW_SCHEMA_VERSION,
   WorkflowModel,
 } from '@junction/core';
 import { reaction } from 'mobx';
@@ -71,7 +71,8 @@ export function toDocument(data: WorkflowData): WorkflowDocument {
 export function saveFailureMessage(error: unknown): string {
   if (isApiError(error)) {
     if (error.status === 409) return 'Someone else saved this workflow first. Reload the page to see their changes.';
-    if (error.status === 0) return 'Could not reach the server. Your changes are kept and will be saved when it is back.';
+    if (error.status === 0)
+      return 'Could not reach the server. Your changes are kept and will be saved when it is back.';
     const detail = error.problem.detail ?? error.problem.title;
     return detail ? `Saving failed: ${detail}` : `Saving failed (${error.status}).`;
   }
@@ -170,7 +171,10 @@ export const EditorStore = types
         try {
           const saved = await self.env.api.put('/api/workflows/{id}', {
             params: { path: { id: data.id } },
-            body: { document: toDocument(data), ...(self.revision === null ? {} : { expectedRevision: self.revision }) },
+            body: {
+              document: toDocument(data),
+              ...(self.revision === null ? {} : { expectedRevision: self.revision }),
+            },
           });
           // The echo is not applied: the workflow may have moved on while the request ran.
           self.markSaved(data, saved.revision);

@@ -1,6 +1,14 @@
 import '@xyflow/react/dist/style.css';
 import { layoutWorkflow, SNAP_GRID } from '@junction/core';
-import { Background, ControlButton, Controls, MiniMap, type NodeTypes, ReactFlow, ReactFlowProvider } from '@xyflow/react';
+import {
+  Background,
+  ControlButton,
+  Controls,
+  MiniMap,
+  type NodeTypes,
+  ReactFlow,
+  ReactFlowProvider,
+} from '@xyflow/react';
 import { observer } from 'mobx-react-lite';
 import { useEffect, useMemo } from 'react';
 import styled from 'styled-components';

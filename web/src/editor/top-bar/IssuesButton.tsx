@@ -90,8 +90,8 @@ export const IssuesButton = observer(function IssuesButton() {
               <section key={stepId || 'workflow'}>
                 <h3>{editor.wf.stepById(stepId)?.data.name ?? 'Workflow'}</h3>
                 <ul>
-                  {list.map((issue, i) => (
-                    <li key={`${issue.code}-${i}`}>
+                  {list.map((issue) => (
+                    <li key={`${issue.code}-${issue.linkId ?? ''}-${issue.text}`}>
                       <Item
                         type="button"
                         data-code={issue.code}

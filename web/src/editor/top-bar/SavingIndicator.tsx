@@ -37,6 +37,7 @@ export const SavingIndicator = observer(function SavingIndicator() {
   const [isTipForced, setTipForced] = useState(false);
   const [isHovered, setHovered] = useState(false);
 
+  // biome-ignore lint/correctness/useExhaustiveDependencies: each save bumps the revision, so consecutive saves restart both timers.
   useEffect(() => {
     if (savePhase !== 'saved') return;
     setSavedShown(true);
@@ -47,7 +48,6 @@ export const SavingIndicator = observer(function SavingIndicator() {
       clearTimeout(hideSaved);
       clearTimeout(hideTip);
     };
-    // Each save bumps the revision, so consecutive saves restart both timers.
   }, [savePhase, revision]);
 
   const label =

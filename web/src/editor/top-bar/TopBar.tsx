@@ -61,7 +61,7 @@ function HistoryList({ title, descriptions }: { title: string; descriptions: str
       <div>{title}</div>
       <ol aria-label={`${title} list`}>
         {descriptions.map((d, i) => (
-          // Descriptions repeat ('delete step' twice), so the index is part of the key.
+          // biome-ignore lint/suspicious/noArrayIndexKey: descriptions repeat ('delete step' twice); the place in the stack is the identity.
           <li key={`${i}-${d}`}>{d}</li>
         ))}
       </ol>
