@@ -74,7 +74,12 @@ export function buildRequest(input: BuildRequestInput): RequestResult {
     return fail('custom-code', undefined, `'${action.title}' runs custom code; it is not a plain HTTP request.`);
   }
   const method = toMethod(action.method);
-  if (!method) return fail('invalid-method', 'method', `Unknown HTTP method '${String(action.method)}'.`);
+  if (!method)
+    return fail(
+      'invalid-method',
+      'method',
+      `Unknown HTTP method '${typeof action.method === 'string' ? action.method : typeof action.method}'.`,
+    );
   const carriesBody = method !== 'GET' && method !== 'DELETE';
   const fields = Array.isArray(action.fields) ? action.fields : [];
   const byName = new Map(fields.map((f) => [f.name, f]));

@@ -267,6 +267,19 @@ describe('validateAppDefinition', () => {
     );
   });
 
+  it('reports a non-string action reference without stringifying it', () => {
+    // Found by the property test below: an object whose toString is not a function.
+    const result = validateAppDefinition({
+      appSlug: 'x',
+      appName: 'X',
+      actions: {},
+      authInfo: {},
+      triggers: { t: { label: 'T', type: 'polling', action: { toString: [] } } },
+    });
+    expect(result.ok).toBe(false);
+    expect(result.errors.map((e) => e.path)).toContain('triggers.t.action');
+  });
+
   it('never throws on app-shaped JSON with arbitrary parts', () => {
     const anyPart = fc.jsonValue();
     const appLike = fc.record(

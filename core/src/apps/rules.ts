@@ -411,8 +411,11 @@ function checkTrigger(key: string, trigger: unknown, actionKeys: Set<string>, ad
   const refersTo = (prop: 'action' | 'performList' | 'unsubscribe') => {
     const ref = trigger[prop];
     if (ref === undefined || ref === '') return;
-    if (typeof ref !== 'string' || !actionKeys.has(ref)) {
-      add('unknown-action', `${path}.${prop}`, `${prop} '${String(ref)}' is not one of this app's actions.`);
+    if (typeof ref !== 'string') {
+      // Never stringify a non-string: an object's own toString may be anything.
+      add('invalid-value', `${path}.${prop}`, `${prop} must be the key of one of this app's actions.`);
+    } else if (!actionKeys.has(ref)) {
+      add('unknown-action', `${path}.${prop}`, `${prop} '${ref}' is not one of this app's actions.`);
     }
   };
   refersTo('action');
