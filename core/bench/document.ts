@@ -7,7 +7,7 @@ import { readdirSync, readFileSync } from 'node:fs';
 import { Ajv } from 'ajv';
 import { validateDocument } from '../src/workflow/document.js';
 import { migrateDocument } from '../src/workflow/legacy.js';
-import type { WorkflowDocument } from '../src/workflow/types.js';
+import { createStepData, type WorkflowDocument } from '../src/workflow/types.js';
 import type { BenchRow } from './types.js';
 
 const fixtures = new URL('../../test/fixtures/legacy/', import.meta.url);
@@ -49,34 +49,8 @@ const fieldSchema = {
 const stepData = {
   type: 'object',
   additionalProperties: false,
-  required: [
-    'name',
-    'type',
-    'label',
-    'icon',
-    'custombutton',
-    'url',
-    'hasauth',
-    'credential',
-    'authname',
-    'action',
-    'actionlabel',
-    'fields',
-    'testData',
-    'actionTestTime',
-    'delay',
-    'app',
-    'triggerlabel',
-    'triggerResource',
-    'triggerMessage',
-    'triggerChoices',
-    'triggerchoice',
-    'triggerChoiceTime',
-    'pollingParams',
-    'performList',
-    'unsubscribe',
-    'webhookKey',
-  ],
+  // The baseline schema requires exactly the keys core's defaults write.
+  required: Object.keys(createStepData()),
   properties: {
     name: { type: 'string', maxLength: 200 },
     type: str,
