@@ -131,6 +131,7 @@ const PUBLIC_OPERATIONS = [
   'getPublicForm',
   'submitForm',
   'uploadFormFile',
+  'getFormFile',
   'receiveWebhook',
   'getHealth',
   'listOutbox',
@@ -139,7 +140,7 @@ const PUBLIC_OPERATIONS = [
 ];
 
 const VERBS =
-  /^(get|list|create|update|delete|set|sign|send|verify|log|exchange|switch|share|accept|test|fetch|run|replay|load|start|finish|submit|upload|receive|report|check)[A-Z]/;
+  /^(get|list|create|update|delete|set|sign|send|verify|log|exchange|switch|share|accept|test|fetch|run|replay|load|start|finish|submit|upload|receive|report|check|rerun|cancel)[A-Z]/;
 
 describe('openapi.yaml', () => {
   it('is OpenAPI 3.1 with bearerAuth as the default security', () => {

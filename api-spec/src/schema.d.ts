@@ -374,7 +374,7 @@ export interface paths {
         };
         get?: never;
         put?: never;
-        /** Create a new inactive workflow 'Template - …' from a template (editor-core 4.9). */
+        /** Create a new inactive workflow 'Template: …' from a template in the caller's tenant (editor-core 4.9). */
         post: operations["acceptTemplate"];
         delete?: never;
         options?: never;
@@ -461,7 +461,8 @@ export interface paths {
             };
             cookie?: never;
         };
-        get?: never;
+        /** Whether the workflow is ON, its trigger message, and its trigger's last failure (a poll the app refused...). */
+        get: operations["getWorkflowActivation"];
         /**
          * Switch a workflow ON (subscribes its trigger) or OFF.
          * @description A trigger that cannot be set up answers 422 with the reason in `detail`.
@@ -549,6 +550,44 @@ export interface paths {
         put?: never;
         /** Run the workflow again with this execution's trigger data (onboarding 4 Replay). */
         post: operations["replayExecution"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/executions/{executionId}/rerun": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                executionId: components["parameters"]["ExecutionId"];
+            };
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Run again from a step, with the original or the latest workflow version; the steps before it keep their recorded outputs. */
+        post: operations["rerunExecution"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/executions/{executionId}/cancel": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                executionId: components["parameters"]["ExecutionId"];
+            };
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Cancel a queued, waiting or running execution; a running one stops before its next step. */
+        post: operations["cancelExecution"];
         delete?: never;
         options?: never;
         head?: never;
@@ -660,6 +699,28 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/demo-crm/keys": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Issue a Demo CRM API key and save it as a 'Demo CRM' account in one click (issue 4 item 1).
+         * @description The key is answered in clear once (only its sha-256 is stored) and is also saved, sealed,
+         *     as a credential of the app `demo-crm` named `name` (default 'Demo CRM'). Use the key
+         *     against `/demo-crm/contacts` with the `X-Api-Key` header.
+         */
+        post: operations["createDemoCrmKey"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/auth/{appSlug}": {
         parameters: {
             query?: never;
@@ -671,8 +732,12 @@ export interface paths {
         };
         /**
          * Open in a pop-up; redirects to the provider's consent page (editor-core 7.3).
-         * @description The pop-up cannot send a bearer header; the server binds the flow to a signed,
-         *     short-lived `state` it creates here and checks on the redirect.
+         * @description The pop-up cannot send a bearer header, so `t` carries the session token. The server
+         *     stores a random, single-use `state` (10 minutes) bound to that session and, through an
+         *     HttpOnly cookie, to this browser, adds PKCE when the app's authRequestConfig params name
+         *     `code_challenge_method`, and redirects to the provider. When the flow cannot start
+         *     (session ended, app without OAuth 2.0 settings) it answers the result page with
+         *     `ok: false` instead.
          */
         get: operations["startOAuth"];
         put?: never;
@@ -709,7 +774,7 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** The current tenant's forms. */
+        /** The current tenant's forms, oldest first. */
         get: operations["listForms"];
         put?: never;
         /** Create a form, optionally bound to a workflow whose trigger it starts. */
@@ -729,9 +794,49 @@ export interface paths {
             };
             cookie?: never;
         };
-        get?: never;
+        /** One form of the current tenant. */
+        get: operations["getForm"];
         /** Change a form. */
         put: operations["updateForm"];
+        post?: never;
+        /** Delete a form with its submissions and stored files. */
+        delete: operations["deleteForm"];
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/forms/{formId}/submissions": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                formId: components["parameters"]["FormId"];
+            };
+            cookie?: never;
+        };
+        /** A form's submissions, newest first, with the execution each started. */
+        get: operations["listFormSubmissions"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/public/files/{fileId}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                fileId: components["schemas"]["Id"];
+            };
+            cookie?: never;
+        };
+        /** Download a file uploaded to a form (the URL in the answers); always as an attachment. */
+        get: operations["getFormFile"];
+        put?: never;
         post?: never;
         delete?: never;
         options?: never;
@@ -748,7 +853,12 @@ export interface paths {
             };
             cookie?: never;
         };
-        /** A form's definition for anonymous visitors (forms-dp 7 retrievePage). */
+        /**
+         * A form's definition for anonymous visitors (forms-dp 7 retrievePage).
+         * @description `formId` is the form's id or, failing that, the id of the workflow it is bound to (the
+         *     newest such form; the editor shows `/form/{workflowId}` like `/hooks/{workflowId}`). The
+         *     answer's `id` is always the form's own: uploads and submissions may use either.
+         */
         get: operations["getPublicForm"];
         put?: never;
         post?: never;
@@ -788,7 +898,14 @@ export interface paths {
         };
         get?: never;
         put?: never;
-        /** Upload one file for a file question; the body is the raw file (forms-dp 7 uploadFile). */
+        /**
+         * Upload one file for a file question; the body is the raw file (forms-dp 7 uploadFile).
+         * @description The body is the file's bytes (not JSON, not multipart), its name in `filename`. The
+         *     stored type comes from the name's extension (documents, spreadsheets, PDF, images,
+         *     audio, video, zip; never HTML, SVG or scripts); a different Content-Type is a 415.
+         *     The file is stored under a generated id, never under its name. Files above the size
+         *     limit answer 413; an empty file 422.
+         */
         post: operations["uploadFormFile"];
         delete?: never;
         options?: never;
@@ -808,7 +925,15 @@ export interface paths {
         };
         get?: never;
         put?: never;
-        /** Start the workflow whose webhook trigger has this key; the body becomes the trigger data. */
+        /**
+         * Start the workflow whose webhook trigger has this key; the body becomes the trigger data.
+         * @description The key is the workflow id: the editor shows `{publicUrl}/hooks/{workflowId}`. The event
+         *     and its execution are committed before the answer, so every 200 has exactly one execution.
+         *     When the trigger has a pick-off key, only that key of the body is kept; a list starts one
+         *     execution per item (the answer names the first). An `Idempotency-Key` header seen before
+         *     answers the execution it created. A workflow that is OFF records the event as `not_run`
+         *     (the editor's listening test sees it) without running it.
+         */
         post: operations["receiveWebhook"];
         delete?: never;
         options?: never;
@@ -1207,6 +1332,11 @@ export interface components {
             userId: components["schemas"]["Id"];
             tenantId: components["schemas"]["Id"];
             values: components["schemas"]["CredentialValues"];
+            /** @description True when the provider refused the refresh token (invalid_grant) or a connection check was refused; reconnect through the OAuth pop-up with update and c_id. */
+            needsReconnect: boolean;
+            /** @description What the user reads about the connection, e.g. 'Connection expired, please reconnect an account'. */
+            statusMessage?: string;
+            checkedAt?: components["schemas"]["Timestamp"];
         };
         CredentialList: {
             items: components["schemas"]["Credential"][];
@@ -1300,6 +1430,20 @@ export interface components {
             active: boolean;
             /** @description What the trigger set-up reported, shown on the trigger step. */
             triggerMessage?: string;
+            /** @description The trigger's last schedule or poll failure; absent after a success (GET only). */
+            lastError?: string;
+            /** Format: date-time */
+            lastErrorAt?: string;
+            /**
+             * Format: date-time
+             * @description When the schedule or poll last ran (GET only).
+             */
+            lastRunAt?: string;
+            /**
+             * Format: date-time
+             * @description When it runs next (GET only).
+             */
+            nextRunAt?: string;
         };
         RunInput: {
             /** @description Trigger data for the run (any JSON); the trigger sample when absent. */
@@ -1308,8 +1452,11 @@ export interface components {
         ExecutionAccepted: {
             executionId: components["schemas"]["Id"];
         };
-        /** @enum {string} */
-        ExecutionStatus: "queued" | "running" | "waiting" | "succeeded" | "failed";
+        /**
+         * @description `filtered`: a filter stopped the run before anything ran past it; `not_run`: recorded while the workflow was OFF.
+         * @enum {string}
+         */
+        ExecutionStatus: "queued" | "running" | "waiting" | "succeeded" | "failed" | "filtered" | "cancelled" | "not_run";
         /**
          * @description What started the execution.
          * @enum {string}
@@ -1319,7 +1466,12 @@ export interface components {
         ExecutionSummary: {
             id: components["schemas"]["Id"];
             workflowId: components["schemas"]["Id"];
+            /** @description The workflow revision this execution runs. */
+            workflowRevision: number;
             status: components["schemas"]["ExecutionStatus"];
+            /** @description Why it failed: the step's name and the reason. */
+            error?: string;
+            rerunOf?: components["schemas"]["Id"];
             trigger: components["schemas"]["ExecutionTrigger"];
             startedAt: components["schemas"]["Timestamp"];
             finishedAt: components["schemas"]["Timestamp"] | null;
@@ -1328,6 +1480,8 @@ export interface components {
         };
         ExecutionList: {
             items: components["schemas"]["ExecutionSummary"][];
+            /** @description Pass as `cursor` for the next (older) page; absent on the last page. */
+            nextCursor?: string;
         };
         /** @enum {string} */
         StepRunStatus: "pending" | "running" | "waiting" | "succeeded" | "failed" | "skipped";
@@ -1340,13 +1494,26 @@ export interface components {
             /** @description Any JSON; null until the step ran. */
             output: unknown;
             error?: string;
+            /** @description Attempts made (retries included). */
+            attempts?: number;
             startedAt?: components["schemas"]["Timestamp"];
             finishedAt?: components["schemas"]["Timestamp"];
+        };
+        RerunInput: {
+            fromStepId: components["schemas"]["Id"];
+            /**
+             * @description The workflow version the execution ran, or the current one.
+             * @enum {string}
+             */
+            version: "original" | "latest";
         };
         /** @description One execution with the workflow as it ran (onboarding 2 replay page). */
         Execution: {
             id: components["schemas"]["Id"];
             workflowId: components["schemas"]["Id"];
+            /** @description The workflow revision this execution runs. */
+            workflowRevision: number;
+            rerunOf?: components["schemas"]["Id"];
             workflowName: string;
             status: components["schemas"]["ExecutionStatus"];
             trigger: components["schemas"]["ExecutionTrigger"];
@@ -1371,6 +1538,9 @@ export interface components {
             completionStatus?: "Complete" | "In Progress";
             disableAuth?: boolean;
             apiType?: components["schemas"]["ApiType"];
+            /** @description True when the caller's workspace owns the app (built-ins and others' published apps are read-only). */
+            editable?: boolean;
+            listingStatus?: components["schemas"]["ListingStatus"];
         };
         AppList: {
             items: components["schemas"]["AppSummary"][];
@@ -1510,6 +1680,17 @@ export interface components {
         };
         TestAuthInput: {
             credential?: components["schemas"]["Id"] | null;
+            /** @description Auth values to test with instead of a stored account (the Test panel's fields); never stored. */
+            values?: components["schemas"]["CredentialValues"];
+        };
+        DemoCrmKeyInput: {
+            /** @description Name of the account; default 'Demo CRM'. */
+            name?: string;
+        };
+        DemoCrmKey: {
+            /** @description The new key, shown this once. */
+            apiKey: string;
+            credential: components["schemas"]["Credential"];
         };
         /** @description The outcome of an auth test; the server also stores it as authInfo.testResponse and testResponseStatus. */
         AuthTestResult: {
@@ -1519,6 +1700,8 @@ export interface components {
             response: unknown;
             /** @description E.g. 'Error finding a test action. Please create a simple GET action without custom code (Method and URL fields must be used).' */
             message?: string;
+            /** @description The request as sent (secrets redacted) and the response's status, headers and duration: the Test panel's HTTP tab. */
+            http?: unknown;
             testedAt: components["schemas"]["Timestamp"];
         };
         DropdownInput: {
@@ -1529,6 +1712,10 @@ export interface components {
             fields: components["schemas"]["FieldDef"][];
             /** @description The previous answer's `next` (Load More). */
             cursor?: string;
+            /** @description The field's dynamic spec `app.Label.action.head.value.label`; by default the app's field naming `action`. */
+            dynamic?: string;
+            /** @description Keeps options whose label or values contain this text, case-insensitive, when longer than 1 character (editor-core 5.4). */
+            search?: string;
         };
         DropdownOption: {
             value: string;
@@ -1625,6 +1812,18 @@ export interface components {
             answers: {
                 [key: string]: string | string[];
             };
+        };
+        /** @description One recorded submission as the form's owner sees it. */
+        FormSubmission: {
+            id: components["schemas"]["Id"];
+            /** @description Question text to the answer, as the workflow received it. */
+            answers: Record<string, never>;
+            /** @description The execution it started; null when the form is bound to no workflow. */
+            executionId: components["schemas"]["Id"] | null;
+            createdAt: components["schemas"]["Timestamp"];
+        };
+        FormSubmissionList: {
+            items: components["schemas"]["FormSubmission"][];
         };
         FormSubmissionAccepted: {
             submissionId: components["schemas"]["Id"];
@@ -2470,6 +2669,7 @@ export interface operations {
             };
             401: components["responses"]["Unauthorized"];
             404: components["responses"]["NotFound"];
+            422: components["responses"]["Unprocessable"];
             429: components["responses"]["TooManyRequests"];
             501: components["responses"]["NotImplemented"];
         };
@@ -2582,6 +2782,33 @@ export interface operations {
             501: components["responses"]["NotImplemented"];
         };
     };
+    getWorkflowActivation: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description Workflow id. */
+                id: components["parameters"]["WorkflowId"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The activation and the trigger's health. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Activation"];
+                };
+            };
+            401: components["responses"]["Unauthorized"];
+            404: components["responses"]["NotFound"];
+            429: components["responses"]["TooManyRequests"];
+            501: components["responses"]["NotImplemented"];
+        };
+    };
     setWorkflowActive: {
         parameters: {
             query?: never;
@@ -2656,6 +2883,11 @@ export interface operations {
         parameters: {
             query?: {
                 since?: components["schemas"]["Timestamp"];
+                status?: components["schemas"]["ExecutionStatus"];
+                /** @description Page size (default 50). */
+                limit?: number;
+                /** @description The previous page's `nextCursor`. */
+                cursor?: string;
             };
             header?: never;
             path: {
@@ -2733,6 +2965,66 @@ export interface operations {
             409: components["responses"]["Conflict"];
             429: components["responses"]["TooManyRequests"];
             501: components["responses"]["NotImplemented"];
+        };
+    };
+    rerunExecution: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                executionId: components["parameters"]["ExecutionId"];
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["RerunInput"];
+            };
+        };
+        responses: {
+            /** @description Queued as a new execution. */
+            202: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ExecutionAccepted"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            404: components["responses"]["NotFound"];
+            409: components["responses"]["Conflict"];
+            413: components["responses"]["PayloadTooLarge"];
+            415: components["responses"]["UnsupportedMediaType"];
+            422: components["responses"]["Unprocessable"];
+            429: components["responses"]["TooManyRequests"];
+        };
+    };
+    cancelExecution: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                executionId: components["parameters"]["ExecutionId"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The cancelled execution. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ExecutionSummary"];
+                };
+            };
+            401: components["responses"]["Unauthorized"];
+            404: components["responses"]["NotFound"];
+            409: components["responses"]["Conflict"];
+            429: components["responses"]["TooManyRequests"];
         };
     };
     listApps: {
@@ -2978,12 +3270,42 @@ export interface operations {
             501: components["responses"]["NotImplemented"];
         };
     };
+    createDemoCrmKey: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: {
+            content: {
+                "application/json": components["schemas"]["DemoCrmKeyInput"];
+            };
+        };
+        responses: {
+            /** @description The key and the account holding it. */
+            201: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["DemoCrmKey"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            413: components["responses"]["PayloadTooLarge"];
+            415: components["responses"]["UnsupportedMediaType"];
+            422: components["responses"]["Unprocessable"];
+            429: components["responses"]["TooManyRequests"];
+        };
+    };
     startOAuth: {
         parameters: {
             query: {
                 /** @description User id. */
                 uid: components["schemas"]["Id"];
-                /** @description Tenant id. */
+                /** @description The editor's session token (the pop-up cannot send a bearer header); its user must be `uid`. */
                 t: components["schemas"]["Id"];
                 /** @description Reconnect an existing credential instead of creating one. */
                 update?: boolean;
@@ -2998,6 +3320,15 @@ export interface operations {
         };
         requestBody?: never;
         responses: {
+            /** @description The result page posting `{ type: 'junction:oauth', ok: false, app, message }` to `window.opener`. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "text/html": string;
+                };
+            };
             /** @description To the provider. */
             302: {
                 headers: {
@@ -3020,6 +3351,8 @@ export interface operations {
                 state?: string;
                 /** @description Set by the provider when the user declined. */
                 error?: string;
+                /** @description The provider's explanation of `error`. */
+                error_description?: string;
             };
             header?: never;
             path: {
@@ -3029,7 +3362,12 @@ export interface operations {
         };
         requestBody?: never;
         responses: {
-            /** @description The page; it posts `{ type 'junction:credential', credentialId }` or `{ type 'junction:credential-error', message }`. */
+            /**
+             * @description The page; it posts `{ type: 'junction:oauth', ok: true, app, credentialId }` or
+             *     `{ type: 'junction:oauth', ok: false, app, message }` to `window.opener` with the
+             *     editor's exact origin (PUBLIC_URL, never '*') and closes. Bad or reused state,
+             *     another browser, a refused code or a declined consent all end here with `ok: false`.
+             */
             200: {
                 headers: {
                     [name: string]: unknown;
@@ -3046,7 +3384,10 @@ export interface operations {
     };
     listForms: {
         parameters: {
-            query?: never;
+            query?: {
+                /** @description Only the forms bound to this workflow. */
+                workflowId?: components["schemas"]["Id"];
+            };
             header?: never;
             path?: never;
             cookie?: never;
@@ -3098,6 +3439,31 @@ export interface operations {
             501: components["responses"]["NotImplemented"];
         };
     };
+    getForm: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                formId: components["parameters"]["FormId"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The form. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Form"];
+                };
+            };
+            401: components["responses"]["Unauthorized"];
+            404: components["responses"]["NotFound"];
+            429: components["responses"]["TooManyRequests"];
+        };
+    };
     updateForm: {
         parameters: {
             query?: never;
@@ -3130,6 +3496,87 @@ export interface operations {
             422: components["responses"]["Unprocessable"];
             429: components["responses"]["TooManyRequests"];
             501: components["responses"]["NotImplemented"];
+        };
+    };
+    deleteForm: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                formId: components["parameters"]["FormId"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Deleted. */
+            204: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            401: components["responses"]["Unauthorized"];
+            404: components["responses"]["NotFound"];
+            429: components["responses"]["TooManyRequests"];
+        };
+    };
+    listFormSubmissions: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                formId: components["parameters"]["FormId"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The list. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["FormSubmissionList"];
+                };
+            };
+            401: components["responses"]["Unauthorized"];
+            404: components["responses"]["NotFound"];
+            429: components["responses"]["TooManyRequests"];
+        };
+    };
+    getFormFile: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                fileId: components["schemas"]["Id"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The stored bytes, with the type decided at upload. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/octet-stream": string;
+                };
+            };
+            /** @description With an S3-compatible store (UPLOADS_S3_BUCKET): `Location` is a presigned address, valid 5 minutes, that serves the bytes. */
+            302: {
+                headers: {
+                    /** @description The presigned address. */
+                    Location?: string;
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            404: components["responses"]["NotFound"];
+            429: components["responses"]["TooManyRequests"];
         };
     };
     getPublicForm: {
@@ -3221,6 +3668,7 @@ export interface operations {
             404: components["responses"]["NotFound"];
             413: components["responses"]["PayloadTooLarge"];
             415: components["responses"]["UnsupportedMediaType"];
+            422: components["responses"]["Unprocessable"];
             429: components["responses"]["TooManyRequests"];
             501: components["responses"]["NotImplemented"];
         };
@@ -3228,7 +3676,9 @@ export interface operations {
     receiveWebhook: {
         parameters: {
             query?: never;
-            header?: never;
+            header?: {
+                "Idempotency-Key"?: string;
+            };
             path: {
                 /** @description The webhook trigger's key. */
                 key: string;
@@ -3241,8 +3691,8 @@ export interface operations {
             };
         };
         responses: {
-            /** @description Recorded and queued. */
-            202: {
+            /** @description Recorded (and queued when the workflow is ON). */
+            200: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -3254,6 +3704,7 @@ export interface operations {
             404: components["responses"]["NotFound"];
             413: components["responses"]["PayloadTooLarge"];
             415: components["responses"]["UnsupportedMediaType"];
+            422: components["responses"]["Unprocessable"];
             429: components["responses"]["TooManyRequests"];
             501: components["responses"]["NotImplemented"];
         };
