@@ -57,7 +57,7 @@ const URL_TOKEN = /\$\{([^{}]+)\}|\{([A-Za-z0-9_-]+)\}/g;
  * Turns an action, the step's values and the credential into one HTTP request (forms-dp 3):
  * `{base}` and `{name}` path parameters fill the url (values URI-encoded), query fields and
  * url_params go to the query, header fields and action headers to the headers, formData
- * fields (or the action's body rows) to a JSON body — GET and DELETE carry no body, so their
+ * fields (or the action's body rows; a dotted row key nests) to a JSON body — GET and DELETE carry no body, so their
  * formData fields go to the query. `${auth.key}` and `${inputData.name}` references resolve
  * from the credential and the values. The app's requestConfig headers and params are applied,
  * basic auth adds `Authorization: Basic …` and OAuth 2.0 `Authorization: Bearer …`.
@@ -138,7 +138,7 @@ export function buildRequest(input: BuildRequestInput): RequestResult {
   const bodyRows = rows(action.body);
   if (carriesBody && bodyRows.length > 0) {
     body = {};
-    for (const row of bodyRows) setOwn(body, row.key, resolveTemplateValue(row.value, scope));
+    for (const row of bodyRows) setBodyValue(body, row.key, resolveTemplateValue(row.value, scope));
   }
 
   for (const field of fields) {
@@ -294,6 +294,30 @@ function toMethod(method: unknown): RequestMethod | undefined {
 
 function rows(list: KeyValue[] | undefined): KeyValue[] {
   return Array.isArray(list) ? list.filter((row) => row && typeof row.key === 'string' && row.key !== '') : [];
+}
+
+/**
+ * Sets one body row: a dotted key (`customer.name`, the portal's indented rows) nests; a key
+ * with an empty part ('a..b', '.x') stays as written.
+ */
+function setBodyValue(body: Record<string, unknown>, key: string, value: unknown): void {
+  const parts = key.split('.');
+  if (parts.length < 2 || parts.some((part) => part === '')) {
+    setOwn(body, key, value);
+    return;
+  }
+  let target = body;
+  for (const part of parts.slice(0, -1)) {
+    const next = Object.hasOwn(target, part) ? target[part] : undefined;
+    if (typeof next === 'object' && next !== null && !Array.isArray(next)) {
+      target = next as Record<string, unknown>;
+    } else {
+      const created: Record<string, unknown> = {};
+      setOwn(target, part, created);
+      target = created;
+    }
+  }
+  setOwn(target, parts[parts.length - 1], value);
 }
 
 /** Sets an own property, so a key such as '__proto__' from a definition stays plain data. */
