@@ -1,4 +1,4 @@
-import { readFileSync } from 'node:fs';
+import { copyFileSync, readFileSync } from 'node:fs';
 import { defineConfig } from 'tsup';
 
 const pkg = JSON.parse(readFileSync(new URL('./package.json', import.meta.url), 'utf8')) as {
@@ -17,4 +17,12 @@ export default defineConfig({
   sourcemap: true,
   splitting: true,
   external: [...Object.keys(pkg.dependencies ?? {}), /^@junction\//],
+  // The custom-code sandbox child runs under the permission model as one plain file that may
+  // read nothing else: copied beside the bundle, not bundled (src/sandbox/runner.ts finds it).
+  onSuccess: async () => {
+    copyFileSync(
+      new URL('./src/sandbox/child.mjs', import.meta.url),
+      new URL('./dist/sandbox-child.mjs', import.meta.url),
+    );
+  },
 });

@@ -12,6 +12,8 @@ import { createHandlers } from './http/routes/index.js';
 import { rateLimitFor, registerSecurityPlugins } from './http/security-headers.js';
 import type { OperationHandlers } from './http/types.js';
 import { registerApiDocs, registerWebApp } from './http/web-app.js';
+import { redactPopupUrl } from './integrations/auth/oauth-flow.js';
+import { registerBuiltinRoutes } from './integrations/demo-crm/mount.js';
 import type { Services } from './services/types.js';
 
 /** A writable the JSON log lines go to (tests capture them). */
@@ -51,13 +53,22 @@ export async function createApp(config: Config, opts: CreateAppOptions = {}): Pr
             paths: ['req.headers.authorization', 'req.headers.cookie', 'res.headers["set-cookie"]'],
             censor: '[redacted]',
           },
+          // The OAuth pop-up carries the session token, code and state in its query.
+          serializers: {
+            req: (req: { method: string; url: string; host?: string; ip?: string }) => ({
+              method: req.method,
+              url: redactPopupUrl(req.url),
+              host: req.host,
+              remoteAddress: req.ip,
+            }),
+          },
         }
       : false,
     bodyLimit: config.bodyLimit,
     onProtoPoisoning: 'error',
     onConstructorPoisoning: 'error',
     // Behind a proxy the rate limit keys on the proxy's address unless told otherwise.
-    trustProxy: process.env.TRUST_PROXY === '1',
+    trustProxy: config.trustProxy ?? process.env.TRUST_PROXY === '1',
   });
 
   const ownsServices = !opts.services;
@@ -90,6 +101,8 @@ export async function createApp(config: Config, opts: CreateAppOptions = {}): Pr
       // Dev-only routes do not exist in production.
       isExcluded: (operation) => config.env === 'production' && operation.path.startsWith('/api/dev/'),
     });
+    // The Demo CRM (database storage) and the built-in icons: plain routes outside the contract.
+    await registerBuiltinRoutes(app, config, serviceSet);
     await app.ready();
   } catch (err) {
     await app.close();

@@ -36,6 +36,30 @@ export interface Config {
   rateLimits: boolean;
   /** Log level for the Fastify logger; 'silent' in tests. */
   logLevel: string;
+  /** Trust X-Forwarded-* headers from a reverse proxy (TRUST_PROXY=1). */
+  trustProxy?: boolean;
+  /** Hosts the SSRF guard lets through (JUNCTION_ALLOWED_HOSTS, host:port list); tests pass their local targets. */
+  allowedHosts?: string;
+  /** Time limit of one step, retries included, in ms (STEP_TIMEOUT_MS, default 30 000). */
+  stepTimeoutMs?: number;
+  /** Retries of a step after the first attempt on network errors, 429 and 5xx (STEP_RETRIES, default 3). */
+  stepRetries?: number;
+  /** Base of the exponential backoff in ms (STEP_RETRY_BASE_MS, default 500). */
+  stepRetryBaseMs?: number;
+  /** Executions one process runs at once (WORKER_CONCURRENCY, default 50). */
+  workerConcurrency?: number;
+  /** Queued executions per workflow above which webhooks answer 429 (WEBHOOK_QUEUE_LIMIT, default 1000). */
+  webhookQueueLimit?: number;
+  /** How often the reconciler re-enqueues stuck executions, in ms (RECONCILE_INTERVAL_MS, default 30 000). */
+  reconcileIntervalMs?: number;
+  /** BullMQ key prefix (QUEUE_PREFIX, default 'junction'). */
+  queuePrefix?: string;
+  /** Whether this process consumes the execution queue (RUN_WORKERS=off: API only, `junction worker` runs them). */
+  runWorkers?: boolean;
+  /** How often polling triggers call their app, in ms (POLL_INTERVAL_MS, default 60 000). */
+  pollIntervalMs?: number;
+  /** How often the in-process trigger scheduler looks for due schedules and polls, in ms (TRIGGER_SCAN_MS, default 1 000). */
+  triggerScanMs?: number;
 }
 
 /** Reads the configuration from environment variables with documented defaults. */
@@ -60,5 +84,23 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     webDist: env.WEB_DIST ?? undefined,
     rateLimits: env.RATE_LIMITS !== 'off',
     logLevel: env.LOG_LEVEL ?? 'info',
+    trustProxy: env.TRUST_PROXY === '1',
+    allowedHosts: env.JUNCTION_ALLOWED_HOSTS || undefined,
+    stepTimeoutMs: optionalNumber(env.STEP_TIMEOUT_MS),
+    stepRetries: optionalNumber(env.STEP_RETRIES),
+    stepRetryBaseMs: optionalNumber(env.STEP_RETRY_BASE_MS),
+    workerConcurrency: optionalNumber(env.WORKER_CONCURRENCY),
+    webhookQueueLimit: optionalNumber(env.WEBHOOK_QUEUE_LIMIT),
+    reconcileIntervalMs: optionalNumber(env.RECONCILE_INTERVAL_MS),
+    queuePrefix: env.QUEUE_PREFIX || undefined,
+    runWorkers: env.RUN_WORKERS !== 'off',
+    pollIntervalMs: optionalNumber(env.POLL_INTERVAL_MS),
+    triggerScanMs: optionalNumber(env.TRIGGER_SCAN_MS),
   };
+}
+
+function optionalNumber(value: string | undefined): number | undefined {
+  if (value === undefined || value.trim() === '') return undefined;
+  const n = Number(value);
+  return Number.isFinite(n) ? n : undefined;
 }

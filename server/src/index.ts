@@ -7,6 +7,7 @@ export type { CreateAppOptions, LogStream } from './app.js';
 export { createApp } from './app.js';
 export type { Config } from './config.js';
 export { loadConfig } from './config.js';
+export { startWorker } from './engine/worker.js';
 export type { ProblemBody } from './errors.js';
 export { Problem } from './errors.js';
 export type { ApiContract, OperationSpec } from './http/openapi.js';

@@ -65,7 +65,7 @@ export function sendProblem(reply: FastifyReply, problem: Problem | ProblemBody)
 
 /**
  * Installs the error handler and the not-found handler. `fallback` answers unknown paths that
- * are not under /api, /hooks or /auth (the web app's SPA fallback); without it they are 404s.
+ * are not under /api, /hooks, /auth, /demo-crm or /icons (the web app's SPA fallback); without it they are 404s.
  */
 export function registerProblemHandlers(
   app: FastifyInstance,
@@ -81,7 +81,7 @@ export function registerProblemHandlers(
 
   app.setNotFoundHandler((request, reply) => {
     const pathname = request.url.split('?')[0];
-    const isApiPath = /^\/(api|hooks|auth)(\/|$)/.test(pathname);
+    const isApiPath = /^\/(api|hooks|auth|demo-crm|icons)(\/|$)/.test(pathname);
     if (fallback && !isApiPath && (request.method === 'GET' || request.method === 'HEAD'))
       return fallback(request, reply);
     return sendProblem(reply, new Problem(404, 'Not Found', { detail: `No route for ${request.method} ${pathname}.` }));

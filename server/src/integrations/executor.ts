@@ -19,6 +19,8 @@ import {
   type HttpResponse,
   isHttpClientError,
 } from '../security/http-client.js';
+import { getDefaultSandbox, type Sandbox, type SandboxErrorCode } from '../sandbox/index.js';
+import { refreshHookOf } from './auth/refresh-hook.js';
 import { toCustomRequestInput } from './builtin/flow.js';
 import { runBuiltinAction } from './builtin/run-builtin.js';
 import type { BuiltinActionDef, BuiltinAppDefinition } from './builtin/types.js';
@@ -28,7 +30,13 @@ import { type RetryOptions, withRetries } from './retries.js';
 export const REDACTED = '[redacted]';
 
 /** Stable codes of step failures. */
-export type StepErrorCode = 'unknown-action' | 'invalid-input' | 'http-status' | HttpClientErrorCode;
+export type StepErrorCode =
+  | 'unknown-action'
+  | 'invalid-input'
+  | 'http-status'
+  | 'credential'
+  | HttpClientErrorCode
+  | SandboxErrorCode;
 
 /** Why a step failed; `field` names the input at fault, `status` the HTTP status. */
 export interface StepError {
@@ -55,6 +63,16 @@ export interface ExecuteStepInput {
   retries?: RetryOptions;
   /** The run's clock (delays compute their resume time from it). */
   now?: () => Date;
+  /**
+   * Called once when the remote answers 401: answers fresh credential values (an OAuth 2.0
+   * refresh, see CredentialResolver.forStep) and the request is sent once more with them;
+   * undefined keeps the 401. A throw (e.g. 'Connection expired, please reconnect an
+   * account') becomes the step's failure. Default: the hook the credential resolver attached
+   * to `credential` (auth/refresh-hook.ts), so resolved OAuth 2.0 values refresh on their own.
+   */
+  onUnauthorized?: () => Promise<Record<string, string> | undefined>;
+  /** Where custom-code actions run (forms-dp 2.10); default the process-wide sandbox. */
+  sandbox?: Sandbox;
 }
 
 /** The outcome of one step. */
@@ -94,17 +112,41 @@ export async function executeStep(input: ExecuteStepInput): Promise<StepExecutio
     return { ok: true, output: input.isTest ? truncateResults(outcome.output) : outcome.output };
   }
 
-  const built =
+  if (action.customForm?.custom === true) return runCustomCode(input, action);
+
+  const build = (credential: Record<string, string> | undefined) =>
     action.builtin === 'http'
       ? buildCustomRequest(toCustomRequestInput(values))
-      : buildRequest({ app, action, values, credential: input.credential, base: input.base });
+      : buildRequest({ app, action, values, credential, base: input.base });
+  let credential = input.credential;
+  let built = build(credential);
   if (!built.ok) return invalid(built.errors);
-  const request = redactRequest(built.request, app, input.credential);
+  let request = redactRequest(built.request, app, credential);
 
   let response: HttpResponse;
   try {
-    const send = () => input.http.send(built.request);
-    response = input.retries ? await withRetries(send, input.retries) : await send();
+    const sendBuilt = (ready: HttpRequest) => {
+      const send = () => input.http.send(ready);
+      return input.retries ? withRetries(send, input.retries) : send();
+    };
+    response = await sendBuilt(built.request);
+    const onUnauthorized = input.onUnauthorized ?? refreshHookOf(input.credential);
+    if (response.status === 401 && onUnauthorized && action.builtin !== 'http') {
+      let fresh: Record<string, string> | undefined;
+      try {
+        fresh = await onUnauthorized();
+      } catch (error) {
+        const message = error instanceof Error ? error.message : String(error);
+        return { ...failed({ code: 'credential', message, status: 401 }), request };
+      }
+      if (fresh) {
+        credential = fresh;
+        built = build(credential);
+        if (!built.ok) return invalid(built.errors);
+        request = redactRequest(built.request, app, credential);
+        response = await sendBuilt(built.request);
+      }
+    }
   } catch (error) {
     if (!isHttpClientError(error)) throw error;
     return { ...failed({ code: error.code, message: error.message }), request };
@@ -172,6 +214,42 @@ function redactValue(value: unknown, hide: (text: string) => string): unknown {
     return Object.fromEntries(Object.entries(value).map(([key, item]) => [key, redactValue(item, hide)]));
   }
   return value;
+}
+
+/**
+ * Runs an action whose definition uses custom code (forms-dp 2.10 'Use Custom Code') in the
+ * sandbox: `inputData` = the step's values, `authData` = the credential; the code's JSON
+ * result is the output. Its `authenticated_request` gets the app's auth applied by core.
+ */
+async function runCustomCode(input: ExecuteStepInput, action: ActionDef): Promise<StepExecution> {
+  const code = action.customForm?.apiCode ?? '';
+  if (code.trim() === '') {
+    return failed({ code: 'invalid-input', message: `'${action.title}' uses custom code, but its code is empty.` });
+  }
+  const { app, credential, base } = input;
+  const sandbox = input.sandbox ?? getDefaultSandbox();
+  const result = await sandbox.run({
+    code,
+    inputData: input.values,
+    authData: credential ?? {},
+    http: input.http,
+    authenticate: (request) => {
+      const method = request.method.toLowerCase() as ActionDef['method'];
+      const shell: ActionDef = { title: action.title, method, url: request.url, fields: [] };
+      const authed = buildRequest({ app, action: shell, values: {}, credential, base });
+      if (!authed.ok) return { error: authed.errors[0]?.message ?? 'The app authentication could not be applied.' };
+      const own = new Set(Object.keys(request.headers).map((name) => name.toLowerCase()));
+      const extra = Object.entries(authed.request.headers).filter(([name]) => !own.has(name.toLowerCase()));
+      return {
+        ...request,
+        url: authed.request.url,
+        query: [...authed.request.query, ...request.query],
+        headers: { ...request.headers, ...Object.fromEntries(extra) },
+      };
+    },
+  });
+  if (!result.ok) return failed({ code: result.error.code, message: result.error.message });
+  return { ok: true, output: input.isTest ? truncateResults(result.output) : result.output };
 }
 
 function failed(error: StepError): StepExecution {

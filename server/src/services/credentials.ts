@@ -4,10 +4,11 @@
  * back keeps the stored value. Only `reveal` (server-internal, for the engine) decrypts.
  */
 import { notFound, unprocessable } from '../errors.js';
+import { type CredentialHealth, createCredentialStatusRepo } from '../integrations/auth/credential-status.js';
 import type { CredentialRecord } from '../store/repos/index.js';
 import { nowIso, type ServiceDeps } from './deps.js';
 import { splitSecretValues } from './secret-values.js';
-import { SECRET_SENTINEL, type Services } from './types.js';
+import { type CredentialView, SECRET_SENTINEL, type Services } from './types.js';
 import { toCredentialView } from './views.js';
 
 /** Longest accepted credential name. */
@@ -16,6 +17,21 @@ const NAME_MAX = 200;
 /** Builds the credentials service. */
 export function createCredentialsService(deps: ServiceDeps): Services['credentials'] {
   const { repos, vault } = deps;
+  const statuses = createCredentialStatusRepo(deps.handle.db);
+
+  /** Views with their health (needsReconnect, statusMessage, checkedAt) from credential_auth. */
+  const withHealth = async (tenantId: string, records: CredentialRecord[]): Promise<CredentialView[]> => {
+    const health = await statuses.healthOf(
+      tenantId,
+      records.map((r) => r.id),
+    );
+    return records.map((r): CredentialView & CredentialHealth => ({
+      ...toCredentialView(r),
+      ...(health.get(r.id) ?? { needsReconnect: false }),
+    }));
+  };
+  const oneWithHealth = async (record: CredentialRecord): Promise<CredentialView> =>
+    (await withHealth(record.tenantId, [record]))[0] as CredentialView;
 
   const findOwn = async (tenantId: string, id: string): Promise<CredentialRecord> => {
     const found = typeof id === 'string' ? await repos.credentials.get(tenantId, id) : undefined;
@@ -53,11 +69,11 @@ export function createCredentialsService(deps: ServiceDeps): Services['credentia
   return {
     async list(ctx, filter) {
       const app = typeof filter?.app === 'string' && filter.app !== '' ? filter.app : undefined;
-      return (await repos.credentials.list(ctx.tenantId, { app })).map(toCredentialView);
+      return withHealth(ctx.tenantId, await repos.credentials.list(ctx.tenantId, { app }));
     },
 
     async get(ctx, id) {
-      return toCredentialView(await findOwn(ctx.tenantId, id));
+      return oneWithHealth(await findOwn(ctx.tenantId, id));
     },
 
     async create(ctx, input) {
@@ -82,7 +98,7 @@ export function createCredentialsService(deps: ServiceDeps): Services['credentia
         updatedAt: at,
       };
       await repos.credentials.insert(record);
-      return toCredentialView(record);
+      return oneWithHealth(record);
     },
 
     async update(ctx, id, input) {
@@ -107,7 +123,11 @@ export function createCredentialsService(deps: ServiceDeps): Services['credentia
         Object.assign(patch, seal(ctx.tenantId, id, next));
       }
       if (!(await repos.credentials.update(ctx.tenantId, id, patch))) throw notFound('Credential');
-      return toCredentialView({ ...existing, ...patch } as CredentialRecord);
+      // New values are a new chance: the health of the old ones no longer applies.
+      if (input.values !== undefined) {
+        await statuses.setHealth(ctx.tenantId, id, { needsReconnect: false, statusMessage: null }, nowIso(deps));
+      }
+      return oneWithHealth({ ...existing, ...patch } as CredentialRecord);
     },
 
     async remove(ctx, id) {

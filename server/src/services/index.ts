@@ -4,14 +4,24 @@
  */
 import { randomUUID } from 'node:crypto';
 import type { Config } from '../config.js';
+import { createEngine } from '../engine/index.js';
+import { createTriggers } from '../engine/triggers/index.js';
+import { createCredentialResolver } from '../integrations/auth/credential-resolver.js';
+import { createAppRegistry, rotatePortalAppSecrets } from '../integrations/registry.js';
 import { createMailer } from '../mail/mailer.js';
 import { createVault, loadVaultKeys } from '../security/vault.js';
 import { createDb, type DbHandle, migrateToLatest } from '../store/create-db.js';
 import { createRepos } from '../store/repos/index.js';
 import { createAccountsService } from './accounts.js';
+import { createAppsService } from './apps.js';
 import { createCredentialsService } from './credentials.js';
 import type { ServiceDeps } from './deps.js';
+import { createFormsService } from './forms.js';
 import { createConsoleLogger, type Logger } from './logger.js';
+import type { PlatformDeps } from './platform.js';
+import { createStepsService } from './steps.js';
+import { createSupportService } from './support.js';
+import { createTemplatesService } from './templates.js';
 import { createTenantsService } from './tenants.js';
 import type { Services } from './types.js';
 import { createWorkflowsService } from './workflows.js';
@@ -70,12 +80,23 @@ export function createServices(config: Config, opts: CreateServicesOptions = {})
     );
   }
 
+  const platform: PlatformDeps = {
+    ...deps,
+    registry: createAppRegistry(deps),
+    credentialResolver: createCredentialResolver(deps),
+  };
+  const engine = createEngine(platform);
+  const triggers = createTriggers({ ...platform, engine: engine.service });
+  // Background work (queue consumers, schedules, pollers) starts once the schema is ready.
+  const lifecycles = [engine.lifecycle, triggers.lifecycle];
+
   const ready = migrateToLatest(handle).then(async () => {
     // Expired rows are never read again (every lookup compares expires_at); dropping
     // them at start keeps the tables small without a timer.
     const at = new Date(now()).toISOString();
     const removed = (await deps.repos.sessions.removeExpired(at)) + (await deps.repos.codes.removeExpired(at));
     if (removed > 0) logger.info({ removed }, 'Removed expired sessions, codes and sign-in tokens');
+    for (const lifecycle of lifecycles) await lifecycle.start();
   });
   // Callers see a migration failure through `ready` or their first call; this only keeps
   // Node from reporting it as unhandled when nobody awaited `ready`.
@@ -99,14 +120,26 @@ export function createServices(config: Config, opts: CreateServicesOptions = {})
     tenants: afterReady(createTenantsService(deps)),
     workflows: afterReady(createWorkflowsService(deps)),
     credentials: afterReady(createCredentialsService(deps)),
+    engine: afterReady(engine.service),
+    triggers: afterReady(triggers.service),
+    apps: afterReady(createAppsService(platform)),
+    steps: afterReady(createStepsService(platform)),
+    forms: afterReady(createFormsService({ ...platform, engine: engine.service })),
+    support: afterReady(createSupportService(platform)),
+    templates: afterReady(createTemplatesService(platform)),
     outbox: { list: async () => mailer.listOutbox() },
     async rotateCredentialKeys() {
       await ready;
-      return deps.vault.rotate(deps.repos.credentials);
+      const credentials = await deps.vault.rotate(deps.repos.credentials);
+      // Portal apps' OAuth client secrets are sealed by the same vault (apps room).
+      const apps = await rotatePortalAppSecrets(handle.db, deps.vault);
+      return { rotated: credentials.rotated + apps.rotated, failed: [...credentials.failed, ...apps.failed] };
     },
     close() {
       closed ??= (async () => {
         await ready.catch(() => undefined);
+        // Stop consumers and timers before the database they write to closes (reverse start order).
+        for (const lifecycle of [...lifecycles].reverse()) await lifecycle.close();
         await mailer.close();
         await handle.close();
       })();

@@ -6,6 +6,13 @@
  * is reported exactly like a missing one (404).
  */
 import type { WorkflowDocument } from '@junction/core';
+import type { AppsService } from './contracts/apps.js';
+import type { EngineService } from './contracts/engine.js';
+import type { FormsService } from './contracts/forms.js';
+import type { StepsService } from './contracts/steps.js';
+import type { SupportService } from './contracts/support.js';
+import type { TemplatesService } from './contracts/templates.js';
+import type { TriggersService } from './contracts/triggers.js';
 
 /** Who is calling: resolved from the bearer session token. */
 export interface AuthContext {
@@ -147,6 +154,20 @@ export interface Services {
     /** Server-internal: decrypted values for the engine. Never sent to a browser. */
     reveal(ctx: AuthContext, id: string): Promise<Record<string, string>>;
   };
+  /** Executions: ingest, runs, replay, cancel (contracts/engine.ts). */
+  engine: EngineService;
+  /** Activation, schedules, polling (contracts/triggers.ts). */
+  triggers: TriggersService;
+  /** App catalogue and portal definitions (contracts/apps.ts). */
+  apps: AppsService;
+  /** Step tests, trigger choices, dropdowns, connection checks, OAuth (contracts/steps.ts). */
+  steps: StepsService;
+  /** Public forms (contracts/forms.ts). */
+  forms: FormsService;
+  /** Tickets, error reports, checkout (contracts/support.ts). */
+  support: SupportService;
+  /** Shared templates (contracts/templates.ts). */
+  templates: TemplatesService;
   /** Development outbox (empty when SMTP is configured). */
   outbox: { list(): Promise<OutboxMail[]> };
   /** Closes database pools and mail transports. */

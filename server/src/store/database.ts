@@ -10,6 +10,13 @@
  *   touch them, through `writeJson`/`readJson` in ./json.ts.
  */
 import type { Insertable, Selectable } from 'kysely';
+import type { AppTables } from './tables/apps.js';
+import type { EngineTables } from './tables/engine.js';
+import type { FormTables } from './tables/forms.js';
+import type { StepTables } from './tables/steps.js';
+import type { SupportTables } from './tables/support.js';
+import type { TemplateTables } from './tables/templates.js';
+import type { TriggerTables } from './tables/triggers.js';
 
 /** Which SQL engine a database handle talks to. */
 export type Dialect = 'sqlite' | 'postgres';
@@ -108,8 +115,15 @@ export interface CredentialsTable {
   updated_at: string;
 }
 
-/** Every table, as Kysely sees the database. */
-export interface Database {
+/** Every table, as Kysely sees the database (each room's tables live in ./tables/). */
+export interface Database
+  extends EngineTables,
+    TriggerTables,
+    AppTables,
+    StepTables,
+    FormTables,
+    SupportTables,
+    TemplateTables {
   users: UsersTable;
   tenants: TenantsTable;
   memberships: MembershipsTable;

@@ -3,13 +3,33 @@
  * handler yet and answer 501 Not Implemented.
  */
 import type { OperationHandlers } from '../types.js';
+import { activationHandlers } from './activation.js';
+import { appHandlers } from './apps.js';
 import { authHandlers } from './auth.js';
 import { credentialHandlers } from './credentials.js';
+import { engineHandlers } from './executions.js';
+import { formHandlers } from './forms.js';
+import { stepHandlers } from './steps.js';
+import { supportHandlers } from './support.js';
 import { systemHandlers } from './system.js';
+import { templateHandlers } from './templates.js';
 import { tenantHandlers } from './tenants.js';
 import { workflowHandlers } from './workflows.js';
 
 /** Builds the handler map; a fresh object each call so apps never share mutations. */
 export function createHandlers(): OperationHandlers {
-  return { ...authHandlers, ...tenantHandlers, ...workflowHandlers, ...credentialHandlers, ...systemHandlers };
+  return {
+    ...authHandlers,
+    ...tenantHandlers,
+    ...workflowHandlers,
+    ...credentialHandlers,
+    ...systemHandlers,
+    ...engineHandlers,
+    ...activationHandlers,
+    ...stepHandlers,
+    ...appHandlers,
+    ...formHandlers,
+    ...supportHandlers,
+    ...templateHandlers,
+  };
 }

@@ -5,6 +5,13 @@
 import type { Migration, MigrationProvider } from 'kysely';
 import type { Dialect } from '../database.js';
 import { createInitialMigration } from './0001-initial.js';
+import { createEngineMigration } from './0002-engine.js';
+import { createTriggersMigration } from './0003-triggers.js';
+import { createAppsMigration } from './0004-apps.js';
+import { createStepsMigration } from './0005-steps.js';
+import { createFormsMigration } from './0006-forms.js';
+import { createSupportMigration } from './0007-support.js';
+import { createTemplatesMigration } from './0008-templates.js';
 
 /**
  * Builds the migration provider for a dialect. Names sort in apply order; never rename or
@@ -15,6 +22,13 @@ export function createMigrationProvider(dialect: Dialect): MigrationProvider {
     async getMigrations(): Promise<Record<string, Migration>> {
       return {
         '0001-initial': createInitialMigration(dialect),
+        '0002-engine': createEngineMigration(dialect),
+        '0003-triggers': createTriggersMigration(dialect),
+        '0004-apps': createAppsMigration(dialect),
+        '0005-steps': createStepsMigration(dialect),
+        '0006-forms': createFormsMigration(dialect),
+        '0007-support': createSupportMigration(dialect),
+        '0008-templates': createTemplatesMigration(dialect),
       };
     },
   };

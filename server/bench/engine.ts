@@ -1,0 +1,341 @@
+/**
+ * Engine benchmark (issue 4): webhook → filter (amount > 10) → HTTP GET to a local target,
+ * with autocannon at several concurrencies, side by side in one run:
+ *
+ * - bare: a plain `node:http` server doing the same work inline (parse, compare, GET the
+ *   target through a keep-alive agent, answer), recording nothing;
+ * - embedded: Junction on SQLite with its in-process queue (every execution and its step's
+ *   input and output recorded);
+ * - scale-out: Junction on PostgreSQL + BullMQ, the API process only records and enqueues,
+ *   two `junction worker` processes run the executions (needs TEST_DATABASE_URL or
+ *   DATABASE_URL, and TEST_REDIS_URL or REDIS_URL).
+ *
+ *   npm run bench:engine -- --duration 20 --connections 10,50 [--variants bare,embedded,scaleout]
+ *
+ * Every process (target, servers, workers) runs apart from the load generator. Prints a
+ * markdown table: req/s, p50/p99 latency, peak RSS (VmHWM) of the serving processes, and the
+ * executions recorded against the requests acknowledged (they must be equal).
+ */
+import { type ChildProcess, fork, spawn } from 'node:child_process';
+import { randomBytes } from 'node:crypto';
+import { readFileSync } from 'node:fs';
+import http from 'node:http';
+import { createRequire } from 'node:module';
+import path from 'node:path';
+import { fileURLToPath, pathToFileURL } from 'node:url';
+import autocannon from 'autocannon';
+
+const here = fileURLToPath(import.meta.url);
+const repoRoot = path.resolve(path.dirname(here), '..', '..');
+const BODY = JSON.stringify({ amount: 42, name: 'Ada', email: 'ada@example.com' });
+
+function flag(name: string): string | undefined {
+  const i = process.argv.indexOf(`--${name}`);
+  return i >= 0 ? process.argv[i + 1] : undefined;
+}
+
+/** Peak resident set size of a process in MB (Linux VmHWM), or NaN. */
+function peakRssMb(pid: number | undefined): number {
+  if (!pid) return Number.NaN;
+  try {
+    const status = readFileSync(`/proc/${pid}/status`, 'utf8');
+    const kb = /VmHWM:\s+(\d+) kB/.exec(status)?.[1];
+    return kb ? Number(kb) / 1024 : Number.NaN;
+  } catch {
+    return Number.NaN;
+  }
+}
+
+// ---------------------------------------------------------------- child roles
+
+/** The target API: answers every GET with a small JSON body and counts the calls. */
+async function roleTarget(): Promise<void> {
+  let calls = 0;
+  const server = http.createServer((req, res) => {
+    calls += 1;
+    req.resume();
+    res.writeHead(200, { 'content-type': 'application/json' });
+    res.end('{"ok":true}');
+  });
+  server.keepAliveTimeout = 60_000;
+  server.listen(0, '127.0.0.1', () => {
+    const address = server.address();
+    process.send?.({ port: typeof address === 'object' && address ? address.port : 0 });
+  });
+  process.on('message', (m: { type: string }) => {
+    if (m.type === 'count') process.send?.({ calls });
+    if (m.type === 'stop') server.close(() => process.exit(0));
+  });
+}
+
+/** The bare baseline: parse, compare, GET the target (keep-alive agent), answer; no persistence. */
+async function roleBare(targetPort: number): Promise<void> {
+  const agent = new http.Agent({ keepAlive: true, maxSockets: 256 });
+  let acknowledged = 0;
+  const server = http.createServer((req, res) => {
+    const chunks: Buffer[] = [];
+    req.on('data', (c: Buffer) => chunks.push(c));
+    req.on('end', () => {
+      let body: { amount?: unknown };
+      try {
+        body = JSON.parse(Buffer.concat(chunks).toString('utf8'));
+      } catch {
+        res.writeHead(400).end();
+        return;
+      }
+      const answer = () => {
+        acknowledged += 1;
+        res.writeHead(200, { 'content-type': 'application/json' });
+        res.end('{"ok":true}');
+      };
+      if (!(Number(body.amount) > 10)) return answer();
+      const get = http.get({ host: '127.0.0.1', port: targetPort, path: `/t?amount=${body.amount}`, agent }, (r) => {
+        r.resume();
+        r.on('end', answer);
+      });
+      get.on('error', () => res.writeHead(502).end());
+    });
+  });
+  server.keepAliveTimeout = 60_000;
+  server.listen(0, '127.0.0.1', () => {
+    const address = server.address();
+    process.send?.({ url: `http://127.0.0.1:${typeof address === 'object' && address ? address.port : 0}/` });
+  });
+  process.on('message', (m: { type: string }) => {
+    if (m.type === 'count') process.send?.({ recorded: acknowledged, finished: acknowledged });
+    if (m.type === 'stop') server.close(() => process.exit(0));
+  });
+}
+
+/** Junction, embedded (SQLite, in-process queue) or scale-out (PostgreSQL + BullMQ, no consumer). */
+async function roleJunction(mode: 'embedded' | 'scaleout', targetPort: number): Promise<void> {
+  const { openTestDatabases } = await import('../src/store/test-db.js');
+  const { createApp } = await import('../src/app.js');
+  const { sql } = await import('kysely');
+  const dialect = mode === 'embedded' ? 'sqlite' : 'postgres';
+  const database = openTestDatabases().find((d) => d.dialect === dialect);
+  if (!database) throw new Error(`no ${dialect} database`);
+  const prefix = `bench-${randomBytes(4).toString('hex')}`;
+  const opened = await database.open({
+    logLevel: 'silent',
+    rateLimits: false,
+    env: 'production',
+    allowedHosts: `127.0.0.1:${targetPort}`,
+    webhookQueueLimit: 1_000_000,
+    ...(mode === 'scaleout' ? { redisUrl: process.env.BENCH_REDIS_URL, queuePrefix: prefix, runWorkers: false } : {}),
+  });
+  const app = await createApp(opened.config);
+  await app.listen({ port: 0, host: '127.0.0.1' });
+  const startToListenMs = process.uptime() * 1000;
+  const address = app.server.address();
+  const port = typeof address === 'object' && address ? address.port : 0;
+  const call = async (method: string, url: string, body?: unknown, token?: string) => {
+    const res = await app.inject({
+      method: method as 'POST',
+      url,
+      headers: token ? { authorization: `Bearer ${token}` } : {},
+      ...(body === undefined ? {} : { payload: body as object }),
+    });
+    if (res.statusCode >= 300) throw new Error(`${method} ${url}: ${res.statusCode} ${res.body}`);
+    return res.json();
+  };
+  const grant = await call('POST', '/api/auth/sign-up', {
+    email: `bench-${Date.now()}@example.com`,
+    password: 'Plenty-of-letters-42',
+    firstName: 'Bench',
+  });
+  const { hookWorkflow, AMOUNT_OVER_10 } = await import('../../test/engine/support.js');
+  const document = hookWorkflow('bench', { url: `http://127.0.0.1:${targetPort}/t`, filter: AMOUNT_OVER_10 });
+  const workflow = await call('POST', '/api/workflows', { name: 'Bench', active: true, document }, grant.token);
+  process.send?.({
+    url: `http://127.0.0.1:${port}/hooks/${workflow.id}`,
+    startToListenMs,
+    workerEnv: {
+      DATABASE_URL: opened.config.databaseUrl,
+      DATA_DIR: opened.config.dataDir,
+      REDIS_URL: process.env.BENCH_REDIS_URL,
+      QUEUE_PREFIX: prefix,
+      JUNCTION_ALLOWED_HOSTS: `127.0.0.1:${targetPort}`,
+      LOG_LEVEL: 'error',
+      NODE_ENV: 'production',
+    },
+  });
+  process.on('message', async (m: { type: string }) => {
+    if (m.type === 'count') {
+      const row = await sql<{ recorded: string | number; finished: string | number; succeeded: string | number }>`
+        SELECT count(*) AS recorded,
+               sum(CASE WHEN status IN ('succeeded','failed','filtered','cancelled') THEN 1 ELSE 0 END) AS finished,
+               sum(CASE WHEN status = 'succeeded' THEN 1 ELSE 0 END) AS succeeded
+        FROM executions WHERE workflow_id = ${workflow.id}`.execute(opened.db);
+      const r = row.rows[0];
+      process.send?.({ recorded: Number(r.recorded), finished: Number(r.finished ?? 0), succeeded: Number(r.succeeded ?? 0) });
+    }
+    if (m.type === 'stop') {
+      await app.close();
+      await opened.close();
+      process.exit(0);
+    }
+  });
+}
+
+// ---------------------------------------------------------------- orchestration
+
+function start<T>(args: string[], env: NodeJS.ProcessEnv = process.env): Promise<{ child: ChildProcess; info: T }> {
+  const child = fork(here, args, { env, execArgv: process.execArgv, stdio: ['ignore', 'inherit', 'inherit', 'ipc'] });
+  return new Promise((resolve, reject) => {
+    child.once('message', (info: T) => resolve({ child, info }));
+    child.once('exit', (code) => reject(new Error(`${args.join(' ')} exited with ${code}`)));
+  });
+}
+
+function ask<T>(child: ChildProcess, type: string): Promise<T> {
+  return new Promise((resolve) => {
+    child.once('message', (m: T) => resolve(m));
+    child.send({ type });
+  });
+}
+
+async function stop(child: ChildProcess): Promise<void> {
+  if (child.exitCode !== null) return;
+  const exited = new Promise((resolve) => child.once('exit', resolve));
+  if (child.connected) child.send({ type: 'stop' });
+  else child.kill('SIGTERM');
+  const timer = setTimeout(() => child.kill('SIGKILL'), 20_000);
+  await exited;
+  clearTimeout(timer);
+}
+
+async function startWorker(env: Record<string, string | undefined>): Promise<ChildProcess> {
+  const tsx = pathToFileURL(createRequire(path.join(repoRoot, 'package.json')).resolve('tsx')).href;
+  const child = spawn(process.execPath, ['--import', tsx, path.join(repoRoot, 'server/src/engine/worker-process.ts')], {
+    cwd: repoRoot,
+    env: { PATH: process.env.PATH, ...env },
+    stdio: ['ignore', 'pipe', 'inherit'],
+  });
+  await new Promise<void>((resolve, reject) => {
+    let out = '';
+    child.stdout?.on('data', (c: Buffer) => {
+      out += c.toString();
+      if (out.includes('consuming the execution queue')) resolve();
+    });
+    child.once('exit', (code) => reject(new Error(`worker exited with ${code}`)));
+  });
+  return child;
+}
+
+interface Row {
+  variant: string;
+  connections: number;
+  rps: number;
+  p50: number;
+  p99: number;
+  rssMb: string;
+  acknowledged: number;
+  recorded: number;
+  succeeded: number;
+  errors: number;
+}
+
+async function drain(server: ChildProcess, acknowledged: number) {
+  let last = { recorded: 0, finished: 0, succeeded: 0 };
+  for (let i = 0; i < 600; i++) {
+    last = await ask<typeof last>(server, 'count');
+    if (last.finished >= last.recorded && last.recorded >= acknowledged) break;
+    await new Promise((resolve) => setTimeout(resolve, 100));
+  }
+  return last;
+}
+
+async function main(): Promise<void> {
+  const role = flag('role');
+  if (role === 'target') return roleTarget();
+  if (role === 'bare') return roleBare(Number(flag('target')));
+  if (role === 'junction') return roleJunction(flag('mode') as 'embedded' | 'scaleout', Number(flag('target')));
+
+  const duration = Number(flag('duration') ?? 20);
+  const connectionsList = (flag('connections') ?? '10,50').split(',').map(Number);
+  const databaseUrl = process.env.TEST_DATABASE_URL ?? process.env.DATABASE_URL;
+  const redisUrl = process.env.TEST_REDIS_URL ?? process.env.REDIS_URL;
+  const wanted = (flag('variants') ?? 'bare,embedded,scaleout').split(',');
+  const variants = ['bare', 'embedded', ...(databaseUrl && redisUrl ? ['scaleout'] : [])].filter((v) =>
+    wanted.includes(v),
+  );
+  if (!variants.includes('scaleout')) process.stderr.write('scale-out skipped: set TEST_DATABASE_URL and TEST_REDIS_URL\n');
+
+  const rows: Row[] = [];
+  const notes: string[] = [];
+  for (const variant of variants) {
+    for (const connections of connectionsList) {
+      const target = await start<{ port: number }>(['--role', 'target']);
+      const env = { ...process.env, TEST_DATABASE_URL: databaseUrl, BENCH_REDIS_URL: redisUrl };
+      const server =
+        variant === 'bare'
+          ? await start<{ url: string }>(['--role', 'bare', '--target', String(target.info.port)])
+          : await start<{ url: string; startToListenMs: number; workerEnv: Record<string, string> }>(
+              ['--role', 'junction', '--mode', variant, '--target', String(target.info.port)],
+              env,
+            );
+      const info = server.info as { url: string; startToListenMs?: number; workerEnv?: Record<string, string> };
+      if (info.startToListenMs !== undefined && connections === connectionsList[0]) {
+        notes.push(`${variant}: process start to listening ${Math.round(info.startToListenMs)} ms (tsx, source)`);
+      }
+      const workers = variant === 'scaleout' ? await Promise.all([1, 2].map(() => startWorker(info.workerEnv ?? {}))) : [];
+      try {
+        process.stderr.write(`${variant}: ${duration}s at ${connections} connections…\n`);
+        const result = await autocannon({
+          url: info.url,
+          method: 'POST',
+          headers: { 'content-type': 'application/json' },
+          body: BODY,
+          connections,
+          duration,
+        });
+        const acknowledged = result['2xx'];
+        const counts = await drain(server.child, acknowledged);
+        const calls = (await ask<{ calls: number }>(target.child, 'count')).calls;
+        const rss = [server.child.pid, ...workers.map((w) => w.pid)].map(peakRssMb).map((mb) => mb.toFixed(0));
+        rows.push({
+          variant,
+          connections,
+          rps: result.requests.average,
+          p50: result.latency.p50,
+          p99: result.latency.p99,
+          rssMb: rss.join(' + '),
+          acknowledged,
+          recorded: counts.recorded,
+          succeeded: variant === 'bare' ? calls : counts.succeeded,
+          errors: result.errors + result.non2xx,
+        });
+        if (variant !== 'bare' && calls !== counts.succeeded) {
+          notes.push(`${variant} c=${connections}: target saw ${calls} calls for ${counts.succeeded} succeeded executions`);
+        }
+      } finally {
+        await Promise.all(workers.map(stop));
+        await stop(server.child);
+        await stop(target.child);
+      }
+    }
+  }
+
+  const bare = new Map(rows.filter((r) => r.variant === 'bare').map((r) => [r.connections, r]));
+  const names: Record<string, string> = {
+    bare: 'bare node:http',
+    embedded: 'Junction embedded (SQLite)',
+    scaleout: 'Junction PG + BullMQ, 2 workers',
+  };
+  const lines = [
+    `Webhook → filter (amount > 10) → HTTP GET, ${duration} s per row.`,
+    '',
+    '| variant | conn. | req/s | × bare | p50 (ms) | p99 (ms) | peak RSS (MB) | acknowledged | recorded | succeeded / target calls | errors |',
+    '| --- | ---: | ---: | ---: | ---: | ---: | ---: | ---: | ---: | ---: | ---: |',
+    ...rows.map((r) => {
+      const ratio = (r.rps / (bare.get(r.connections)?.rps ?? Number.NaN)).toFixed(2);
+      return `| ${names[r.variant]} | ${r.connections} | ${Math.round(r.rps)} | ${ratio} | ${r.p50} | ${r.p99} | ${r.rssMb} | ${r.acknowledged} | ${r.variant === 'bare' ? '—' : r.recorded} | ${r.succeeded} | ${r.errors} |`;
+    }),
+    '',
+    ...notes.map((n) => `- ${n}`),
+  ];
+  process.stdout.write(`${lines.join('\n')}\n`);
+}
+
+await main();

@@ -1,0 +1,132 @@
+/**
+ * The execution engine (issue 4): ingest, queue, runner, reconciler and the executions API.
+ * In-process queue by default; BullMQ when `config.redisUrl` is set (`junction worker`
+ * processes consume it). See server/CONTEXT.md "Engine".
+ */
+import { createHttpClient } from '../security/http-client.js';
+import { resolveSqlitePath } from '../store/create-db.js';
+import { createWriteBatcher } from './batcher.js';
+import type { EngineService } from '../services/contracts/engine.js';
+import type { Lifecycle, PlatformDeps } from '../services/platform.js';
+import { createIngest } from './ingest.js';
+import { createMemoryQueue, type ExecutionQueue } from './queue.js';
+import { createReconciler } from './reconciler.js';
+import { createEngineRepo } from './repo.js';
+import { createRunner } from './runner.js';
+import { createEngineApi } from './service.js';
+import { engineSettings } from './settings.js';
+import { openSqliteWriter, type SqliteWriter } from './sqlite-writer.js';
+
+/** Options of createEngine. */
+export interface CreateEngineOptions {
+  /** Consume the queue in this process (default: `config.runWorkers`, true unless RUN_WORKERS=off). */
+  consume?: boolean;
+}
+
+/** Builds the engine service and its background work. */
+export function createEngine(
+  deps: PlatformDeps,
+  options: CreateEngineOptions = {},
+): { service: EngineService; lifecycle: Lifecycle } {
+  const settings = engineSettings(deps.config);
+  const repo = createEngineRepo(deps.handle.db);
+  // SQLite with a file: the hot path's prepared statements on a second connection (opened
+  // after the migrations, at the first write or read).
+  const sqliteFile = deps.handle.dialect === 'sqlite' ? resolveSqlitePath(deps.config) : undefined;
+  let sqlite: SqliteWriter | undefined;
+  let sqliteClosed = false;
+  const rawSqlite = () => {
+    if (!sqlite && !sqliteClosed && sqliteFile && sqliteFile !== ':memory:') sqlite = openSqliteWriter(sqliteFile);
+    return sqlite;
+  };
+  const write = createWriteBatcher({ db: deps.handle.db, dialect: deps.handle.dialect, sqlite: rawSqlite });
+  const onError = (error: unknown) => deps.logger.error({ err: String(error) }, 'Execution queue error');
+  let queue: ExecutionQueue | undefined;
+  const pending: string[] = [];
+  const getQueue = () => queue;
+  const ingest = createIngest({
+    db: deps.handle.db,
+    write,
+    now: deps.now,
+    newId: deps.newId,
+    enqueue: (ids) => {
+      const q = getQueue();
+      if (q) q.enqueue(ids);
+      else pending.push(...ids);
+    },
+  });
+  const http = createHttpClient({ allowedHosts: deps.config.allowedHosts, timeoutMs: settings.stepTimeoutMs });
+  const selfHttp = createHttpClient({
+    allowedHosts: selfHost(deps.config.publicUrl),
+    timeoutMs: settings.stepTimeoutMs,
+  });
+  const runner = createRunner({
+    platform: deps,
+    repo,
+    write,
+    settings,
+    http,
+    selfHttp,
+    wakeAt: (id, atMs) => getQueue()?.enqueueAt(id, atMs),
+  });
+  const consume = options.consume ?? settings.runWorkers;
+  const reconciler = createReconciler({
+    repo,
+    now: deps.now,
+    intervalMs: settings.reconcileIntervalMs,
+    enqueue: (ids) => getQueue()?.enqueue(ids),
+    enqueueAt: (id, atMs) => getQueue()?.enqueueAt(id, atMs),
+    logger: deps.logger,
+  });
+  const api = createEngineApi({
+    platform: deps,
+    repo,
+    settings,
+    ingest,
+    findWorkflow: (id, tenantId) => (rawSqlite()?.writer ?? repo).findWorkflow(id, tenantId),
+  });
+
+  return {
+    service: { ingest, ...api },
+    lifecycle: {
+      async start() {
+        let created: ExecutionQueue;
+        if (deps.config.redisUrl) {
+          const { createBullQueue } = await import('./bullmq-queue.js');
+          created = createBullQueue({
+            redisUrl: deps.config.redisUrl,
+            prefix: settings.queuePrefix,
+            concurrency: settings.concurrency,
+            onError,
+          });
+        } else {
+          created = createMemoryQueue({ concurrency: settings.concurrency, onError });
+          // One process owns the embedded queue: what it was running when it stopped runs again.
+          if (consume) await repo.requeueRunning(new Date(deps.now()).toISOString());
+        }
+        queue = created;
+        if (pending.length > 0) created.enqueue(pending.splice(0));
+        if (consume) {
+          await created.consume((id) => runner.run(id));
+          await reconciler.start();
+        }
+      },
+      async close() {
+        reconciler.stop();
+        await queue?.close();
+        await http.close();
+        await selfHttp.close();
+        sqliteClosed = true;
+        sqlite?.close();
+        sqlite = undefined;
+      },
+    },
+  };
+}
+
+/** The Demo CRM's allowlist: only Junction's own public host:port. */
+function selfHost(publicUrl: string): string {
+  const url = new URL(publicUrl);
+  const port = url.port || (url.protocol === 'https:' ? '443' : '80');
+  return `${url.hostname}:${port}`;
+}

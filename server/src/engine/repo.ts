@@ -1,0 +1,497 @@
+/**
+ * The engine's repository: executions, step runs and trigger events. Every API-facing read
+ * takes the tenant id; the runner and the reconciler work by execution id (server-internal).
+ */
+import { type Kysely, sql } from 'kysely';
+import type { ExecutionStatus, ExecutionTrigger } from '../services/contracts/engine.js';
+import type { Database } from '../store/database.js';
+import { readJson, writeJson } from '../store/json.js';
+
+/** A stored execution. */
+export interface ExecutionRecord {
+  id: string;
+  tenantId: string;
+  workflowId: string;
+  workflowRevision: number;
+  document: unknown;
+  status: ExecutionStatus;
+  trigger: ExecutionTrigger;
+  triggerData: unknown;
+  error: string | null;
+  dedupeKey: string | null;
+  resumeAt: string | null;
+  leaseUntil: string | null;
+  cursor: ExecutionCursor;
+  attempt: number;
+  rerunOf: string | null;
+  startedAt: string | null;
+  finishedAt: string | null;
+  createdAt: string;
+  updatedAt: string;
+}
+
+/** An execution in lists: no document. */
+export type ExecutionSummaryRecord = Omit<ExecutionRecord, 'document' | 'cursor'>;
+
+/** Resume bookkeeping kept in the execution row. */
+export interface ExecutionCursor {
+  /** Step id → when its delay ends (ISO): a delay already scheduled is not scheduled again. */
+  delays?: Record<string, string>;
+}
+
+/** Step run statuses (the contract's StepRunStatus). */
+export type StepRunStatus = 'pending' | 'running' | 'waiting' | 'succeeded' | 'failed' | 'skipped';
+
+/** A stored step run. */
+export interface StepRunRecord {
+  executionId: string;
+  stepId: string;
+  status: StepRunStatus;
+  input: unknown;
+  output: unknown;
+  error: string | null;
+  attempts: number;
+  startedAt: string | null;
+  finishedAt: string | null;
+}
+
+/** What a new execution row holds. */
+export interface NewExecution {
+  id: string;
+  tenantId: string;
+  workflowId: string;
+  workflowRevision: number;
+  /** Already serialised document JSON (shared between the rows of one batch). */
+  documentJson: string;
+  status: ExecutionStatus;
+  trigger: ExecutionTrigger;
+  triggerData: unknown;
+  dedupeKey: string | null;
+  rerunOf?: string | null;
+  now: string;
+}
+
+/** Filters of {@link EngineRepo.list}. */
+export interface ListFilter {
+  since?: string;
+  status?: ExecutionStatus;
+  limit: number;
+  /** Keyset position: the last row of the previous page. */
+  before?: { createdAt: string; id: string };
+}
+
+/** The workflow fields the engine reads. */
+export interface EngineWorkflow {
+  id: string;
+  tenantId: string;
+  active: boolean;
+  revision: number;
+  document: unknown;
+  /** The stored document text (SQLite) or its JSON, serialised once. */
+  documentJson: string;
+}
+
+const SUMMARY_COLUMNS = [
+  'id',
+  'tenant_id',
+  'workflow_id',
+  'workflow_revision',
+  'status',
+  'trigger',
+  'trigger_data',
+  'error',
+  'dedupe_key',
+  'resume_at',
+  'lease_until',
+  'attempt',
+  'rerun_of',
+  'started_at',
+  'finished_at',
+  'created_at',
+  'updated_at',
+] as const;
+
+type SummaryRow = Pick<Database['executions'], (typeof SUMMARY_COLUMNS)[number]>;
+
+function toSummary(row: SummaryRow): ExecutionSummaryRecord {
+  return {
+    id: row.id,
+    tenantId: row.tenant_id,
+    workflowId: row.workflow_id,
+    workflowRevision: Number(row.workflow_revision),
+    status: row.status as ExecutionStatus,
+    trigger: row.trigger as ExecutionTrigger,
+    triggerData: readAny(row.trigger_data),
+    error: row.error,
+    dedupeKey: row.dedupe_key,
+    resumeAt: row.resume_at,
+    leaseUntil: row.lease_until,
+    attempt: Number(row.attempt),
+    rerunOf: row.rerun_of,
+    startedAt: row.started_at,
+    finishedAt: row.finished_at,
+    createdAt: row.created_at,
+    updatedAt: row.updated_at,
+  };
+}
+
+/** Maps an `executions` row with its version's document. */
+export function toRecord(row: Database['executions'], document: unknown): ExecutionRecord {
+  return {
+    ...toSummary(row),
+    document: document === null || document === undefined ? null : readJson(document),
+    cursor: row.cursor === null ? {} : readJson<ExecutionCursor>(row.cursor),
+  };
+}
+
+function toStepRun(row: Database['step_runs']): StepRunRecord {
+  return {
+    executionId: row.execution_id,
+    stepId: row.step_id,
+    status: row.status as StepRunStatus,
+    input: readAny(row.input),
+    output: readAny(row.output),
+    error: row.error,
+    attempts: Number(row.attempts),
+    startedAt: row.started_at,
+    finishedAt: row.finished_at,
+  };
+}
+
+// JSON columns hold any JSON here (trigger data, step outputs may be a string or a number),
+// so scalars are wrapped: readJson would take a stored string for raw text.
+/** Serialises any JSON value for a JSON column (scalars wrapped). */
+export function writeAny(value: unknown): string {
+  return writeJson({ v: value === undefined ? null : value });
+}
+function readAny(value: unknown): unknown {
+  if (value === null || value === undefined) return null;
+  return (readJson<{ v: unknown }>(value) ?? { v: null }).v;
+}
+
+/** The engine repository over a database or a transaction. */
+export function createEngineRepo(db: Kysely<Database>) {
+  const versionDocument = async (workflowId: string, revision: number) =>
+    (
+      await db
+        .selectFrom('workflow_versions')
+        .select('document')
+        .where('workflow_id', '=', workflowId)
+        .where('revision', '=', revision)
+        .executeTakeFirst()
+    )?.document ?? null;
+  return {
+    /** The workflow a webhook key names (the key is the workflow id), any tenant. */
+    async findWorkflow(id: string, tenantId?: string): Promise<EngineWorkflow | undefined> {
+      let query = db
+        .selectFrom('workflows')
+        .select(['id', 'tenant_id', 'active', 'revision', 'document'])
+        .where('id', '=', id);
+      if (tenantId !== undefined) query = query.where('tenant_id', '=', tenantId);
+      const row = await query.executeTakeFirst();
+      if (!row) return undefined;
+      const stored = row.document;
+      const documentJson = typeof stored === 'string' ? stored : JSON.stringify(stored);
+      let parsed: unknown;
+      return {
+        id: row.id,
+        tenantId: row.tenant_id,
+        active: Number(row.active) === 1,
+        revision: Number(row.revision),
+        // Parsed on first use: the webhook hot path only copies the text into the execution.
+        get document() {
+          parsed ??= readJson(stored);
+          return parsed;
+        },
+        documentJson,
+      };
+    },
+
+    /** Records a dedupe key; false when the workflow already has it. */
+    async insertTriggerEvent(event: {
+      workflowId: string;
+      dedupeKey: string;
+      tenantId: string;
+      executionId: string | null;
+      now: string;
+    }): Promise<boolean> {
+      const result = await db
+        .insertInto('trigger_events')
+        .values({
+          workflow_id: event.workflowId,
+          dedupe_key: event.dedupeKey,
+          tenant_id: event.tenantId,
+          execution_id: event.executionId,
+          created_at: event.now,
+        })
+        .onConflict((oc) => oc.columns(['workflow_id', 'dedupe_key']).doNothing())
+        .executeTakeFirst();
+      return Number(result.numInsertedOrUpdatedRows ?? 0n) === 1;
+    },
+
+    /** The execution a dedupe key created, if any. */
+    async findTriggerEvent(workflowId: string, dedupeKey: string): Promise<{ executionId: string | null } | undefined> {
+      const row = await db
+        .selectFrom('trigger_events')
+        .select('execution_id')
+        .where('workflow_id', '=', workflowId)
+        .where('dedupe_key', '=', dedupeKey)
+        .executeTakeFirst();
+      return row && { executionId: row.execution_id };
+    },
+
+    /** Inserts execution rows (one statement), and their workflow versions when new. */
+    async insertExecutions(rows: NewExecution[]): Promise<void> {
+      if (rows.length === 0) return;
+      const versions = new Map(rows.map((r) => [`${r.workflowId}:${r.workflowRevision}`, r]));
+      for (const r of versions.values()) {
+        await db
+          .insertInto('workflow_versions')
+          .values({
+            workflow_id: r.workflowId,
+            revision: r.workflowRevision,
+            tenant_id: r.tenantId,
+            document: r.documentJson,
+            created_at: r.now,
+          })
+          .onConflict((oc) => oc.columns(['workflow_id', 'revision']).doNothing())
+          .execute();
+      }
+      await db
+        .insertInto('executions')
+        .values(
+          rows.map((r) => ({
+            id: r.id,
+            tenant_id: r.tenantId,
+            workflow_id: r.workflowId,
+            workflow_revision: r.workflowRevision,
+            status: r.status,
+            trigger: r.trigger,
+            trigger_data: writeAny(r.triggerData),
+            error: null,
+            dedupe_key: r.dedupeKey,
+            resume_at: null,
+            lease_until: null,
+            cursor: null,
+            attempt: 0,
+            rerun_of: r.rerunOf ?? null,
+            started_at: r.status === 'not_run' ? r.now : null,
+            finished_at: r.status === 'not_run' ? r.now : null,
+            created_at: r.now,
+            updated_at: r.now,
+          })),
+        )
+        .execute();
+    },
+
+    /** How many executions of a workflow wait in the queue (the admission limit). */
+    async countQueued(workflowId: string): Promise<number> {
+      const row = await db
+        .selectFrom('executions')
+        .select((eb) => eb.fn.countAll().as('n'))
+        .where('workflow_id', '=', workflowId)
+        .where('status', '=', 'queued')
+        .executeTakeFirst();
+      return Number(row?.n ?? 0);
+    },
+
+    /**
+     * Claims an execution for one worker: queued, waiting past its resume time, or running
+     * with an expired lease becomes running with a fresh lease; answers the claimed row.
+     * Undefined when another worker has it or it is finished or cancelled.
+     */
+    async claim(id: string, now: string, leaseUntil: string): Promise<ExecutionRecord | undefined> {
+      const row = await db
+        .updateTable('executions')
+        .set((eb) => ({
+          status: 'running',
+          lease_until: leaseUntil,
+          resume_at: null,
+          attempt: eb('attempt', '+', 1),
+          started_at: eb.fn.coalesce('started_at', sql.lit(now)),
+          updated_at: now,
+        }))
+        .where('id', '=', id)
+        .where((eb) =>
+          eb.or([
+            eb('status', '=', 'queued'),
+            eb.and([eb('status', '=', 'waiting'), eb('resume_at', '<=', now)]),
+            eb.and([eb('status', '=', 'running'), eb('lease_until', '<', now)]),
+          ]),
+        )
+        .returningAll()
+        .executeTakeFirst();
+      return row && toRecord(row, await versionDocument(row.workflow_id, row.workflow_revision));
+    },
+
+    /** Extends a running execution's lease; false when it is no longer running (cancelled). */
+    async renewLease(id: string, leaseUntil: string, now: string): Promise<boolean> {
+      const result = await db
+        .updateTable('executions')
+        .set({ lease_until: leaseUntil, updated_at: now })
+        .where('id', '=', id)
+        .where('status', '=', 'running')
+        .executeTakeFirst();
+      return Number(result.numUpdatedRows) === 1;
+    },
+
+    /** Ends a running execution; false when it was cancelled meanwhile. */
+    async finish(id: string, status: ExecutionStatus, error: string | null, now: string): Promise<boolean> {
+      const result = await db
+        .updateTable('executions')
+        .set({ status, error, finished_at: now, lease_until: null, updated_at: now })
+        .where('id', '=', id)
+        .where('status', '=', 'running')
+        .executeTakeFirst();
+      return Number(result.numUpdatedRows) === 1;
+    },
+
+    /** Parks a running execution until `resumeAt` (a durable delay). */
+    async wait(id: string, resumeAt: string, cursor: ExecutionCursor, now: string): Promise<boolean> {
+      const result = await db
+        .updateTable('executions')
+        .set({
+          status: 'waiting',
+          resume_at: resumeAt,
+          cursor: writeJson(cursor),
+          lease_until: null,
+          updated_at: now,
+        })
+        .where('id', '=', id)
+        .where('status', '=', 'running')
+        .executeTakeFirst();
+      return Number(result.numUpdatedRows) === 1;
+    },
+
+    /** Cancels a queued, waiting or running execution of the tenant; false otherwise. */
+    async cancel(tenantId: string, id: string, now: string): Promise<boolean> {
+      const result = await db
+        .updateTable('executions')
+        .set({ status: 'cancelled', finished_at: now, lease_until: null, resume_at: null, updated_at: now })
+        .where('tenant_id', '=', tenantId)
+        .where('id', '=', id)
+        .where('status', 'in', ['queued', 'waiting', 'running'])
+        .executeTakeFirst();
+      return Number(result.numUpdatedRows) === 1;
+    },
+
+    /** One execution by id; with a tenant id only that tenant's. */
+    async get(id: string, tenantId?: string): Promise<ExecutionRecord | undefined> {
+      let query = db.selectFrom('executions').selectAll().where('id', '=', id);
+      if (tenantId !== undefined) query = query.where('tenant_id', '=', tenantId);
+      const row = await query.executeTakeFirst();
+      return row && toRecord(row, await versionDocument(row.workflow_id, row.workflow_revision));
+    },
+
+    /** The status of an execution (the runner's cancel check). */
+    async statusOf(id: string): Promise<ExecutionStatus | undefined> {
+      const row = await db.selectFrom('executions').select('status').where('id', '=', id).executeTakeFirst();
+      return row?.status as ExecutionStatus | undefined;
+    },
+
+    /** A workflow's executions, newest first. */
+    async list(tenantId: string, workflowId: string, filter: ListFilter): Promise<ExecutionSummaryRecord[]> {
+      let query = db
+        .selectFrom('executions')
+        .select([...SUMMARY_COLUMNS])
+        .where('tenant_id', '=', tenantId)
+        .where('workflow_id', '=', workflowId);
+      if (filter.since !== undefined) query = query.where('created_at', '>', filter.since);
+      if (filter.status !== undefined) query = query.where('status', '=', filter.status);
+      const before = filter.before;
+      if (before) {
+        query = query.where((eb) =>
+          eb.or([
+            eb('created_at', '<', before.createdAt),
+            eb.and([eb('created_at', '=', before.createdAt), eb('id', '<', before.id)]),
+          ]),
+        );
+      }
+      const rows = await query.orderBy('created_at', 'desc').orderBy('id', 'desc').limit(filter.limit).execute();
+      return rows.map(toSummary);
+    },
+
+    /** Every step run of an execution. */
+    async listStepRuns(executionId: string): Promise<StepRunRecord[]> {
+      const rows = await db.selectFrom('step_runs').selectAll().where('execution_id', '=', executionId).execute();
+      return rows.map(toStepRun);
+    },
+
+    /** Writes a step run (insert or replace). */
+    async saveStepRun(run: StepRunRecord): Promise<void> {
+      const values = {
+        status: run.status,
+        input: writeAny(run.input),
+        output: writeAny(run.output),
+        error: run.error,
+        attempts: run.attempts,
+        started_at: run.startedAt,
+        finished_at: run.finishedAt,
+      };
+      await db
+        .insertInto('step_runs')
+        .values({ execution_id: run.executionId, step_id: run.stepId, ...values })
+        .onConflict((oc) => oc.columns(['execution_id', 'step_id']).doUpdateSet(values))
+        .execute();
+    },
+
+    /** Executions a worker should pick up: queued, running past their lease, waiting past their resume time. */
+    async due(now: string, queuedBefore: string, limit: number): Promise<string[]> {
+      const rows = await db
+        .selectFrom('executions')
+        .select('id')
+        .where((eb) =>
+          eb.or([
+            eb.and([eb('status', '=', 'queued'), eb('updated_at', '<=', queuedBefore)]),
+            eb.and([eb('status', '=', 'running'), eb('lease_until', '<', now)]),
+            eb.and([eb('status', '=', 'waiting'), eb('resume_at', '<=', now)]),
+          ]),
+        )
+        .orderBy('updated_at')
+        .limit(limit)
+        .execute();
+      return rows.map((r) => r.id);
+    },
+
+    /** Waiting executions with their resume times (timers after a restart). */
+    async waiting(limit: number): Promise<{ id: string; resumeAt: string }[]> {
+      const rows = await db
+        .selectFrom('executions')
+        .select(['id', 'resume_at'])
+        .where('status', '=', 'waiting')
+        .orderBy('resume_at')
+        .limit(limit)
+        .execute();
+      return rows.flatMap((r) => (r.resume_at ? [{ id: r.id, resumeAt: r.resume_at }] : []));
+    },
+
+    /** Running executions back to queued (embedded start: no other process can be running them). */
+    async requeueRunning(now: string): Promise<number> {
+      const result = await db
+        .updateTable('executions')
+        .set({ status: 'queued', lease_until: null, updated_at: now })
+        .where('status', '=', 'running')
+        .executeTakeFirst();
+      return Number(result.numUpdatedRows);
+    },
+  };
+}
+
+/** The engine repository. */
+export type EngineRepo = ReturnType<typeof createEngineRepo>;
+
+/** The repository methods the engine's group-committed writes use. */
+export type EngineWriter = Pick<
+  EngineRepo,
+  | 'findWorkflow'
+  | 'insertTriggerEvent'
+  | 'findTriggerEvent'
+  | 'insertExecutions'
+  | 'saveStepRun'
+  | 'claim'
+  | 'finish'
+  | 'wait'
+  | 'renewLease'
+>;
+
+export { readAny as readStoredValue };

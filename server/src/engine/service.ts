@@ -1,0 +1,276 @@
+/**
+ * The engine's API-facing methods: webhooks, manual runs, replay, re-run, cancel and the
+ * execution history. Every tenant call filters by the caller's tenant; another tenant's
+ * workflow or execution is a 404.
+ */
+import { compileWorkflow, lookupPath, type WorkflowData } from '@junction/core';
+import { badRequest, conflict, notFound, Problem, unprocessable } from '../errors.js';
+import type {
+  ExecutionPage,
+  ExecutionSummaryView,
+  ExecutionView,
+  IngestOutcome,
+  ListExecutionsQuery,
+  RerunInput,
+  StepRunView,
+} from '../services/contracts/engine.js';
+import type { PlatformDeps } from '../services/platform.js';
+import type { AuthContext } from '../services/types.js';
+import type { InternalEvent } from './ingest.js';
+import type { EngineRepo, ExecutionSummaryRecord, StepRunRecord } from './repo.js';
+import { type EngineSettings, WEBHOOK_RETRY_AFTER_SECONDS } from './settings.js';
+
+/** Executions per page by default and at most. */
+export const DEFAULT_PAGE_SIZE = 50;
+export const MAX_PAGE_SIZE = 200;
+/** How long a workflow's queued count is reused by the webhook admission check. */
+const ADMISSION_CACHE_MS = 250;
+
+/** What the API methods need. */
+export interface EngineApiDeps {
+  platform: PlatformDeps;
+  repo: EngineRepo;
+  settings: EngineSettings;
+  ingest: (events: InternalEvent[]) => Promise<IngestOutcome[]>;
+  /** The workflow lookup of the webhook hot path (prepared statements on SQLite). */
+  findWorkflow: EngineRepo['findWorkflow'];
+}
+
+/** Builds the API methods. */
+export function createEngineApi(deps: EngineApiDeps) {
+  const { repo, platform, settings } = deps;
+  /** Pick-off keys by workflow id and revision (compiling the document once per revision). */
+  const pickOffKeys = new Map<string, string>();
+  /** Queued counts by workflow, reused for a moment: admission is a limit, not an exact count. */
+  const queuedCounts = new Map<string, { count: number; at: number }>();
+
+  async function queuedCount(workflowId: string): Promise<number> {
+    const now = platform.now();
+    const cached = queuedCounts.get(workflowId);
+    if (cached && now - cached.at < ADMISSION_CACHE_MS) return cached.count;
+    const count = await repo.countQueued(workflowId);
+    if (queuedCounts.size > 10_000) queuedCounts.clear();
+    queuedCounts.set(workflowId, { count, at: now });
+    return count;
+  }
+
+  function pickOffKeyOf(workflow: { id: string; revision: number; document: unknown }): string {
+    const cacheKey = `${workflow.id}:${workflow.revision}`;
+    let key = pickOffKeys.get(cacheKey);
+    if (key === undefined) {
+      const plan = compileWorkflow(workflow.document as WorkflowData);
+      const value = plan.trigger?.fields.find((f) => f.name === 'pickOffKey')?.value;
+      key = typeof value === 'string' ? value.trim() : '';
+      if (pickOffKeys.size > 10_000) pickOffKeys.clear();
+      pickOffKeys.set(cacheKey, key);
+    }
+    return key;
+  }
+
+  async function acceptOne(events: InternalEvent[]): Promise<{ executionId: string }> {
+    const outcomes = await deps.ingest(events);
+    for (const outcome of outcomes) {
+      if (outcome.status === 'accepted') return { executionId: outcome.executionId };
+      if (outcome.status === 'duplicate' && outcome.executionId) return { executionId: outcome.executionId };
+    }
+    throw conflict('This event was already recorded.');
+  }
+
+  async function ownExecution(ctx: AuthContext, executionId: string) {
+    const execution = await repo.get(executionId, ctx.tenantId);
+    if (!execution) throw notFound('Execution');
+    return execution;
+  }
+
+  return {
+    async receiveWebhook(key: string, body: unknown, opts: { idempotencyKey?: string } = {}) {
+      const workflow = await deps.findWorkflow(key);
+      if (!workflow) throw notFound('Webhook');
+      if (workflow.active && (await queuedCount(workflow.id)) >= settings.webhookQueueLimit) {
+        throw new Problem(429, 'Too Many Requests', {
+          detail: 'This workflow has too many runs waiting. Try again in a few seconds.',
+          retryAfter: WEBHOOK_RETRY_AFTER_SECONDS,
+        });
+      }
+      const items = pickOff(pickOffKeyOf(workflow), body);
+      const base = { tenantId: workflow.tenantId, workflowId: workflow.id, trigger: 'webhook' as const, workflow };
+      const events: InternalEvent[] = items.map((triggerData, i) => ({
+        ...base,
+        triggerData,
+        ...(opts.idempotencyKey ? { dedupeKey: `hook:${opts.idempotencyKey}${items.length > 1 ? `:${i}` : ''}` } : {}),
+      }));
+      const accepted = await acceptOne(events);
+      // This process's own additions count at once; other processes' after the cache expires.
+      const cached = workflow.active ? queuedCounts.get(workflow.id) : undefined;
+      if (cached) cached.count += events.length;
+      return accepted;
+    },
+
+    async runWorkflow(ctx: AuthContext, workflowId: string, payload?: unknown) {
+      const workflow = await repo.findWorkflow(workflowId, ctx.tenantId);
+      if (!workflow) throw notFound('Workflow');
+      if (!workflow.active) throw conflict('Workflow must be ACTIVE');
+      const triggerData = payload !== undefined ? payload : triggerSample(workflow.document);
+      return acceptOne([{ tenantId: ctx.tenantId, workflowId, trigger: 'manual', triggerData }]);
+    },
+
+    async listExecutions(
+      ctx: AuthContext,
+      workflowId: string,
+      query: ListExecutionsQuery = {},
+    ): Promise<ExecutionPage> {
+      const workflow = await repo.findWorkflow(workflowId, ctx.tenantId);
+      if (!workflow) throw notFound('Workflow');
+      const limit = Math.min(Math.max(1, query.limit ?? DEFAULT_PAGE_SIZE), MAX_PAGE_SIZE);
+      const rows = await repo.list(ctx.tenantId, workflowId, {
+        since: query.since,
+        status: query.status,
+        limit: limit + 1,
+        before: query.cursor === undefined ? undefined : decodeCursor(query.cursor),
+      });
+      const items = rows.slice(0, limit);
+      const page: ExecutionPage = { items: items.map(toSummaryView) };
+      if (rows.length > limit) {
+        const last = items[items.length - 1];
+        page.nextCursor = encodeCursor(last.createdAt, last.id);
+      }
+      return page;
+    },
+
+    async getExecution(ctx: AuthContext, executionId: string): Promise<ExecutionView> {
+      const execution = await ownExecution(ctx, executionId);
+      const runs = await repo.listStepRuns(executionId);
+      const order = new Map(
+        ((execution.document as WorkflowData).steps ?? []).map((step, index) => [step.id, index] as const),
+      );
+      // In the order they ran; steps that did not start (skipped) by their place in the document.
+      runs.sort(
+        (a, b) =>
+          (a.startedAt ?? '\uffff').localeCompare(b.startedAt ?? '\uffff') ||
+          (order.get(a.stepId) ?? 1e9) - (order.get(b.stepId) ?? 1e9),
+      );
+      return {
+        ...toSummaryView(execution),
+        workflowName: (execution.document as { name?: string }).name ?? '',
+        document: execution.document,
+        steps: runs.map(toStepRunView),
+      };
+    },
+
+    async replayExecution(ctx: AuthContext, executionId: string) {
+      const execution = await ownExecution(ctx, executionId);
+      return acceptOne([
+        {
+          tenantId: ctx.tenantId,
+          workflowId: execution.workflowId,
+          trigger: 'replay',
+          triggerData: execution.triggerData,
+          force: true,
+        },
+      ]);
+    },
+
+    async rerunExecution(ctx: AuthContext, executionId: string, input: RerunInput) {
+      const execution = await ownExecution(ctx, executionId);
+      let document = { json: JSON.stringify(execution.document), revision: execution.workflowRevision };
+      let parsed = execution.document as WorkflowData;
+      if (input.version === 'latest') {
+        const workflow = await repo.findWorkflow(execution.workflowId, ctx.tenantId);
+        if (!workflow) throw conflict('The workflow was deleted: re-run it with its original version.', 'version');
+        document = { json: workflow.documentJson, revision: workflow.revision };
+        parsed = workflow.document as WorkflowData;
+      }
+      const plan = compileWorkflow(parsed);
+      const at = plan.steps.findIndex((s) => s.id === input.fromStepId);
+      if (at < 0) throw unprocessable('This step is not in the workflow version to re-run.', 'fromStepId');
+      const before = new Set(plan.steps.slice(0, at).map((s) => s.id));
+      const recorded = (await repo.listStepRuns(executionId)).filter(
+        (r) => before.has(r.stepId) && r.status === 'succeeded',
+      );
+      const [outcome] = await deps.ingest([
+        {
+          tenantId: ctx.tenantId,
+          workflowId: execution.workflowId,
+          trigger: 'replay',
+          triggerData: execution.triggerData,
+          force: true,
+          document,
+          rerunOf: execution.id,
+          copySteps: recorded,
+        },
+      ]);
+      if (outcome?.status !== 'accepted') throw conflict('The re-run could not be recorded.');
+      return { executionId: outcome.executionId };
+    },
+
+    async cancelExecution(ctx: AuthContext, executionId: string): Promise<ExecutionSummaryView> {
+      const execution = await ownExecution(ctx, executionId);
+      if (!(await repo.cancel(ctx.tenantId, executionId, new Date(platform.now()).toISOString()))) {
+        throw conflict(
+          `Only a queued, waiting or running execution can be cancelled; this one is ${execution.status}.`,
+        );
+      }
+      const updated = await ownExecution(ctx, executionId);
+      return toSummaryView(updated);
+    },
+  };
+}
+
+/** The trigger data items a webhook body yields: the body, or its pick-off key (a list: one per item). */
+function pickOff(key: string, body: unknown): unknown[] {
+  if (key === '') return [body ?? {}];
+  const found = lookupPath(body, key);
+  if (!found.found) throw unprocessable(`The request has no '${key}' key (the trigger's pick-off key).`, key);
+  if (Array.isArray(found.value)) {
+    if (found.value.length === 0) throw unprocessable(`'${key}' is an empty list: nothing to run.`, key);
+    return found.value;
+  }
+  return [found.value];
+}
+
+/** The trigger step's sample (its last test output), for a manual run without a payload. */
+function triggerSample(document: unknown): unknown {
+  const trigger = (document as WorkflowData).steps?.find((s) => s.kind === 'trigger');
+  return trigger?.data.testData ?? {};
+}
+
+function toSummaryView(record: ExecutionSummaryRecord): ExecutionSummaryView {
+  const view: ExecutionSummaryView = {
+    id: record.id,
+    workflowId: record.workflowId,
+    workflowRevision: record.workflowRevision,
+    status: record.status,
+    trigger: record.trigger,
+    startedAt: record.startedAt ?? record.createdAt,
+    finishedAt: record.finishedAt,
+    triggerData: record.triggerData,
+  };
+  if (record.error) view.error = record.error;
+  if (record.rerunOf) view.rerunOf = record.rerunOf;
+  return view;
+}
+
+function toStepRunView(run: StepRunRecord): StepRunView {
+  const view: StepRunView = {
+    stepId: run.stepId,
+    status: run.status,
+    input: run.input ?? null,
+    output: run.output ?? null,
+    attempts: run.attempts,
+  };
+  if (run.error) view.error = run.error;
+  if (run.startedAt) view.startedAt = run.startedAt;
+  if (run.finishedAt) view.finishedAt = run.finishedAt;
+  return view;
+}
+
+function encodeCursor(createdAt: string, id: string): string {
+  return Buffer.from(`${createdAt}|${id}`, 'utf8').toString('base64url');
+}
+
+function decodeCursor(cursor: string): { createdAt: string; id: string } {
+  const text = Buffer.from(cursor, 'base64url').toString('utf8');
+  const at = text.indexOf('|');
+  if (at <= 0 || Number.isNaN(Date.parse(text.slice(0, at)))) throw badRequest('The cursor is not valid.', 'cursor');
+  return { createdAt: text.slice(0, at), id: text.slice(at + 1) };
+}

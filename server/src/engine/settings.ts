@@ -1,0 +1,36 @@
+/** The engine's settings, read from Config with their defaults. */
+import type { Config } from '../config.js';
+
+/** Resolved engine settings. */
+export interface EngineSettings {
+  stepTimeoutMs: number;
+  stepRetries: number;
+  stepRetryBaseMs: number;
+  concurrency: number;
+  webhookQueueLimit: number;
+  reconcileIntervalMs: number;
+  /** How long a claimed execution stays its worker's without a renewal. */
+  leaseMs: number;
+  queuePrefix: string;
+  runWorkers: boolean;
+}
+
+/** Seconds a webhook caller is asked to wait when a workflow's queue is full. */
+export const WEBHOOK_RETRY_AFTER_SECONDS = 5;
+
+/** Reads the settings from the configuration. */
+export function engineSettings(config: Config): EngineSettings {
+  const stepTimeoutMs = config.stepTimeoutMs ?? 30_000;
+  return {
+    stepTimeoutMs,
+    stepRetries: config.stepRetries ?? 3,
+    stepRetryBaseMs: config.stepRetryBaseMs ?? 500,
+    concurrency: Math.max(1, config.workerConcurrency ?? 50),
+    webhookQueueLimit: config.webhookQueueLimit ?? 1000,
+    reconcileIntervalMs: config.reconcileIntervalMs ?? 30_000,
+    // A lease outlives the longest step, so a live worker renews it before it expires.
+    leaseMs: Math.max(60_000, 2 * stepTimeoutMs),
+    queuePrefix: config.queuePrefix ?? 'junction',
+    runWorkers: config.runWorkers ?? true,
+  };
+}

@@ -1,0 +1,72 @@
+/**
+ * What the triggers room's parts share: the platform deps, the engine's ingest, the
+ * subscriptions repository, guarded HTTP clients and the settings read from Config.
+ */
+import type { WorkflowDocument } from '@junction/core';
+import { isBuiltinApp } from '../../integrations/builtin/index.js';
+import type { RunnableApp } from '../../integrations/registry.js';
+import { createHttpClient, type HttpClient } from '../../security/http-client.js';
+import type { EngineService } from '../../services/contracts/engine.js';
+import type { PlatformDeps } from '../../services/platform.js';
+import { createSubscriptionsRepo, type SubscriptionsRepo } from './store.js';
+
+/** Default polling interval: 60 s. */
+export const DEFAULT_POLL_INTERVAL_MS = 60_000;
+/** Default scan period of the in-process scheduler: 1 s. */
+export const DEFAULT_SCAN_MS = 1_000;
+
+/** The shared context. */
+export interface TriggerContext {
+  deps: PlatformDeps;
+  engine: EngineService;
+  subs: SubscriptionsRepo;
+  pollIntervalMs: number;
+  /** The `/hooks/{key}` key of a workflow's webhook trigger. */
+  hookKeyFor(workflowId: string, document: WorkflowDocument): string;
+  /** The guarded client for an app: built-ins call Junction itself (publicUrl only), others the public internet. */
+  httpFor(app: RunnableApp): HttpClient;
+  /** The current time as ISO text. */
+  nowIso(): string;
+  close(): Promise<void>;
+}
+
+/** Options of {@link createTriggerContext}. */
+export interface TriggerContextOptions {
+  /** How a workflow's webhook key is derived (the engine's route resolves it); default the workflow id. */
+  hookKeyFor?: (workflowId: string, document: WorkflowDocument) => string;
+}
+
+/** Builds the context; close it to release the HTTP pools. */
+export function createTriggerContext(
+  deps: PlatformDeps,
+  engine: EngineService,
+  options: TriggerContextOptions = {},
+): TriggerContext {
+  let publicClient: HttpClient | undefined;
+  let selfClient: HttpClient | undefined;
+  const self = new URL(deps.config.publicUrl);
+  const selfPort = self.port || (self.protocol === 'https:' ? '443' : '80');
+  return {
+    deps,
+    engine,
+    subs: createSubscriptionsRepo(deps.handle.db),
+    pollIntervalMs: deps.config.pollIntervalMs ?? DEFAULT_POLL_INTERVAL_MS,
+    hookKeyFor: options.hookKeyFor ?? ((workflowId) => workflowId),
+    httpFor(app) {
+      if (isBuiltinApp(app.appSlug)) {
+        // Built-ins (the Demo CRM) call `{base}` = Junction's own origin, usually loopback,
+        // which the guard blocks: allow exactly that host:port and nothing else.
+        selfClient ??= createHttpClient({ allowedHosts: `${self.hostname}:${selfPort}` });
+        return selfClient;
+      }
+      publicClient ??= createHttpClient(
+        deps.config.allowedHosts !== undefined ? { allowedHosts: deps.config.allowedHosts } : {},
+      );
+      return publicClient;
+    },
+    nowIso: () => new Date(deps.now()).toISOString(),
+    async close() {
+      await Promise.all([publicClient?.close(), selfClient?.close()]);
+    },
+  };
+}

@@ -1,0 +1,73 @@
+/**
+ * Triggers (issue 4 items 4, 5, 8): activation, schedules, polling with dedupe. Owned by the
+ * triggers helper. `service.ts` switches workflows ON and OFF; `scheduler.ts` runs due
+ * schedules and polls (in-process scan, or BullMQ job schedulers with `config.redisUrl`);
+ * `runner.ts` runs one tick or poll; events reach executions only through `engine.ingest`.
+ */
+import type { EngineService } from '../../services/contracts/engine.js';
+import type { TriggersService } from '../../services/contracts/triggers.js';
+import type { Lifecycle, PlatformDeps } from '../../services/platform.js';
+import { createTriggerContext, DEFAULT_SCAN_MS, type TriggerContextOptions } from './context.js';
+import { createBullScheduler, createInProcessScheduler, type TriggerScheduler } from './scheduler.js';
+import { createTriggersService } from './service.js';
+
+/** The triggers room: its service, its background work, and a hook for tests to run what is due now. */
+export interface Triggers {
+  service: TriggersService;
+  lifecycle: Lifecycle;
+  /** Runs every due schedule and poll now and waits (in-process scheduler; a no-op with BullMQ). */
+  runDue(): Promise<void>;
+}
+
+/**
+ * Every how many scan periods (30 × 1 s) workflows deleted while ON are unsubscribed and
+ * workflows stored ON without activation are armed.
+ */
+const ADOPT_EVERY_SCANS = 30;
+
+/** Builds the triggers service and its background work. */
+export function createTriggers(
+  deps: PlatformDeps & { engine: EngineService },
+  options: TriggerContextOptions = {},
+): Triggers {
+  const ctx = createTriggerContext(deps, deps.engine, options);
+  const scheduler: TriggerScheduler = deps.config.redisUrl
+    ? createBullScheduler(ctx, deps.config.redisUrl)
+    : createInProcessScheduler(ctx);
+  const { armUnarmed, cleanUp, ...service } = createTriggersService(ctx, scheduler);
+  let timer: NodeJS.Timeout | undefined;
+  let adopting: Promise<void> | undefined;
+  const adopt = () => {
+    // Deleted while ON: unsubscribe and forget; stored ON without activation: arm.
+    adopting ??= cleanUp()
+      .then(armUnarmed)
+      .catch((error: unknown) => deps.logger.error({ err: String(error) }, 'Arming workflows stored ON failed'))
+      .finally(() => {
+        adopting = undefined;
+      });
+    return adopting;
+  };
+  return {
+    service,
+    lifecycle: {
+      async start() {
+        await scheduler.start();
+        // Not at once: the HTTP server (and the Demo CRM it serves) is not listening yet.
+        const every = (deps.config.triggerScanMs ?? DEFAULT_SCAN_MS) * ADOPT_EVERY_SCANS;
+        timer = setInterval(() => void adopt(), every);
+        timer.unref();
+      },
+      async close() {
+        if (timer) clearInterval(timer);
+        await adopting;
+        await scheduler.close();
+        await ctx.close();
+      },
+    },
+    runDue: () => scheduler.runDue(),
+  };
+}
+
+export { extractItems, pollDedupeKey } from './polling.js';
+export { scheduleDedupeKey } from './schedules.js';
+export { webhookUrl } from './subscriptions.js';

@@ -1,0 +1,188 @@
+/**
+ * When triggers run (issue 4 items 4, 5, 8). Two interchangeable schedulers:
+ * - in-process (the embedded default): one timer scans `trigger_subscriptions` for rows whose
+ *   `next_run_at` is due, every `triggerScanMs` (1 s). All state is in the database, so a
+ *   restart re-arms by itself, a workflow switched ON by another process is picked up, and
+ *   several processes on one database run each tick once (dedupe key) and each poll once
+ *   (conditional claim of `next_run_at`). The clock is `deps.now`, so tests can move it.
+ * - BullMQ (with `config.redisUrl`): one job scheduler per active workflow
+ *   (`upsertJobScheduler`, removed on OFF), consumed by whichever process runs a worker; on
+ *   start every active workflow's scheduler is upserted again and stale ones are removed.
+ */
+import { type Job, Queue, Worker } from 'bullmq';
+import { Redis } from 'ioredis';
+import type { ScheduleSpec } from '../../integrations/builtin/schedule.js';
+import type { Lifecycle } from '../../services/platform.js';
+import { DEFAULT_SCAN_MS, type TriggerContext } from './context.js';
+import { reasonOf, runDueSchedule, runPoll, runScheduledJob, type ScheduleClaim } from './runner.js';
+import { repeatOptionsFor } from './schedules.js';
+import type { SubscriptionRecord } from './store.js';
+
+/** Due rows handled per scan. */
+const SCAN_BATCH = 500;
+
+/** Arms and disarms triggers; started and closed with the services. */
+export interface TriggerScheduler extends Lifecycle {
+  /** Makes the subscription tick or poll (after it was stored). */
+  arm(sub: SubscriptionRecord): Promise<void>;
+  /** Stops it (after it was deleted). */
+  disarm(workflowId: string): Promise<void>;
+  /** Runs everything due now and waits for it (the in-process scan; a no-op with BullMQ). */
+  runDue(): Promise<void>;
+}
+
+/** The in-process scheduler: a database scan on a timer. */
+export function createInProcessScheduler(ctx: TriggerContext): TriggerScheduler {
+  const scanMs = ctx.deps.config.triggerScanMs ?? DEFAULT_SCAN_MS;
+  const running = new Map<string, Promise<unknown>>();
+  let timer: NodeJS.Timeout | undefined;
+  let scanning: Promise<void> | undefined;
+  let closed = false;
+
+  const guard = <T>(sub: SubscriptionRecord, work: () => Promise<T>): Promise<T | undefined> => {
+    if (running.has(sub.workflowId)) return Promise.resolve(undefined);
+    const done = work()
+      .catch((error: unknown) => {
+        ctx.deps.logger.error({ workflowId: sub.workflowId, err: reasonOf(error) }, 'Trigger run failed');
+        return undefined;
+      })
+      .finally(() => running.delete(sub.workflowId));
+    running.set(sub.workflowId, done as Promise<unknown>);
+    return done;
+  };
+
+  const scan = async (): Promise<void> => {
+    if (closed) return;
+    const due = await ctx.subs.listDue(ctx.nowIso(), SCAN_BATCH);
+    // Polls are not awaited: a slow app must not hold the scan (each workflow polls one at a time).
+    for (const sub of due) if (sub.kind === 'polling') void guard(sub, () => runPoll(ctx, sub, true));
+    // Schedules: every due tick ingested (grouped into few commits by ingest), then every row
+    // moved on in one transaction, so a thousand ticks cost a handful of commits.
+    const claims = await Promise.all(
+      due.filter((sub) => sub.kind === 'schedule').map((sub) => guard(sub, () => runDueSchedule(ctx, sub))),
+    );
+    await ctx.subs.claimMany(
+      claims.filter((c): c is ScheduleClaim => c !== undefined),
+      ctx.nowIso(),
+    );
+  };
+
+  const scanOnce = (): Promise<void> => {
+    scanning ??= scan()
+      .catch((error: unknown) => ctx.deps.logger.error({ err: reasonOf(error) }, 'Trigger scan failed'))
+      .finally(() => {
+        scanning = undefined;
+      });
+    return scanning;
+  };
+
+  return {
+    async start() {
+      timer = setInterval(() => void scanOnce(), scanMs);
+      timer.unref();
+    },
+    async close() {
+      closed = true;
+      if (timer) clearInterval(timer);
+      await scanning;
+      await Promise.allSettled([...running.values()]);
+    },
+    async arm() {},
+    async disarm() {},
+    async runDue() {
+      await scanOnce();
+      await Promise.allSettled([...running.values()]);
+    },
+  };
+}
+
+/** Job data of the triggers queue. */
+interface TriggerJobData {
+  workflowId: string;
+  tenantId: string;
+}
+
+const QUEUE_NAME = 'junction-triggers';
+const schedulerId = (kind: 'schedule' | 'poll', workflowId: string) => `${kind}:${workflowId}`;
+
+/** The BullMQ scheduler: job schedulers per workflow, a worker in every process that starts it. */
+export function createBullScheduler(ctx: TriggerContext, redisUrl: string): TriggerScheduler {
+  const prefix = ctx.deps.config.queuePrefix ?? 'junction';
+  let connection: Redis | undefined;
+  let queue: Queue | undefined;
+  let worker: Worker | undefined;
+
+  const queueOf = (): Queue => {
+    connection ??= new Redis(redisUrl, { maxRetriesPerRequest: null });
+    queue ??= new Queue(QUEUE_NAME, { connection, prefix });
+    return queue;
+  };
+
+  const handleJob = async (job: Job<TriggerJobData>): Promise<void> => {
+    const sub = await ctx.subs.get(job.data.tenantId, job.data.workflowId);
+    if (!sub) return;
+    if (job.name === 'schedule' && sub.kind === 'schedule') {
+      const tick = new Date(job.opts.prevMillis ?? job.timestamp);
+      await runScheduledJob(ctx, sub, tick, arm);
+    } else if (job.name === 'poll' && sub.kind === 'polling') {
+      await runPoll(ctx, sub, false);
+    }
+  };
+
+  const arm = async (sub: SubscriptionRecord): Promise<void> => {
+    const data: TriggerJobData = { workflowId: sub.workflowId, tenantId: sub.tenantId };
+    const jobOpts = { removeOnComplete: 100, removeOnFail: 100 };
+    if (sub.kind === 'schedule') {
+      const spec = (sub.state as { spec: ScheduleSpec }).spec;
+      await queueOf().upsertJobScheduler(schedulerId('schedule', sub.workflowId), repeatOptionsFor(spec), {
+        name: 'schedule',
+        data,
+        opts: jobOpts,
+      });
+    } else if (sub.kind === 'polling') {
+      await queueOf().upsertJobScheduler(
+        schedulerId('poll', sub.workflowId),
+        { every: ctx.pollIntervalMs },
+        { name: 'poll', data, opts: jobOpts },
+      );
+    }
+  };
+
+  const disarm = async (workflowId: string): Promise<void> => {
+    await queueOf().removeJobScheduler(schedulerId('schedule', workflowId));
+    await queueOf().removeJobScheduler(schedulerId('poll', workflowId));
+  };
+
+  return {
+    async start() {
+      const q = queueOf();
+      // Re-arm every active workflow (idempotent upserts) and drop schedulers left by OFF
+      // workflows whose removal did not happen (a crash between commit and removal).
+      const subs = await ctx.subs.listAll();
+      for (const sub of subs) await arm(sub);
+      const armed = new Set(
+        subs.flatMap((s) => [schedulerId('schedule', s.workflowId), schedulerId('poll', s.workflowId)]),
+      );
+      for (const scheduler of await q.getJobSchedulers()) {
+        const id = scheduler.key;
+        if (id && !armed.has(id)) await q.removeJobScheduler(id);
+      }
+      // An API-only process (RUN_WORKERS=off) arms schedulers but leaves the ticks to workers.
+      if (ctx.deps.config.runWorkers === false) return;
+      worker = new Worker<TriggerJobData>(QUEUE_NAME, handleJob, {
+        connection: connection as Redis,
+        prefix,
+        concurrency: 10,
+      });
+      worker.on('error', (error) => ctx.deps.logger.error({ err: reasonOf(error) }, 'Trigger worker error'));
+    },
+    async close() {
+      await worker?.close();
+      await queue?.close();
+      connection?.disconnect();
+    },
+    arm,
+    disarm,
+    async runDue() {},
+  };
+}

@@ -1,0 +1,295 @@
+/**
+ * Activation (issue 4 item 4, editor-core 4.2): switching a workflow ON checks it (core's
+ * blocking issues), sets its trigger up and stores it with `workflows.active = 1` in one
+ * transaction; switching OFF tears the trigger down (an app webhook is unsubscribed through
+ * its delete call; schedules and polls stop) and stores `active = 0`. Any failure answers 422
+ * with the reason and leaves the workflow as it was (OFF stays OFF, ON stays ON).
+ */
+import type { WorkflowDocument } from '@junction/core';
+import { notFound, unprocessable } from '../../errors.js';
+import type { ActivationStatus, ActivationView, TriggersService } from '../../services/contracts/triggers.js';
+import type { AuthContext } from '../../services/types.js';
+import type { WorkflowRecord } from '../../store/repos/workflows.js';
+import type { TriggerContext } from './context.js';
+import { describeTrigger, type TriggerSetup } from './describe.js';
+import { pollNow, reasonOf } from './runner.js';
+import type { TriggerScheduler } from './scheduler.js';
+import { nextTick } from './schedules.js';
+import type { SubscriptionRecord } from './store.js';
+import { subscribeApp, unsubscribeApp, webhookUrl } from './subscriptions.js';
+
+/** What a set-up produced, before it is stored. */
+interface Prepared {
+  state: Record<string, unknown>;
+  message: string;
+  nextRunAt: string | null;
+  /** Undo for a set-up whose commit failed (an app subscription to remove). */
+  undo?: () => Promise<void>;
+}
+
+/** How long a workflow stored ON whose trigger could not be set up waits before another try. */
+const ADOPT_RETRY_MS = 5 * 60_000;
+/** Workflows stored ON without a trigger, adopted per pass. */
+const UNARMED_BATCH = 200;
+
+/** Builds the service over the shared context and a scheduler. */
+export function createTriggersService(
+  ctx: TriggerContext,
+  scheduler: TriggerScheduler,
+): TriggersService & { armUnarmed(): Promise<void>; cleanUp(): Promise<void> } {
+  const { deps, subs } = ctx;
+  // One activation at a time per workflow in this process (a double click, two tabs).
+  const locks = new Map<string, Promise<unknown>>();
+  const serial = <T>(key: string, work: () => Promise<T>): Promise<T> => {
+    const previous = locks.get(key) ?? Promise.resolve();
+    const next = previous.catch(() => undefined).then(work);
+    locks.set(key, next);
+    void next
+      .finally(() => {
+        if (locks.get(key) === next) locks.delete(key);
+      })
+      .catch(() => undefined);
+    return next;
+  };
+
+  const appCall = async (tenantId: string, setup: Extract<TriggerSetup, { app: unknown }>) => ({
+    app: setup.app,
+    credential: setup.credentialId
+      ? await deps.credentialResolver.valuesFor(tenantId, setup.credentialId, setup.app)
+      : undefined,
+    base: deps.config.publicUrl,
+    http: ctx.httpFor(setup.app),
+  });
+
+  const hookUrlOf = (workflow: WorkflowRecord) =>
+    webhookUrl(deps.config.publicUrl, ctx.hookKeyFor(workflow.id, workflow.document as WorkflowDocument));
+
+  async function prepare(
+    workflow: WorkflowRecord,
+    setup: TriggerSetup,
+    existing: SubscriptionRecord | undefined,
+  ): Promise<Prepared> {
+    const tenantId = workflow.tenantId;
+    const sameStep =
+      existing?.kind === setup.kind && existing.stepId === setup.stepId && existing.app === setup.appSlug;
+    switch (setup.kind) {
+      case 'webhook':
+        return { state: {}, message: `Listening for requests at ${hookUrlOf(workflow)}`, nextRunAt: null };
+      case 'form': {
+        const formId =
+          typeof setup.values.formId === 'string' && setup.values.formId ? setup.values.formId : workflow.id;
+        const formUrl = `${deps.config.publicUrl.replace(/\/$/, '')}/form/${encodeURIComponent(formId)}`;
+        return { state: {}, message: `Listening for submissions of ${formUrl}`, nextRunAt: null };
+      }
+      case 'schedule': {
+        const next = nextTick(setup.spec, new Date(deps.now()));
+        if (!next) throw unprocessable(`The schedule of "${setup.stepName}" never fires.`, 'active');
+        return {
+          // The first prune of seen keys is due a day after activation.
+          state: { spec: setup.spec, prunedAt: new Date(deps.now()).toISOString() },
+          message: `Next run at ${next.toISOString()} (${setup.spec.timezone}).`,
+          nextRunAt: next.toISOString(),
+        };
+      }
+      case 'polling': {
+        const seconds = Math.round(ctx.pollIntervalMs / 1000);
+        const message = `Checking ${setup.app.appName} for new items every ${seconds} seconds.`;
+        const nextRunAt = new Date(deps.now() + ctx.pollIntervalMs).toISOString();
+        // Already ON on this step: its keys are recorded; priming again would drop new items.
+        if (sameStep) return { state: existing.state, message, nextRunAt };
+        // The first poll remembers what exists and fires nothing; it also proves the
+        // credential and the list action work before the workflow is ON.
+        const primed = await pollNow(ctx, setup, { tenantId, workflowId: workflow.id }, true);
+        if (!primed.ok) throw unprocessable(`Could not read "${setup.stepName}": ${primed.error}`, 'active');
+        return { state: { prunedAt: new Date(deps.now()).toISOString() }, message, nextRunAt };
+      }
+      case 'app-webhook': {
+        const hookUrl = hookUrlOf(workflow);
+        const message = `${setup.app.appName} sends new events to ${hookUrl}`;
+        if (sameStep && existing.state.hookUrl === hookUrl) return { state: existing.state, message, nextRunAt: null };
+        const call = await appCall(tenantId, setup);
+        const outcome = await subscribeApp(call, setup.subscribeKey, setup.values, hookUrl);
+        if (!outcome.ok) {
+          throw unprocessable(`${setup.app.appName} refused the webhook subscription: ${outcome.error}`, 'active');
+        }
+        // The credential id is kept for OFF after the workflow was deleted (its document is gone).
+        const state = {
+          subscription: outcome.answer,
+          hookUrl,
+          unsubscribeKey: setup.unsubscribeKey,
+          credentialId: setup.credentialId,
+        };
+        return {
+          state,
+          message,
+          nextRunAt: null,
+          undo: async () => {
+            await unsubscribeApp(call, setup.unsubscribeKey, outcome.answer, setup.values, hookUrl);
+          },
+        };
+      }
+    }
+  }
+
+  /** Removes an app webhook subscription; answers the error text when the app refused. */
+  async function teardown(tenantId: string, sub: SubscriptionRecord): Promise<string | undefined> {
+    if (sub.kind !== 'app-webhook') return undefined;
+    const app = await deps.registry.resolve(tenantId, sub.app);
+    if (!app) return `The app '${sub.app}' is no longer available to unsubscribe from.`;
+    const state = sub.state as {
+      subscription?: unknown;
+      hookUrl?: string;
+      unsubscribeKey?: string;
+      credentialId?: string | null;
+    };
+    const unsubscribeKey = state.unsubscribeKey ?? '';
+    const credentialId = state.credentialId ?? null;
+    try {
+      const credential = credentialId
+        ? await deps.credentialResolver.valuesFor(tenantId, credentialId, app)
+        : undefined;
+      const call = { app, credential, base: deps.config.publicUrl, http: ctx.httpFor(app) };
+      const outcome = await unsubscribeApp(call, unsubscribeKey, state.subscription, {}, state.hookUrl ?? '');
+      return outcome.ok ? undefined : `${app.appName} refused to unsubscribe: ${outcome.error}`;
+    } catch (error) {
+      return `${app.appName} could not be unsubscribed: ${error instanceof Error ? error.message : String(error)}`;
+    }
+  }
+
+  async function switchOn(ctx2: AuthContext, workflow: WorkflowRecord): Promise<ActivationView> {
+    const existing = await subs.get(ctx2.tenantId, workflow.id);
+    let prepared: Prepared;
+    let setup: TriggerSetup;
+    try {
+      setup = await describeTrigger(workflow.document as WorkflowDocument, ctx2.tenantId, deps.registry);
+      prepared = await prepare(workflow, setup, existing);
+    } catch (error) {
+      // The editor saves `active: true` before it asks: a failed activation must leave the workflow OFF.
+      if (!existing && workflow.active) await subs.deactivate(ctx2.tenantId, workflow.id, ctx.nowIso());
+      throw error;
+    }
+    const record = toRecord(workflow, setup, prepared, existing);
+    if (!(await subs.activate(record))) {
+      await prepared.undo?.();
+      throw notFound('Workflow');
+    }
+    // A replaced app subscription (another step or app) is removed once the new one is stored.
+    if (existing && existing.state !== prepared.state) {
+      const problem = await teardown(ctx2.tenantId, existing);
+      if (problem) deps.logger.warn({ workflowId: workflow.id }, problem);
+    }
+    if (existing) await scheduler.disarm(workflow.id);
+    await scheduler.arm(record);
+    return { active: true, triggerMessage: prepared.message };
+  }
+
+  function toRecord(
+    workflow: WorkflowRecord,
+    setup: TriggerSetup,
+    prepared: Prepared,
+    existing: SubscriptionRecord | undefined,
+  ): SubscriptionRecord {
+    const at = ctx.nowIso();
+    return {
+      workflowId: workflow.id,
+      tenantId: workflow.tenantId,
+      stepId: setup.stepId,
+      kind: setup.kind,
+      app: setup.appSlug,
+      event: setup.event,
+      state: prepared.state,
+      triggerMessage: prepared.message,
+      nextRunAt: prepared.nextRunAt,
+      lastRunAt: null,
+      lastError: null,
+      lastErrorAt: null,
+      createdAt: existing?.createdAt ?? at,
+      updatedAt: at,
+    };
+  }
+
+  /**
+   * Arms a workflow stored ON without going through activation (created or saved with
+   * `active: true` through the API). Never switches it OFF: a trigger that cannot be set up is
+   * logged and tried again after ADOPT_RETRY_MS, or at once when the workflow is saved again.
+   */
+  async function adopt(tenantId: string, workflowId: string): Promise<boolean> {
+    const workflow = await deps.repos.workflows.get(tenantId, workflowId);
+    if (!workflow?.active || (await subs.get(tenantId, workflowId))) return true;
+    try {
+      const setup = await describeTrigger(workflow.document as WorkflowDocument, tenantId, deps.registry);
+      const prepared = await prepare(workflow, setup, undefined);
+      const record = toRecord(workflow, setup, prepared, undefined);
+      if (!(await subs.adopt(record))) {
+        await prepared.undo?.();
+        return true;
+      }
+      await scheduler.arm(record);
+      deps.logger.info({ workflowId, kind: setup.kind }, 'Armed the trigger of a workflow stored ON');
+      return true;
+    } catch (error) {
+      deps.logger.warn(
+        { workflowId, err: reasonOf(error) },
+        'A workflow stored ON has a trigger that cannot be set up',
+      );
+      return false;
+    }
+  }
+
+  async function switchOff(ctx2: AuthContext, workflow: WorkflowRecord): Promise<ActivationView> {
+    const existing = await subs.get(ctx2.tenantId, workflow.id);
+    if (existing) {
+      const problem = await teardown(ctx2.tenantId, existing);
+      if (problem) throw unprocessable(problem, 'active');
+    }
+    if (!(await subs.deactivate(ctx2.tenantId, workflow.id, ctx.nowIso()))) throw notFound('Workflow');
+    await scheduler.disarm(workflow.id);
+    return { active: false };
+  }
+
+  // Workflow revisions whose adoption failed, with when (real time): retried after ADOPT_RETRY_MS.
+  const failed = new Map<string, number>();
+  return {
+    async cleanUp() {
+      for (const orphan of await subs.listOrphans(UNARMED_BATCH)) {
+        await serial(orphan.workflowId, async () => {
+          await scheduler.disarm(orphan.workflowId);
+          const problem = await teardown(orphan.tenantId, orphan);
+          // Kept until the app confirms: the next pass tries again.
+          if (problem) deps.logger.warn({ workflowId: orphan.workflowId }, `Deleted workflow: ${problem}`);
+          else await subs.forget(orphan.workflowId);
+        });
+      }
+    },
+    async armUnarmed() {
+      for (const found of await subs.listUnarmed(UNARMED_BATCH)) {
+        const key = `${found.workflowId}:${found.revision}`;
+        const failedAt = failed.get(key);
+        if (failedAt !== undefined && Date.now() - failedAt < ADOPT_RETRY_MS) continue;
+        const ok = await serial(found.workflowId, () => adopt(found.tenantId, found.workflowId));
+        if (ok) failed.delete(key);
+        else failed.set(key, Date.now());
+      }
+    },
+    setActive(auth, workflowId, active) {
+      return serial(workflowId, async () => {
+        const workflow = await deps.repos.workflows.get(auth.tenantId, workflowId);
+        if (!workflow) throw notFound('Workflow');
+        return active ? switchOn(auth, workflow) : switchOff(auth, workflow);
+      });
+    },
+    async getActivation(auth, workflowId) {
+      const workflow = await deps.repos.workflows.get(auth.tenantId, workflowId);
+      if (!workflow) throw notFound('Workflow');
+      const sub = await subs.get(auth.tenantId, workflowId);
+      const view: ActivationStatus = { active: workflow.active && sub !== undefined };
+      if (!sub) return view;
+      view.triggerMessage = sub.triggerMessage;
+      if (sub.lastError !== null) view.lastError = sub.lastError;
+      if (sub.lastErrorAt !== null) view.lastErrorAt = sub.lastErrorAt;
+      if (sub.lastRunAt !== null) view.lastRunAt = sub.lastRunAt;
+      if (sub.nextRunAt !== null) view.nextRunAt = sub.nextRunAt;
+      return view;
+    },
+  };
+}

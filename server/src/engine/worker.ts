@@ -1,0 +1,37 @@
+/**
+ * `junction worker` (issue 4 item 8): a process that only consumes the BullMQ execution queue
+ * (and runs the reconciler and the triggers' background work), with no HTTP server. Any number
+ * of them may run against one PostgreSQL database and one Redis.
+ */
+import { loadConfig } from '../config.js';
+import { createServices } from '../services/index.js';
+
+/**
+ * Starts a worker from the environment; resolves once it consumes, with a function that
+ * stops it (finishing the runs in progress). Needs REDIS_URL; DATABASE_URL should be set
+ * (several processes cannot share the embedded queue).
+ *
+ * @example
+ * const stop = await startWorker({ ...process.env, REDIS_URL: 'redis://127.0.0.1:6379' });
+ * process.on('SIGTERM', () => stop().then(() => process.exit(0)));
+ */
+export async function startWorker(
+  env: Record<string, string | undefined> = process.env,
+  io: { stdout: (text: string) => void } = { stdout: (text) => process.stdout.write(text) },
+): Promise<() => Promise<void>> {
+  const config = { ...loadConfig(env), runWorkers: true };
+  if (!config.redisUrl) {
+    throw new Error(
+      'junction worker needs REDIS_URL (a shared queue); without it `junction start` runs executions in its own process.',
+    );
+  }
+  const services = createServices(config);
+  try {
+    await services.ready;
+  } catch (error) {
+    await services.close();
+    throw error;
+  }
+  io.stdout(`Junction worker is consuming the execution queue (pid ${process.pid}).\n`);
+  return () => services.close();
+}

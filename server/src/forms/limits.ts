@@ -1,0 +1,157 @@
+/**
+ * Limits of public forms: which files a visitor may upload, how they are named for
+ * download, and how many requests one address or one form may make.
+ */
+
+/**
+ * File types a file question accepts, by extension (what Google Forms offers: documents,
+ * spreadsheets, presentations, PDF, images, audio, video, archives). Scriptable types (HTML,
+ * SVG, JavaScript, XML) and executables are refused: they could run in a visitor's browser
+ * or machine.
+ */
+export const UPLOAD_TYPES: Readonly<Record<string, string>> = {
+  pdf: 'application/pdf',
+  txt: 'text/plain',
+  csv: 'text/csv',
+  json: 'application/json',
+  zip: 'application/zip',
+  doc: 'application/msword',
+  docx: 'application/vnd.openxmlformats-officedocument.wordprocessingml.document',
+  xls: 'application/vnd.ms-excel',
+  xlsx: 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet',
+  ppt: 'application/vnd.ms-powerpoint',
+  pptx: 'application/vnd.openxmlformats-officedocument.presentationml.presentation',
+  odt: 'application/vnd.oasis.opendocument.text',
+  ods: 'application/vnd.oasis.opendocument.spreadsheet',
+  odp: 'application/vnd.oasis.opendocument.presentation',
+  png: 'image/png',
+  jpg: 'image/jpeg',
+  jpeg: 'image/jpeg',
+  gif: 'image/gif',
+  webp: 'image/webp',
+  heic: 'image/heic',
+  mp3: 'audio/mpeg',
+  wav: 'audio/wav',
+  ogg: 'audio/ogg',
+  mp4: 'video/mp4',
+  webm: 'video/webm',
+  mov: 'video/quicktime',
+};
+
+/**
+ * Sent media types that mark a disguised file (a page or script named like a document).
+ * Other disagreements are common and harmless (Windows sends .csv as application/vnd.ms-excel):
+ * the stored type comes from the extension anyway.
+ */
+const SCRIPTABLE_TYPE = /html|xml|svg|javascript|ecmascript/;
+
+/**
+ * Reads a Content-Type header down to its lower-cased media type, or '' when there is none.
+ *
+ * @example
+ * mediaTypeOf('Text/Plain; charset=utf-8') // 'text/plain'
+ */
+export function mediaTypeOf(header: string | undefined): string {
+  return (header ?? '').split(';')[0].trim().toLowerCase();
+}
+
+/** The outcome of checking an upload's type. */
+export type UploadTypeCheck = { ok: true; contentType: string } | { ok: false; message: string };
+
+/**
+ * Decides the stored type of an upload from its file name's extension; a sent media type that
+ * marks a page or script is refused. The stored type never comes from the client's header.
+ *
+ * @example
+ * checkUploadType('cv.pdf', 'application/pdf') // { ok: true, contentType: 'application/pdf' }
+ * checkUploadType('x.html', 'text/html').ok // false
+ */
+export function checkUploadType(fileName: string, mediaType: string): UploadTypeCheck {
+  const dot = fileName.lastIndexOf('.');
+  const extension = dot > 0 ? fileName.slice(dot + 1).toLowerCase() : '';
+  const expected = Object.hasOwn(UPLOAD_TYPES, extension) ? UPLOAD_TYPES[extension] : undefined;
+  const accepted = `Accepted files: ${Object.keys(UPLOAD_TYPES).join(', ')}.`;
+  if (!expected) {
+    const what = extension ? `.${extension} files are` : 'Files without an extension are';
+    return { ok: false, message: `${what} not accepted. ${accepted}` };
+  }
+  if (SCRIPTABLE_TYPE.test(mediaType)) {
+    return { ok: false, message: `The file is named .${extension} but was sent as ${mediaType}. ${accepted}` };
+  }
+  return { ok: true, contentType: expected };
+}
+
+/**
+ * Cleans the name a client sent into a display name for downloads: the last path segment,
+ * without control characters, quotes or separators, at most 120 characters; 'file' when
+ * nothing is left. It is never used as a path.
+ *
+ * @example
+ * cleanFileName('../../etc/passwd') // 'passwd'
+ */
+export function cleanFileName(name: string): string {
+  const last = name.split(/[\\/]/).pop() ?? '';
+  const cleaned = last
+    // biome-ignore lint/suspicious/noControlCharactersInRegex: control characters are what is removed.
+    .replace(/[\u0000-\u001f\u007f"<>|:*?]/g, '')
+    .replace(/^\.+/, '')
+    .trim()
+    .slice(0, 120);
+  return cleaned || 'file';
+}
+
+/** Formats a byte count for messages: '5 MB', '512 KB', '300 bytes'. */
+export function formatBytes(bytes: number): string {
+  if (bytes >= 1024 * 1024) return `${Math.round((bytes / (1024 * 1024)) * 10) / 10} MB`;
+  if (bytes >= 1024) return `${Math.round((bytes / 1024) * 10) / 10} KB`;
+  return `${bytes} bytes`;
+}
+
+/** Requests per minute on the public routes: per visitor address, and per form over all visitors. */
+export const PUBLIC_RATE_LIMITS = {
+  read: { perIp: 120, perForm: 2000 },
+  // Generous per address: a class or an office behind one NAT may answer together.
+  submit: { perIp: 60, perForm: 600 },
+  upload: { perIp: 120, perForm: 1200 },
+  download: { perIp: 240, perForm: 2000 },
+} as const;
+
+/** The kinds of public request that are counted. */
+export type PublicAction = keyof typeof PUBLIC_RATE_LIMITS;
+
+/** A fixed-window counter per key. */
+export interface RateLimiter {
+  /** Counts one request for `key`; answers 0 when allowed, else the seconds until the window resets. */
+  take(key: string, limit: number): number;
+}
+
+/** Most keys kept before expired windows are swept (bounds memory under many addresses). */
+const MAX_KEYS = 10_000;
+
+/**
+ * Creates an in-memory fixed-window limiter (one window per key). Per process: several
+ * servers each count their own visitors.
+ *
+ * @example
+ * const limiter = createRateLimiter(60_000, Date.now);
+ * limiter.take('ip:1.2.3.4', 20); // 0 while under 20 a minute
+ */
+export function createRateLimiter(windowMs: number, now: () => number): RateLimiter {
+  const windows = new Map<string, { start: number; count: number }>();
+  return {
+    take(key, limit) {
+      const at = now();
+      if (windows.size > MAX_KEYS) {
+        for (const [k, w] of windows) if (at - w.start >= windowMs) windows.delete(k);
+      }
+      let window = windows.get(key);
+      if (!window || at - window.start >= windowMs) {
+        window = { start: at, count: 0 };
+        windows.set(key, window);
+      }
+      window.count += 1;
+      if (window.count <= limit) return 0;
+      return Math.max(1, Math.ceil((window.start + windowMs - at) / 1000));
+    },
+  };
+}

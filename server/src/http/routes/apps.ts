@@ -1,0 +1,43 @@
+/**
+ * App catalogue, definitions, listings, auth tests (apps helper), and the Demo CRM's
+ * one-click API key. Thin: each handler reads the validated input and calls `services.apps`.
+ */
+import type { AppDefinition } from '@junction/core';
+import type { ListingInput } from '../../services/contracts/apps.js';
+import { requireAuth } from '../auth.js';
+import type { OperationHandlers } from '../types.js';
+
+/** Handlers by operationId. */
+export const appHandlers: OperationHandlers = {
+  async listApps(input) {
+    return { status: 200, body: { items: await input.services.apps.list(requireAuth(input)) } };
+  },
+  async createApp(input) {
+    return { status: 201, body: await input.services.apps.create(requireAuth(input), input.body as AppDefinition) };
+  },
+  async getApp(input) {
+    return { status: 200, body: await input.services.apps.get(requireAuth(input), input.params.appSlug) };
+  },
+  async updateApp(input) {
+    const body = input.body as AppDefinition;
+    return { status: 200, body: await input.services.apps.update(requireAuth(input), input.params.appSlug, body) };
+  },
+  async getAppListing(input) {
+    return { status: 200, body: await input.services.apps.getListing(requireAuth(input), input.params.appSlug) };
+  },
+  async updateAppListing(input) {
+    const body = input.body as ListingInput;
+    return {
+      status: 200,
+      body: await input.services.apps.updateListing(requireAuth(input), input.params.appSlug, body),
+    };
+  },
+  async testAppAuth(input) {
+    const body = (input.body ?? {}) as { credential?: string | null; values?: Record<string, string> };
+    return { status: 200, body: await input.services.apps.testAuth(requireAuth(input), input.params.appSlug, body) };
+  },
+  async createDemoCrmKey(input) {
+    const body = (input.body ?? {}) as { name?: string };
+    return { status: 201, body: await input.services.apps.createDemoCrmKey(requireAuth(input), body) };
+  },
+};

@@ -1,0 +1,44 @@
+/** Executions, runs, replay, re-run, cancel and webhook ingest (engine helper). */
+import { requireAuth } from '../auth.js';
+import type { ExecutionStatus, RerunInput } from '../../services/contracts/engine.js';
+import type { OperationHandlers } from '../types.js';
+
+/** Handlers by operationId. */
+export const engineHandlers: OperationHandlers = {
+  async receiveWebhook(input) {
+    const header = input.request.headers['idempotency-key'];
+    const idempotencyKey = typeof header === 'string' && header !== '' ? header : undefined;
+    const accepted = await input.services.engine.receiveWebhook(input.params.key, input.body, { idempotencyKey });
+    return { status: 200, body: accepted };
+  },
+  async runWorkflow(input) {
+    const body = (input.body ?? {}) as { payload?: unknown };
+    const accepted = await input.services.engine.runWorkflow(requireAuth(input), input.params.id, body.payload);
+    return { status: 202, body: accepted };
+  },
+  async listExecutions(input) {
+    const q = input.query as { since?: string; status?: ExecutionStatus; limit?: number; cursor?: string };
+    const page = await input.services.engine.listExecutions(requireAuth(input), input.params.id, q);
+    return { status: 200, body: page };
+  },
+  async getExecution(input) {
+    const execution = await input.services.engine.getExecution(requireAuth(input), input.params.executionId);
+    return { status: 200, body: execution };
+  },
+  async replayExecution(input) {
+    const accepted = await input.services.engine.replayExecution(requireAuth(input), input.params.executionId);
+    return { status: 202, body: accepted };
+  },
+  async rerunExecution(input) {
+    const accepted = await input.services.engine.rerunExecution(
+      requireAuth(input),
+      input.params.executionId,
+      input.body as RerunInput,
+    );
+    return { status: 202, body: accepted };
+  },
+  async cancelExecution(input) {
+    const execution = await input.services.engine.cancelExecution(requireAuth(input), input.params.executionId);
+    return { status: 200, body: execution };
+  },
+};

@@ -1,0 +1,87 @@
+/** Step tests, trigger choices, samples, dropdowns, credential checks, OAuth pop-up routes (steps helper). */
+import { badRequest } from '../../errors.js';
+import type { DropdownInput, PopupAnswer } from '../../services/contracts/steps.js';
+import { requireAuth } from '../auth.js';
+import type { OperationHandlers, OperationResult } from '../types.js';
+
+/** A pop-up answer as an HTTP result: the redirect, or the HTML page. */
+function popup(answer: PopupAnswer): OperationResult {
+  if (answer.status === 302) return { status: 302, headers: answer.headers };
+  return { status: 200, headers: answer.headers, body: answer.html, type: 'text/html; charset=utf-8' };
+}
+
+const text = (value: unknown): string | undefined => (typeof value === 'string' ? value : undefined);
+
+/** Handlers by operationId. */
+export const stepHandlers: OperationHandlers = {
+  async testStep(input) {
+    const body = (input.body ?? {}) as { document?: unknown };
+    const result = await input.services.steps.testStep(requireAuth(input), input.params.id, input.params.stepId, {
+      document: body.document,
+    });
+    return { status: 200, body: result };
+  },
+
+  async fetchTriggerChoices(input) {
+    const body = (input.body ?? {}) as { cursor?: string; document?: unknown };
+    const result = await input.services.steps.fetchTriggerChoices(
+      requireAuth(input),
+      input.params.id,
+      input.params.stepId,
+      { cursor: body.cursor, document: body.document },
+    );
+    return { status: 200, body: result };
+  },
+
+  async setStepSample(input) {
+    const body = input.body as { sample: unknown };
+    const workflow = await input.services.steps.setStepSample(
+      requireAuth(input),
+      input.params.id,
+      input.params.stepId,
+      body.sample,
+    );
+    return { status: 200, body: workflow };
+  },
+
+  async loadDropdownOptions(input) {
+    const body = input.body as DropdownInput;
+    return {
+      status: 200,
+      body: await input.services.steps.loadDropdownOptions(requireAuth(input), input.params.appSlug, body),
+    };
+  },
+
+  async checkCredential(input) {
+    return { status: 200, body: await input.services.steps.checkCredential(requireAuth(input), input.params.id) };
+  },
+
+  async startOAuth(input) {
+    const { uid, t, update } = input.query;
+    const credentialId = text(input.query.c_id);
+    if (update === true && credentialId === undefined) {
+      throw badRequest('query.c_id is required to update a connection.', 'query.c_id');
+    }
+    // The pop-up cannot send a bearer header: `t` carries the editor's session token.
+    const session = await input.services.accounts.authenticate(text(t) ?? '');
+    const answer = await input.services.steps.startOAuth({
+      appSlug: input.params.appSlug,
+      uid: text(uid) ?? '',
+      session,
+      credentialId,
+    });
+    return popup(answer);
+  },
+
+  async finishOAuth(input) {
+    const answer = await input.services.steps.finishOAuth({
+      appSlug: input.params.appSlug,
+      code: text(input.query.code),
+      state: text(input.query.state),
+      error: text(input.query.error),
+      errorDescription: text(input.query.error_description),
+      cookieHeader: input.request.headers.cookie,
+    });
+    return popup(answer);
+  },
+};

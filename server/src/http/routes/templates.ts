@@ -1,0 +1,18 @@
+/** Share and templates (editor-core 2.4, 4.9): share a workflow, read a template, accept it. */
+import { requireAuth } from '../auth.js';
+import type { OperationHandlers } from '../types.js';
+
+/** Handlers by operationId. */
+export const templateHandlers: OperationHandlers = {
+  async shareWorkflow(input) {
+    const body = input.body as { title: string; description: string };
+    const result = await input.services.templates.share(requireAuth(input), input.params.id, body);
+    return { status: 201, body: result };
+  },
+  async getTemplate(input) {
+    return { status: 200, body: await input.services.templates.get(input.params.templateId) };
+  },
+  async acceptTemplate(input) {
+    return { status: 201, body: await input.services.templates.accept(requireAuth(input), input.params.templateId) };
+  },
+};

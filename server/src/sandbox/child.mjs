@@ -1,0 +1,429 @@
+// @ts-check
+/**
+ * The custom-code sandbox child (issue 4 item 10). Plain JavaScript on purpose: the runner
+ * starts it with a bare `node` under the permission model (read access to the pyodide
+ * package and this file only, no child processes, no workers, no addons, no code generation
+ * from strings, an empty environment), so it must not need a loader, a bundle or any other
+ * file. `tsup` copies it to `dist/sandbox-child.mjs`.
+ *
+ * Life of one child: harden the process → load Pyodide (offline, from the package folder) →
+ * install the Python prelude → say `ready` → wait for ONE job → run it → send the result →
+ * exit. A child never runs a second job, so no state survives from one run to the next.
+ *
+ * Protocol: JSON lines. stdin (fd 0) carries parent → child messages (`job`, `response`),
+ * stdout (fd 1) child → parent messages (`ready`, `request`, `result`). Both are used
+ * synchronously (the Python code is running while it waits for a request's response).
+ * The message shapes are described in `protocol.ts`.
+ *
+ * A second mode makes the start-up snapshot: Pyodide loaded and nothing else run, its memory
+ * written to one file (the only file this mode may write). Run children restore it, which is
+ * about ten times faster than loading Pyodide; every run still starts from the same clean state.
+ *
+ * argv: <pyodide folder> <wasm memory limit in bytes> <max output bytes> <max log bytes>
+ *       <snapshot file, or '-'> <mode: 'run' | 'snapshot'>
+ */
+import fs from 'node:fs';
+import { createRequire } from 'node:module';
+import os from 'node:os';
+
+const [pyodideDir, memoryLimitArg, maxOutputArg, maxLogArg, snapshotPath, mode] = process.argv.slice(2);
+const MEMORY_LIMIT = Number(memoryLimitArg) || 256 * 1024 * 1024;
+const MAX_OUTPUT = Number(maxOutputArg) || 1024 * 1024;
+const MAX_LOG = Number(maxLogArg) || 64 * 1024;
+/** Largest request (JSON of method, url, headers, params, body) the code may send. */
+const MAX_REQUEST_BYTES = 5 * 1024 * 1024;
+/** Major device number of /dev/junction (the request channel); unused by Emscripten itself. */
+const HOST_DEVICE_MAJOR = 64;
+
+// ---------------------------------------------------------------------------------------
+// Synchronous line I/O on the inherited pipes (they are non-blocking: EAGAIN means "wait").
+
+const sleepCell = new Int32Array(new SharedArrayBuffer(4));
+/** @param {number} ms */
+function sleep(ms) {
+  Atomics.wait(sleepCell, 0, 0, ms);
+}
+
+/** @param {unknown} error */
+function isAgain(error) {
+  const code = /** @type {{ code?: string } | null} */ (error)?.code;
+  return code === 'EAGAIN' || code === 'EWOULDBLOCK';
+}
+
+/** @param {object} message */
+function send(message) {
+  writeLine(JSON.stringify(message));
+}
+
+/** @param {string} text one JSON message, without the line break */
+function writeLine(text) {
+  const data = Buffer.from(`${text}\n`, 'utf8');
+  let offset = 0;
+  let pause = 1;
+  while (offset < data.length) {
+    try {
+      offset += fs.writeSync(1, data, offset, data.length - offset);
+      pause = 1;
+    } catch (error) {
+      if (!isAgain(error)) throw error;
+      sleep(pause);
+      pause = Math.min(pause * 2, 20);
+    }
+  }
+}
+
+let pending = Buffer.alloc(0);
+const chunk = Buffer.alloc(64 * 1024);
+/** Blocks until one whole line has arrived; exits when the parent closed the pipe. */
+function receive() {
+  let pause = 1;
+  for (;;) {
+    const end = pending.indexOf(10);
+    if (end >= 0) {
+      const line = pending.subarray(0, end).toString('utf8');
+      pending = pending.subarray(end + 1);
+      return JSON.parse(line);
+    }
+    let read = 0;
+    try {
+      read = fs.readSync(0, chunk, 0, chunk.length, null);
+    } catch (error) {
+      if (!isAgain(error)) throw error;
+      sleep(pause);
+      pause = Math.min(pause * 2, 10);
+      continue;
+    }
+    if (read === 0) process.exit(0);
+    pause = 1;
+    pending = Buffer.concat([pending, chunk.subarray(0, read)]);
+  }
+}
+
+// ---------------------------------------------------------------------------------------
+// Hardening of the JavaScript side. The permission model is the boundary; these close the
+// doors it leaves open (network, signals) in case Python code ever reaches JavaScript.
+
+/** @param {string} what */
+function denied(what) {
+  return () => {
+    throw new Error(`${what} is not available in the custom-code sandbox.`);
+  };
+}
+
+function harden() {
+  // Anything printed by Pyodide or Node on stdout would corrupt the protocol.
+  console.log = console.info = console.debug = console.warn = console.error;
+  // Pyodide reads file-open flags through process.binding('constants'), which the permission
+  // model refuses; hand over the same public constants and nothing else.
+  const constants = { fs: fs.constants, os: os.constants };
+  /** @type {any} */ (process).binding = (/** @type {string} */ name) => {
+    if (name === 'constants') return constants;
+    throw new Error('process.binding is not available in the custom-code sandbox.');
+  };
+  const proc = /** @type {any} */ (process);
+  for (const name of ['kill', 'dlopen', 'setuid', 'setgid', 'chdir', 'abort']) {
+    if (typeof proc[name] === 'function') proc[name] = denied(`process.${name}`);
+  }
+  const global = /** @type {any} */ (globalThis);
+  for (const name of ['fetch', 'WebSocket', 'EventSource', 'XMLHttpRequest', 'Request', 'Response']) {
+    delete global[name];
+  }
+  const require = createRequire(import.meta.url);
+  const modules = /** @type {Record<string, string[]>} */ ({
+    'node:net': ['connect', 'createConnection', 'createServer'],
+    'node:tls': ['connect', 'createServer'],
+    'node:http': ['request', 'get', 'createServer'],
+    'node:https': ['request', 'get', 'createServer'],
+    'node:http2': ['connect', 'createServer', 'createSecureServer'],
+    'node:dgram': ['createSocket'],
+    'node:dns': ['lookup', 'resolve', 'resolve4', 'resolve6', 'resolveAny', 'reverse'],
+    'node:child_process': ['spawn', 'spawnSync', 'exec', 'execSync', 'execFile', 'execFileSync', 'fork'],
+    'node:worker_threads': ['Worker'],
+  });
+  for (const [id, names] of Object.entries(modules)) {
+    const mod = require(id);
+    for (const name of names) mod[name] = denied(`${id.slice(5)}.${name}`);
+  }
+  const net = require('node:net');
+  net.Socket.prototype.connect = denied('net.Socket.connect');
+  require('node:dgram').Socket.prototype.send = denied('dgram.Socket.send');
+  // Python's heap is the WebAssembly memory: cap its growth so an allocation past the limit
+  // fails inside Python (MemoryError) instead of taking the machine's memory.
+  const grow = WebAssembly.Memory.prototype.grow;
+  WebAssembly.Memory.prototype.grow = function limitedGrow(/** @type {number} */ pages) {
+    if (this.buffer.byteLength + pages * 65536 > MEMORY_LIMIT) {
+      throw new RangeError('The custom-code memory limit is reached.');
+    }
+    return grow.call(this, pages);
+  };
+}
+
+// ---------------------------------------------------------------------------------------
+// The request channel: Python writes one JSON request to /dev/junction and reads the
+// answer back from the same open file. No JavaScript object ever reaches Python.
+
+let nextRequestId = 1;
+
+/** @param {Uint8Array} bytes */
+function forwardRequest(bytes) {
+  /** @type {any} */
+  let call;
+  try {
+    call = JSON.parse(Buffer.from(bytes).toString('utf8'));
+  } catch {
+    return { ok: false, error: 'The request could not be encoded as JSON.' };
+  }
+  const id = nextRequestId++;
+  send({
+    type: 'request',
+    id,
+    auth: call?.auth === true,
+    method: call?.method,
+    url: call?.url,
+    headers: call?.headers,
+    params: call?.params,
+    body: call?.body,
+  });
+  for (;;) {
+    const message = receive();
+    if (message?.type === 'response' && message.id === id) return message.reply;
+  }
+}
+
+/** @param {any} pyodide */
+function installHostDevice(pyodide) {
+  const FS = pyodide.FS;
+  const device = FS.makedev(HOST_DEVICE_MAJOR, 0);
+  FS.registerDevice(device, {
+    open(/** @type {any} */ stream) {
+      stream.junction = { written: [], size: 0, answer: null, offset: 0 };
+    },
+    close() {},
+    write(/** @type {any} */ stream, /** @type {Uint8Array} */ buffer, /** @type {number} */ offset, length) {
+      const state = stream.junction;
+      if (state.answer) throw new FS.ErrnoError(29); // ESPIPE: one request per open
+      state.size += length;
+      if (state.size > MAX_REQUEST_BYTES) throw new FS.ErrnoError(27); // EFBIG
+      state.written.push(Buffer.from(buffer.subarray(offset, offset + length)));
+      return length;
+    },
+    read(/** @type {any} */ stream, /** @type {Uint8Array} */ buffer, /** @type {number} */ offset, length) {
+      const state = stream.junction;
+      if (!state.answer) {
+        const reply = forwardRequest(Buffer.concat(state.written));
+        state.answer = Buffer.from(JSON.stringify(reply ?? { ok: false, error: 'No answer.' }), 'utf8');
+      }
+      const part = state.answer.subarray(state.offset, state.offset + length);
+      buffer.set(part, offset);
+      state.offset += part.length;
+      return part.length;
+    },
+  });
+  FS.mkdev('/dev/junction', device);
+}
+
+// ---------------------------------------------------------------------------------------
+// The Python side: import blocks, process functions removed, the helpers and the runner.
+
+// biome-ignore lint/complexity/noUselessStringRaw: Python source; backslashes added later must stay literal.
+const PRELUDE = String.raw`
+import builtins, json, os, sys, traceback
+
+_BLOCKED = {
+    'js': 'JavaScript is not reachable from custom code',
+    'pyodide_js': 'JavaScript is not reachable from custom code',
+    'pyodide': 'the Pyodide API is not available in custom code',
+    '_pyodide': 'the Pyodide API is not available in custom code',
+    '_pyodide_core': 'the Pyodide API is not available in custom code',
+    'micropip': 'installing packages is not possible in custom code; only the standard library is available',
+    'ctypes': 'ctypes is not available in custom code',
+    '_ctypes': 'ctypes is not available in custom code',
+    'gc': 'gc is not available in custom code',
+    'subprocess': 'there are no processes in the custom-code sandbox',
+    'multiprocessing': 'there are no processes in the custom-code sandbox',
+    '_posixsubprocess': 'there are no processes in the custom-code sandbox',
+}
+
+
+class _Blocker:
+    def find_spec(self, name, path=None, target=None):
+        root = name.partition('.')[0]
+        if root in _BLOCKED:
+            raise ImportError("'%s' is not available: %s." % (name, _BLOCKED[root]), name=name)
+        return None
+
+
+for _name in list(sys.modules):
+    if _name.partition('.')[0] in _BLOCKED:
+        del sys.modules[_name]
+sys.meta_path.insert(0, _Blocker())
+
+
+def _denied(name):
+    def denied(*args, **kwargs):
+        raise PermissionError('os.%s is not available: custom code cannot start processes or signal them.' % name)
+    return denied
+
+
+import posix
+
+for _name in ('system', 'popen', 'fork', 'forkpty', 'kill', 'killpg', 'execl', 'execle', 'execlp', 'execlpe',
+              'execv', 'execve', 'execvp', 'execvpe', 'spawnl', 'spawnle', 'spawnlp', 'spawnlpe', 'spawnv',
+              'spawnve', 'spawnvp', 'spawnvpe', 'posix_spawn', 'posix_spawnp', 'register_at_fork'):
+    for _module in (os, posix):
+        if hasattr(_module, _name):
+            setattr(_module, _name, _denied(_name))
+
+os.environ.clear()
+os.environ.update({'HOME': '/home/user', 'LANG': 'C.UTF-8', 'PATH': '/'})
+
+
+class RequestError(Exception):
+    """A request through the host helper failed before a response arrived (blocked, refused, timed out)."""
+
+
+def _call_host(auth, method, url, headers, body, params):
+    try:
+        message = json.dumps({'auth': auth, 'method': method, 'url': url, 'headers': headers,
+                              'body': body, 'params': params})
+    except (TypeError, ValueError) as error:
+        raise RequestError('The request could not be encoded as JSON: %s' % error) from None
+    fd = os.open('/dev/junction', os.O_RDWR)
+    try:
+        data = message.encode('utf-8')
+        if len(data) > %(max_request)d:
+            raise RequestError('The request is larger than %(max_request)d bytes.')
+        os.write(fd, data)
+        parts = []
+        while True:
+            part = os.read(fd, 1 << 20)
+            if not part:
+                break
+            parts.append(part)
+    finally:
+        os.close(fd)
+    reply = json.loads(b''.join(parts).decode('utf-8'))
+    if not reply.get('ok'):
+        raise RequestError(reply.get('error') or 'The request failed.')
+    return {'status': reply['status'], 'headers': reply['headers'], 'body': reply['body']}
+
+
+def request(method, url, headers=None, body=None, params=None):
+    """Sends an HTTP request through Junction and returns {'status', 'headers', 'body'}.
+
+    body: a dict or list is sent as JSON, a str as is; leave it None for GET.
+    params: a dict (or a list of [key, value] pairs) added to the query string.
+    Raises RequestError when the request is refused or fails before a response arrives.
+    """
+    return _call_host(False, method, url, headers, body, params)
+
+
+def authenticated_request(method, url, headers=None, body=None, params=None):
+    """Like request(), with the app's authentication (API key, basic, OAuth token) applied."""
+    return _call_host(True, method, url, headers, body, params)
+
+
+_CODE_FILE = '<custom code>'
+
+
+def _code_line(error):
+    line = None
+    for frame in traceback.extract_tb(error.__traceback__):
+        if frame.filename == _CODE_FILE:
+            line = frame.lineno
+    return line
+
+
+def _failure(code, message):
+    return json.dumps({'ok': False, 'code': code, 'message': message})
+
+
+def _describe(error):
+    text = str(error)
+    return '%s: %s' % (type(error).__name__, text) if text else type(error).__name__
+
+
+def _junction_run(code, input_json, auth_json, max_output):
+    namespace = {'__name__': '__main__', '__builtins__': builtins, 'request': request,
+                 'authenticated_request': authenticated_request, 'RequestError': RequestError}
+    try:
+        compiled = compile(code, _CODE_FILE, 'exec')
+    except SyntaxError as error:
+        return _failure('syntax-error', 'Custom code has a syntax error on line %s: %s' % (error.lineno, error.msg))
+    try:
+        exec(compiled, namespace)
+        run = namespace.get('run')
+        if not callable(run):
+            return _failure('no-run-function', 'Custom code must define a function run(inputData, authData).')
+        output = run(json.loads(input_json), json.loads(auth_json))
+        if hasattr(output, '__await__'):
+            return _failure('invalid-output', 'run must be a plain function (def, not async def).')
+        text = json.dumps(output, allow_nan=False)
+    except MemoryError:
+        return _failure('memory', 'Custom code ran out of memory.')
+    except (TypeError, ValueError) as error:
+        if _code_line(error) is None:
+            return _failure('invalid-output', 'Custom code must return JSON (a dict, list, str, number, bool or '
+                            'None): %s.' % error)
+        return _failure('code-error', 'Custom code failed on line %s: %s' % (_code_line(error), _describe(error)))
+    except BaseException as error:
+        line = _code_line(error)
+        where = ' on line %s' % line if line is not None else ''
+        return _failure('code-error', 'Custom code failed%s: %s' % (where, _describe(error)))
+    if len(text.encode('utf-8')) > max_output:
+        return _failure('too-large', 'The output of custom code is larger than %d bytes.' % max_output)
+    return '{"ok": true, "output": ' + text + '}'
+`;
+
+// ---------------------------------------------------------------------------------------
+
+async function main() {
+  const started = performance.now();
+  harden();
+  const { loadPyodide } = await import(new URL('pyodide.mjs', `file://${pyodideDir}/`).href);
+  let logs = '';
+  const log = (/** @type {string} */ line) => {
+    if (logs.length < MAX_LOG) logs += `${line}\n`.slice(0, MAX_LOG - logs.length);
+  };
+  const options = {
+    indexURL: `${pyodideDir}/`,
+    jsglobals: Object.create(null),
+    env: { HOME: '/home/user' },
+    stdout: log,
+    stderr: log,
+    stdin: () => null,
+  };
+  if (mode === 'snapshot') {
+    const maker = await loadPyodide({ ...options, _makeSnapshot: true });
+    const bytes = maker.makeMemorySnapshot();
+    fs.writeFileSync(String(snapshotPath), bytes);
+    send({ type: 'snapshot', bytes: bytes.length, startupMs: Math.round(performance.now() - started) });
+    process.exit(0);
+  }
+  const snapshot = snapshotPath && snapshotPath !== '-' ? fs.readFileSync(snapshotPath) : undefined;
+  const pyodide = await loadPyodide(snapshot ? { ...options, _loadSnapshot: snapshot } : options);
+  installHostDevice(pyodide);
+  pyodide.runPython(PRELUDE.replaceAll('%(max_request)d', String(MAX_REQUEST_BYTES)));
+  const runJob = pyodide.globals.get('_junction_run');
+  logs = '';
+  send({ type: 'ready', startupMs: Math.round(performance.now() - started) });
+
+  const job = receive();
+  if (job?.type !== 'job') process.exit(2);
+  const begun = performance.now();
+  const envelope = runJob(
+    String(job.code),
+    JSON.stringify(job.inputData ?? {}),
+    JSON.stringify(job.authData ?? {}),
+    MAX_OUTPUT,
+  );
+  const runMs = Math.round(performance.now() - begun);
+  // The envelope is JSON text made by the prelude; it is passed through without re-parsing.
+  writeLine(`{"type":"result","runMs":${runMs},"logs":${JSON.stringify(logs)},"envelope":${JSON.stringify(envelope)}}`);
+  process.exit(0);
+}
+
+main().catch((error) => {
+  process.stderr.write(`sandbox child failed: ${error instanceof Error ? error.stack : String(error)}\n`);
+  process.exit(3);
+});

@@ -1,0 +1,186 @@
+import { spawnSync } from 'node:child_process';
+import { existsSync, mkdirSync } from 'node:fs';
+import type net from 'node:net';
+import os from 'node:os';
+import path from 'node:path';
+import { type AppDefinition, isErrorResult } from '@junction/core';
+import Fastify, { type FastifyInstance } from 'fastify';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
+import { executeStep } from '../integrations/executor.js';
+import { createHttpClient, type HttpClient } from '../security/http-client.js';
+import { createSandbox, type Sandbox } from './runner.js';
+import { AUTHENTICATED_PYTHON_TEMPLATE, DEFAULT_PYTHON_TEMPLATE } from './templates.js';
+
+// Each run starts a fresh Python child; a loaded machine makes that take seconds.
+vi.setConfig({ testTimeout: 120_000 });
+
+let sandbox: Sandbox;
+let target: FastifyInstance;
+let base: string;
+let http: HttpClient;
+
+beforeAll(async () => {
+  sandbox = createSandbox({ poolSize: 1, timeoutMs: 5_000 });
+  target = Fastify();
+  target.get('/items', async (request) => ({
+    items: [{ id: 1 }],
+    key: request.headers['x-api-key'] ?? null,
+    query: request.query,
+  }));
+  target.post('/items', async (request, reply) =>
+    reply.code(201).send({ created: request.body, auth: request.headers.authorization ?? null }),
+  );
+  await target.listen({ host: '127.0.0.1', port: 0 });
+  base = `http://127.0.0.1:${(target.server.address() as net.AddressInfo).port}`;
+  http = createHttpClient({ allowedHosts: base.slice('http://'.length), timeoutMs: 3_000 });
+}, 120_000);
+
+afterAll(async () => {
+  await sandbox.close();
+  await http.close();
+  await target.close();
+});
+
+function appWith(apiCode: string, authInfo: AppDefinition['authInfo'] = {}): AppDefinition {
+  return {
+    appSlug: 'acme',
+    appName: 'Acme',
+    triggers: {},
+    authInfo,
+    actions: {
+      custom: { title: 'Custom step', method: 'get', url: '', fields: [], customForm: { custom: true, apiCode } },
+      empty: { title: 'Empty code', method: 'get', url: '', fields: [], customForm: { custom: true, apiCode: '  ' } },
+    },
+  };
+}
+
+const apiKeyAuth: AppDefinition['authInfo'] = {
+  apiType: 'apikey',
+  requestConfig: {
+    url: '',
+    params: [{ key: 'tenant', value: 'acme' }],
+    headers: [{ key: 'X-Api-Key', value: '${auth.api_key}' }],
+  },
+};
+
+describe('executeStep: actions that use custom code run in the sandbox', () => {
+  it('passes the step values as inputData and the credential as authData; the JSON result is the output', async () => {
+    const code =
+      'def run(inputData, authData):\n    return {"name": inputData["name"].upper(), "has_key": "api_key" in authData}';
+    const result = await executeStep({
+      app: appWith(code),
+      actionKey: 'custom',
+      values: { name: 'ada' },
+      credential: { api_key: 'k_live_1' },
+      base,
+      http,
+      sandbox,
+    });
+    expect(result).toEqual({ ok: true, output: { name: 'ADA', has_key: true } });
+  });
+
+  it('applies the app authentication for authenticated_request ({base} allowed)', async () => {
+    const code =
+      'def run(inputData, authData):\n    r = authenticated_request("GET", "{base}/items", params={"q": inputData["q"]})\n    return r["body"]';
+    const result = await executeStep({
+      app: appWith(code, apiKeyAuth),
+      actionKey: 'custom',
+      values: { q: 'x' },
+      credential: { api_key: 'k_live_1' },
+      base,
+      http,
+      sandbox,
+    });
+    expect(result).toEqual({
+      ok: true,
+      output: { items: [{ id: 1 }], key: 'k_live_1', query: { tenant: 'acme', q: 'x' } },
+    });
+  });
+
+  it('runs the offered templates (plain request and authenticated request)', async () => {
+    const plain = DEFAULT_PYTHON_TEMPLATE.replace('https://api.example.com', base);
+    const first = await executeStep({
+      app: appWith(plain),
+      actionKey: 'custom',
+      values: { name: 'Ada' },
+      credential: { access_token: 'tok' },
+      base,
+      http,
+      sandbox,
+    });
+    expect(first).toEqual({ ok: true, output: { created: { name: 'Ada' }, auth: 'Bearer tok' } });
+    const authed = AUTHENTICATED_PYTHON_TEMPLATE.replace('https://api.example.com', base);
+    const second = await executeStep({
+      app: appWith(authed, apiKeyAuth),
+      actionKey: 'custom',
+      values: { q: 'z' },
+      credential: { api_key: 'k2' },
+      base,
+      http,
+      sandbox,
+    });
+    expect(second).toMatchObject({ ok: true, output: { key: 'k2', query: { tenant: 'acme', q: 'z' } } });
+  });
+
+  it('turns a code failure into a step failure core recognises', async () => {
+    const result = await executeStep({
+      app: appWith('def run(inputData, authData):\n    raise ValueError("no such contact")'),
+      actionKey: 'custom',
+      values: {},
+      base,
+      http,
+      sandbox,
+    });
+    expect(result.ok).toBe(false);
+    expect(result.error).toEqual({
+      code: 'code-error',
+      message: 'Custom code failed on line 2: ValueError: no such contact',
+    });
+    expect(isErrorResult(result.output)).toBe(true);
+  });
+
+  it('refuses an action whose custom code is empty without starting Python', async () => {
+    const result = await executeStep({ app: appWith('x'), actionKey: 'empty', values: {}, base, http, sandbox });
+    expect(result.error).toEqual({
+      code: 'invalid-input',
+      message: "'Empty code' uses custom code, but its code is empty.",
+    });
+  });
+
+  it('cuts arrays to 50 entries in a step test', async () => {
+    const result = await executeStep({
+      app: appWith('def run(inputData, authData):\n    return {"rows": list(range(80))}'),
+      actionKey: 'custom',
+      values: {},
+      base,
+      http,
+      sandbox,
+      isTest: true,
+    });
+    expect(result.ok).toBe(true);
+    expect((result.output as { rows: number[] }).rows).toHaveLength(50);
+  });
+});
+
+describe('sandbox: the resident-memory backstop', () => {
+  it('kills a child past its resident-memory limit with a memory error, and the next run works', async () => {
+    // A snapshot folder left by a process that is gone is removed when a sandbox makes its own.
+    const deadPid = spawnSync(process.execPath, ['-e', '0']).pid;
+    const stale = path.join(os.tmpdir(), `junction-sandbox-${deadPid}-stale`);
+    mkdirSync(stale, { recursive: true });
+    const tight = createSandbox({ poolSize: 0, rssLimitMb: 64, timeoutMs: 30_000 });
+    try {
+      const slow = 'def run(inputData, authData):\n    import time\n    time.sleep(20)\n    return 1';
+      const result = await tight.run({ code: slow, inputData: {}, authData: {} });
+      expect(result).toMatchObject({
+        ok: false,
+        error: { code: 'memory', message: 'Custom code ran out of memory (limit 256 MB).' },
+      });
+      expect(existsSync(stale)).toBe(false);
+    } finally {
+      await tight.close();
+    }
+    const after = await sandbox.run({ code: 'def run(i, a):\n    return "ok"', inputData: {}, authData: {} });
+    expect(after).toMatchObject({ ok: true, output: 'ok' });
+  });
+});

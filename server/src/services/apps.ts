@@ -1,0 +1,397 @@
+/**
+ * Implements the AppsService contract (./contracts/apps.ts): the catalogue (built-ins plus
+ * portal apps), portal app definitions checked with core's rules, listings, auth tests run
+ * through `executeStep` and the guarded client, and the Demo CRM's keys.
+ *
+ * OAuth client secrets are sealed by the vault in their own column and answered as
+ * SECRET_SENTINEL; saving the sentinel back keeps the stored secret.
+ */
+import {
+  type AppDefinition,
+  type AppProblem,
+  findTestAction,
+  NO_TEST_ACTION_MESSAGE,
+  validateAppDefinition,
+} from '@junction/core';
+import { conflict, forbidden, notFound, unprocessable } from '../errors.js';
+import { getBuiltinApp, isBuiltinApp, listBuiltinApps, toAppDefinition } from '../integrations/builtin/index.js';
+import { createDbDemoCrmStorage } from '../integrations/demo-crm/db-storage.js';
+import { executeStep, REDACTED } from '../integrations/executor.js';
+import {
+  allowedHostsFor,
+  appBaseUrl,
+  clientSecretContext,
+  createPortalAppStore,
+  type PortalAppRecord,
+  type RunnableApp,
+  toRunnable,
+} from '../integrations/registry.js';
+import { createHttpClient } from '../security/http-client.js';
+import type { AppSummaryView, AppsService, AuthTestResultView, ListingStatus, ListingView } from './contracts/apps.js';
+import { createCredentialsService } from './credentials.js';
+import { nowIso } from './deps.js';
+import type { PlatformDeps } from './platform.js';
+import { SECRET_SENTINEL } from './types.js';
+
+/** Slugs a portal app may not take: they are portal routes (`/develop/new`). */
+export const RESERVED_SLUGS: readonly string[] = ['new'];
+
+/** Time limit of one auth test request. */
+const TEST_TIMEOUT_MS = 30_000;
+
+/** The default name of the account the Demo CRM key button creates. */
+export const DEMO_CRM_ACCOUNT_NAME = 'Demo CRM';
+
+/** Builds the apps service. */
+export function createAppsService(deps: PlatformDeps): AppsService {
+  const store = createPortalAppStore(deps.handle.db);
+  const demoCrm = createDbDemoCrmStorage(deps.handle.db, { now: () => new Date(deps.now()) });
+  const credentials = createCredentialsService(deps);
+  // The built-ins never change: their catalogue entries are computed once.
+  const builtinSummaries = listBuiltinApps().map((app) => ({ ...summaryOf(toAppDefinition(app)), editable: false }));
+
+  /** The tenant's own app, or a Problem: 404 when invisible, 403 when built-in or another tenant's. */
+  const ownApp = async (tenantId: string, slug: string): Promise<PortalAppRecord> => {
+    if (isBuiltinApp(slug)) throw forbidden('Built-in apps cannot be edited.');
+    const record = await store.get(tenantId, slug);
+    if (!record) throw notFound('App');
+    if (record.tenantId !== tenantId)
+      throw forbidden('This app belongs to another workspace; only its authors can edit it.');
+    return record;
+  };
+
+  /** Checks a definition from the portal and seals its client secret. */
+  const prepare = (
+    definition: AppDefinition,
+    owner: Pick<PortalAppRecord, 'tenantId' | 'slug'>,
+    previousSecret: PortalAppRecord['clientSecret'],
+  ) => {
+    checkDefinition(definition);
+    const stored = structuredClone(definition);
+    const clientInfo = stored.authInfo.clientInfo;
+    const incoming = clientInfo?.client_secret;
+    if (clientInfo) delete clientInfo.client_secret;
+    let clientSecret: PortalAppRecord['clientSecret'] = null;
+    if (incoming === SECRET_SENTINEL) {
+      if (!previousSecret) {
+        throw unprocessable('There is no stored client secret to keep.', 'authInfo.clientInfo.client_secret');
+      }
+      clientSecret = previousSecret;
+    } else if (typeof incoming === 'string' && incoming !== '') {
+      clientSecret = deps.vault.encrypt(incoming, clientSecretContext(owner));
+    }
+    return { stored, clientSecret };
+  };
+
+  const listingOf = (record: PortalAppRecord): ListingView => {
+    const saved = (record.listing ?? {}) as Partial<ListingView>;
+    return {
+      appSlug: record.slug,
+      name: saved.name ?? record.definition.appName,
+      description: saved.description ?? '',
+      homepage: saved.homepage ?? '',
+      icon: saved.icon ?? record.definition.iconURL ?? '',
+      category: saved.category ?? record.definition.category ?? '',
+      group: saved.group ?? record.definition.group ?? '',
+      status: (saved.status ?? record.listingStatus) as ListingStatus,
+      formDataEndpoint: saved.formDataEndpoint ?? record.definition.lambdaURL ?? '',
+      updatedAt: saved.updatedAt ?? record.updatedAt,
+    };
+  };
+
+  return {
+    async list(ctx) {
+      const portal = await store.listVisible(ctx.tenantId);
+      return [
+        ...builtinSummaries,
+        ...portal.map(
+          (p) =>
+            ({
+              ...p.summary,
+              editable: p.tenantId === ctx.tenantId,
+              listingStatus: p.listingStatus as ListingStatus,
+            }) as AppSummaryView,
+        ),
+      ];
+    },
+
+    async create(ctx, definition) {
+      const slug = definition.appSlug;
+      if (isBuiltinApp(slug) || RESERVED_SLUGS.includes(slug)) {
+        throw conflict(`'${slug}' is taken by a built-in app or a portal page; choose another name.`, 'appSlug');
+      }
+      const at = nowIso(deps);
+      const owner = { tenantId: ctx.tenantId, slug };
+      const { stored, clientSecret } = prepare({ completionStatus: 'In Progress', ...definition }, owner, null);
+      if (await store.exists(slug)) throw conflict(`An app with the slug '${slug}' already exists.`, 'appSlug');
+      const record: PortalAppRecord = {
+        slug,
+        tenantId: ctx.tenantId,
+        definition: stored,
+        summary: summaryOf(stored),
+        clientSecret,
+        listing: null,
+        listingStatus: 'Draft',
+        createdAt: at,
+        updatedAt: at,
+      };
+      // forms-dp 2.4: the listing record is created at app-create time, as Draft.
+      record.listing = { ...listingOf(record), status: 'Draft' };
+      try {
+        await store.insert(record);
+      } catch (error) {
+        // Two creates racing for one slug: the primary key decides.
+        if (await store.exists(slug)) throw conflict(`An app with the slug '${slug}' already exists.`, 'appSlug');
+        throw error;
+      }
+      return browserView(record);
+    },
+
+    async get(ctx, slug) {
+      const builtin = getBuiltinApp(slug);
+      if (builtin) return toAppDefinition(builtin);
+      const record = await store.get(ctx.tenantId, slug);
+      if (!record) throw notFound('App');
+      return browserView(record);
+    },
+
+    async update(ctx, slug, definition) {
+      const previous = await ownApp(ctx.tenantId, slug);
+      if (definition.appSlug !== slug) {
+        throw unprocessable(`appSlug must stay '${slug}'; an app's slug cannot change.`, 'appSlug');
+      }
+      const { stored, clientSecret } = prepare(
+        keepTestResult(definition, previous.definition),
+        previous,
+        previous.clientSecret,
+      );
+      const updatedAt = nowIso(deps);
+      await store.update(ctx.tenantId, slug, {
+        definition: stored,
+        summary: summaryOf(stored),
+        clientSecret,
+        updatedAt,
+      });
+      return browserView({ definition: stored, clientSecret });
+    },
+
+    async getListing(ctx, slug) {
+      const builtin = getBuiltinApp(slug);
+      if (builtin) return builtinListing(toAppDefinition(builtin));
+      const record = await store.get(ctx.tenantId, slug);
+      if (!record) throw notFound('App');
+      return listingOf(record);
+    },
+
+    async updateListing(ctx, slug, input) {
+      const record = await ownApp(ctx.tenantId, slug);
+      const updatedAt = nowIso(deps);
+      const next: ListingView = { ...listingOf(record), ...definedOnly(input), updatedAt };
+      await store.update(ctx.tenantId, slug, { listing: { ...next }, listingStatus: next.status, updatedAt });
+      return next;
+    },
+
+    async testAuth(ctx, slug, input) {
+      const builtin = getBuiltinApp(slug);
+      const record = builtin ? undefined : await store.get(ctx.tenantId, slug);
+      if (!builtin && !record) throw notFound('App');
+      const app: RunnableApp = builtin ?? toRunnable(record!, deps.vault);
+      const authValues = await valuesForTest(ctx.tenantId, app, input);
+      const result = await runAuthTest(app, authValues);
+      // forms-dp 4: the outcome is saved on the app (only the owner's; built-ins are not stored).
+      if (record && record.tenantId === ctx.tenantId) {
+        const definition = structuredClone(record.definition);
+        definition.authInfo = { ...definition.authInfo, testResponse: result.response, testResponseStatus: result.ok };
+        await store.update(ctx.tenantId, slug, { definition, summary: summaryOf(definition) });
+      }
+      return result;
+    },
+
+    async createDemoCrmKey(ctx, input) {
+      const name = input.name?.trim() || DEMO_CRM_ACCOUNT_NAME;
+      const apiKey = await demoCrm.issueApiKey(ctx.tenantId);
+      const credential = await credentials.create(ctx, { app: 'demo-crm', name, values: { api_key: apiKey } });
+      return { apiKey, credential };
+    },
+
+    async demoCrmStorage() {
+      return demoCrm;
+    },
+  };
+
+  /** The auth values a test runs with: the given values, a stored account of the tenant, or none. */
+  async function valuesForTest(
+    tenantId: string,
+    app: RunnableApp,
+    input: { credential?: string | null; values?: Record<string, string> },
+  ): Promise<Record<string, string>> {
+    if (input.values) {
+      for (const [key, value] of Object.entries(input.values)) {
+        if (value === SECRET_SENTINEL) {
+          throw unprocessable('Type the value to test with; a stored secret cannot be reused here.', `values.${key}`);
+        }
+      }
+      return { ...input.values };
+    }
+    if (input.credential) return deps.credentialResolver.valuesFor(tenantId, input.credential, app);
+    return {};
+  }
+
+  /** Runs the test action (forms-dp 2.6, 5, 8); failures are results, never throws. */
+  async function runAuthTest(app: RunnableApp, authValues: Record<string, string>): Promise<AuthTestResultView> {
+    const testedAt = nowIso(deps);
+    const testKey = chooseTestAction(app);
+    if (!testKey)
+      return { ok: false, response: { error: NO_TEST_ACTION_MESSAGE }, message: NO_TEST_ACTION_MESSAGE, testedAt };
+    const http = createHttpClient({
+      allowedHosts: allowedHostsFor(app, deps.config),
+      timeoutMs: TEST_TIMEOUT_MS,
+    });
+    try {
+      const run = await executeStep({
+        app,
+        actionKey: testKey,
+        values: {},
+        credential: authValues,
+        base: appBaseUrl(app, deps.config.publicUrl),
+        http,
+        isTest: true,
+      });
+      // The answer is stored on the app (which other tenants may see once published): an
+      // API that echoes the key back must not leak it.
+      const hide = hider(authValues);
+      const result: AuthTestResultView = {
+        ok: run.ok,
+        response: hide(run.output),
+        message: run.ok ? 'Request Successful' : `Request Failed${run.error ? `: ${hide(run.error.message)}` : ''}`,
+        testedAt,
+      };
+      if (run.response) result.statusCode = run.response.status;
+      if (run.request || run.response) {
+        result.http = {
+          request: run.request ?? null,
+          response: run.response
+            ? { status: run.response.status, headers: hide(run.response.headers), durationMs: run.response.durationMs }
+            : null,
+        };
+      }
+      return result;
+    } finally {
+      await http.close();
+    }
+  }
+}
+
+/**
+ * The auth test result is the server's to write (testAuth): a saved definition keeps the
+ * stored result while the scheme stays the same, and loses it when the scheme changes or auth
+ * is deleted; whatever the body says is ignored.
+ */
+function keepTestResult(next: AppDefinition, previous: AppDefinition): AppDefinition {
+  const { testResponse: _response, testResponseStatus: _status, ...authInfo } = next.authInfo ?? {};
+  const before = previous.authInfo ?? {};
+  if (authInfo.apiType && authInfo.apiType === before.apiType && before.testResponseStatus !== undefined) {
+    return {
+      ...next,
+      authInfo: { ...authInfo, testResponse: before.testResponse, testResponseStatus: before.testResponseStatus },
+    };
+  }
+  return { ...next, authInfo };
+}
+
+/** Replaces every auth value of 4 or more characters, wherever it appears in a JSON value, by REDACTED. */
+function hider(authValues: Record<string, string>): <T>(value: T) => T {
+  const secrets = Object.values(authValues)
+    .filter((v) => typeof v === 'string' && v.length >= 4)
+    .sort((x, y) => y.length - x.length);
+  const hideText = (text: string) => secrets.reduce((out, secret) => out.split(secret).join(REDACTED), text);
+  const walk = (value: unknown): unknown => {
+    if (typeof value === 'string') return hideText(value);
+    if (Array.isArray(value)) return value.map(walk);
+    if (typeof value === 'object' && value !== null) {
+      return Object.fromEntries(Object.entries(value).map(([k, v]) => [hideText(k), walk(v)]));
+    }
+    return value;
+  };
+  return <T>(value: T) => (secrets.length === 0 ? value : (walk(value) as T));
+}
+
+/** The test action: OAuth 2.0 needs a simple GET action; other schemes use testAuth, else the first simple GET. */
+function chooseTestAction(app: RunnableApp): string | null {
+  const authInfo = app.authInfo ?? {};
+  if (authInfo.apiType !== 'oauth2' && authInfo.testAuth && Object.hasOwn(app.actions, authInfo.testAuth)) {
+    return authInfo.testAuth;
+  }
+  return findTestAction(app as AppDefinition)?.key ?? null;
+}
+
+/**
+ * Checks a definition with core's rules; the first problem answers 422 naming its field,
+ * every problem listed in `errors`. An OAuth 2.0 app without a test action may be saved: its
+ * auth test then fails with the spec's message (forms-dp 8).
+ */
+function checkDefinition(definition: AppDefinition): void {
+  const problems: AppProblem[] = validateAppDefinition(definition).errors.filter((p) => p.code !== 'no-test-action');
+  if (definition.appSlug !== undefined && RESERVED_SLUGS.includes(definition.appSlug)) {
+    problems.unshift({ code: 'invalid-value', path: 'appSlug', message: `'${definition.appSlug}' is reserved.` });
+  }
+  const icon = definition.iconURL?.trim() ?? '';
+  if (icon !== '' && !/^(https?:\/\/|\/(?!\/))/i.test(icon)) {
+    problems.unshift({
+      code: 'invalid-value',
+      path: 'iconURL',
+      message: 'App Logo must be a URL (https://… or /…), not inline data.',
+    });
+  }
+  if (problems.length === 0) return;
+  const [first] = problems;
+  throw unprocessable(
+    first.message,
+    first.path,
+    problems.map((p) => ({ field: p.path, message: p.message })),
+  );
+}
+
+/** The catalogue entry of a definition: what the list shows, undefined keys left out. */
+function summaryOf(app: AppDefinition): Omit<AppSummaryView, 'editable'> {
+  return definedOnly({
+    appSlug: app.appSlug,
+    appName: app.appName,
+    category: app.category,
+    group: app.group,
+    source: app.source,
+    iconURL: app.iconURL,
+    completionStatus: app.completionStatus,
+    disableAuth: app.disableAuth,
+    apiType: app.authInfo?.apiType,
+  }) as Omit<AppSummaryView, 'editable'>;
+}
+
+/** A definition as a browser may see it: the client secret replaced by the sentinel. */
+function browserView(record: Pick<PortalAppRecord, 'definition' | 'clientSecret'>): AppDefinition {
+  const view = structuredClone(record.definition);
+  if (record.clientSecret) {
+    view.authInfo.clientInfo = { ...view.authInfo.clientInfo, client_secret: SECRET_SENTINEL };
+  }
+  return view;
+}
+
+/** A built-in's listing: synthesised, Published, read-only. */
+function builtinListing(app: AppDefinition): ListingView {
+  return {
+    appSlug: app.appSlug,
+    name: app.appName,
+    description: '',
+    homepage: '',
+    icon: app.iconURL ?? '',
+    category: app.category ?? '',
+    group: app.group ?? '',
+    status: 'Published',
+    formDataEndpoint: '',
+    updatedAt: new Date(0).toISOString(),
+  };
+}
+
+function definedOnly<T extends object>(value: T): Partial<T> {
+  return Object.fromEntries(Object.entries(value).filter(([, v]) => v !== undefined)) as Partial<T>;
+}

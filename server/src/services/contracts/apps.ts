@@ -1,0 +1,88 @@
+/**
+ * The app catalogue and the developer portal's app definitions and listings (issues 4 and 6).
+ * Owned by the apps helper (issues 4/6); implemented in `server/src/services/apps.ts`.
+ *
+ * Visibility: a tenant sees the built-in apps, the apps it declared (any listing status) and
+ * the apps other tenants published (listing status 'Published', read-only). Only the owner
+ * edits an app; built-ins are never editable (403).
+ */
+import type { AppDefinition } from '@junction/core';
+import type { DemoCrmStorage } from '../../integrations/demo-crm/storage.js';
+import type { AuthContext, CredentialView } from '../types.js';
+
+/** Listing statuses (forms-dp 3): Draft at creation, then Published, Beta or Coming Soon. */
+export type ListingStatus = 'Draft' | 'Published' | 'Beta' | 'Coming Soon';
+
+/** One catalogue entry (openapi AppSummary). */
+export interface AppSummaryView {
+  appSlug: string;
+  appName: string;
+  category?: string;
+  group?: string;
+  source?: string;
+  iconURL?: string;
+  completionStatus?: 'Complete' | 'In Progress';
+  disableAuth?: boolean;
+  apiType?: 'basic' | 'apikey' | 'oauth2' | 'customCode';
+  /** True when the caller's tenant owns the app. */
+  editable: boolean;
+  listingStatus?: ListingStatus;
+}
+
+/** An app's marketplace listing (openapi Listing). */
+export interface ListingView {
+  appSlug: string;
+  name: string;
+  description: string;
+  homepage: string;
+  icon: string;
+  category: string;
+  group: string;
+  status: ListingStatus;
+  formDataEndpoint: string;
+  updatedAt: string;
+}
+
+/** The listing fields the portal changes (openapi ListingInput). */
+export type ListingInput = Partial<Omit<ListingView, 'appSlug' | 'formDataEndpoint' | 'updatedAt'>>;
+
+/** What an auth test answers (openapi AuthTestResult); also stored on the app. */
+export interface AuthTestResultView {
+  ok: boolean;
+  statusCode?: number;
+  /** The remote answer, or the error. */
+  response: unknown;
+  message?: string;
+  /** The request as sent (secrets redacted) and the response's status and duration: the HTTP tab. */
+  http?: unknown;
+  testedAt: string;
+}
+
+/** The app catalogue and the developer portal's app definitions and listings (issues 4 and 6). */
+export interface AppsService {
+  /** Every app the tenant sees: built-ins first (catalogue order), then portal apps by name. */
+  list(ctx: AuthContext): Promise<AppSummaryView[]>;
+  /** Creates a portal app (forms-dp 2.4) and its Draft listing; 409 `appSlug` when the slug is taken, 422 naming the field. */
+  create(ctx: AuthContext, definition: AppDefinition): Promise<AppDefinition>;
+  /** A visible app; the OAuth client secret answered as the secret sentinel. */
+  get(ctx: AuthContext, slug: string): Promise<AppDefinition>;
+  /** Replaces the tenant's own app (every portal Save); 403 for built-ins and others' published apps. */
+  update(ctx: AuthContext, slug: string, definition: AppDefinition): Promise<AppDefinition>;
+  /** The app's listing (a built-in's is synthesised and read-only). */
+  getListing(ctx: AuthContext, slug: string): Promise<ListingView>;
+  /** Changes the listing; created when none exists (forms-dp 2.5). */
+  updateListing(ctx: AuthContext, slug: string, input: ListingInput): Promise<ListingView>;
+  /**
+   * Runs the app's test action with a stored account or the given values (forms-dp 2.6);
+   * on the tenant's own app the outcome is saved as authInfo.testResponse / testResponseStatus.
+   */
+  testAuth(
+    ctx: AuthContext,
+    slug: string,
+    input: { credential?: string | null; values?: Record<string, string> },
+  ): Promise<AuthTestResultView>;
+  /** Issues a Demo CRM API key and saves it as an account of `demo-crm` (one click). */
+  createDemoCrmKey(ctx: AuthContext, input: { name?: string }): Promise<{ apiKey: string; credential: CredentialView }>;
+  /** The Demo CRM's storage (database), for the `/demo-crm` plugin. */
+  demoCrmStorage(): Promise<DemoCrmStorage>;
+}

@@ -1,0 +1,93 @@
+/**
+ * Step tests, trigger choices, samples, dynamic dropdowns, connection checks and OAuth 2.0 (issue 4).
+ * Owned by the step-tests helper; implemented in `server/src/services/steps.ts`.
+ */
+import type { PopupAnswer } from '../../integrations/auth/oauth-flow.js';
+import type { AuthContext, WorkflowView } from '../types.js';
+
+export type { PopupAnswer } from '../../integrations/auth/oauth-flow.js';
+
+/** POST /api/workflows/{id}/steps/{stepId}/test answer (editor-core 4.8, 5.3). */
+export interface TestResultView {
+  /** False when the call failed, or answered an error field or a status of 400 or more. */
+  ok: boolean;
+  /** Status of the remote answer, when there was one. */
+  statusCode?: number;
+  /** The answer with every array cut to 50 entries; the error data when `ok` is false. */
+  output: unknown;
+  /** 'Results were truncated to show only 50 of {n}' when something was cut. */
+  message?: string;
+  testedAt: string;
+}
+
+/** Trigger choices (editor-core 4.5, 7.1): sample items, newest first; `next` loads more. */
+export interface TriggerChoicesView {
+  choices: unknown[];
+  next?: string;
+}
+
+/** POST /api/apps/{appSlug}/dropdowns body. */
+export interface DropdownInput {
+  /** The action that lists the options. */
+  action: string;
+  credential?: string | null;
+  /** The step's current field values. */
+  fields: { name: string; value?: unknown }[];
+  cursor?: string;
+  /** The field's dynamic spec `app.Label.action.head.value.label`, when the editor has it. */
+  dynamic?: string;
+  /** Case-insensitive text the options must contain (used when longer than 1 character). */
+  search?: string;
+}
+
+/** Dropdown options. */
+export interface DropdownOptionsView {
+  options: { value: string; label: string }[];
+  next?: string;
+}
+
+/** POST /api/credentials/{id}/check answer. */
+export interface CredentialCheckView {
+  ok: boolean;
+  message?: string;
+}
+
+/** The steps service. Methods taking `ctx` are tenant-scoped: another tenant's resource is a 404. */
+export interface StepsService {
+  /** Runs one step for real: the `document` given (unsaved edits) or the stored one. */
+  testStep(
+    ctx: AuthContext,
+    workflowId: string,
+    stepId: string,
+    input: { document?: unknown },
+  ): Promise<TestResultView>;
+  /** Sample items of a trigger: its list action (Load More by `cursor`), or the latest received events. */
+  fetchTriggerChoices(
+    ctx: AuthContext,
+    workflowId: string,
+    stepId: string,
+    input: { cursor?: string; document?: unknown },
+  ): Promise<TriggerChoicesView>;
+  /** Stores a pasted JSON sample as the step's test data ('Customize Trigger Data'). */
+  setStepSample(ctx: AuthContext, workflowId: string, stepId: string, sample: unknown): Promise<WorkflowView>;
+  /** Options of a dynamic dropdown, with the user's credential. */
+  loadDropdownOptions(ctx: AuthContext, appSlug: string, input: DropdownInput): Promise<DropdownOptionsView>;
+  /** Runs the app's test-auth action with a stored credential and records the result. */
+  checkCredential(ctx: AuthContext, credentialId: string): Promise<CredentialCheckView>;
+  /** GET /auth/{app}: the redirect to the provider (or the result page when it cannot start). */
+  startOAuth(input: {
+    appSlug: string;
+    uid: string;
+    session: AuthContext | null;
+    credentialId?: string;
+  }): Promise<PopupAnswer>;
+  /** GET /auth/{app}/redirect: exchanges the code and answers the page that posts to the opener. */
+  finishOAuth(input: {
+    appSlug: string;
+    code?: string;
+    state?: string;
+    error?: string;
+    errorDescription?: string;
+    cookieHeader?: string;
+  }): Promise<PopupAnswer>;
+}

@@ -1,0 +1,34 @@
+/**
+ * Activation, schedules and polling with dedupe (issue 4 items 4, 5, 8). Owned by the triggers
+ * helper, implemented in `server/src/engine/triggers/index.ts`.
+ */
+import type { AuthContext } from '../types.js';
+
+/** PUT /api/workflows/{id}/active answer. */
+export interface ActivationView {
+  active: boolean;
+  /** What the trigger set-up reported, shown on the trigger step. */
+  triggerMessage?: string;
+}
+
+/** GET /api/workflows/{id}/active answer: the activation plus the trigger's health. */
+export interface ActivationStatus extends ActivationView {
+  /** The last schedule or poll failure (a poll the app refused, a removed account…); absent after a success. */
+  lastError?: string;
+  lastErrorAt?: string;
+  /** When the trigger last ran and runs next (schedules and polls, in-process scheduler). */
+  lastRunAt?: string;
+  nextRunAt?: string;
+}
+
+/** The triggers service. */
+export interface TriggersService {
+  /**
+   * Switches a workflow ON (creates its trigger: webhook subscribe, polling, schedule) or OFF
+   * (deletes it). A trigger that cannot be set up answers 422 with the reason in `detail` and
+   * leaves the workflow as it was.
+   */
+  setActive(ctx: AuthContext, workflowId: string, active: boolean): Promise<ActivationView>;
+  /** The workflow's activation and its trigger's last error (404 for another tenant's workflow). */
+  getActivation(ctx: AuthContext, workflowId: string): Promise<ActivationStatus>;
+}

@@ -1,0 +1,283 @@
+/**
+ * Implements the FormsService contract (./contracts/forms.ts): form definitions per tenant,
+ * the anonymous public form, uploads into the file storage, and submissions that start the
+ * bound workflow through the engine's `ingest` (forms-dp 2.2, 3, 7; issue 7).
+ */
+import path from 'node:path';
+import { type FormTuple, parseFormTuple, validateFormDefinition } from '@junction/core';
+import { notFound, Problem, unprocessable } from '../errors.js';
+import { checkAnswers } from '../forms/answers.js';
+import {
+  checkUploadType,
+  cleanFileName,
+  createRateLimiter,
+  formatBytes,
+  mediaTypeOf,
+  PUBLIC_RATE_LIMITS,
+  type PublicAction,
+} from '../forms/limits.js';
+import { createFormsRepo, type FormRecord } from '../forms/repo.js';
+import { createUploadStorage } from '../forms/s3-storage.js';
+import type { FileStorage } from '../forms/storage.js';
+import type { EngineService } from './contracts/engine.js';
+import type { FormsService, FormView, Visitor } from './contracts/forms.js';
+import { nowIso } from './deps.js';
+import type { PlatformDeps } from './platform.js';
+
+/** Options of the forms service beyond its deps (tests shrink the limits). */
+export interface FormsServiceOptions {
+  /** Where files go; default an S3-compatible bucket when `UPLOADS_S3_BUCKET` is set, else `${dataDir}/uploads`. */
+  storage?: FileStorage;
+  /** Largest file accepted, in bytes; default the server's body limit. */
+  maxUploadBytes?: number;
+}
+
+/** Uploads no submission used are removed after this long (a visitor who gave up). */
+export const UNUSED_UPLOAD_TTL_MS = 24 * 60 * 60 * 1000;
+
+/** How often, at most, an upload triggers the sweep of unused uploads. */
+const SWEEP_EVERY_MS = 60 * 60 * 1000;
+
+/** The path every stored file downloads from. */
+export const FILE_PATH_PREFIX = '/api/public/files/';
+
+const FORM_NOT_FOUND = 'Form';
+
+/** Builds the forms service. */
+export function createFormsService(
+  deps: PlatformDeps & { engine: EngineService },
+  options: FormsServiceOptions = {},
+): FormsService {
+  const repo = createFormsRepo(deps.handle.db);
+  const storage = options.storage ?? createUploadStorage(path.join(deps.config.dataDir, 'uploads'));
+  const maxUploadBytes = options.maxUploadBytes ?? deps.config.bodyLimit;
+  const limiter = createRateLimiter(60_000, deps.now);
+  const fileUrl = (id: string) => `${deps.config.publicUrl}${FILE_PATH_PREFIX}${id}`;
+
+  // Unused uploads are swept from the upload path itself (at most hourly per process, in
+  // batches), so no timer or worker is needed; a failure is logged and retried next time.
+  let lastSweep = deps.now();
+  const sweepUnusedUploads = async () => {
+    const before = nowIso(deps, -UNUSED_UPLOAD_TTL_MS);
+    const keys = await repo.removeUnusedUploads(before, 500);
+    for (const key of keys) await storage.remove(key);
+    if (keys.length) deps.logger.info({ removed: keys.length }, 'Removed form uploads no submission used');
+  };
+
+  /** Counts a public request per address and per form; 429 with Retry-After past the limit. */
+  const limit = (action: PublicAction, visitor: Visitor, formId: string) => {
+    if (!deps.config.rateLimits) return;
+    const limits = PUBLIC_RATE_LIMITS[action];
+    const wait = Math.max(
+      limiter.take(`${action}:ip:${visitor.ip}`, limits.perIp),
+      limiter.take(`${action}:form:${formId}`, limits.perForm),
+    );
+    if (wait > 0) {
+      throw new Problem(429, 'Too Many Requests', {
+        detail: `Too many requests. Try again in ${wait} seconds.`,
+        retryAfter: wait,
+      });
+    }
+  };
+
+  const checkContent = (content: unknown): FormTuple => {
+    const result = validateFormDefinition(content);
+    if (!result.ok) {
+      const errors = result.errors.map((e) => ({ field: `content${e.path}`, message: e.message }));
+      throw unprocessable(`The form has ${errors.length} problem(s): ${errors[0].message}`, errors[0].field, errors);
+    }
+    return content as FormTuple;
+  };
+
+  const checkWorkflow = async (tenantId: string, workflowId: string | null | undefined) => {
+    if (!workflowId) return;
+    if (!(await deps.repos.workflows.get(tenantId, workflowId))) {
+      throw unprocessable('No workflow with this id in this workspace.', 'workflowId');
+    }
+  };
+
+  const toView = (record: FormRecord): FormView => ({
+    id: record.id,
+    name: record.name,
+    workflowId: record.workflowId,
+    content: record.content as FormTuple,
+    createdAt: record.createdAt,
+    updatedAt: record.updatedAt,
+  });
+
+  const requirePublic = async (id: string) => {
+    const form = await repo.getPublic(id);
+    if (!form) throw notFound(FORM_NOT_FOUND);
+    return form;
+  };
+
+  return {
+    async list(ctx, filter = {}) {
+      return (await repo.list(ctx.tenantId, filter.workflowId)).map(toView);
+    },
+
+    async create(ctx, input) {
+      const content = checkContent(input.content);
+      await checkWorkflow(ctx.tenantId, input.workflowId);
+      const at = nowIso(deps);
+      const record: FormRecord = {
+        id: deps.newId(),
+        tenantId: ctx.tenantId,
+        name: input.name,
+        workflowId: input.workflowId ?? null,
+        content,
+        createdAt: at,
+        updatedAt: at,
+      };
+      await repo.insert(record);
+      return toView(record);
+    },
+
+    async get(ctx, id) {
+      const form = await repo.get(ctx.tenantId, id);
+      if (!form) throw notFound(FORM_NOT_FOUND);
+      return toView(form);
+    },
+
+    async update(ctx, id, input) {
+      const current = await repo.get(ctx.tenantId, id);
+      if (!current) throw notFound(FORM_NOT_FOUND);
+      const content = input.content === undefined ? current.content : checkContent(input.content);
+      if (input.workflowId !== undefined) await checkWorkflow(ctx.tenantId, input.workflowId);
+      const saved = await repo.update(ctx.tenantId, id, {
+        name: input.name ?? current.name,
+        workflowId: input.workflowId === undefined ? current.workflowId : input.workflowId,
+        content,
+        updatedAt: nowIso(deps),
+      });
+      if (!saved) throw notFound(FORM_NOT_FOUND);
+      return toView(saved);
+    },
+
+    async remove(ctx, id) {
+      const keys = await repo.remove(ctx.tenantId, id);
+      if (!keys) throw notFound(FORM_NOT_FOUND);
+      for (const key of keys) await storage.remove(key);
+    },
+
+    async listSubmissions(ctx, id) {
+      if (!(await repo.get(ctx.tenantId, id))) throw notFound(FORM_NOT_FOUND);
+      return (await repo.listSubmissions(ctx.tenantId, id)).map((s) => ({
+        id: s.id,
+        answers: s.answers,
+        executionId: s.executionId,
+        createdAt: s.createdAt,
+      }));
+    },
+
+    async getPublic(visitor, id) {
+      limit('read', visitor, id);
+      const form = await requirePublic(id);
+      return { id: form.id, content: form.content as FormTuple };
+    },
+
+    async submit(visitor, id, raw) {
+      limit('submit', visitor, id);
+      const form = await requirePublic(id);
+      const checked = checkAnswers(parseFormTuple(form.content), raw);
+      const uploadIds: string[] = [];
+      for (const [key, url] of checked.fileUrls) {
+        const uploadId = url.startsWith(fileUrl('')) ? url.slice(fileUrl('').length) : '';
+        const upload = uploadId ? await repo.getUpload(uploadId) : undefined;
+        if (!upload || upload.formId !== form.id || upload.submissionId !== null) {
+          checked.errors.push({ field: `answers.${key}`, message: 'Upload the file to this form first.' });
+        } else uploadIds.push(upload.id);
+      }
+      if (checked.errors.length) {
+        const [first] = checked.errors;
+        throw unprocessable(`${first.message} (${first.field})`, first.field, checked.errors);
+      }
+
+      // The run first: ingest commits the event and its execution atomically; a failure
+      // there leaves nothing recorded and the visitor can submit again.
+      let executionId: string | null = null;
+      const workflow = form.workflowId && (await deps.repos.workflows.get(form.tenantId, form.workflowId));
+      if (workflow) {
+        const [outcome] = await deps.engine.ingest([
+          { tenantId: form.tenantId, workflowId: workflow.id, trigger: 'form', triggerData: checked.answers },
+        ]);
+        if (outcome?.status === 'accepted') executionId = outcome.executionId;
+      }
+      const submissionId = deps.newId();
+      await repo.insertSubmission(
+        {
+          id: submissionId,
+          tenantId: form.tenantId,
+          formId: form.id,
+          answers: checked.answers,
+          executionId,
+          createdAt: nowIso(deps),
+        },
+        uploadIds,
+      );
+      return { submissionId };
+    },
+
+    async upload(visitor, id, input) {
+      limit('upload', visitor, id);
+      const form = await requirePublic(id);
+      const mediaType = mediaTypeOf(input.contentType);
+      if (!Buffer.isBuffer(input.body)) {
+        throw new Problem(415, 'Unsupported Media Type', {
+          detail: 'Send the file itself as the request body (not JSON or form data), with its name in ?filename=.',
+          field: 'body',
+        });
+      }
+      if (mediaType.startsWith('multipart/')) {
+        throw new Problem(415, 'Unsupported Media Type', {
+          detail: 'Send the file itself as the request body, not as multipart form data.',
+          field: 'content-type',
+        });
+      }
+      const fileName = cleanFileName(input.filename);
+      const type = checkUploadType(fileName, mediaType);
+      if (!type.ok) throw new Problem(415, 'Unsupported Media Type', { detail: type.message, field: 'filename' });
+      if (input.body.length === 0) throw unprocessable('The file is empty.', 'body');
+      if (input.body.length > maxUploadBytes) {
+        throw new Problem(413, 'Content Too Large', {
+          detail: `The file is ${formatBytes(input.body.length)}; files may be at most ${formatBytes(maxUploadBytes)}.`,
+          field: 'body',
+        });
+      }
+      const uploadId = deps.newId();
+      await storage.put(uploadId, input.body, type.contentType);
+      try {
+        await repo.insertUpload({
+          id: uploadId,
+          tenantId: form.tenantId,
+          formId: form.id,
+          storageKey: uploadId,
+          fileName,
+          contentType: type.contentType,
+          size: input.body.length,
+          submissionId: null,
+          createdAt: nowIso(deps),
+        });
+      } catch (error) {
+        await storage.remove(uploadId);
+        throw error;
+      }
+      if (deps.now() - lastSweep >= SWEEP_EVERY_MS) {
+        lastSweep = deps.now();
+        await sweepUnusedUploads().catch((error: unknown) =>
+          deps.logger.error({ err: String(error) }, 'Sweeping unused form uploads failed'),
+        );
+      }
+      return { url: fileUrl(uploadId), key: uploadId };
+    },
+
+    async download(visitor, fileId) {
+      const upload = await repo.getUpload(fileId);
+      if (!upload) throw notFound('File');
+      limit('download', visitor, upload.formId);
+      const stored = await storage.read(upload.storageKey);
+      if (!stored) throw notFound('File');
+      return { ...stored, contentType: upload.contentType, fileName: upload.fileName };
+    },
+  };
+}
