@@ -1,13 +1,44 @@
-import type { ReactNode } from 'react';
+import { lazy, type ReactNode, Suspense } from 'react';
 import { Navigate, Outlet, type RouteObject } from 'react-router-dom';
 import { EditorPage } from '../editor/EditorPage.js';
 import { NotFoundPage } from '../pages/NotFoundPage.js';
 import { PlaceholderPage, UnbuiltPage } from '../pages/PlaceholderPage.js';
 import { ShopifyAuthorizePage, ShopifyInstallRedirectPage } from '../pages/ShopifyPages.js';
+import type * as Portal from '../portal/index.js';
+import { Spinner } from '../ui/index.js';
 import { RouteErrorNotice } from './ErrorBoundary.js';
 import { NOT_FOUND_PATH, ROUTE_PATTERNS, type RoutePattern } from './route-table.js';
 
-const portal = (purpose: string) => <UnbuiltPage title="Developer portal" purpose={purpose} />;
+// The developer portal (with its code editor) and the public forms load on demand, so the
+// editor's first load stays small (issue 5: initial JavaScript < 350 KB gzip).
+const loadPortal = () => import('../portal/index.js');
+type PortalPageName =
+  | 'ActionEditorPage'
+  | 'ActionsPage'
+  | 'AddAuthFormPage'
+  | 'AppOverviewPage'
+  | 'AppPickerPage'
+  | 'AuthenticationEditPage'
+  | 'AuthenticationPage'
+  | 'CreateIntegrationPage'
+  | 'TriggerSettingsPage'
+  | 'TriggersPage';
+function portalPage<K extends PortalPageName>(name: K) {
+  return lazy(async () => ({ default: (await loadPortal())[name] as (typeof Portal)[K] }));
+}
+const ActionEditorPage = portalPage('ActionEditorPage');
+const ActionsPage = portalPage('ActionsPage');
+const AddAuthFormPage = portalPage('AddAuthFormPage');
+const AppOverviewPage = portalPage('AppOverviewPage');
+const AppPickerPage = portalPage('AppPickerPage');
+const AuthenticationEditPage = portalPage('AuthenticationEditPage');
+const AuthenticationPage = portalPage('AuthenticationPage');
+const CreateIntegrationPage = portalPage('CreateIntegrationPage');
+const TriggerSettingsPage = portalPage('TriggerSettingsPage');
+const TriggersPage = portalPage('TriggersPage');
+const PublicFormPage = lazy(async () => ({
+  default: (await import('../forms/renderer/PublicFormPage.js')).PublicFormPage,
+}));
 
 // Typed by pattern so a route added to the table without a page fails to compile.
 const pages: Record<RoutePattern, () => ReactNode> = {
@@ -22,22 +53,24 @@ const pages: Record<RoutePattern, () => ReactNode> = {
   '/settings': () => <PlaceholderPage title="Settings" />,
   '/support': () => <PlaceholderPage title="Support" />,
   '/profile': () => <PlaceholderPage title="User Profile" />,
-  '/addAuthForm': () => <UnbuiltPage title="API Info" purpose="The app-auth registration form" />,
+  '/addAuthForm': () => <AddAuthFormPage />,
   '/editApps': () => <UnbuiltPage title="Edit apps" purpose="Editing of registered apps" />,
-  '/form/:formId': () => <UnbuiltPage title="Form" purpose="The public form page" />,
-  '/page/:pageId': () => <UnbuiltPage title="Form" purpose="The public page that loads a form definition" />,
-  '/develop/': () => portal('The app picker'),
-  '/develop/new': () => portal('Create integration'),
-  '/develop/:appSlug': () => portal('App Overview'),
-  '/develop/:appSlug/authentication': () => portal('Authentication: choose or view the auth scheme'),
-  '/develop/:appSlug/authentication/edit': () => portal('Authentication: step-by-step configuration and Test panel'),
-  '/develop/:appSlug/actions': () => portal('Actions table'),
-  '/develop/:appSlug/actions/:actionKey/settings': () => portal('Action settings'),
-  '/develop/:appSlug/actions/:actionKey/input': () => portal('Action Form Design'),
-  '/develop/:appSlug/actions/:actionKey/input/:id': () => portal('Edit one field of the action form'),
-  '/develop/:appSlug/actions/:actionKey/api': () => portal('Action API Configuration'),
-  '/develop/:appSlug/triggers': () => portal('Triggers list'),
-  '/develop/:appSlug/triggers/:triggerKey/settings': () => portal('Trigger settings and form design'),
+  // forms-dp 2.2; /form/new and ?edit=1 open the form builder (issue 7).
+  '/form/:formId': () => <PublicFormPage />,
+  // onboarding 2 "Form loading page": the page id is the form id.
+  '/page/:pageId': () => <PublicFormPage />,
+  '/develop/': () => <AppPickerPage />,
+  '/develop/new': () => <CreateIntegrationPage />,
+  '/develop/:appSlug': () => <AppOverviewPage />,
+  '/develop/:appSlug/authentication': () => <AuthenticationPage />,
+  '/develop/:appSlug/authentication/edit': () => <AuthenticationEditPage />,
+  '/develop/:appSlug/actions': () => <ActionsPage />,
+  '/develop/:appSlug/actions/:actionKey/settings': () => <ActionEditorPage tab="settings" />,
+  '/develop/:appSlug/actions/:actionKey/input': () => <ActionEditorPage tab="input" />,
+  '/develop/:appSlug/actions/:actionKey/input/:id': () => <ActionEditorPage tab="field" />,
+  '/develop/:appSlug/actions/:actionKey/api': () => <ActionEditorPage tab="api" />,
+  '/develop/:appSlug/triggers': () => <TriggersPage />,
+  '/develop/:appSlug/triggers/:triggerKey/settings': () => <TriggerSettingsPage />,
   '/404': () => <NotFoundPage />,
 };
 
@@ -51,7 +84,11 @@ const pages: Record<RoutePattern, () => ReactNode> = {
  */
 export const appRoutes: RouteObject[] = [
   {
-    element: <Outlet />,
+    element: (
+      <Suspense fallback={<Spinner label="Loading page" />}>
+        <Outlet />
+      </Suspense>
+    ),
     errorElement: <RouteErrorNotice />,
     children: [
       ...ROUTE_PATTERNS.map((path) => ({ path, caseSensitive: true, element: pages[path]() })),

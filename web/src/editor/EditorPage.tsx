@@ -11,15 +11,37 @@ import {
   TOKEN_STORAGE_KEY,
   withParam,
 } from '../stores/session.js';
-import { PageTitle, Spinner, useToast } from '../ui/index.js';
+import { Button, PageTitle, Spinner, useToast } from '../ui/index.js';
 import { WorkflowCanvasWithProvider } from './canvas/WorkflowCanvas.js';
 import { EditorProvider } from './editor-context.js';
+import { LinkPanel } from './links/LinkPanel.js';
+import { Palette } from './palette/Palette.js';
+import { StepPanelHost } from './panels/StepPanelHost.js';
+import { ConnectionBanner } from './top-bar/ConnectionBanner.js';
 import { TopBar } from './top-bar/TopBar.js';
 
 const Screen = styled.div`
   display: flex;
   flex-direction: column;
   height: 100vh;
+`;
+
+/** The page's heading for screen readers; the name field shows the workflow's name. */
+const HiddenHeading = styled.h1`
+  position: absolute;
+  width: 1px;
+  height: 1px;
+  margin: -1px;
+  overflow: hidden;
+  clip: rect(0 0 0 0);
+  white-space: nowrap;
+`;
+
+const Body = styled.main`
+  position: relative;
+  display: flex;
+  flex: 1;
+  min-height: 0;
 `;
 
 const Centered = styled.main`
@@ -36,6 +58,10 @@ const NoAccess = styled.p`
   line-height: 1.5;
   text-align: center;
 `;
+
+/** What the page says when the server cannot be reached while opening a workflow. */
+export const LOAD_UNREACHABLE_TEXT =
+  'The workflow could not be opened because the server cannot be reached right now. Nothing was lost: try again in a moment.';
 
 /** Returns true when a session token is at hand: a `c` to exchange, a stored token or the client's own. */
 function hasSessionSource(apiToken: string | null): boolean {
@@ -81,7 +107,16 @@ export const EditorPage = observer(function EditorPage() {
         editor.setLoadPhase('failed');
         return;
       }
-      const { id } = readEditorAddress(platform.readSearch());
+      const { id, templateId } = readEditorAddress(platform.readSearch());
+      if (templateId) {
+        // editor-core 4.9: the template becomes a new workflow, whose id replaces template_id.
+        const newId = await editor.acceptTemplate(templateId);
+        if (newId) {
+          platform.replaceSearch(withParam(withParam(platform.readSearch(), 'template_id', null), 'id', newId));
+          editor.startAutosave();
+          return;
+        }
+      }
       if (id) await editor.load(id);
       else {
         const newId = await editor.create();
@@ -117,6 +152,19 @@ export const EditorPage = observer(function EditorPage() {
       </PageShell>
     );
   }
+  if (editor.loadPhase === 'failed' && editor.loadFailedUnreachable) {
+    return (
+      <Centered>
+        <NoAccess role="alert">
+          {LOAD_UNREACHABLE_TEXT}
+          <br />
+          <Button onClick={() => window.location.reload()} style={{ marginTop: 16 }}>
+            Try again
+          </Button>
+        </NoAccess>
+      </Centered>
+    );
+  }
   if (editor.loadPhase === 'failed') {
     return (
       <Centered>
@@ -134,8 +182,15 @@ export const EditorPage = observer(function EditorPage() {
   return (
     <EditorProvider store={editor}>
       <Screen>
+        <HiddenHeading>Workflow Editor</HiddenHeading>
         <TopBar token={token} />
-        <WorkflowCanvasWithProvider />
+        <ConnectionBanner />
+        <Body>
+          <Palette />
+          <WorkflowCanvasWithProvider />
+          <StepPanelHost />
+          <LinkPanel />
+        </Body>
       </Screen>
     </EditorProvider>
   );

@@ -40,6 +40,12 @@ export interface EditorEnv extends CoreEnv {
   clearTimeout: (handle: unknown) => void;
 }
 
+/** Which link panel is open: a link's filter or its delay (editor-core 2.10). */
+export interface LinkPanel {
+  linkId: string;
+  kind: 'filter' | 'delay';
+}
+
 /** The server's answer for one workflow: what the store keeps of GET/PUT /api/workflows/{id}. */
 export interface StoredWorkflow {
   id: string;
@@ -79,6 +85,15 @@ export function saveFailureMessage(error: unknown): string {
   return 'Saving failed.';
 }
 
+/** Returns the message shown when a shared template cannot be accepted. */
+export function templateFailureMessage(error: unknown): string {
+  if (isApiError(error) && error.status === 404) return 'This shared template no longer exists.';
+  if (isApiError(error) && error.status === 0)
+    return 'The shared template could not be opened: the server could not be reached.';
+  const detail = isApiError(error) ? (error.problem.detail ?? '') : '';
+  return detail ? `The shared template could not be opened: ${detail}` : 'The shared template could not be opened.';
+}
+
 /** The editor's root: the open workflow, its phases and the selected step. */
 export const EditorStore = types
   .model('EditorStore', {
@@ -95,6 +110,12 @@ export const EditorStore = types
     savedData: null as WorkflowData | null,
     /** Counts failed saves, so an observer can react to each one. */
     saveFailures: 0,
+    /** True when the last load failed because the server could not be reached or failed (not a 404). */
+    loadFailedUnreachable: false,
+    /** True while the last save could not reach the server (the editor shows a banner and retries). */
+    isUnreachable: false,
+    /** The link whose filter or delay panel is open (editor-core 2.10); outside the history. */
+    linkPanel: null as LinkPanel | null,
   }))
   .views((self) => ({
     get env(): EditorEnv {
@@ -121,6 +142,17 @@ export const EditorStore = types
     /** Selects a step (or clears the selection with null); no undo entry. */
     select(stepId: string | null): void {
       self.selectedStepId = stepId;
+      // A step panel and a link panel never show together.
+      if (stepId !== null) self.linkPanel = null;
+    },
+    /** Opens a link's filter or delay panel (editor-core 2.10), clearing the step selection. */
+    openLinkPanel(linkId: string, kind: LinkPanel['kind']): void {
+      self.selectedStepId = null;
+      self.linkPanel = { linkId, kind };
+    },
+    /** Closes the link panel. */
+    closeLinkPanel(): void {
+      self.linkPanel = null;
     },
     /** Applies a server answer outside the history and remembers its revision. */
     applyStored(stored: StoredWorkflow): void {
@@ -138,17 +170,38 @@ export const EditorStore = types
     setLoadPhase(phase: LoadPhase): void {
       self.loadPhase = phase;
     },
+    /** Notes whether the last failed load failed because the server could not answer. */
+    setLoadUnreachable(isUnreachable: boolean): void {
+      self.loadFailedUnreachable = isUnreachable;
+    },
     setSavePhase(phase: SavePhase): void {
       self.savePhase = phase;
     },
     markSaved(data: WorkflowData, revision: number): void {
+      self.isUnreachable = false;
       self.savedData = data;
       self.revision = revision;
       self.savePhase = 'saved';
     },
-    markSaveFailed(): void {
+    /**
+     * Applies the server's answer to an activation switch (editor-core 4.2): the flag and the
+     * new stored revision, outside the history; when nothing was waiting to be saved, the
+     * workflow still counts as saved.
+     */
+    applyActivation(active: boolean, revision: number | null): void {
+      const wasSaved = self.workflow !== undefined && self.workflow.data === self.savedData;
+      self.wf.setActive(active);
+      if (revision !== null) self.revision = revision;
+      if (wasSaved) self.savedData = self.wf.data;
+    },
+    /** Clears the unreachable state once a check finds nothing left to save. */
+    markReachable(): void {
+      self.isUnreachable = false;
+    },
+    markSaveFailed(isUnreachable = false): void {
       self.savePhase = 'saveFailed';
       self.saveFailures += 1;
+      self.isUnreachable = isUnreachable;
     },
   }))
   .actions((self) => {
@@ -179,8 +232,10 @@ export const EditorStore = types
           // The echo is not applied: the workflow may have moved on while the request ran.
           self.markSaved(data, saved.revision);
         } catch (error) {
-          self.markSaveFailed();
-          self.env.notifyError(saveFailureMessage(error));
+          const wasUnreachable = self.isUnreachable;
+          self.markSaveFailed(isApiError(error) && error.status === 0);
+          // While the server stays unreachable the banner speaks; one toast is enough.
+          if (!(wasUnreachable && self.isUnreachable)) self.env.notifyError(saveFailureMessage(error));
         }
       })();
       inFlight = run;
@@ -209,7 +264,9 @@ export const EditorStore = types
           const stored: StoredWorkflow = yield self.env.api.get('/api/workflows/{id}', { params: { path: { id } } });
           self.applyStored(stored);
           self.setLoadPhase('loaded');
-        } catch {
+        } catch (error) {
+          // A server that cannot be reached (or fails) is not a missing workflow.
+          self.setLoadUnreachable(isApiError(error) && (error.status === 0 || error.status >= 500));
           self.setLoadPhase('failed');
         }
       }),
@@ -223,6 +280,26 @@ export const EditorStore = types
           return stored.id;
         } catch {
           self.setLoadPhase('failed');
+          return null;
+        }
+      }),
+      /**
+       * Accepts a shared template (editor-core 4.9: POST /api/templates/{templateId}/accept, a
+       * new inactive workflow) and opens it; returns its id, or null when the template cannot
+       * be accepted (the reason is shown through `notifyError`; nothing is opened).
+       */
+      acceptTemplate: flow(function* acceptTemplate(templateId: string) {
+        self.setLoadPhase('loading');
+        try {
+          const stored: StoredWorkflow = yield self.env.api.post('/api/templates/{templateId}/accept', {
+            params: { path: { templateId } },
+          });
+          self.applyStored(stored);
+          self.setLoadPhase('loaded');
+          return stored.id;
+        } catch (error) {
+          self.setLoadPhase('unloaded');
+          self.env.notifyError(templateFailureMessage(error));
           return null;
         }
       }),

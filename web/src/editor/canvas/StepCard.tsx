@@ -94,7 +94,8 @@ export const MenuContent = styled(DropdownMenu.Content)`
   z-index: 20;
 `;
 
-const MenuItem = styled(DropdownMenu.Item)<{ $danger?: boolean }>`
+/** One item of {@link MenuContent}; `$danger` colours it red. */
+export const MenuItem = styled(DropdownMenu.Item)<{ $danger?: boolean }>`
   padding: ${({ theme }) => theme.space(2)} ${({ theme }) => theme.space(3)};
   border-radius: ${({ theme }) => theme.radius.small};
   font-size: ${({ theme }) => theme.font.size.body};
@@ -149,7 +150,12 @@ export function StepCard({ data, selected }: NodeProps<StepNode>) {
         <DropdownMenu.Root modal={false}>
           <DropdownMenu.Trigger asChild>
             {/* nodrag/nopan: the menu button must not start a pane gesture. */}
-            <MenuButton className="nodrag nopan" aria-label={`Step menu of ${data.name}`}>
+            <MenuButton
+              className="nodrag nopan"
+              aria-label={`Step menu of ${data.name}`}
+              // Opening the menu is not selecting the step (which would open its panel over the canvas).
+              onClick={(event) => event.stopPropagation()}
+            >
               ⋮
             </MenuButton>
           </DropdownMenu.Trigger>

@@ -1,32 +1,54 @@
 import '@xyflow/react/dist/style.css';
-import { layoutWorkflow, SNAP_GRID } from '@junction/core';
+import { CARD_HEIGHT, CARD_WIDTH, SNAP_GRID } from '@junction/core';
 import {
   Background,
   ControlButton,
   Controls,
+  type EdgeTypes,
   MiniMap,
+  type NodeChange,
   type NodeTypes,
   ReactFlow,
   ReactFlowProvider,
+  useReactFlow,
 } from '@xyflow/react';
 import { observer } from 'mobx-react-lite';
-import { useEffect, useMemo } from 'react';
+import { type MouseEvent as ReactMouseEvent, startTransition, useCallback, useEffect, useMemo, useState } from 'react';
 import styled from 'styled-components';
+import { useToast } from '../../ui/index.js';
 import { useEditor } from '../editor-context.js';
-import { shouldShowMinimap, toEdges, toNodes } from './canvas-model.js';
+import { applyLayout, moveStepOntoLink } from './canvas-actions.js';
+import {
+  type CanvasPoint,
+  findLinkAt,
+  movedMessage,
+  type StepNode,
+  shouldShowMinimap,
+  toEdges,
+  toNodes,
+} from './canvas-model.js';
+import { LinkEdge } from './LinkEdge.js';
 import { StepCard } from './StepCard.js';
 
 const nodeTypes: NodeTypes = { step: StepCard };
+const edgeTypes: EdgeTypes = { link: LinkEdge };
+
+/** How many of the first steps the opening view fits. */
+const FIRST_VIEW_STEPS = 6;
+
+/** How far (flow pixels) a card must travel before a drop off any link says how to move it. */
+const DRAG_HINT_DISTANCE = 40;
 
 const Pane = styled.div`
   position: relative;
   flex: 1;
+  min-width: 0;
   min-height: 0;
   background: ${({ theme }) => theme.colors.background};
-  .react-flow__edge-textbg { fill: #ffffff; }
-  .react-flow__edge-text { font-size: 13px; fill: #1f2933; }
   /* Handles anchor the links; cards are linked through the model, never by dragging a handle. */
   .react-flow__handle { opacity: 0; pointer-events: none; }
+  .react-flow__node.dragging { opacity: 0.85; }
+  .react-flow__controls-button { width: 32px; height: 32px; }
 `;
 
 /** Returns true when a key press comes from a text field, where Delete edits text. */
@@ -35,19 +57,53 @@ function isTyping(target: EventTarget | null): boolean {
   return !!el && (el.isContentEditable || ['INPUT', 'TEXTAREA', 'SELECT'].includes(el.tagName));
 }
 
+/** A card being dragged: where it is now and where it started. */
+interface Drag {
+  stepId: string;
+  position: CanvasPoint;
+  start: CanvasPoint;
+  /** The link under the pointer, if any. */
+  linkId: string | undefined;
+}
+
 /**
  * The workflow canvas (onboarding 2 "Editor canvas"): step cards and blue links from the
  * open workflow, zoom controls, a minimap above 8 elements, pan on scroll, no zoom on
- * scroll/pinch/double-click, cards not draggable, snap grid 20, the pane moving only while
- * nothing is selected. Clicking a card selects it; Delete removes the selected step.
+ * scroll/pinch/double-click, snap grid 20, the pane moving only while nothing is selected.
+ * Cards are not freely draggable: an action card dropped on a link moves there ('Step ... was
+ * moved'), anywhere else it goes back. Clicking a card selects it; Delete removes it.
  */
 export const WorkflowCanvas = observer(function WorkflowCanvas() {
   const editor = useEditor();
+  const { showToast } = useToast();
+  const { screenToFlowPosition } = useReactFlow();
   const wf = editor.wf;
   const data = wf.data;
   const selectedStepId = editor.selectedStepId;
-  const nodes = useMemo(() => toNodes(data, selectedStepId), [data, selectedStepId]);
-  const edges = useMemo(() => toEdges(data), [data]);
+  const [drag, setDrag] = useState<Drag | null>(null);
+  // The minimap (one rectangle per step) renders after the cards, as a transition React may
+  // interrupt: the canvas shows and answers first, even with 1,000 steps.
+  const [isMinimapReady, setMinimapReady] = useState(false);
+  useEffect(() => startTransition(() => setMinimapReady(true)), []);
+  // The first view shows the start of the workflow (its first steps), readable at up to 100 %.
+  const [fitViewOptions] = useState(() => ({
+    nodes: data.steps.slice(0, FIRST_VIEW_STEPS).map((step) => ({ id: step.id })),
+    maxZoom: 1,
+    minZoom: 0.5,
+    padding: 0.2,
+  }));
+  const modelNodes = useMemo(() => toNodes(data, selectedStepId), [data, selectedStepId]);
+  const nodes = useMemo(
+    () =>
+      drag
+        ? modelNodes.map(
+            (node): StepNode => (node.id === drag.stepId ? { ...node, position: drag.position, dragging: true } : node),
+          )
+        : modelNodes,
+    [modelNodes, drag],
+  );
+  const dropLinkId = drag?.linkId;
+  const edges = useMemo(() => toEdges(data, dropLinkId), [data, dropLinkId]);
 
   useEffect(() => {
     // Our own Delete handling: React Flow's would delete nodes outside the model (no undo).
@@ -60,12 +116,53 @@ export const WorkflowCanvas = observer(function WorkflowCanvas() {
     return () => window.removeEventListener('keydown', onKeyDown);
   }, [editor]);
 
-  const tidyUp = () => {
-    const positions = layoutWorkflow(wf.data, { mode: 'editor' });
-    wf.group('move step', () => {
-      for (const [id, position] of positions) wf.setStepPosition(id, position);
-    });
+  const onNodesChange = useCallback((changes: NodeChange<StepNode>[]) => {
+    // Only drags are applied, and only to the canvas: the model changes on drop.
+    for (const change of changes) {
+      if (change.type !== 'position' || !change.position || !change.dragging) continue;
+      const position = change.position;
+      setDrag((current) =>
+        current && current.stepId === change.id
+          ? { ...current, position }
+          : { stepId: change.id, position, start: position, linkId: undefined },
+      );
+    }
+  }, []);
+
+  const pointerAt = (event: ReactMouseEvent | MouseEvent | TouchEvent): CanvasPoint | null => {
+    const source = 'touches' in event ? (event.changedTouches[0] ?? event.touches[0]) : event;
+    // Unsnapped: the pointer's own place decides which link is under it.
+    return source ? screenToFlowPosition({ x: source.clientX, y: source.clientY }, { snapToGrid: false }) : null;
   };
+
+  /** The link under the pointer, else under the dragged card's centre. */
+  const dropLink = (event: ReactMouseEvent | MouseEvent | TouchEvent, node: StepNode): string | undefined => {
+    const point = pointerAt(event);
+    const centre = { x: node.position.x + CARD_WIDTH / 2, y: node.position.y + CARD_HEIGHT / 2 };
+    return (point ? findLinkAt(data, point, node.id) : undefined) ?? findLinkAt(data, centre, node.id);
+  };
+
+  const onNodeDrag = (event: ReactMouseEvent | MouseEvent | TouchEvent, node: StepNode) => {
+    const linkId = dropLink(event, node);
+    setDrag((current) => (current && current.linkId !== linkId ? { ...current, linkId } : current));
+  };
+
+  const onNodeDragStop = (event: ReactMouseEvent | MouseEvent | TouchEvent, node: StepNode) => {
+    const linkId = dropLink(event, node);
+    const started = drag?.start;
+    setDrag(null);
+    const name = node.data.name;
+    if (linkId && moveStepOntoLink(wf, node.id, linkId)) {
+      showToast({ status: 'success', message: movedMessage(name) });
+      return;
+    }
+    const travelled = started ? Math.hypot(node.position.x - started.x, node.position.y - started.y) : 0;
+    if (travelled > DRAG_HINT_DISTANCE) {
+      showToast({ status: 'info', message: 'Drop a step on a link to move it there.' });
+    }
+  };
+
+  const tidyUp = () => wf.group('move step', () => applyLayout(wf));
 
   return (
     <Pane data-testid="workflow-canvas">
@@ -73,9 +170,17 @@ export const WorkflowCanvas = observer(function WorkflowCanvas() {
         nodes={nodes}
         edges={edges}
         nodeTypes={nodeTypes}
+        edgeTypes={edgeTypes}
+        onNodesChange={onNodesChange}
+        onNodeDrag={onNodeDrag}
+        onNodeDragStop={onNodeDragStop}
         onNodeClick={(_event, node) => editor.select(node.id)}
-        onPaneClick={() => editor.select(null)}
-        nodesDraggable={false}
+        onPaneClick={() => {
+          editor.select(null);
+          editor.closeLinkPanel();
+        }}
+        nodesDraggable
+        nodeDragThreshold={4}
         nodesConnectable={false}
         elementsSelectable
         zoomOnScroll={false}
@@ -87,18 +192,19 @@ export const WorkflowCanvas = observer(function WorkflowCanvas() {
         snapToGrid
         snapGrid={[SNAP_GRID, SNAP_GRID]}
         deleteKeyCode={null}
+        onlyRenderVisibleElements
         fitView
-        fitViewOptions={{ maxZoom: 1, padding: 0.2 }}
+        fitViewOptions={fitViewOptions}
         minZoom={0.1}
         proOptions={{ hideAttribution: true }}
       >
         <Background gap={SNAP_GRID} />
-        <Controls showInteractive={false}>
+        <Controls showInteractive={false} aria-label="Zoom controls">
           <ControlButton onClick={tidyUp} title="Tidy up the layout" aria-label="Tidy up the layout">
             ⇅
           </ControlButton>
         </Controls>
-        {shouldShowMinimap(data) && <MiniMap pannable ariaLabel="Minimap" />}
+        {isMinimapReady && shouldShowMinimap(data) && <MiniMap pannable ariaLabel="Minimap" />}
       </ReactFlow>
     </Pane>
   );

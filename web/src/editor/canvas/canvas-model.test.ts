@@ -1,6 +1,15 @@
 import { createLink, createNewWorkflow, createStepData, type Step, type WorkflowData } from '@junction/core';
 import { describe, expect, it } from 'vitest';
-import { HEALTH_HEX, LINK_STYLE, linkLabel, shouldShowMinimap, toEdges, toNodes } from './canvas-model.js';
+import {
+  findLinkAt,
+  HEALTH_HEX,
+  LINK_STYLE,
+  linkLabel,
+  movedMessage,
+  shouldShowMinimap,
+  toEdges,
+  toNodes,
+} from './canvas-model.js';
 
 let n = 0;
 const env = { newId: () => `id-${++n}`, now: () => 0 };
@@ -10,10 +19,9 @@ function step(id: string, patch: Partial<Step> = {}): Step {
 }
 
 describe('linkLabel (editor-core 3)', () => {
-  it('shows the filter name, else the delay, else nothing', () => {
-    expect(linkLabel({ name: 'Filter: amount greater than 10', delaySeconds: 30 })).toBe(
-      'Filter: amount greater than 10',
-    );
+  it('shows the filter name and the delay, else nothing', () => {
+    expect(linkLabel({ name: 'Filter: amount', delaySeconds: 30 })).toBe('Filter: amount · Delay: 30s');
+    expect(linkLabel({ name: 'Filter: amount', delaySeconds: 0 })).toBe('Filter: amount');
     expect(linkLabel({ name: '', delaySeconds: 30 })).toBe('Delay: 30s');
     expect(linkLabel({ name: '', delaySeconds: 0 })).toBeUndefined();
   });
@@ -25,7 +33,9 @@ describe('toNodes', () => {
     const nodes = toNodes(wf, wf.steps[1].id);
     expect(nodes.map((node) => node.data.name)).toEqual(['Click to Add Trigger', 'Click to Add Action']);
     expect(nodes[0].position).toEqual({ x: 220, y: 40 });
-    expect(nodes.every((node) => node.width === 450 && node.height === 80 && node.draggable === false)).toBe(true);
+    expect(nodes.every((node) => node.width === 450 && node.height === 80)).toBe(true);
+    // The trigger stays put; an action card can be picked up only to drop it on a link.
+    expect(nodes.map((node) => node.draggable)).toEqual([false, true]);
     expect(nodes.map((node) => node.selected)).toEqual([false, true]);
     expect(nodes.every((node) => node.data.isPlaceholder)).toBe(true);
   });
@@ -49,8 +59,49 @@ describe('toEdges', () => {
   it('draws every link blue, width 2, with its label', () => {
     const edges = toEdges({ links: [{ ...createLink({ id: 'l', source: 'a', target: 'b' }), delaySeconds: 5 }] });
     expect(edges).toHaveLength(1);
-    expect(edges[0]).toMatchObject({ id: 'l', source: 'a', target: 'b', label: 'Delay: 5s', style: LINK_STYLE });
+    expect(edges[0]).toMatchObject({ id: 'l', source: 'a', target: 'b', type: 'link', style: LINK_STYLE });
+    expect(edges[0].data).toEqual({ label: 'Delay: 5s', hasFilter: false, delaySeconds: 5, isDropTarget: false });
     expect(LINK_STYLE).toEqual({ stroke: '#0069ea', strokeWidth: 2 });
+  });
+
+  it('marks a filtered link and the link a dragged card would land on', () => {
+    const filtered = {
+      ...createLink({ id: 'f', source: 'a', target: 'b' }),
+      name: 'Filter: amount',
+      groups: [[{ lhs: '${a.amount}', conditionType: 'greaterThan' as const, rhs: '10' }]],
+    };
+    const edges = toEdges({ links: [filtered, createLink({ id: 'p', source: 'b', target: 'c' })] }, 'p');
+    expect(edges.map((edge) => [edge.data?.label, edge.data?.hasFilter, edge.data?.isDropTarget])).toEqual([
+      ['Filter: amount', true, false],
+      [undefined, false, true],
+    ]);
+  });
+});
+
+describe('findLinkAt (drag a step onto a link)', () => {
+  // a (0,0) -> b (0,200) -> c (0,400); d sits to the side.
+  const wf = {
+    steps: [
+      step('a', { position: { x: 0, y: 0 } }),
+      step('b', { position: { x: 0, y: 200 } }),
+      step('c', { position: { x: 0, y: 400 } }),
+      step('d', { position: { x: 600, y: 200 } }),
+    ],
+    links: [createLink({ id: 'ab', source: 'a', target: 'b' }), createLink({ id: 'bc', source: 'b', target: 'c' })],
+  };
+
+  it('finds the link under a point between two cards (their centre line is x = 225)', () => {
+    expect(findLinkAt(wf, { x: 230, y: 140 }, 'd')).toBe('ab');
+    expect(findLinkAt(wf, { x: 215, y: 330 }, 'd')).toBe('bc');
+  });
+
+  it('ignores points far from every link and the dragged step’s own links', () => {
+    expect(findLinkAt(wf, { x: 800, y: 140 }, 'd')).toBeUndefined();
+    expect(findLinkAt(wf, { x: 230, y: 140 }, 'b')).toBeUndefined();
+  });
+
+  it('words the message as the spec does', () => {
+    expect(movedMessage('Send e-mail')).toBe('Step Send e-mail was moved');
   });
 });
 

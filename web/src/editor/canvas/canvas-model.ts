@@ -12,7 +12,7 @@ import {
   stepHealth,
   type WorkflowData,
 } from '@junction/core';
-import type { Edge, Node } from '@xyflow/react';
+import { type Edge, type Node, Position } from '@xyflow/react';
 
 /** The minimap appears only above this many canvas elements (onboarding 2 "Editor canvas"). */
 export const MINIMAP_MIN_ELEMENTS = 8;
@@ -46,20 +46,32 @@ export interface StepCardData extends Record<string, unknown> {
 export type StepNode = Node<StepCardData, 'step'>;
 
 /**
- * Returns a link's label: its filter name, else 'Delay: Ns' when it delays, else undefined
- * (editor-core 3).
+ * Returns a link's label (editor-core 3): its filter name and 'Delay: Ns' when it delays,
+ * joined by ' · '; undefined on a plain link.
  *
  * @example
  * linkLabel({ ...link, name: '', delaySeconds: 30 }); // 'Delay: 30s'
+ * linkLabel({ ...link, name: 'Filter: amount', delaySeconds: 30 }); // 'Filter: amount · Delay: 30s'
  */
 export function linkLabel(link: Pick<Link, 'name' | 'delaySeconds'>): string | undefined {
-  if (link.name) return link.name;
-  if (link.delaySeconds > 0) return `Delay: ${link.delaySeconds}s`;
-  return undefined;
+  const parts = [link.name, link.delaySeconds > 0 ? `Delay: ${link.delaySeconds}s` : ''].filter((part) => part !== '');
+  return parts.length > 0 ? parts.join(' · ') : undefined;
 }
+
+// Card data per step object: the model keeps unchanged steps' objects, so selecting a step
+// or editing one recomputes only what changed (a 1,000-step canvas stays quick).
+const cardDataCache = new WeakMap<Step, StepCardData>();
 
 /** Returns the card data of one step (name, app, icon, health badge colour). */
 export function toStepCardData(step: Step): StepCardData {
+  const cached = cardDataCache.get(step);
+  if (cached) return cached;
+  const data = buildStepCardData(step);
+  cardDataCache.set(step, data);
+  return data;
+}
+
+function buildStepCardData(step: Step): StepCardData {
   const health = stepHealth(step);
   return {
     stepId: step.id,
@@ -75,37 +87,189 @@ export function toStepCardData(step: Step): StepCardData {
 
 /**
  * Returns the React Flow nodes of a workflow's steps at their stored positions; the selected
- * step is marked selected. Cards are 450 × 80 and never freely draggable.
+ * step is marked selected. Cards are 450 × 80. They are never freely draggable: an action
+ * card can be picked up only to drop it onto a link (the canvas puts it back otherwise);
+ * the trigger stays where it is.
  */
 export function toNodes(wf: Pick<WorkflowData, 'steps'>, selectedStepId: string | null): StepNode[] {
-  return wf.steps.map((step) => ({
+  return wf.steps.map((step) => toNode(step, step.id === selectedStepId));
+}
+
+/** React Flow's handle box (px). */
+const HANDLE_SIZE = 6;
+
+/**
+ * Where each card's two handles sit (top and bottom centre). Known up front, React Flow need
+ * not mount every card once to measure them, so a 1,000-step workflow renders only the cards
+ * in view.
+ */
+export const CARD_HANDLES: NonNullable<StepNode['handles']> = [
+  {
+    type: 'target',
+    position: Position.Top,
+    x: CARD_WIDTH / 2 - HANDLE_SIZE / 2,
+    y: -HANDLE_SIZE / 2,
+    width: HANDLE_SIZE,
+    height: HANDLE_SIZE,
+  },
+  {
+    type: 'source',
+    position: Position.Bottom,
+    x: CARD_WIDTH / 2 - HANDLE_SIZE / 2,
+    y: CARD_HEIGHT - HANDLE_SIZE / 2,
+    width: HANDLE_SIZE,
+    height: HANDLE_SIZE,
+  },
+];
+
+// Node objects per step object and selection: React Flow (and its minimap) skip nodes whose
+// object is unchanged, so selecting one of 1,000 steps updates two nodes, not all of them.
+const nodeCache = new WeakMap<Step, { selected?: StepNode; plain?: StepNode }>();
+
+function toNode(step: Step, selected: boolean): StepNode {
+  let entry = nodeCache.get(step);
+  if (!entry) {
+    entry = {};
+    nodeCache.set(step, entry);
+  }
+  const key = selected ? 'selected' : 'plain';
+  const cached = entry[key];
+  if (cached) return cached;
+  const node: StepNode = {
     id: step.id,
     type: 'step',
     position: step.position,
     data: toStepCardData(step),
     width: CARD_WIDTH,
     height: CARD_HEIGHT,
-    draggable: false,
-    selected: step.id === selectedStepId,
-  }));
+    draggable: step.kind !== 'trigger',
+    selected,
+    handles: CARD_HANDLES,
+  };
+  entry[key] = node;
+  return node;
 }
 
-/** Returns the React Flow edges of a workflow's links: blue, width 2, labelled (editor-core 3). */
-export function toEdges(wf: Pick<WorkflowData, 'links'>): Edge[] {
-  return wf.links.map((link) => ({
+/** What a link edge carries to its label. */
+export interface LinkEdgeData extends Record<string, unknown> {
+  /** The label text (filter name or delay); undefined on a plain link. */
+  label: string | undefined;
+  hasFilter: boolean;
+  delaySeconds: number;
+  /** True while a dragged card hovers over this link. */
+  isDropTarget: boolean;
+}
+
+/** A React Flow edge that draws a link. */
+export type LinkEdgeType = Edge<LinkEdgeData, 'link'>;
+
+/**
+ * Returns the React Flow edges of a workflow's links: blue, width 2, labelled with their filter
+ * or delay (editor-core 3); `dropLinkId` marks the link a dragged card would land on.
+ */
+export function toEdges(wf: Pick<WorkflowData, 'links'>, dropLinkId?: string): LinkEdgeType[] {
+  return wf.links.map((link) => toEdge(link, link.id === dropLinkId));
+}
+
+// Edge objects per link object, as for nodes.
+const edgeCache = new WeakMap<Link, { target?: LinkEdgeType; plain?: LinkEdgeType }>();
+
+function toEdge(link: Link, isDropTarget: boolean): LinkEdgeType {
+  let entry = edgeCache.get(link);
+  if (!entry) {
+    entry = {};
+    edgeCache.set(link, entry);
+  }
+  const key = isDropTarget ? 'target' : 'plain';
+  const cached = entry[key];
+  if (cached) return cached;
+  const edge = buildEdge(link, isDropTarget);
+  entry[key] = edge;
+  return edge;
+}
+
+function buildEdge(link: Link, isDropTarget: boolean): LinkEdgeType {
+  return {
     id: link.id,
     source: link.source,
     target: link.target,
-    type: 'smoothstep',
+    type: 'link',
     animated: false,
-    label: linkLabel(link),
     style: LINK_STYLE,
-    labelBgPadding: [6, 3] as [number, number],
-    labelBgBorderRadius: 4,
-  }));
+    data: {
+      label: linkLabel(link),
+      hasFilter: link.groups.some((group) => group.length > 0) || link.name !== '',
+      delaySeconds: link.delaySeconds,
+      isDropTarget,
+    },
+  };
 }
 
 /** Returns true when the minimap shows: more than 8 canvas elements (steps plus links). */
 export function shouldShowMinimap(wf: Pick<WorkflowData, 'steps' | 'links'>): boolean {
   return wf.steps.length + wf.links.length > MINIMAP_MIN_ELEMENTS;
+}
+
+/** A point on the canvas, in flow coordinates. */
+export interface CanvasPoint {
+  x: number;
+  y: number;
+}
+
+/** How close (flow pixels) a drop must be to a link to land on it. */
+export const LINK_DROP_TOLERANCE = 30;
+
+function distanceToSegment(p: CanvasPoint, a: CanvasPoint, b: CanvasPoint): number {
+  const dx = b.x - a.x;
+  const dy = b.y - a.y;
+  const lengthSquared = dx * dx + dy * dy;
+  const t = lengthSquared === 0 ? 0 : Math.max(0, Math.min(1, ((p.x - a.x) * dx + (p.y - a.y) * dy) / lengthSquared));
+  return Math.hypot(p.x - (a.x + t * dx), p.y - (a.y + t * dy));
+}
+
+/**
+ * Returns the corner points of a link as the canvas draws it (a smooth-step path): from the
+ * bottom centre of its source card down to half-way, across, and down to the top centre of
+ * its target card.
+ */
+export function linkPolyline(source: CanvasPoint, target: CanvasPoint): CanvasPoint[] {
+  const start = { x: source.x + CARD_WIDTH / 2, y: source.y + CARD_HEIGHT };
+  const end = { x: target.x + CARD_WIDTH / 2, y: target.y };
+  const midY = (start.y + end.y) / 2;
+  return [start, { x: start.x, y: midY }, { x: end.x, y: midY }, end];
+}
+
+/**
+ * Returns the id of the link nearest to `point` within {@link LINK_DROP_TOLERANCE}, ignoring
+ * links that start or end at `stepId` (a step cannot be moved onto its own link); undefined
+ * when none is near. Used when a card is dropped ('Step ... was moved').
+ *
+ * @example
+ * findLinkAt(wf, { x: 445, y: 150 }, 'dragged'); // 'link-1'
+ */
+export function findLinkAt(
+  wf: Pick<WorkflowData, 'steps' | 'links'>,
+  point: CanvasPoint,
+  stepId?: string,
+  tolerance = LINK_DROP_TOLERANCE,
+): string | undefined {
+  const positions = new Map(wf.steps.map((step) => [step.id, step.position]));
+  let best: { id: string; distance: number } | undefined;
+  for (const link of wf.links) {
+    if (link.source === stepId || link.target === stepId) continue;
+    const source = positions.get(link.source);
+    const target = positions.get(link.target);
+    if (!source || !target) continue;
+    const line = linkPolyline(source, target);
+    for (let i = 1; i < line.length; i += 1) {
+      const distance = distanceToSegment(point, line[i - 1], line[i]);
+      if (distance <= tolerance && (!best || distance < best.distance)) best = { id: link.id, distance };
+    }
+  }
+  return best?.id;
+}
+
+/** The message shown after a card is dropped on a link (onboarding 4 "Canvas actions"). */
+export function movedMessage(stepName: string): string {
+  return `Step ${stepName} was moved`;
 }

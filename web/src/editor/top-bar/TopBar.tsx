@@ -1,4 +1,4 @@
-import { UNDO_LIST_SIZE } from '@junction/core';
+import { blockingIssues, UNDO_LIST_SIZE } from '@junction/core';
 import { observer } from 'mobx-react-lite';
 import { type KeyboardEvent, useEffect, useState } from 'react';
 import { Link } from 'react-router-dom';
@@ -6,9 +6,30 @@ import styled from 'styled-components';
 import { exitHref } from '../../stores/session.js';
 import { useToast } from '../../ui/index.js';
 import { useEditor } from '../editor-context.js';
+import { ActivationSwitch } from './ActivationSwitch.js';
+import { HelpMenu } from './HelpMenu.js';
 import { IssuesButton } from './IssuesButton.js';
 import { IconButton, Tip, TipProvider } from './parts.js';
 import { SavingIndicator } from './SavingIndicator.js';
+import { ShareDialog } from './ShareDialog.js';
+
+/** The share button's tooltip while an issue blocks activation. */
+export const SHARE_BLOCKED_TOOLTIP = 'Test every step and connect every account to share this workflow';
+
+const ShareButton = styled.button`
+  height: 36px;
+  padding: 0 ${({ theme }) => theme.space(4)};
+  border: none;
+  border-radius: ${({ theme }) => theme.radius.small};
+  background: ${({ theme }) => theme.colors.primary};
+  color: ${({ theme }) => theme.colors.onPrimary};
+  font: inherit;
+  font-weight: 600;
+  cursor: pointer;
+  &:hover:not(:disabled) { background: ${({ theme }) => theme.colors.primaryHover}; }
+  &:disabled { background: ${({ theme }) => theme.colors.border}; color: ${({ theme }) => theme.colors.textMuted}; cursor: not-allowed; }
+  &:focus-visible { outline: none; box-shadow: ${({ theme }) => theme.focusRing}; }
+`;
 
 const Bar = styled.header`
   display: flex;
@@ -112,13 +133,18 @@ const NameField = observer(function NameField() {
 
 /**
  * The editor's top bar (editor-core 2.2): exit to the dashboard with the token, saving
- * indicator, editable name, undo and redo with their last-10 lists, and the issues button.
+ * indicator, editable name, undo and redo with their last-10 lists, the issues button, the
+ * help menu, the ON/OFF switch and the share button (both disabled while an issue blocks
+ * activation).
  */
 export const TopBar = observer(function TopBar({ token }: { token: string | null }) {
   const editor = useEditor();
   const { history } = editor.wf;
   const undoList = history.undoDescriptions(UNDO_LIST_SIZE);
   const redoList = history.redoDescriptions(UNDO_LIST_SIZE);
+  const [isSharing, setSharing] = useState(false);
+  // editor-core 4.2: sharing is disabled, like the switch, while an issue blocks activation.
+  const isBlocked = blockingIssues(editor.wf.data).length > 0;
   return (
     <TipProvider>
       <Bar>
@@ -139,7 +165,15 @@ export const TopBar = observer(function TopBar({ token }: { token: string | null
           </IconButton>
         </Tip>
         <IssuesButton />
+        <HelpMenu />
+        <ActivationSwitch />
+        <Tip content={isBlocked ? SHARE_BLOCKED_TOOLTIP : 'Share as a template'}>
+          <ShareButton type="button" disabled={isBlocked} onClick={() => setSharing(true)}>
+            Share
+          </ShareButton>
+        </Tip>
       </Bar>
+      <ShareDialog open={isSharing} onOpenChange={setSharing} />
     </TipProvider>
   );
 });

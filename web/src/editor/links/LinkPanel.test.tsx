@@ -1,0 +1,81 @@
+import { type ApiClient, createNewWorkflow } from '@junction/core';
+import { cleanup, fireEvent, render, screen } from '@testing-library/react';
+import { ThemeProvider } from 'styled-components';
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import { createEditorStore, type IEditorStore } from '../../stores/editor-store.js';
+import { theme, ToastProvider } from '../../ui/index.js';
+import { EditorProvider } from '../editor-context.js';
+import { LinkPanel } from './LinkPanel.js';
+
+afterEach(cleanup);
+
+let n = 0;
+const env = { newId: () => `id-${++n}`, now: () => 0 };
+
+async function renderPanel(kind: 'filter' | 'delay') {
+  const doc = createNewWorkflow(env, { id: 'wf' });
+  const api = { get: vi.fn(async () => ({ id: 'wf', name: doc.name, active: false, revision: 1, document: doc })) };
+  const editor: IEditorStore = createEditorStore({ ...env, api: api as unknown as ApiClient, notifyError: vi.fn() });
+  await editor.load('wf');
+  const linkId = editor.wf.links[0].id;
+  editor.openLinkPanel(linkId, kind);
+  render(
+    <ThemeProvider theme={theme}>
+      <ToastProvider>
+        <EditorProvider store={editor}>
+          <LinkPanel />
+        </EditorProvider>
+      </ToastProvider>
+    </ThemeProvider>,
+  );
+  return { editor, linkId };
+}
+
+describe('the filter panel (editor-core 2.10)', () => {
+  it('saves "Only continue if" rules with + And and an Or group, naming the filter', async () => {
+    const { editor, linkId } = await renderPanel('filter');
+    expect(screen.getByRole('heading', { name: 'Only continue if' })).toBeTruthy();
+    fireEvent.change(screen.getByLabelText('Field of rule 1'), { target: { value: '${t.amount}' } });
+    fireEvent.change(screen.getByLabelText('Condition of rule 1'), { target: { value: 'greaterThan' } });
+    fireEvent.change(screen.getByLabelText('Value of rule 1'), { target: { value: '10' } });
+    fireEvent.click(screen.getByRole('button', { name: '+ Add "Or" rule group' }));
+    const fields = screen.getAllByLabelText('Field of rule 1');
+    fireEvent.change(fields[1], { target: { value: '${t.vip}' } });
+    fireEvent.change(screen.getAllByLabelText('Condition of rule 1')[1], { target: { value: 'isTrue' } });
+    fireEvent.click(screen.getByRole('button', { name: 'Save filter' }));
+
+    const link = editor.wf.links.find((l) => l.id === linkId);
+    expect(link?.name).toBe('Filter: amount OR vip');
+    expect(link?.groups).toEqual([
+      [{ lhs: '${t.amount}', conditionType: 'greaterThan', rhs: '10' }],
+      [{ lhs: '${t.vip}', conditionType: 'isTrue', rhs: '' }],
+    ]);
+    expect(editor.linkPanel).toBeNull();
+    expect(screen.getByText('Filter: amount OR vip saved')).toBeTruthy();
+  });
+
+  it('names the problem beside an incomplete rule and saves nothing', async () => {
+    const { editor } = await renderPanel('filter');
+    fireEvent.click(screen.getByRole('button', { name: '+ And' }));
+    fireEvent.click(screen.getByRole('button', { name: 'Save filter' }));
+    expect(screen.getAllByText('Choose the field to check.')).toHaveLength(2);
+    expect(screen.getAllByLabelText('Field of rule 1')[0].getAttribute('aria-invalid')).toBe('true');
+    expect(editor.wf.links[0].groups).toEqual([]);
+    expect(editor.linkPanel).not.toBeNull();
+  });
+});
+
+describe('the delay panel (editor-core 2.10)', () => {
+  it('saves "Delay Time (seconds)" with Save delay, and refuses a negative delay', async () => {
+    const { editor } = await renderPanel('delay');
+    const input = screen.getByLabelText('Delay Time (seconds)') as HTMLInputElement;
+    expect(input.value).toBe('0');
+    fireEvent.change(input, { target: { value: '-5' } });
+    fireEvent.click(screen.getByRole('button', { name: 'Save delay' }));
+    expect(screen.getByText('Enter a whole number of seconds, 0 or more.')).toBeTruthy();
+    fireEvent.change(input, { target: { value: '30' } });
+    fireEvent.click(screen.getByRole('button', { name: 'Save delay' }));
+    expect(editor.wf.links[0].delaySeconds).toBe(30);
+    expect(editor.linkPanel).toBeNull();
+  });
+});

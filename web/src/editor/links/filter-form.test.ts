@@ -1,0 +1,111 @@
+import { createLink, createStepData, type WorkflowData } from '@junction/core';
+import { describe, expect, it } from 'vitest';
+import {
+  addAnd,
+  addOr,
+  CONDITION_OPTIONS,
+  checkGroups,
+  initialGroups,
+  parseDelay,
+  removeRow,
+  sampleFields,
+  toLinkFilter,
+  updateRow,
+} from './filter-form.js';
+
+describe('filter rows (editor-core 2.10, 3)', () => {
+  it('offers the ten condition types', () => {
+    expect(CONDITION_OPTIONS.map((o) => o.value)).toEqual([
+      'stringEqual',
+      'stringUnequal',
+      'listContains',
+      'listNotContain',
+      'greaterThan',
+      'lessThan',
+      'isTrue',
+      'isFalse',
+      'valueExists',
+      'valueNotExists',
+    ]);
+  });
+
+  it('starts with one empty row, adds AND rows and OR groups, and removes emptied groups', () => {
+    let groups = initialGroups([]);
+    expect(groups).toEqual([[{ lhs: '', conditionType: 'stringEqual', rhs: '' }]]);
+    groups = addAnd(groups, 0);
+    groups = addOr(groups);
+    expect(groups.map((g) => g.length)).toEqual([2, 1]);
+    groups = removeRow(groups, 1, 0);
+    expect(groups.map((g) => g.length)).toEqual([2]);
+  });
+
+  it('requires a field, a value where the condition compares, and a number for greater/less than', () => {
+    let groups = addAnd(initialGroups([]), 0);
+    groups = updateRow(groups, 0, 0, { lhs: '${t.amount}', conditionType: 'greaterThan', rhs: 'ten' });
+    groups = updateRow(groups, 0, 1, { lhs: '', conditionType: 'isTrue' });
+    expect(checkGroups(groups)).toEqual({
+      '0-0': 'Enter a number to compare with.',
+      '0-1': 'Choose the field to check.',
+    });
+    groups = updateRow(groups, 0, 0, { rhs: '10' });
+    groups = updateRow(groups, 0, 1, { lhs: '${t.vip}' });
+    expect(checkGroups(groups)).toEqual({});
+  });
+
+  it('saves trimmed rows named by core ("Filter: amount AND vip OR email")', () => {
+    const filter = toLinkFilter([
+      [
+        { lhs: ' ${t.amount} ', conditionType: 'greaterThan', rhs: ' 10 ' },
+        { lhs: '${t.vip}', conditionType: 'isTrue', rhs: 'ignored' },
+      ],
+      [{ lhs: '${t.email}', conditionType: 'valueExists', rhs: '' }],
+    ]);
+    expect(filter.name).toBe('Filter: amount AND vip OR email');
+    expect(filter.groups[0]).toEqual([
+      { lhs: '${t.amount}', conditionType: 'greaterThan', rhs: '10' },
+      { lhs: '${t.vip}', conditionType: 'isTrue', rhs: '' },
+    ]);
+  });
+});
+
+describe('sampleFields', () => {
+  it('lists the sample leaves of the source step and the steps before it, nearest first', () => {
+    const wf: WorkflowData = {
+      id: 'wf',
+      name: 'x',
+      active: false,
+      steps: [
+        {
+          id: 't',
+          kind: 'trigger',
+          position: { x: 0, y: 0 },
+          data: createStepData({ name: 'Webhook', testData: { amount: 12, contact: { email: 'a@b.c' } } }),
+        },
+        {
+          id: 'a',
+          kind: 'action',
+          position: { x: 0, y: 200 },
+          data: createStepData({ name: 'Lookup', testData: { items: [{ id: 7 }, { id: 8 }] } }),
+        },
+      ],
+      links: [createLink({ id: 'l', source: 't', target: 'a' })],
+    };
+    expect(sampleFields(wf, 'a').map((f) => f.reference)).toEqual([
+      '${a.items[0].id}',
+      '${t.amount}',
+      '${t.contact.email}',
+    ]);
+    expect(sampleFields(wf, 't')[1].label).toBe('Webhook › contact.email: a@b.c');
+  });
+});
+
+describe('parseDelay (editor-core 9: seconds, default 0)', () => {
+  it('accepts whole seconds and refuses the rest', () => {
+    expect(parseDelay('30')).toEqual({ ok: true, seconds: 30 });
+    expect(parseDelay('')).toEqual({ ok: true, seconds: 0 });
+    expect(parseDelay('-1').ok).toBe(false);
+    expect(parseDelay('1.5').ok).toBe(false);
+    expect(parseDelay('abc').ok).toBe(false);
+    expect(parseDelay('99999999999').ok).toBe(false);
+  });
+});

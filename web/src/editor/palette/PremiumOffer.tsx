@@ -1,0 +1,110 @@
+import { isApiError } from '@junction/core';
+import { useState } from 'react';
+import styled from 'styled-components';
+import { useApi } from '../../stores/root-store.js';
+import { Button, Dialog } from '../../ui/index.js';
+import { PREMIUM_LINKS, PREMIUM_TEXTS } from './premium.js';
+
+const Price = styled.p`
+  margin: ${({ theme }) => theme.space(3)} 0 ${({ theme }) => theme.space(1)};
+  font-size: 22px;
+  font-weight: 700;
+  s { margin-left: ${({ theme }) => theme.space(2)}; color: ${({ theme }) => theme.colors.textMuted}; font-weight: 400; font-size: 16px; }
+`;
+
+const VisuallyHidden = styled.span`
+  position: absolute;
+  width: 1px;
+  height: 1px;
+  overflow: hidden;
+  clip: rect(0 0 0 0);
+  white-space: nowrap;
+`;
+
+const Small = styled.p`
+  margin: 0 0 ${({ theme }) => theme.space(3)};
+  color: ${({ theme }) => theme.colors.textMuted};
+  font-size: ${({ theme }) => theme.font.size.small};
+  a { color: ${({ theme }) => theme.colors.primary}; }
+`;
+
+const Row = styled.div`
+  display: flex;
+  justify-content: flex-end;
+  gap: ${({ theme }) => theme.space(2)};
+`;
+
+const Failure = styled.p`
+  color: ${({ theme }) => theme.colors.secondary};
+`;
+
+/** Props of {@link PremiumOffer}. */
+export interface PremiumOfferProps {
+  open: boolean;
+  /** 'No thanks' or closing: the offer is dismissed. */
+  onDismiss: () => void;
+  /** Sends the browser to checkout; injected so tests need no navigation. */
+  navigate?: (url: string) => void;
+}
+
+/**
+ * The premium offer (editor-core 6): $6 for the first month (was $25), then $25 per month,
+ * with the terms and privacy policy; 'Get offer' starts checkout (POST /api/checkout) and
+ * sends the browser there, 'No thanks' dismisses it.
+ */
+export function PremiumOffer({ open, onDismiss, navigate = (url) => window.location.assign(url) }: PremiumOfferProps) {
+  const api = useApi();
+  const [isBusy, setBusy] = useState(false);
+  const [failure, setFailure] = useState('');
+
+  const getOffer = async () => {
+    setBusy(true);
+    setFailure('');
+    try {
+      const session = await api.post('/api/checkout', { body: { currentUrl: window.location.href } });
+      navigate(session.url);
+    } catch (error) {
+      const detail = isApiError(error) ? (error.problem.detail ?? error.problem.title) : '';
+      setFailure(`Checkout could not start${detail ? `: ${detail}` : '.'} Please try again later.`);
+    } finally {
+      setBusy(false);
+    }
+  };
+
+  return (
+    <Dialog
+      open={open}
+      onOpenChange={(next) => !next && onDismiss()}
+      title={PREMIUM_TEXTS.title}
+      description={PREMIUM_TEXTS.pitch}
+    >
+      <Price>
+        {PREMIUM_TEXTS.price}
+        <VisuallyHidden> (previously </VisuallyHidden>
+        <s>{PREMIUM_TEXTS.previousPrice}</s>
+        <VisuallyHidden>)</VisuallyHidden>
+      </Price>
+      <Small>{PREMIUM_TEXTS.afterwards}</Small>
+      <Small>
+        See the{' '}
+        <a href={PREMIUM_LINKS.terms} target="_blank" rel="noopener noreferrer">
+          terms
+        </a>{' '}
+        and the{' '}
+        <a href={PREMIUM_LINKS.privacy} target="_blank" rel="noopener noreferrer">
+          privacy policy
+        </a>
+        .
+      </Small>
+      {failure && <Failure role="alert">{failure}</Failure>}
+      <Row>
+        <Button variant="ghost" onClick={onDismiss}>
+          {PREMIUM_TEXTS.noThanks}
+        </Button>
+        <Button onClick={getOffer} disabled={isBusy}>
+          {PREMIUM_TEXTS.getOffer}
+        </Button>
+      </Row>
+    </Dialog>
+  );
+}

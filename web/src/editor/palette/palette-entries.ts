@@ -1,0 +1,164 @@
+/**
+ * The palette's entries (editor-core 1: tabs TRIGGERS, ACTIONS and TOOLS with sample entries: a
+ * CRM trigger, an action, an IF branch) and what choosing one does to the workflow.
+ */
+import type { IStep, IWorkflow, StepData } from '@junction/core';
+import { ACTION_PLACEHOLDER_NAME, STEP_SPACING_Y } from '@junction/core';
+import { applyLayout } from '../canvas/canvas-actions.js';
+
+/** The palette's tabs, in order. */
+export const PALETTE_TABS = ['TRIGGERS', 'ACTIONS', 'TOOLS'] as const;
+/** One palette tab. */
+export type PaletteTab = (typeof PALETTE_TABS)[number];
+
+/** What choosing an entry does: set the trigger's app, add an action step, or edit a link. */
+export type PaletteEffect =
+  | { kind: 'trigger'; app: string; label: string; hasauth: boolean }
+  | { kind: 'action'; app: string; label: string; hasauth: boolean }
+  | { kind: 'link'; panel: 'filter' | 'delay' };
+
+/** One palette entry. */
+export interface PaletteEntry {
+  id: string;
+  title: string;
+  description: string;
+  /** The built-in app icon served by the server, or '' for none. */
+  icon: string;
+  effect: PaletteEffect;
+  /** A premium app (data formatting): free-plan tenants are offered premium first (editor-core 6). */
+  premium?: boolean;
+}
+
+const icon = (slug: string) => `/icons/${slug}.svg`;
+
+/** The palette's entries by tab. */
+export const PALETTE_ENTRIES: Readonly<Record<PaletteTab, readonly PaletteEntry[]>> = {
+  TRIGGERS: [
+    {
+      id: 'crm-trigger',
+      title: 'Demo CRM',
+      description: 'Start when a new contact is created',
+      icon: icon('demo-crm'),
+      effect: { kind: 'trigger', app: 'demo-crm', label: 'Demo CRM', hasauth: true },
+    },
+    {
+      id: 'webhook-trigger',
+      title: 'Webhook',
+      description: 'Start when data is posted to a URL',
+      icon: icon('webhook'),
+      effect: { kind: 'trigger', app: 'webhook', label: 'Webhook', hasauth: false },
+    },
+    {
+      id: 'schedule-trigger',
+      title: 'Schedule',
+      description: 'Start at set times',
+      icon: icon('schedule'),
+      effect: { kind: 'trigger', app: 'schedule', label: 'Schedule', hasauth: false },
+    },
+  ],
+  ACTIONS: [
+    {
+      id: 'http-action',
+      title: 'HTTP request',
+      description: 'Send a message or call any API',
+      icon: icon('http'),
+      effect: { kind: 'action', app: 'http', label: 'HTTP request', hasauth: false },
+    },
+    {
+      id: 'crm-action',
+      title: 'Demo CRM',
+      description: 'Create, find or update a contact',
+      icon: icon('demo-crm'),
+      effect: { kind: 'action', app: 'demo-crm', label: 'Demo CRM', hasauth: true },
+    },
+  ],
+  TOOLS: [
+    {
+      id: 'if-branch',
+      title: 'IF (Filter)',
+      description: 'Only continue if a condition is met',
+      icon: icon('filter'),
+      effect: { kind: 'link', panel: 'filter' },
+    },
+    {
+      id: 'delay',
+      title: 'Delay',
+      description: 'Wait before the next step',
+      icon: icon('delay'),
+      effect: { kind: 'link', panel: 'delay' },
+    },
+    {
+      id: 'formatter',
+      title: 'Formatter',
+      description: 'Format text, numbers and dates',
+      icon: icon('formatter'),
+      effect: { kind: 'action', app: 'formatter', label: 'Formatter', hasauth: false },
+      premium: true,
+    },
+  ],
+};
+
+/** The step data an app choice sets; the event, account and test data start over (editor-core 4.8). */
+export function appChoice(
+  effect: { app: string; label: string; hasauth: boolean },
+  iconUrl: string,
+): Partial<StepData> {
+  return {
+    type: effect.app,
+    label: effect.label,
+    icon: iconUrl,
+    hasauth: effect.hasauth,
+    action: '',
+    actionlabel: '',
+    credential: null,
+    authname: '',
+    testData: null,
+    actionTestTime: null,
+    fields: [],
+  };
+}
+
+/** Returns the step a new action goes after: the selected step, else the last step of the chain. */
+export function anchorStep(wf: IWorkflow, selectedStepId: string | null): IStep | undefined {
+  const selected = selectedStepId ? wf.stepById(selectedStepId) : undefined;
+  if (selected) return selected;
+  const hasChild = new Set(wf.links.map((link) => link.source));
+  const ends = wf.steps.filter((step) => !hasChild.has(step.id));
+  return ends[ends.length - 1] ?? wf.steps[wf.steps.length - 1];
+}
+
+/**
+ * Applies a trigger or action entry: a trigger entry sets the trigger step's app; an action
+ * entry adds an action step with that app after {@link anchorStep} ('add step'). Returns the
+ * step to select, or undefined when nothing changed.
+ */
+export function applyStepEntry(wf: IWorkflow, entry: PaletteEntry, selectedStepId: string | null): IStep | undefined {
+  const { effect } = entry;
+  if (effect.kind === 'link') return undefined;
+  const patch = appChoice(effect, entry.icon);
+  if (effect.kind === 'trigger') {
+    const trigger = wf.steps.find((step) => step.kind === 'trigger');
+    if (!trigger) return undefined;
+    wf.updateStep(trigger.id, { ...patch, name: trigger.data.type === '' ? effect.label : trigger.data.name });
+    return trigger;
+  }
+  const parent = anchorStep(wf, selectedStepId);
+  return wf.group('add step', () => {
+    const step = wf.addStep(
+      {
+        kind: 'action',
+        position: parent ? { x: parent.position.x, y: parent.position.y + STEP_SPACING_Y } : { x: 220, y: 240 },
+        data: { ...patch, name: effect.label || ACTION_PLACEHOLDER_NAME },
+      },
+      parent ? { parentId: parent.id } : {},
+    );
+    if (step) applyLayout(wf);
+    return step;
+  });
+}
+
+/** Returns the link a filter or delay entry opens: the one into the selected step, else the last link. */
+export function linkForTool(wf: IWorkflow, selectedStepId: string | null): string | undefined {
+  const into = selectedStepId ? wf.links.find((link) => link.target === selectedStepId) : undefined;
+  return (into ?? wf.links[wf.links.length - 1])?.id;
+}

@@ -1,0 +1,92 @@
+import { observer } from 'mobx-react-lite';
+import { useState } from 'react';
+import styled from 'styled-components';
+import { problemMessage } from '../../stores/panel-common.js';
+import type { StepPanelModel } from '../../stores/panel-step.js';
+import { useApi } from '../../stores/root-store.js';
+import { Button, Dialog } from '../../ui/index.js';
+import { ErrorBox, Muted, SuccessBox } from './parts.js';
+
+const Choices = styled.div`
+  display: grid;
+  grid-template-columns: 1fr 1fr;
+  gap: ${({ theme }) => theme.space(3)};
+  > div { border: 1px solid ${({ theme }) => theme.colors.border}; border-radius: 8px; padding: 12px; }
+  h4 { margin: 0 0 4px; }
+`;
+
+/** The heading of the custom event modal (editor-core 2.8). */
+export function customEventTitle(app: string): string {
+  return `Let's add an event to ${app}!`;
+}
+
+/**
+ * "Let's add an event to {app}!" (editor-core 2.8): 'Do it with me' opens a helpdesk ticket
+ * (5-10 business days), 'I'll do it myself' opens the custom-event wizard (3-7 minutes).
+ */
+export const CustomEventDialog = observer(function CustomEventDialog({
+  model,
+  product,
+}: {
+  model: StepPanelModel;
+  product: string;
+}) {
+  const api = useApi();
+  const [outcome, setOutcome] = useState<{ ok: boolean; text: string } | null>(null);
+  const app = model.data.label || model.data.type || product;
+  const askUs = async () => {
+    try {
+      const me = await api.get('/api/auth/me');
+      await api.post('/api/tickets', {
+        body: {
+          editor_url: window.location.href,
+          email: me.email,
+          title: `${app} - new ${model.kind === 'trigger' ? 'trigger' : 'action'}`,
+          content: `Please add a ${model.kind} to ${app}.`,
+          app,
+        },
+      });
+      setOutcome({ ok: true, text: 'Thanks! We opened a ticket and will get back to you.' });
+    } catch (error) {
+      setOutcome({ ok: false, text: problemMessage(error, 'The ticket could not be created.') });
+    }
+  };
+  const slug = model.data.type;
+  return (
+    <Dialog
+      open={model.isCustomEventOpen}
+      onOpenChange={(open) => {
+        model.setCustomEventOpen(open);
+        if (!open) setOutcome(null);
+      }}
+      title={customEventTitle(app)}
+    >
+      <Choices>
+        <div>
+          <h4>Do it with me</h4>
+          <Muted>We create a helpdesk ticket and build it with you. Estimated 5-10 business days.</Muted>
+          <Button onClick={() => void askUs()}>Do it with me</Button>
+        </div>
+        <div>
+          <h4>I'll do it myself</h4>
+          <Muted>Open the custom {model.kind} wizard. Estimated 3-7 minutes.</Muted>
+          <Button
+            variant="ghost"
+            disabled={!slug}
+            onClick={() =>
+              window.open(`/develop/${slug}/${model.kind === 'trigger' ? 'triggers' : 'actions'}`, '_blank')
+            }
+          >
+            I'll do it myself
+          </Button>
+        </div>
+      </Choices>
+      {outcome &&
+        (outcome.ok ? (
+          <SuccessBox role="status">{outcome.text}</SuccessBox>
+        ) : (
+          <ErrorBox role="alert">{outcome.text}</ErrorBox>
+        ))}
+    </Dialog>
+  );
+});

@@ -1,0 +1,464 @@
+import type { CatalogTab } from '@junction/core';
+import { observer } from 'mobx-react-lite';
+import { type ReactNode, useEffect, useState } from 'react';
+import styled from 'styled-components';
+import type { AppCatalog } from '../../stores/panel-catalog.js';
+import { ConnectionModel } from '../../stores/panel-connection.js';
+import { INSERT_DATA_NOTE } from '../../stores/panel-fields.js';
+import {
+  noActionsText,
+  noTriggersText,
+  type PanelSection,
+  PRODUCT_NAME,
+  QUICK_TRIGGERS,
+  REQUEST_TRIGGER_TEXT,
+  StepPanelModel,
+  sectionTitle,
+} from '../../stores/panel-step.js';
+import { fileTicketOnce } from '../../stores/panel-tickets.js';
+import { TriggerTestModel } from '../../stores/panel-trigger-test.js';
+import { readEditorAddress } from '../../stores/session.js';
+import { Button } from '../../ui/index.js';
+import { useEditor } from '../editor-context.js';
+import { ActionTest } from './ActionTest.js';
+import { ConnectionPanel } from './ConnectionPanel.js';
+import { CustomEventDialog } from './CustomEventDialog.js';
+import { FieldEditor } from './FieldEditor.js';
+import {
+  Body,
+  Drawer,
+  DrawerHeader,
+  ErrorBox,
+  GroupHeading,
+  IconButton,
+  Input,
+  Muted,
+  Note,
+  OptionButton,
+  OptionList,
+  Row,
+  Tab,
+  TabList,
+} from './parts.js';
+import { TriggerTest } from './TriggerTest.js';
+
+const APP_TABS: ReadonlyArray<{ tab: CatalogTab; label: string }> = [
+  { tab: 'popular', label: 'Popular' },
+  { tab: 'all', label: 'ALL' },
+  { tab: 'tools', label: 'Tools' },
+];
+
+const Section = styled.section<{ $open: boolean }>`
+  border-bottom: 1px solid ${({ theme }) => theme.colors.border};
+`;
+
+const SectionHeader = styled.button`
+  display: flex;
+  align-items: center;
+  gap: ${({ theme }) => theme.space(3)};
+  width: 100%;
+  padding: ${({ theme }) => theme.space(3)} ${({ theme }) => theme.space(4)};
+  border: none;
+  background: transparent;
+  font: inherit;
+  text-align: left;
+  cursor: pointer;
+  color: inherit;
+  &:disabled { cursor: not-allowed; opacity: 0.5; }
+  &:focus-visible { outline: none; box-shadow: inset ${({ theme }) => theme.focusRing}; }
+  small { display: block; color: #52606d; font-weight: 400; }
+`;
+
+const Bullet = styled.span<{ $done: boolean }>`
+  display: inline-grid;
+  place-items: center;
+  flex: none;
+  width: 26px;
+  height: 26px;
+  border-radius: 50%;
+  background: ${({ theme, $done }) => ($done ? theme.colors.success : theme.colors.primary)};
+  color: #fff;
+  font-size: 13px;
+  font-weight: 700;
+`;
+
+const EmptyCard = styled.div`
+  margin: ${({ theme }) => theme.space(4)};
+  padding: ${({ theme }) => theme.space(4)};
+  border: 2px dashed ${({ theme }) => theme.colors.border};
+  border-radius: ${({ theme }) => theme.radius.medium};
+  h3 { margin: 0 0 ${({ theme }) => theme.space(2)}; }
+`;
+
+const QuickChoices = styled.div`
+  display: grid;
+  grid-template-columns: repeat(3, 1fr);
+  gap: ${({ theme }) => theme.space(2)};
+  margin-top: ${({ theme }) => theme.space(3)};
+  button { min-height: 64px; }
+`;
+
+/** A short summary of what a section holds, under its title. */
+function summaryOf(model: StepPanelModel, section: PanelSection): string {
+  const data = model.data;
+  if (section === 'app') return data.label;
+  if (section === 'event') return data.actionlabel;
+  if (section === 'account') return data.authname;
+  if (section === 'test') {
+    if (model.testPhase === 'tested' || data.testData !== null) return data.triggerchoice || 'Tested';
+    return '';
+  }
+  return '';
+}
+
+function isDone(model: StepPanelModel, section: PanelSection): boolean {
+  const data = model.data;
+  if (section === 'app') return model.hasApp;
+  if (section === 'event') return model.hasEvent;
+  if (section === 'account') return data.credential !== null;
+  if (section === 'test') return data.testData !== null && data.testData !== undefined;
+  return model.hasEvent && model.missingRequired.length === 0;
+}
+
+const AppSearch = observer(function AppSearch({ model, catalog }: { model: StepPanelModel; catalog: AppCatalog }) {
+  const options = model.appOptions;
+  return (
+    <div>
+      <TabList role="tablist" aria-label="App lists">
+        {APP_TABS.map(({ tab, label }) => (
+          <Tab
+            key={tab}
+            role="tab"
+            aria-selected={model.tab === tab}
+            $active={model.tab === tab}
+            onClick={() => model.setTab(tab)}
+          >
+            {label}
+          </Tab>
+        ))}
+      </TabList>
+      <Input
+        aria-label="Type to search for an App"
+        placeholder="Type to search for an App"
+        value={model.appQuery}
+        onChange={(event) => model.setAppQuery(event.target.value)}
+      />
+      {catalog.phase === 'loading' && <Muted>Loading apps…</Muted>}
+      {catalog.phase === 'failedLoad' && (
+        <ErrorBox role="alert">
+          <p>{catalog.error}</p>
+          <Button variant="ghost" onClick={() => void catalog.load()}>
+            Try again
+          </Button>
+        </ErrorBox>
+      )}
+      {catalog.phase === 'loaded' && options.length === 0 && <Muted>No apps match.</Muted>}
+      {options.length > 0 && (
+        <OptionList aria-label="Apps">
+          {options.map((app) => (
+            <li key={app.appSlug}>
+              <OptionButton $selected={model.data.type === app.appSlug} onClick={() => void model.chooseApp(app)}>
+                {app.iconURL ? <img src={app.iconURL} alt="" /> : null}
+                <span>
+                  {app.appName}
+                  {app.category && <small>{app.category}</small>}
+                </span>
+              </OptionButton>
+            </li>
+          ))}
+        </OptionList>
+      )}
+    </div>
+  );
+});
+
+const EventChoice = observer(function EventChoice({ model }: { model: StepPanelModel }) {
+  const groups = model.eventGroups;
+  const appName = model.data.label || model.data.type;
+  return (
+    <div>
+      {model.isDefinitionLoading && <Muted>Loading events…</Muted>}
+      {model.definitionError && (
+        <ErrorBox role="alert">
+          <p>{model.definitionError}</p>
+          <Button variant="ghost" onClick={() => void model.loadDefinition()}>
+            Try again
+          </Button>
+        </ErrorBox>
+      )}
+      {model.hasNoEvents ? (
+        model.kind === 'trigger' ? (
+          <Muted>
+            {noTriggersText(appName)}
+            {!model.needsAccount && (
+              <>
+                <br />
+                {REQUEST_TRIGGER_TEXT}
+              </>
+            )}
+          </Muted>
+        ) : (
+          <Muted>{noActionsText(appName)}</Muted>
+        )
+      ) : (
+        <>
+          <Input
+            aria-label={model.kind === 'trigger' ? 'Click for triggers' : 'Click for actions'}
+            placeholder={model.kind === 'trigger' ? 'Click for triggers' : 'Click for actions'}
+            value={model.eventQuery}
+            onChange={(event) => model.setEventQuery(event.target.value)}
+          />
+          {groups.length > 0 && (
+            <OptionList aria-label="Events">
+              {groups.flatMap((group) => [
+                model.kind === 'action' ? <GroupHeading key={`g-${group.group}`}>{group.group}</GroupHeading> : null,
+                ...group.events.map((event) => (
+                  <li key={event.key}>
+                    <OptionButton
+                      $selected={model.data.action === event.key}
+                      onClick={() => model.chooseEvent(event.key)}
+                    >
+                      <span>
+                        {event.title}
+                        {event.description && <small>{event.description}</small>}
+                      </span>
+                    </OptionButton>
+                  </li>
+                )),
+              ])}
+            </OptionList>
+          )}
+        </>
+      )}
+      <Row>
+        <Button variant="ghost" onClick={() => model.setCustomEventOpen(true)}>
+          {model.kind === 'trigger' ? '+ Create custom trigger' : '+ Create custom action'}
+        </Button>
+      </Row>
+    </div>
+  );
+});
+
+const Setup = observer(function Setup({ model }: { model: StepPanelModel }) {
+  const fields = model.visibleFields;
+  return (
+    <div>
+      <Note>{INSERT_DATA_NOTE}</Note>
+      {fields.length === 0 && <Muted>This event has nothing to set up.</Muted>}
+      {fields.map((field) => (
+        <FieldEditor
+          key={field.name}
+          stepId={model.stepId}
+          field={field}
+          appLabel={model.data.label}
+          onChange={(value) => model.setFieldValue(field.name, value)}
+        />
+      ))}
+    </div>
+  );
+});
+
+/** The empty '1. Trigger' card: an app search and the Schedule, Webhook and Forms quick choices. */
+const EmptyTrigger = observer(function EmptyTrigger({
+  model,
+  catalog,
+}: {
+  model: StepPanelModel;
+  catalog: AppCatalog;
+}) {
+  return (
+    <EmptyCard>
+      <h3>1. Trigger</h3>
+      <Muted>Choose what starts this workflow.</Muted>
+      <QuickChoices>
+        {QUICK_TRIGGERS.map((choice) => (
+          <Button key={choice.slug} variant="ghost" onClick={() => void model.chooseQuickTrigger(choice.slug)}>
+            {choice.label}
+          </Button>
+        ))}
+      </QuickChoices>
+      <Muted>Or search for an app:</Muted>
+      <AppSearch model={model} catalog={catalog} />
+    </EmptyCard>
+  );
+});
+
+/**
+ * The action or trigger panel of one step (editor-core 2.8, 2.9): a vertical stepper App,
+ * Event, Account (apps with auth), set-up and Test; Continue moves on, a header jumps back.
+ */
+export const StepPanel = observer(function StepPanel({ stepId, catalog }: { stepId: string; catalog: AppCatalog }) {
+  const editor = useEditor();
+  const [model] = useState(
+    () =>
+      new StepPanelModel({
+        editor,
+        stepId,
+        catalog,
+        now: () => Date.now(),
+        // Automatic tickets are the team's business: a failure is retried next time, silently.
+        onAutoTicket: (ticket) =>
+          void fileTicketOnce(ticket, {
+            api: editor.env.api,
+            storage: window.localStorage,
+            editorUrl: window.location.href,
+          }).catch(() => undefined),
+      }),
+  );
+  const [connection] = useState(() => {
+    const address = readEditorAddress(window.location.search);
+    return new ConnectionModel(
+      {
+        editor,
+        stepId,
+        now: () => Date.now(),
+        origin: window.location.origin,
+        userId: address.userId,
+        sessionToken: editor.env.api.getToken(),
+        openWindow: (url, name, features) => window.open(url, name, features),
+      },
+      null,
+    );
+  });
+  const [triggerTest] = useState(() => new TriggerTestModel({ editor, stepId, now: () => Date.now() }));
+
+  useEffect(() => {
+    void catalog.load();
+  }, [catalog]);
+  useEffect(() => {
+    connection.setDefinition(model.definition);
+  }, [connection, model.definition]);
+  useEffect(() => {
+    // Without `u` in the address the pop-up's user id comes from the profile, fetched before
+    // any click (a pop-up opened after an await would be blocked).
+    if (connection.userId || !model.needsAccount) return;
+    let isCurrent = true;
+    editor.env.api
+      .get('/api/auth/me')
+      .then((me) => isCurrent && connection.setUserId(me.id))
+      .catch(() => undefined);
+    return () => {
+      isCurrent = false;
+    };
+  }, [connection, editor, model.needsAccount]);
+
+  if (!model.exists) return null;
+  const close = () => editor.select(null);
+  const data = model.data;
+  const header = (
+    <DrawerHeader>
+      {data.icon ? <img src={data.icon} alt="" /> : null}
+      <h2 id={`panel-title-${stepId}`}>{data.name || sectionTitle('app', model.kind)}</h2>
+      <IconButton aria-label="Close panel" onClick={close}>
+        ×
+      </IconButton>
+    </DrawerHeader>
+  );
+
+  if (model.kind === 'trigger' && !model.hasApp) {
+    return (
+      <Drawer aria-labelledby={`panel-title-${stepId}`} data-testid="step-panel">
+        {header}
+        <EmptyTrigger model={model} catalog={catalog} />
+      </Drawer>
+    );
+  }
+
+  const sections = model.sections;
+  const content = (section: PanelSection): ReactNode => {
+    if (section === 'app') return <AppSearch model={model} catalog={catalog} />;
+    if (section === 'event') return <EventChoice model={model} />;
+    if (section === 'account') return <ConnectionPanel model={connection} />;
+    if (section === 'setup') return <Setup model={model} />;
+    return model.kind === 'trigger' ? (
+      <TriggerTest model={triggerTest} onDone={close} />
+    ) : (
+      <ActionTest model={model} onDone={close} />
+    );
+  };
+
+  return (
+    <Drawer aria-labelledby={`panel-title-${stepId}`} data-testid="step-panel">
+      {header}
+      {sections.map((section, index) => {
+        const isOpen = model.section === section;
+        const summary = summaryOf(model, section);
+        return (
+          <Section key={section} $open={isOpen}>
+            <SectionHeader
+              aria-expanded={isOpen}
+              disabled={!model.isEnabled(section)}
+              onClick={() => model.open(section)}
+            >
+              <Bullet $done={isDone(model, section)}>{isDone(model, section) ? '✓' : index + 1}</Bullet>
+              <span>
+                <strong>{sectionTitle(section, model.kind)}</strong>
+                {summary && <small>{summary}</small>}
+              </span>
+            </SectionHeader>
+            {isOpen && (
+              <Body>
+                {content(section)}
+                {section !== 'test' && (
+                  <Row>
+                    <Button disabled={!model.canContinue(section)} onClick={() => model.continue()}>
+                      Continue
+                    </Button>
+                  </Row>
+                )}
+              </Body>
+            )}
+          </Section>
+        );
+      })}
+      <CustomEventDialog model={model} product={PRODUCT_NAME} />
+    </Drawer>
+  );
+});
+
+/**
+ * Renders each of the panel's styled pieces once, hidden, so their CSS is in the page before
+ * the first click: inserting it then would restyle every card of a large canvas while the user
+ * waits for the panel.
+ */
+export function PanelStylesWarmup() {
+  return (
+    <div hidden aria-hidden="true">
+      <Drawer>
+        <DrawerHeader />
+        <Section $open>
+          <SectionHeader disabled>
+            <Bullet $done />
+            <Bullet $done={false} />
+          </SectionHeader>
+        </Section>
+        <Section $open={false} />
+        <Body>
+          <Row />
+          <Muted />
+          <Note />
+          <ErrorBox />
+          <Input readOnly />
+          <TabList>
+            <Tab $active />
+            <Tab $active={false} />
+          </TabList>
+          <OptionList>
+            <GroupHeading />
+            <li>
+              <OptionButton $selected />
+              <OptionButton $selected={false} />
+            </li>
+          </OptionList>
+          <EmptyCard>
+            <QuickChoices />
+          </EmptyCard>
+          <IconButton />
+          <Button variant="primary" />
+          <Button variant="ghost" />
+          <Button variant="primary" disabled />
+        </Body>
+      </Drawer>
+    </div>
+  );
+}

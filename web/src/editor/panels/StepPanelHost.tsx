@@ -1,0 +1,72 @@
+import { observer } from 'mobx-react-lite';
+import { Component, lazy, type ReactNode, Suspense, useEffect, useState } from 'react';
+import { AppCatalog } from '../../stores/panel-catalog.js';
+import { useApi } from '../../stores/root-store.js';
+import { useToast } from '../../ui/index.js';
+import { useEditor } from '../editor-context.js';
+
+// The panels (and their JSON viewer) are a chunk of their own, kept out of the initial
+// JavaScript; the host fetches it as soon as the editor is shown, before the first click.
+const loadStepPanel = () => import('./StepPanel.js');
+const StepPanel = lazy(() => loadStepPanel().then((module) => ({ default: module.StepPanel })));
+const PanelStylesWarmup = lazy(() => loadStepPanel().then((module) => ({ default: module.PanelStylesWarmup })));
+
+/** Shown when a panel fails to render (editor-core 8 "Panel render failure"). */
+export const PANEL_CRASH_TEXT = 'This panel ran into a problem and was closed. The error was reported.';
+
+class PanelBoundary extends Component<
+  { onCrash: (error: unknown) => void; children: ReactNode },
+  { crashed: boolean }
+> {
+  override state = { crashed: false };
+
+  static getDerivedStateFromError(): { crashed: boolean } {
+    return { crashed: true };
+  }
+
+  override componentDidCatch(error: unknown): void {
+    this.props.onCrash(error);
+  }
+
+  override render(): ReactNode {
+    return this.state.crashed ? null : this.props.children;
+  }
+}
+
+/**
+ * Where the step panels mount (editor-core 2.8, 2.9): the selected trigger or action step's
+ * panel at the right of the canvas. A panel that fails to render is reported and closed.
+ */
+export const StepPanelHost = observer(function StepPanelHost() {
+  const editor = useEditor();
+  const api = useApi();
+  const { showToast } = useToast();
+  const [catalog] = useState(() => new AppCatalog(api));
+  useEffect(() => {
+    void loadStepPanel();
+  }, []);
+  const stepId = editor.selectedStepId;
+  const step = stepId && editor.isLoaded ? editor.wf.stepById(stepId) : undefined;
+  if (!step || (step.kind !== 'trigger' && step.kind !== 'action')) {
+    return (
+      <Suspense fallback={null}>
+        <PanelStylesWarmup />
+      </Suspense>
+    );
+  }
+  const onCrash = (error: unknown) => {
+    const text = error instanceof Error ? `${error.name}: ${error.message}\n${error.stack ?? ''}` : String(error);
+    void api
+      .post('/api/error-reports', { body: { source: 'step panel', error: text.slice(0, 20_000) } })
+      .catch(() => undefined);
+    showToast({ status: 'error', message: PANEL_CRASH_TEXT });
+    editor.select(null);
+  };
+  return (
+    <PanelBoundary key={step.id} onCrash={onCrash}>
+      <Suspense fallback={null}>
+        <StepPanel key={step.id} stepId={step.id} catalog={catalog} />
+      </Suspense>
+    </PanelBoundary>
+  );
+});

@@ -1,0 +1,89 @@
+import 'react-json-view-lite/dist/index.css';
+import { useState } from 'react';
+import { JsonView } from 'react-json-view-lite';
+import styled from 'styled-components';
+import { Tab, TabList } from './parts.js';
+
+/** The test viewer's tabs (editor-core 2.11). */
+export const VIEWER_TABS = ['Data', 'Raw Console', 'Response'] as const;
+/** One tab of the test viewer. */
+export type ViewerTab = (typeof VIEWER_TABS)[number];
+
+const Frame = styled.div`
+  margin-top: ${({ theme }) => theme.space(2)};
+  border: 1px solid ${({ theme }) => theme.colors.border};
+  border-radius: ${({ theme }) => theme.radius.small};
+  padding: ${({ theme }) => theme.space(2)};
+  max-height: 360px;
+  overflow: auto;
+  font-size: 13px;
+  pre { margin: 0; white-space: pre-wrap; word-break: break-word; font-size: 12px; }
+  dl { display: grid; grid-template-columns: max-content 1fr; gap: 4px 12px; margin: 0; }
+  dt { font-weight: 600; }
+  dd { margin: 0; }
+`;
+
+/** What the Response tab says about the call. */
+export interface ViewerResponse {
+  ok?: boolean;
+  statusCode?: number;
+  message?: string;
+  testedAt?: string;
+}
+
+/** The tree opens its first three levels; deeper ones open on a click. */
+export function expandShallow(level: number): boolean {
+  return level < 3;
+}
+
+/** Turns any value into something the JSON viewer can show (it needs an object or array). */
+export function viewerData(value: unknown): object {
+  return value !== null && typeof value === 'object' ? value : { value: value ?? null };
+}
+
+/**
+ * The test viewer (editor-core 2.11): the output as an expandable JSON tree (Data), as text
+ * (Raw Console), and the call's status (Response). The tree is react-json-view-lite.
+ */
+export function TestViewer({ output, response }: { output: unknown; response?: ViewerResponse }) {
+  const [tab, setTab] = useState<ViewerTab>('Data');
+  return (
+    <div>
+      <TabList role="tablist" aria-label="Test result">
+        {VIEWER_TABS.map((name) => (
+          <Tab key={name} role="tab" aria-selected={tab === name} $active={tab === name} onClick={() => setTab(name)}>
+            {name}
+          </Tab>
+        ))}
+      </TabList>
+      <Frame role="tabpanel" aria-label={tab}>
+        {tab === 'Data' && <JsonView data={viewerData(output)} shouldExpandNode={expandShallow} />}
+        {tab === 'Raw Console' && <pre>{JSON.stringify(output ?? null, null, 2)}</pre>}
+        {tab === 'Response' && (
+          <dl>
+            <dt>Outcome</dt>
+            <dd>{response?.ok === false ? 'Failed' : 'Succeeded'}</dd>
+            {response?.statusCode !== undefined && (
+              <>
+                <dt>Status</dt>
+                <dd>{response.statusCode}</dd>
+              </>
+            )}
+            {response?.message && (
+              <>
+                <dt>Message</dt>
+                <dd>{response.message}</dd>
+              </>
+            )}
+            {response?.testedAt && (
+              <>
+                <dt>Tested at</dt>
+                <dd>{new Date(response.testedAt).toLocaleString()}</dd>
+              </>
+            )}
+          </dl>
+        )}
+      </Frame>
+    </div>
+  );
+}

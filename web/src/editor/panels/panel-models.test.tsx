@@ -1,0 +1,602 @@
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import { AppCatalog, appOptions } from '../../stores/panel-catalog.js';
+import { NOT_BUILT_TEXT, problemMessage } from '../../stores/panel-common.js';
+import {
+  CONNECTION_EXPIRED_TEXT,
+  ConnectionModel,
+  NAME_REQUIRED_TEXT,
+  readSignInMessage,
+  signInFeatures,
+  signInUrl,
+} from '../../stores/panel-connection.js';
+import {
+  DropdownModel,
+  fieldControl,
+  insertSources,
+  NO_DATA_TEXT,
+  samplesFor,
+  searchOptions,
+  segmentValue,
+  UNKNOWN_REFERENCE_TEXT,
+} from '../../stores/panel-fields.js';
+import { noActionsText, StepPanelModel, testErrorText, WAITING_TEXT } from '../../stores/panel-step.js';
+import {
+  ACTION_INCOMPLETE,
+  emptyActionsTicket,
+  fileTicketOnce,
+  incompleteActionTicket,
+  TICKETS_STORAGE_KEY,
+} from '../../stores/panel-tickets.js';
+import {
+  CHOICES_KEPT,
+  choiceLabel,
+  LISTEN_SECONDS,
+  TriggerTestModel,
+  triggerUrl,
+} from '../../stores/panel-trigger-test.js';
+import { apiError, CRM_APP, makeEditor, WEBHOOK_APP } from './test-kit.js';
+
+const APPS = [
+  { appSlug: 'webhook', appName: 'Webhook', source: 'builtin', disableAuth: true },
+  { appSlug: 'http', appName: 'HTTP request', source: 'builtin', disableAuth: true },
+  { appSlug: 'demo-crm', appName: 'Demo CRM', source: 'first100', apiType: 'apikey' },
+];
+
+const catalogRoutes = {
+  'GET /api/apps': () => ({ items: APPS }),
+  'GET /api/apps/{appSlug}': (call: { init?: { params?: { path?: Record<string, string> } } }) => {
+    const slug = call.init?.params?.path?.appSlug;
+    if (slug === 'webhook') return WEBHOOK_APP;
+    if (slug === 'demo-crm') return CRM_APP;
+    throw apiError(404, 'No such app.');
+  },
+};
+
+afterEach(() => {
+  vi.useRealTimers();
+});
+
+describe('app search (editor-core 2.8)', () => {
+  it('Popular lists first100 apps, Tools the apps without auth, ALL every app, matched anywhere', () => {
+    expect(appOptions(APPS, 'popular', '').map((a) => a.appSlug)).toEqual(['demo-crm']);
+    expect(appOptions(APPS, 'tools', '').map((a) => a.appSlug)).toEqual(['webhook', 'http']);
+    expect(appOptions(APPS, 'all', 'QUEST').map((a) => a.appSlug)).toEqual(['http']);
+  });
+
+  it('shows at most 50 options', () => {
+    const many = Array.from({ length: 80 }, (_, i) => ({ appSlug: `app-${i}`, appName: `App ${i}` }));
+    expect(appOptions(many, 'all', 'app')).toHaveLength(50);
+  });
+
+  it('says clearly when the catalogue route is not built yet', async () => {
+    const { editor } = await makeEditor({});
+    const catalog = new AppCatalog(editor.env.api);
+    await catalog.load();
+    expect(catalog.phase).toBe('failedLoad');
+    expect(catalog.error).toBe(NOT_BUILT_TEXT);
+    expect(problemMessage(apiError(422, 'Bad url.'), 'Saving failed.')).toBe('Saving failed. Bad url.');
+  });
+});
+
+describe('action panel stepper (editor-core 2.8, 4.8, 5.2)', () => {
+  async function open() {
+    const kit = await makeEditor({
+      ...catalogRoutes,
+      'POST /api/workflows/{id}/steps/{stepId}/test': () => ({
+        ok: true,
+        statusCode: 201,
+        output: { id: 'c1', email: 'ada@example.com' },
+        testedAt: '2023-11-14T22:13:20.000Z',
+      }),
+    });
+    const catalog = new AppCatalog(kit.editor.env.api);
+    await catalog.load();
+    const model = new StepPanelModel({
+      editor: kit.editor,
+      stepId: kit.actionId,
+      catalog,
+      now: () => 1_700_000_005_000,
+    });
+    return { ...kit, catalog, model };
+  }
+
+  it('keeps Event and later steps disabled until an app and an event are chosen', async () => {
+    const { model } = await open();
+    expect(model.section).toBe('app');
+    expect(model.isEnabled('event')).toBe(false);
+    expect(model.canContinue('app')).toBe(false);
+    await model.chooseApp(APPS[2]);
+    expect(model.section).toBe('event');
+    expect(model.sections).toEqual(['app', 'event', 'account', 'setup', 'test']);
+    expect(model.isEnabled('account')).toBe(false);
+    model.chooseEvent('createContact');
+    expect(model.section).toBe('account');
+    expect(model.isEnabled('setup')).toBe(false);
+    expect(model.canContinue('account')).toBe(false);
+  });
+
+  it('groups events into CREATE and SEARCH, leaves hidden ones out and filters by the search', async () => {
+    const { model } = await open();
+    await model.chooseApp(APPS[2]);
+    expect(model.eventGroups.map((g) => [g.group, g.events.map((e) => e.title)])).toEqual([
+      ['CREATE', ['Create contact']],
+      ['SEARCH', ['Find contact']],
+    ]);
+    model.setEventQuery('find');
+    expect(model.eventGroups.map((g) => g.group)).toEqual(['SEARCH']);
+  });
+
+  it('names the step "{event} in {app}" and clears event, credential and test data when the app changes', async () => {
+    const { model, editor, actionId } = await open();
+    await model.chooseApp(APPS[2]);
+    model.chooseEvent('createContact');
+    editor.wf.updateStep(actionId, { credential: 'cred-1', authname: 'Demo CRM - a#1', testData: { a: 1 } });
+    expect(model.data.name).toBe('Create contact in Demo CRM');
+    await model.chooseApp(APPS[0]);
+    const data = model.data;
+    expect([data.type, data.action, data.credential, data.authname, data.testData]).toEqual([
+      'webhook',
+      '',
+      null,
+      '',
+      null,
+    ]);
+    expect(data.name).toBe('Webhook');
+  });
+
+  it('shows the no-actions text for an app without actions', async () => {
+    const { model } = await open();
+    await model.chooseApp(APPS[0]);
+    expect(model.hasNoEvents).toBe(true);
+    expect(noActionsText('Webhook')).toBe(
+      "Looks like Webhook doesn't have any actions. You can still use this app with Custom Actions (below).",
+    );
+  });
+
+  it('hides hidden fields and keeps a custom name when fields change', async () => {
+    const { model, editor, actionId } = await open();
+    await model.chooseApp(APPS[2]);
+    model.chooseEvent('createContact');
+    expect(model.visibleFields.map((f) => f.name)).toEqual(['email', 'vip']);
+    editor.wf.renameStep(actionId, 'My step');
+    model.setFieldValue('email', 'ada@example.com');
+    expect(model.data.name).toBe('My step');
+    expect(model.data.fields.find((f) => f.name === 'email')?.value).toBe('ada@example.com');
+  });
+
+  it('tests the step: waits, stores the output as test data and says when the request was done', async () => {
+    const { model, calls } = await open();
+    await model.chooseApp(APPS[2]);
+    model.chooseEvent('createContact');
+    const running = model.runTest();
+    expect(model.testPhase).toBe('testing');
+    expect(model.section).toBe('test');
+    expect(WAITING_TEXT).toBe('Waiting for response data');
+    await running;
+    expect(model.testPhase).toBe('tested');
+    expect(model.data.testData).toEqual({ id: 'c1', email: 'ada@example.com' });
+    expect(model.successText(1_700_000_005_000)).toBe(
+      'A request to Demo CRM was done in Create contact about 5 seconds ago',
+    );
+    const testCall = calls.find((c) => c.path.endsWith('/test'));
+    const body = testCall?.init?.body as { document: { steps: unknown[] } } | undefined;
+    expect(body?.document.steps).toHaveLength(2);
+  });
+
+  it('shows the error heading when the remote call failed, and keeps old test data', async () => {
+    const kit = await makeEditor({
+      ...catalogRoutes,
+      'POST /api/workflows/{id}/steps/{stepId}/test': () => ({
+        ok: false,
+        statusCode: 422,
+        output: { error: 'email is invalid' },
+        testedAt: '2023-11-14T22:13:20.000Z',
+      }),
+    });
+    const catalog = new AppCatalog(kit.editor.env.api);
+    await catalog.load();
+    const model = new StepPanelModel({ editor: kit.editor, stepId: kit.actionId, catalog, now: () => 0 });
+    await model.chooseApp(APPS[2]);
+    model.chooseEvent('createContact');
+    await model.runTest();
+    expect(model.testPhase).toBe('testFailed');
+    expect(model.testError).toBe(testErrorText('Demo CRM', 'Create contact'));
+    expect(model.testError).toBe('An error occurred with — Demo CRM - Create contact');
+    expect(model.shownOutput).toEqual({ error: 'email is invalid' });
+    expect(model.data.testData).toBeNull();
+  });
+
+  it('says the test route is not built yet when it answers 501', async () => {
+    const kit = await makeEditor(catalogRoutes);
+    const catalog = new AppCatalog(kit.editor.env.api);
+    const model = new StepPanelModel({ editor: kit.editor, stepId: kit.actionId, catalog, now: () => 0 });
+    await model.runTest();
+    expect(model.testPhase).toBe('testFailed');
+    expect(model.testError).toBe(NOT_BUILT_TEXT);
+  });
+});
+
+describe('trigger panel (editor-core 2.9, 4.8)', () => {
+  it('a quick choice sets the Webhook app with no auth and its only event', async () => {
+    const { editor, triggerId } = await makeEditor(catalogRoutes);
+    const catalog = new AppCatalog(editor.env.api);
+    await catalog.load();
+    const model = new StepPanelModel({ editor, stepId: triggerId, catalog, now: () => 0 });
+    await model.chooseQuickTrigger('webhook');
+    expect(model.data).toMatchObject({
+      type: 'webhook',
+      hasauth: false,
+      action: 'catchHook',
+      name: 'Catch Hook in Webhook',
+    });
+    expect(model.section).toBe('setup');
+    expect(model.sections).not.toContain('account');
+  });
+
+  it('builds the webhook and form URLs from the workflow id', () => {
+    expect(triggerUrl('http://127.0.0.1:5000/', 'webhook', 'wf-1')).toBe('http://127.0.0.1:5000/hooks/wf-1');
+    expect(triggerUrl('http://127.0.0.1:5000', 'junction-forms', 'wf-1')).toBe('http://127.0.0.1:5000/form/wf-1');
+    expect(triggerUrl('http://127.0.0.1:5000', 'junction-forms', 'wf-1', 'f-9')).toBe('http://127.0.0.1:5000/form/f-9');
+  });
+
+  it('listens every second since the start and takes the first execution as test data', async () => {
+    vi.useFakeTimers();
+    let polls = 0;
+    const { editor, triggerId, calls } = await makeEditor({
+      'GET /api/workflows/{id}/executions': () => {
+        polls += 1;
+        return { items: polls < 3 ? [] : [{ id: 'e1', triggerData: { amount: 42 } }] };
+      },
+    });
+    editor.wf.updateStep(triggerId, { type: 'webhook', action: 'catchHook' });
+    const model = new TriggerTestModel({ editor, stepId: triggerId, now: () => Date.UTC(2026, 0, 1) });
+    const done = model.start();
+    expect(model.state).toBe('listening');
+    await vi.advanceTimersByTimeAsync(2000);
+    await done;
+    expect(model.state).toBe('found');
+    expect(polls).toBe(3);
+    expect(calls[calls.length - 1].init?.params?.query).toEqual({ since: '2026-01-01T00:00:00.000Z' });
+    expect(model.data.testData).toEqual({ amount: 42 });
+    expect(model.data.triggerchoice).toBe('1. {"amount":42}');
+  });
+
+  it('stops after 61 seconds with the error box, and Cancel stops at once', async () => {
+    vi.useFakeTimers();
+    let polls = 0;
+    const { editor, triggerId } = await makeEditor({
+      'GET /api/workflows/{id}/executions': () => {
+        polls += 1;
+        return { items: [] };
+      },
+    });
+    editor.wf.updateStep(triggerId, { type: 'webhook', action: 'catchHook' });
+    const model = new TriggerTestModel({ editor, stepId: triggerId, now: () => 0 });
+    const done = model.start();
+    await vi.advanceTimersByTimeAsync(LISTEN_SECONDS * 1000 + 5000);
+    await done;
+    expect(model.state).toBe('error');
+    expect(polls).toBe(LISTEN_SECONDS);
+
+    polls = 0;
+    const again = model.start();
+    await vi.advanceTimersByTimeAsync(2000);
+    model.cancel();
+    await vi.advanceTimersByTimeAsync(10_000);
+    await again;
+    expect(model.state).toBe('idle');
+    expect(polls).toBeLessThanOrEqual(3);
+  });
+
+  it('fetches samples of a polling trigger, keeps the first 5 and loads more', async () => {
+    const items = Array.from({ length: 7 }, (_, i) => ({ id: `c${i}`, name: `Contact ${i}` }));
+    const { editor, triggerId } = await makeEditor({
+      'POST /api/workflows/{id}/steps/{stepId}/trigger-choices': (call) => {
+        const body = call.init?.body as { cursor?: string };
+        return body.cursor ? { choices: [{ id: 'c7', name: 'Contact 7' }] } : { choices: items, next: 'page-2' };
+      },
+    });
+    editor.wf.updateStep(triggerId, { type: 'demo-crm', action: 'newContact' });
+    const model = new TriggerTestModel({ editor, stepId: triggerId, now: () => 0 });
+    await model.start();
+    expect(model.state).toBe('found');
+    expect(model.data.triggerChoices).toHaveLength(CHOICES_KEPT);
+    expect(model.data.triggerchoice).toBe('1. Contact 0');
+    await model.loadMore();
+    expect(model.choices).toHaveLength(8);
+    expect(model.next).toBeUndefined();
+    model.choose(7);
+    expect(model.data.testData).toEqual({ id: 'c7', name: 'Contact 7' });
+    expect(choiceLabel('x'.repeat(80), 0)).toBe(`1. "${'x'.repeat(49)}...`);
+  });
+
+  it('shows the error name and message when fetching fails, and accepts a pasted JSON sample', async () => {
+    const { editor, triggerId } = await makeEditor({
+      'POST /api/workflows/{id}/steps/{stepId}/trigger-choices': () => {
+        throw apiError(422, 'The app answered 401.');
+      },
+    });
+    editor.wf.updateStep(triggerId, { type: 'demo-crm', action: 'newContact' });
+    const model = new TriggerTestModel({ editor, stepId: triggerId, now: () => 0 });
+    await model.start();
+    expect(model.state).toBe('error');
+    expect(model.error).toEqual({ name: 'Error', message: 'Fetching samples failed. The app answered 401.' });
+    model.setSampleText('{ nope');
+    expect(model.applySample()).toBe(false);
+    expect(model.sampleError).toMatch(/^This is not valid JSON/);
+    model.setSampleText('{"amount": 12}');
+    expect(model.applySample()).toBe(true);
+    expect(model.state).toBe('found');
+    expect(model.data.testData).toEqual({ amount: 12 });
+  });
+});
+
+describe('connection panel (editor-core 2.5, 4.7, 5.2)', () => {
+  const credentials = [
+    { id: 'k1', app: 'demo-crm', name: '', createdAt: '2026-01-01T00:00:00Z', lastUsed: '2026-01-03T00:00:00Z' },
+    { id: 'k2', app: 'demo-crm', name: 'Sales', createdAt: '2026-01-02T00:00:00Z', lastUsed: '2026-01-02T00:00:00Z' },
+  ];
+
+  async function open(extra: Record<string, (call: never) => unknown> = {}, userId: string | null = 'u1') {
+    const kit = await makeEditor({
+      'GET /api/credentials': () => ({ items: credentials.map((c) => ({ ...c })) }),
+      'PATCH /api/credentials/{id}': (call: { init?: { body?: unknown } }) => ({
+        ...credentials[0],
+        ...(call.init?.body as object),
+      }),
+      'DELETE /api/credentials/{id}': () => undefined,
+      ...extra,
+    });
+    kit.editor.wf.updateStep(kit.actionId, { type: 'demo-crm', label: 'Demo CRM', hasauth: true });
+    const openWindow = vi.fn(() => ({}));
+    const model = new ConnectionModel(
+      {
+        editor: kit.editor,
+        stepId: kit.actionId,
+        now: () => 0,
+        origin: 'http://127.0.0.1:5000',
+        userId,
+        sessionToken: 'session-token',
+        openWindow,
+      },
+      CRM_APP,
+    );
+    await model.load();
+    return { ...kit, model, openWindow };
+  }
+
+  it('labels accounts and picks the most recently used one automatically', async () => {
+    const { model } = await open();
+    expect([model.label(0), model.label(1)]).toEqual(['Demo CRM - unnamed#1', 'Demo CRM - Sales#2']);
+    expect(model.data.credential).toBe('k1');
+    expect(model.data.authname).toBe('Demo CRM - unnamed#1');
+  });
+
+  it('deletes only on the second click ("Really delete?") and clears the step\'s account', async () => {
+    const { model, calls } = await open();
+    await model.requestDelete('k1');
+    expect(model.armedDeleteId).toBe('k1');
+    expect(calls.some((c) => c.method === 'DELETE')).toBe(false);
+    await model.requestDelete('k1');
+    expect(model.credentials.map((c) => c.id)).toEqual(['k2']);
+    expect(model.data.credential).toBeNull();
+  });
+
+  it('requires a name in the rename dialog', async () => {
+    const { model } = await open();
+    model.startRename('k2');
+    model.setRenameValue('  ');
+    expect(model.renameError).toBe(NAME_REQUIRED_TEXT);
+    expect(await model.saveRename()).toBe(false);
+    model.setRenameValue('Support');
+    expect(await model.saveRename()).toBe(true);
+    expect(model.label(1)).toBe('Demo CRM - Support#2');
+  });
+
+  it('opens a 600 × 700 pop-up at /auth/{app} for OAuth apps, or the logged-out prompt', async () => {
+    const { model, openWindow } = await open();
+    model.setDefinition({ ...CRM_APP, authInfo: { apiType: 'oauth2' } });
+    model.addAccount('k2');
+    expect(openWindow).toHaveBeenCalledWith(
+      'http://127.0.0.1:5000/auth/demo-crm?uid=u1&t=session-token&update=true&c_id=k2',
+      'junction-sign-in',
+      signInFeatures(),
+    );
+    expect(signInFeatures()).toBe('popup=yes,width=600,height=700');
+    expect(signInUrl({ origin: 'http://h', appSlug: 'a', userId: 'u', sessionToken: 't' })).toBe(
+      'http://h/auth/a?uid=u&t=t',
+    );
+    const loggedOut = await open({}, null);
+    loggedOut.model.setDefinition({ ...CRM_APP, authInfo: { apiType: 'oauth2' } });
+    loggedOut.model.addAccount();
+    expect(loggedOut.model.isLoggedOutPromptShown).toBe(true);
+    expect(loggedOut.openWindow).not.toHaveBeenCalled();
+  });
+
+  it('accepts pop-up messages only from the trusted origin', async () => {
+    const trusted = ['http://127.0.0.1:5000'];
+    const ok = { type: 'junction:credential', credentialId: 'k2' };
+    expect(readSignInMessage({ origin: 'https://evil.example', data: ok }, trusted)).toBeNull();
+    expect(readSignInMessage({ origin: trusted[0], data: ok }, trusted)).toEqual({ ok: true, credentialId: 'k2' });
+    expect(
+      readSignInMessage(
+        { origin: trusted[0], data: { type: 'junction:oauth', ok: false, message: 'Denied.' } },
+        trusted,
+      ),
+    ).toEqual({ ok: false, message: 'Denied.' });
+    const fromServer = { type: 'junction:oauth', ok: true, app: 'demo-crm', credentialId: 'k9' };
+    expect(readSignInMessage({ origin: trusted[0], data: fromServer }, trusted)).toEqual({
+      ok: true,
+      credentialId: 'k9',
+    });
+    const { model } = await open();
+    expect(await model.receiveMessage({ origin: 'https://evil.example', data: ok })).toBe(false);
+    expect(model.data.credential).toBe('k1');
+    expect(await model.receiveMessage({ origin: trusted[0], data: ok })).toBe(true);
+    expect(model.data.credential).toBe('k2');
+  });
+
+  it('saves an API-key account from the form and says when a check fails', async () => {
+    const { model } = await open({
+      'POST /api/credentials': () => ({
+        id: 'k3',
+        app: 'demo-crm',
+        name: 'New',
+        createdAt: '2026-01-04T00:00:00Z',
+        lastUsed: null,
+      }),
+      'POST /api/credentials/{id}/check': () => ({ ok: false }),
+    });
+    model.addAccount();
+    expect(model.isFormOpen).toBe(true);
+    expect(await model.submitForm()).toBe(false);
+    expect(model.formError).toBe('API key is required.');
+    model.setFormValue('apiKey', 'secret');
+    model.setFormName('New');
+    expect(await model.submitForm()).toBe(true);
+    expect(model.data.credential).toBe('k3');
+    await model.check();
+    expect(model.checkMessage).toBe(CONNECTION_EXPIRED_TEXT);
+  });
+});
+
+describe('field editor (editor-core 2.7, 2.11, 5.4)', () => {
+  it('shows references as chips with their sample value, cut to 50, or "Unknown Reference"', async () => {
+    const { editor, triggerId, actionId } = await makeEditor({});
+    editor.wf.updateStep(triggerId, { name: 'Hook', testData: { amount: 42, note: 'n'.repeat(60) } });
+    const samples = samplesFor(editor.wf, actionId);
+    const segments = segmentValue(`Total \${${triggerId}.amount} \${${triggerId}.note} \${nope.x}`, samples);
+    expect(segments).toEqual([
+      { kind: 'text', text: 'Total ' },
+      { kind: 'chip', raw: `\${${triggerId}.amount}`, label: '42', isKnown: true, stepName: 'Hook' },
+      { kind: 'text', text: ' ' },
+      { kind: 'chip', raw: `\${${triggerId}.note}`, label: `${'n'.repeat(50)}...`, isKnown: true, stepName: 'Hook' },
+      { kind: 'text', text: ' ' },
+      { kind: 'chip', raw: '${nope.x}', label: UNKNOWN_REFERENCE_TEXT, isKnown: false, stepName: '' },
+    ]);
+  });
+
+  it('lists earlier steps with their values for Insert Data, and says when one has none', async () => {
+    const { editor, triggerId, actionId } = await makeEditor({});
+    expect(insertSources(editor.wf, actionId)).toEqual([
+      { stepId: triggerId, name: 'Click to Add Trigger', hasData: false, entries: [] },
+    ]);
+    expect(NO_DATA_TEXT).toBe('Error: No data to insert...');
+    editor.wf.updateStep(triggerId, { testData: { order: { items: [{ sku: 'A1' }] }, amount: 42 } });
+    expect(insertSources(editor.wf, actionId)[0].entries).toEqual([
+      { path: 'order.items[0].sku', reference: `\${${triggerId}.order.items[0].sku}`, preview: 'A1' },
+      { path: 'amount', reference: `\${${triggerId}.amount}`, preview: '42' },
+    ]);
+  });
+
+  it('chooses Yes/No for booleans, lists for enums and dropdowns for dynamic fields', () => {
+    expect(fieldControl({ name: 'a', schema: { type: 'boolean' } })).toBe('boolean');
+    expect(fieldControl({ name: 'a', schema: { type: 'string', enum: ['GET'] } })).toBe('enum');
+    expect(fieldControl({ name: 'a', schema: { type: 'string', dynamic: 'crm.Lists.listLists.0.id.name' } })).toBe(
+      'dynamic',
+    );
+    expect(fieldControl({ name: 'a' })).toBe('text');
+  });
+
+  it('searches dropdown options only after more than one character, case-insensitive over label and value', () => {
+    const options = [
+      { value: 'l1', label: 'Customers' },
+      { value: 'l2', label: 'Leads' },
+    ];
+    expect(searchOptions(options, 'c')).toHaveLength(2);
+    expect(searchOptions(options, 'CU').map((o) => o.value)).toEqual(['l1']);
+    expect(searchOptions(options, 'l2').map((o) => o.value)).toEqual(['l2']);
+  });
+
+  it('loads dropdown options with the step credential and loads more with the cursor', async () => {
+    const { editor, actionId, calls } = await makeEditor({
+      'POST /api/apps/{appSlug}/dropdowns': (call) =>
+        (call.init?.body as { cursor?: string } | undefined)?.cursor
+          ? { options: [{ value: 'l3', label: 'Partners' }] }
+          : { options: [{ value: 'l1', label: 'Customers' }], next: 'n2' },
+    });
+    editor.wf.updateStep(actionId, { type: 'demo-crm', credential: 'k1' });
+    const field = { name: 'list', schema: { type: 'string' as const, dynamic: 'demo-crm.Lists.listLists.0.id.name' } };
+    const model = new DropdownModel({ editor, stepId: actionId, field });
+    await model.load();
+    await model.load(true);
+    expect(model.options.map((o) => o.label)).toEqual(['Customers', 'Partners']);
+    expect(calls.filter((c) => c.path.endsWith('/dropdowns')).map((c) => c.init?.body)).toMatchObject([
+      { action: 'listLists', credential: 'k1' },
+      { action: 'listLists', credential: 'k1', cursor: 'n2' },
+    ]);
+  });
+
+  it('shows "Error:" plus the message when the dropdown fails', async () => {
+    const { editor, actionId } = await makeEditor({});
+    editor.wf.updateStep(actionId, { type: 'demo-crm' });
+    const field = { name: 'list', schema: { type: 'string' as const, dynamic: 'demo-crm.Lists.listLists.0.id.name' } };
+    const model = new DropdownModel({ editor, stepId: actionId, field });
+    await model.load();
+    expect(model.error).toBe(`Error: ${NOT_BUILT_TEXT}`);
+  });
+});
+
+describe('automatic tickets (editor-core 8)', () => {
+  function memoryStorage() {
+    const map = new Map<string, string>();
+    return { getItem: (k: string) => map.get(k) ?? null, setItem: (k: string, v: string) => void map.set(k, v), map };
+  }
+
+  it('files "Action Dropdown Empty" and "Action Incomplete" once each, never for built-in apps', async () => {
+    const bare = { ...CRM_APP, appSlug: 'bare', actions: {} };
+    expect(emptyActionsTicket(bare)).toEqual({ title: 'Action Dropdown Empty', app: 'bare', event: '' });
+    expect(emptyActionsTicket({ ...WEBHOOK_APP, source: 'builtin' })).toBeNull();
+    const noUrl = { title: 'Send', method: 'post' as const, url: '', fields: [] };
+    expect(incompleteActionTicket(CRM_APP, 'send', noUrl)).toEqual({
+      title: 'Action Incomplete',
+      app: 'demo-crm',
+      event: 'send',
+    });
+    expect(incompleteActionTicket({ ...CRM_APP, source: 'builtin' }, 'send', noUrl)).toBeNull();
+
+    const tickets: unknown[] = [];
+    const { editor } = await makeEditor({
+      'GET /api/auth/me': () => ({ id: 'u1', email: 'ada@example.com' }),
+      'POST /api/tickets': (call) => {
+        tickets.push(call.init?.body);
+        return { id: 't1' };
+      },
+    });
+    const storage = memoryStorage();
+    const deps = { api: editor.env.api, storage, editorUrl: 'http://127.0.0.1/?id=wf-1' };
+    const ticket = { title: ACTION_INCOMPLETE, app: 'demo-crm', event: 'send' } as const;
+    expect(await fileTicketOnce(ticket, deps)).toBe(true);
+    expect(await fileTicketOnce(ticket, deps)).toBe(false);
+    expect(tickets).toEqual([
+      {
+        editor_url: 'http://127.0.0.1/?id=wf-1',
+        email: 'ada@example.com',
+        title: 'Action Incomplete',
+        content: 'The event send of demo-crm has no URL.',
+        app: 'demo-crm',
+        event: 'send',
+      },
+    ]);
+    expect(JSON.parse(storage.map.get(TICKETS_STORAGE_KEY) ?? '[]')).toEqual(['Action Incomplete|demo-crm|send']);
+  });
+
+  it('the panel asks for the ticket when a chosen action has no url', async () => {
+    const kit = await makeEditor({
+      'GET /api/apps': () => ({ items: [{ appSlug: 'half', appName: 'Half' }] }),
+      'GET /api/apps/{appSlug}': () => ({
+        ...CRM_APP,
+        appSlug: 'half',
+        appName: 'Half',
+        actions: { send: { title: 'Send', method: 'post', url: '', fields: [] } },
+      }),
+    });
+    const catalog = new AppCatalog(kit.editor.env.api);
+    await catalog.load();
+    const onAutoTicket = vi.fn();
+    const model = new StepPanelModel({ editor: kit.editor, stepId: kit.actionId, catalog, now: () => 0, onAutoTicket });
+    await model.chooseApp({ appSlug: 'half', appName: 'Half' });
+    model.chooseEvent('send');
+    expect(onAutoTicket).toHaveBeenCalledWith({ title: 'Action Incomplete', app: 'half', event: 'send' });
+  });
+});

@@ -1,0 +1,100 @@
+import { cleanup, fireEvent, render, screen, within } from '@testing-library/react';
+import type { ReactNode } from 'react';
+import { ThemeProvider } from 'styled-components';
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import type { IEditorStore } from '../../stores/editor-store.js';
+import { AppCatalog } from '../../stores/panel-catalog.js';
+import { RootStoreProvider } from '../../stores/root-store.js';
+import { ToastProvider, theme } from '../../ui/index.js';
+import { EditorProvider } from '../editor-context.js';
+import { FieldEditor } from './FieldEditor.js';
+import { StepPanel } from './StepPanel.js';
+import { StepPanelHost } from './StepPanelHost.js';
+import { TestViewer } from './TestViewer.js';
+import { makeEditor } from './test-kit.js';
+
+afterEach(cleanup);
+
+function wrap(editor: IEditorStore, children: ReactNode) {
+  return (
+    <ThemeProvider theme={theme}>
+      <RootStoreProvider store={{ api: editor.env.api }}>
+        <ToastProvider>
+          <EditorProvider store={editor}>{children}</EditorProvider>
+        </ToastProvider>
+      </RootStoreProvider>
+    </ThemeProvider>
+  );
+}
+
+describe('step panel rendering (editor-core 2.7–2.11)', () => {
+  it('shows the empty "1. Trigger" card with the Schedule, Webhook and Forms quick choices', async () => {
+    const { editor, triggerId } = await makeEditor({ 'GET /api/apps': () => ({ items: [] }) });
+    const catalog = new AppCatalog(editor.env.api);
+    render(wrap(editor, <StepPanel stepId={triggerId} catalog={catalog} />));
+    expect(screen.getByRole('heading', { name: '1. Trigger' })).toBeTruthy();
+    for (const name of ['Schedule', 'Webhook', 'Forms by Junction']) {
+      expect(screen.getByRole('button', { name })).toBeTruthy();
+    }
+    expect(screen.getByRole('textbox', { name: 'Type to search for an App' })).toBeTruthy();
+  });
+
+  it('opens the panel of the selected step only, and closes it with ×', async () => {
+    const { editor, actionId } = await makeEditor({ 'GET /api/apps': () => ({ items: [] }) });
+    render(wrap(editor, <StepPanelHost />));
+    expect(screen.queryByTestId('step-panel')).toBeNull();
+    editor.select(actionId);
+    const panel = await screen.findByTestId('step-panel');
+    expect(within(panel).getByRole('button', { name: /App/ }).getAttribute('aria-expanded')).toBe('true');
+    expect((within(panel).getByRole('button', { name: /Event/ }) as HTMLButtonElement).disabled).toBe(true);
+    fireEvent.click(within(panel).getByRole('button', { name: 'Close panel' }));
+    expect(editor.selectedStepId).toBeNull();
+  });
+
+  it('marks required fields, offers Yes/No for booleans and shows unknown references', async () => {
+    const { editor, actionId } = await makeEditor({});
+    const onChange = vi.fn();
+    render(
+      wrap(
+        editor,
+        <>
+          <FieldEditor
+            stepId={actionId}
+            appLabel="Demo CRM"
+            field={{ name: 'vip', title: 'VIP', required: true, schema: { type: 'boolean' } }}
+            onChange={onChange}
+          />
+          <FieldEditor
+            stepId={actionId}
+            appLabel="Demo CRM"
+            field={{ name: 'note', title: 'Note', value: 'Hi ${gone.name}', schema: { type: 'string' } }}
+            onChange={onChange}
+          />
+        </>,
+      ),
+    );
+    expect(screen.getByText('(required)', { exact: false })).toBeTruthy();
+    const vip = screen.getByRole('combobox', { name: /VIP/ });
+    expect(
+      within(vip)
+        .getAllByRole('option')
+        .map((o) => o.textContent),
+    ).toEqual(['Choose...', 'Yes', 'No']);
+    fireEvent.change(vip, { target: { value: 'yes' } });
+    expect(onChange).toHaveBeenCalledWith(true);
+    expect(screen.getByText('Unknown Reference')).toBeTruthy();
+  });
+
+  it('shows the test output under Data, Raw Console and Response', () => {
+    render(
+      <ThemeProvider theme={theme}>
+        <TestViewer output={{ id: 'c1' }} response={{ ok: true, statusCode: 201 }} />
+      </ThemeProvider>,
+    );
+    expect(screen.getAllByRole('tab').map((t) => t.textContent)).toEqual(['Data', 'Raw Console', 'Response']);
+    fireEvent.click(screen.getByRole('tab', { name: 'Raw Console' }));
+    expect(screen.getByRole('tabpanel').textContent).toContain('"id": "c1"');
+    fireEvent.click(screen.getByRole('tab', { name: 'Response' }));
+    expect(screen.getByRole('tabpanel').textContent).toContain('201');
+  });
+});

@@ -1,0 +1,43 @@
+import * as DropdownMenu from '@radix-ui/react-dropdown-menu';
+import styled from 'styled-components';
+import { MenuContent } from '../canvas/StepCard.js';
+import { IconButton } from './parts.js';
+
+/** The help menu's pages (editor-core 2.2); each opens in a new tab. */
+export const HELP_LINKS = [
+  { label: 'Help Desk', href: '/support' },
+  { label: 'Documentation', href: '/api/docs' },
+  { label: 'Video tutorials', href: 'https://www.youtube.com/results?search_query=junction+workflow+automation' },
+] as const;
+
+const LinkItem = styled.a`
+  display: block;
+  padding: ${({ theme }) => theme.space(2)} ${({ theme }) => theme.space(3)};
+  border-radius: ${({ theme }) => theme.radius.small};
+  color: ${({ theme }) => theme.colors.text};
+  text-decoration: none;
+  outline: none;
+  &[data-highlighted] { background: ${({ theme }) => theme.colors.background}; }
+`;
+
+/** The help menu (editor-core 2.2): Help Desk, Documentation and Video tutorials, each in a new tab. */
+export function HelpMenu() {
+  return (
+    <DropdownMenu.Root modal={false}>
+      <DropdownMenu.Trigger asChild>
+        <IconButton aria-label="Help">?</IconButton>
+      </DropdownMenu.Trigger>
+      <DropdownMenu.Portal>
+        <MenuContent align="end" sideOffset={6}>
+          {HELP_LINKS.map((link) => (
+            <DropdownMenu.Item key={link.label} asChild>
+              <LinkItem href={link.href} target="_blank" rel="noopener noreferrer">
+                {link.label}
+              </LinkItem>
+            </DropdownMenu.Item>
+          ))}
+        </MenuContent>
+      </DropdownMenu.Portal>
+    </DropdownMenu.Root>
+  );
+}

@@ -1,0 +1,66 @@
+/**
+ * Switching a workflow ON or OFF (editor-core 4.2): save first, then PUT
+ * /api/workflows/{id}/active, then take the stored workflow back (the trigger set-up may have
+ * written its message, and the row's revision moved).
+ */
+import { isApiError } from '@junction/core';
+import type { IEditorStore, StoredWorkflow } from '../../stores/editor-store.js';
+
+/** The toasts of editor-core 4.2 and 8. */
+export const ACTIVATION_TEXTS = {
+  active: 'Workflow status: ACTIVE',
+  paused: 'Workflow status: PAUSED',
+  activateFailed: 'Error: There was a problem activating the workflow.',
+  pauseFailed: 'Error: There was a problem pausing the workflow.',
+} as const;
+
+/** What a switch ended with: the toast to show. */
+export interface ActivationOutcome {
+  ok: boolean;
+  status: 'success' | 'info' | 'error';
+  message: string;
+}
+
+/** The server's reason, when it gave one (422 from a trigger that cannot be set up). */
+function reasonOf(error: unknown): string {
+  if (!isApiError(error)) return '';
+  if (error.status === 0) return 'The server could not be reached.';
+  return error.problem.detail ?? '';
+}
+
+/**
+ * Switches the open workflow ON or OFF and returns the toast to show. Pending edits are saved
+ * first (a failed save stops the switch). On failure the switch stays where it was and the
+ * message is the spec's, followed by the server's reason when it has one.
+ *
+ * @example
+ * const outcome = await switchActivation(editor, true);
+ * showToast({ status: outcome.status, message: outcome.message }); // 'Workflow status: ACTIVE'
+ */
+export async function switchActivation(editor: IEditorStore, active: boolean): Promise<ActivationOutcome> {
+  const failed = active ? ACTIVATION_TEXTS.activateFailed : ACTIVATION_TEXTS.pauseFailed;
+  const fail = (error: unknown): ActivationOutcome => {
+    const reason = reasonOf(error);
+    return { ok: false, status: 'error', message: reason ? `${failed} ${reason}` : failed };
+  };
+  await editor.saveNow();
+  if (editor.savePhase === 'saveFailed') return fail(null);
+  const id = editor.wf.id;
+  const { api } = editor.env;
+  try {
+    const answer = await api.put('/api/workflows/{id}/active', { params: { path: { id } }, body: { active } });
+    let stored: StoredWorkflow | null = null;
+    try {
+      stored = await api.get('/api/workflows/{id}', { params: { path: { id } } });
+    } catch {
+      // The switch happened; the next save will report any trouble reaching the server.
+    }
+    if (stored && !editor.hasUnsavedChanges) editor.applyStored(stored);
+    else editor.applyActivation(answer.active, stored?.revision ?? null);
+    return answer.active
+      ? { ok: true, status: 'success', message: ACTIVATION_TEXTS.active }
+      : { ok: true, status: 'info', message: ACTIVATION_TEXTS.paused };
+  } catch (error) {
+    return fail(error);
+  }
+}

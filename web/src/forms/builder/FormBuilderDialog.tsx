@@ -1,0 +1,192 @@
+import { type Form, isApiError, parseFormTuple, toFormTuple } from '@junction/core';
+import * as RadixDialog from '@radix-ui/react-dialog';
+import { useEffect, useState } from 'react';
+import styled from 'styled-components';
+import { useApi } from '../../stores/root-store.js';
+import { Button, Spinner } from '../../ui/index.js';
+import { newForm } from './builder-model.js';
+import { FormBuilder, formProblems } from './FormBuilder.js';
+import { useSessionToken } from './session.js';
+
+const Overlay = styled(RadixDialog.Overlay)`
+  position: fixed;
+  inset: 0;
+  background: ${({ theme }) => theme.colors.overlay};
+`;
+
+const Content = styled(RadixDialog.Content)`
+  position: fixed;
+  inset: 16px;
+  max-width: 1280px;
+  margin: 0 auto;
+  display: flex;
+  flex-direction: column;
+  gap: ${({ theme }) => theme.space(3)};
+  padding: ${({ theme }) => theme.space(5)};
+  background: ${({ theme }) => theme.colors.surface};
+  border-radius: ${({ theme }) => theme.radius.medium};
+  box-shadow: ${({ theme }) => theme.shadow.dialog};
+  &:focus-visible { outline: none; }
+`;
+
+const Header = styled.div`
+  display: flex;
+  align-items: center;
+  gap: ${({ theme }) => theme.space(3)};
+  h2 { margin: 0; font-size: ${({ theme }) => theme.font.size.large}; flex: 1; }
+`;
+
+const Bottom = styled.div`
+  display: flex;
+  align-items: center;
+  gap: ${({ theme }) => theme.space(3)};
+  flex-wrap: wrap;
+  border-top: 1px solid ${({ theme }) => theme.colors.border};
+  padding-top: ${({ theme }) => theme.space(3)};
+`;
+
+const Problems = styled.ul`
+  margin: 0;
+  padding-left: ${({ theme }) => theme.space(5)};
+  color: ${({ theme }) => theme.colors.secondary};
+`;
+
+const UrlBox = styled.input`
+  flex: 1;
+  min-width: 240px;
+  min-height: 32px;
+  padding: 0 ${({ theme }) => theme.space(2)};
+  border: 1px solid ${({ theme }) => theme.colors.success};
+  border-radius: ${({ theme }) => theme.radius.small};
+  font: inherit;
+`;
+
+/** Props of {@link FormBuilderDialog}. */
+export interface FormBuilderDialogProps {
+  /** The workflow whose Forms trigger the form starts; null for a form bound to none. */
+  workflowId: string | null;
+  /** The form to edit; a new form when absent. */
+  formId?: string;
+  /** Called after every successful save with the form id and its public URL `{origin}/form/{id}`. */
+  onSaved(formId: string, url: string): void;
+  /** Shown or not; open by default. */
+  open?: boolean;
+  onOpenChange?(open: boolean): void;
+}
+
+type Status = { kind: 'idle' } | { kind: 'saving' } | { kind: 'saved' } | { kind: 'error'; message: string };
+
+/** The public address of a form (issue 7: `{editor host}/form/{id}`). */
+export function publicFormUrl(formId: string, origin = window.location.origin): string {
+  return `${origin}/form/${formId}`;
+}
+
+/**
+ * The form builder in a dialog (issue 7): loads the form (or starts a new one), edits it with
+ * a live preview, saves it bound to the workflow, and shows the public URL to share. The
+ * trigger panel's Forms quick choice mounts it and stores `formId` on the trigger step from
+ * `onSaved`.
+ *
+ * @example
+ * <FormBuilderDialog workflowId={workflow.id} formId={step.fields.formId} onSaved={(id) => setFormId(id)} />
+ */
+export function FormBuilderDialog({ workflowId, formId, onSaved, open = true, onOpenChange }: FormBuilderDialogProps) {
+  const api = useApi();
+  useSessionToken();
+  const [savedId, setSavedId] = useState<string | undefined>(formId);
+  const [form, setForm] = useState<Form | null>(formId ? null : newForm);
+  const [loadError, setLoadError] = useState<string | null>(null);
+  const [status, setStatus] = useState<Status>({ kind: 'idle' });
+
+  useEffect(() => {
+    if (!formId) return;
+    let isCurrent = true;
+    api.get('/api/forms/{formId}', { params: { path: { formId } } }).then(
+      (data) => isCurrent && setForm(parseFormTuple(data.content)),
+      (error: unknown) =>
+        isCurrent &&
+        setLoadError(
+          isApiError(error) && error.status === 404
+            ? 'This form does not exist in this workspace.'
+            : `The form could not be loaded: ${isApiError(error) ? error.message : String(error)}`,
+        ),
+    );
+    return () => {
+      isCurrent = false;
+    };
+  }, [api, formId]);
+
+  const problems = form ? formProblems(form) : [];
+  const edit = (next: Form) => {
+    setForm(next);
+    if (status.kind !== 'saving') setStatus({ kind: 'idle' });
+  };
+
+  const save = async () => {
+    if (!form || problems.length) return;
+    setStatus({ kind: 'saving' });
+    const body = { name: form.definition.form.title, workflowId, content: toFormTuple(form) };
+    try {
+      const saved = savedId
+        ? await api.put('/api/forms/{formId}', { params: { path: { formId: savedId } }, body })
+        : await api.post('/api/forms', { body });
+      setSavedId(saved.id);
+      setStatus({ kind: 'saved' });
+      onSaved(saved.id, publicFormUrl(saved.id));
+    } catch (error) {
+      setStatus({
+        kind: 'error',
+        message: `The form was not saved: ${isApiError(error) ? error.message : String(error)}`,
+      });
+    }
+  };
+
+  const url = savedId ? publicFormUrl(savedId) : null;
+  return (
+    <RadixDialog.Root open={open} onOpenChange={onOpenChange}>
+      <RadixDialog.Portal>
+        <Overlay />
+        <Content aria-describedby={undefined}>
+          <Header>
+            <RadixDialog.Title asChild>
+              <h2>Form builder</h2>
+            </RadixDialog.Title>
+            <RadixDialog.Close asChild>
+              <Button variant="ghost">Close</Button>
+            </RadixDialog.Close>
+          </Header>
+          {loadError && <p role="alert">{loadError}</p>}
+          {!form && !loadError && <Spinner label="Loading form" />}
+          {form && <FormBuilder form={form} onChange={edit} />}
+          {form && (
+            <Bottom>
+              {problems.length > 0 && (
+                <Problems aria-label="Problems">
+                  {problems.map((p) => (
+                    <li key={p}>{p}</li>
+                  ))}
+                </Problems>
+              )}
+              <Button onClick={save} disabled={status.kind === 'saving' || problems.length > 0}>
+                {status.kind === 'saving' ? 'Saving…' : 'Save form'}
+              </Button>
+              {status.kind === 'saved' && <span role="status">Form saved.</span>}
+              {status.kind === 'error' && <span role="alert">{status.message}</span>}
+              {url && (
+                <>
+                  <UrlBox aria-label="Public form URL" readOnly value={url} onFocus={(e) => e.target.select()} />
+                  <Button variant="ghost" onClick={() => void navigator.clipboard?.writeText(url)}>
+                    Copy link
+                  </Button>
+                  <a href={url} target="_blank" rel="noreferrer">
+                    Open form
+                  </a>
+                </>
+              )}
+            </Bottom>
+          )}
+        </Content>
+      </RadixDialog.Portal>
+    </RadixDialog.Root>
+  );
+}

@@ -1,0 +1,145 @@
+import { type Form, isApiError, parseFormTuple } from '@junction/core';
+import { useEffect, useState } from 'react';
+import { useParams } from 'react-router-dom';
+import styled from 'styled-components';
+import { useApi } from '../../stores/root-store.js';
+import { Spinner } from '../../ui/index.js';
+import { FormBuilderDialog } from '../builder/FormBuilderDialog.js';
+import { useSessionToken } from '../builder/session.js';
+import { FormView } from './FormView.js';
+import { useFormVisit } from './useFormVisit.js';
+
+/** The form id that opens the form builder on a new form (`/form/new`). */
+export const NEW_FORM_ID = 'new';
+
+const Centered = styled.div`
+  display: grid;
+  place-items: center;
+  min-height: 60vh;
+  padding: ${({ theme }) => theme.space(6)};
+  text-align: center;
+`;
+
+type Loaded =
+  | { status: 'loading' }
+  | { status: 'ready'; id: string; form: Form }
+  | { status: 'failed'; message: string };
+
+/** Loads a public form by id; a missing one and a network failure each get a clear message. */
+function usePublicForm(formId: string): Loaded {
+  const api = useApi();
+  const [loaded, setLoaded] = useState<Loaded>({ status: 'loading' });
+  useEffect(() => {
+    let isCurrent = true;
+    setLoaded({ status: 'loading' });
+    api.get('/api/public/forms/{formId}', { params: { path: { formId } } }).then(
+      // The answer's id is the form's own (the address may name its workflow instead).
+      (data) => isCurrent && setLoaded({ status: 'ready', id: data.id, form: parseFormTuple(data.content) }),
+      (error: unknown) => {
+        if (!isCurrent) return;
+        const message =
+          isApiError(error) && error.status === 404
+            ? 'This form does not exist or was deleted.'
+            : `The form could not be loaded: ${isApiError(error) ? error.message : String(error)} Please reload the page.`;
+        setLoaded({ status: 'failed', message });
+      },
+    );
+    return () => {
+      isCurrent = false;
+    };
+  }, [api, formId]);
+  return loaded;
+}
+
+function Visit({ formId, form }: { formId: string; form: Form }) {
+  const visit = useFormVisit(formId, form);
+  return (
+    <FormView
+      form={form}
+      state={visit.state}
+      dispatch={visit.dispatch}
+      onSubmit={visit.submit}
+      onFilesChosen={visit.chooseFiles}
+      onFileRemove={visit.removeFile}
+    />
+  );
+}
+
+/** Shows a loaded public form to an anonymous visitor. */
+export function PublicForm({ formId }: { formId: string }) {
+  const loaded = usePublicForm(formId);
+  useEffect(() => {
+    if (loaded.status === 'ready') document.title = loaded.form.definition.form.title;
+  }, [loaded]);
+  if (loaded.status === 'loading') {
+    return (
+      <Centered>
+        <Spinner label="Loading form" />
+      </Centered>
+    );
+  }
+  if (loaded.status === 'failed') {
+    return (
+      <Centered>
+        <p role="alert">{loaded.message}</p>
+      </Centered>
+    );
+  }
+  // Keyed by form so a new form id starts a fresh visit.
+  return <Visit key={loaded.id} formId={loaded.id} form={loaded.form} />;
+}
+
+/**
+ * The builder opened on its own: `/form/new` (optionally `?workflowId=`) for a new form,
+ * `/form/{id}?edit=1` for an existing one. Needs a signed-in session; after saving it goes
+ * to the public form.
+ */
+function StandaloneBuilder({ formId, workflowId }: { formId?: string; workflowId: string | null }) {
+  const token = useSessionToken();
+  const [isOpen, setOpen] = useState(true);
+  if (!token) {
+    return (
+      <Centered>
+        <p role="alert">
+          Sign in to build forms. <a href="/">Open Junction</a>
+        </p>
+      </Centered>
+    );
+  }
+  return (
+    <>
+      <Centered>
+        {!isOpen && (
+          <p>
+            The form builder is closed. <a href={formId ? `/form/${formId}` : '/'}>Continue</a>
+          </p>
+        )}
+      </Centered>
+      <FormBuilderDialog
+        open={isOpen}
+        onOpenChange={setOpen}
+        workflowId={workflowId}
+        formId={formId}
+        onSaved={(id) => {
+          if (id !== formId) window.history.replaceState(null, '', `/form/${id}?edit=1`);
+        }}
+      />
+    </>
+  );
+}
+
+/**
+ * The public form page at `/form/{formId}` and `/page/{pageId}` (forms-dp 2.1, 2.2;
+ * onboarding 2 "Form loading page": a page id is the form id). `/form/new` and `?edit=1`
+ * open the form builder instead.
+ */
+export function PublicFormPage() {
+  const params = useParams();
+  const id = params.formId ?? params.pageId ?? '';
+  const search = new URLSearchParams(window.location.search);
+  if (params.formId === NEW_FORM_ID) return <StandaloneBuilder workflowId={search.get('workflowId')} />;
+  if (params.formId && search.get('edit') === '1') {
+    return <StandaloneBuilder formId={id} workflowId={search.get('workflowId')} />;
+  }
+  return <PublicForm formId={id} />;
+}

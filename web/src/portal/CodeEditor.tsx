@@ -1,0 +1,65 @@
+/**
+ * A Python code editor (CodeMirror 6 with the Python language), used by custom action code
+ * and custom auth code (forms-dp 2.6, 2.10). Uncontrolled after mount: it reports every change
+ * and takes a new `value` only when it differs from what it holds.
+ */
+import { python } from '@codemirror/lang-python';
+import { basicSetup, EditorView } from 'codemirror';
+import { useEffect, useRef } from 'react';
+import styled from 'styled-components';
+
+const Box = styled.div`
+  border: 1px solid ${({ theme }) => theme.colors.border};
+  border-radius: ${({ theme }) => theme.radius.small};
+  background: #fff;
+  .cm-editor { min-height: 220px; font-size: 13px; }
+  .cm-editor.cm-focused { outline: 2px solid ${({ theme }) => theme.colors.focus}; }
+`;
+
+/** Props of {@link CodeEditor}. */
+export interface CodeEditorProps {
+  /** Accessible name of the editing area. */
+  label: string;
+  value: string;
+  onChange: (value: string) => void;
+}
+
+/** Renders a CodeMirror editor in Python mode. */
+export function CodeEditor({ label, value, onChange }: CodeEditorProps) {
+  const host = useRef<HTMLDivElement>(null);
+  const view = useRef<EditorView | null>(null);
+  const onChangeRef = useRef(onChange);
+  onChangeRef.current = onChange;
+
+  // Created once; later values arrive through the effect below.
+  // biome-ignore lint/correctness/useExhaustiveDependencies: the editor owns its text after mount.
+  useEffect(() => {
+    if (!host.current) return;
+    const editor = new EditorView({
+      doc: value,
+      parent: host.current,
+      extensions: [
+        basicSetup,
+        python(),
+        EditorView.contentAttributes.of({ 'aria-label': label }),
+        EditorView.updateListener.of((update) => {
+          if (update.docChanged) onChangeRef.current(update.state.doc.toString());
+        }),
+      ],
+    });
+    view.current = editor;
+    return () => {
+      editor.destroy();
+      view.current = null;
+    };
+  }, []);
+
+  useEffect(() => {
+    const editor = view.current;
+    if (editor && editor.state.doc.toString() !== value) {
+      editor.dispatch({ changes: { from: 0, to: editor.state.doc.length, insert: value } });
+    }
+  }, [value]);
+
+  return <Box ref={host} data-testid="code-editor" />;
+}

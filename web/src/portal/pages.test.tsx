@@ -1,0 +1,192 @@
+import type { AppDefinition } from '@junction/core';
+import { act, cleanup, fireEvent, render, screen, waitFor, within } from '@testing-library/react';
+import { createMemoryRouter, RouterProvider } from 'react-router-dom';
+import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { AppProviders } from '../app/AppProviders.js';
+import { appRoutes } from '../app/routes.js';
+import { createRootStore } from '../stores/root-store.js';
+import { TOKEN_STORAGE_KEY } from '../stores/session.js';
+import { createFakePortalApi, type FakePortalApi } from './fake-api.js';
+
+afterEach(cleanup);
+beforeEach(() => localStorage.setItem(TOKEN_STORAGE_KEY, 'test-token'));
+
+const shop: AppDefinition = {
+  appSlug: 'shop',
+  appName: 'Shop',
+  completionStatus: 'In Progress',
+  actions: {
+    listOrders: { title: 'List orders', method: 'get', url: 'https://api.example/orders', fields: [], hidden: true },
+    createOrder: {
+      title: 'Create order',
+      description: 'Creates an order.',
+      method: 'post',
+      url: 'https://api.example/orders',
+      fields: [{ name: 'item', title: 'Item', schema: { type: 'string' } }],
+    },
+  },
+  triggers: {
+    newOrder: {
+      label: 'New order',
+      type: 'polling',
+      action: 'listOrders',
+      pollingParams: { dedupe_key: 'id', data_head: 'orders' },
+    },
+  },
+  authInfo: { apiType: 'apikey', testAuth: 'listOrders', testResponseStatus: true },
+};
+
+/** Renders the app at `path` and waits for the portal's pane (the portal may load on demand). */
+async function renderAt(path: string, fake: FakePortalApi) {
+  const router = createMemoryRouter(appRoutes, { initialEntries: [path] });
+  render(
+    <AppProviders store={createRootStore({ api: fake.api })}>
+      <RouterProvider router={router} />
+    </AppProviders>,
+  );
+  await screen.findByRole('heading', { name: 'Apps' }, { timeout: 10_000 });
+  return router;
+}
+
+describe('portal left pane', () => {
+  it('shows Apps, Add App and the app search with its texts; options match anywhere', async () => {
+    const fake = createFakePortalApi([shop, { ...shop, appSlug: 'crm', appName: 'Tiny CRM' }]);
+    await renderAt('/develop/', fake);
+    expect(await screen.findByRole('heading', { name: 'Apps' })).toBeTruthy();
+    expect(screen.getByRole('button', { name: 'Add App' })).toBeTruthy();
+    const search = screen.getByRole('combobox', { name: 'App' });
+    expect(search.getAttribute('placeholder')).toBe('Type to search apps');
+    fireEvent.focus(search);
+    fireEvent.change(search, { target: { value: 'crm' } });
+    const list = await screen.findByRole('listbox', { name: 'Apps' });
+    expect(
+      within(list)
+        .getAllByRole('option')
+        .map((o) => o.textContent),
+    ).toEqual(['Tiny CRM']);
+    fireEvent.change(search, { target: { value: 'zzz' } });
+    expect(await screen.findByText('No Apps? Something has gone wrong...')).toBeTruthy();
+  });
+
+  it('lists the chosen app: overview, authentication with a green test dot, triggers and actions', async () => {
+    const fake = createFakePortalApi([shop]);
+    await renderAt('/develop/shop/actions', fake);
+    const nav = await screen.findByRole('navigation', { name: 'App sections' });
+    expect(
+      within(nav)
+        .getAllByRole('link')
+        .map((l) => l.textContent),
+    ).toEqual([
+      'App Overview',
+      'Authentication',
+      'API Key',
+      'Triggers',
+      'New order',
+      'Actions',
+      'List orders',
+      'Create order',
+    ]);
+    expect(within(nav).getByRole('img', { name: 'Last test succeeded' })).toBeTruthy();
+    expect(within(nav).getByRole('link', { name: 'Actions' }).getAttribute('aria-current')).toBe('page');
+  });
+});
+
+describe('Create Integration', () => {
+  it('creates the app from the form and opens it', async () => {
+    const fake = createFakePortalApi([]);
+    const router = await renderAt('/develop/new', fake);
+    fireEvent.change(await screen.findByLabelText('Integration Name *'), { target: { value: 'My Shop!' } });
+    expect(screen.getByText('my-shop')).toBeTruthy();
+    expect(screen.getByText(/Max 160 characters/)).toBeTruthy();
+    fireEvent.click(screen.getByRole('button', { name: 'Save' }));
+    await waitFor(() => expect(router.state.location.pathname).toBe('/develop/my-shop'));
+    expect(fake.apps.get('my-shop')?.appName).toBe('My Shop!');
+    expect(await screen.findByText('My Shop! integration saved!')).toBeTruthy();
+  });
+
+  it('says why nothing was created when the name is empty', async () => {
+    await renderAt('/develop/new', createFakePortalApi([]));
+    fireEvent.click(await screen.findByRole('button', { name: 'Save' }));
+    expect((await screen.findByRole('alert')).textContent).toContain('Integration Name is required');
+  });
+});
+
+describe('actions and triggers', () => {
+  it('searches the actions table and deletes only after Really Delete?', async () => {
+    const fake = createFakePortalApi([shop]);
+    await renderAt('/develop/shop/actions', fake);
+    const search = await screen.findByRole('searchbox', { name: 'Search Actions' });
+    const table = screen.getByRole('table');
+    expect(within(table).getAllByRole('row')).toHaveLength(3);
+    fireEvent.change(search, { target: { value: 'creates' } });
+    expect(within(table).getAllByRole('row')).toHaveLength(2);
+    expect(within(table).getByText('Create order')).toBeTruthy();
+    fireEvent.change(search, { target: { value: '' } });
+    expect(within(table).getByText('No description')).toBeTruthy();
+    expect(screen.getByRole('combobox', { name: 'Rows per page' })).toHaveProperty('value', '10');
+  });
+
+  it('checks the action key live with the key rule message', async () => {
+    await renderAt('/develop/shop/actions/__new__/settings', createFakePortalApi([shop]));
+    fireEvent.change(await screen.findByLabelText('Key *'), { target: { value: 'create order' } });
+    expect(screen.getByText('only letters, numbers, hyphens, and underscores')).toBeTruthy();
+    expect(screen.getByText('Form Design').getAttribute('aria-disabled')).toBe('true');
+  });
+
+  it('shows a visible error when Import JSON gets text that is not JSON, and imports rows when it is', async () => {
+    await renderAt('/develop/shop/actions/createOrder/api', createFakePortalApi([shop]));
+    fireEvent.click(await screen.findByRole('tab', { name: 'Request Body' }));
+    fireEvent.click(screen.getByRole('button', { name: 'Import JSON' }));
+    const box = await screen.findByLabelText('Paste JSON here');
+    fireEvent.change(box, { target: { value: '{oops' } });
+    fireEvent.click(screen.getByRole('button', { name: 'Submit' }));
+    expect((await screen.findByText(/This is not valid JSON/)).getAttribute('role')).toBe('alert');
+    fireEvent.change(box, { target: { value: '{"item":"${inputData.item}","customer":{"name":"Ada"}}' } });
+    fireEvent.click(screen.getByRole('button', { name: 'Submit' }));
+    await waitFor(() => expect(screen.getAllByTestId('body-row')).toHaveLength(3));
+    expect(screen.getByLabelText('Body key 3')).toHaveProperty('value', 'name');
+  });
+
+  it('saves the API configuration with the spec toast', async () => {
+    const fake = createFakePortalApi([shop]);
+    await renderAt('/develop/shop/actions/createOrder/api', fake);
+    fireEvent.change(await screen.findByLabelText('URL'), { target: { value: 'https://api.example/v2/orders' } });
+    await act(async () => {
+      fireEvent.click(screen.getByRole('button', { name: 'Save' }));
+    });
+    expect(await screen.findByText('Shop integration saved!')).toBeTruthy();
+    expect(fake.apps.get('shop')?.actions.createOrder.url).toBe('https://api.example/v2/orders');
+  });
+
+  it('asks a polling trigger for Unique ID Key and Array Name, live', async () => {
+    await renderAt('/develop/shop/triggers/__new__/settings', createFakePortalApi([shop]));
+    expect(await screen.findByRole('heading', { name: 'Trigger' })).toBeTruthy();
+    fireEvent.change(screen.getByLabelText('Key *'), { target: { value: 'newThing' } });
+    fireEvent.click(screen.getByRole('button', { name: 'Save' }));
+    expect(await screen.findByText('Unique ID Key is required.')).toBeTruthy();
+    expect(screen.getByText('Array Name is required (use 0 if no key).')).toBeTruthy();
+    expect(screen.getByRole('tab', { name: 'Form Design' })).toHaveProperty('disabled', true);
+  });
+});
+
+describe('authentication', () => {
+  it('shows the Test panel texts before a test and the outcome after', async () => {
+    const fake = createFakePortalApi([shop]);
+    await renderAt('/develop/shop/authentication/edit', fake);
+    expect(
+      await screen.findByText(
+        'No test request made yet. Click "Test Setup" and "Test Authentication" at the bottom to make a test request and see its response here.',
+      ),
+    ).toBeTruthy();
+    fireEvent.click(screen.getByRole('tab', { name: 'HTTP' }));
+    expect(
+      screen.getByText('No logs to show. Go to "Test Setup" and click the Test Authentication button.'),
+    ).toBeTruthy();
+  });
+
+  it('offers the four schemes when none is chosen', async () => {
+    await renderAt('/develop/shop/authentication', createFakePortalApi([{ ...shop, authInfo: {} }]));
+    const group = await screen.findByRole('radiogroup', { name: 'Authentication scheme' });
+    expect(within(group).getAllByRole('radio')).toHaveLength(4);
+  });
+});

@@ -1,0 +1,203 @@
+/**
+ * The app picker (/develop/), Create Integration (/develop/new, forms-dp 2.4) and App Overview
+ * (/develop/{appSlug}, forms-dp 2.5).
+ */
+import { slugify } from '@junction/core';
+import { observer } from 'mobx-react-lite';
+import { useEffect, useState } from 'react';
+import { useNavigate } from 'react-router-dom';
+import { Button, Spinner, TextField, useToast } from '../../ui/index.js';
+import { PortalLayout, usePortal, usePortalApp, useSaveToast } from '../PortalLayout.js';
+import { Card, ErrorBanner, Heading, Hint, Row, SelectField, TextAreaField } from '../parts.js';
+import type { IntegrationDraft, Listing } from '../portal-store.js';
+
+const PUBLISH_STATUSES = ['Published', 'Beta', 'Coming Soon'] as const;
+const DESCRIPTION_HINT = 'Max 160 characters.';
+const LOGO_HINT = 'Square, transparent PNG, 256x256px or larger, without the app name.';
+
+/** /develop/: the pane alone, with a pointer to it. */
+export function AppPickerPage() {
+  return (
+    <PortalLayout needsApp={false}>
+      <Heading>Developer portal</Heading>
+      <p>Pick one of your apps in the search on the left, or choose Add App to declare a new integration.</p>
+    </PortalLayout>
+  );
+}
+
+/** The fields Create Integration and App Overview share. */
+function ListingFields({
+  value,
+  onChange,
+  statusOptions,
+}: {
+  value: IntegrationDraft | (Omit<Listing, 'status'> & { status: string });
+  onChange: (patch: Partial<IntegrationDraft>) => void;
+  statusOptions: readonly string[];
+}) {
+  return (
+    <>
+      <TextField label="Integration Name *" value={value.name} onChange={(e) => onChange({ name: e.target.value })} />
+      <TextAreaField
+        label="Integration Description *"
+        hint={`${DESCRIPTION_HINT} (${value.description.length}/160)`}
+        value={value.description}
+        onChange={(e) => onChange({ description: e.target.value })}
+      />
+      <TextField
+        label="Integration homepage URL *"
+        value={value.homepage}
+        placeholder="https://…"
+        onChange={(e) => onChange({ homepage: e.target.value })}
+      />
+      <TextField
+        label="App Logo *"
+        hint={LOGO_HINT}
+        value={value.icon}
+        placeholder="https://…/logo.png"
+        onChange={(e) => onChange({ icon: e.target.value })}
+      />
+      <TextField
+        label="App Category *"
+        value={value.category}
+        onChange={(e) => onChange({ category: e.target.value })}
+      />
+      <SelectField
+        label="Publish Status *"
+        value={value.status}
+        onChange={(e) => onChange({ status: e.target.value as IntegrationDraft['status'] })}
+        options={statusOptions.map((s) => ({ value: s, label: s }))}
+      />
+    </>
+  );
+}
+
+/** Create Integration (forms-dp 2.4): Save creates the app and its Draft listing, then opens it. */
+export const CreateIntegrationPage = observer(function CreateIntegrationPage() {
+  return (
+    <PortalLayout needsApp={false}>
+      <CreateForm />
+    </PortalLayout>
+  );
+});
+
+const CreateForm = observer(function CreateForm() {
+  const store = usePortal();
+  const navigate = useNavigate();
+  const { showToast } = useToast();
+  const [draft, setDraft] = useState<IntegrationDraft>({
+    name: '',
+    description: '',
+    homepage: '',
+    icon: '',
+    category: '',
+    status: 'Published',
+  });
+  const [error, setError] = useState<string | null>(null);
+  const slug = slugify(draft.name);
+  const save = async () => {
+    setError(null);
+    if (slug === '') {
+      setError('Integration Name is required: the app slug is made from it.');
+      return;
+    }
+    const result = await store.create(draft, slug);
+    if (!result.ok) {
+      setError(result.message);
+      return;
+    }
+    showToast({ status: 'success', message: `${draft.name.trim()} integration saved!` });
+    navigate(`/develop/${slug}`);
+  };
+  return (
+    <Card style={{ maxWidth: 640 }}>
+      <Heading>Create Integration</Heading>
+      {error && <ErrorBanner>{error}</ErrorBanner>}
+      <ListingFields value={draft} onChange={(p) => setDraft({ ...draft, ...p })} statusOptions={PUBLISH_STATUSES} />
+      <Hint>
+        App slug: <code>{slug || '—'}</code>. The marketplace listing starts as Draft; change its status in App
+        Overview.
+      </Hint>
+      <Row style={{ marginTop: 16 }}>
+        <Button onClick={save} disabled={store.isSaving}>
+          {store.isSaving ? <Spinner label="Saving" size={16} /> : null}
+          Save
+        </Button>
+        <Button variant="ghost" onClick={() => navigate('/develop')}>
+          Cancel
+        </Button>
+      </Row>
+    </Card>
+  );
+});
+
+/** App Overview (forms-dp 2.5): the listing's fields; Save updates the listing (created when none) and the app. */
+export function AppOverviewPage() {
+  return (
+    <PortalLayout>
+      <Overview />
+    </PortalLayout>
+  );
+}
+
+const Overview = observer(function Overview() {
+  const store = usePortal();
+  const app = usePortalApp();
+  const saveToast = useSaveToast();
+  const [form, setForm] = useState<Listing | null>(null);
+  const [error, setError] = useState<string | null>(null);
+
+  useEffect(() => {
+    let isLive = true;
+    store.loadListing().then((r) => {
+      if (!isLive) return;
+      if (!r.ok) setError(r.message);
+    });
+    return () => {
+      isLive = false;
+    };
+  }, [store]);
+  useEffect(() => {
+    if (store.listing && store.listing.appSlug === app.appSlug) setForm({ ...store.listing });
+  }, [store.listing, app.appSlug]);
+
+  if (!form) return error ? <ErrorBanner>{error}</ErrorBanner> : <Spinner label="Loading listing" />;
+  const save = async () => {
+    setError(null);
+    const listing = await store.saveListing({
+      name: form.name,
+      description: form.description,
+      homepage: form.homepage,
+      icon: form.icon,
+      category: form.category,
+      status: form.status,
+    });
+    if (!listing.ok) {
+      setError(`The listing was not saved: ${listing.message}`);
+      return;
+    }
+    const next = { ...app, appName: form.name.trim() || app.appName, category: form.category };
+    if (form.icon.trim() !== '') next.iconURL = form.icon.trim();
+    const result = await store.save(next);
+    if (!result.ok) setError(result.message);
+    saveToast(result, next.appName);
+  };
+  return (
+    <Card style={{ maxWidth: 640 }}>
+      <Heading>App Overview</Heading>
+      {error && <ErrorBanner>{error}</ErrorBanner>}
+      <ListingFields
+        value={form}
+        onChange={(p) => setForm({ ...form, ...(p as Partial<Listing>) })}
+        statusOptions={form.status === 'Draft' ? ['Draft', ...PUBLISH_STATUSES] : PUBLISH_STATUSES}
+      />
+      <Hint>A Published app is listed in every workspace's catalogue; other statuses keep it to yours.</Hint>
+      <Row style={{ marginTop: 16 }}>
+        <Button onClick={save} disabled={store.isSaving}>
+          {store.isSaving ? <Spinner label="Saving" size={16} /> : null}
+          Save
+        </Button>
+      </Row>
+    </Card>
+  );
+});

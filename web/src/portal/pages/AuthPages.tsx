@@ -1,0 +1,602 @@
+/**
+ * Authentication (forms-dp 2.6): choose a scheme or view the current one with Edit and Delete
+ * (/develop/{appSlug}/authentication), and the step-by-step configuration with the Test panel
+ * (/develop/{appSlug}/authentication/edit).
+ */
+import {
+  type ApiType,
+  type AppDefinition,
+  type AuthFormField,
+  type AuthInfo,
+  authCodeBody,
+  authCodeWhole,
+  CUSTOM_AUTH_PREFIX,
+  CUSTOM_AUTH_SUFFIX,
+  findTestAction,
+  NO_TEST_ACTION_MESSAGE,
+} from '@junction/core';
+import { observer } from 'mobx-react-lite';
+import { useCallback, useEffect, useState } from 'react';
+import { useNavigate } from 'react-router-dom';
+import styled from 'styled-components';
+import { readSignInMessage, signInFeatures, signInUrl } from '../../stores/panel-connection.js';
+import { useApi } from '../../stores/root-store.js';
+import { Button, Spinner, TextField } from '../../ui/index.js';
+import { CodeEditor } from '../CodeEditor.js';
+import { PortalLayout, usePortal, usePortalApp, useSaveToast } from '../PortalLayout.js';
+import { Card, ErrorBanner, Group, Heading, Hint, KeyValueRows, Row, SelectField } from '../parts.js';
+import { type AuthTestResult, describeError, editWithModel } from '../portal-store.js';
+
+/** The schemes in the order offered, with their labels (forms-dp 2.3, 9). */
+export const AUTH_SCHEMES: readonly { type: ApiType; label: string; about: string }[] = [
+  { type: 'basic', label: 'Basic Auth', about: 'A username and password sent as an Authorization: Basic header.' },
+  { type: 'apikey', label: 'API Key', about: 'A key the user pastes, sent in a header or a query parameter.' },
+  { type: 'oauth2', label: 'OAuth 2.0', about: 'The user signs in at the provider in a pop-up (authorization code).' },
+  { type: 'customCode', label: 'Custom', about: 'Python code that checks the account.' },
+];
+
+/** The authInfo key holding a scheme's account form fields. */
+export function formFieldsKey(
+  type: ApiType,
+): 'basicFormFields' | 'apikeyFormFields' | 'oauthFormFields' | 'customCodeFormFields' {
+  if (type === 'basic') return 'basicFormFields';
+  if (type === 'apikey') return 'apikeyFormFields';
+  if (type === 'oauth2') return 'oauthFormFields';
+  return 'customCodeFormFields';
+}
+
+/** The Response tab's text before any test (forms-dp 8). */
+export const NO_TEST_YET =
+  'No test request made yet. Click "Test Setup" and "Test Authentication" at the bottom to make a test request and see its response here.';
+/** The HTTP tab's text before any test (forms-dp 8). */
+export const NO_LOGS = 'No logs to show. Go to "Test Setup" and click the Test Authentication button.';
+
+/** /develop/{appSlug}/authentication. */
+export function AuthenticationPage() {
+  return (
+    <PortalLayout>
+      <AuthenticationView />
+    </PortalLayout>
+  );
+}
+
+const Choice = styled.label`
+  display: flex;
+  gap: ${({ theme }) => theme.space(3)};
+  align-items: flex-start;
+  padding: ${({ theme }) => theme.space(3)};
+  border: 1px solid ${({ theme }) => theme.colors.border};
+  border-radius: ${({ theme }) => theme.radius.medium};
+  margin-bottom: ${({ theme }) => theme.space(2)};
+  cursor: pointer;
+  strong { display: block; }
+`;
+
+const AuthenticationView = observer(function AuthenticationView() {
+  const store = usePortal();
+  const app = usePortalApp();
+  const navigate = useNavigate();
+  const saveToast = useSaveToast();
+  const [choice, setChoice] = useState<ApiType>('apikey');
+  const [error, setError] = useState<string | null>(null);
+  const apiType = app.authInfo.apiType;
+  const base = `/develop/${app.appSlug}/authentication`;
+
+  if (!apiType) {
+    const choose = async () => {
+      const edited = editWithModel(app, (m) => {
+        m.chooseAuthScheme(choice, window.location.origin);
+        return undefined;
+      });
+      if (!edited.ok) return;
+      const result = await store.save(edited.app);
+      saveToast(result, app.appName);
+      if (result.ok) navigate(`${base}/edit`);
+      else setError(result.message);
+    };
+    return (
+      <Card style={{ maxWidth: 720 }}>
+        <Heading>Authentication</Heading>
+        <p>How do users of {app.appName} connect their account?</p>
+        {error && <ErrorBanner>{error}</ErrorBanner>}
+        <div role="radiogroup" aria-label="Authentication scheme">
+          {AUTH_SCHEMES.map((s) => (
+            <Choice key={s.type}>
+              <input
+                type="radio"
+                name="scheme"
+                value={s.type}
+                checked={choice === s.type}
+                onChange={() => setChoice(s.type)}
+              />
+              <span>
+                <strong>{s.label}</strong>
+                <Hint>{s.about}</Hint>
+              </span>
+            </Choice>
+          ))}
+        </div>
+        <Button onClick={choose} disabled={store.isSaving}>
+          Continue
+        </Button>
+      </Card>
+    );
+  }
+
+  const scheme = AUTH_SCHEMES.find((s) => s.type === apiType)!;
+  const fields = (app.authInfo[formFieldsKey(apiType)] ?? []) as AuthFormField[];
+  const remove = async () => {
+    const result = await store.save({ ...app, authInfo: {} });
+    saveToast(result, app.appName);
+  };
+  return (
+    <Card style={{ maxWidth: 720 }}>
+      <Heading>Authentication</Heading>
+      <h2>{scheme.label}</h2>
+      <p>{scheme.about}</p>
+      <h3>Account fields</h3>
+      {fields.length === 0 ? (
+        <p>None.</p>
+      ) : (
+        <ul>
+          {fields.map((f) => (
+            <li key={f.key}>
+              {f.title || f.key} <code>{f.key}</code>
+            </li>
+          ))}
+        </ul>
+      )}
+      <p>
+        Test action: <code>{app.authInfo.testAuth || findTestAction(app)?.key || 'none'}</code>
+        {app.authInfo.testResponseStatus !== undefined &&
+          ` · last test: ${app.authInfo.testResponseStatus ? 'Request Successful' : 'Request Failed'}`}
+      </p>
+      <Row>
+        <Button onClick={() => navigate(`${base}/edit`)}>Edit</Button>
+        <Button variant="secondary" onClick={remove} disabled={store.isSaving}>
+          Delete
+        </Button>
+      </Row>
+    </Card>
+  );
+});
+
+/** /develop/{appSlug}/authentication/edit. */
+export function AuthenticationEditPage() {
+  return (
+    <PortalLayout>
+      <AuthenticationEdit />
+    </PortalLayout>
+  );
+}
+
+const Step = styled(Card)`
+  h2 span { color: ${({ theme }) => theme.colors.primary}; margin-right: 8px; }
+`;
+
+const FieldGrid = styled.div`
+  display: grid;
+  grid-template-columns: 1fr 1fr 2fr auto;
+  gap: 8px;
+  margin-bottom: 8px;
+  input { min-height: 32px; padding: 0 8px; border: 1px solid ${({ theme }) => theme.colors.border}; border-radius: 4px; font: inherit; }
+`;
+
+/** Rows of account form fields: key, title, description. */
+function FormFieldRows({ rows, onChange }: { rows: AuthFormField[]; onChange: (rows: AuthFormField[]) => void }) {
+  const set = (i: number, patch: Partial<AuthFormField>) =>
+    onChange(rows.map((r, j) => (j === i ? { ...r, ...patch } : r)));
+  return (
+    <Group aria-label="Account fields">
+      {rows.map((row, i) => (
+        // biome-ignore lint/suspicious/noArrayIndexKey: rows are addressed by place.
+        <FieldGrid key={i}>
+          <input
+            aria-label={`Field key ${i + 1}`}
+            placeholder="key"
+            value={row.key}
+            onChange={(e) => set(i, { key: e.target.value })}
+          />
+          <input
+            aria-label={`Field title ${i + 1}`}
+            placeholder="Title"
+            value={row.title ?? ''}
+            onChange={(e) => set(i, { title: e.target.value })}
+          />
+          <input
+            aria-label={`Field description ${i + 1}`}
+            placeholder="Description"
+            value={row.description ?? ''}
+            onChange={(e) => set(i, { description: e.target.value })}
+          />
+          <Button
+            variant="ghost"
+            aria-label={`Remove field ${i + 1}`}
+            onClick={() => onChange(rows.filter((_, j) => j !== i))}
+          >
+            ✕
+          </Button>
+        </FieldGrid>
+      ))}
+      <Button variant="ghost" onClick={() => onChange([...rows, { key: '', title: '' }])}>
+        Add field
+      </Button>
+    </Group>
+  );
+}
+
+const Fixed = styled.pre`
+  margin: 0;
+  padding: 6px 10px;
+  background: #eef1f4;
+  color: ${({ theme }) => theme.colors.textMuted};
+  font-size: 13px;
+`;
+
+const Tabs = styled.div`
+  display: flex;
+  gap: 4px;
+  border-bottom: 1px solid ${({ theme }) => theme.colors.border};
+  margin-bottom: 12px;
+  button { border: 0; background: none; padding: 8px 14px; font: inherit; font-weight: 600; cursor: pointer; border-bottom: 3px solid transparent; }
+  button[aria-selected='true'] { border-bottom-color: ${({ theme }) => theme.colors.primary}; color: ${({ theme }) => theme.colors.primary}; }
+`;
+
+const Json = styled.pre`
+  max-height: 360px;
+  overflow: auto;
+  background: #f7f9fb;
+  border: 1px solid ${({ theme }) => theme.colors.border};
+  padding: 10px;
+  font-size: 12px;
+`;
+
+const Outcome = styled.p<{ $ok: boolean }>`
+  font-weight: 700;
+  color: ${({ theme, $ok }) => ($ok ? theme.colors.success : theme.colors.secondary)};
+`;
+
+const AuthenticationEdit = observer(function AuthenticationEdit() {
+  const store = usePortal();
+  const app = usePortalApp();
+  const saveToast = useSaveToast();
+  const navigate = useNavigate();
+  const [auth, setAuth] = useState<AuthInfo>(() => structuredClone(app.authInfo));
+  const [error, setError] = useState<string | null>(null);
+  const apiType = auth.apiType;
+  useEffect(() => {
+    if (!apiType) navigate(`/develop/${app.appSlug}/authentication`, { replace: true });
+  }, [apiType, app.appSlug, navigate]);
+  if (!apiType) return null;
+  const fieldsKey = formFieldsKey(apiType);
+  const fields = (auth[fieldsKey] ?? []) as AuthFormField[];
+  const set = (patch: Partial<AuthInfo>) => setAuth({ ...auth, ...patch });
+  const actionOptions = Object.entries(app.actions).map(([key, a]) => ({
+    value: key,
+    label: `${a.title || key} (${key})`,
+  }));
+
+  const save = async (): Promise<boolean> => {
+    setError(null);
+    const next: AppDefinition = {
+      ...app,
+      authInfo: {
+        ...auth,
+        testResponse: app.authInfo.testResponse,
+        testResponseStatus: app.authInfo.testResponseStatus,
+      },
+    };
+    const result = await store.save(next);
+    saveToast(result, app.appName);
+    if (!result.ok) setError(result.message);
+    else setAuth(structuredClone(store.app?.authInfo ?? auth));
+    return result.ok;
+  };
+
+  const scheme = AUTH_SCHEMES.find((s) => s.type === apiType)!;
+  return (
+    <div style={{ maxWidth: 860 }}>
+      <Heading>{scheme.label} Authentication</Heading>
+      {error && <ErrorBanner>{error}</ErrorBanner>}
+      <Step>
+        <h2>
+          <span>1</span>Account fields
+        </h2>
+        <Hint>What users type when they connect an account; requests reach them as {'${auth.key}'}.</Hint>
+        <FormFieldRows rows={fields} onChange={(rows) => set({ [fieldsKey]: rows })} />
+      </Step>
+      <Step>
+        <h2>
+          <span>2</span>
+          {apiType === 'oauth2' ? 'OAuth 2.0 settings' : apiType === 'customCode' ? 'Custom code' : 'Request settings'}
+        </h2>
+        {apiType === 'oauth2' && <OAuthSettings auth={auth} onChange={set} />}
+        {apiType === 'customCode' && (
+          <>
+            <Fixed aria-label="Fixed start of the code">{CUSTOM_AUTH_PREFIX}</Fixed>
+            <CodeEditor
+              label="Custom auth code"
+              value={authCodeBody(auth.customCodeInfo?.customCode)}
+              onChange={(body) => set({ customCodeInfo: { customCode: authCodeWhole(body) } })}
+            />
+            <Fixed aria-label="Fixed end of the code">{CUSTOM_AUTH_SUFFIX}</Fixed>
+          </>
+        )}
+        {(apiType === 'apikey' || apiType === 'basic') && (
+          <>
+            <Hint>
+              {apiType === 'basic'
+                ? 'Every request carries Authorization: Basic from username and password. Add other headers here.'
+                : 'Where the key goes: a header (e.g. X-Api-Key: ${auth.api_key}) or a query parameter.'}
+            </Hint>
+            <h3>Headers</h3>
+            <KeyValueRows
+              label="Headers"
+              rows={auth.requestConfig?.headers ?? []}
+              onChange={(headers) => set({ requestConfig: { ...auth.requestConfig, headers } })}
+            />
+            <h3>Query parameters</h3>
+            <KeyValueRows
+              label="Query parameters"
+              rows={auth.requestConfig?.params ?? []}
+              onChange={(params) => set({ requestConfig: { ...auth.requestConfig, params } })}
+            />
+          </>
+        )}
+      </Step>
+      <Step>
+        <h2>
+          <span>3</span>Test action
+        </h2>
+        {apiType === 'oauth2' && (
+          <Hint>OAuth 2.0 tests with a simple GET action: method GET, a URL, no fields, no custom code.</Hint>
+        )}
+        <SelectField
+          label="Test action"
+          value={auth.testAuth ?? ''}
+          onChange={(e) => set({ testAuth: e.target.value || undefined })}
+          options={[{ value: '', label: 'Choose an action' }, ...actionOptions]}
+        />
+        {actionOptions.length === 0 && <Hint>Add an action first (Actions → +Add Action).</Hint>}
+        <Row>
+          <Button onClick={save} disabled={store.isSaving}>
+            {store.isSaving ? <Spinner label="Saving" size={16} /> : null}
+            Save
+          </Button>
+        </Row>
+      </Step>
+      <TestPanel fields={fields} onBeforeTest={save} />
+    </div>
+  );
+});
+
+/** The OAuth 2.0 step: client, endpoints, scopes, redirect URI, state, response type, grant types. */
+function OAuthSettings({ auth, onChange }: { auth: AuthInfo; onChange: (patch: Partial<AuthInfo>) => void }) {
+  const grants = auth.grant_types ?? [];
+  const toggleGrant = (grant: string, on: boolean) =>
+    onChange({ grant_types: on ? [...grants.filter((g) => g !== grant), grant] : grants.filter((g) => g !== grant) });
+  return (
+    <>
+      <TextField
+        label="Client ID"
+        value={auth.clientInfo?.client_id ?? ''}
+        onChange={(e) => onChange({ clientInfo: { ...auth.clientInfo, client_id: e.target.value } })}
+      />
+      <TextField
+        label="Client Secret"
+        type="password"
+        autoComplete="off"
+        hint="Stored encrypted; never shown again. Leave as is to keep the stored secret."
+        value={auth.clientInfo?.client_secret ?? ''}
+        onChange={(e) => onChange({ clientInfo: { ...auth.clientInfo, client_secret: e.target.value } })}
+      />
+      <TextField
+        label="Authorization URL"
+        value={auth.auth_url ?? ''}
+        onChange={(e) => onChange({ auth_url: e.target.value })}
+      />
+      <TextField
+        label="Access Token URL"
+        value={auth.token_url ?? ''}
+        onChange={(e) => onChange({ token_url: e.target.value })}
+      />
+      <TextField
+        label="Scopes"
+        hint="Separated by spaces."
+        value={auth.scopes ?? ''}
+        onChange={(e) => onChange({ scopes: e.target.value })}
+      />
+      <TextField
+        label="Redirect URI"
+        hint="Register this address at the provider."
+        value={auth.redirect_uri ?? ''}
+        onChange={(e) => onChange({ redirect_uri: e.target.value })}
+      />
+      <TextField label="State" value={auth.state ?? ''} onChange={(e) => onChange({ state: e.target.value })} />
+      <TextField
+        label="Response type"
+        value={auth.response_type ?? ''}
+        onChange={(e) => onChange({ response_type: e.target.value })}
+      />
+      <fieldset style={{ border: 0, padding: 0 }}>
+        <legend style={{ fontWeight: 600 }}>Grant types</legend>
+        {['authorization_code', 'refresh_token'].map((grant) => (
+          <label key={grant} style={{ marginRight: 16 }}>
+            <input
+              type="checkbox"
+              checked={grants.includes(grant)}
+              onChange={(e) => toggleGrant(grant, e.target.checked)}
+            />{' '}
+            {grant}
+          </label>
+        ))}
+      </fieldset>
+    </>
+  );
+}
+
+interface Credential {
+  id: string;
+  name: string;
+}
+
+/**
+ * The Test panel (forms-dp 2.6, 8): Test Setup (typed values or a connected account, the
+ * 'connect account' pop-up for OAuth 2.0), Test Authentication, and the Response and HTTP tabs.
+ */
+const TestPanel = observer(function TestPanel({
+  fields,
+  onBeforeTest,
+}: {
+  fields: AuthFormField[];
+  onBeforeTest: () => Promise<boolean>;
+}) {
+  const store = usePortal();
+  const app = usePortalApp();
+  const api = useApi();
+  const [values, setValues] = useState<Record<string, string>>({});
+  const [credentials, setCredentials] = useState<Credential[]>([]);
+  const [credential, setCredential] = useState('');
+  const [tab, setTab] = useState<'response' | 'http'>('response');
+  const [isTesting, setTesting] = useState(false);
+  const [result, setResult] = useState<AuthTestResult | null>(null);
+  const [failure, setFailure] = useState<string | null>(null);
+  const isOAuth = app.authInfo.apiType === 'oauth2';
+
+  const loadCredentials = useCallback(async () => {
+    try {
+      const list = await api.get('/api/credentials', { params: { query: { app: app.appSlug } } });
+      setCredentials(list.items.map((c) => ({ id: c.id, name: c.name })));
+    } catch {
+      setCredentials([]);
+    }
+  }, [api, app.appSlug]);
+  useEffect(() => {
+    void loadCredentials();
+  }, [loadCredentials]);
+  useEffect(() => {
+    // forms-dp 7: a message from the pop-up reloads the accounts.
+    const onMessage = (event: MessageEvent) => {
+      const message = readSignInMessage(event, [window.location.origin]);
+      if (!message) return;
+      if (message.ok) {
+        void loadCredentials();
+        setCredential(message.credentialId);
+      } else setFailure(message.message);
+    };
+    window.addEventListener('message', onMessage);
+    return () => window.removeEventListener('message', onMessage);
+  }, [loadCredentials]);
+
+  const connect = async () => {
+    try {
+      const me = await api.get('/api/auth/me');
+      const sessionToken = api.getToken();
+      if (!sessionToken) {
+        setFailure('Sign in again to connect an account.');
+        return;
+      }
+      const url = signInUrl({ origin: window.location.origin, appSlug: app.appSlug, userId: me.id, sessionToken });
+      if (!window.open(url, 'junction-sign-in', signInFeatures())) {
+        setFailure('The sign-in window was blocked. Allow pop-ups for this site and try again.');
+      }
+    } catch (error) {
+      setFailure(describeError(error, 'Could not start the sign-in.').message);
+    }
+  };
+
+  const test = async () => {
+    setFailure(null);
+    setTesting(true);
+    try {
+      if (!(await onBeforeTest())) return;
+      const input = credential ? { credential } : { values };
+      setResult(await store.testAuth(input));
+      setTab('response');
+    } catch (error) {
+      setResult(null);
+      setFailure(describeError(error, 'The test could not run (network error).').message);
+    } finally {
+      setTesting(false);
+    }
+  };
+
+  return (
+    <Card aria-label="Test panel">
+      <h2>Test</h2>
+      <Tabs role="tablist" aria-label="Test result">
+        <button type="button" role="tab" aria-selected={tab === 'response'} onClick={() => setTab('response')}>
+          Response
+        </button>
+        <button type="button" role="tab" aria-selected={tab === 'http'} onClick={() => setTab('http')}>
+          HTTP
+        </button>
+      </Tabs>
+      <div role="tabpanel" aria-label={tab === 'response' ? 'Response' : 'HTTP'}>
+        {tab === 'response' &&
+          (failure ? (
+            <ErrorBanner>{failure}</ErrorBanner>
+          ) : result ? (
+            <>
+              <Outcome $ok={result.ok}>{result.ok ? 'Request Successful' : 'Request Failed'}</Outcome>
+              {result.message && !result.ok && (
+                <p>{result.message === NO_TEST_ACTION_MESSAGE ? NO_TEST_ACTION_MESSAGE : result.message}</p>
+              )}
+              <Json aria-label="Response body">{JSON.stringify(result.response, null, 2)}</Json>
+            </>
+          ) : (
+            <p>{NO_TEST_YET}</p>
+          ))}
+        {tab === 'http' &&
+          (failure ? (
+            <>
+              <p>Error. Please see the RESPONSE tab for more information.</p>
+              <ErrorBanner>Error loading data. Please try again.</ErrorBanner>
+            </>
+          ) : result?.http ? (
+            <Json aria-label="HTTP log">{JSON.stringify(result.http, null, 2)}</Json>
+          ) : result && !result.ok ? (
+            <p>Error. Please see the RESPONSE tab for more information.</p>
+          ) : (
+            <p>{NO_LOGS}</p>
+          ))}
+      </div>
+      <h3 style={{ marginTop: 16 }}>Test Setup</h3>
+      {credentials.length > 0 && (
+        <SelectField
+          label="Connected account"
+          value={credential}
+          onChange={(e) => setCredential(e.target.value)}
+          options={[
+            { value: '', label: 'Use the values below' },
+            ...credentials.map((c) => ({ value: c.id, label: c.name })),
+          ]}
+        />
+      )}
+      {!credential &&
+        fields
+          .filter((f) => f.key.trim() !== '')
+          .map((f) => (
+            <TextField
+              key={f.key}
+              label={`Test value: ${f.title || f.key}`}
+              type="password"
+              autoComplete="off"
+              value={values[f.key] ?? ''}
+              onChange={(e) => setValues({ ...values, [f.key]: e.target.value })}
+            />
+          ))}
+      <Row>
+        {isOAuth && (
+          <Button variant="ghost" onClick={connect}>
+            Connect account
+          </Button>
+        )}
+        <Button onClick={test} disabled={isTesting || store.isSaving}>
+          {isTesting ? <Spinner label="Testing" size={16} /> : null}
+          Test Authentication
+        </Button>
+      </Row>
+    </Card>
+  );
+});

@@ -1,0 +1,431 @@
+/**
+ * Triggers (forms-dp 2.7, 2.8): the triggers list, and the trigger page with its live-checked
+ * Settings (polling: Unique ID Key and Array Name; webhook: Webhook Pickoff Key, subscribe and
+ * unsubscribe actions) and its Form Design.
+ */
+import {
+  type AppDefinition,
+  checkTriggerSettings,
+  NEW_ITEM_KEY,
+  pageOf,
+  searchTriggerRows,
+  sortRows,
+  type TriggerDef,
+  type TriggerSettingsInput,
+  toggleSort,
+  triggerRows,
+} from '@junction/core';
+import { observer } from 'mobx-react-lite';
+import { useState } from 'react';
+import { Link, useNavigate, useParams } from 'react-router-dom';
+import styled from 'styled-components';
+import { Button, Spinner, TextField } from '../../ui/index.js';
+import { PortalLayout, usePortal, usePortalApp, useSaveToast } from '../PortalLayout.js';
+import {
+  Card,
+  type Column,
+  ErrorBanner,
+  Heading,
+  Hint,
+  Pagination,
+  Row,
+  RowMenu,
+  SearchBox,
+  SelectField,
+  SortableTable,
+  SwitchField,
+  TextAreaField,
+  useTableState,
+} from '../parts.js';
+import { editWithModel } from '../portal-store.js';
+
+/** /develop/{appSlug}/triggers. */
+export function TriggersPage() {
+  return (
+    <PortalLayout>
+      <TriggersTable />
+    </PortalLayout>
+  );
+}
+
+const TriggersTable = observer(function TriggersTable() {
+  const store = usePortal();
+  const app = usePortalApp();
+  const navigate = useNavigate();
+  const saveToast = useSaveToast();
+  const table = useTableState({ column: 'name', direction: 'asc' });
+  const base = `/develop/${app.appSlug}/triggers`;
+  const rows = sortRows(searchTriggerRows(triggerRows(app), table.query), table.sort as never);
+  const page = pageOf(rows, table.page, table.size);
+  const remove = async (key: string) => {
+    const triggers = { ...app.triggers };
+    delete triggers[key];
+    saveToast(await store.save({ ...app, triggers }), app.appName);
+  };
+  const columns: Column<(typeof rows)[number]>[] = [
+    {
+      id: 'name',
+      label: 'Name',
+      sortKey: 'name',
+      render: (r) => <Link to={`${base}/${r.key}/settings`}>{r.name}</Link>,
+    },
+    { id: 'key', label: 'Key', sortKey: 'key', render: (r) => <code>{r.key}</code> },
+    { id: 'source', label: 'Source', sortKey: 'source', render: (r) => r.source },
+    { id: 'visibility', label: 'Visibility in Editor', sortKey: 'visibility', render: (r) => r.visibility },
+    {
+      id: 'menu',
+      label: 'Edit',
+      render: (r) => (
+        <RowMenu label={r.name} onEdit={() => navigate(`${base}/${r.key}/settings`)} onDelete={() => remove(r.key)} />
+      ),
+    },
+  ];
+  return (
+    <>
+      <Heading>Triggers</Heading>
+      <Row style={{ justifyContent: 'space-between', marginBottom: 12 }}>
+        <SearchBox
+          placeholder="Search Triggers"
+          value={table.query}
+          onChange={(v) => {
+            table.setQuery(v);
+            table.setPage(0);
+          }}
+        />
+        <Button onClick={() => navigate(`${base}/${NEW_ITEM_KEY}/settings`)}>+Add Trigger</Button>
+      </Row>
+      <SortableTable
+        caption="Triggers"
+        columns={columns}
+        rows={page.rows}
+        rowKey={(r) => r.key}
+        sort={table.sort}
+        onSort={(c) => table.setSort(toggleSort(table.sort, c))}
+        empty={table.query ? 'No trigger matches the search.' : 'No triggers yet. Add one with +Add Trigger.'}
+      />
+      <Pagination
+        page={page.page}
+        pageCount={page.pageCount}
+        total={page.total}
+        size={table.size}
+        onPage={table.setPage}
+        onSize={(n) => {
+          table.setSize(n);
+          table.setPage(0);
+        }}
+      />
+    </>
+  );
+});
+
+/** /develop/{appSlug}/triggers/{triggerKey}/settings. */
+export function TriggerSettingsPage() {
+  return (
+    <PortalLayout>
+      <TriggerEditor />
+    </PortalLayout>
+  );
+}
+
+const Tabs = styled.div`
+  display: flex;
+  gap: 4px;
+  border-bottom: 1px solid ${({ theme }) => theme.colors.border};
+  margin-bottom: 16px;
+  button { border: 0; background: none; padding: 8px 14px; font: inherit; font-weight: 600; cursor: pointer; border-bottom: 3px solid transparent; }
+  button[aria-selected='true'] { border-bottom-color: ${({ theme }) => theme.colors.primary}; color: ${({ theme }) => theme.colors.primary}; }
+  button:disabled { color: ${({ theme }) => theme.colors.textMuted}; cursor: not-allowed; }
+`;
+
+/** The settings form's values from a trigger (or a new one). */
+export function triggerForm(
+  key: string,
+  trigger: TriggerDef | undefined,
+): TriggerSettingsInput & { hidden: boolean; performList: string; unsubscribe: string } {
+  const polling = trigger?.pollingParams && 'dedupe_key' in trigger.pollingParams ? trigger.pollingParams : undefined;
+  return {
+    key,
+    label: trigger?.label ?? '',
+    description: trigger?.description ?? '',
+    type: trigger?.type ?? 'polling',
+    action: trigger?.action ?? '',
+    dedupeKey: polling?.dedupe_key ?? '',
+    dataHead: polling?.data_head ?? '',
+    webhookKey: trigger?.webhookKey ?? '',
+    hidden: trigger?.hidden ?? false,
+    performList: trigger?.performList ?? '',
+    unsubscribe: trigger?.unsubscribe ?? '',
+  };
+}
+
+/** The trigger a settings form describes (forms-dp 3 "Trigger"). */
+export function triggerFromForm(form: ReturnType<typeof triggerForm>, previous: TriggerDef | undefined): TriggerDef {
+  const base: TriggerDef = {
+    label: form.label.trim(),
+    description: form.description.trim(),
+    hidden: form.hidden,
+    type: form.type,
+  };
+  if (previous?.fields) base.fields = previous.fields;
+  if (form.type === 'polling') {
+    return {
+      ...base,
+      action: form.action,
+      pollingParams: { dedupe_key: form.dedupeKey.trim(), data_head: form.dataHead.trim() },
+    };
+  }
+  const hook: TriggerDef = { ...base, webhookKey: form.webhookKey.trim(), pollingParams: {} };
+  if (form.action) hook.action = form.action;
+  if (form.performList) hook.performList = form.performList;
+  if (form.unsubscribe) hook.unsubscribe = form.unsubscribe;
+  return hook;
+}
+
+const TriggerEditor = observer(function TriggerEditor() {
+  const app = usePortalApp();
+  const { triggerKey = '' } = useParams();
+  const isNew = triggerKey === NEW_ITEM_KEY;
+  const trigger = Object.hasOwn(app.triggers, triggerKey) ? app.triggers[triggerKey] : undefined;
+  const [tab, setTab] = useState<'settings' | 'design'>('settings');
+  if (!trigger && !isNew)
+    return (
+      <ErrorBanner>
+        {app.appName} has no trigger with the key '{triggerKey}'.
+      </ErrorBanner>
+    );
+  return (
+    <>
+      <Heading>{trigger?.label ? `${trigger.label} Trigger` : 'Trigger'}</Heading>
+      <Tabs role="tablist" aria-label="Trigger editor">
+        <button type="button" role="tab" aria-selected={tab === 'settings'} onClick={() => setTab('settings')}>
+          Settings
+        </button>
+        <button
+          type="button"
+          role="tab"
+          aria-selected={tab === 'design'}
+          disabled={isNew}
+          onClick={() => setTab('design')}
+        >
+          Form Design
+        </button>
+      </Tabs>
+      {tab === 'settings' || !trigger ? (
+        <TriggerSettings key={triggerKey} triggerKey={triggerKey} trigger={trigger} />
+      ) : (
+        <TriggerDesign key={triggerKey} triggerKey={triggerKey} trigger={trigger} />
+      )}
+    </>
+  );
+});
+
+const TriggerSettings = observer(function TriggerSettings({
+  triggerKey,
+  trigger,
+}: {
+  triggerKey: string;
+  trigger?: TriggerDef;
+}) {
+  const store = usePortal();
+  const app = usePortalApp();
+  const navigate = useNavigate();
+  const saveToast = useSaveToast();
+  const isNew = !trigger;
+  const [form, setForm] = useState(() => triggerForm(isNew ? '' : triggerKey, trigger));
+  const [touched, setTouched] = useState(false);
+  const [error, setError] = useState<string | null>(null);
+  const others = Object.keys(app.triggers).filter((k) => k !== triggerKey);
+  const errors = checkTriggerSettings(form, others);
+  const show = (field: keyof typeof form) => (touched || form[field] !== '' ? errors[field] : undefined);
+  const set = (patch: Partial<typeof form>) => setForm({ ...form, ...patch });
+  const actionOptions = [
+    { value: '', label: 'Choose an action' },
+    ...Object.entries(app.actions).map(([k, a]) => ({ value: k, label: `${a.title || k} (${k})` })),
+  ];
+  const save = async () => {
+    setTouched(true);
+    setError(null);
+    if (Object.keys(errors).length > 0) return;
+    let next: AppDefinition = app;
+    if (!isNew && form.key !== triggerKey) {
+      // forms-dp 4: a key change removes the old entry and stores the trigger under the new key.
+      const renamed = editWithModel(app, (m) => m.renameTriggerKey(triggerKey, form.key));
+      if (!renamed.ok) {
+        setError(renamed.message);
+        return;
+      }
+      next = renamed.app;
+    }
+    next = { ...next, triggers: { ...next.triggers, [form.key]: triggerFromForm(form, trigger) } };
+    const result = await store.save(next);
+    saveToast(result, app.appName);
+    if (!result.ok) setError(result.message);
+    else if (isNew || form.key !== triggerKey) navigate(`/develop/${app.appSlug}/triggers`);
+  };
+  return (
+    <Card style={{ maxWidth: 680 }}>
+      {error && <ErrorBanner>{error}</ErrorBanner>}
+      <TextField label="Key *" value={form.key} error={show('key')} onChange={(e) => set({ key: e.target.value })} />
+      <TextField
+        label="Label *"
+        value={form.label}
+        error={show('label')}
+        onChange={(e) => set({ label: e.target.value })}
+      />
+      <TextAreaField
+        label="Description *"
+        value={form.description}
+        onChange={(e) => set({ description: e.target.value })}
+      />
+      {show('description') && <Hint style={{ color: '#d32f2f' }}>{errors.description}</Hint>}
+      <SwitchField label="Hidden in the editor" checked={form.hidden} onChange={(hidden) => set({ hidden })} />
+      <SelectField
+        label="Type *"
+        value={form.type}
+        onChange={(e) => set({ type: e.target.value as 'polling' | 'webhook' })}
+        options={[
+          { value: 'polling', label: 'Polling' },
+          { value: 'webhook', label: 'Webhook' },
+        ]}
+      />
+      {form.type === 'polling' ? (
+        <>
+          <SelectField
+            label="Action that lists the items *"
+            value={form.action}
+            error={show('action')}
+            onChange={(e) => set({ action: e.target.value })}
+            options={actionOptions}
+          />
+          <TextField
+            label="Unique ID Key *"
+            hint="The item key that tells items apart, e.g. id."
+            value={form.dedupeKey}
+            error={show('dedupeKey')}
+            onChange={(e) => set({ dedupeKey: e.target.value })}
+          />
+          <TextField
+            label="Array Name *"
+            hint="The response key holding the items; use 0 if no key."
+            value={form.dataHead}
+            error={show('dataHead')}
+            onChange={(e) => set({ dataHead: e.target.value })}
+          />
+        </>
+      ) : (
+        <>
+          <TextField
+            label="Webhook Pickoff Key *"
+            hint="Where the item sits in a webhook body, e.g. order."
+            value={form.webhookKey}
+            error={show('webhookKey')}
+            onChange={(e) => set({ webhookKey: e.target.value })}
+          />
+          <SelectField
+            label="Subscribe action (performList)"
+            value={form.performList}
+            onChange={(e) => set({ performList: e.target.value })}
+            options={actionOptions}
+          />
+          <SelectField
+            label="Unsubscribe action"
+            value={form.unsubscribe}
+            onChange={(e) => set({ unsubscribe: e.target.value })}
+            options={actionOptions}
+          />
+        </>
+      )}
+      <Row>
+        <Button onClick={save} disabled={store.isSaving}>
+          {store.isSaving ? <Spinner label="Saving" size={16} /> : null}
+          Save
+        </Button>
+      </Row>
+    </Card>
+  );
+});
+
+const FieldCard = styled.div`
+  border: 1px solid ${({ theme }) => theme.colors.border};
+  border-radius: 6px;
+  padding: 10px 12px;
+  margin-bottom: 8px;
+  ul { margin: 6px 0 0; padding-left: 18px; }
+`;
+
+/** Form Design of a trigger (forms-dp 2.8): Hidden toggle, value, per-property hidden for objects. */
+const TriggerDesign = observer(function TriggerDesign({
+  triggerKey,
+  trigger,
+}: {
+  triggerKey: string;
+  trigger: TriggerDef;
+}) {
+  const store = usePortal();
+  const app = usePortalApp();
+  const saveToast = useSaveToast();
+  const [fields, setFields] = useState(() => structuredClone(trigger.fields ?? []));
+  const setField = (i: number, patch: object) => setFields(fields.map((f, j) => (j === i ? { ...f, ...patch } : f)));
+  const save = async () => {
+    saveToast(
+      await store.save({ ...app, triggers: { ...app.triggers, [triggerKey]: { ...trigger, fields } } }),
+      app.appName,
+    );
+  };
+  return (
+    <Card>
+      <Row style={{ justifyContent: 'space-between' }}>
+        <h2 style={{ margin: 0 }}>Form Design</h2>
+        <Link to={`/develop/${app.appSlug}/actions/${triggerKey}/input`}>Add or edit fields</Link>
+      </Row>
+      {fields.length === 0 && <p>This trigger has no fields.</p>}
+      {fields.map((field, i) => (
+        <FieldCard key={field.name}>
+          <strong>{field.title || field.name}</strong> <code>{field.name}</code>
+          <Row>
+            <SwitchField
+              label="Hidden"
+              checked={Boolean(field.hidden)}
+              onChange={(hidden) => setField(i, { hidden })}
+            />
+            <TextField
+              label={`Value of ${field.title || field.name}`}
+              value={
+                typeof field.value === 'string'
+                  ? field.value
+                  : field.value === undefined
+                    ? ''
+                    : JSON.stringify(field.value)
+              }
+              onChange={(e) => setField(i, { value: e.target.value })}
+            />
+          </Row>
+          {field.schema?.type === 'object' && (
+            <ul>
+              {(field.schema.properties ?? []).map((p, k) => (
+                <li key={p.key}>
+                  <SwitchField
+                    label={`Hide ${p.title || p.key}`}
+                    checked={Boolean(p.hidden)}
+                    onChange={(hidden) =>
+                      setField(i, {
+                        schema: {
+                          ...field.schema,
+                          properties: (field.schema?.properties ?? []).map((q, m) => (m === k ? { ...q, hidden } : q)),
+                        },
+                      })
+                    }
+                  />
+                </li>
+              ))}
+            </ul>
+          )}
+        </FieldCard>
+      ))}
+      <Button onClick={save} disabled={store.isSaving}>
+        {store.isSaving ? <Spinner label="Saving" size={16} /> : null}
+        Save
+      </Button>
+    </Card>
+  );
+});

@@ -1,0 +1,461 @@
+/**
+ * The view model of the action and trigger panels (editor-core 2.8, 2.9, 4.8, 5.2): a vertical
+ * stepper App → Event → Account → set-up → Test over one step of the open workflow. Every edit
+ * goes through the workflow model's `updateStep` ('step updated', no undo entry), so autosave
+ * and the issues list see it at once.
+ */
+import {
+  ACTION_PLACEHOLDER_NAME,
+  type AppDefinition,
+  type CatalogTab,
+  customRequestName,
+  type EventOption,
+  type EventOptionGroup,
+  eventsByGroup,
+  type FieldDef,
+  type IStep,
+  isBlankFieldValue,
+  needsAuth,
+  type PollingParams,
+  type StepData,
+  stepName,
+  TRIGGER_PLACEHOLDER_NAME,
+  testSuccessText,
+  visibleTriggers,
+} from '@junction/core';
+import { makeAutoObservable, observableRef, runInAction } from 'mobx';
+import { type IEditorStore, toDocument } from './editor-store.js';
+import { type AppCatalog, appOptions, toCatalogApp } from './panel-catalog.js';
+import { type AppSummaryView, problemMessage, type TestResultView } from './panel-common.js';
+import { type AutoTicket, emptyActionsTicket, incompleteActionTicket } from './panel-tickets.js';
+
+/** The product name the panel texts use ('Forms by {product}'). */
+export const PRODUCT_NAME = 'Junction';
+
+/** The sections of the stepper, in order (editor-core 2.8). */
+export type PanelSection = 'app' | 'event' | 'account' | 'setup' | 'test';
+
+/** Test phases (editor-core 4.1). */
+export type TestPhase = 'idle' | 'testing' | 'tested' | 'testFailed';
+
+/** The quick choices of the empty trigger card (editor-core 2.9), by app slug. */
+export const QUICK_TRIGGERS: ReadonlyArray<{ slug: string; label: string }> = [
+  { slug: 'schedule', label: 'Schedule' },
+  { slug: 'webhook', label: 'Webhook' },
+  { slug: 'junction-forms', label: `Forms by ${PRODUCT_NAME}` },
+];
+
+/** The app that runs a custom HTTP request (named by verb and resource, editor-core 4.8). */
+export const HTTP_APP_SLUG = 'http';
+
+/** The title of one stepper section for a step kind. */
+export function sectionTitle(section: PanelSection, kind: 'trigger' | 'action'): string {
+  if (section === 'app') return 'App';
+  if (section === 'event') return 'Event';
+  if (section === 'account') return 'Account';
+  if (section === 'setup') return kind === 'trigger' ? 'Trigger set-up' : 'Action set-up';
+  return 'Test';
+}
+
+/** The text a panel shows when an app has no actions (editor-core 2.8). */
+export function noActionsText(product: string): string {
+  return `Looks like ${product} doesn't have any actions. You can still use this app with Custom Actions (below).`;
+}
+
+/** The text a panel shows when an app has no triggers (editor-core 2.9). */
+export function noTriggersText(app: string): string {
+  return `Looks like no one has created a trigger for ${app} yet...`;
+}
+
+/** The extra line under {@link noTriggersText} for an app without accounts (editor-core 2.9). */
+export const REQUEST_TRIGGER_TEXT = 'Request a new trigger via chat (bottom right)';
+
+/** The heading of a failed test (editor-core 8): 'An error occurred with — {app} - {event}'. */
+export function testErrorText(app: string, event: string): string {
+  return `An error occurred with — ${app} - ${event}`;
+}
+
+/** Shown while a test runs (editor-core 4.8). */
+export const WAITING_TEXT = 'Waiting for response data';
+
+/** Copies an app field definition into a step field, with its default value when it has one. */
+export function toStepField(field: FieldDef): FieldDef {
+  return JSON.parse(JSON.stringify(field)) as FieldDef;
+}
+
+/** Returns the events an app offers a step: grouped actions, or triggers as one group. */
+export function eventOptions(kind: 'trigger' | 'action', app: AppDefinition | null, query = ''): EventOptionGroup[] {
+  if (!app) return [];
+  const needle = query.trim().toLowerCase();
+  const matches = (event: EventOption) => needle === '' || event.title.toLowerCase().includes(needle);
+  if (kind === 'trigger') {
+    const events = visibleTriggers(app).filter(matches);
+    return events.length === 0 ? [] : [{ group: 'CREATE', events }];
+  }
+  return eventsByGroup(app)
+    .map((group) => ({ group: group.group, events: group.events.filter(matches) }))
+    .filter((group) => group.events.length > 0);
+}
+
+/** The names a step may carry while it is still named automatically. */
+function automaticNames(data: StepData): string[] {
+  const names = ['', TRIGGER_PLACEHOLDER_NAME, ACTION_PLACEHOLDER_NAME, data.label];
+  if (data.actionlabel) names.push(stepName(data.actionlabel, data.label));
+  if (data.type === HTTP_APP_SLUG) names.push(customRequestNameOf(data));
+  return names;
+}
+
+function fieldValue(data: StepData, name: string): string {
+  const value = data.fields.find((f) => f.name === name)?.value;
+  return typeof value === 'string' ? value : '';
+}
+
+function customRequestNameOf(data: StepData): string {
+  return customRequestName(fieldValue(data, 'requestType') || 'GET', fieldValue(data, 'url'));
+}
+
+/** The automatic name of a step after an edit: the custom-request name, '{event} in {app}' or the app. */
+export function automaticName(data: StepData): string {
+  if (data.type === HTTP_APP_SLUG && data.action) return customRequestNameOf(data);
+  if (data.actionlabel) return stepName(data.actionlabel, data.label);
+  return data.label;
+}
+
+/** What a step panel works with; injected so tests pass fakes. */
+export interface StepPanelDeps {
+  editor: IEditorStore;
+  stepId: string;
+  catalog: AppCatalog;
+  now: () => number;
+  /** Files an automatic ticket (editor-core 8); the panel files each once. */
+  onAutoTicket?: (ticket: AutoTicket) => void;
+}
+
+/** The stepper over one trigger or action step. */
+export class StepPanelModel {
+  section: PanelSection;
+  tab: CatalogTab = 'all';
+  appQuery = '';
+  eventQuery = '';
+  definition: AppDefinition | null = null;
+  definitionError = '';
+  isDefinitionLoading = false;
+  testPhase: TestPhase = 'idle';
+  testResult: TestResultView | null = null;
+  testError = '';
+  /** The 'Let's add an event to {app}!' modal. */
+  isCustomEventOpen = false;
+
+  constructor(private readonly deps: StepPanelDeps) {
+    const data = this.data;
+    this.section = data.type === '' ? 'app' : data.action === '' ? 'event' : 'setup';
+    if (data.testData !== null && data.testData !== undefined) this.testPhase = 'tested';
+    // Definitions and results are plain JSON read as is: kept by reference, never deep observables.
+    makeAutoObservable<StepPanelModel, 'deps'>(this, {
+      deps: false,
+      definition: observableRef,
+      testResult: observableRef,
+    });
+    if (data.type !== '') void this.loadDefinition();
+  }
+
+  get step(): IStep {
+    const step = this.deps.editor.wf.stepById(this.deps.stepId);
+    if (!step) throw new Error(`Step ${this.deps.stepId} is not in the workflow; close its panel first.`);
+    return step;
+  }
+
+  /** True while the step still exists (it may be deleted or undone away while the panel is open). */
+  get exists(): boolean {
+    return this.deps.editor.wf.stepById(this.deps.stepId) !== undefined;
+  }
+
+  get stepId(): string {
+    return this.deps.stepId;
+  }
+
+  get data(): StepData {
+    return this.step.data as StepData;
+  }
+
+  get kind(): 'trigger' | 'action' {
+    return this.step.kind === 'trigger' ? 'trigger' : 'action';
+  }
+
+  get hasApp(): boolean {
+    return this.data.type !== '';
+  }
+
+  get hasEvent(): boolean {
+    return this.data.action !== '';
+  }
+
+  get needsAccount(): boolean {
+    return this.data.hasauth;
+  }
+
+  /** The sections shown: Account only when the app needs auth (editor-core 2.8). */
+  get sections(): PanelSection[] {
+    return this.needsAccount ? ['app', 'event', 'account', 'setup', 'test'] : ['app', 'event', 'setup', 'test'];
+  }
+
+  /** Whether a section can be opened (editor-core 4.8 "Panel flow"). */
+  isEnabled(section: PanelSection): boolean {
+    if (section === 'app') return true;
+    if (section === 'event') return this.hasApp;
+    if (section === 'account') return this.hasApp && this.hasEvent;
+    return this.hasApp && this.hasEvent && (!this.needsAccount || this.data.credential !== null);
+  }
+
+  /** Whether Continue is allowed in a section (editor-core 5.2). */
+  canContinue(section: PanelSection): boolean {
+    if (section === 'app') return this.hasApp;
+    if (section === 'event') return this.hasEvent;
+    if (section === 'account') return this.data.credential !== null;
+    if (section === 'setup') return this.testPhase !== 'testing';
+    return true;
+  }
+
+  /** Opens a section by its header; disabled sections stay closed. */
+  open(section: PanelSection): void {
+    if (this.isEnabled(section)) this.section = section;
+  }
+
+  /** Moves to the next shown section when Continue is allowed. */
+  continue(): void {
+    if (!this.canContinue(this.section)) return;
+    const sections = this.sections;
+    const next = sections[sections.indexOf(this.section) + 1];
+    if (next && this.isEnabled(next)) this.section = next;
+  }
+
+  setTab(tab: CatalogTab): void {
+    this.tab = tab;
+  }
+
+  setAppQuery(query: string): void {
+    this.appQuery = query;
+  }
+
+  setEventQuery(query: string): void {
+    this.eventQuery = query;
+  }
+
+  /** The App step's options: at most 50 of the tab, matched anywhere. */
+  get appOptions(): AppSummaryView[] {
+    return appOptions(this.deps.catalog.apps, this.tab, this.appQuery);
+  }
+
+  get eventGroups(): EventOptionGroup[] {
+    return eventOptions(this.kind, this.definition, this.eventQuery);
+  }
+
+  /** True when the chosen app offers no events of this step's kind at all. */
+  get hasNoEvents(): boolean {
+    return this.definition !== null && eventOptions(this.kind, this.definition).length === 0;
+  }
+
+  private update(patch: Partial<StepData>): void {
+    const before = this.data;
+    const rename = automaticNames(before).includes(before.name);
+    const next = { ...before, ...patch };
+    const name = rename ? automaticName(next) : before.name;
+    this.deps.editor.wf.updateStep(this.deps.stepId, name === before.name ? patch : { ...patch, name });
+  }
+
+  /** Loads the chosen app's whole definition (events, fields, auth). */
+  async loadDefinition(): Promise<void> {
+    const slug = this.data.type;
+    if (slug === '') return;
+    this.isDefinitionLoading = true;
+    this.definitionError = '';
+    try {
+      const definition = await this.deps.catalog.definition(slug);
+      runInAction(() => {
+        if (this.exists && this.data.type === slug) this.definition = definition;
+      });
+      const ticket = this.kind === 'action' ? emptyActionsTicket(definition) : null;
+      if (ticket) this.deps.onAutoTicket?.(ticket);
+    } catch (error) {
+      runInAction(() => {
+        this.definitionError = problemMessage(error, `The app ${slug} could not be loaded.`);
+      });
+    } finally {
+      runInAction(() => {
+        this.isDefinitionLoading = false;
+      });
+    }
+  }
+
+  /**
+   * Chooses an app: sets type, label, icon and auth, and clears event, label, credential, auth
+   * name and test data (editor-core 4.8); then moves to Event.
+   */
+  async chooseApp(app: AppSummaryView): Promise<void> {
+    const catalogApp = toCatalogApp(app);
+    const patch: Partial<StepData> = {
+      type: app.appSlug,
+      label: app.appName,
+      icon: app.iconURL ?? '',
+      hasauth: needsAuth(catalogApp),
+      url: `/api/apps/${app.appSlug}`,
+      credential: null,
+      authname: '',
+      action: '',
+      actionlabel: '',
+      fields: [],
+      testData: null,
+      actionTestTime: null,
+    };
+    if (this.kind === 'trigger') {
+      Object.assign(patch, {
+        app: app.appSlug,
+        triggerlabel: '',
+        triggerResource: '',
+        triggerMessage: '',
+        triggerChoices: [],
+        triggerchoice: '',
+        triggerChoiceTime: null,
+        pollingParams: null,
+        performList: '',
+        unsubscribe: '',
+        webhookKey: '',
+      });
+    }
+    this.definition = null;
+    this.update(patch);
+    this.resetTest();
+    this.section = 'event';
+    this.eventQuery = '';
+    await this.loadDefinition();
+  }
+
+  /**
+   * Chooses a trigger quick choice (Schedule, Webhook, Forms): the app with no auth, and its
+   * event when it has exactly one (editor-core 2.9).
+   */
+  async chooseQuickTrigger(slug: string): Promise<void> {
+    const listed = this.deps.catalog.summary(slug);
+    const label = QUICK_TRIGGERS.find((q) => q.slug === slug)?.label ?? slug;
+    await this.chooseApp(listed ?? { appSlug: slug, appName: label, disableAuth: true });
+    const only = eventOptions(this.kind, this.definition).flatMap((g) => g.events);
+    if (only.length === 1) this.chooseEvent(only[0].key);
+  }
+
+  /** Chooses an event: its fields, labels and trigger settings; clears test data (editor-core 4.8). */
+  chooseEvent(key: string): void {
+    const app = this.definition;
+    if (!app) return;
+    let patch: Partial<StepData>;
+    if (this.kind === 'trigger') {
+      const trigger = app.triggers[key];
+      if (!trigger) return;
+      const polling = trigger.pollingParams;
+      patch = {
+        action: key,
+        actionlabel: trigger.label,
+        triggerlabel: trigger.label,
+        triggerResource: trigger.action ?? '',
+        pollingParams: polling && 'dedupe_key' in polling ? { ...(polling as PollingParams) } : null,
+        performList: trigger.performList ?? '',
+        unsubscribe: trigger.unsubscribe ?? '',
+        webhookKey: trigger.webhookKey ?? '',
+        fields: (trigger.fields ?? []).map(toStepField),
+      };
+    } else {
+      const action = app.actions[key];
+      if (!action) return;
+      const ticket = incompleteActionTicket(app, key, action);
+      if (ticket) this.deps.onAutoTicket?.(ticket);
+      patch = { action: key, actionlabel: action.title || key, fields: action.fields.map(toStepField) };
+    }
+    this.update({ ...patch, testData: null, actionTestTime: null, triggerChoices: [], triggerchoice: '' });
+    this.resetTest();
+    this.section = this.needsAccount && this.data.credential === null ? 'account' : 'setup';
+  }
+
+  /** Sets one field's value; the step keeps its automatic name in step (custom requests). */
+  setFieldValue(name: string, value: unknown): void {
+    const fields = this.data.fields.map((field) =>
+      field.name === name ? { ...toStepField(field), value } : toStepField(field),
+    );
+    this.update({ fields });
+  }
+
+  /** The fields the set-up form shows: hidden fields are not shown (editor-core 5.2). */
+  get visibleFields(): FieldDef[] {
+    return this.data.fields.filter((field) => !field.hidden);
+  }
+
+  /** Required fields still without a value (the set-up step is done when none are left). */
+  get missingRequired(): FieldDef[] {
+    return this.data.fields.filter((field) => field.required && isBlankFieldValue(field.value));
+  }
+
+  private resetTest(): void {
+    this.testPhase = 'idle';
+    this.testResult = null;
+    this.testError = '';
+  }
+
+  /**
+   * Tests the step (editor-core 4.8): sets the test time, moves to the result, and stores the
+   * output as the step's test data on success; a failing call shows its error data.
+   */
+  async runTest(): Promise<void> {
+    if (this.testPhase === 'testing') return;
+    const { editor, stepId, now } = this.deps;
+    this.testPhase = 'testing';
+    this.testError = '';
+    this.testResult = null;
+    this.section = 'test';
+    editor.wf.updateStep(stepId, { actionTestTime: now() });
+    try {
+      const result = (await editor.env.api.post('/api/workflows/{id}/steps/{stepId}/test', {
+        params: { path: { id: editor.wf.id, stepId } },
+        body: { document: toDocument(editor.wf.data) },
+      })) as TestResultView;
+      runInAction(() => {
+        this.testResult = result;
+        if (!this.exists) return;
+        if (result.ok) {
+          const testedAt = Date.parse(result.testedAt);
+          editor.wf.updateStep(stepId, {
+            testData: result.output ?? {},
+            actionTestTime: Number.isFinite(testedAt) ? testedAt : now(),
+          });
+          this.testPhase = 'tested';
+        } else {
+          this.testPhase = 'testFailed';
+          this.testError = testErrorText(this.data.label, this.data.actionlabel);
+        }
+      });
+    } catch (error) {
+      runInAction(() => {
+        this.testPhase = 'testFailed';
+        this.testError = problemMessage(error, 'The test could not be run.');
+      });
+    }
+  }
+
+  /** The success line: 'A request to X was done in Y about N ago' (editor-core 4.8). */
+  successText(nowMs: number): string {
+    const data = this.data;
+    return testSuccessText({
+      app: data.label,
+      event: data.actionlabel,
+      testedAtMs: data.actionTestTime ?? nowMs,
+      nowMs,
+    });
+  }
+
+  /** What the test viewer shows: the last result's output, else the stored test data. */
+  get shownOutput(): unknown {
+    if (this.testResult) return this.testResult.output;
+    return this.data.testData;
+  }
+
+  setCustomEventOpen(open: boolean): void {
+    this.isCustomEventOpen = open;
+  }
+}

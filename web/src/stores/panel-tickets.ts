@@ -1,0 +1,81 @@
+/**
+ * Automatic support tickets from the step panels (editor-core 8): 'Action Incomplete' when a
+ * chosen event has no url, 'Action Dropdown Empty' when an app offers no actions. Each item is
+ * filed once per browser, remembered in local storage under 'tickets'.
+ */
+import type { ActionDef, ApiClient, AppDefinition } from '@junction/core';
+
+/** The local-storage key of the filed tickets (editor-core 8). */
+export const TICKETS_STORAGE_KEY = 'tickets';
+
+/** Ticket titles (editor-core 8). */
+export const ACTION_INCOMPLETE = 'Action Incomplete';
+export const ACTION_DROPDOWN_EMPTY = 'Action Dropdown Empty';
+
+/** An automatic ticket. */
+export interface AutoTicket {
+  title: typeof ACTION_INCOMPLETE | typeof ACTION_DROPDOWN_EMPTY;
+  app: string;
+  event: string;
+}
+
+/** The key a ticket is remembered by: its title, app and event. */
+export function ticketKey(ticket: AutoTicket): string {
+  return `${ticket.title}|${ticket.app}|${ticket.event}`;
+}
+
+/**
+ * Returns the ticket an app's action list calls for: 'Action Dropdown Empty' for an app with no
+ * shown action. Junction's own built-in apps (trigger-only Webhook, Schedule…) never file one.
+ */
+export function emptyActionsTicket(app: AppDefinition): AutoTicket | null {
+  if (app.source === 'builtin') return null;
+  const shown = Object.values(app.actions ?? {}).filter((action) => !action.hidden);
+  return shown.length === 0 ? { title: ACTION_DROPDOWN_EMPTY, app: app.appSlug, event: '' } : null;
+}
+
+/** Returns the ticket a chosen action calls for: 'Action Incomplete' when it has no url. */
+export function incompleteActionTicket(app: AppDefinition, key: string, action: ActionDef): AutoTicket | null {
+  if (app.source === 'builtin' || (action.url ?? '').trim() !== '') return null;
+  return { title: ACTION_INCOMPLETE, app: app.appSlug, event: key };
+}
+
+/** The parts of `Storage` the tickets use. */
+export type TicketStorage = Pick<Storage, 'getItem' | 'setItem'>;
+
+function filedKeys(storage: TicketStorage): string[] {
+  try {
+    const parsed = JSON.parse(storage.getItem(TICKETS_STORAGE_KEY) ?? '[]') as unknown;
+    return Array.isArray(parsed) ? parsed.filter((k): k is string => typeof k === 'string') : [];
+  } catch {
+    return [];
+  }
+}
+
+/**
+ * Files a ticket once (POST /api/tickets with the user's e-mail); returns true when it was filed
+ * now, false when it was filed before. A failure throws, and the ticket is tried again next time.
+ */
+export async function fileTicketOnce(
+  ticket: AutoTicket,
+  deps: { api: ApiClient; storage: TicketStorage; editorUrl: string },
+): Promise<boolean> {
+  const key = ticketKey(ticket);
+  if (filedKeys(deps.storage).includes(key)) return false;
+  const me = await deps.api.get('/api/auth/me');
+  await deps.api.post('/api/tickets', {
+    body: {
+      editor_url: deps.editorUrl,
+      email: me.email,
+      title: ticket.title,
+      content:
+        ticket.title === ACTION_INCOMPLETE
+          ? `The event ${ticket.event} of ${ticket.app} has no URL.`
+          : `The app ${ticket.app} offers no actions.`,
+      app: ticket.app,
+      ...(ticket.event ? { event: ticket.event } : {}),
+    },
+  });
+  deps.storage.setItem(TICKETS_STORAGE_KEY, JSON.stringify([...filedKeys(deps.storage), key]));
+  return true;
+}
