@@ -12,6 +12,7 @@
  */
 import { existsSync } from 'node:fs';
 import { mkdir, mkdtemp, rm } from 'node:fs/promises';
+import { type AddressInfo, createServer as createNetServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -130,16 +131,40 @@ async function startServerFor(webDist: string): Promise<E2EServer> {
   return { ...server, kind: 'static' };
 }
 
+/** Returns a port that was free on 127.0.0.1 a moment ago (the OS picks it). */
+function findFreePort(): Promise<number> {
+  return new Promise((resolve, reject) => {
+    const probe = createNetServer();
+    probe.once('error', reject);
+    probe.listen(0, '127.0.0.1', () => {
+      const { port } = probe.address() as AddressInfo;
+      probe.close(() => resolve(port));
+    });
+  });
+}
+
 async function startRealServer(appModule: string, webDist: string): Promise<E2EServer> {
   const { createApp } = (await import(/* @vite-ignore */ appModule)) as { createApp?: (config: Config) => unknown };
   if (typeof createApp !== 'function') {
     throw new Error(`${appModule} exists but exports no createApp; the browser harness needs createApp(config).`);
   }
   const dataDir = await mkdtemp(path.join(tmpdir(), 'junction-e2e-'));
+  // The public URL must be the served address: built-in apps (Demo CRM) call `{base}`, and
+  // webhook subscriptions post it. So the port is chosen before the app is created.
+  const port = await findFreePort();
   const config: Config = {
-    ...loadConfig({ NODE_ENV: 'test', LOG_LEVEL: 'silent' }),
+    // A test that calls a local target (the HTTP request step) sets JUNCTION_ALLOWED_HOSTS
+    // before its session starts, so the SSRF guard lets exactly that host:port through.
+    ...loadConfig({
+      NODE_ENV: 'test',
+      LOG_LEVEL: 'silent',
+      ...(process.env.JUNCTION_ALLOWED_HOSTS ? { JUNCTION_ALLOWED_HOSTS: process.env.JUNCTION_ALLOWED_HOSTS } : {}),
+      // A test that waits for a polling trigger sets a short interval the same way.
+      ...(process.env.POLL_INTERVAL_MS ? { POLL_INTERVAL_MS: process.env.POLL_INTERVAL_MS } : {}),
+    }),
     host: '127.0.0.1',
-    port: 0,
+    port,
+    publicUrl: `http://127.0.0.1:${port}`,
     dataDir,
     webDist,
     rateLimits: false,
@@ -149,7 +174,7 @@ async function startRealServer(appModule: string, webDist: string): Promise<E2ES
     await rm(dataDir, { recursive: true, force: true });
     throw new Error('createApp(config) returned no listen()/close() app; update test/e2e/harness.ts to start it.');
   }
-  const address = await app.listen({ host: config.host, port: 0 });
+  const address = await app.listen({ host: config.host, port });
   return {
     baseUrl: address.replace(/\/$/, ''),
     kind: 'server',

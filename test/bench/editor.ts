@@ -1,0 +1,270 @@
+/**
+ * The editor benchmark (issue 5), a script rather than a timed test:
+ * - initial JavaScript of the Vite build, gzip (the entry and the chunks index.html preloads);
+ * - opening a 1,000-step workflow in headless Chromium until its canvas is painted;
+ * - selecting a step until its panel is painted.
+ *
+ * Run: `npm run bench:editor` (add `-- --runs 7` for more runs). Prints a Markdown table for
+ * BENCHMARKS.md. Uses the real server (createApp) on 127.0.0.1 and Debian's Chromium.
+ */
+import { randomUUID } from 'node:crypto';
+import { spawnSync } from 'node:child_process';
+import { readFileSync, statSync } from 'node:fs';
+import { mkdtemp, rm } from 'node:fs/promises';
+import { cpus, loadavg, tmpdir } from 'node:os';
+import path from 'node:path';
+import { gzipSync } from 'node:zlib';
+import type { Page } from 'playwright-core';
+import {
+  createLink,
+  createStepData,
+  type Link,
+  type Step,
+  WORKFLOW_SCHEMA_VERSION,
+  type WorkflowDocument,
+} from '../../core/src/index.js';
+import { createApp } from '../../server/src/app.js';
+import { loadConfig } from '../../server/src/config.js';
+import { launchChromium } from '../e2e/harness.js';
+import { REPO_ROOT } from '../e2e/web-build.js';
+
+/** Goals from the issue. */
+const GOALS = { openMs: 1000, selectMs: 100, initialJsGzipKb: 350 };
+const STEPS = 1000;
+
+function argNumber(name: string, fallback: number): number {
+  const at = process.argv.indexOf(`--${name}`);
+  const value = at >= 0 ? Number(process.argv[at + 1]) : Number.NaN;
+  return Number.isFinite(value) && value > 0 ? value : fallback;
+}
+
+/** The gzip size of the JavaScript index.html loads before the app runs. */
+function initialJavaScript(dist: string): { files: { file: string; raw: number; gzip: number }[]; gzip: number } {
+  const html = readFileSync(path.join(dist, 'index.html'), 'utf8');
+  const scripts = [
+    ...html.matchAll(/<script[^>]+src="\/([^"]+\.js)"/g),
+    ...html.matchAll(/<link[^>]+rel="modulepreload"[^>]+href="\/([^"]+\.js)"/g),
+  ].map((m) => m[1] ?? '');
+  const files = [...new Set(scripts)].map((file) => {
+    const full = path.join(dist, file);
+    return { file, raw: statSync(full).size, gzip: gzipSync(readFileSync(full), { level: 9 }).length };
+  });
+  return { files, gzip: files.reduce((sum, f) => sum + f.gzip, 0) };
+}
+
+/** A chain of one tested webhook trigger and 999 tested HTTP actions, laid out top to bottom. */
+function bigWorkflow(id: string, name: string): WorkflowDocument {
+  const steps: Step[] = [];
+  const links: Link[] = [];
+  for (let i = 0; i < STEPS; i += 1) {
+    const isTrigger = i === 0;
+    steps.push({
+      id: `s${i}`,
+      kind: isTrigger ? 'trigger' : 'action',
+      position: { x: 220, y: 40 + i * 180 },
+      data: createStepData({
+        name: isTrigger ? 'Catch Hook in Webhook' : `Step ${i}: create order`,
+        type: isTrigger ? 'webhook' : 'http',
+        label: isTrigger ? 'Webhook' : 'HTTP request',
+        icon: isTrigger ? '/icons/webhook.svg' : '/icons/http.svg',
+        action: isTrigger ? 'catchHook' : 'customRequest',
+        testData: { index: i, ok: true },
+      }),
+    });
+    if (i > 0) links.push(createLink({ id: `l${i}`, source: `s${i - 1}`, target: `s${i}` }));
+  }
+  return { schemaVersion: WORKFLOW_SCHEMA_VERSION, id, name, active: false, steps, links };
+}
+
+async function api(baseUrl: string, method: string, url: string, token: string | null, body?: unknown) {
+  const response = await fetch(`${baseUrl}${url}`, {
+    method,
+    headers: { 'content-type': 'application/json', ...(token ? { authorization: `Bearer ${token}` } : {}) },
+    body: body === undefined ? undefined : JSON.stringify(body),
+  });
+  if (!response.ok) throw new Error(`${method} ${url} answered ${response.status}: ${await response.text()}`);
+  return response.json();
+}
+
+// Runs in the page before its scripts: notes when the first step card is attached and when the
+// frame after it has been painted (two animation frames later).
+function watchFirstCard(): void {
+  const w = globalThis as unknown as {
+    __bench: { cardAt?: number; paintedAt?: number };
+    document: Document;
+    MutationObserver: typeof MutationObserver;
+    requestAnimationFrame: (fn: () => void) => number;
+    performance: Performance;
+  };
+  w.__bench = {};
+  const observer = new w.MutationObserver(() => {
+    if (w.__bench.cardAt !== undefined || !w.document.querySelector('[data-testid="step-card"]')) return;
+    w.__bench.cardAt = w.performance.now();
+    observer.disconnect();
+    w.requestAnimationFrame(() =>
+      w.requestAnimationFrame(() => {
+        w.__bench.paintedAt = w.performance.now();
+      }),
+    );
+  });
+  w.addEventListener?.('DOMContentLoaded', () => observer.observe(w.document.body, { childList: true, subtree: true }));
+}
+
+/** Opens the editor; returns ms from navigation start until the canvas is painted and until the workflow's GET answered. */
+async function measureOpen(page: Page, url: string): Promise<{ painted: number; loaded: number }> {
+  await page.goto(url);
+  await page.waitForFunction(
+    () => (globalThis as unknown as { __bench: { paintedAt?: number } }).__bench.paintedAt,
+    null,
+    {
+      timeout: 60_000,
+    },
+  );
+  return page.evaluate(() => {
+    const painted = (globalThis as unknown as { __bench: { paintedAt: number } }).__bench.paintedAt;
+    const get = performance
+      .getEntriesByType('resource')
+      .find((entry) => /^\/api\/workflows\/[^/]+$/.test(new URL(entry.name).pathname)) as
+      | PerformanceResourceTiming
+      | undefined;
+    return { painted, loaded: get ? get.responseEnd : Number.NaN };
+  });
+}
+
+/** Clicks the n-th visible card and returns ms until its step panel is painted; then closes it. */
+async function measureSelect(page: Page, index: number): Promise<number> {
+  const ms = await page.evaluate(async (n) => {
+    const doc = (globalThis as unknown as { document: Document }).document;
+    const raf = (globalThis as unknown as { requestAnimationFrame: (fn: () => void) => number }).requestAnimationFrame;
+    const cards = doc.querySelectorAll<HTMLElement>('.react-flow__node');
+    const card = cards[n % cards.length];
+    const start = performance.now();
+    return new Promise<number>((resolve) => {
+      // No named inner functions: tsx would wrap them in a helper the page does not have.
+      const observer = new MutationObserver(() => {
+        if (doc.querySelector('[data-testid="step-panel"]')) {
+          observer.disconnect();
+          raf(() => raf(() => resolve(performance.now() - start)));
+        }
+      });
+      observer.observe(doc.body, { childList: true, subtree: true });
+      card.click();
+    });
+  }, index);
+  await page.locator('.react-flow__pane').click({ position: { x: 5, y: 5 } });
+  await page.getByTestId('step-panel').waitFor({ state: 'detached' });
+  return ms;
+}
+
+/**
+ * Builds the web app for production into a fresh folder (NODE_ENV=production, whatever the
+ * caller's environment says: React's development build is three times larger and slower).
+ */
+function buildForProduction(outDir: string): void {
+  const vite = path.join(REPO_ROOT, 'node_modules', 'vite', 'bin', 'vite.js');
+  const result = spawnSync(
+    process.execPath,
+    [vite, 'build', '--logLevel', 'warn', '--outDir', outDir, '--emptyOutDir'],
+    { cwd: path.join(REPO_ROOT, 'web'), encoding: 'utf8', env: { ...process.env, NODE_ENV: 'production' } },
+  );
+  if (result.status !== 0) throw new Error(`vite build failed:\n${result.stderr || result.stdout}`);
+}
+
+/** Serves `webDist` with the real server (its own temporary data folder) on 127.0.0.1. */
+async function startServer(webDist: string): Promise<{ baseUrl: string; close(): Promise<void> }> {
+  const dataDir = await mkdtemp(path.join(tmpdir(), 'junction-bench-data-'));
+  const config = {
+    ...loadConfig({ NODE_ENV: 'test', LOG_LEVEL: 'silent' }),
+    host: '127.0.0.1',
+    port: 0,
+    dataDir,
+    webDist,
+    rateLimits: false as const,
+  };
+  const app = await createApp(config);
+  const address = await app.listen({ host: '127.0.0.1', port: 0 });
+  return {
+    baseUrl: address.replace(/\/$/, ''),
+    close: async () => {
+      await app.close();
+      await rm(dataDir, { recursive: true, force: true });
+    },
+  };
+}
+
+function median(values: number[]): number {
+  const sorted = [...values].sort((a, b) => a - b);
+  const mid = Math.floor(sorted.length / 2);
+  return sorted.length % 2 ? sorted[mid] : (sorted[mid - 1] + sorted[mid]) / 2;
+}
+
+async function main(): Promise<void> {
+  const runs = argNumber('runs', 5);
+  const dist = await mkdtemp(path.join(tmpdir(), 'junction-bench-web-'));
+  buildForProduction(dist);
+  const bundle = initialJavaScript(dist);
+  const server = await startServer(dist);
+  const browser = await launchChromium();
+  try {
+    const { baseUrl } = server;
+    const grant = await api(baseUrl, 'POST', '/api/auth/sign-up', null, {
+      email: `bench-${randomUUID()}@example.com`,
+      password: 'Str0ng!Passw0rd#2024',
+    });
+    const doc = bigWorkflow(grant.workflowId, '1,000 steps');
+    await api(baseUrl, 'PUT', `/api/workflows/${grant.workflowId}`, grant.token, { document: doc });
+    const url = `${baseUrl}/?id=${encodeURIComponent(grant.workflowId)}`;
+
+    const opens: number[] = [];
+    const loads: number[] = [];
+    const selects: number[] = [];
+    for (let run = 0; run < runs; run += 1) {
+      const context = await browser.newContext({ viewport: { width: 1280, height: 800 } });
+      await context.addInitScript((token: string) => {
+        (globalThis as unknown as { localStorage: Storage }).localStorage.setItem('junction.token', token);
+      }, grant.token);
+      await context.addInitScript(watchFirstCard);
+      const page = await context.newPage();
+      const open = await measureOpen(page, url);
+      opens.push(open.painted);
+      loads.push(open.loaded);
+      await page.getByTestId('step-card').first().waitFor();
+      for (let i = 0; i < 3; i += 1) selects.push(await measureSelect(page, i));
+      await context.close();
+    }
+
+    const openMs = median(opens);
+    const selectMs = median(selects);
+    const gzipKb = bundle.gzip / 1024;
+    const verdict = (ok: boolean) => (ok ? 'yes' : '**no**');
+    const load = loadavg()
+      .map((v) => v.toFixed(1))
+      .join(' ');
+    console.log(
+      `\nEditor benchmark: ${STEPS}-step workflow, ${runs} runs (median), headless Chromium 1280×800, load average ${load} on ${cpus().length} CPUs\n`,
+    );
+    console.log('| measure | median | all runs | goal | met |');
+    console.log('| --- | ---: | --- | ---: | :---: |');
+    console.log(
+      `| open a ${STEPS}-step workflow until the canvas is painted | ${openMs.toFixed(0)} ms | ${opens.map((v) => v.toFixed(0)).join(', ')} | < ${GOALS.openMs} ms | ${verdict(openMs < GOALS.openMs)} |`,
+    );
+    console.log(
+      `| … of which until the workflow's GET answered | ${median(loads).toFixed(0)} ms | ${loads.map((v) => v.toFixed(0)).join(', ')} | | |`,
+    );
+    console.log(
+      `| select a step until its panel is painted | ${selectMs.toFixed(0)} ms | ${selects.map((v) => v.toFixed(0)).join(', ')} | < ${GOALS.selectMs} ms | ${verdict(selectMs < GOALS.selectMs)} |`,
+    );
+    console.log(
+      `| initial JavaScript, gzip | ${gzipKb.toFixed(1)} KB | ${bundle.files.map((f) => `${path.basename(f.file)} ${(f.gzip / 1024).toFixed(1)} KB`).join(', ')} | < ${GOALS.initialJsGzipKb} KB | ${verdict(gzipKb < GOALS.initialJsGzipKb)} |`,
+    );
+  } finally {
+    await browser.close();
+    await server.close();
+    await rm(dist, { recursive: true, force: true });
+  }
+}
+
+main().catch((error: unknown) => {
+  console.error(error);
+  process.exitCode = 1;
+});

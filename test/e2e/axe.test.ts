@@ -1,0 +1,114 @@
+/**
+ * Accessibility of the editor (issue 5): axe-core finds no serious or critical violation on
+ * the editor with its palette and canvas, the issues popover, a link's filter panel and the
+ * share dialog.
+ */
+import { randomUUID } from 'node:crypto';
+import { readFile } from 'node:fs/promises';
+import { createRequire } from 'node:module';
+import type { Page } from 'playwright-core';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { E2E_TEST_TIMEOUT_MS, saveScreenshot, useE2ESession } from './harness.js';
+
+const session = useE2ESession();
+const require = createRequire(import.meta.url);
+let axeSource = '';
+
+beforeAll(async () => {
+  axeSource = await readFile(require.resolve('axe-core/axe.min.js'), 'utf8');
+});
+
+interface AxeViolation {
+  id: string;
+  impact: string | null;
+  help: string;
+  nodes: { target: unknown[] }[];
+}
+
+/** Runs axe in the page and returns the serious and critical violations, one line each. */
+async function seriousViolations(page: Page): Promise<string[]> {
+  // Evaluated over the DevTools protocol: the app's CSP (script-src 'self') rightly refuses inline scripts.
+  if (!(await page.evaluate(() => 'axe' in globalThis))) await page.evaluate(axeSource);
+  const result = (await page.evaluate(async () => {
+    const axe = (globalThis as unknown as { axe: { run(): Promise<{ violations: unknown[]; passes: unknown[] }> } })
+      .axe;
+    const { violations, passes } = await axe.run();
+    return { violations, passes: passes.length };
+  })) as { violations: AxeViolation[]; passes: number };
+  // axe really looked: a page with controls passes dozens of rules.
+  expect(result.passes).toBeGreaterThan(10);
+  const violations = result.violations;
+  return violations
+    .filter((v) => v.impact === 'serious' || v.impact === 'critical')
+    .map((v) => `${v.impact} ${v.id}: ${v.help} — ${v.nodes.map((n) => JSON.stringify(n.target)).join(', ')}`);
+}
+
+function storeToken(token: string): void {
+  (globalThis as unknown as { localStorage: { setItem(k: string, v: string): void } }).localStorage.setItem(
+    'junction.token',
+    token,
+  );
+}
+
+describe('the editor has no serious or critical axe violations', { timeout: E2E_TEST_TIMEOUT_MS * 2 }, () => {
+  it('on the canvas, the issues popover, the filter panel and the palette', async () => {
+    const { baseUrl } = session();
+    const response = await fetch(`${baseUrl}/api/auth/sign-up`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify({ email: `axe-${randomUUID()}@example.com`, password: 'Str0ng!Passw0rd#2024' }),
+    });
+    const grant = (await response.json()) as { token: string; workflowId: string };
+    const page = await session().newPage();
+    await page.addInitScript(storeToken, grant.token);
+    await page.goto(`${baseUrl}/?id=${encodeURIComponent(grant.workflowId)}`);
+    await page.getByText('Click to Add Trigger').waitFor();
+
+    expect(await seriousViolations(page), 'editor').toEqual([]);
+
+    await page.getByRole('button', { name: /workflow issues$/ }).click();
+    await page.getByRole('heading', { name: 'Workflow Issues' }).waitFor();
+    expect(await seriousViolations(page), 'issues popover').toEqual([]);
+    await page.keyboard.press('Escape');
+
+    await page.getByRole('button', { name: 'Link menu' }).click();
+    await page.getByRole('menuitem', { name: 'Add filter' }).click();
+    await page.getByRole('complementary', { name: 'Filter settings' }).waitFor();
+    expect(await seriousViolations(page), 'filter panel').toEqual([]);
+
+    await page.getByRole('tab', { name: 'TOOLS' }).click();
+    expect(await seriousViolations(page), 'palette tools').toEqual([]);
+    await saveScreenshot(page, 'axe-editor-filter-panel');
+    await page.close();
+  });
+
+  it('on the share dialog', async () => {
+    const { baseUrl } = session();
+    const response = await fetch(`${baseUrl}/api/auth/sign-up`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify({ email: `axe-${randomUUID()}@example.com`, password: 'Str0ng!Passw0rd#2024' }),
+    });
+    const grant = (await response.json()) as { token: string; workflowId: string };
+    // Sharing needs every step tested: give both placeholders a sample.
+    const headers = { 'content-type': 'application/json', authorization: `Bearer ${grant.token}` };
+    const url = `${baseUrl}/api/workflows/${grant.workflowId}`;
+    const current = await (await fetch(url, { headers })).json();
+    const document = {
+      ...current.document,
+      steps: current.document.steps.map((step: { data: object }) => ({
+        ...step,
+        data: { ...step.data, testData: { ok: true } },
+      })),
+    };
+    expect((await fetch(url, { method: 'PUT', headers, body: JSON.stringify({ document }) })).status).toBe(200);
+    const page = await session().newPage();
+    await page.addInitScript(storeToken, grant.token);
+    await page.goto(`${baseUrl}/?id=${encodeURIComponent(grant.workflowId)}`);
+    await page.getByText('Click to Add Trigger').waitFor();
+    await page.getByRole('button', { name: 'Share', exact: true }).click();
+    await page.getByRole('dialog', { name: 'Customize your shared workflow template' }).waitFor();
+    expect(await seriousViolations(page), 'share dialog').toEqual([]);
+    await page.close();
+  });
+});

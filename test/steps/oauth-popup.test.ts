@@ -1,0 +1,147 @@
+/**
+ * The OAuth 2.0 pop-up in a real browser (Chromium): a page on the editor's origin opens
+ * `/auth/{app}?uid&t` in a 600 × 700 pop-up, the provider shows a consent page (a real
+ * document on another origin), 'Allow' goes back to `/auth/{app}/redirect`, and the result
+ * page's script, allowed only by its hash under the page's CSP, posts
+ * `{ type: 'junction:oauth', ok, credentialId }` to the opener and closes the pop-up.
+ */
+import net from 'node:net';
+import type { Browser, Page } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { type Account, type ApiHarness, openHarness, openTestDatabases, signUp } from '../api/harness.js';
+import { launchChromium, saveScreenshot } from '../e2e/harness.js';
+import { type OAuthProvider, startOAuthProvider } from './oauth-provider.js';
+
+async function freePort(): Promise<number> {
+  const server = net.createServer();
+  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+  const address = server.address();
+  await new Promise<void>((resolve) => server.close(() => resolve()));
+  return typeof address === 'object' && address ? address.port : 0;
+}
+
+const [sqlite] = openTestDatabases();
+
+describe('OAuth 2.0 pop-up in Chromium', () => {
+  let h: ApiHarness;
+  let provider: OAuthProvider;
+  let browser: Browser;
+  let a: Account;
+  let origin = '';
+  let previousAllowed: string | undefined;
+  const slug = `popup-${Date.now()}`;
+
+  beforeAll(async () => {
+    provider = await startOAuthProvider();
+    provider.consentPage = true;
+    previousAllowed = process.env.JUNCTION_ALLOWED_HOSTS;
+    process.env.JUNCTION_ALLOWED_HOSTS = `127.0.0.1:${provider.port}`;
+    const port = await freePort();
+    origin = `http://127.0.0.1:${port}`;
+    h = await openHarness(sqlite!, { port, publicUrl: origin });
+    await h.app.listen({ host: '127.0.0.1', port });
+    a = await signUp(h, 'popup');
+    const created = await h.call('POST', '/api/apps', {
+      token: a.token,
+      body: {
+        appSlug: slug,
+        appName: 'Acme Popup',
+        lambdaURL: provider.url,
+        actions: { me: { title: 'Me', method: 'get', url: '{base}/api/me', fields: [] } },
+        triggers: {},
+        authInfo: {
+          apiType: 'oauth2',
+          testAuth: 'me',
+          clientInfo: { client_id: provider.clientId, client_secret: provider.clientSecret },
+          auth_url: `${provider.url}/authorize`,
+          token_url: `${provider.url}/token`,
+          scopes: 'read',
+        },
+      },
+    });
+    expect(created.status, created.text).toBe(201);
+    browser = await launchChromium();
+  }, 120_000);
+  afterAll(async () => {
+    if (previousAllowed === undefined) delete process.env.JUNCTION_ALLOWED_HOSTS;
+    else process.env.JUNCTION_ALLOWED_HOSTS = previousAllowed;
+    await browser?.close();
+    await h?.close();
+    await provider?.close();
+  });
+
+  /** Opens the pop-up from a page of the editor's origin; answers the opener and the pop-up. */
+  async function openPopup(query: string): Promise<{ opener: Page; popup: Page; errors: string[] }> {
+    const context = await browser.newContext();
+    const opener = await context.newPage();
+    const errors: string[] = [];
+    await opener.goto(`${origin}/api/health`);
+    await opener.evaluate(() => {
+      const w = window as unknown as { received: unknown[] };
+      w.received = [];
+      window.addEventListener('message', (event) => w.received.push({ origin: event.origin, data: event.data }));
+    });
+    const [popup] = await Promise.all([
+      context.waitForEvent('page'),
+      opener.evaluate((url) => {
+        window.open(url, 'junction-oauth', 'width=600,height=700');
+      }, `/auth/${slug}?${query}`),
+    ]);
+    popup.on('console', (message) => {
+      if (message.type() === 'error') errors.push(message.text());
+    });
+    return { opener, popup, errors };
+  }
+
+  async function received(opener: Page): Promise<{ origin: string; data: Record<string, unknown> }[]> {
+    await opener.waitForFunction(() => (window as unknown as { received: unknown[] }).received.length > 0, null, {
+      timeout: 10_000,
+    });
+    return opener.evaluate(() => (window as unknown as { received: never[] }).received);
+  }
+
+  it('posts the new credential to the opener and closes itself', async () => {
+    const { opener, popup, errors } = await openPopup(`uid=${a.userId}&t=${encodeURIComponent(a.token)}`);
+    await popup.waitForSelector('#allow');
+    const closed = popup.waitForEvent('close', { timeout: 10_000 });
+    await popup.click('#allow');
+    const messages = await received(opener);
+    await closed;
+    expect(messages).toHaveLength(1);
+    expect(messages[0]?.origin).toBe(origin);
+    expect(messages[0]?.data).toMatchObject({ type: 'junction:oauth', ok: true, app: slug });
+    expect(errors.filter((e) => /Content Security Policy/i.test(e))).toEqual([]);
+    const credential = await h.call('GET', `/api/credentials/${String(messages[0]?.data.credentialId)}`, {
+      token: a.token,
+    });
+    expect(credential.json).toMatchObject({ app: slug, needsReconnect: false });
+  });
+
+  it('posts ok: false with a readable message when the consent is declined, and shows it', async () => {
+    provider.deny = true;
+    try {
+      const { opener, popup } = await openPopup(`uid=${a.userId}&t=${encodeURIComponent(a.token)}`);
+      await popup.waitForSelector('#allow');
+      await popup.click('#allow');
+      const messages = await received(opener);
+      expect(messages[0]?.data).toEqual({
+        type: 'junction:oauth',
+        ok: false,
+        app: slug,
+        message: 'You declined access, so no account was connected.',
+      });
+    } finally {
+      provider.deny = false;
+    }
+  });
+
+  it('shows the message on the page when there is no opener to tell', async () => {
+    const context = await browser.newContext();
+    const page = await context.newPage();
+    await page.goto(`${origin}/auth/${slug}/redirect?error=access_denied`);
+    await expect(page.textContent('h1')).resolves.toBe('Could not connect the account');
+    await expect(page.textContent('p')).resolves.toBe('You declined access, so no account was connected.');
+    await saveScreenshot(page, 'oauth-popup-error');
+    await context.close();
+  });
+});
