@@ -5,7 +5,7 @@
 import { createRequire } from 'node:module';
 import { parseArgs } from 'node:util';
 import { type CliIo, runMigrate, runValidate } from './document-commands.js';
-import { runStart } from './start.js';
+import { runStart, runWorker } from './start.js';
 
 /** Exit code of a command-line usage error. */
 export const USAGE_ERROR = 2;
@@ -15,6 +15,7 @@ export const HELP = `Usage: junction <command> [options]
 
 Commands:
   start                          Run Junction (API, engine and editor) in one process.
+  worker                         Run executions from the shared queue (needs REDIS_URL), no HTTP.
   validate <file|dir>...         Check stored workflow documents; folders are searched for *.json.
   migrate <file|dir>... [options]
                                  Upgrade documents to the current format (schemaVersion 1).
@@ -89,6 +90,9 @@ export async function runCli(argv: string[], io: CliIo): Promise<number> {
     case 'start':
       if (inputs.length > 0 || hasMigrateOptions) return usage(io, 'start takes no arguments');
       return runStart(io);
+    case 'worker':
+      if (inputs.length > 0 || hasMigrateOptions) return usage(io, 'worker takes no arguments');
+      return runWorker(io);
     default:
       return usage(io, `unknown command "${command}"`);
   }

@@ -61,3 +61,43 @@ export async function runStart(
     return 1;
   }
 }
+
+/**
+ * `junction worker`: calls the server's `startWorker` (queue consumer, no HTTP) and stops it
+ * cleanly on SIGINT/SIGTERM. Returns 0 once consuming, 1 with a clear message otherwise.
+ */
+export async function runWorker(
+  io: { stderr: (text: string) => void },
+  load: ModuleLoader = defaultLoader,
+): Promise<number> {
+  let server: Record<string, unknown>;
+  try {
+    server = await load(SERVER);
+  } catch (err) {
+    io.stderr(
+      isNotFound(err)
+        ? 'junction worker: the server is not built (server/dist is missing). Run `npm run build` in the repository first.\n'
+        : `junction worker: the server could not be loaded: ${(err as Error)?.message ?? String(err)}\n`,
+    );
+    return 1;
+  }
+  if (typeof server.startWorker !== 'function') {
+    io.stderr('junction worker: this server build has no worker. Rebuild it with `npm run build`.\n');
+    return 1;
+  }
+  try {
+    const stop = (await server.startWorker()) as () => Promise<void>;
+    for (const signal of ['SIGINT', 'SIGTERM'] as const) {
+      process.once(signal, () => {
+        stop().then(
+          () => process.exit(0),
+          () => process.exit(1),
+        );
+      });
+    }
+    return 0;
+  } catch (err) {
+    io.stderr(`junction worker: ${(err as Error)?.message ?? String(err)}\n`);
+    return 1;
+  }
+}
