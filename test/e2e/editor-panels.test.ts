@@ -226,6 +226,11 @@ describe('the step panels in the browser (editor-core 2.5–2.11)', { timeout: E
     await panel(page).waitFor({ state: 'detached' });
 
     // 3. The filter on the link: amount greater than 10.
+    // Autosave (800 ms after the last edit, 3 s at most while edits keep coming) stores it.
+    await eventually(
+      async () => (await storedSteps(baseUrl, grant)).some((s) => s.data.type === 'http'),
+      'the HTTP request step to be saved',
+    );
     const steps = await storedSteps(baseUrl, grant);
     const trigger = steps.find((s) => s.kind === 'trigger');
     expect(trigger?.data.testData).toEqual({ amount: 42, customer: 'Ada' });

@@ -46,16 +46,6 @@ describe('routes in the browser (forms-dp 2.1)', { timeout: E2E_TEST_TIMEOUT_MS 
     await page.close();
   });
 
-  it('marks a developer-portal route as not built yet', async () => {
-    const e2e = session();
-    const page = await e2e.newPage();
-    await page.goto(`${e2e.baseUrl}/develop/demo-crm/actions/createContact/api`);
-    expect(await page.getByRole('heading', { level: 1 }).textContent()).toBe('Developer portal');
-    expect(await page.getByText('Not built yet').isVisible()).toBe(true);
-    expect(await page.getByText('Action API Configuration').isVisible()).toBe(true);
-    await page.close();
-  });
-
   it('shows the /shopify error in red when the install parameters are missing', async () => {
     const e2e = session();
     const page = await e2e.newPage();

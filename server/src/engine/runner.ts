@@ -16,7 +16,9 @@ import {
   type WorkflowPlan,
 } from '@junction/core';
 import { Problem } from '../errors.js';
+import { isBuiltinApp } from '../integrations/builtin/index.js';
 import { executeStep, type StepExecution } from '../integrations/executor.js';
+import { appBaseUrl } from '../integrations/registry.js';
 import type { HttpClient } from '../security/http-client.js';
 import type { ExecutionStatus } from '../services/contracts/engine.js';
 import type { PlatformDeps } from '../services/platform.js';
@@ -236,7 +238,7 @@ export function createRunner(deps: RunnerDeps) {
         };
       }
     }
-    const isSelf = app.appSlug === 'demo-crm';
+    const isSelf = app.appSlug === 'demo-crm' && isBuiltinApp(app.appSlug);
     let attempts = 0;
     const outcome = await withTimeout(
       executeStep({
@@ -244,7 +246,7 @@ export function createRunner(deps: RunnerDeps) {
         actionKey: step.event,
         values,
         credential,
-        base: isSelf ? platform.config.publicUrl : '',
+        base: appBaseUrl(app, platform.config.publicUrl),
         http: isSelf ? deps.selfHttp : deps.http,
         retries: {
           max: settings.stepRetries,

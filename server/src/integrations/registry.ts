@@ -226,15 +226,16 @@ export function appBaseUrl(app: RunnableApp, publicUrl: string): string {
 }
 
 /**
- * The SSRF allowlist a step of this app runs with: for the built-ins only Junction's own
- * host:port (the Demo CRM lives there), never the global list; for portal apps the configured
- * `JUNCTION_ALLOWED_HOSTS` (`config.allowedHosts`, else the environment).
+ * The SSRF allowlist a step of this app runs with: for the built-in Demo CRM only Junction's
+ * own host:port (it lives there), never the global list; for every other app (the HTTP
+ * request app, portal apps) the configured `JUNCTION_ALLOWED_HOSTS` (`config.allowedHosts`,
+ * else the environment) on top of the public-internet rules.
  */
 export function allowedHostsFor(
   app: Pick<RunnableApp, 'appSlug'>,
   config: { publicUrl: string; allowedHosts?: string },
 ): AllowedHost[] {
-  if (!isBuiltinApp(app.appSlug)) {
+  if (app.appSlug !== 'demo-crm' || !isBuiltinApp(app.appSlug)) {
     return parseAllowedHosts(config.allowedHosts ?? process.env.JUNCTION_ALLOWED_HOSTS);
   }
   const url = new URL(config.publicUrl);

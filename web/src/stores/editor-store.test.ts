@@ -2,6 +2,7 @@ import { type ApiClient, ApiError, createNewWorkflow, type WorkflowDocument } fr
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import {
   AUTOSAVE_DELAY_MS,
+  AUTOSAVE_MAX_WAIT_MS,
   createEditorStore,
   type IEditorStore,
   type StoredWorkflow,
@@ -90,6 +91,22 @@ describe('editor store (editor-core 4.1, 4.5)', () => {
     expect(store.savePhase).toBe('saved');
     expect(store.revision).toBe(2);
     expect(store.hasUnsavedChanges).toBe(false);
+  });
+
+  it('still saves within the max wait while edits keep coming less than 800 ms apart', async () => {
+    const { api, puts } = fakeApi(doc);
+    const store = createEditorStore({ ...env, now: () => Date.now(), api, notifyError });
+    await store.load('wf-1');
+    store.startAutosave();
+    for (let i = 0; i * 500 < AUTOSAVE_MAX_WAIT_MS - 500; i += 1) {
+      store.wf.setName(`Name ${i}`);
+      await vi.advanceTimersByTimeAsync(500);
+    }
+    expect(puts).toHaveLength(0);
+    store.wf.setName('Still typing');
+    await vi.advanceTimersByTimeAsync(500);
+    expect(puts).toHaveLength(1);
+    expect(puts[0].document.name).toBe('Still typing');
   });
 
   it('does not save a server load', async () => {

@@ -20,6 +20,8 @@ import { cast, flow, getEnv, type Instance, types } from 'mobx-state-tree';
 
 /** How long autosave waits after the last edit before saving (editor-core 4.5). */
 export const AUTOSAVE_DELAY_MS = 800;
+/** Edits that keep coming are still saved at least this often (nothing waits on a pause). */
+export const AUTOSAVE_MAX_WAIT_MS = 3000;
 
 /** The no-access page text (onboarding 2 "Editor canvas"). */
 export const NO_ACCESS_TEXT =
@@ -206,12 +208,15 @@ export const EditorStore = types
   }))
   .actions((self) => {
     let timer: unknown = null;
+    /** When the oldest edit not yet handed to a save was made (epoch ms), for the max wait. */
+    let pendingSince: number | null = null;
     let inFlight: Promise<void> | null = null;
     let stopAutosave: (() => void) | null = null;
 
     const cancelTimer = () => {
       if (timer !== null) self.env.clearTimeout(timer);
       timer = null;
+      pendingSince = null;
     };
 
     /** Saves the current workflow once; a save already running is awaited first. */
@@ -245,12 +250,17 @@ export const EditorStore = types
       if (self.savePhase === 'saved' && self.hasUnsavedChanges) scheduleSave();
     }
 
+    /** Saves {@link AUTOSAVE_DELAY_MS} after the last edit, or {@link AUTOSAVE_MAX_WAIT_MS} after the first unsaved one. */
     function scheduleSave(): void {
+      const since = pendingSince ?? self.env.now();
       cancelTimer();
+      pendingSince = since;
+      const wait = Math.max(0, Math.min(AUTOSAVE_DELAY_MS, since + AUTOSAVE_MAX_WAIT_MS - self.env.now()));
       timer = self.env.setTimeout(() => {
         timer = null;
+        pendingSince = null;
         void saveOnce();
-      }, AUTOSAVE_DELAY_MS);
+      }, wait);
     }
 
     return {

@@ -60,7 +60,7 @@ describe('FormBuilderDialog', () => {
     expect(size.value).toBe('4');
     fireEvent.change(size, { target: { value: '40' } });
     await act(async () => fireEvent.click(screen.getByRole('button', { name: 'Save form' })));
-    const content = (calls.at(-1)?.body as { content: [{ text_style: { header: { size: number } } }] }).content;
+    const content = (calls.at(-1)!.body as { content: [{ text_style: { header: { size: number } } }] }).content;
     expect(content[0].text_style.header.size).toBe(40);
   });
 
