@@ -49,6 +49,9 @@ function runViteBuild(): void {
   const result = spawnSync(process.execPath, [vite, 'build', '--logLevel', 'warn'], {
     cwd: path.join(REPO_ROOT, 'web'),
     encoding: 'utf8',
+    // vitest sets NODE_ENV=test, which would make Vite bundle React's development build:
+    // the browser tests run the production bundle that `npm start` serves.
+    env: { ...process.env, NODE_ENV: 'production' },
   });
   if (result.status !== 0) {
     throw new Error(`Building web/ for the browser tests failed:\n${result.stderr || result.stdout}`);
