@@ -126,7 +126,7 @@ export function createHttpClient(options: HttpClientOptions = {}): HttpClient {
     let url = toUrl(request);
     let method: string = request.method;
     let headers = checkHeaders(request.headers);
-    let body = encodeBody(request.body);
+    let body = encodeBody(request.body, headers);
     if (body === undefined) headers = withoutHeader(headers, 'content-type');
     const controller = new AbortController();
     let hasTimedOut = false;
@@ -302,10 +302,32 @@ function dropCredentials(headers: Record<string, string>): Record<string, string
   return Object.fromEntries(Object.entries(headers).filter(([key]) => !CREDENTIAL_HEADERS.has(key.toLowerCase())));
 }
 
-function encodeBody(body: unknown): string | Uint8Array | undefined {
+// An object body is JSON, or form-encoded when the request says so (Stripe, Twilio).
+function encodeBody(body: unknown, headers: Record<string, string>): string | Uint8Array | undefined {
   if (body === undefined) return undefined;
   if (typeof body === 'string' || body instanceof Uint8Array) return body;
+  const type = Object.entries(headers).find(([key]) => key.toLowerCase() === 'content-type')?.[1] ?? '';
+  if (/^application\/x-www-form-urlencoded\b/i.test(type) && typeof body === 'object' && body !== null) {
+    const form = new URLSearchParams();
+    appendForm(form, '', body);
+    return form.toString();
+  }
   return JSON.stringify(body);
+}
+
+/**
+ * Form-encodes a value: a nested object's keys in brackets (`metadata[plan]=pro`, as Stripe
+ * reads them), a list as its key repeated (`MediaUrl=a&MediaUrl=b`, as Twilio reads them),
+ * a null as an empty value.
+ */
+function appendForm(form: URLSearchParams, key: string, value: unknown): void {
+  if (Array.isArray(value)) {
+    for (const item of value) appendForm(form, key, item);
+  } else if (typeof value === 'object' && value !== null) {
+    for (const [name, item] of Object.entries(value)) appendForm(form, key === '' ? name : `${key}[${name}]`, item);
+  } else if (key !== '') {
+    form.append(key, value === null || value === undefined ? '' : String(value));
+  }
 }
 
 async function readCapped(stream: AsyncIterable<Uint8Array> & { destroy(): void }, maxBytes: number): Promise<Buffer> {
