@@ -201,7 +201,10 @@ describe.each(openTestDatabases())('triggers on $dialect', (testDb) => {
     const contact = await createContact(j, user, 'instant@example.com');
     const list = await waitForExecutions(j, user.token, workflowId, 1);
     expect(list[0].trigger).toBe('webhook');
-    expect(idOf(list[0].triggerData)).toBe(contact);
+    // The Demo CRM posts { event, hookId, contact }: the trigger's Webhook Pickoff Key ('contact')
+    // makes the contact itself the trigger data.
+    expect(list[0].triggerData).toMatchObject({ id: contact, email: 'instant@example.com' });
+    expect(list[0].triggerData).not.toHaveProperty('hookId');
 
     // ON again while ON keeps the one subscription.
     expect((await setActive(workflowId, true)).status).toBe(200);
@@ -216,6 +219,30 @@ describe.each(openTestDatabases())('triggers on $dialect', (testDb) => {
     expect(await hooks()).toHaveLength(1);
     expect((await j.call('DELETE', `/api/workflows/${workflowId}`, { token: user.token })).status).toBe(204);
     await waitUntil(async () => (await hooks()).length === 0, 'the app subscription to be removed');
+  });
+
+  it("applies the app trigger's Webhook Pickoff Key from its definition: a list starts one run per item", async () => {
+    // A document stored without the step's copy of the key: the Demo CRM definition's 'contact' applies.
+    const document = crmHookWorkflow(user.credentialId);
+    document.steps[0].data.webhookKey = '';
+    const workflowId = await createWorkflow(j, user.token, document);
+    const one = await j.call('POST', `/hooks/${workflowId}`, {
+      body: { event: 'contact.created', hookId: 'h1', contact: { id: 'c-1', email: 'one@example.com' } },
+    });
+    expect(one.status, one.text).toBe(200);
+    const two = await j.call('POST', `/hooks/${workflowId}`, {
+      body: { event: 'contact.created', hookId: 'h1', contact: [{ id: 'c-2' }, { id: 'c-3' }] },
+    });
+    expect(two.status, two.text).toBe(200);
+    const list = await waitForExecutions(j, user.token, workflowId, 3);
+    expect(list).toHaveLength(3);
+    expect(list.map((x) => x.triggerData)).toEqual(
+      expect.arrayContaining([{ id: 'c-1', email: 'one@example.com' }, { id: 'c-2' }, { id: 'c-3' }]),
+    );
+    const missing = await j.call('POST', `/hooks/${workflowId}`, { body: { event: 'contact.created', hookId: 'h1' } });
+    expect(missing.status).toBe(422);
+    expect(missing.json.detail).toBe("The request has no 'contact' key (the trigger's pick-off key).");
+    expect(await executions(j, user.token, workflowId)).toHaveLength(3);
   });
 
   it('keeps the workflow OFF when the app refuses the subscription, with the reason', async () => {

@@ -14,6 +14,8 @@ import type {
   RerunInput,
   StepRunView,
 } from '../services/contracts/engine.js';
+import { isBuiltinApp } from '../integrations/builtin/index.js';
+import { WHOLE_BODY_KEY } from '../integrations/builtin/hooks.js';
 import type { PlatformDeps } from '../services/platform.js';
 import type { AuthContext } from '../services/types.js';
 import type { InternalEvent } from './ingest.js';
@@ -25,6 +27,8 @@ export const DEFAULT_PAGE_SIZE = 50;
 export const MAX_PAGE_SIZE = 200;
 /** How long a workflow's queued count is reused by the webhook admission check. */
 const ADMISSION_CACHE_MS = 250;
+/** How long a portal app's Webhook Pickoff Key is reused before its definition is read again. */
+const PORTAL_KEY_CACHE_MS = 5_000;
 
 /** What the API methods need. */
 export interface EngineApiDeps {
@@ -40,7 +44,7 @@ export interface EngineApiDeps {
 export function createEngineApi(deps: EngineApiDeps) {
   const { repo, platform, settings } = deps;
   /** Pick-off keys by workflow id and revision (compiling the document once per revision). */
-  const pickOffKeys = new Map<string, string>();
+  const pickOffKeys = new Map<string, { key: string; until: number | undefined }>();
   /** Queued counts by workflow, reused for a moment: admission is a limit, not an exact count. */
   const queuedCounts = new Map<string, { count: number; at: number }>();
 
@@ -54,16 +58,38 @@ export function createEngineApi(deps: EngineApiDeps) {
     return count;
   }
 
-  function pickOffKeyOf(workflow: { id: string; revision: number; document: unknown }): string {
+  /**
+   * The trigger data's pick-off key of a workflow's webhook: the Webhook trigger's own
+   * 'pickOffKey' field when filled, else the app trigger's Webhook Pickoff Key (`webhookKey`,
+   * e.g. Demo CRM's 'contact'; the app's definition first, then the step's copy). '' or '0'
+   * (WHOLE_BODY_KEY) pass the whole body. Built-in apps are resolved once per revision; a portal
+   * app's definition can change without a new revision, so its key is reused for a few seconds.
+   */
+  async function pickOffKeyOf(workflow: {
+    id: string;
+    tenantId: string;
+    revision: number;
+    document: unknown;
+  }): Promise<string> {
     const cacheKey = `${workflow.id}:${workflow.revision}`;
-    let key = pickOffKeys.get(cacheKey);
-    if (key === undefined) {
-      const plan = compileWorkflow(workflow.document as WorkflowData);
-      const value = plan.trigger?.fields.find((f) => f.name === 'pickOffKey')?.value;
-      key = typeof value === 'string' ? value.trim() : '';
-      if (pickOffKeys.size > 10_000) pickOffKeys.clear();
-      pickOffKeys.set(cacheKey, key);
+    const cached = pickOffKeys.get(cacheKey);
+    if (cached && (cached.until === undefined || cached.until > platform.now())) return cached.key;
+    const trigger = compileWorkflow(workflow.document as WorkflowData).trigger;
+    let key = '';
+    let until: number | undefined;
+    if (trigger) {
+      const field = trigger.fields.find((f) => f.name === 'pickOffKey')?.value;
+      key = typeof field === 'string' ? field.trim() : '';
+      if (key === '' && trigger.app !== '') {
+        const app = await platform.registry.resolve(workflow.tenantId, trigger.app);
+        const def = app && Object.hasOwn(app.triggers, trigger.event) ? app.triggers[trigger.event] : undefined;
+        key = (def?.webhookKey || trigger.webhookKey || '').trim();
+        if (!isBuiltinApp(trigger.app)) until = platform.now() + PORTAL_KEY_CACHE_MS;
+      }
     }
+    if (key === WHOLE_BODY_KEY) key = '';
+    if (pickOffKeys.size > 10_000) pickOffKeys.clear();
+    pickOffKeys.set(cacheKey, { key, until });
     return key;
   }
 
@@ -92,7 +118,7 @@ export function createEngineApi(deps: EngineApiDeps) {
           retryAfter: WEBHOOK_RETRY_AFTER_SECONDS,
         });
       }
-      const items = pickOff(pickOffKeyOf(workflow), body);
+      const items = pickOff(await pickOffKeyOf(workflow), body);
       const base = { tenantId: workflow.tenantId, workflowId: workflow.id, trigger: 'webhook' as const, workflow };
       const events: InternalEvent[] = items.map((triggerData, i) => ({
         ...base,
