@@ -53,9 +53,10 @@ export function createTriggerContext(
     pollIntervalMs: deps.config.pollIntervalMs ?? DEFAULT_POLL_INTERVAL_MS,
     hookKeyFor: options.hookKeyFor ?? ((workflowId) => workflowId),
     httpFor(app) {
-      if (isBuiltinApp(app.appSlug)) {
-        // Built-ins (the Demo CRM) call `{base}` = Junction's own origin, usually loopback,
-        // which the guard blocks: allow exactly that host:port and nothing else.
+      if (app.appSlug === 'demo-crm' && isBuiltinApp(app.appSlug)) {
+        // The Demo CRM calls `{base}` = Junction's own origin, usually loopback, which the
+        // guard blocks: allow exactly that host:port and nothing else. The catalogue apps
+        // (also built in, issue 10) call the public internet like any other app.
         selfClient ??= createHttpClient({ allowedHosts: `${self.hostname}:${selfPort}` });
         return selfClient;
       }

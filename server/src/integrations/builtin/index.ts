@@ -1,9 +1,11 @@
 /**
  * The catalogue of built-in apps (issue 4 item 1): Schedule, Webhook, Forms by Junction,
- * HTTP request, Filter, Delay, Formatter and the Demo CRM.
+ * HTTP request, Filter, Delay, Formatter and the Demo CRM, followed by the third-party apps of
+ * the app catalogue (issue 10, `../catalogue/`).
  */
 
 import type { AppDefinition } from '@junction/core';
+import { CATALOGUE_APPS } from '../catalogue/index.js';
 import { demoCrmApp } from './demo-crm.js';
 import { delayApp, filterApp, httpApp } from './flow.js';
 import { formatterApp } from './formatter.js';
@@ -20,6 +22,7 @@ const BUILTIN_APPS: readonly BuiltinAppDefinition[] = [
   delayApp,
   formatterApp,
   demoCrmApp,
+  ...CATALOGUE_APPS,
 ];
 
 const BY_SLUG = new Map(BUILTIN_APPS.map((app) => [app.appSlug, app]));

@@ -1,0 +1,7 @@
+/**
+ * The catalogue's first list of third-party apps (issue 10 part A), registered through
+ * `./index.ts` after the built-ins.
+ */
+import type { BuiltinAppDefinition } from '../builtin/types.js';
+
+export const catalogueAppsA: readonly BuiltinAppDefinition[] = [];
