@@ -1,7 +1,8 @@
 /**
  * The catalogue's second list of third-party apps (issue 10 part B), registered through
- * `./index.ts` after the built-ins.
+ * `./index.ts` after the built-ins. Each app's contract test is test/catalogue/<slug>.test.ts.
  */
 import type { BuiltinAppDefinition } from '../builtin/types.js';
+import { githubApp } from './github.js';
 
-export const catalogueAppsB: readonly BuiltinAppDefinition[] = [];
+export const catalogueAppsB: readonly BuiltinAppDefinition[] = [githubApp];
