@@ -422,6 +422,41 @@ describe.each(openTestDatabases())('triggers on $dialect', (testDb) => {
     expect(await activation(workflowId)).toEqual({ active: false });
   });
 
+  it('keeps the stored ON/OFF state when a stale editor tab saves the document', async () => {
+    const workflowId = await createWorkflow(j, user.token, scheduleWorkflow({ frequency: 'minutes', every: 1 }));
+    expect((await setActive(workflowId, true)).status).toBe(200);
+    // A tab opened while the workflow was OFF saves its document, `active: false` included.
+    const stored = await j.call('GET', `/api/workflows/${workflowId}`, { token: user.token });
+    const staleOff = { ...stored.json.document, active: false, name: 'Renamed in an old tab' };
+    const saved = await j.call('PUT', `/api/workflows/${workflowId}`, {
+      token: user.token,
+      body: { document: staleOff },
+    });
+    expect(saved.status, saved.text).toBe(200);
+    expect(saved.json).toMatchObject({ active: true, name: 'Renamed in an old tab', document: { active: true } });
+    expect((await j.call('GET', `/api/workflows/${workflowId}`, { token: user.token })).json.active).toBe(true);
+    const view = await activation(workflowId);
+    expect(view).toMatchObject({ active: true, triggerMessage: expect.stringMatching(/^Next run at /) });
+    clock.ms = Date.parse(view.nextRunAt) + 5;
+    expect(await waitForExecutions(j, user.token, workflowId, 1)).toHaveLength(1);
+
+    // And the other way: an OFF workflow saved with `active: true` stays OFF, nothing is armed.
+    expect((await setActive(workflowId, false)).status).toBe(200);
+    const off = await j.call('GET', `/api/workflows/${workflowId}`, { token: user.token });
+    const staleOn = { ...off.json.document, active: true };
+    const savedOn = await j.call('PUT', `/api/workflows/${workflowId}`, {
+      token: user.token,
+      body: { document: staleOn },
+    });
+    expect(savedOn.json).toMatchObject({ active: false, document: { active: false } });
+    expect(await activation(workflowId)).toEqual({ active: false });
+    expect(
+      (await j.call('GET', '/api/workflows', { token: user.token })).json.items.find(
+        (w: { id: string }) => w.id === workflowId,
+      ),
+    ).toMatchObject({ active: false });
+  });
+
   it('answers 404 to another tenant and never changes its workflow', async () => {
     const stranger = await signUpWithCrm(j);
     const workflowId = await createWorkflow(j, user.token, scheduleWorkflow({ frequency: 'hours', every: 1 }));

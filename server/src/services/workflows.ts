@@ -76,13 +76,15 @@ export function createWorkflowsService(deps: ServiceDeps): Services['workflows']
       if (typeof given === 'object' && given !== null && typeof given.id === 'string' && given.id !== id) {
         throw unprocessable('The document id must match the workflow id in the address.', 'document.id');
       }
-      const document = validate(input.document);
+      // Only activation (setWorkflowActive) switches a workflow ON or OFF: a save keeps the
+      // stored `active`, whatever a stale editor tab sends, and leaves the column untouched.
+      const document = { ...validate(input.document), active: existing.active };
       const expected = input.expectedRevision;
       if (expected !== undefined && expected !== existing.revision) throw stale(existing.revision);
       const updated = await repos.workflows.update(
         ctx.tenantId,
         id,
-        { name: document.name, active: document.active, document, updatedAt: nowIso(deps) },
+        { name: document.name, document, updatedAt: nowIso(deps) },
         expected,
       );
       if (!updated) {

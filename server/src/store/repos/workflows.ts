@@ -21,7 +21,8 @@ export type WorkflowSummaryRecord = Omit<WorkflowRecord, 'document'>;
 /** What an update writes. */
 export interface WorkflowChange {
   name: string;
-  active: boolean;
+  /** Left as stored when omitted (a document save; only activation switches a workflow). */
+  active?: boolean;
   document: unknown;
   updatedAt: string;
 }
@@ -102,7 +103,7 @@ export function createWorkflowsRepo(db: Kysely<Database>): WorkflowsRepo {
         .updateTable('workflows')
         .set((eb) => ({
           name: change.name,
-          active: change.active ? 1 : 0,
+          ...(change.active === undefined ? {} : { active: change.active ? 1 : 0 }),
           document: writeJson(change.document),
           updated_at: change.updatedAt,
           revision: eb('revision', '+', 1),
