@@ -4,5 +4,6 @@
  */
 import type { BuiltinAppDefinition } from '../builtin/types.js';
 import { githubApp } from './github.js';
+import { gitlabApp } from './gitlab.js';
 
-export const catalogueAppsB: readonly BuiltinAppDefinition[] = [githubApp];
+export const catalogueAppsB: readonly BuiltinAppDefinition[] = [githubApp, gitlabApp];

@@ -54,10 +54,15 @@ export const integer = (name: string, title: string, description: string, option
 export const boolean = (name: string, title: string, description: string, options?: FieldOptions) =>
   make('boolean', name, title, description, options);
 
-/** A list of texts (a list, or text separated by commas). */
-export const list = (name: string, title: string, description: string, options?: FieldOptions): FieldDef => ({
+/** A list (a list, or text separated by commas) of texts, or of `itemType` values. */
+export const list = (
+  name: string,
+  title: string,
+  description: string,
+  options?: FieldOptions & { itemType?: FieldSchema['type'] },
+): FieldDef => ({
   ...make('array', name, title, description, options),
-  schema: { ...schemaOf('array', options ?? {}), items: { type: 'string' } },
+  schema: { ...schemaOf('array', options ?? {}), items: { type: options?.itemType ?? 'string' } },
 });
 
 /** A key/value object (JSON text or a mapped object). */
