@@ -340,5 +340,15 @@ describe.each(openTestDatabases())('webhook admission on $dialect', (testDb) => 
     expect(refused.status).toBe(429);
     expect(refused.headers['retry-after']).toBe('5');
     expect(refused.json.detail).toBe('This workflow has too many runs waiting. Try again in a few seconds.');
+
+    // A queued execution can be cancelled: it never runs, and it frees its place.
+    const list = await h.call('GET', `/api/workflows/${id}/executions`, { token });
+    const queued = list.json.items[0];
+    expect(queued.status).toBe('queued');
+    const cancelled = await h.call('POST', `/api/executions/${queued.id}/cancel`, { token });
+    expect(cancelled.status).toBe(200);
+    expect(cancelled.json).toMatchObject({ id: queued.id, status: 'cancelled' });
+    await new Promise((resolve) => setTimeout(resolve, 300));
+    expect((await h.call('POST', `/hooks/${id}`, { body: {} })).status).toBe(200);
   });
 });

@@ -1,6 +1,8 @@
 /**
  * A delay is durable (issue 4 item 6): the execution waits in the database, not in a sleeping
  * promise. Close the server while it waits, start a new one on the same database: it resumes.
+ * The reconciler (item 8) runs executions a crash left queued: at start, and while running for
+ * rows whose queue message was lost.
  */
 import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -58,4 +60,53 @@ describe.each(openTestDatabases())('a delayed run across a restart on $dialect',
       await second.close();
     }
   });
+
+  it('runs executions left queued by a process that stopped before running them, each once', async () => {
+    // The API process records and acknowledges, then stops before any worker ran the runs (its
+    // in-process queue is gone with it): the rows stay queued.
+    const api = await createApp({ ...opened.config, runWorkers: false });
+    const ha = caller(api);
+    const signUp = await ha.call('POST', '/api/auth/sign-up', {
+      body: { email: `reconcile-${Date.now()}@example.com`, password: GOOD_PASSWORD, firstName: 'Ada' },
+    });
+    const token = signUp.json.token as string;
+    const id = await createWorkflow(ha, token, { url: target.url('/fail/left-queued?times=0') });
+    const acked: string[] = [];
+    for (const amount of [1, 2, 3]) {
+      const hook = await ha.call('POST', `/hooks/${id}`, { body: { amount } });
+      expect(hook.status).toBe(200);
+      acked.push(hook.json.executionId);
+    }
+    expect((await waitForExecution(ha, token, acked[0], () => true)).status).toBe('queued');
+    await api.close();
+
+    // A new process finds them at start and runs each exactly once.
+    const worker = await createApp(opened.config);
+    try {
+      const hw = caller(worker);
+      for (const executionId of acked) {
+        expect((await waitForExecution(hw, token, executionId)).status).toBe('succeeded');
+      }
+      expect(target.calls['/fail/left-queued']).toBe(3);
+
+      // While it runs: a row committed by another process whose queue message never arrives
+      // (that process's queue died) is picked up by the periodic scan after its grace period.
+      const lost = await createApp({ ...opened.config, runWorkers: false });
+      let lostId: string;
+      try {
+        const hook = await caller(lost).call('POST', `/hooks/${id}`, { body: { amount: 4 } });
+        expect(hook.status).toBe(200);
+        lostId = hook.json.executionId;
+      } finally {
+        await lost.close();
+      }
+      const started = Date.now();
+      const done = await waitForExecution(hw, token, lostId, undefined, 600);
+      expect(done.status).toBe('succeeded');
+      console.log(`reconciler picked up a lost queued execution after ${Date.now() - started} ms`);
+      expect(target.calls['/fail/left-queued']).toBe(4);
+    } finally {
+      await worker.close();
+    }
+  }, 60_000);
 });
