@@ -5,5 +5,6 @@
 import type { BuiltinAppDefinition } from '../builtin/types.js';
 import { githubApp } from './github.js';
 import { gitlabApp } from './gitlab.js';
+import { stripeApp } from './stripe.js';
 
-export const catalogueAppsB: readonly BuiltinAppDefinition[] = [githubApp, gitlabApp];
+export const catalogueAppsB: readonly BuiltinAppDefinition[] = [githubApp, gitlabApp, stripeApp];
