@@ -257,6 +257,8 @@ export function createRunner(deps: RunnerDeps) {
           },
         },
         now: () => new Date(platform.now()),
+        // The same key on retries and after a crash mid-step: a target that honours it acts once.
+        idempotencyKey: `${execution.id}:${step.id}`,
       }),
       settings.stepTimeoutMs,
     );

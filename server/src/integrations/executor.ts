@@ -73,6 +73,12 @@ export interface ExecuteStepInput {
   onUnauthorized?: () => Promise<Record<string, string> | undefined>;
   /** Where custom-code actions run (forms-dp 2.10); default the process-wide sandbox. */
   sandbox?: Sandbox;
+  /**
+   * Sent as the `Idempotency-Key` header (unless the request already has one), the same on
+   * every retry and on a re-run after a crash mid-step, so a target that honours it applies
+   * the effect once (the engine passes `{executionId}:{stepId}`).
+   */
+  idempotencyKey?: string;
 }
 
 /** The outcome of one step. */
@@ -115,9 +121,12 @@ export async function executeStep(input: ExecuteStepInput): Promise<StepExecutio
   if (action.customForm?.custom === true) return runCustomCode(input, action);
 
   const build = (credential: Record<string, string> | undefined) =>
-    action.builtin === 'http'
-      ? buildCustomRequest(toCustomRequestInput(values))
-      : buildRequest({ app, action, values, credential, base: input.base });
+    withIdempotencyKey(
+      action.builtin === 'http'
+        ? buildCustomRequest(toCustomRequestInput(values))
+        : buildRequest({ app, action, values, credential, base: input.base }),
+      input.idempotencyKey,
+    );
   let credential = input.credential;
   let built = build(credential);
   if (!built.ok) return invalid(built.errors);
@@ -166,6 +175,14 @@ export async function executeStep(input: ExecuteStepInput): Promise<StepExecutio
     };
   }
   return { ok: true, request, response: shownResponse, output: shown };
+}
+
+/** Adds the `Idempotency-Key` header to a built request unless it already has one. */
+function withIdempotencyKey<T extends { ok: boolean; request?: HttpRequest }>(built: T, key: string | undefined): T {
+  if (!key || !built.ok || !built.request) return built;
+  const has = Object.keys(built.request.headers).some((name) => name.toLowerCase() === 'idempotency-key');
+  if (has) return built;
+  return { ...built, request: { ...built.request, headers: { ...built.request.headers, 'Idempotency-Key': key } } };
 }
 
 /**

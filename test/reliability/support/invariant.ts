@@ -196,8 +196,10 @@ export function accountEffects(
   };
 }
 
-function seqOf(triggerData: unknown): number | undefined {
-  const value = typeof triggerData === 'string' ? safeParse(triggerData) : triggerData;
+/** The seq in a stored `trigger_data` column (the engine stores `{ "v": data }`). */
+function seqOf(column: unknown): number | undefined {
+  const stored = typeof column === 'string' ? safeParse(column) : column;
+  const value = typeof stored === 'object' && stored !== null && 'v' in stored ? (stored as { v: unknown }).v : stored;
   if (typeof value === 'object' && value !== null && typeof (value as { seq?: unknown }).seq === 'number') {
     return (value as { seq: number }).seq;
   }
