@@ -5,6 +5,7 @@
 import type { BuiltinAppDefinition } from '../builtin/types.js';
 import { githubApp } from './github.js';
 import { gitlabApp } from './gitlab.js';
+import { hubspotApp } from './hubspot.js';
 import { stripeApp } from './stripe.js';
 
-export const catalogueAppsB: readonly BuiltinAppDefinition[] = [githubApp, gitlabApp, stripeApp];
+export const catalogueAppsB: readonly BuiltinAppDefinition[] = [githubApp, gitlabApp, stripeApp, hubspotApp];
