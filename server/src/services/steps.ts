@@ -25,6 +25,7 @@ import { createCredentialStatusRepo, RECONNECT_MESSAGE } from '../integrations/a
 import { hasCustomAuth } from '../integrations/auth/custom-code-auth.js';
 import { createOAuthFlow } from '../integrations/auth/oauth-flow.js';
 import { isBuiltinApp } from '../integrations/builtin/index.js';
+import { isDriveFilesAction, listDriveFiles } from '../integrations/catalogue/google-drive-files.js';
 import { executeStep, type StepExecution } from '../integrations/executor.js';
 import { allowedHostsFor, appBaseUrl, type RunnableApp } from '../integrations/registry.js';
 import { createHttpClient, type HttpClient } from '../security/http-client.js';
@@ -61,6 +62,8 @@ interface CursorData {
   href?: string;
   /** Events: the last event of the previous page (created_at, id). */
   before?: { createdAt: string; id: string };
+  /** A Drive file picker: the next page's `nextPageToken` (editor-core 7.5). */
+  pageToken?: string;
 }
 
 /** Builds the steps service. */
@@ -351,6 +354,37 @@ export function createStepsService(deps: PlatformDeps, options: StepsServiceOpti
         throw unprocessable(`${app.appName} has no action '${input.action}'.`, 'action');
       }
       const spec = dropdownSpec(app, input);
+      const listAction = app.actions[input.action];
+      if (isDriveFilesAction(listAction)) {
+        // editor-core 7.5: Drive pages by nextPageToken, searches by name; a failure is an empty list.
+        const cursor = input.cursor ? openCursor(ctx, input.cursor, 'dropdown', input.action) : undefined;
+        if (cursor && cursor.app !== app.appSlug)
+          throw unprocessable('This cursor does not continue this list.', 'cursor');
+        const page = await listDriveFiles({
+          action: listAction,
+          search: input.search,
+          pageToken: cursor?.pageToken,
+          run: (action, values) =>
+            run(
+              ctx,
+              { ...app, actions: { ...app.actions, __drive: action } } as RunnableApp,
+              '__drive',
+              values,
+              input.credential,
+            ),
+        });
+        if (!page.ok) return { options: [] };
+        const next = page.nextPageToken
+          ? sealCursor(ctx, {
+              kind: 'dropdown',
+              scope: input.action,
+              app: app.appSlug,
+              credential: input.credential ?? null,
+              pageToken: page.nextPageToken,
+            })
+          : undefined;
+        return next ? { options: page.options, next } : { options: page.options };
+      }
       let result: StepExecution;
       if (input.cursor) {
         const cursor = openCursor(ctx, input.cursor, 'dropdown', input.action);

@@ -3,5 +3,6 @@
  * `./index.ts` after the built-ins.
  */
 import type { BuiltinAppDefinition } from '../builtin/types.js';
+import { googleSheetsApp } from './google-sheets.js';
 
-export const catalogueAppsA: readonly BuiltinAppDefinition[] = [];
+export const catalogueAppsA: readonly BuiltinAppDefinition[] = [googleSheetsApp];
