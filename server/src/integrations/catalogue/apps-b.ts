@@ -6,6 +6,13 @@ import type { BuiltinAppDefinition } from '../builtin/types.js';
 import { githubApp } from './github.js';
 import { gitlabApp } from './gitlab.js';
 import { hubspotApp } from './hubspot.js';
+import { pipedriveApp } from './pipedrive.js';
 import { stripeApp } from './stripe.js';
 
-export const catalogueAppsB: readonly BuiltinAppDefinition[] = [githubApp, gitlabApp, stripeApp, hubspotApp];
+export const catalogueAppsB: readonly BuiltinAppDefinition[] = [
+  githubApp,
+  gitlabApp,
+  stripeApp,
+  hubspotApp,
+  pipedriveApp,
+];
