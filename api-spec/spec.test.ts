@@ -132,6 +132,7 @@ const PUBLIC_OPERATIONS = [
   'submitForm',
   'uploadFormFile',
   'getFormFile',
+  'verifyShopifyInstall',
   'receiveWebhook',
   'getHealth',
   'listOutbox',

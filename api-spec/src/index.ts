@@ -76,6 +76,7 @@ export const OPERATION_IDS = [
   'testAppAuth',
   'loadDropdownOptions',
   'createDemoCrmKey',
+  'verifyShopifyInstall',
   'startOAuth',
   'finishOAuth',
   'listForms',

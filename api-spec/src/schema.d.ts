@@ -913,6 +913,30 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/public/shopify/install": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Check a storefront install link and answer where to authorize (forms-dp 2.11).
+         * @description `query` is the install link's query string as `/shopify` received it. Every parameter
+         *     except `hmac` (and `signature`), sorted by name and joined as `name=value` with `&`, must
+         *     carry the hex HMAC-SHA256 made with the client secret of the portal app 'shopify';
+         *     `shop` must be a `*.myshopify.com` host and `timestamp` (seconds) at most 24 hours old.
+         *     The answer's `authorizeUrl` lacks `state`: the browser adds a random one it keeps.
+         */
+        post: operations["verifyShopifyInstall"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/hooks/{key}": {
         parameters: {
             query?: never;
@@ -1677,6 +1701,18 @@ export interface components {
             category?: string;
             group?: string;
             status?: components["schemas"]["ListingStatus"];
+        };
+        ShopifyInstallInput: {
+            /** @description The install link's query string (without or with the leading '?'). */
+            query: string;
+        };
+        ShopifyInstall: {
+            shop: string;
+            clientId: string;
+            scopes: string[];
+            redirectUri: string;
+            /** @description The shop's authorize page with client_id, scope and redirect_uri. */
+            authorizeUrl: string;
         };
         TestAuthInput: {
             credential?: components["schemas"]["Id"] | null;
@@ -3671,6 +3707,37 @@ export interface operations {
             422: components["responses"]["Unprocessable"];
             429: components["responses"]["TooManyRequests"];
             501: components["responses"]["NotImplemented"];
+        };
+    };
+    verifyShopifyInstall: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["ShopifyInstallInput"];
+            };
+        };
+        responses: {
+            /** @description The link is genuine. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ShopifyInstall"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            413: components["responses"]["PayloadTooLarge"];
+            415: components["responses"]["UnsupportedMediaType"];
+            422: components["responses"]["Unprocessable"];
+            429: components["responses"]["TooManyRequests"];
+            503: components["responses"]["ServiceUnavailable"];
         };
     };
     receiveWebhook: {

@@ -31,6 +31,7 @@ import type { AppSummaryView, AppsService, AuthTestResultView, ListingStatus, Li
 import { createCredentialsService } from './credentials.js';
 import { nowIso } from './deps.js';
 import type { PlatformDeps } from './platform.js';
+import { createShopifyInstallService } from './shopify.js';
 import { SECRET_SENTINEL } from './types.js';
 
 /** Slugs a portal app may not take: they are portal routes (`/develop/new`). */
@@ -47,6 +48,7 @@ export function createAppsService(deps: PlatformDeps): AppsService {
   const store = createPortalAppStore(deps.handle.db);
   const demoCrm = createDbDemoCrmStorage(deps.handle.db, { now: () => new Date(deps.now()) });
   const credentials = createCredentialsService(deps);
+  const shopify = createShopifyInstallService(deps);
   // The built-ins never change: their catalogue entries are computed once.
   const builtinSummaries = listBuiltinApps().map((app) => ({ ...summaryOf(toAppDefinition(app)), editable: false }));
 
@@ -216,6 +218,10 @@ export function createAppsService(deps: PlatformDeps): AppsService {
 
     async demoCrmStorage() {
       return demoCrm;
+    },
+
+    verifyShopifyInstall(visitor, query) {
+      return shopify.verifyInstall(visitor, query);
     },
   };
 

@@ -9,6 +9,7 @@ import { authHandlers } from './auth.js';
 import { credentialHandlers } from './credentials.js';
 import { engineHandlers } from './executions.js';
 import { formHandlers } from './forms.js';
+import { shopifyHandlers } from './shopify.js';
 import { stepHandlers } from './steps.js';
 import { supportHandlers } from './support.js';
 import { systemHandlers } from './system.js';
@@ -29,6 +30,7 @@ export function createHandlers(): OperationHandlers {
     ...stepHandlers,
     ...appHandlers,
     ...formHandlers,
+    ...shopifyHandlers,
     ...supportHandlers,
     ...templateHandlers,
   };

@@ -8,6 +8,7 @@
  */
 import type { AppDefinition } from '@junction/core';
 import type { DemoCrmStorage } from '../../integrations/demo-crm/storage.js';
+import type { ShopifyInstallView } from '../shopify.js';
 import type { AuthContext, CredentialView } from '../types.js';
 
 /** Listing statuses (forms-dp 3): Draft at creation, then Published, Beta or Coming Soon. */
@@ -85,4 +86,9 @@ export interface AppsService {
   createDemoCrmKey(ctx: AuthContext, input: { name?: string }): Promise<{ apiKey: string; credential: CredentialView }>;
   /** The Demo CRM's storage (database), for the `/demo-crm` plugin. */
   demoCrmStorage(): Promise<DemoCrmStorage>;
+  /**
+   * Checks a storefront install link (forms-dp 2.11: shop, timestamp, hmac signed with the
+   * 'shopify' app's client secret) and answers where to authorize; anonymous.
+   */
+  verifyShopifyInstall(visitor: { ip: string }, query: string): Promise<ShopifyInstallView>;
 }
