@@ -1,11 +1,13 @@
 /**
  * Apps catalogue benchmark: how long GET /api/apps takes warm, in-process (Fastify inject, no
  * network), on SQLite and (with TEST_DATABASE_URL) PostgreSQL. The tenant sees the 8 built-ins,
- * 50 apps of its own and 50 apps another tenant published, each a 20-action definition.
+ * the catalogue apps (issue 10, source 'first100', the editor's Popular tab), 50 apps of its own
+ * and 50 apps another tenant published, each a 20-action definition.
  *
- *   TEST_DATABASE_URL=postgres://postgres@127.0.0.1:5432/test npx tsx server/bench/apps-list.ts
+ *   TEST_DATABASE_URL=postgres://postgres@127.0.0.1:5432/test npm run bench:apps
  *
- * Prints a markdown table: p50, p99 and max over 300 warm calls (after 30 warm-up calls).
+ * Prints a markdown table: p50, p99 and max over 300 warm calls (after 30 warm-up calls), the
+ * Popular count, the answer's size, and whether every icon is a URL (no inline data).
  */
 import { performance } from 'node:perf_hooks';
 import { createApp } from '../src/app.js';
@@ -64,22 +66,28 @@ async function main(): Promise<void> {
       });
     }
     const times: number[] = [];
-    let count = 0;
+    let items: { source?: string; iconURL?: string }[] = [];
+    let bytes = 0;
     for (let i = 0; i < WARMUP + CALLS; i += 1) {
       const start = performance.now();
       const res = await app.inject({ method: 'GET', url: '/api/apps', headers: { authorization: `Bearer ${mine}` } });
       const ms = performance.now() - start;
-      count = (res.json() as { items: unknown[] }).items.length;
+      items = (res.json() as { items: typeof items }).items;
+      bytes = res.rawPayload.length;
       if (i >= WARMUP) times.push(ms);
     }
     times.sort((a, b) => a - b);
     const at = (q: number) => times[Math.min(times.length - 1, Math.floor(q * times.length))].toFixed(1);
-    rows.push(`| ${testDb.dialect} | ${count} | ${at(0.5)} | ${at(0.99)} | ${times[times.length - 1].toFixed(1)} |`);
+    const popular = items.filter((item) => item.source === 'first100').length;
+    const iconsAreUrls = items.every((item) => !item.iconURL || /^(\/|https?:\/\/)/.test(item.iconURL));
+    rows.push(
+      `| ${testDb.dialect} | ${items.length} | ${popular} | ${(bytes / 1024).toFixed(1)} | ${iconsAreUrls ? 'yes' : 'NO'} | ${at(0.5)} | ${at(0.99)} | ${times[times.length - 1].toFixed(1)} |`,
+    );
     await app.close();
     await opened.close();
   }
-  console.log('| database | apps listed | p50 (ms) | p99 (ms) | max (ms) |');
-  console.log('| --- | ---: | ---: | ---: | ---: |');
+  console.log('| database | apps listed | Popular | answer (KiB) | icons as URLs | p50 (ms) | p99 (ms) | max (ms) |');
+  console.log('| --- | ---: | ---: | ---: | --- | ---: | ---: | ---: |');
   for (const row of rows) console.log(row);
 }
 
