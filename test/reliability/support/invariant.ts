@@ -252,3 +252,23 @@ export function statusCounts(rows: ExecutionRow[]): Record<string, number> {
   for (const row of rows) counts[row.status] = (counts[row.status] ?? 0) + 1;
   return counts;
 }
+
+/**
+ * Every execution of `workflowId` through the API (`get` answers a GET's JSON), following the
+ * cursor; bounded to 500 pages.
+ */
+export async function readExecutionsApi(
+  get: (path: string) => Promise<{ items: { id: string; status: string; triggerData: unknown }[]; nextCursor?: string }>,
+  workflowId: string,
+): Promise<ExecutionRow[]> {
+  const rows: ExecutionRow[] = [];
+  let cursor: string | undefined;
+  for (let page = 0; page < 500; page++) {
+    const query = `limit=200${cursor ? `&cursor=${encodeURIComponent(cursor)}` : ''}`;
+    const body = await get(`/api/workflows/${workflowId}/executions?${query}`);
+    for (const item of body.items) rows.push({ id: item.id, status: item.status, seq: seqOf({ v: item.triggerData }) });
+    cursor = body.nextCursor;
+    if (!cursor) break;
+  }
+  return rows;
+}

@@ -3,7 +3,7 @@
  * that counts calls per path and per Idempotency-Key, and misbehaves on request.
  *
  * Routes: `/effect` (200; counts the Idempotency-Key; while `hold` is set it answers nothing
- * until released), `/always500`, `/busy?times=N` (429 + Retry-After: 1 the first N calls),
+ * until released), `/always500`, `/busy?times=N` (429 + Retry-After: 1 the first N calls of each seq),
  * `/trickle` (200, then one byte a second), `/reset` (destroys the socket), `/hang` (never
  * answers), `/redirect?to=URL` (302), `/echo-headers` (answers the request's headers).
  */
@@ -74,7 +74,8 @@ export async function startFaultTarget(): Promise<FaultTarget> {
       case '/always500':
         return json(500, { error: 'planned failure' });
       case '/busy': {
-        const name = url.searchParams.get('name') ?? '';
+        // Counted per event (the workflow sends `seq`), so each run meets its own 429s.
+        const name = url.searchParams.get('seq') ?? '';
         busy[name] = (busy[name] ?? 0) + 1;
         if (busy[name] <= Number(url.searchParams.get('times') ?? 1)) {
           return json(429, { error: 'slow down' }, { 'retry-after': '1' });
