@@ -45,6 +45,12 @@ export const QUICK_TRIGGERS: ReadonlyArray<{ slug: string; label: string }> = [
   { slug: 'junction-forms', label: `Forms by ${PRODUCT_NAME}` },
 ];
 
+/** The Forms by {product} app: its trigger starts the workflow when its public form is submitted. */
+export const FORMS_APP_SLUG = 'junction-forms';
+
+/** The trigger field that names the form (server/src/integrations/builtin/hooks.ts). */
+export const FORM_ID_FIELD = 'formId';
+
 /** The app that runs a custom HTTP request (named by verb and resource, editor-core 4.8). */
 export const HTTP_APP_SLUG = 'http';
 
@@ -145,6 +151,8 @@ export class StepPanelModel {
   testError = '';
   /** The 'Let's add an event to {app}!' modal. */
   isCustomEventOpen = false;
+  /** The form builder dialog of a Forms trigger (issue 7). */
+  isFormBuilderOpen = false;
 
   constructor(private readonly deps: StepPanelDeps) {
     const data = this.data;
@@ -340,6 +348,35 @@ export class StepPanelModel {
     await this.chooseApp(listed ?? { appSlug: slug, appName: label, disableAuth: true });
     const only = eventOptions(this.kind, this.definition).flatMap((g) => g.events);
     if (only.length === 1) this.chooseEvent(only[0].key);
+    // Forms: the form is built right away; saving it binds it to this workflow.
+    if (slug === FORMS_APP_SLUG && this.data.type === FORMS_APP_SLUG) this.setFormBuilderOpen(true);
+  }
+
+  /** True for a Forms by {product} trigger, whose set-up is its form. */
+  get isFormsTrigger(): boolean {
+    return this.kind === 'trigger' && this.data.type === FORMS_APP_SLUG;
+  }
+
+  /** The form a Forms trigger names; '' when none was saved yet. */
+  get formId(): string {
+    return fieldValue(this.data, FORM_ID_FIELD);
+  }
+
+  setFormBuilderOpen(open: boolean): void {
+    this.isFormBuilderOpen = open;
+  }
+
+  /**
+   * A form was saved from the builder (bound to this workflow by the server): the trigger
+   * names it in its `formId` field, added when the app's definition did not give it.
+   */
+  formSaved(formId: string): void {
+    if (this.formId === formId) return;
+    const fields = this.data.fields.map(toStepField);
+    const field = fields.find((f) => f.name === FORM_ID_FIELD);
+    if (field) field.value = formId;
+    else fields.push({ name: FORM_ID_FIELD, title: 'Form', required: true, schema: { type: 'string' }, value: formId });
+    this.update({ fields });
   }
 
   /** Chooses an event: its fields, labels and trigger settings; clears test data (editor-core 4.8). */

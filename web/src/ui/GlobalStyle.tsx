@@ -12,5 +12,12 @@ export const GlobalStyle = createGlobalStyle`
     background: ${({ theme }) => theme.colors.background};
     -webkit-font-smoothing: antialiased;
   }
+  /*
+   * Radix dialogs put their overlay and content (position: fixed) straight under <body>: lift
+   * them above the editor's drawers (z-index 5 and 10), which stack inside #root. :where()
+   * keeps this below any component's own z-index; popovers and tooltips (30) stay above a
+   * dialog, toasts (1000) above everything.
+   */
+  :where(body > div:not(#root)) { z-index: 20; }
   :focus-visible { outline: none; box-shadow: ${({ theme }) => theme.focusRing}; }
 `;

@@ -24,6 +24,7 @@ import { ActionTest } from './ActionTest.js';
 import { ConnectionPanel } from './ConnectionPanel.js';
 import { CustomEventDialog } from './CustomEventDialog.js';
 import { FieldEditor } from './FieldEditor.js';
+import { FormTriggerBuilder, FormTriggerSetup } from './FormTrigger.js';
 import {
   Body,
   Drawer,
@@ -240,6 +241,7 @@ const EventChoice = observer(function EventChoice({ model }: { model: StepPanelM
 });
 
 const Setup = observer(function Setup({ model }: { model: StepPanelModel }) {
+  if (model.isFormsTrigger) return <FormTriggerSetup model={model} />;
   const fields = model.visibleFields;
   return (
     <div>
@@ -412,6 +414,7 @@ export const StepPanel = observer(function StepPanel({ stepId, catalog }: { step
         );
       })}
       <CustomEventDialog model={model} product={PRODUCT_NAME} />
+      <FormTriggerBuilder model={model} />
     </Drawer>
   );
 });

@@ -233,6 +233,45 @@ describe('trigger panel (editor-core 2.9, 4.8)', () => {
     expect(model.sections).not.toContain('account');
   });
 
+  it("the Forms quick choice opens the form builder; a saved form becomes the trigger's form", async () => {
+    const formsApp = {
+      appSlug: 'junction-forms',
+      appName: 'Forms by Junction',
+      disableAuth: true,
+      authInfo: {},
+      actions: {},
+      triggers: {
+        newSubmission: {
+          label: 'New Form Submission',
+          type: 'webhook' as const,
+          webhookKey: '0',
+          pollingParams: {},
+          fields: [{ name: 'formId', title: 'Form', required: true, schema: { type: 'string' as const } }],
+        },
+      },
+    };
+    const { editor, triggerId } = await makeEditor({
+      'GET /api/apps': () => ({
+        items: [{ appSlug: 'junction-forms', appName: 'Forms by Junction', disableAuth: true }],
+      }),
+      'GET /api/apps/{appSlug}': () => formsApp,
+    });
+    const catalog = new AppCatalog(editor.env.api);
+    await catalog.load();
+    const model = new StepPanelModel({ editor, stepId: triggerId, catalog, now: () => 0 });
+    await model.chooseQuickTrigger('junction-forms');
+    expect(model.data).toMatchObject({ type: 'junction-forms', action: 'newSubmission', hasauth: false });
+    expect(model.isFormsTrigger).toBe(true);
+    expect(model.isFormBuilderOpen).toBe(true);
+    expect(model.formId).toBe('');
+    expect(model.missingRequired.map((f) => f.name)).toEqual(['formId']);
+
+    model.formSaved('form-7');
+    expect(model.formId).toBe('form-7');
+    expect(model.missingRequired).toEqual([]);
+    expect(editor.wf.stepById(triggerId)?.data.fields).toMatchObject([{ name: 'formId', value: 'form-7' }]);
+  });
+
   it('builds the webhook and form URLs from the workflow id', () => {
     expect(triggerUrl('http://127.0.0.1:5000/', 'webhook', 'wf-1')).toBe('http://127.0.0.1:5000/hooks/wf-1');
     expect(triggerUrl('http://127.0.0.1:5000', 'junction-forms', 'wf-1')).toBe('http://127.0.0.1:5000/form/wf-1');

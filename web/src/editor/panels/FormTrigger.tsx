@@ -1,0 +1,71 @@
+import { observer } from 'mobx-react-lite';
+import { lazy, Suspense, useState } from 'react';
+import type { StepPanelModel } from '../../stores/panel-step.js';
+import { triggerUrl } from '../../stores/panel-trigger-test.js';
+import { Button } from '../../ui/index.js';
+import { useEditor } from '../editor-context.js';
+import { Input, Muted, Row } from './parts.js';
+import { useCopy } from './TriggerTest.js';
+
+// The builder (questions, logic, live preview) is fetched when it is first opened: most
+// panels never need it, and the panel chunk stays small.
+const FormBuilderDialog = lazy(() =>
+  import('../../forms/builder/FormBuilderDialog.js').then((module) => ({ default: module.FormBuilderDialog })),
+);
+
+/**
+ * The set-up of a Forms by {product} trigger (editor-core 2.9, issue 7): the form's public URL
+ * `{editor origin}/form/{id}` with Copy, and a button that opens the form builder. Without a
+ * form yet, only 'Build the form'.
+ */
+export const FormTriggerSetup = observer(function FormTriggerSetup({ model }: { model: StepPanelModel }) {
+  const editor = useEditor();
+  const copy = useCopy();
+  const formId = model.formId;
+  const url = formId ? triggerUrl(window.location.origin, model.data.type, editor.wf.id, formId) : '';
+  return (
+    <div>
+      {formId ? (
+        <>
+          <Muted>Form URL</Muted>
+          <Row style={{ marginTop: 0, flexWrap: 'nowrap' }}>
+            <Input aria-label="Form URL" readOnly value={url} onFocus={(event) => event.target.select()} />
+            <Button variant="ghost" onClick={() => void copy(url)}>
+              Copy
+            </Button>
+          </Row>
+          <Muted>Each submission of this form starts the workflow with its answers.</Muted>
+        </>
+      ) : (
+        <Muted>Build the form your visitors fill in; each submission starts this workflow.</Muted>
+      )}
+      <Row>
+        <Button variant={formId ? 'ghost' : 'primary'} onClick={() => model.setFormBuilderOpen(true)}>
+          {formId ? 'Edit form' : 'Build the form'}
+        </Button>
+      </Row>
+    </div>
+  );
+});
+
+/** The form builder dialog of a Forms trigger, mounted while it is open. */
+export const FormTriggerBuilder = observer(function FormTriggerBuilder({ model }: { model: StepPanelModel }) {
+  return model.isFormBuilderOpen ? <OpenBuilder model={model} /> : null;
+});
+
+function OpenBuilder({ model }: { model: StepPanelModel }) {
+  const editor = useEditor();
+  // The form as it was when the dialog opened: the dialog itself follows the ids it saves.
+  const [formId] = useState(() => model.formId || undefined);
+  return (
+    <Suspense fallback={null}>
+      <FormBuilderDialog
+        workflowId={editor.wf.id}
+        formId={formId}
+        open
+        onOpenChange={(open) => model.setFormBuilderOpen(open)}
+        onSaved={(formId) => model.formSaved(formId)}
+      />
+    </Suspense>
+  );
+}
