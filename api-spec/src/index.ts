@@ -56,6 +56,7 @@ export const OPERATION_IDS = [
   'shareWorkflow',
   'getTemplate',
   'acceptTemplate',
+  'createStarterWorkflow',
   'testStep',
   'fetchTriggerChoices',
   'setStepSample',

@@ -382,6 +382,29 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/starters": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Create a workflow from a starter and/or preselected apps and events (onboarding 2).
+         * @description `template` 0, 1, 2, 4 or 5 picks one of the five starter workflows built on the built-in
+         *     apps and the Demo CRM. `app1`/`action1` preselect the trigger's app and event, `app2`/
+         *     `action2` the first action's; they override the starter's steps. An app the tenant cannot
+         *     see, or an event the app does not have, answers 422 naming the field.
+         */
+        post: operations["createStarterWorkflow"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/workflows/{id}/steps/{stepId}/test": {
         parameters: {
             query?: never;
@@ -1219,6 +1242,15 @@ export interface components {
             name?: components["schemas"]["Name"];
             active?: boolean;
             document?: components["schemas"]["WorkflowDocument"];
+        };
+        /** @description The editor's address parameters `template`, `app1`, `action1`, `app2`, `action2` (onboarding 2). */
+        StarterInput: {
+            /** @enum {integer} */
+            template?: 0 | 1 | 2 | 4 | 5;
+            app1?: components["schemas"]["AppSlug"];
+            action1?: string;
+            app2?: components["schemas"]["AppSlug"];
+            action2?: string;
         };
         UpdateWorkflowInput: {
             document: components["schemas"]["WorkflowDocument"];
@@ -2708,6 +2740,36 @@ export interface operations {
             422: components["responses"]["Unprocessable"];
             429: components["responses"]["TooManyRequests"];
             501: components["responses"]["NotImplemented"];
+        };
+    };
+    createStarterWorkflow: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["StarterInput"];
+            };
+        };
+        responses: {
+            /** @description The new workflow. */
+            201: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Workflow"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            413: components["responses"]["PayloadTooLarge"];
+            415: components["responses"]["UnsupportedMediaType"];
+            422: components["responses"]["Unprocessable"];
+            429: components["responses"]["TooManyRequests"];
         };
     };
     testStep: {

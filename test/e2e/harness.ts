@@ -161,6 +161,8 @@ async function startRealServer(appModule: string, webDist: string): Promise<E2ES
       ...(process.env.JUNCTION_ALLOWED_HOSTS ? { JUNCTION_ALLOWED_HOSTS: process.env.JUNCTION_ALLOWED_HOSTS } : {}),
       // A test that waits for a polling trigger sets a short interval the same way.
       ...(process.env.POLL_INTERVAL_MS ? { POLL_INTERVAL_MS: process.env.POLL_INTERVAL_MS } : {}),
+      // A test that reads mail from a local SMTP peer (the sign-up code) sets SMTP_URL the same way.
+      ...(process.env.SMTP_URL ? { SMTP_URL: process.env.SMTP_URL } : {}),
     }),
     host: '127.0.0.1',
     port,

@@ -21,6 +21,7 @@ import { createConsoleLogger, type Logger } from './logger.js';
 import type { PlatformDeps } from './platform.js';
 import { createStepsService } from './steps.js';
 import { createSupportService } from './support.js';
+import { createStartersService } from './starters.js';
 import { createTemplatesService } from './templates.js';
 import { createTenantsService } from './tenants.js';
 import type { Services } from './types.js';
@@ -127,6 +128,7 @@ export function createServices(config: Config, opts: CreateServicesOptions = {})
     forms: afterReady(createFormsService({ ...platform, engine: engine.service })),
     support: afterReady(createSupportService(platform)),
     templates: afterReady(createTemplatesService(platform)),
+    starters: afterReady(createStartersService(platform)),
     outbox: { list: async () => mailer.listOutbox() },
     async rotateCredentialKeys() {
       await ready;

@@ -12,6 +12,7 @@ import type { FormsService } from './contracts/forms.js';
 import type { StepsService } from './contracts/steps.js';
 import type { SupportService } from './contracts/support.js';
 import type { TemplatesService } from './contracts/templates.js';
+import type { StartersService } from './starters.js';
 import type { TriggersService } from './contracts/triggers.js';
 
 /** Who is calling: resolved from the bearer session token. */
@@ -168,6 +169,8 @@ export interface Services {
   support: SupportService;
   /** Shared templates (contracts/templates.ts). */
   templates: TemplatesService;
+  /** Starter workflows and preselected apps from the editor's address (starters.ts, onboarding 2). */
+  starters: StartersService;
   /** Development outbox (empty when SMTP is configured). */
   outbox: { list(): Promise<OutboxMail[]> };
   /** Closes database pools and mail transports. */

@@ -1,8 +1,11 @@
 import { observer } from 'mobx-react-lite';
 import { useEffect, useRef, useState } from 'react';
 import styled from 'styled-components';
-import { PageShell } from '../pages/PageShell.js';
+import { CodeModal } from '../onboarding/CodeModal.js';
+import { SignUpModal } from '../onboarding/SignUpModal.js';
+import { createStarter, readStarterRequest, wantsStarter, withoutStarterParams } from '../onboarding/starters.js';
 import { createEditorStore, type IEditorStore, NO_ACCESS_TEXT } from '../stores/editor-store.js';
+import { problemMessage } from '../stores/panel-common.js';
 import { useApi } from '../stores/root-store.js';
 import {
   browserSessionPlatform,
@@ -11,7 +14,8 @@ import {
   TOKEN_STORAGE_KEY,
   withParam,
 } from '../stores/session.js';
-import { Button, PageTitle, Spinner, useToast } from '../ui/index.js';
+import { REMINDER_BELOW_PX, type SignedIn, SignUpFlow } from '../stores/onboarding-signup.js';
+import { Button, Spinner, useToast } from '../ui/index.js';
 import { WorkflowCanvasWithProvider } from './canvas/WorkflowCanvas.js';
 import { EditorProvider } from './editor-context.js';
 import { LinkPanel } from './links/LinkPanel.js';
@@ -90,7 +94,30 @@ export const EditorPage = observer(function EditorPage() {
       notifyError: (message) => showToast({ status: 'error', message }),
     }),
   );
-  const [isSignedOut] = useState(() => !hasSessionSource(api.getToken()));
+  const [isSignedOut, setSignedOut] = useState(() => !hasSessionSource(api.getToken()));
+  // onboarding 2, 4: after a sign-up the four-digit code modal shows over the editor.
+  const [codeFor, setCodeFor] = useState<string | null>(null);
+  const [signUp] = useState(
+    () =>
+      new SignUpFlow(
+        {
+          api,
+          onSignedIn: (grant: SignedIn) => {
+            const platform = browserSessionPlatform();
+            platform.storage.setItem(TOKEN_STORAGE_KEY, grant.token);
+            api.setToken(grant.token);
+            const address = readEditorAddress(platform.readSearch());
+            // The draft made at sign-up opens unless the address asks for something else.
+            if (grant.workflowId && !address.id && !address.templateId && !wantsStarter(platform.readSearch())) {
+              platform.replaceSearch(withParam(platform.readSearch(), 'id', grant.workflowId));
+            }
+            if (grant.needsCode) setCodeFor(signUp.email.trim());
+            setSignedOut(false);
+          },
+        },
+        typeof window !== 'undefined' && window.innerWidth < REMINDER_BELOW_PX,
+      ),
+  );
   const [token, setToken] = useState<string | null>(null);
   const hasStarted = useRef(false);
 
@@ -117,14 +144,28 @@ export const EditorPage = observer(function EditorPage() {
           return;
         }
       }
+      const starter = id ? null : readStarterRequest(platform.readSearch());
       if (id) await editor.load(id);
-      else {
+      else if (starter) {
+        // onboarding 2: a starter and/or preselected apps become a new workflow.
+        editor.setLoadPhase('loading');
+        try {
+          const stored = await createStarter(api, starter);
+          editor.applyStored(stored);
+          editor.setLoadPhase('loaded');
+          platform.replaceSearch(withParam(withoutStarterParams(platform.readSearch()), 'id', stored.id));
+        } catch (error) {
+          showToast({ status: 'error', message: problemMessage(error, 'The starter workflow could not be created.') });
+          const newId = await editor.create();
+          if (newId) platform.replaceSearch(withParam(withoutStarterParams(platform.readSearch()), 'id', newId));
+        }
+      } else {
         const newId = await editor.create();
         if (newId) platform.replaceSearch(withParam(platform.readSearch(), 'id', newId));
       }
       if (editor.isLoaded) editor.startAutosave();
     })();
-  }, [api, editor, isSignedOut]);
+  }, [api, editor, isSignedOut, showToast]);
 
   useEffect(() => () => editor.stopAutosave(), [editor]);
 
@@ -144,12 +185,13 @@ export const EditorPage = observer(function EditorPage() {
   }, [editor, showToast]);
 
   if (isSignedOut) {
-    // Without any session the editor has nothing to open; the sign-up modal of onboarding 2
-    // ("when u is missing… the sign-up modal opens") belongs to the onboarding slice.
+    // onboarding 2: without a session the sign-up modal opens (a shared template's visitor
+    // sees the same flow; they can sign in from it).
     return (
-      <PageShell>
-        <PageTitle>Workflow Editor</PageTitle>
-      </PageShell>
+      <Centered aria-label="Sign up">
+        <HiddenHeading>Workflow Editor</HiddenHeading>
+        <SignUpModal flow={signUp} />
+      </Centered>
     );
   }
   if (editor.loadPhase === 'failed' && editor.loadFailedUnreachable) {
@@ -192,6 +234,7 @@ export const EditorPage = observer(function EditorPage() {
           <LinkPanel />
         </Body>
       </Screen>
+      {codeFor !== null && <CodeModal api={api} email={codeFor} onVerified={() => setCodeFor(null)} />}
     </EditorProvider>
   );
 });

@@ -12,6 +12,11 @@ export const templateHandlers: OperationHandlers = {
   async getTemplate(input) {
     return { status: 200, body: await input.services.templates.get(input.params.templateId) };
   },
+  async createStarterWorkflow(input) {
+    // onboarding 2: `template`, `app1`, `action1`, `app2`, `action2` from the editor's address.
+    const body = (input.body ?? {}) as Parameters<typeof input.services.starters.create>[1];
+    return { status: 201, body: await input.services.starters.create(requireAuth(input), body) };
+  },
   async acceptTemplate(input) {
     return { status: 201, body: await input.services.templates.accept(requireAuth(input), input.params.templateId) };
   },

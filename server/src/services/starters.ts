@@ -1,0 +1,267 @@
+/**
+ * Starting points from the editor's address (onboarding 2): `template` 0, 1, 2, 4 or 5 opens
+ * one of five starter workflows built on the built-in apps and the Demo CRM; `app1`/`action1`
+ * and `app2`/`action2` preselect the trigger's and the first action's app and event.
+ */
+import {
+  ACTION_PLACEHOLDER_NAME,
+  type ActionDef,
+  type AppDefinition,
+  createStepData,
+  DEFAULT_WORKFLOW_NAME,
+  type FieldDef,
+  layoutWorkflow,
+  needsAuth,
+  type PollingParams,
+  type Step,
+  type StepData,
+  stepName,
+  TRIGGER_PLACEHOLDER_NAME,
+  type TriggerDef,
+  WORKFLOW_SCHEMA_VERSION,
+  type WorkflowDocument,
+} from '@junction/core';
+import { unprocessable } from '../errors.js';
+import { checkDocument } from './core-rules.js';
+import { nowIso } from './deps.js';
+import type { PlatformDeps } from './platform.js';
+import type { AuthContext, WorkflowView } from './types.js';
+import { toWorkflowView } from './views.js';
+
+/** The `template` numbers the address accepts (onboarding 2). */
+export const STARTER_NUMBERS = [0, 1, 2, 4, 5] as const;
+
+/** A starter's number. */
+export type StarterNumber = (typeof STARTER_NUMBERS)[number];
+
+/** The address parameters the service reads. */
+export interface StarterInput {
+  template?: number;
+  app1?: string;
+  action1?: string;
+  app2?: string;
+  action2?: string;
+}
+
+/** One step of a starter: the app, its event and field values (`{{trigger}}` stands for the trigger's id). */
+interface StarterStep {
+  app: string;
+  event: string;
+  values?: Record<string, unknown>;
+}
+
+/** A starter workflow: a name, its trigger and its actions in order. */
+export interface StarterPlan {
+  name: string;
+  trigger: StarterStep;
+  actions: StarterStep[];
+}
+
+const TRIGGER_REF = '{{trigger}}';
+
+/**
+ * The five starters (onboarding 2). Each one runs as soon as its apps are connected: the Demo
+ * CRM needs only the one-click key, the others no account at all.
+ */
+export const STARTERS: Record<StarterNumber, StarterPlan> = {
+  0: {
+    name: 'Add webhook sign-ups to the Demo CRM',
+    trigger: { app: 'webhook', event: 'catchHook' },
+    actions: [
+      {
+        app: 'demo-crm',
+        event: 'createContact',
+        values: {
+          email: `\${${TRIGGER_REF}.email}`,
+          firstName: `\${${TRIGGER_REF}.firstName}`,
+          lastName: `\${${TRIGGER_REF}.lastName}`,
+        },
+      },
+    ],
+  },
+  1: {
+    name: 'Turn form answers into Demo CRM contacts',
+    trigger: { app: 'junction-forms', event: 'newSubmission' },
+    actions: [{ app: 'demo-crm', event: 'createContact' }],
+  },
+  2: {
+    name: 'Tidy the e-mail of every new Demo CRM contact',
+    trigger: { app: 'demo-crm', event: 'newContact' },
+    actions: [{ app: 'formatter', event: 'text', values: { transform: 'lower', input: `\${${TRIGGER_REF}.email}` } }],
+  },
+  4: {
+    name: 'Send new Demo CRM contacts to another app',
+    trigger: { app: 'demo-crm', event: 'newContact' },
+    actions: [
+      {
+        app: 'http',
+        event: 'customRequest',
+        values: {
+          requestType: 'POST',
+          stringBody: `{"email": "\${${TRIGGER_REF}.email}", "name": "\${${TRIGGER_REF}.firstName} \${${TRIGGER_REF}.lastName}"}`,
+        },
+      },
+    ],
+  },
+  5: {
+    name: 'Check a web address every morning',
+    trigger: { app: 'schedule', event: 'schedule', values: { frequency: 'days', every: 1, at: '09:00' } },
+    actions: [{ app: 'http', event: 'customRequest', values: { requestType: 'GET' } }],
+  },
+};
+
+/** Tells whether a number names a starter. */
+export function isStarterNumber(value: unknown): value is StarterNumber {
+  return typeof value === 'number' && (STARTER_NUMBERS as readonly number[]).includes(value);
+}
+
+function fieldsWith(defs: readonly FieldDef[], values: Record<string, unknown>, triggerId: string): FieldDef[] {
+  return defs.map((def) => {
+    const field = structuredClone(def);
+    if (Object.hasOwn(values, def.name)) {
+      const value = values[def.name];
+      field.value = typeof value === 'string' ? value.split(TRIGGER_REF).join(triggerId) : value;
+    }
+    return field;
+  });
+}
+
+/** Step data for an app (and event when given), as the panels' app and event choice fill it. */
+export function stepDataFor(
+  app: AppDefinition,
+  kind: 'trigger' | 'action',
+  event: string | undefined,
+  values: Record<string, unknown>,
+  triggerId: string,
+): StepData {
+  const label = app.appName || app.appSlug;
+  const base: Partial<StepData> = {
+    type: app.appSlug,
+    label,
+    icon: app.iconURL ?? '',
+    hasauth: needsAuth(app),
+    url: `/api/apps/${app.appSlug}`,
+    name: label,
+  };
+  if (kind === 'trigger') base.app = app.appSlug;
+  if (!event) return createStepData(base);
+  if (kind === 'trigger') {
+    const trigger = app.triggers[event] as TriggerDef;
+    const polling = trigger.pollingParams;
+    return createStepData({
+      ...base,
+      name: stepName(trigger.label, label),
+      action: event,
+      actionlabel: trigger.label,
+      triggerlabel: trigger.label,
+      triggerResource: trigger.action ?? '',
+      pollingParams: polling && 'dedupe_key' in polling ? { ...(polling as PollingParams) } : null,
+      performList: trigger.performList ?? '',
+      unsubscribe: trigger.unsubscribe ?? '',
+      webhookKey: trigger.webhookKey ?? '',
+      fields: fieldsWith(trigger.fields ?? [], values, triggerId),
+    });
+  }
+  const action = app.actions[event] as ActionDef;
+  const title = action.title || event;
+  return createStepData({
+    ...base,
+    name: stepName(title, label),
+    action: event,
+    actionlabel: title,
+    fields: fieldsWith(action.fields, values, triggerId),
+  });
+}
+
+/** Builds the starters service: new workflows from a starter and/or preselected apps. */
+export function createStartersService(deps: PlatformDeps) {
+  const resolveApp = async (tenantId: string, slug: string, field: string): Promise<AppDefinition> => {
+    const app = await deps.registry.resolve(tenantId, slug);
+    if (!app) throw unprocessable(`There is no app '${slug}'.`, field);
+    return app as AppDefinition;
+  };
+
+  return {
+    /** Creates the workflow the address describes in the caller's tenant (inactive). */
+    async create(ctx: AuthContext, input: StarterInput): Promise<WorkflowView> {
+      if (input.template !== undefined && !isStarterNumber(input.template)) {
+        throw unprocessable('template must be 0, 1, 2, 4 or 5.', 'template');
+      }
+      const plan: StarterPlan =
+        input.template === undefined
+          ? { name: '', trigger: { app: '', event: '' }, actions: [] }
+          : STARTERS[input.template];
+      const chosen = { trigger: { ...plan.trigger }, first: plan.actions[0] ? { ...plan.actions[0] } : undefined };
+      // The address overrides the starter's trigger and first action (onboarding 2).
+      if (input.app1) chosen.trigger = { app: input.app1, event: input.action1 ?? '' };
+      else if (input.action1) throw unprocessable('action1 needs app1.', 'action1');
+      if (input.app2) chosen.first = { app: input.app2, event: input.action2 ?? '' };
+      else if (input.action2) throw unprocessable('action2 needs app2.', 'action2');
+
+      const triggerId = deps.newId();
+      const steps: Step[] = [];
+      const triggerStep = async (): Promise<StepData> => {
+        if (!chosen.trigger.app) return createStepData({ name: TRIGGER_PLACEHOLDER_NAME });
+        const app = await resolveApp(ctx.tenantId, chosen.trigger.app, input.app1 ? 'app1' : 'template');
+        const event = chosen.trigger.event || undefined;
+        if (event && !app.triggers[event])
+          throw unprocessable(`${app.appName || app.appSlug} has no trigger '${event}'.`, 'action1');
+        return stepDataFor(app, 'trigger', event, chosen.trigger.values ?? {}, triggerId);
+      };
+      steps.push({ id: triggerId, kind: 'trigger', position: { x: 0, y: 0 }, data: await triggerStep() });
+
+      const actionPlans = [chosen.first, ...plan.actions.slice(1)];
+      for (const [index, action] of actionPlans.entries()) {
+        let data: StepData;
+        if (!action?.app) data = createStepData({ name: ACTION_PLACEHOLDER_NAME });
+        else {
+          const field = index === 0 && input.app2 ? 'app2' : 'template';
+          const app = await resolveApp(ctx.tenantId, action.app, field);
+          const event = action.event || undefined;
+          if (event && (!app.actions[event] || app.actions[event].hidden)) {
+            throw unprocessable(`${app.appName || app.appSlug} has no action '${event}'.`, 'action2');
+          }
+          data = stepDataFor(app, 'action', event, action.values ?? {}, triggerId);
+        }
+        steps.push({ id: deps.newId(), kind: 'action', position: { x: 0, y: 0 }, data });
+      }
+      const links = steps.slice(1).map((step, index) => ({
+        id: deps.newId(),
+        source: steps[index].id,
+        target: step.id,
+        name: '',
+        groups: [],
+        delaySeconds: 0,
+      }));
+      const draft: WorkflowDocument = {
+        schemaVersion: WORKFLOW_SCHEMA_VERSION,
+        id: deps.newId(),
+        name: plan.name || DEFAULT_WORKFLOW_NAME,
+        active: false,
+        steps,
+        links,
+      };
+      const positions = layoutWorkflow(draft, { mode: 'editor' });
+      for (const step of draft.steps) step.position = positions.get(step.id) ?? step.position;
+      const checked = checkDocument(draft);
+      if (!checked.ok)
+        throw unprocessable(`The starter is not a valid workflow: ${checked.errors[0]?.message}`, 'template');
+      const createdAt = nowIso(deps);
+      const record = {
+        id: checked.document.id,
+        tenantId: ctx.tenantId,
+        name: checked.document.name,
+        active: false,
+        document: checked.document,
+        revision: 1,
+        createdAt,
+        updatedAt: createdAt,
+      };
+      await deps.repos.workflows.insert(record);
+      return toWorkflowView(record);
+    },
+  };
+}
+
+/** The starters service. */
+export type StartersService = ReturnType<typeof createStartersService>;
