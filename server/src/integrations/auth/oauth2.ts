@@ -35,6 +35,8 @@ export interface TokenSet {
   expires_in?: number;
   token_type?: string;
   scope?: string;
+  /** The account's API origin, where a provider answers one (Salesforce's instance_url). */
+  instance_url?: string;
 }
 
 /** A refused or failed token request; `error` is the provider's code (`invalid_grant`…) or ours. */
@@ -154,7 +156,7 @@ export function refreshTokens(http: HttpClient, settings: OAuthSettings, refresh
 /**
  * The credential values to store for new tokens: access_token, refresh_token (the rotated
  * one when the provider sent one, else the previous), expires_at (ISO, when known),
- * token_type and scope.
+ * token_type, scope and instance_url (Salesforce's API origin).
  */
 export function tokenValues(
   tokens: TokenSet,
@@ -168,6 +170,7 @@ export function tokenValues(
   } else delete values.expires_at;
   if (tokens.token_type) values.token_type = tokens.token_type;
   if (tokens.scope) values.scope = tokens.scope;
+  if (tokens.instance_url) values.instance_url = tokens.instance_url;
   return values;
 }
 
@@ -219,6 +222,10 @@ async function tokenRequest(
     ...(Number.isFinite(expiresIn) && expiresIn > 0 ? { expires_in: expiresIn } : {}),
     ...(typeof answer.token_type === 'string' ? { token_type: answer.token_type } : {}),
     ...(typeof answer.scope === 'string' ? { scope: answer.scope } : {}),
+    // An app's actions reach the account at ${auth.instance_url}: only an https origin is kept.
+    ...(typeof answer.instance_url === 'string' && /^https:\/\/[^/?#@]+$/.test(answer.instance_url.replace(/\/+$/, ''))
+      ? { instance_url: answer.instance_url.replace(/\/+$/, '') }
+      : {}),
   };
 }
 
