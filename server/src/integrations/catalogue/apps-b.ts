@@ -7,6 +7,7 @@ import { githubApp } from './github.js';
 import { gitlabApp } from './gitlab.js';
 import { hubspotApp } from './hubspot.js';
 import { pipedriveApp } from './pipedrive.js';
+import { salesforceApp } from './salesforce.js';
 import { stripeApp } from './stripe.js';
 
 export const catalogueAppsB: readonly BuiltinAppDefinition[] = [
@@ -15,4 +16,5 @@ export const catalogueAppsB: readonly BuiltinAppDefinition[] = [
   stripeApp,
   hubspotApp,
   pipedriveApp,
+  salesforceApp,
 ];
