@@ -219,6 +219,36 @@ describe('buildRequest', () => {
     expect(!result.ok && result.errors.map((e) => e.field)).toEqual(['email']);
   });
 
+  it("resolves references inside a hidden field's fixed list or object, keeping its shape", () => {
+    const action: ActionDef = {
+      title: 'Append text',
+      method: 'post',
+      url: '{base}/docs/1:batchUpdate',
+      fields: [
+        { name: 'text', title: 'Text', in: 'formData', schema: { type: 'string' } },
+        {
+          name: 'requests',
+          title: 'Requests',
+          in: 'formData',
+          hidden: true,
+          value: [{ insertText: { endOfSegmentLocation: {}, text: '${inputData.text}' } }],
+          schema: { type: 'array' },
+        },
+      ],
+    };
+    const body = ok(buildRequest({ app: app(), action, values: { text: 'Hello' }, base })).body;
+    expect(body).toEqual({
+      text: 'Hello',
+      requests: [{ insertText: { endOfSegmentLocation: {}, text: 'Hello' } }],
+    });
+    // A user's own value is taken as given, not walked.
+    const given = [{ note: '${inputData.text}' }];
+    expect(ok(buildRequest({ app: app(), action, values: { text: 'Hi', requests: given }, base })).body).toEqual({
+      text: 'Hi',
+      requests: given,
+    });
+  });
+
   it('refuses custom-code actions and unknown methods with a result', () => {
     const custom = { ...createContact, customForm: { custom: true, apiCode: 'x' } };
     expect(buildRequest({ app: app(), action: custom, values: {}, base })).toMatchObject({

@@ -88,8 +88,9 @@ export function buildRequest(input: BuildRequestInput): RequestResult {
   // Each field's value: the step's value, else the field's own (often hidden, static) value.
   const fieldValue = (field: FieldDef): unknown => {
     const own = Object.hasOwn(values, field.name) ? values[field.name] : undefined;
-    const raw = isBlank(own) ? field.value : own;
-    return coerceValue(resolveTemplateValue(raw, scope), field.schema);
+    // The definition's own value (a hidden field's fixed list or object) may hold references at any depth.
+    const resolved = isBlank(own) ? resolveDeep(field.value, scope) : resolveTemplateValue(own, scope);
+    return coerceValue(resolved, field.schema);
   };
   for (const field of fields) {
     if (!field.required || !isBlank(fieldValue(field))) continue;
@@ -318,6 +319,21 @@ function setBodyValue(body: Record<string, unknown>, key: string, value: unknown
     }
   }
   setOwn(target, parts[parts.length - 1], value);
+}
+
+/**
+ * Resolves references in a definition's value at any depth: `[{ insertText: { text:
+ * '${inputData.text}' } }]` keeps its shape with the step's text inside (nesting capped at 20).
+ */
+function resolveDeep(value: unknown, scope: TemplateScope, depth = 0): unknown {
+  if (depth > 20) return value;
+  if (Array.isArray(value)) return value.map((item) => resolveDeep(item, scope, depth + 1));
+  if (typeof value === 'object' && value !== null) {
+    const out: Record<string, unknown> = {};
+    for (const [key, item] of Object.entries(value)) setOwn(out, key, resolveDeep(item, scope, depth + 1));
+    return out;
+  }
+  return resolveTemplateValue(value, scope);
 }
 
 /** Sets an own property, so a key such as '__proto__' from a definition stays plain data. */
