@@ -3,6 +3,7 @@
  * `./index.ts` after the built-ins.
  */
 import type { BuiltinAppDefinition } from '../builtin/types.js';
+import { googleDriveApp } from './google-drive.js';
 import { googleSheetsApp } from './google-sheets.js';
 
-export const catalogueAppsA: readonly BuiltinAppDefinition[] = [googleSheetsApp];
+export const catalogueAppsA: readonly BuiltinAppDefinition[] = [googleSheetsApp, googleDriveApp];
