@@ -258,7 +258,9 @@ export function statusCounts(rows: ExecutionRow[]): Record<string, number> {
  * cursor; bounded to 500 pages.
  */
 export async function readExecutionsApi(
-  get: (path: string) => Promise<{ items: { id: string; status: string; triggerData: unknown }[]; nextCursor?: string }>,
+  get: (
+    path: string,
+  ) => Promise<{ items: { id: string; status: string; triggerData: unknown }[]; nextCursor?: string }>,
   workflowId: string,
 ): Promise<ExecutionRow[]> {
   const rows: ExecutionRow[] = [];

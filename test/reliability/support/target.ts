@@ -5,7 +5,8 @@
  * Routes: `/effect` (200; counts the Idempotency-Key; while `hold` is set it answers nothing
  * until released), `/always500`, `/busy?times=N` (429 + Retry-After: 1 the first N calls of each seq),
  * `/trickle` (200, then one byte a second), `/reset` (destroys the socket), `/hang` (never
- * answers), `/redirect?to=URL` (302), `/echo-headers` (answers the request's headers).
+ * answers), `/redirect?to=URL` (302), `/orders` (a
+ * polling list, shuffled), `/echo-headers` (answers the request's headers).
  */
 import http from 'node:http';
 import type { Socket } from 'node:net';
@@ -19,6 +20,9 @@ export interface FaultTarget {
   calls: Record<string, number>;
   /** Idempotency keys seen on /effect. */
   effects: EffectLedger;
+  /** What `/orders` lists (shuffled on every call when `shuffle`), for polling triggers. */
+  orders: { id: string; seq: number }[];
+  shuffle: boolean;
   /** Headers of the last /echo-headers call. */
   lastHeaders?: http.IncomingHttpHeaders;
   /** While true, /effect calls are held unanswered; `onHeld` is told about each. */
@@ -41,6 +45,8 @@ export async function startFaultTarget(): Promise<FaultTarget> {
     calls: {},
     effects: { calls: new Map(), unkeyed: 0 },
     hold: false,
+    orders: [],
+    shuffle: true,
     release() {
       for (const res of held.splice(0)) if (!res.writableEnded) res.end('{"ok":true,"held":true}');
     },
@@ -102,6 +108,16 @@ export async function startFaultTarget(): Promise<FaultTarget> {
         res.writeHead(302, { location: url.searchParams.get('to') ?? '/' });
         res.end();
         return;
+      case '/orders': {
+        const list = [...target.orders];
+        if (target.shuffle) {
+          for (let i = list.length - 1; i > 0; i--) {
+            const j = Math.floor(Math.random() * (i + 1));
+            [list[i], list[j]] = [list[j], list[i]];
+          }
+        }
+        return json(200, { orders: list });
+      }
       case '/echo-headers':
         target.lastHeaders = req.headers;
         return json(200, { headers: req.headers });
