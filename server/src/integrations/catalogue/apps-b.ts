@@ -6,6 +6,7 @@ import type { BuiltinAppDefinition } from '../builtin/types.js';
 import { githubApp } from './github.js';
 import { gitlabApp } from './gitlab.js';
 import { hubspotApp } from './hubspot.js';
+import { mailchimpApp } from './mailchimp.js';
 import { pipedriveApp } from './pipedrive.js';
 import { salesforceApp } from './salesforce.js';
 import { stripeApp } from './stripe.js';
@@ -17,4 +18,5 @@ export const catalogueAppsB: readonly BuiltinAppDefinition[] = [
   hubspotApp,
   pipedriveApp,
   salesforceApp,
+  mailchimpApp,
 ];
