@@ -3,7 +3,8 @@
  * `./index.ts` after the built-ins.
  */
 import type { BuiltinAppDefinition } from '../builtin/types.js';
+import { googleDocsApp } from './google-docs.js';
 import { googleDriveApp } from './google-drive.js';
 import { googleSheetsApp } from './google-sheets.js';
 
-export const catalogueAppsA: readonly BuiltinAppDefinition[] = [googleSheetsApp, googleDriveApp];
+export const catalogueAppsA: readonly BuiltinAppDefinition[] = [googleSheetsApp, googleDriveApp, googleDocsApp];
