@@ -21,6 +21,7 @@ type PortalPageName =
   | 'AuthenticationEditPage'
   | 'AuthenticationPage'
   | 'CreateIntegrationPage'
+  | 'EditAppsPage'
   | 'TriggerSettingsPage'
   | 'TriggersPage';
 function portalPage<K extends PortalPageName>(name: K) {
@@ -34,6 +35,7 @@ const AppPickerPage = portalPage('AppPickerPage');
 const AuthenticationEditPage = portalPage('AuthenticationEditPage');
 const AuthenticationPage = portalPage('AuthenticationPage');
 const CreateIntegrationPage = portalPage('CreateIntegrationPage');
+const EditAppsPage = portalPage('EditAppsPage');
 const TriggerSettingsPage = portalPage('TriggerSettingsPage');
 const TriggersPage = portalPage('TriggersPage');
 const PublicFormPage = lazy(async () => ({
@@ -54,7 +56,8 @@ const pages: Record<RoutePattern, () => ReactNode> = {
   '/support': () => <PlaceholderPage title="Support" />,
   '/profile': () => <PlaceholderPage title="User Profile" />,
   '/addAuthForm': () => <AddAuthFormPage />,
-  '/editApps': () => <UnbuiltPage title="Edit apps" purpose="Editing of registered apps" />,
+  // Not shown in forms-dp 2.1: the workspace's own apps, to open in the portal or the auth form.
+  '/editApps': () => <EditAppsPage />,
   // forms-dp 2.2; /form/new and ?edit=1 open the form builder (issue 7).
   '/form/:formId': () => <PublicFormPage />,
   // onboarding 2 "Form loading page": the page id is the form id.

@@ -3,10 +3,15 @@
  * auth info"): titled 'API Info'; appSlug (required, lower-case identifier), appName (defaults
  * to appSlug) and apiType (required); OAuth 2.0 also asks for token_url, client_id,
  * client_secret, auth_url and scopes. Submit registers the app through POST /api/apps.
+ *
+ * `/addAuthForm?app={slug}` (from /editApps) edits the auth info of one of the caller's apps:
+ * the form is filled from the app, the slug is fixed, and Submit replaces only the app's name
+ * and auth info (actions and triggers are kept). A stored client secret is never shown; left
+ * empty, it is kept.
  */
-import { type ApiType, type AppDefinition, defaultAuthInfo } from '@junction/core';
+import { type ApiType, type AppDefinition, type AuthInfo, defaultAuthInfo, isApiError } from '@junction/core';
 import { useEffect, useState } from 'react';
-import { Link } from 'react-router-dom';
+import { Link, useSearchParams } from 'react-router-dom';
 import { PageShell } from '../../pages/PageShell.js';
 import { useApi } from '../../stores/root-store.js';
 import { browserSessionPlatform, establishSession } from '../../stores/session.js';
@@ -16,17 +21,35 @@ import { describeError } from '../portal-store.js';
 
 const SLUG_RULE = /^[a-z0-9][a-z0-9_-]*$/;
 
+/** What the server answers in place of a stored client secret (server SECRET_SENTINEL). */
+export const STORED_SECRET = '__junction_secret_unchanged__';
+
+/** The auth types the form registers (onboarding 9: basic, oauth2, apikey). */
+export type FormApiType = Exclude<ApiType, 'customCode'>;
+
 /** What the form holds. */
 export interface AuthFormValues {
   appSlug: string;
   appName: string;
-  apiType: '' | Exclude<ApiType, 'customCode'>;
+  apiType: '' | FormApiType;
   token_url: string;
   client_id: string;
   client_secret: string;
   auth_url: string;
   scopes: string;
 }
+
+/** An empty form. */
+export const EMPTY_AUTH_FORM: AuthFormValues = {
+  appSlug: '',
+  appName: '',
+  apiType: '',
+  token_url: '',
+  client_id: '',
+  client_secret: '',
+  auth_url: '',
+  scopes: '',
+};
 
 /** Field errors of the registration form (onboarding 5: appSlug and apiType are required). */
 export function checkAuthForm(values: AuthFormValues): Partial<Record<keyof AuthFormValues, string>> {
@@ -39,45 +62,72 @@ export function checkAuthForm(values: AuthFormValues): Partial<Record<keyof Auth
   return errors;
 }
 
-/** The app definition the form registers. */
-export function definitionFromAuthForm(values: AuthFormValues, editorUrl: string): AppDefinition {
-  const apiType = values.apiType as Exclude<ApiType, 'customCode'>;
-  const authInfo = defaultAuthInfo(apiType, { editorUrl, appSlug: values.appSlug });
+/** The auth info the form describes, on top of `previous` when the scheme stays the same. */
+export function authInfoFromForm(
+  values: AuthFormValues,
+  editorUrl: string,
+  previous?: AuthInfo,
+  hasStoredSecret = false,
+): AuthInfo {
+  const apiType = values.apiType as FormApiType;
+  const authInfo: AuthInfo =
+    previous && previous.apiType === apiType
+      ? structuredClone(previous)
+      : defaultAuthInfo(apiType, { editorUrl, appSlug: values.appSlug });
   if (apiType === 'oauth2') {
+    // Empty while a secret is stored: send the sentinel back, which keeps it.
+    const secret = values.client_secret === '' && hasStoredSecret ? STORED_SECRET : values.client_secret;
     Object.assign(authInfo, {
       token_url: values.token_url.trim(),
       auth_url: values.auth_url.trim(),
       scopes: values.scopes.trim(),
-      clientInfo: { client_id: values.client_id.trim(), client_secret: values.client_secret },
+      clientInfo: { client_id: values.client_id.trim(), client_secret: secret },
     });
   }
+  return authInfo;
+}
+
+/** The app definition the form registers. */
+export function definitionFromAuthForm(values: AuthFormValues, editorUrl: string): AppDefinition {
   return {
     appSlug: values.appSlug,
     appName: values.appName.trim() || values.appSlug,
     completionStatus: 'In Progress',
     actions: {},
     triggers: {},
-    authInfo,
+    authInfo: authInfoFromForm(values, editorUrl),
   };
 }
 
-/** /addAuthForm. */
+/** The form filled from a stored app; `customCode` (not offered here) leaves apiType empty. */
+export function formFromApp(app: AppDefinition): AuthFormValues {
+  const info = app.authInfo ?? {};
+  const apiType = info.apiType && info.apiType !== 'customCode' ? info.apiType : '';
+  const secret = info.clientInfo?.client_secret ?? '';
+  return {
+    appSlug: app.appSlug,
+    appName: app.appName,
+    apiType,
+    token_url: info.token_url ?? '',
+    client_id: info.clientInfo?.client_id ?? '',
+    client_secret: secret === STORED_SECRET ? '' : secret,
+    auth_url: info.auth_url ?? '',
+    scopes: info.scopes ?? '',
+  };
+}
+
+/** /addAuthForm, and /addAuthForm?app={slug} to edit one app's auth info. */
 export function AddAuthFormPage() {
   const api = useApi();
+  const [params] = useSearchParams();
+  const editSlug = params.get('app');
   const [hasSession, setSession] = useState<boolean | null>(null);
-  const [values, setValues] = useState<AuthFormValues>({
-    appSlug: '',
-    appName: '',
-    apiType: '',
-    token_url: '',
-    client_id: '',
-    client_secret: '',
-    auth_url: '',
-    scopes: '',
-  });
+  const [values, setValues] = useState<AuthFormValues>(EMPTY_AUTH_FORM);
+  const [stored, setStored] = useState<AppDefinition | null>(null);
+  const [loadError, setLoadError] = useState<string | null>(null);
   const [touched, setTouched] = useState(false);
   const [error, setError] = useState<string | null>(null);
-  const [saved, setSaved] = useState<string | null>(null);
+  const [saved, setSaved] = useState<{ slug: string; isUpdate: boolean } | null>(null);
   const [isSaving, setSaving] = useState(false);
   useEffect(() => {
     establishSession(api, browserSessionPlatform()).then(
@@ -85,6 +135,28 @@ export function AddAuthFormPage() {
       () => setSession(false),
     );
   }, [api]);
+  useEffect(() => {
+    if (!editSlug || !hasSession) return;
+    let isCurrent = true;
+    setLoadError(null);
+    api.get('/api/apps/{appSlug}', { params: { path: { appSlug: editSlug } } }).then(
+      (app) => {
+        if (!isCurrent) return;
+        const definition = app as AppDefinition;
+        setStored(definition);
+        setValues(formFromApp(definition));
+      },
+      (e: unknown) => {
+        if (isCurrent) setLoadError(describeError(e, 'The app could not be loaded (network error).').message);
+      },
+    );
+    return () => {
+      isCurrent = false;
+    };
+  }, [api, editSlug, hasSession]);
+
+  const isEditing = editSlug !== null;
+  const hasStoredSecret = stored?.authInfo?.clientInfo?.client_secret === STORED_SECRET;
   const errors = checkAuthForm(values);
   const set = (patch: Partial<AuthFormValues>) => setValues({ ...values, ...patch });
   const submit = async () => {
@@ -93,26 +165,69 @@ export function AddAuthFormPage() {
     if (Object.keys(errors).length > 0) return;
     setSaving(true);
     try {
-      await api.post('/api/apps', { body: definitionFromAuthForm(values, window.location.origin) as never });
-      setSaved(values.appSlug);
+      if (isEditing && stored) {
+        const next: AppDefinition = {
+          ...stored,
+          appName: values.appName.trim() || stored.appSlug,
+          authInfo: authInfoFromForm(values, window.location.origin, stored.authInfo, hasStoredSecret),
+        };
+        const answer = await api.put('/api/apps/{appSlug}', {
+          params: { path: { appSlug: stored.appSlug } },
+          body: next as never,
+        });
+        setStored(answer as AppDefinition);
+        setSaved({ slug: stored.appSlug, isUpdate: true });
+      } else {
+        await api.post('/api/apps', { body: definitionFromAuthForm(values, window.location.origin) as never });
+        setSaved({ slug: values.appSlug, isUpdate: false });
+      }
     } catch (e) {
-      setError(describeError(e, 'The app could not be registered (network error).').message);
+      if (isApiError(e) && e.status === 409) {
+        setError(`${e.message} To change an app you registered, open it from Edit apps.`);
+      } else {
+        setError(describeError(e, 'The app could not be saved (network error).').message);
+      }
     } finally {
       setSaving(false);
     }
   };
+  const isCustomCode = stored?.authInfo?.apiType === 'customCode';
   return (
     <PageShell>
       <PageTitle>API Info</PageTitle>
+      <p>
+        <Link to="/editApps">Edit apps</Link> · <Link to="/develop/">Developer portal</Link>
+      </p>
       {hasSession === false && <ErrorBanner>Sign in to register an app.</ErrorBanner>}
+      {loadError && <ErrorBanner>{loadError}</ErrorBanner>}
       {error && <ErrorBanner>{error}</ErrorBanner>}
-      {saved ? (
-        <p role="status">
-          Registered. Continue in the <Link to={`/develop/${saved}`}>developer portal</Link>.
+      {isCustomCode && (
+        <p role="note">
+          This app authenticates with custom code; choose another apiType here to replace it, or edit the code in the
+          developer portal.
         </p>
-      ) : (
+      )}
+      {saved ? (
+        <div role="status">
+          <p>
+            {saved.isUpdate ? 'Saved the auth info of' : 'Registered'} '{saved.slug}'. Continue in the{' '}
+            <Link to={`/develop/${saved.slug}`}>developer portal</Link> or go back to{' '}
+            <Link to="/editApps">Edit apps</Link>.
+          </p>
+          {saved.isUpdate && (
+            <Button variant="ghost" onClick={() => setSaved(null)}>
+              Edit again
+            </Button>
+          )}
+        </div>
+      ) : isEditing && !stored && !loadError ? (
+        hasSession === false ? null : (
+          <Spinner label="Loading the app" />
+        )
+      ) : isEditing && !stored ? null : (
         <form
           style={{ maxWidth: 520 }}
+          aria-label="API Info"
           onSubmit={(e) => {
             e.preventDefault();
             void submit();
@@ -121,6 +236,8 @@ export function AddAuthFormPage() {
           <TextField
             label="appSlug *"
             value={values.appSlug}
+            readOnly={isEditing}
+            hint={isEditing ? "An app's slug cannot change." : undefined}
             error={touched ? errors.appSlug : undefined}
             onChange={(e) => set({ appSlug: e.target.value })}
           />
@@ -158,6 +275,7 @@ export function AddAuthFormPage() {
                 label="client_secret"
                 type="password"
                 autoComplete="off"
+                hint={hasStoredSecret ? 'A secret is stored. Leave this empty to keep it.' : undefined}
                 value={values.client_secret}
                 onChange={(e) => set({ client_secret: e.target.value })}
               />
