@@ -5,6 +5,7 @@
 import type { BuiltinAppDefinition } from '../builtin/types.js';
 import { googleDocsApp } from './google-docs.js';
 import { googleDriveApp } from './google-drive.js';
+import { googleFormsApp } from './google-forms.js';
 import { googleSheetsApp } from './google-sheets.js';
 
-export const catalogueAppsA: readonly BuiltinAppDefinition[] = [googleSheetsApp, googleDriveApp, googleDocsApp];
+export const catalogueAppsA: readonly BuiltinAppDefinition[] = [googleSheetsApp, googleDriveApp, googleDocsApp, googleFormsApp];
