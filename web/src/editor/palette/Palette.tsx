@@ -1,7 +1,6 @@
 import { observer } from 'mobx-react-lite';
-import { type KeyboardEvent, useEffect, useId, useRef, useState } from 'react';
+import { type KeyboardEvent, useId, useRef, useState } from 'react';
 import styled from 'styled-components';
-import { useApi } from '../../stores/root-store.js';
 import { useToast } from '../../ui/index.js';
 import { useEditor } from '../editor-context.js';
 import {
@@ -12,8 +11,8 @@ import {
   type PaletteEntry,
   type PaletteTab,
 } from './palette-entries.js';
-import { PremiumOffer } from './PremiumOffer.js';
-import { isOfferedPremium, type TenantPlan } from './premium.js';
+import { PremiumOffer, useTenantPlan } from './PremiumOffer.js';
+import { isOfferedPremium } from './premium.js';
 
 const Aside = styled.aside`
   flex: none;
@@ -98,25 +97,9 @@ export const Palette = observer(function Palette() {
   const [tab, setTab] = useState<PaletteTab>('TRIGGERS');
   const baseId = useId();
   const tabRefs = useRef<(HTMLButtonElement | null)[]>([]);
-  const api = useApi();
-  const [plan, setPlan] = useState<TenantPlan | null>(null);
+  const plan = useTenantPlan();
   const [pendingEntry, setPendingEntry] = useState<PaletteEntry | null>(null);
   const [isOfferDismissed, setOfferDismissed] = useState(false);
-
-  useEffect(() => {
-    // editor-core 6: the plan of the current workspace decides whether premium is offered.
-    let isCurrent = true;
-    api
-      .get('/api/auth/me')
-      .then((me) => {
-        const current = me.tenants.find((membership) => membership.tenant.id === me.currentTenantId);
-        if (isCurrent && current) setPlan(current.tenant);
-      })
-      .catch(() => undefined);
-    return () => {
-      isCurrent = false;
-    };
-  }, [api]);
 
   const onTabKey = (event: KeyboardEvent<HTMLButtonElement>, index: number) => {
     const delta = event.key === 'ArrowRight' ? 1 : event.key === 'ArrowLeft' ? -1 : 0;

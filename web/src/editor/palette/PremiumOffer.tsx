@@ -1,9 +1,9 @@
 import { isApiError } from '@junction/core';
-import { useState } from 'react';
+import { useEffect, useState } from 'react';
 import styled from 'styled-components';
 import { useApi } from '../../stores/root-store.js';
 import { Button, Dialog } from '../../ui/index.js';
-import { PREMIUM_LINKS, PREMIUM_TEXTS } from './premium.js';
+import { PREMIUM_LINKS, PREMIUM_TEXTS, type TenantPlan } from './premium.js';
 
 const Price = styled.p`
   margin: ${({ theme }) => theme.space(3)} 0 ${({ theme }) => theme.space(1)};
@@ -37,6 +37,29 @@ const Row = styled.div`
 const Failure = styled.p`
   color: ${({ theme }) => theme.colors.secondary};
 `;
+
+/**
+ * The plan of the current workspace (editor-core 6: it decides whether premium is offered),
+ * read once from GET /api/auth/me; null until known or when it cannot be read.
+ */
+export function useTenantPlan(): TenantPlan | null {
+  const api = useApi();
+  const [plan, setPlan] = useState<TenantPlan | null>(null);
+  useEffect(() => {
+    let isCurrent = true;
+    api
+      .get('/api/auth/me')
+      .then((me) => {
+        const current = me.tenants.find((membership) => membership.tenant.id === me.currentTenantId);
+        if (isCurrent && current) setPlan(current.tenant);
+      })
+      .catch(() => undefined);
+    return () => {
+      isCurrent = false;
+    };
+  }, [api]);
+  return plan;
+}
 
 /** Props of {@link PremiumOffer}. */
 export interface PremiumOfferProps {

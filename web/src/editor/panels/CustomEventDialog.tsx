@@ -5,6 +5,8 @@ import { problemMessage } from '../../stores/panel-common.js';
 import type { StepPanelModel } from '../../stores/panel-step.js';
 import { useApi } from '../../stores/root-store.js';
 import { Button, Dialog } from '../../ui/index.js';
+import { PremiumOffer, useTenantPlan } from '../palette/PremiumOffer.js';
+import { isOfferedPremium } from '../palette/premium.js';
 import { ErrorBox, Muted, SuccessBox } from './parts.js';
 
 const Choices = styled.div`
@@ -23,6 +25,8 @@ export function customEventTitle(app: string): string {
 /**
  * "Let's add an event to {app}!" (editor-core 2.8): 'Do it with me' opens a helpdesk ticket
  * (5-10 business days), 'I'll do it myself' opens the custom-event wizard (3-7 minutes).
+ * Custom triggers and actions are premium (editor-core 6): a workspace on plan 'free' with
+ * planStatus 'active' sees the premium offer first; 'No thanks' goes on to the wizard.
  */
 export const CustomEventDialog = observer(function CustomEventDialog({
   model,
@@ -33,6 +37,9 @@ export const CustomEventDialog = observer(function CustomEventDialog({
 }) {
   const api = useApi();
   const [outcome, setOutcome] = useState<{ ok: boolean; text: string } | null>(null);
+  const plan = useTenantPlan();
+  const [isOfferOpen, setOfferOpen] = useState(false);
+  const [isOfferDismissed, setOfferDismissed] = useState(false);
   const app = model.data.label || model.data.type || product;
   const askUs = async () => {
     try {
@@ -52,41 +59,56 @@ export const CustomEventDialog = observer(function CustomEventDialog({
     }
   };
   const slug = model.data.type;
+  const openWizard = () =>
+    window.open(`/develop/${slug}/${model.kind === 'trigger' ? 'triggers' : 'actions'}`, '_blank');
+  const doItMyself = () => {
+    if (isOfferedPremium(plan) && !isOfferDismissed) {
+      // One dialog at a time: the offer replaces this one.
+      model.setCustomEventOpen(false);
+      setOfferOpen(true);
+      return;
+    }
+    openWizard();
+  };
   return (
-    <Dialog
-      open={model.isCustomEventOpen}
-      onOpenChange={(open) => {
-        model.setCustomEventOpen(open);
-        if (!open) setOutcome(null);
-      }}
-      title={customEventTitle(app)}
-    >
-      <Choices>
-        <div>
-          <h4>Do it with me</h4>
-          <Muted>We create a helpdesk ticket and build it with you. Estimated 5-10 business days.</Muted>
-          <Button onClick={() => void askUs()}>Do it with me</Button>
-        </div>
-        <div>
-          <h4>I'll do it myself</h4>
-          <Muted>Open the custom {model.kind} wizard. Estimated 3-7 minutes.</Muted>
-          <Button
-            variant="ghost"
-            disabled={!slug}
-            onClick={() =>
-              window.open(`/develop/${slug}/${model.kind === 'trigger' ? 'triggers' : 'actions'}`, '_blank')
-            }
-          >
-            I'll do it myself
-          </Button>
-        </div>
-      </Choices>
-      {outcome &&
-        (outcome.ok ? (
-          <SuccessBox role="status">{outcome.text}</SuccessBox>
-        ) : (
-          <ErrorBox role="alert">{outcome.text}</ErrorBox>
-        ))}
-    </Dialog>
+    <>
+      <Dialog
+        open={model.isCustomEventOpen}
+        onOpenChange={(open) => {
+          model.setCustomEventOpen(open);
+          if (!open) setOutcome(null);
+        }}
+        title={customEventTitle(app)}
+      >
+        <Choices>
+          <div>
+            <h4>Do it with me</h4>
+            <Muted>We create a helpdesk ticket and build it with you. Estimated 5-10 business days.</Muted>
+            <Button onClick={() => void askUs()}>Do it with me</Button>
+          </div>
+          <div>
+            <h4>I'll do it myself</h4>
+            <Muted>Open the custom {model.kind} wizard. Estimated 3-7 minutes.</Muted>
+            <Button variant="ghost" disabled={!slug} onClick={doItMyself}>
+              I'll do it myself
+            </Button>
+          </div>
+        </Choices>
+        {outcome &&
+          (outcome.ok ? (
+            <SuccessBox role="status">{outcome.text}</SuccessBox>
+          ) : (
+            <ErrorBox role="alert">{outcome.text}</ErrorBox>
+          ))}
+      </Dialog>
+      <PremiumOffer
+        open={isOfferOpen}
+        onDismiss={() => {
+          setOfferOpen(false);
+          setOfferDismissed(true);
+          openWizard();
+        }}
+      />
+    </>
   );
 });

@@ -1,4 +1,4 @@
-import { cleanup, fireEvent, render, screen, within } from '@testing-library/react';
+import { act, cleanup, fireEvent, render, screen, within } from '@testing-library/react';
 import type { ReactNode } from 'react';
 import { ThemeProvider } from 'styled-components';
 import { afterEach, describe, expect, it, vi } from 'vitest';
@@ -8,10 +8,13 @@ import { RootStoreProvider } from '../../stores/root-store.js';
 import { ToastProvider, theme } from '../../ui/index.js';
 import { EditorProvider } from '../editor-context.js';
 import { FieldEditor } from './FieldEditor.js';
+import { StepPanelModel } from '../../stores/panel-step.js';
+import { PREMIUM_TEXTS } from '../palette/premium.js';
+import { CustomEventDialog } from './CustomEventDialog.js';
 import { StepPanel } from './StepPanel.js';
 import { StepPanelHost } from './StepPanelHost.js';
 import { TestViewer } from './TestViewer.js';
-import { makeEditor } from './test-kit.js';
+import { CRM_APP, makeEditor } from './test-kit.js';
 
 afterEach(cleanup);
 
@@ -96,5 +99,58 @@ describe('step panel rendering (editor-core 2.7–2.11)', () => {
     expect(screen.getByRole('tabpanel').textContent).toContain('"id": "c1"');
     fireEvent.click(screen.getByRole('tab', { name: 'Response' }));
     expect(screen.getByRole('tabpanel').textContent).toContain('201');
+  });
+});
+
+describe('custom events are premium (editor-core 2.8, 6)', () => {
+  async function openCustomEvent(plan: string) {
+    const { editor, actionId } = await makeEditor({
+      'GET /api/auth/me': () => ({
+        id: 'u1',
+        email: 'ada@example.com',
+        currentTenantId: 't1',
+        tenants: [{ role: 'owner', tenant: { id: 't1', name: 'Ada', plan, planStatus: 'active' } }],
+      }),
+      'GET /api/apps/{appSlug}': () => CRM_APP,
+    });
+    editor.wf.updateStep(actionId, { type: 'demo-crm', label: 'Demo CRM' });
+    const model = new StepPanelModel({
+      editor,
+      stepId: actionId,
+      catalog: new AppCatalog(editor.env.api),
+      now: () => 0,
+    });
+    model.setCustomEventOpen(true);
+    const open = vi.spyOn(window, 'open').mockImplementation(() => null);
+    render(wrap(editor, <CustomEventDialog model={model} product="Junction" />));
+    await vi.waitFor(() => expect(editor.env.api.get).toHaveBeenCalledWith('/api/auth/me'));
+    // Let the plan arrive (and render) before the click.
+    const get = editor.env.api.get as unknown as { mock: { calls: unknown[][]; results: { value: unknown }[] } };
+    const me = get.mock.calls.findIndex(([path]) => path === '/api/auth/me');
+    await act(async () => {
+      await get.mock.results[me].value;
+    });
+    return { open };
+  }
+
+  afterEach(() => vi.restoreAllMocks());
+
+  it("a free, active workspace sees the premium offer on 'I'll do it myself'; No thanks opens the wizard", async () => {
+    const { open } = await openCustomEvent('free');
+    expect(screen.getByRole('dialog', { name: "Let's add an event to Demo CRM!" })).toBeTruthy();
+    fireEvent.click(screen.getByRole('button', { name: "I'll do it myself" }));
+    const offer = await screen.findByRole('dialog', { name: PREMIUM_TEXTS.title });
+    expect(offer.textContent).toContain('$6 for your first month');
+    expect(screen.queryByRole('dialog', { name: "Let's add an event to Demo CRM!" })).toBeNull();
+    expect(open).not.toHaveBeenCalled();
+    fireEvent.click(screen.getByRole('button', { name: 'No thanks' }));
+    expect(open).toHaveBeenCalledWith('/develop/demo-crm/actions', '_blank');
+  });
+
+  it('a premium workspace goes straight to the wizard', async () => {
+    const { open } = await openCustomEvent('premium');
+    fireEvent.click(screen.getByRole('button', { name: "I'll do it myself" }));
+    expect(open).toHaveBeenCalledWith('/develop/demo-crm/actions', '_blank');
+    expect(screen.queryByRole('dialog', { name: PREMIUM_TEXTS.title })).toBeNull();
   });
 });
