@@ -9,6 +9,7 @@ import { hubspotApp } from './hubspot.js';
 import { mailchimpApp } from './mailchimp.js';
 import { pipedriveApp } from './pipedrive.js';
 import { salesforceApp } from './salesforce.js';
+import { shopifyStoreApp } from './shopify-store.js';
 import { stripeApp } from './stripe.js';
 
 export const catalogueAppsB: readonly BuiltinAppDefinition[] = [
@@ -19,4 +20,5 @@ export const catalogueAppsB: readonly BuiltinAppDefinition[] = [
   pipedriveApp,
   salesforceApp,
   mailchimpApp,
+  shopifyStoreApp,
 ];
