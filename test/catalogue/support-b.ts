@@ -63,14 +63,14 @@ function compile(pattern: string): { method: string; test: (path: string) => Rec
   const source = path
     .split('/')
     .map((part) => {
-      const escape = (text: string) => text.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
+      const literal = (text: string) => text.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
       const param = /^:(\w+)(.*)$/.exec(part);
       if (param) {
         // ':id.json' is the parameter 'id' followed by the literal '.json'.
         names.push(param[1]);
-        return `([^/]+?)${escape(param[2])}`;
+        return `([^/]+?)${literal(param[2])}`;
       }
-      return escape(part);
+      return literal(part);
     })
     .join('/');
   const regexp = new RegExp(`^${source}$`);
