@@ -22,7 +22,6 @@ import {
   type Child,
   freePort,
   removeDir,
-  sleep,
   startJunction,
   startRedis,
   stopAll,
