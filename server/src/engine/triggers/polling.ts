@@ -26,13 +26,17 @@ export function pollDedupeKey(stepId: string, key: string): string {
  * Takes the items of a list response and keys them, oldest first. Lists are read as APIs
  * answer them, newest first (the Demo CRM's and the usual convention), so the order is
  * reversed; an item appearing twice keeps its first (newest) position. Items whose key is
- * missing or not text/number are counted in `withoutKey` and skipped.
+ * missing or not text/number are counted in `withoutKey` and skipped. An object answer without
+ * the `data_head` key is an empty list (Google's APIs omit empty lists).
  *
  * @example extractItems({ contacts: [{ id: 'b' }, { id: 'a' }] }, 'contacts', 'id')
  * // { ok: true, items: [{ key: 'a', … }, { key: 'b', … }], withoutKey: 0 }
  */
 export function extractItems(body: unknown, dataHead: string, dedupeKey: string): ExtractResult {
-  const list = dataHead === '0' ? body : lookupPath(body, dataHead).value;
+  const found = dataHead === '0' ? { found: true, value: body } : lookupPath(body, dataHead);
+  // APIs that answer in proto3 JSON (Google's) leave an empty list out: `{ resultSizeEstimate: 0 }`.
+  const isEmptyAnswer = !found.found && typeof body === 'object' && body !== null && !Array.isArray(body);
+  const list = isEmptyAnswer ? [] : found.value;
   if (!Array.isArray(list)) {
     return {
       ok: false,

@@ -34,6 +34,11 @@ describe('extractItems', () => {
     expect(extractItems({ a: 1 }, '0', 'id')).toEqual({ ok: false, error: 'The response is not a list.' });
   });
 
+  it('reads an object answer without the Array Name key as an empty list (Google omits empty lists)', () => {
+    expect(extractItems({ resultSizeEstimate: 0 }, 'messages', 'id')).toEqual({ ok: true, items: [], withoutKey: 0 });
+    expect(extractItems('oops', 'messages', 'id').ok).toBe(false);
+  });
+
   it('never reads inherited keys as a dedupe key', () => {
     const result = extractItems([{ id: 'x' }, {}], '0', 'constructor');
     expect(result).toEqual({ ok: true, items: [], withoutKey: 2 });
