@@ -3,10 +3,18 @@
  * `./index.ts` after the built-ins.
  */
 import type { BuiltinAppDefinition } from '../builtin/types.js';
+import { gmailApp } from './gmail.js';
 import { googleCalendarApp } from './google-calendar.js';
 import { googleDocsApp } from './google-docs.js';
 import { googleDriveApp } from './google-drive.js';
 import { googleFormsApp } from './google-forms.js';
 import { googleSheetsApp } from './google-sheets.js';
 
-export const catalogueAppsA: readonly BuiltinAppDefinition[] = [googleSheetsApp, googleDriveApp, googleDocsApp, googleFormsApp, googleCalendarApp];
+export const catalogueAppsA: readonly BuiltinAppDefinition[] = [
+  googleSheetsApp,
+  googleDriveApp,
+  googleDocsApp,
+  googleFormsApp,
+  googleCalendarApp,
+  gmailApp,
+];
