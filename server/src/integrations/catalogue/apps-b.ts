@@ -12,6 +12,7 @@ import { pipedriveApp } from './pipedrive.js';
 import { salesforceApp } from './salesforce.js';
 import { shopifyStoreApp } from './shopify-store.js';
 import { stripeApp } from './stripe.js';
+import { telegramApp } from './telegram.js';
 
 export const catalogueAppsB: readonly BuiltinAppDefinition[] = [
   githubApp,
@@ -23,4 +24,5 @@ export const catalogueAppsB: readonly BuiltinAppDefinition[] = [
   mailchimpApp,
   shopifyStoreApp,
   discordApp,
+  telegramApp,
 ];
