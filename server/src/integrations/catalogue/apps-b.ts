@@ -13,6 +13,7 @@ import { salesforceApp } from './salesforce.js';
 import { shopifyStoreApp } from './shopify-store.js';
 import { stripeApp } from './stripe.js';
 import { telegramApp } from './telegram.js';
+import { twilioApp } from './twilio.js';
 
 export const catalogueAppsB: readonly BuiltinAppDefinition[] = [
   githubApp,
@@ -25,4 +26,5 @@ export const catalogueAppsB: readonly BuiltinAppDefinition[] = [
   shopifyStoreApp,
   discordApp,
   telegramApp,
+  twilioApp,
 ];
