@@ -9,6 +9,7 @@ import { googleDocsApp } from './google-docs.js';
 import { googleDriveApp } from './google-drive.js';
 import { googleFormsApp } from './google-forms.js';
 import { googleSheetsApp } from './google-sheets.js';
+import { slackApp } from './slack.js';
 
 export const catalogueAppsA: readonly BuiltinAppDefinition[] = [
   googleSheetsApp,
@@ -17,4 +18,5 @@ export const catalogueAppsA: readonly BuiltinAppDefinition[] = [
   googleFormsApp,
   googleCalendarApp,
   gmailApp,
+  slackApp,
 ];
