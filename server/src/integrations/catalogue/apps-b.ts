@@ -8,6 +8,7 @@ import { githubApp } from './github.js';
 import { gitlabApp } from './gitlab.js';
 import { hubspotApp } from './hubspot.js';
 import { mailchimpApp } from './mailchimp.js';
+import { openaiApp } from './openai.js';
 import { pipedriveApp } from './pipedrive.js';
 import { salesforceApp } from './salesforce.js';
 import { shopifyStoreApp } from './shopify-store.js';
@@ -27,4 +28,5 @@ export const catalogueAppsB: readonly BuiltinAppDefinition[] = [
   discordApp,
   telegramApp,
   twilioApp,
+  openaiApp,
 ];
