@@ -132,6 +132,9 @@ const PUBLIC_OPERATIONS = [
   'submitForm',
   'uploadFormFile',
   'getFormFile',
+  // The embedded checkout page and its Pay button: the browser navigates there without a bearer header.
+  'getCheckoutPage',
+  'finishCheckout',
   'verifyShopifyInstall',
   'receiveWebhook',
   'getHealth',

@@ -156,6 +156,26 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/auth/password": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Change the signed-in user's password (dashboard profile); other sessions end.
+         * @description A wrong current password answers 422 naming `currentPassword`; a new one that breaks onboarding 5's rules answers 422 naming `newPassword` with the rule's text.
+         */
+        post: operations["updatePassword"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/tenants": {
         parameters: {
             query?: never;
@@ -184,6 +204,26 @@ export interface paths {
         };
         /** One workspace the caller belongs to, with its plan (editor-core 6). */
         get: operations["getTenant"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        /** Rename a workspace (dashboard settings); only its owner may. */
+        patch: operations["updateTenant"];
+        trace?: never;
+    };
+    "/api/tenants/{tenantId}/members": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                tenantId: components["parameters"]["TenantId"];
+            };
+            cookie?: never;
+        };
+        /** The workspace's members with their roles (dashboard settings). */
+        get: operations["listTenantMembers"];
         put?: never;
         post?: never;
         delete?: never;
@@ -995,7 +1035,8 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        get?: never;
+        /** Tickets, newest first: the caller's workspace's, or every workspace's for an operator (SUPPORT_OPERATORS). */
+        get: operations["listTickets"];
         put?: never;
         /** Open a support ticket (onboarding 3 'Support ticket', editor-core 8 automatic tickets). */
         post: operations["createTicket"];
@@ -1033,6 +1074,27 @@ export interface paths {
         put?: never;
         /** Start the premium checkout; the browser goes to `url` (editor-core 6, 7.3 promocheckout). */
         post: operations["createCheckout"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/checkout/{sessionId}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The checkout session id answered by createCheckout (a single-use secret). */
+                sessionId: components["schemas"]["Id"];
+            };
+            cookie?: never;
+        };
+        /** The embedded provider's checkout page (HTML): the offer and a Pay button (no card is charged). */
+        get: operations["getCheckoutPage"];
+        put?: never;
+        /** The embedded provider's Pay button: upgrades the workspace to premium and redirects to `currentUrl` (303). */
+        post: operations["finishCheckout"];
         delete?: never;
         options?: never;
         head?: never;
@@ -1929,6 +1991,41 @@ export interface components {
              */
             currentUrl: string;
         };
+        TicketList: {
+            items: components["schemas"]["TicketDetail"][];
+        };
+        /** @description A stored ticket as its workspace and the operators read it. */
+        TicketDetail: {
+            id: components["schemas"]["Id"];
+            createdAt: components["schemas"]["Timestamp"];
+            tenantId: components["schemas"]["Id"];
+            email: string;
+            title: string;
+            content: string;
+            editorUrl: string;
+            app?: string;
+            event?: string;
+            /** @description True once the ticket was sent to SUPPORT_EMAIL by SMTP. */
+            mailed: boolean;
+        };
+        UpdateTenantInput: {
+            name: string;
+        };
+        MemberList: {
+            items: components["schemas"]["Member"][];
+        };
+        Member: {
+            userId: components["schemas"]["Id"];
+            email: string;
+            name: string;
+            /** @enum {string} */
+            role: "owner" | "member";
+            joinedAt: components["schemas"]["Timestamp"];
+        };
+        UpdatePasswordInput: {
+            currentPassword: components["schemas"]["Password"];
+            newPassword: components["schemas"]["Password"];
+        };
         CheckoutSession: {
             /** Format: uri */
             url: string;
@@ -2273,6 +2370,34 @@ export interface operations {
             429: components["responses"]["TooManyRequests"];
         };
     };
+    updatePassword: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["UpdatePasswordInput"];
+            };
+        };
+        responses: {
+            /** @description Changed. */
+            204: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            413: components["responses"]["PayloadTooLarge"];
+            415: components["responses"]["UnsupportedMediaType"];
+            422: components["responses"]["Unprocessable"];
+            429: components["responses"]["TooManyRequests"];
+        };
+    };
     createTenant: {
         parameters: {
             query?: never;
@@ -2321,6 +2446,65 @@ export interface operations {
                 };
                 content: {
                     "application/json": components["schemas"]["Tenant"];
+                };
+            };
+            401: components["responses"]["Unauthorized"];
+            404: components["responses"]["NotFound"];
+            429: components["responses"]["TooManyRequests"];
+        };
+    };
+    updateTenant: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                tenantId: components["parameters"]["TenantId"];
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["UpdateTenantInput"];
+            };
+        };
+        responses: {
+            /** @description The renamed tenant. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Tenant"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            413: components["responses"]["PayloadTooLarge"];
+            415: components["responses"]["UnsupportedMediaType"];
+            422: components["responses"]["Unprocessable"];
+            429: components["responses"]["TooManyRequests"];
+        };
+    };
+    listTenantMembers: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                tenantId: components["parameters"]["TenantId"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The members, owners first. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["MemberList"];
                 };
             };
             401: components["responses"]["Unauthorized"];
@@ -3838,6 +4022,28 @@ export interface operations {
             501: components["responses"]["NotImplemented"];
         };
     };
+    listTickets: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The tickets. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["TicketList"];
+                };
+            };
+            401: components["responses"]["Unauthorized"];
+            429: components["responses"]["TooManyRequests"];
+        };
+    };
     createTicket: {
         parameters: {
             query?: never;
@@ -3923,6 +4129,57 @@ export interface operations {
             415: components["responses"]["UnsupportedMediaType"];
             429: components["responses"]["TooManyRequests"];
             501: components["responses"]["NotImplemented"];
+        };
+    };
+    getCheckoutPage: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The checkout session id answered by createCheckout (a single-use secret). */
+                sessionId: components["schemas"]["Id"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The page. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "text/html": string;
+                };
+            };
+            404: components["responses"]["NotFound"];
+        };
+    };
+    finishCheckout: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The checkout session id answered by createCheckout (a single-use secret). */
+                sessionId: components["schemas"]["Id"];
+            };
+            cookie?: never;
+        };
+        requestBody?: {
+            content: {
+                "application/x-www-form-urlencoded": string;
+            };
+        };
+        responses: {
+            /** @description Paid; back to where checkout started. */
+            303: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            404: components["responses"]["NotFound"];
+            409: components["responses"]["Conflict"];
         };
     };
     getApiDocs: {

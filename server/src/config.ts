@@ -60,6 +60,15 @@ export interface Config {
   pollIntervalMs?: number;
   /** How often the in-process trigger scheduler looks for due schedules and polls, in ms (TRIGGER_SCAN_MS, default 1 000). */
   triggerScanMs?: number;
+  /** Where support tickets are mailed when SMTP is configured (SUPPORT_EMAIL). */
+  supportEmail?: string;
+  /** E-mails of the operators who read every workspace's tickets (SUPPORT_OPERATORS, comma list). */
+  supportOperators?: string[];
+  /**
+   * The checkout provider (CHECKOUT_PROVIDER_URL): POSTed {tenantId, email, currentUrl}, it
+   * answers {url}. Absent: the embedded local checkout page that upgrades the workspace.
+   */
+  checkoutProviderUrl?: string;
 }
 
 /** Reads the configuration from environment variables with documented defaults. */
@@ -96,6 +105,13 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     runWorkers: env.RUN_WORKERS !== 'off',
     pollIntervalMs: optionalNumber(env.POLL_INTERVAL_MS),
     triggerScanMs: optionalNumber(env.TRIGGER_SCAN_MS),
+    supportEmail: env.SUPPORT_EMAIL || undefined,
+    supportOperators: env.SUPPORT_OPERATORS
+      ? env.SUPPORT_OPERATORS.split(',')
+          .map((e) => e.trim().toLowerCase())
+          .filter(Boolean)
+      : undefined,
+    checkoutProviderUrl: env.CHECKOUT_PROVIDER_URL || undefined,
   };
 }
 

@@ -1,8 +1,130 @@
-/** Implements the SupportService contract (./contracts/support.ts). */
-import type { SupportService } from './contracts/support.js';
+/**
+ * Implements the SupportService contract (./contracts/support.ts): tickets and client error
+ * reports here; checkout in ./checkout.ts; workspace settings in ./account-settings.ts.
+ */
+import { createAccountSettings } from './account-settings.js';
+import { createCheckoutService } from './checkout.js';
+import type { CreateTicketInput, SupportService, TicketDetail } from './contracts/support.js';
+import { nowIso } from './deps.js';
 import type { PlatformDeps } from './platform.js';
+import type { AuthContext } from './types.js';
+
+/** Most tickets one list answers. */
+const LIST_LIMIT = 200;
+
+/** Returns the mail a ticket is sent as (onboarding 3: editor_url, tenantId, email, title, content). */
+export function ticketMail(ticket: TicketDetail): { subject: string; text: string } {
+  return {
+    subject: `Support ticket: ${ticket.title}`,
+    text: [
+      `Title: ${ticket.title}`,
+      `From: ${ticket.email}`,
+      `Workspace: ${ticket.tenantId}`,
+      `Editor: ${ticket.editorUrl}`,
+      ...(ticket.app ? [`App: ${ticket.app}`] : []),
+      ...(ticket.event ? [`Event: ${ticket.event}`] : []),
+      '',
+      ticket.content,
+    ].join('\n'),
+  };
+}
 
 /** Builds the support service. */
-export function createSupportService(_deps: PlatformDeps): SupportService {
-  return {};
+export function createSupportService(deps: PlatformDeps): SupportService {
+  const db = deps.handle.db;
+
+  const isOperator = async (ctx: AuthContext): Promise<boolean> => {
+    const operators = deps.config.supportOperators ?? [];
+    if (operators.length === 0) return false;
+    const user = await deps.repos.users.findById(ctx.userId);
+    return !!user && operators.includes(user.email.toLowerCase());
+  };
+
+  return {
+    async createTicket(ctx, input: CreateTicketInput) {
+      const ticket: TicketDetail = {
+        id: deps.newId(),
+        createdAt: nowIso(deps),
+        tenantId: ctx.tenantId,
+        email: input.email,
+        title: input.title,
+        content: input.content,
+        editorUrl: input.editor_url,
+        ...(input.app ? { app: input.app } : {}),
+        ...(input.event ? { event: input.event } : {}),
+        mailed: false,
+      };
+      await db
+        .insertInto('tickets')
+        .values({
+          id: ticket.id,
+          tenant_id: ticket.tenantId,
+          user_id: ctx.userId,
+          email: ticket.email,
+          title: ticket.title,
+          content: ticket.content,
+          editor_url: ticket.editorUrl,
+          app: ticket.app ?? null,
+          event: ticket.event ?? null,
+          mailed: 0,
+          created_at: ticket.createdAt,
+        })
+        .execute();
+      // Mailed only over real SMTP: the development outbox would only echo it to the log.
+      const to = deps.config.supportEmail ?? deps.config.supportOperators?.[0];
+      if (deps.mailer.mode === 'smtp' && to) {
+        try {
+          await deps.mailer.send({ to, ...ticketMail(ticket) });
+          await db.updateTable('tickets').set({ mailed: 1 }).where('id', '=', ticket.id).execute();
+        } catch (error) {
+          // Stored all the same: the operator list shows it as not mailed.
+          deps.logger.error({ err: error, ticketId: ticket.id }, 'Support ticket could not be mailed');
+        }
+      }
+      return { id: ticket.id, createdAt: ticket.createdAt };
+    },
+
+    async listTickets(ctx) {
+      const all = await isOperator(ctx);
+      let query = db
+        .selectFrom('tickets')
+        .selectAll()
+        .orderBy('created_at', 'desc')
+        .orderBy('id', 'desc')
+        .limit(LIST_LIMIT);
+      if (!all) query = query.where('tenant_id', '=', ctx.tenantId);
+      const rows = await query.execute();
+      return {
+        items: rows.map((row) => ({
+          id: row.id,
+          createdAt: row.created_at,
+          tenantId: row.tenant_id,
+          email: row.email,
+          title: row.title,
+          content: row.content,
+          editorUrl: row.editor_url,
+          ...(row.app ? { app: row.app } : {}),
+          ...(row.event ? { event: row.event } : {}),
+          mailed: Number(row.mailed) === 1,
+        })),
+      };
+    },
+
+    async reportClientError(ctx, input) {
+      await db
+        .insertInto('error_reports')
+        .values({
+          id: deps.newId(),
+          tenant_id: ctx?.tenantId ?? null,
+          source: input.source,
+          error: input.error,
+          created_at: nowIso(deps),
+        })
+        .execute();
+      deps.logger.warn({ source: input.source, tenantId: ctx?.tenantId }, 'Client error report');
+    },
+
+    ...createCheckoutService(deps),
+    ...createAccountSettings(deps),
+  };
 }

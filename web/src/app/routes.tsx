@@ -2,7 +2,6 @@ import { lazy, type ReactNode, Suspense } from 'react';
 import { Navigate, Outlet, type RouteObject } from 'react-router-dom';
 import { EditorPage } from '../editor/EditorPage.js';
 import { NotFoundPage } from '../pages/NotFoundPage.js';
-import { PlaceholderPage, UnbuiltPage } from '../pages/PlaceholderPage.js';
 import { ShopifyAuthorizePage, ShopifyInstallRedirectPage } from '../pages/ShopifyPages.js';
 import type * as Portal from '../portal/index.js';
 import { Spinner } from '../ui/index.js';
@@ -38,6 +37,15 @@ const CreateIntegrationPage = portalPage('CreateIntegrationPage');
 const EditAppsPage = portalPage('EditAppsPage');
 const TriggerSettingsPage = portalPage('TriggerSettingsPage');
 const TriggersPage = portalPage('TriggersPage');
+// The replay viewer and the dashboard pages load on demand too.
+const ReplayPage = lazy(async () => ({ default: (await import('../executions/ReplayPage.js')).ReplayPage }));
+const loadDashboard = () => import('../dashboard/index.js');
+const WorkflowsPage = lazy(async () => ({ default: (await loadDashboard()).WorkflowsPage }));
+const ConnectionsPage = lazy(async () => ({ default: (await loadDashboard()).ConnectionsPage }));
+const SettingsPage = lazy(async () => ({ default: (await loadDashboard()).SettingsPage }));
+const ProfilePage = lazy(async () => ({ default: (await loadDashboard()).ProfilePage }));
+const DashboardHomePage = lazy(async () => ({ default: (await loadDashboard()).DashboardHomePage }));
+const SupportPage = lazy(async () => ({ default: (await loadDashboard()).SupportPage }));
 const PublicFormPage = lazy(async () => ({
   default: (await import('../forms/renderer/PublicFormPage.js')).PublicFormPage,
 }));
@@ -46,15 +54,17 @@ const PublicFormPage = lazy(async () => ({
 const pages: Record<RoutePattern, () => ReactNode> = {
   // The canvas editor (editor-core 2); without a session it shows the "Workflow Editor" title.
   '/': () => <EditorPage />,
-  '/dashboard': () => <PlaceholderPage title="Dashboard" />,
+  '/dashboard': () => <DashboardHomePage />,
   '/shopify': () => <ShopifyAuthorizePage />,
   '/shopify/admin/oauth/redirect_to_install': () => <ShopifyInstallRedirectPage />,
-  '/executions/:execID': () => <UnbuiltPage title="Execution replay" purpose="The replay of one execution" />,
-  '/workflows': () => <PlaceholderPage title="Workflows" />,
-  '/connections': () => <PlaceholderPage title="Connections" />,
-  '/settings': () => <PlaceholderPage title="Settings" />,
-  '/support': () => <PlaceholderPage title="Support" />,
-  '/profile': () => <PlaceholderPage title="User Profile" />,
+  // onboarding 2 "Execution replay page".
+  '/executions/:execID': () => <ReplayPage />,
+  // The dashboard behind the editor's Exit (issue 8).
+  '/workflows': () => <WorkflowsPage />,
+  '/connections': () => <ConnectionsPage />,
+  '/settings': () => <SettingsPage />,
+  '/support': () => <SupportPage />,
+  '/profile': () => <ProfilePage />,
   '/addAuthForm': () => <AddAuthFormPage />,
   // Not shown in forms-dp 2.1: the workspace's own apps, to open in the portal or the auth form.
   '/editApps': () => <EditAppsPage />,

@@ -1,11 +1,65 @@
 /**
- * Tickets, client error reports, checkout and plans (issue 8).
- * Owned by the onboarding helper (issue 8); add methods here and implement them in `server/src/services/support.ts`.
+ * Tickets, client error reports, checkout and workspace settings (issue 8), implemented in
+ * `services/support.ts`, `services/checkout.ts` and `services/account-settings.ts`.
  */
-import type { AuthContext } from '../types.js';
+import type { AuthContext, TenantView } from '../types.js';
 
-/** Tickets, client error reports, checkout and plans (issue 8). */
+/** A ticket as its sender writes it (onboarding 3 "Support ticket"). */
+export interface CreateTicketInput {
+  editor_url: string;
+  email: string;
+  title: string;
+  content: string;
+  app?: string;
+  event?: string;
+}
+
+/** A stored ticket (the contract's TicketDetail). */
+export interface TicketDetail {
+  id: string;
+  createdAt: string;
+  tenantId: string;
+  email: string;
+  title: string;
+  content: string;
+  editorUrl: string;
+  app?: string;
+  event?: string;
+  mailed: boolean;
+}
+
+/** A workspace member (the contract's Member). */
+export interface MemberView {
+  userId: string;
+  email: string;
+  name: string;
+  role: 'owner' | 'member';
+  joinedAt: string;
+}
+
+/** What the embedded checkout's Pay button answers: where the browser goes next. */
+export interface CheckoutFinish {
+  redirectTo: string;
+}
+
+/** Tickets, client error reports, checkout and workspace settings (issue 8). */
 export interface SupportService {
-  /** Placeholder so the interface is never empty; remove when the first real method lands. */
-  readonly _support?: (ctx: AuthContext) => never;
+  /** Stores a ticket and mails it to SUPPORT_EMAIL when SMTP is configured. */
+  createTicket(ctx: AuthContext, input: CreateTicketInput): Promise<{ id: string; createdAt: string }>;
+  /** The workspace's tickets, newest first; every workspace's for an operator. */
+  listTickets(ctx: AuthContext): Promise<{ items: TicketDetail[] }>;
+  /** Records a browser crash report (signed in or not). */
+  reportClientError(ctx: AuthContext | null, input: { source: string; error: string }): Promise<void>;
+  /** Starts checkout: the configured provider's URL, or the embedded checkout page. */
+  createCheckout(ctx: AuthContext, input: { currentUrl: string }): Promise<{ url: string }>;
+  /** The embedded checkout page (HTML) of an open session; 404 when unknown or expired. */
+  checkoutPage(sessionId: string): Promise<string>;
+  /** The embedded checkout's Pay: upgrades the workspace, answers where to go back to. */
+  finishCheckout(sessionId: string): Promise<CheckoutFinish>;
+  /** Renames a workspace (owners only). */
+  updateTenant(ctx: AuthContext, tenantId: string, name: string): Promise<TenantView>;
+  /** The workspace's members, owners first. */
+  listMembers(ctx: AuthContext, tenantId: string): Promise<{ items: MemberView[] }>;
+  /** Changes the caller's password after checking the current one; other sessions end. */
+  updatePassword(ctx: AuthContext, input: { currentPassword: string; newPassword: string }): Promise<void>;
 }

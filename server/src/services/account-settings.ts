@@ -1,0 +1,75 @@
+/**
+ * Workspace and profile settings of the dashboard (issue 8 "/settings and /profile"): rename a
+ * workspace, list its members, change the password. Part of the support service.
+ */
+import { forbidden, notFound, unprocessable } from '../errors.js';
+import { hashPassword, verifyPassword } from '../security/passwords.js';
+import type { MemberView } from './contracts/support.js';
+import { checkPasswordRules } from './core-rules.js';
+import type { PlatformDeps } from './platform.js';
+import type { AuthContext, TenantView } from './types.js';
+import { toTenantView } from './views.js';
+
+/** Longest workspace name (the tenants service's limit). */
+const NAME_MAX = 100;
+
+/** Builds the settings part of the support service. */
+export function createAccountSettings(deps: PlatformDeps) {
+  const db = deps.handle.db;
+
+  const membershipOf = async (ctx: AuthContext, tenantId: string) => {
+    const membership = await deps.repos.tenants.findForMember(ctx.userId, tenantId);
+    if (!membership) throw notFound('Tenant');
+    return membership;
+  };
+
+  return {
+    async updateTenant(ctx: AuthContext, tenantId: string, name: string): Promise<TenantView> {
+      const membership = await membershipOf(ctx, tenantId);
+      if (membership.role !== 'owner') throw forbidden("Only the workspace's owner can rename it.");
+      const trimmed = name.trim();
+      if (trimmed === '') throw unprocessable("Name can't be blank.", 'name');
+      if (trimmed.length > NAME_MAX) throw unprocessable(`Name must be at most ${NAME_MAX} characters.`, 'name');
+      await db.updateTable('tenants').set({ name: trimmed }).where('id', '=', tenantId).execute();
+      return toTenantView({ ...membership.tenant, name: trimmed });
+    },
+
+    async listMembers(ctx: AuthContext, tenantId: string): Promise<{ items: MemberView[] }> {
+      await membershipOf(ctx, tenantId);
+      const rows = await db
+        .selectFrom('memberships')
+        .innerJoin('users', 'users.id', 'memberships.user_id')
+        .select(['users.id', 'users.email', 'users.name', 'memberships.role', 'memberships.created_at'])
+        .where('memberships.tenant_id', '=', tenantId)
+        .orderBy('memberships.created_at')
+        .orderBy('users.id')
+        .execute();
+      const items = rows.map((row) => ({
+        userId: row.id,
+        email: row.email,
+        name: row.name,
+        role: row.role === 'owner' ? ('owner' as const) : ('member' as const),
+        joinedAt: row.created_at,
+      }));
+      items.sort((a, b) => Number(b.role === 'owner') - Number(a.role === 'owner'));
+      return { items };
+    },
+
+    async updatePassword(ctx: AuthContext, input: { currentPassword: string; newPassword: string }): Promise<void> {
+      const user = await deps.repos.users.findById(ctx.userId);
+      if (!user) throw notFound('User');
+      if (!(await verifyPassword(user.passwordHash, input.currentPassword))) {
+        throw unprocessable('The current password is not correct.', 'currentPassword');
+      }
+      const broken = checkPasswordRules(input.newPassword);
+      if (broken) throw unprocessable(broken, 'newPassword');
+      await db
+        .updateTable('users')
+        .set({ password_hash: await hashPassword(input.newPassword) })
+        .where('id', '=', user.id)
+        .execute();
+      // Whoever knew the old password loses their sessions; this one stays.
+      await db.deleteFrom('sessions').where('user_id', '=', user.id).where('id', '!=', ctx.sessionId).execute();
+    },
+  };
+}

@@ -1,0 +1,203 @@
+/**
+ * Support tickets, the embedded checkout and the dashboard's settings over the real API (issue
+ * 8): tickets stored per workspace, listed for operators, mailed through a real local SMTP
+ * peer; checkout answers a local page whose Pay upgrades the workspace; workspace rename,
+ * members and password change with their 422s.
+ */
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { startTestSmtpServer, type TestSmtpServer } from '../../server/src/mail/test-smtp.js';
+import {
+  type Account,
+  type ApiHarness,
+  GOOD_PASSWORD,
+  openHarness,
+  openTestDatabases,
+  signUp,
+} from '../api/harness.js';
+
+const SUPPORT = 'support@junction.test';
+
+describe.each(openTestDatabases())('support, checkout and settings on $dialect (issue 8)', (testDb) => {
+  let h: ApiHarness;
+  let smtp: TestSmtpServer;
+  let a: Account;
+  let b: Account;
+  let operator: Account;
+
+  beforeAll(async () => {
+    smtp = await startTestSmtpServer();
+    h = await openHarness(testDb, {
+      smtpUrl: smtp.url,
+      supportEmail: SUPPORT,
+      publicUrl: 'http://junction.test',
+    });
+    a = await signUp(h, 'ticket-a');
+    b = await signUp(h, 'ticket-b');
+    operator = await signUp(h, 'operator');
+    // Operators are named by configuration; the harness's config object is the app's.
+    h.config.supportOperators = [operator.email.toLowerCase()];
+  });
+
+  afterAll(async () => {
+    await h?.close();
+    await smtp?.close();
+  });
+
+  const ticket = (account: Account, title: string) =>
+    h.call('POST', '/api/tickets', {
+      token: account.token,
+      body: {
+        editor_url: 'http://junction.test/?id=wf-1',
+        email: account.email,
+        title,
+        content: 'Please add the event "New invoice".',
+        app: 'demo-crm',
+        event: 'New invoice',
+      },
+    });
+
+  it('stores a ticket, mails it to SUPPORT_EMAIL over SMTP and lists it for its workspace only', async () => {
+    const created = await ticket(a, 'Demo CRM - New invoice');
+    expect(created.status, created.text).toBe(201);
+    expect(created.json).toEqual({ id: expect.any(String), createdAt: expect.any(String) });
+
+    const mail = await smtp.waitForMail(SUPPORT);
+    expect(mail.subject).toBe('Support ticket: Demo CRM - New invoice');
+    expect(mail.text).toContain(`From: ${a.email}`);
+    expect(mail.text).toContain('Editor: http://junction.test/?id=wf-1');
+    expect(mail.text).toContain('Please add the event "New invoice".');
+
+    const own = await h.call('GET', '/api/tickets', { token: a.token });
+    expect(own.status).toBe(200);
+    expect(own.json.items).toHaveLength(1);
+    expect(own.json.items[0]).toMatchObject({ title: 'Demo CRM - New invoice', tenantId: a.tenantId, mailed: true });
+
+    const other = await h.call('GET', '/api/tickets', { token: b.token });
+    expect(other.json.items).toEqual([]);
+  });
+
+  it('lists every workspace’s tickets for an operator', async () => {
+    expect((await ticket(b, 'Demo CRM - Deal won')).status).toBe(201);
+    const all = await h.call('GET', '/api/tickets', { token: operator.token });
+    const titles = all.json.items.map((t: { title: string }) => t.title);
+    expect(titles).toEqual(expect.arrayContaining(['Demo CRM - New invoice', 'Demo CRM - Deal won']));
+  });
+
+  it('answers 400 naming the field when the title is missing, 401 without a session', async () => {
+    const bad = await h.call('POST', '/api/tickets', {
+      token: a.token,
+      body: { editor_url: 'x', email: a.email, content: 'c' },
+    });
+    expect(bad.status).toBe(400);
+    expect(bad.text).toContain('title');
+    expect((await h.call('GET', '/api/tickets')).status).toBe(401);
+  });
+
+  it('records a crash report signed in or not', async () => {
+    const res = await h.call('POST', '/api/error-reports', { body: { source: 'StepPanel', error: 'boom' } });
+    expect(res.status).toBe(202);
+  });
+
+  it('checks out on the embedded provider: a local page whose Pay upgrades the workspace once', async () => {
+    const before = await h.call('GET', `/api/tenants/${a.tenantId}`, { token: a.token });
+    expect(before.json).toMatchObject({ plan: 'free', planStatus: 'active' });
+
+    const foreign = await h.call('POST', '/api/checkout', {
+      token: a.token,
+      body: { currentUrl: 'https://evil.example/steal' },
+    });
+    expect(foreign.status).toBe(422);
+    expect(foreign.json.field).toBe('currentUrl');
+
+    const started = await h.call('POST', '/api/checkout', {
+      token: a.token,
+      body: { currentUrl: 'http://junction.test/?id=wf-1' },
+    });
+    expect(started.status, started.text).toBe(200);
+    const url = new URL(started.json.url);
+    expect(url.origin).toBe('http://junction.test');
+    expect(url.pathname).toMatch(/^\/checkout\/[A-Za-z0-9_-]{32}$/);
+
+    const page = await h.call('GET', url.pathname);
+    expect(page.status).toBe(200);
+    expect(page.headers['content-type']).toContain('text/html');
+    expect(page.text).toContain('$6 for your first month');
+    expect(page.text).toContain(`action="${url.pathname}"`);
+
+    const paid = await h.call('POST', url.pathname, {
+      raw: '',
+      headers: { 'content-type': 'application/x-www-form-urlencoded' },
+    });
+    expect(paid.status, paid.text).toBe(303);
+    expect(paid.headers.location).toBe('http://junction.test/?id=wf-1');
+    const after = await h.call('GET', `/api/tenants/${a.tenantId}`, { token: a.token });
+    expect(after.json).toMatchObject({ plan: 'premium', planStatus: 'active' });
+
+    const again = await h.call('POST', url.pathname, {
+      raw: '',
+      headers: { 'content-type': 'application/x-www-form-urlencoded' },
+    });
+    expect(again.status).toBe(409);
+    expect((await h.call('GET', '/checkout/not-a-real-session-id-0000000000')).status).toBe(404);
+    const twice = await h.call('POST', '/api/checkout', {
+      token: a.token,
+      body: { currentUrl: 'http://junction.test/' },
+    });
+    expect(twice.status).toBe(409);
+  });
+
+  it('renames a workspace, lists its members and refuses other workspaces', async () => {
+    const renamed = await h.call('PATCH', `/api/tenants/${b.tenantId}`, {
+      token: b.token,
+      body: { name: '  Acme Ops ' },
+    });
+    expect(renamed.status, renamed.text).toBe(200);
+    expect(renamed.json.name).toBe('Acme Ops');
+    const blank = await h.call('PATCH', `/api/tenants/${b.tenantId}`, { token: b.token, body: { name: '   ' } });
+    expect(blank.status).toBe(422);
+    expect(blank.json.field).toBe('name');
+    const foreign = await h.call('PATCH', `/api/tenants/${b.tenantId}`, { token: a.token, body: { name: 'Mine' } });
+    expect(foreign.status).toBe(404);
+
+    const members = await h.call('GET', `/api/tenants/${b.tenantId}/members`, { token: b.token });
+    expect(members.status).toBe(200);
+    expect(members.json.items).toEqual([
+      { userId: b.userId, email: b.email, name: expect.any(String), role: 'owner', joinedAt: expect.any(String) },
+    ]);
+    expect((await h.call('GET', `/api/tenants/${b.tenantId}/members`, { token: a.token })).status).toBe(404);
+  });
+
+  it('changes the password: the current one is checked, the rules apply, other sessions end', async () => {
+    const other = await h.call('POST', '/api/auth/log-in', { body: { email: b.email, password: GOOD_PASSWORD } });
+    expect(other.status).toBe(200);
+
+    const wrong = await h.call('POST', '/api/auth/password', {
+      token: b.token,
+      body: { currentPassword: 'not-my-password-1', newPassword: 'Another-good-one-77' },
+    });
+    expect(wrong.status).toBe(422);
+    expect(wrong.json.field).toBe('currentPassword');
+
+    const weak = await h.call('POST', '/api/auth/password', {
+      token: b.token,
+      body: { currentPassword: GOOD_PASSWORD, newPassword: 'short1' },
+    });
+    expect(weak.status).toBe(422);
+    expect(weak.json).toMatchObject({
+      field: 'newPassword',
+      detail: 'Password must be between 12 and 512 characters.',
+    });
+
+    const changed = await h.call('POST', '/api/auth/password', {
+      token: b.token,
+      body: { currentPassword: GOOD_PASSWORD, newPassword: 'Another-good-one-77' },
+    });
+    expect(changed.status, changed.text).toBe(204);
+    expect((await h.call('GET', '/api/auth/me', { token: b.token })).status).toBe(200);
+    expect((await h.call('GET', '/api/auth/me', { token: other.json.token })).status).toBe(401);
+    const relog = await h.call('POST', '/api/auth/log-in', {
+      body: { email: b.email, password: 'Another-good-one-77' },
+    });
+    expect(relog.status).toBe(200);
+  });
+});

@@ -1,0 +1,199 @@
+import { useCallback, useEffect, useState } from 'react';
+import { Link as RouterLink } from 'react-router-dom';
+import { failureText, loadWorkflowRows, type WorkflowRow } from '../stores/dashboard-workflows.js';
+import { formatRunTime } from '../stores/execution-replay.js';
+import { useApi } from '../stores/root-store.js';
+import { TOKEN_STORAGE_KEY } from '../stores/session.js';
+import { Button, Dialog, PageTitle, Spinner, TextField, useToast } from '../ui/index.js';
+import { DashboardLayout, useDashboard } from './DashboardLayout.js';
+import { Actions, Muted, Table } from './parts.js';
+
+interface Connection {
+  id: string;
+  app: string;
+  name: string;
+  createdAt: string;
+  lastUsed: string | null;
+  needsReconnect: boolean;
+  statusMessage?: string;
+}
+
+/** The connected accounts at /connections (issue 8 "Dashboard pages"). */
+export function ConnectionsPage() {
+  return (
+    <DashboardLayout>
+      <ConnectionsView />
+    </DashboardLayout>
+  );
+}
+
+/** The pop-up size of a sign-in window (editor-core 9). */
+const POPUP_FEATURES = 'width=600,height=700';
+
+function ConnectionsView() {
+  const api = useApi();
+  const { me } = useDashboard();
+  const { showToast } = useToast();
+  const [items, setItems] = useState<Connection[] | null>(null);
+  const [workflows, setWorkflows] = useState<WorkflowRow[]>([]);
+  const [failure, setFailure] = useState('');
+  const [renaming, setRenaming] = useState<Connection | null>(null);
+  const [draft, setDraft] = useState('');
+  const [confirmingDelete, setConfirmingDelete] = useState<string | null>(null);
+
+  const reload = useCallback(async () => {
+    try {
+      const [list, rows] = await Promise.all([api.get('/api/credentials'), loadWorkflowRows(api)]);
+      setItems(list.items as Connection[]);
+      setWorkflows(rows);
+      setFailure('');
+    } catch (error) {
+      setFailure(failureText(error));
+    }
+  }, [api]);
+
+  useEffect(() => {
+    void reload();
+  }, [reload]);
+
+  const act = async (work: () => Promise<void>) => {
+    try {
+      await work();
+    } catch (error) {
+      showToast({ status: 'error', message: failureText(error) });
+    }
+  };
+
+  const rename = () =>
+    act(async () => {
+      if (!renaming) return;
+      const name = draft.trim();
+      if (!name) return;
+      await api.patch('/api/credentials/{id}', { params: { path: { id: renaming.id } }, body: { name } });
+      setRenaming(null);
+      showToast({ status: 'success', message: `Connection renamed: ${name}` });
+      await reload();
+    });
+
+  const reconnect = (item: Connection) =>
+    act(async () => {
+      const app = await api.get('/api/apps/{appSlug}', { params: { path: { appSlug: item.app } } });
+      if (app.authInfo?.apiType === 'oauth2') {
+        // editor-core 2.5: the provider's sign-in in a 600 × 700 pop-up, updating this credential.
+        const token = window.localStorage.getItem(TOKEN_STORAGE_KEY) ?? '';
+        const query = new URLSearchParams({ uid: me.id, t: token, update: 'true', c_id: item.id });
+        window.open(`/auth/${encodeURIComponent(item.app)}?${query}`, 'junction-auth', POPUP_FEATURES);
+        return;
+      }
+      const check = await api.post('/api/credentials/{id}/check', { params: { path: { id: item.id } } });
+      showToast({
+        status: check.ok ? 'success' : 'error',
+        message: check.ok
+          ? `${item.name} is connected.`
+          : (check.message ?? 'Connection expired, please reconnect an account'),
+      });
+      await reload();
+    });
+
+  const remove = (item: Connection) =>
+    act(async () => {
+      await api.delete('/api/credentials/{id}', { params: { path: { id: item.id } } });
+      setConfirmingDelete(null);
+      showToast({ status: 'success', message: `Deleted: ${item.name}` });
+      await reload();
+    });
+
+  return (
+    <>
+      <PageTitle>Connections</PageTitle>
+      {failure && <p role="alert">Could not load the connections: {failure}</p>}
+      {items === null && !failure && <Spinner label="Loading connections" />}
+      {items !== null && items.length === 0 && (
+        <Muted>No connected accounts yet. Connect one from a step in the editor.</Muted>
+      )}
+      {items !== null && items.length > 0 && (
+        <Table>
+          <thead>
+            <tr>
+              <th>Account</th>
+              <th>App</th>
+              <th>Status</th>
+              <th>Last used</th>
+              <th>Used by</th>
+              <th>Actions</th>
+            </tr>
+          </thead>
+          <tbody>
+            {items.map((item) => {
+              const users = workflows.filter((w) => w.credentialIds.includes(item.id));
+              return (
+                <tr key={item.id} data-testid="connection-row">
+                  <td>{item.name || 'unnamed'}</td>
+                  <td>{item.app}</td>
+                  <td>{item.needsReconnect ? (item.statusMessage ?? 'Needs reconnecting') : 'Connected'}</td>
+                  <td>{item.lastUsed ? formatRunTime(item.lastUsed) : 'Never'}</td>
+                  <td>
+                    {users.length === 0
+                      ? 'No workflows'
+                      : users.map((w, i) => (
+                          <span key={w.id}>
+                            {i > 0 ? ', ' : ''}
+                            <RouterLink to={`/?id=${encodeURIComponent(w.id)}`} reloadDocument>
+                              {w.name}
+                            </RouterLink>
+                          </span>
+                        ))}
+                  </td>
+                  <td>
+                    <Button
+                      variant="ghost"
+                      onClick={() => {
+                        setDraft(item.name);
+                        setRenaming(item);
+                      }}
+                    >
+                      Rename
+                    </Button>
+                    <Button variant="ghost" onClick={() => reconnect(item)}>
+                      Reconnect
+                    </Button>
+                    {confirmingDelete === item.id ? (
+                      <>
+                        <Button variant="secondary" onClick={() => remove(item)}>
+                          Confirm delete
+                        </Button>
+                        <Button variant="ghost" onClick={() => setConfirmingDelete(null)}>
+                          Cancel
+                        </Button>
+                      </>
+                    ) : (
+                      <Button variant="ghost" onClick={() => setConfirmingDelete(item.id)}>
+                        Delete
+                      </Button>
+                    )}
+                  </td>
+                </tr>
+              );
+            })}
+          </tbody>
+        </Table>
+      )}
+      <Dialog open={renaming !== null} onOpenChange={(open) => !open && setRenaming(null)} title="Rename connection">
+        <form
+          onSubmit={(event) => {
+            event.preventDefault();
+            void rename();
+          }}
+        >
+          <TextField label="Account name" value={draft} onChange={(event) => setDraft(event.target.value)} autoFocus />
+          <Actions>
+            <Button type="submit">Save</Button>
+            <Button variant="ghost" onClick={() => setRenaming(null)}>
+              Cancel
+            </Button>
+          </Actions>
+        </form>
+      </Dialog>
+    </>
+  );
+}

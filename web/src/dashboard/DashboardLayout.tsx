@@ -1,0 +1,178 @@
+import { isApiError } from '@junction/core';
+import { createContext, type ReactNode, useCallback, useContext, useEffect, useState } from 'react';
+import { NavLink } from 'react-router-dom';
+import styled from 'styled-components';
+import { establishDashboardSession, type Me } from '../stores/dashboard-session.js';
+import { useApi } from '../stores/root-store.js';
+import { browserSessionPlatform } from '../stores/session.js';
+import { Button, PageTitle, Spinner } from '../ui/index.js';
+
+const Frame = styled.div`
+  display: grid;
+  grid-template-columns: 220px 1fr;
+  min-height: 100vh;
+  @media (max-width: 719px) {
+    grid-template-columns: 1fr;
+  }
+`;
+
+const Side = styled.nav`
+  display: flex;
+  flex-direction: column;
+  gap: ${({ theme }) => theme.space(1)};
+  padding: ${({ theme }) => theme.space(6)} ${({ theme }) => theme.space(3)};
+  background: ${({ theme }) => theme.colors.surface};
+  border-right: 1px solid ${({ theme }) => theme.colors.border};
+`;
+
+const Brand = styled.span`
+  padding: 0 ${({ theme }) => theme.space(3)} ${({ theme }) => theme.space(4)};
+  font-size: 20px;
+  font-weight: 800;
+  color: ${({ theme }) => theme.colors.primary};
+`;
+
+const Item = styled(NavLink)`
+  padding: ${({ theme }) => theme.space(2)} ${({ theme }) => theme.space(3)};
+  border-radius: ${({ theme }) => theme.radius.small};
+  color: ${({ theme }) => theme.colors.text};
+  text-decoration: none;
+  font-weight: 500;
+  &.active { background: #e8f1fd; color: ${({ theme }) => theme.colors.primaryHover}; }
+  &:hover { background: ${({ theme }) => theme.colors.background}; }
+  &:focus-visible { outline: none; box-shadow: ${({ theme }) => theme.focusRing}; }
+`;
+
+const Who = styled.p`
+  margin-top: auto;
+  padding: 0 ${({ theme }) => theme.space(3)};
+  font-size: ${({ theme }) => theme.font.size.small};
+  color: ${({ theme }) => theme.colors.textMuted};
+  overflow-wrap: anywhere;
+`;
+
+const Main = styled.main`
+  min-width: 0;
+  padding: ${({ theme }) => theme.space(8)} ${({ theme }) => theme.space(8)};
+  max-width: 1100px;
+`;
+
+const Centered = styled.main`
+  display: grid;
+  place-items: center;
+  min-height: 100vh;
+  text-align: center;
+  padding: ${({ theme }) => theme.space(6)};
+`;
+
+/** What every dashboard page reads: the user and a way to reload them. */
+export interface DashboardSession {
+  me: Me;
+  /** Reloads the user (after a workspace rename or a plan change). */
+  refresh(): Promise<void>;
+  /** The current workspace. */
+  tenant: Me['tenants'][number]['tenant'];
+}
+
+const DashboardContext = createContext<DashboardSession | null>(null);
+
+/** Returns the dashboard session; throws when no {@link DashboardLayout} is above. */
+export function useDashboard(): DashboardSession {
+  const session = useContext(DashboardContext);
+  if (!session) throw new Error('useDashboard must be used inside <DashboardLayout>.');
+  return session;
+}
+
+type LoadState =
+  | { phase: 'loading' }
+  | { phase: 'signed-out' }
+  | { phase: 'failed'; message: string }
+  | { phase: 'ready'; me: Me };
+
+/** Establishes the session for a page; shared by the dashboard and the replay viewer. */
+export function useSessionUser(): { state: LoadState; refresh: () => Promise<void> } {
+  const api = useApi();
+  const [state, setState] = useState<LoadState>({ phase: 'loading' });
+  const load = useCallback(async () => {
+    try {
+      const me = await establishDashboardSession(api, browserSessionPlatform());
+      setState(me ? { phase: 'ready', me } : { phase: 'signed-out' });
+    } catch (error) {
+      setState({ phase: 'failed', message: isApiError(error) ? error.message : String(error) });
+    }
+  }, [api]);
+  useEffect(() => {
+    void load();
+  }, [load]);
+  return { state, refresh: load };
+}
+
+/** What a page shows while its session is not ready; null when it is. */
+export function SessionGate({ state }: { state: LoadState }) {
+  if (state.phase === 'loading') {
+    return (
+      <Centered>
+        <Spinner label="Loading" />
+      </Centered>
+    );
+  }
+  if (state.phase === 'signed-out') {
+    return (
+      <Centered>
+        <div>
+          <PageTitle>Sign in to continue</PageTitle>
+          <p>Your session has ended. Open the editor to sign in or create an account.</p>
+          <Button onClick={() => window.location.assign('/')}>Go to sign in</Button>
+        </div>
+      </Centered>
+    );
+  }
+  if (state.phase === 'failed') {
+    return (
+      <Centered>
+        <p role="alert">Could not load your account: {state.message}</p>
+      </Centered>
+    );
+  }
+  return null;
+}
+
+const LINKS = [
+  { to: '/dashboard', label: 'Dashboard' },
+  { to: '/workflows', label: 'Workflows' },
+  { to: '/connections', label: 'Connections' },
+  { to: '/settings', label: 'Settings' },
+  { to: '/profile', label: 'Profile' },
+  { to: '/support', label: 'Support' },
+] as const;
+
+/**
+ * The frame of the dashboard pages (the product behind the editor's Exit): the session (from
+ * `c` or local storage), the left navigation and the page.
+ */
+export function DashboardLayout({ children }: { children: ReactNode }) {
+  const { state, refresh } = useSessionUser();
+  if (state.phase !== 'ready') return <SessionGate state={state} />;
+  const { me } = state;
+  const tenant = me.tenants.find((m) => m.tenant.id === me.currentTenantId)?.tenant ?? me.tenants[0].tenant;
+  return (
+    <DashboardContext.Provider value={{ me, refresh, tenant }}>
+      <Frame>
+        <Side aria-label="Dashboard">
+          <Brand>Junction</Brand>
+          {LINKS.map((link) => (
+            <Item key={link.to} to={link.to} end>
+              {link.label}
+            </Item>
+          ))}
+          <Who>
+            {tenant.name}
+            <br />
+            {me.email}
+          </Who>
+        </Side>
+        <Main>{children}</Main>
+      </Frame>
+    </DashboardContext.Provider>
+  );
+}

@@ -1,0 +1,141 @@
+import { checkPassword, passwordStrength } from '@junction/core';
+import { useState } from 'react';
+import styled from 'styled-components';
+import { failureText } from '../stores/dashboard-workflows.js';
+import { useApi } from '../stores/root-store.js';
+import { Button, PageTitle, TextField, useToast } from '../ui/index.js';
+import { DashboardLayout, useDashboard } from './DashboardLayout.js';
+import { Actions, Card } from './parts.js';
+
+const Facts = styled.dl`
+  display: grid;
+  grid-template-columns: max-content 1fr;
+  gap: 6px 16px;
+  margin: 0;
+  dt { color: ${({ theme }) => theme.colors.textMuted}; }
+  dd { margin: 0; }
+`;
+
+const STRENGTH_HEX = { red: '#d32f2f', orange: '#ed6c02', green: '#2e7d32' } as const;
+
+const Meter = styled.div<{ $score: number; $color: keyof typeof STRENGTH_HEX }>`
+  height: 6px;
+  margin-top: 4px;
+  border-radius: 3px;
+  background: ${({ theme }) => theme.colors.background};
+  &::after {
+    content: '';
+    display: block;
+    height: 100%;
+    width: ${({ $score }) => $score}%;
+    border-radius: 3px;
+    background: ${({ $color }) => STRENGTH_HEX[$color]};
+  }
+`;
+
+const Rules = styled.ul`
+  margin: 6px 0 0;
+  padding-left: 20px;
+  color: ${({ theme }) => theme.colors.secondary};
+  font-size: ${({ theme }) => theme.font.size.small};
+`;
+
+/** The user's profile at /profile: name, e-mail, workspaces, and the password change. */
+export function ProfilePage() {
+  return (
+    <DashboardLayout>
+      <ProfileView />
+    </DashboardLayout>
+  );
+}
+
+function ProfileView() {
+  const api = useApi();
+  const { me } = useDashboard();
+  const { showToast } = useToast();
+  const [current, setCurrent] = useState('');
+  const [next, setNext] = useState('');
+  const [currentError, setCurrentError] = useState('');
+  const [serverError, setServerError] = useState('');
+  const problems = next ? checkPassword(next) : [];
+  const strength = passwordStrength(next);
+
+  const save = async () => {
+    setCurrentError('');
+    setServerError('');
+    try {
+      await api.post('/api/auth/password', { body: { currentPassword: current, newPassword: next } });
+      setCurrent('');
+      setNext('');
+      showToast({ status: 'success', message: 'Password changed.' });
+    } catch (error) {
+      const text = failureText(error);
+      const field = (error as { problem?: { field?: string } }).problem?.field;
+      if (field === 'currentPassword') setCurrentError(text);
+      else setServerError(text);
+    }
+  };
+
+  return (
+    <>
+      <PageTitle>User Profile</PageTitle>
+      <Card aria-labelledby="account-heading">
+        <h2 id="account-heading">Account</h2>
+        <Facts>
+          <dt>Name</dt>
+          <dd>{me.name || '—'}</dd>
+          <dt>E-mail</dt>
+          <dd>
+            {me.email} {me.emailVerified ? '(verified)' : '(not verified)'}
+          </dd>
+          <dt>Workspaces</dt>
+          <dd>{me.tenants.map((m) => `${m.tenant.name} (${m.role})`).join(', ')}</dd>
+        </Facts>
+      </Card>
+      <Card aria-labelledby="password-heading">
+        <h2 id="password-heading">Change password</h2>
+        <form
+          onSubmit={(event) => {
+            event.preventDefault();
+            void save();
+          }}
+        >
+          <TextField
+            label="Current password"
+            type="password"
+            autoComplete="current-password"
+            value={current}
+            onChange={(event) => setCurrent(event.target.value)}
+            error={currentError || undefined}
+          />
+          <TextField
+            label="New password"
+            type="password"
+            autoComplete="new-password"
+            value={next}
+            onChange={(event) => setNext(event.target.value)}
+            error={serverError || undefined}
+          />
+          {next && (
+            <div data-testid="strength" data-label={strength.label}>
+              Strength: {strength.label}
+              <Meter $score={strength.score} $color={strength.color} aria-hidden="true" />
+            </div>
+          )}
+          {problems.length > 0 && (
+            <Rules>
+              {problems.map((p) => (
+                <li key={p}>{p}</li>
+              ))}
+            </Rules>
+          )}
+          <Actions>
+            <Button type="submit" disabled={current === '' || next === '' || problems.length > 0}>
+              Change password
+            </Button>
+          </Actions>
+        </form>
+      </Card>
+    </>
+  );
+}

@@ -1,0 +1,73 @@
+import { useCallback, useEffect, useState } from 'react';
+import { listTickets, type TicketRow } from '../stores/dashboard-tickets.js';
+import { failureText } from '../stores/dashboard-workflows.js';
+import { formatRunTime } from '../stores/execution-replay.js';
+import { useApi } from '../stores/root-store.js';
+import { PageTitle } from '../ui/index.js';
+import { DashboardLayout } from './DashboardLayout.js';
+import { Card, Muted, Table } from './parts.js';
+import { TicketForm } from './TicketForm.js';
+
+/** The support page at /support: file a ticket, and read the tickets of the workspace (all of them for an operator). */
+export function SupportPage() {
+  return (
+    <DashboardLayout>
+      <SupportView />
+    </DashboardLayout>
+  );
+}
+
+function SupportView() {
+  const api = useApi();
+  const [tickets, setTickets] = useState<TicketRow[] | null>(null);
+  const [failure, setFailure] = useState('');
+  const reload = useCallback(async () => {
+    try {
+      setTickets(await listTickets(api));
+    } catch (error) {
+      setFailure(failureText(error));
+    }
+  }, [api]);
+  useEffect(() => {
+    void reload();
+  }, [reload]);
+
+  return (
+    <>
+      <PageTitle>Support</PageTitle>
+      <Card aria-labelledby="new-ticket">
+        <h2 id="new-ticket">Request a trigger or action</h2>
+        <TicketForm canEditApp onCreated={() => void reload()} />
+      </Card>
+      <Card aria-labelledby="tickets-heading">
+        <h2 id="tickets-heading">Tickets</h2>
+        {failure && <p role="alert">Could not load the tickets: {failure}</p>}
+        {tickets !== null && tickets.length === 0 && <Muted>No tickets yet.</Muted>}
+        {tickets !== null && tickets.length > 0 && (
+          <Table data-testid="tickets">
+            <thead>
+              <tr>
+                <th>Created</th>
+                <th>Title</th>
+                <th>From</th>
+                <th>Message</th>
+                <th>Mailed</th>
+              </tr>
+            </thead>
+            <tbody>
+              {tickets.map((t) => (
+                <tr key={t.id} data-testid="ticket-row">
+                  <td>{formatRunTime(t.createdAt)}</td>
+                  <td>{t.title}</td>
+                  <td>{t.email}</td>
+                  <td>{t.content}</td>
+                  <td>{t.mailed ? 'Yes' : 'No'}</td>
+                </tr>
+              ))}
+            </tbody>
+          </Table>
+        )}
+      </Card>
+    </>
+  );
+}

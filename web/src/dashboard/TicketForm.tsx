@@ -1,0 +1,133 @@
+import { useState } from 'react';
+import styled from 'styled-components';
+import { canSubmitTicket, submitTicket, TICKET_TEXTS } from '../stores/dashboard-tickets.js';
+import { failureText } from '../stores/dashboard-workflows.js';
+import { useApi } from '../stores/root-store.js';
+import { Button, Spinner, TextField } from '../ui/index.js';
+
+const Message = styled.label`
+  display: flex;
+  flex-direction: column;
+  gap: 6px;
+  margin-top: ${({ theme }) => theme.space(3)};
+  font-weight: 600;
+  textarea {
+    min-height: 120px;
+    padding: 8px 10px;
+    font: inherit;
+    font-weight: 400;
+    border: 1px solid ${({ theme }) => theme.colors.border};
+    border-radius: ${({ theme }) => theme.radius.small};
+  }
+`;
+
+const Row = styled.div`
+  display: flex;
+  gap: ${({ theme }) => theme.space(2)};
+  align-items: center;
+  margin-top: ${({ theme }) => theme.space(3)};
+`;
+
+const Success = styled.p`
+  margin: 0;
+  padding: ${({ theme }) => theme.space(3)};
+  border-radius: ${({ theme }) => theme.radius.small};
+  background: #e8f5e9;
+  color: ${({ theme }) => theme.colors.success};
+  font-weight: 600;
+`;
+
+const Failure = styled.p`
+  margin: ${({ theme }) => theme.space(3)} 0 0;
+  color: ${({ theme }) => theme.colors.secondary};
+`;
+
+/** Props of {@link TicketForm}. */
+export interface TicketFormProps {
+  /** The app the ticket is about (its label), '' when none; shown as an editable field when `canEditApp`. */
+  app?: string;
+  canEditApp?: boolean;
+  /** Called by Close after success. */
+  onClose?: () => void;
+  /** Called after a ticket was created. */
+  onCreated?: () => void;
+}
+
+/**
+ * The support-ticket panel (onboarding 2, 4): event and message, submit enabled when both are
+ * filled, a spinner while sending, then 'A ticket was successfully created.' with Close. A
+ * failure is shown (the old product only logged it).
+ */
+export function TicketForm({ app: initialApp = '', canEditApp = false, onClose, onCreated }: TicketFormProps) {
+  const api = useApi();
+  const [app, setApp] = useState(initialApp);
+  const [event, setEvent] = useState('');
+  const [message, setMessage] = useState('');
+  const [phase, setPhase] = useState<'form' | 'sending' | 'done'>('form');
+  const [failure, setFailure] = useState('');
+
+  if (phase === 'done') {
+    return (
+      <div data-testid="ticket-done">
+        <Success role="status">{TICKET_TEXTS.success}</Success>
+        <Row>
+          <Button
+            onClick={() => {
+              setEvent('');
+              setMessage('');
+              setPhase('form');
+              onClose?.();
+            }}
+          >
+            {TICKET_TEXTS.close}
+          </Button>
+        </Row>
+      </div>
+    );
+  }
+
+  return (
+    <form
+      data-testid="ticket-form"
+      onSubmit={async (e) => {
+        e.preventDefault();
+        if (!canSubmitTicket(event, message)) return;
+        setPhase('sending');
+        setFailure('');
+        try {
+          await submitTicket(api, { app, event, message, editorUrl: window.location.href });
+          setPhase('done');
+          onCreated?.();
+        } catch (error) {
+          setFailure(`The ticket could not be created: ${failureText(error)}`);
+          setPhase('form');
+        }
+      }}
+    >
+      {canEditApp && (
+        <TextField label="App" value={app} onChange={(e) => setApp(e.target.value)} placeholder="e.g. Demo CRM" />
+      )}
+      <TextField
+        label={TICKET_TEXTS.eventLabel}
+        value={event}
+        onChange={(e) => setEvent(e.target.value)}
+        placeholder="e.g. New invoice"
+      />
+      <Message>
+        {TICKET_TEXTS.messageLabel}
+        <textarea
+          value={message}
+          onChange={(e) => setMessage(e.target.value)}
+          placeholder="What should this event do?"
+        />
+      </Message>
+      <Row>
+        <Button type="submit" disabled={!canSubmitTicket(event, message) || phase === 'sending'}>
+          {TICKET_TEXTS.submit}
+        </Button>
+        {phase === 'sending' && <Spinner label="Sending ticket" />}
+      </Row>
+      {failure && <Failure role="alert">{failure}</Failure>}
+    </form>
+  );
+}

@@ -1,0 +1,7 @@
+/** The dashboard pages behind the editor's Exit (issue 8), loaded on demand by the router. */
+export { ConnectionsPage } from './ConnectionsPage.js';
+export { DashboardHomePage } from './DashboardHomePage.js';
+export { ProfilePage } from './ProfilePage.js';
+export { SettingsPage } from './SettingsPage.js';
+export { SupportPage } from './SupportPage.js';
+export { WorkflowsPage } from './WorkflowsPage.js';

@@ -1,0 +1,222 @@
+import '@xyflow/react/dist/style.css';
+import { CARD_HEIGHT, CARD_WIDTH, layoutWorkflow, type Step, type WorkflowData } from '@junction/core';
+import {
+  Background,
+  Controls,
+  type Edge,
+  Handle,
+  MarkerType,
+  type Node,
+  type NodeProps,
+  Position,
+  ReactFlow,
+} from '@xyflow/react';
+import { useMemo } from 'react';
+import styled from 'styled-components';
+import { type ReplayStepStatus, STEP_STATUS_LABELS } from '../stores/execution-replay.js';
+
+/** Status colours on the replay canvas. */
+export const STATUS_HEX: Readonly<Record<ReplayStepStatus, string>> = {
+  succeeded: '#2e7d32',
+  failed: '#d32f2f',
+  running: '#0069ea',
+  waiting: '#ed6c02',
+  pending: '#52606d',
+  skipped: '#9aa5b1',
+  not_run: '#9aa5b1',
+};
+
+interface ReplayCardData extends Record<string, unknown> {
+  step: Step;
+  status: ReplayStepStatus;
+  onOpen: (stepId: string) => void;
+}
+
+type ReplayNode = Node<ReplayCardData, 'replayStep'>;
+
+const Card = styled.button<{ $status: ReplayStepStatus }>`
+  box-sizing: border-box;
+  width: ${CARD_WIDTH}px;
+  height: ${CARD_HEIGHT}px;
+  display: flex;
+  align-items: center;
+  gap: ${({ theme }) => theme.space(3)};
+  padding: 0 ${({ theme }) => theme.space(4)};
+  border-radius: ${({ theme }) => theme.radius.medium};
+  background: ${({ theme }) => theme.colors.surface};
+  border: 2px solid ${({ theme }) => theme.colors.border};
+  border-left: 6px solid ${({ $status }) => STATUS_HEX[$status]};
+  box-shadow: ${({ theme }) => theme.shadow.raised};
+  color: ${({ theme }) => theme.colors.text};
+  font: inherit;
+  text-align: left;
+  cursor: pointer;
+  &:focus-visible { outline: none; box-shadow: ${({ theme }) => theme.focusRing}; }
+`;
+
+const Icon = styled.span`
+  flex: none;
+  width: 40px;
+  height: 40px;
+  display: grid;
+  place-items: center;
+  border-radius: ${({ theme }) => theme.radius.medium};
+  background: ${({ theme }) => theme.colors.background};
+  font-weight: 700;
+  img { width: 30px; height: 30px; object-fit: contain; }
+`;
+
+const Text = styled.span`
+  flex: 1;
+  min-width: 0;
+  display: flex;
+  flex-direction: column;
+  gap: 2px;
+`;
+
+const Small = styled.span`
+  font-size: ${({ theme }) => theme.font.size.small};
+  color: ${({ theme }) => theme.colors.textMuted};
+`;
+
+const Name = styled.span`
+  font-size: 16px;
+  font-weight: 600;
+  white-space: nowrap;
+  overflow: hidden;
+  text-overflow: ellipsis;
+`;
+
+const Chip = styled.span<{ $status: ReplayStepStatus }>`
+  flex: none;
+  padding: 2px 10px;
+  border-radius: 999px;
+  font-size: ${({ theme }) => theme.font.size.small};
+  font-weight: 600;
+  color: #ffffff;
+  background: ${({ $status }) => STATUS_HEX[$status]};
+`;
+
+function ReplayCard({ data }: NodeProps<ReplayNode>) {
+  const { step, status, onOpen } = data;
+  const label = STEP_STATUS_LABELS[status];
+  return (
+    <>
+      <Handle type="target" position={Position.Top} isConnectable={false} />
+      <Card
+        type="button"
+        $status={status}
+        data-testid="replay-step"
+        data-step-id={step.id}
+        data-status={status}
+        aria-label={`${step.data.name || step.kind}: ${label}`}
+        onClick={() => onOpen(step.id)}
+      >
+        <Icon aria-hidden="true">
+          {step.data.icon ? <img src={step.data.icon} alt="" /> : step.data.label.slice(0, 1)}
+        </Icon>
+        <Text>
+          <Small>
+            {step.kind === 'trigger' ? 'Trigger' : step.kind === 'filter' ? 'Filter' : 'Action'}
+            {step.data.label ? ` · ${step.data.label}` : ''}
+          </Small>
+          <Name>{step.data.name || 'Unnamed step'}</Name>
+        </Text>
+        <Chip $status={status}>{label}</Chip>
+      </Card>
+      <Handle type="source" position={Position.Bottom} isConnectable={false} />
+    </>
+  );
+}
+
+const nodeTypes = { replayStep: ReplayCard };
+
+const Frame = styled.div`
+  flex: 1;
+  min-height: 420px;
+  background: ${({ theme }) => theme.colors.background};
+  .react-flow__edge-text { cursor: pointer; }
+`;
+
+/** Props of {@link ReplayCanvas}. */
+export interface ReplayCanvasProps {
+  document: WorkflowData;
+  statusOf: (stepId: string) => ReplayStepStatus;
+  onOpenStep: (stepId: string) => void;
+  onOpenLink: (linkId: string) => void;
+}
+
+/**
+ * The replay page's read-only canvas (onboarding 2): the workflow as it ran, laid out top to
+ * bottom with the viewer's spacing (onboarding 9: 50), each card coloured by its step's
+ * status; cards cannot move, links cannot change. A card opens its step's dialog; a link with
+ * a filter opens the filter's fields.
+ */
+export function ReplayCanvas({ document, statusOf, onOpenStep, onOpenLink }: ReplayCanvasProps) {
+  const positions = useMemo(() => layoutWorkflow(document, { mode: 'viewer' }), [document]);
+  const nodes = useMemo<ReplayNode[]>(
+    () =>
+      document.steps.map((step) => ({
+        id: step.id,
+        type: 'replayStep',
+        position: positions.get(step.id) ?? step.position,
+        data: { step, status: statusOf(step.id), onOpen: onOpenStep },
+        draggable: false,
+        selectable: false,
+        connectable: false,
+        width: CARD_WIDTH,
+        height: CARD_HEIGHT,
+      })),
+    [document, positions, statusOf, onOpenStep],
+  );
+  const edges = useMemo<Edge[]>(
+    () =>
+      document.links.map((link) => {
+        const parts = [
+          link.groups.length > 0 ? link.name || 'Filter' : '',
+          link.delaySeconds > 0 ? `Delay: ${link.delaySeconds}s` : '',
+        ];
+        const label = parts.filter(Boolean).join(' · ');
+        return {
+          id: link.id,
+          source: link.source,
+          target: link.target,
+          label: label || undefined,
+          labelBgPadding: [8, 4] as [number, number],
+          labelBgBorderRadius: 4,
+          style: { stroke: '#0069ea', strokeWidth: 2 },
+          markerEnd: { type: MarkerType.ArrowClosed, color: '#0069ea' },
+          focusable: link.groups.length > 0,
+          selectable: false,
+        };
+      }),
+    [document],
+  );
+  return (
+    <Frame data-testid="replay-canvas">
+      <ReactFlow
+        nodes={nodes}
+        edges={edges}
+        nodeTypes={nodeTypes}
+        nodesDraggable={false}
+        nodesConnectable={false}
+        elementsSelectable={false}
+        edgesFocusable={false}
+        zoomOnScroll={false}
+        zoomOnDoubleClick={false}
+        zoomOnPinch={false}
+        panOnScroll
+        fitView
+        fitViewOptions={{ padding: 0.2, maxZoom: 1 }}
+        onEdgeClick={(_, edge) => {
+          const link = document.links.find((l) => l.id === edge.id);
+          if (link && link.groups.length > 0) onOpenLink(link.id);
+        }}
+        proOptions={{ hideAttribution: true }}
+      >
+        <Background gap={20} />
+        <Controls showInteractive={false} />
+      </ReactFlow>
+    </Frame>
+  );
+}

@@ -1,0 +1,273 @@
+import { isApiError, type WorkflowData } from '@junction/core';
+import { useCallback, useEffect, useState } from 'react';
+import { Link as RouterLink, useNavigate, useParams } from 'react-router-dom';
+import styled from 'styled-components';
+import { SessionGate, useSessionUser } from '../dashboard/DashboardLayout.js';
+import {
+  EXECUTION_STATUS_LABELS,
+  type ExecutionShape,
+  FINISHED_STATUSES,
+  findEditorLink,
+  formatRunTime,
+  problemText,
+  REPLAY_TEXTS,
+  replay,
+  rerunFrom,
+  runsByStep,
+  stepStatus,
+} from '../stores/execution-replay.js';
+import { useApi } from '../stores/root-store.js';
+import { exitHref, TOKEN_STORAGE_KEY } from '../stores/session.js';
+import { Button, Spinner, useToast } from '../ui/index.js';
+import { ReplayCanvas } from './ReplayCanvas.js';
+import { FilterDialog, StepRunDialog } from './StepRunDialog.js';
+
+const Screen = styled.div`
+  display: flex;
+  flex-direction: column;
+  height: 100vh;
+`;
+
+const Header = styled.header`
+  display: flex;
+  align-items: center;
+  gap: ${({ theme }) => theme.space(3)};
+  padding: ${({ theme }) => theme.space(3)} ${({ theme }) => theme.space(5)};
+  background: ${({ theme }) => theme.colors.surface};
+  border-bottom: 1px solid ${({ theme }) => theme.colors.border};
+`;
+
+const Exit = styled(RouterLink)`
+  display: grid;
+  place-items: center;
+  width: 36px;
+  height: 36px;
+  border-radius: ${({ theme }) => theme.radius.small};
+  color: ${({ theme }) => theme.colors.text};
+  text-decoration: none;
+  font-size: 20px;
+  &:hover { background: ${({ theme }) => theme.colors.background}; }
+  &:focus-visible { outline: none; box-shadow: ${({ theme }) => theme.focusRing}; }
+`;
+
+const Titles = styled.div`
+  flex: 1;
+  min-width: 0;
+  h1 { margin: 0; font-size: 20px; white-space: nowrap; overflow: hidden; text-overflow: ellipsis; }
+  p { margin: 2px 0 0; color: ${({ theme }) => theme.colors.textMuted}; font-size: ${({ theme }) => theme.font.size.small}; }
+`;
+
+const StatusPill = styled.span<{ $status: string }>`
+  padding: 3px 10px;
+  border-radius: 999px;
+  font-size: ${({ theme }) => theme.font.size.small};
+  font-weight: 600;
+  color: #ffffff;
+  background: ${({ $status }) =>
+    $status === 'succeeded'
+      ? '#2e7d32'
+      : $status === 'failed'
+        ? '#d32f2f'
+        : $status === 'filtered'
+          ? '#ed6c02'
+          : '#52606d'};
+`;
+
+const Notice = styled.p`
+  margin: 0;
+  padding: ${({ theme }) => theme.space(2)} ${({ theme }) => theme.space(5)};
+  background: #fdecea;
+  color: ${({ theme }) => theme.colors.secondary};
+`;
+
+const FilterBar = styled.div`
+  display: flex;
+  gap: ${({ theme }) => theme.space(2)};
+  align-items: center;
+  padding: ${({ theme }) => theme.space(2)} ${({ theme }) => theme.space(5)};
+  font-size: ${({ theme }) => theme.font.size.small};
+`;
+
+const Centered = styled.main`
+  display: grid;
+  place-items: center;
+  height: 100vh;
+  padding: ${({ theme }) => theme.space(6)};
+  text-align: center;
+`;
+
+type Load =
+  | { phase: 'loading' }
+  | { phase: 'missing'; message: string }
+  | { phase: 'ready'; execution: ExecutionShape };
+
+/**
+ * The execution replay page at /executions/{execID} (onboarding 2, 4, 8): the workflow's name,
+ * the run time (US locale, 12-hour), Replay, Edit and exit; a read-only canvas with each step's
+ * status; a step's dialog with its input and output, and re-run from a chosen step.
+ */
+export function ReplayPage() {
+  const { state } = useSessionUser();
+  if (state.phase !== 'ready') return <SessionGate state={state} />;
+  return <ReplayView />;
+}
+
+function ReplayView() {
+  const { execID = '' } = useParams();
+  const api = useApi();
+  const navigate = useNavigate();
+  const { showToast } = useToast();
+  const [load, setLoad] = useState<Load>({ phase: 'loading' });
+  const [openStepId, setOpenStepId] = useState<string | null>(null);
+  const [openLinkId, setOpenLinkId] = useState<string | null>(null);
+  const [isBusy, setBusy] = useState(false);
+
+  useEffect(() => {
+    let isCurrent = true;
+    let timer: ReturnType<typeof setTimeout> | undefined;
+    setLoad({ phase: 'loading' });
+    setOpenStepId(null);
+    const fetchOnce = async () => {
+      try {
+        const execution = (await api.get('/api/executions/{executionId}', {
+          params: { path: { executionId: execID } },
+        })) as unknown as ExecutionShape;
+        if (!isCurrent) return;
+        setLoad({ phase: 'ready', execution });
+        // A run still in progress is followed until it finishes.
+        if (!FINISHED_STATUSES.has(execution.status)) timer = setTimeout(fetchOnce, 1000);
+      } catch (error) {
+        if (!isCurrent) return;
+        const message =
+          isApiError(error) && error.status === 404
+            ? 'This execution does not exist or is not yours.'
+            : problemText(error);
+        setLoad({ phase: 'missing', message });
+      }
+    };
+    void fetchOnce();
+    return () => {
+      isCurrent = false;
+      if (timer) clearTimeout(timer);
+    };
+  }, [api, execID]);
+
+  const execution = load.phase === 'ready' ? load.execution : null;
+  const statusOf = useCallback(
+    (stepId: string) => (execution ? stepStatus(execution, stepId) : 'not_run'),
+    [execution],
+  );
+  const openStep = useCallback((stepId: string) => setOpenStepId(stepId), []);
+  const openLink = useCallback((linkId: string) => setOpenLinkId(linkId), []);
+
+  if (load.phase === 'loading') {
+    return (
+      <Centered>
+        <Spinner label="Loading execution" />
+      </Centered>
+    );
+  }
+  if (load.phase === 'missing' || !execution) {
+    return (
+      <Centered>
+        <div>
+          <h1>Execution not found</h1>
+          <p>{load.phase === 'missing' ? load.message : ''}</p>
+          <RouterLink to="/workflows">Back to workflows</RouterLink>
+        </div>
+      </Centered>
+    );
+  }
+
+  const document = execution.document as WorkflowData;
+  const token = typeof window === 'undefined' ? null : window.localStorage.getItem(TOKEN_STORAGE_KEY);
+
+  const finish = (outcome: { executionId: string | null; status: 'success' | 'error'; message: string }) => {
+    setBusy(false);
+    showToast({ status: outcome.status, message: outcome.message });
+    if (outcome.executionId) {
+      setOpenStepId(null);
+      navigate(`/executions/${outcome.executionId}`);
+    }
+  };
+
+  const onReplay = async () => {
+    setBusy(true);
+    finish(await replay(api, execution.id));
+  };
+
+  const onRerun = async (stepId: string, version: 'original' | 'latest') => {
+    setBusy(true);
+    finish(await rerunFrom(api, execution.id, stepId, version));
+  };
+
+  const onEdit = async () => {
+    try {
+      const link = await findEditorLink(api, execution.workflowId);
+      if (link) window.location.assign(link);
+      else showToast({ status: 'error', message: REPLAY_TEXTS.noEditorLink });
+    } catch {
+      showToast({ status: 'error', message: REPLAY_TEXTS.noEditorLink });
+    }
+  };
+
+  const filterLinks = document.links.filter((link) => link.groups.length > 0);
+  const openStepObject = document.steps.find((s) => s.id === openStepId) ?? null;
+  return (
+    <Screen>
+      <Header>
+        <Exit to={exitHref(token)} aria-label="Exit to dashboard">
+          ←
+        </Exit>
+        <Titles>
+          <h1>{execution.workflowName || 'Untitled workflow'}</h1>
+          <p>
+            <time dateTime={execution.startedAt} data-testid="run-time">
+              {formatRunTime(execution.startedAt)}
+            </time>
+            {' · '}
+            {execution.trigger === 'replay' ? 'Replay' : `Trigger: ${execution.trigger}`}
+            {execution.rerunOf ? (
+              <>
+                {' · re-run of '}
+                <RouterLink to={`/executions/${execution.rerunOf}`}>an earlier run</RouterLink>
+              </>
+            ) : null}
+          </p>
+        </Titles>
+        <StatusPill $status={execution.status} data-testid="execution-status">
+          {EXECUTION_STATUS_LABELS[execution.status] ?? execution.status}
+        </StatusPill>
+        <Button disabled={isBusy} onClick={onReplay}>
+          {isBusy ? 'Running...' : 'Replay'}
+        </Button>
+        <Button variant="ghost" onClick={onEdit}>
+          Edit
+        </Button>
+      </Header>
+      {execution.error && <Notice role="note">{execution.error}</Notice>}
+      {filterLinks.length > 0 && (
+        <FilterBar>
+          Filters:
+          {filterLinks.map((link) => (
+            <Button key={link.id} variant="ghost" onClick={() => setOpenLinkId(link.id)}>
+              {link.name || 'Filter'}
+            </Button>
+          ))}
+        </FilterBar>
+      )}
+      <ReplayCanvas document={document} statusOf={statusOf} onOpenStep={openStep} onOpenLink={openLink} />
+      <StepRunDialog
+        step={openStepObject}
+        run={openStepId ? runsByStep(execution).get(openStepId) : undefined}
+        onClose={() => setOpenStepId(null)}
+        onRerun={onRerun}
+        isBusy={isBusy}
+      />
+      <FilterDialog
+        link={document.links.find((l) => l.id === openLinkId) ?? null}
+        onClose={() => setOpenLinkId(null)}
+      />
+    </Screen>
+  );
+}

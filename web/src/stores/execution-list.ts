@@ -1,0 +1,64 @@
+/** The executions list of one workflow: filters to the API's query, pages newest first. */
+import type { ApiClient } from '@junction/core';
+
+/** Statuses the list can be filtered by (the contract's ExecutionStatus). */
+export const EXECUTION_FILTER_STATUSES = [
+  'succeeded',
+  'failed',
+  'filtered',
+  'running',
+  'queued',
+  'waiting',
+  'cancelled',
+  'not_run',
+] as const;
+
+/** The list's filters as the form holds them: '' means no filter; `since` is a yyyy-mm-dd date. */
+export interface ExecutionListFilters {
+  status: string;
+  since: string;
+}
+
+/** One row of the list. */
+export interface ExecutionRow {
+  id: string;
+  status: string;
+  trigger: string;
+  startedAt: string;
+  error?: string;
+}
+
+/**
+ * Returns the listExecutions query for the form's filters: `since` is the start of that day
+ * in the browser's time zone.
+ *
+ * @example
+ * toExecutionQuery({ status: 'failed', since: '' }); // { status: 'failed', limit: 25 }
+ */
+export function toExecutionQuery(filters: ExecutionListFilters, cursor?: string) {
+  const query: { status?: (typeof EXECUTION_FILTER_STATUSES)[number]; since?: string; limit: number; cursor?: string } =
+    {
+      limit: 25,
+    };
+  if ((EXECUTION_FILTER_STATUSES as readonly string[]).includes(filters.status)) {
+    query.status = filters.status as (typeof EXECUTION_FILTER_STATUSES)[number];
+  }
+  if (/^\d{4}-\d{2}-\d{2}$/.test(filters.since)) {
+    const [y, m, d] = filters.since.split('-').map(Number);
+    query.since = new Date(y, m - 1, d).toISOString();
+  }
+  if (cursor) query.cursor = cursor;
+  return query;
+}
+
+/** Loads one page of a workflow's executions. */
+export async function listExecutionsPage(
+  api: ApiClient,
+  workflowId: string,
+  filters: ExecutionListFilters,
+  cursor?: string,
+): Promise<{ items: ExecutionRow[]; nextCursor?: string }> {
+  return api.get('/api/workflows/{id}/executions', {
+    params: { path: { id: workflowId }, query: toExecutionQuery(filters, cursor) },
+  });
+}

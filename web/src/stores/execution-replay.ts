@@ -1,0 +1,250 @@
+/**
+ * The execution replay viewer's rules without React (onboarding 2 "Execution replay page",
+ * 4 "Replay", 8): the run time's US 12-hour format, which tabs a step's dialog shows, status
+ * labels, and the Replay / Re-run / Edit calls with the spec's messages.
+ */
+import { type ApiClient, isApiError, type Link, type Step, type WorkflowData } from '@junction/core';
+
+/** The fields of an execution the viewer reads (the contract's Execution). */
+export interface ExecutionShape {
+  id: string;
+  workflowId: string;
+  workflowRevision: number;
+  workflowName: string;
+  status: string;
+  trigger: string;
+  startedAt: string;
+  finishedAt: string | null;
+  triggerData?: unknown;
+  error?: string;
+  rerunOf?: string;
+  document: WorkflowData;
+  steps: StepRunRecord[];
+}
+
+/** One step's record in an execution (the contract's StepRun). */
+export interface StepRunRecord {
+  stepId: string;
+  status: 'pending' | 'running' | 'waiting' | 'succeeded' | 'failed' | 'skipped';
+  input: unknown;
+  output: unknown;
+  error?: string;
+  attempts?: number;
+  startedAt?: string;
+  finishedAt?: string;
+}
+
+/** Execution statuses that will not change any more. */
+export const FINISHED_STATUSES: ReadonlySet<string> = new Set([
+  'succeeded',
+  'failed',
+  'filtered',
+  'cancelled',
+  'not_run',
+]);
+
+/** Texts of the replay page (onboarding 8). */
+export const REPLAY_TEXTS = {
+  replaySucceeded: 'Workflow replay succeeded',
+  replayFailed: (error: string) => `Replay failed: ${error}`,
+  noEditorLink: 'Could not find editor link.',
+  inputTab: 'Input data',
+  outputTab: 'Output data',
+} as const;
+
+/**
+ * Formats a run time in US English with a 12-hour clock (onboarding 9), e.g.
+ * '11/24/2026, 6:05:09 PM'. `timeZone` is for tests; browsers use their own.
+ *
+ * @example
+ * formatRunTime('2026-11-24T18:05:09Z', 'UTC'); // '11/24/2026, 6:05:09 PM'
+ */
+export function formatRunTime(iso: string, timeZone?: string): string {
+  const date = new Date(iso);
+  if (Number.isNaN(date.getTime())) return iso;
+  return date.toLocaleString('en-US', { hour12: true, ...(timeZone ? { timeZone } : {}) });
+}
+
+/** Which sections a step's dialog shows. */
+export type StepDialogTab = 'input' | 'output' | 'fields';
+
+/**
+ * Returns the tabs of a step's dialog (onboarding 2): a trigger (polling, webhook, schedule,
+ * form) shows only Output data, a filter step its fields, an action Input data and Output data.
+ */
+export function stepDialogTabs(step: Pick<Step, 'kind'>): StepDialogTab[] {
+  if (step.kind === 'trigger') return ['output'];
+  if (step.kind === 'filter') return ['fields'];
+  return ['input', 'output'];
+}
+
+/** A step's status on the replay canvas: its record's, or 'not run' when it has none. */
+export type ReplayStepStatus = StepRunRecord['status'] | 'not_run';
+
+/** Labels of step statuses as the viewer shows them. */
+export const STEP_STATUS_LABELS: Readonly<Record<ReplayStepStatus, string>> = {
+  pending: 'Pending',
+  running: 'Running',
+  waiting: 'Waiting',
+  succeeded: 'Succeeded',
+  failed: 'Failed',
+  skipped: 'Skipped',
+  not_run: 'Not run',
+};
+
+/** Labels of execution statuses (lists and the header). */
+export const EXECUTION_STATUS_LABELS: Readonly<Record<string, string>> = {
+  queued: 'Queued',
+  running: 'Running',
+  waiting: 'Waiting',
+  succeeded: 'Succeeded',
+  failed: 'Failed',
+  filtered: 'Filtered',
+  cancelled: 'Cancelled',
+  not_run: 'Not run (workflow OFF)',
+};
+
+/** Returns each step's record by step id. */
+export function runsByStep(execution: Pick<ExecutionShape, 'steps'>): Map<string, StepRunRecord> {
+  return new Map(execution.steps.map((run) => [run.stepId, run] as const));
+}
+
+/** Returns a step's status in an execution. */
+export function stepStatus(execution: Pick<ExecutionShape, 'steps'>, stepId: string): ReplayStepStatus {
+  return runsByStep(execution).get(stepId)?.status ?? 'not_run';
+}
+
+/**
+ * Returns what a filter shows (onboarding 2 "Filter nodes show their fields"): its condition
+ * groups as readable rows, the first group AND-ed, the others OR groups (editor-core 3).
+ */
+export function filterRows(
+  link: Pick<Link, 'groups'>,
+): { key: string; group: number; joiner: 'AND' | 'OR'; text: string }[] {
+  const rows: { key: string; group: number; joiner: 'AND' | 'OR'; text: string }[] = [];
+  link.groups.forEach((group, g) => {
+    for (const [i, condition] of group.entries()) {
+      rows.push({
+        key: `${g}.${i}`,
+        group: g,
+        joiner: g === 0 ? 'AND' : 'OR',
+        text: `${condition.lhs} ${condition.conditionType} ${condition.rhs}`.trim(),
+      });
+    }
+  });
+  return rows;
+}
+
+/** Returns an API failure's message for the user: the Problem's detail or title. */
+export function problemText(error: unknown): string {
+  if (isApiError(error)) {
+    return error.problem.detail || error.problem.title || error.message;
+  }
+  return error instanceof Error ? error.message : String(error);
+}
+
+/** Waits `ms` (injected in tests). */
+export type Sleep = (ms: number) => Promise<void>;
+const realSleep: Sleep = (ms) => new Promise((resolve) => setTimeout(resolve, ms));
+
+/**
+ * Polls an execution until it finishes; answers it, or the last one seen after `tries` polls.
+ */
+export async function waitForExecution(
+  api: ApiClient,
+  executionId: string,
+  { tries = 60, intervalMs = 500, sleep = realSleep }: { tries?: number; intervalMs?: number; sleep?: Sleep } = {},
+): Promise<ExecutionShape> {
+  let last: ExecutionShape | undefined;
+  for (let i = 0; i < tries; i += 1) {
+    last = (await api.get('/api/executions/{executionId}', {
+      params: { path: { executionId } },
+    })) as unknown as ExecutionShape;
+    if (FINISHED_STATUSES.has(last.status)) return last;
+    await sleep(intervalMs);
+  }
+  if (!last) throw new Error('No execution');
+  return last;
+}
+
+/** What a Replay or Re-run ended with: the new execution and the message to show. */
+export interface RunOutcome {
+  executionId: string | null;
+  status: 'success' | 'error';
+  message: string;
+}
+
+/**
+ * Replays an execution (onboarding 4 "Replay"): runs the workflow again with its trigger data
+ * and waits for the new run; answers 'Workflow replay succeeded' or 'Replay failed: {error}'.
+ */
+export async function replay(api: ApiClient, executionId: string, opts?: { sleep?: Sleep }): Promise<RunOutcome> {
+  try {
+    const accepted = await api.post('/api/executions/{executionId}/replay', {
+      params: { path: { executionId } },
+    });
+    return await settle(api, accepted.executionId, opts);
+  } catch (error) {
+    return { executionId: null, status: 'error', message: REPLAY_TEXTS.replayFailed(problemText(error)) };
+  }
+}
+
+/**
+ * Runs an execution again from one step with the original or the latest workflow version;
+ * the steps before it keep their recorded outputs.
+ */
+export async function rerunFrom(
+  api: ApiClient,
+  executionId: string,
+  fromStepId: string,
+  version: 'original' | 'latest',
+  opts?: { sleep?: Sleep },
+): Promise<RunOutcome> {
+  try {
+    const accepted = await api.post('/api/executions/{executionId}/rerun', {
+      params: { path: { executionId } },
+      body: { fromStepId, version },
+    });
+    return await settle(api, accepted.executionId, opts);
+  } catch (error) {
+    return { executionId: null, status: 'error', message: REPLAY_TEXTS.replayFailed(problemText(error)) };
+  }
+}
+
+async function settle(api: ApiClient, executionId: string, opts?: { sleep?: Sleep }): Promise<RunOutcome> {
+  const done = await waitForExecution(api, executionId, opts);
+  if (done.status === 'succeeded' || done.status === 'filtered') {
+    return { executionId, status: 'success', message: REPLAY_TEXTS.replaySucceeded };
+  }
+  const reason = done.error ?? EXECUTION_STATUS_LABELS[done.status] ?? done.status;
+  return { executionId, status: 'error', message: REPLAY_TEXTS.replayFailed(reason) };
+}
+
+/**
+ * Returns the editor address of an execution's workflow, or null when the workflow no longer
+ * exists ('Could not find editor link.').
+ */
+export async function findEditorLink(api: ApiClient, workflowId: string): Promise<string | null> {
+  try {
+    await api.get('/api/workflows/{id}', { params: { path: { id: workflowId } } });
+    return `/?id=${encodeURIComponent(workflowId)}`;
+  } catch (error) {
+    if (isApiError(error) && (error.status === 404 || error.status === 403)) return null;
+    throw error;
+  }
+}
+
+/** Returns true when a run can start again from this step (actions; the trigger is Replay). */
+export function isRerunnable(step: Pick<Step, 'kind'>): boolean {
+  return step.kind === 'action';
+}
+
+/** Pretty JSON for the data tabs ('null' stays visible as null). */
+export function toJsonText(value: unknown): string {
+  if (value === undefined) return 'No data';
+  try {
+    return JSON.stringify(value, null, 2);
+  } catch {
+    return String(value);
+  }
+}
