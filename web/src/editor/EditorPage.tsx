@@ -1,7 +1,8 @@
 import { observer } from 'mobx-react-lite';
-import { useEffect, useRef, useState } from 'react';
+import { useCallback, useEffect, useRef, useState } from 'react';
 import styled from 'styled-components';
 import { CodeModal } from '../onboarding/CodeModal.js';
+import { GuidedTour } from '../onboarding/GuidedTour.js';
 import { SignUpModal } from '../onboarding/SignUpModal.js';
 import { createStarter, readStarterRequest, wantsStarter, withoutStarterParams } from '../onboarding/starters.js';
 import { createEditorStore, type IEditorStore, NO_ACCESS_TEXT } from '../stores/editor-store.js';
@@ -15,6 +16,7 @@ import {
   withParam,
 } from '../stores/session.js';
 import { REMINDER_BELOW_PX, type SignedIn, SignUpFlow } from '../stores/onboarding-signup.js';
+import { TourModel, wasTourSeen } from '../stores/onboarding-tour.js';
 import { Button, Spinner, useToast } from '../ui/index.js';
 import { WorkflowCanvasWithProvider } from './canvas/WorkflowCanvas.js';
 import { EditorProvider } from './editor-context.js';
@@ -97,6 +99,20 @@ export const EditorPage = observer(function EditorPage() {
   const [isSignedOut, setSignedOut] = useState(() => !hasSessionSource(api.getToken()));
   // onboarding 2, 4: after a sign-up the four-digit code modal shows over the editor.
   const [codeFor, setCodeFor] = useState<string | null>(null);
+  // onboarding 4: the guided tour follows a sign-up (unless a starter was asked for) or `tour=1`.
+  const [tour, setTour] = useState<TourModel | null>(null);
+  const isTourAfterCode = useRef(false);
+  const openTour = useCallback(() => {
+    if (!editor.isLoaded || wasTourSeen(window.localStorage, editor.wf.id)) return;
+    setTour(
+      new TourModel({
+        api,
+        fetch: window.fetch.bind(window),
+        storage: window.localStorage,
+        workflowId: editor.wf.id,
+      }),
+    );
+  }, [api, editor]);
   const [signUp] = useState(
     () =>
       new SignUpFlow(
@@ -111,6 +127,7 @@ export const EditorPage = observer(function EditorPage() {
             if (grant.workflowId && !address.id && !address.templateId && !wantsStarter(platform.readSearch())) {
               platform.replaceSearch(withParam(platform.readSearch(), 'id', grant.workflowId));
             }
+            isTourAfterCode.current = !wantsStarter(platform.readSearch()) && !address.templateId;
             if (grant.needsCode) setCodeFor(signUp.email.trim());
             setSignedOut(false);
           },
@@ -164,8 +181,9 @@ export const EditorPage = observer(function EditorPage() {
         if (newId) platform.replaceSearch(withParam(platform.readSearch(), 'id', newId));
       }
       if (editor.isLoaded) editor.startAutosave();
+      if (new URLSearchParams(platform.readSearch()).get('tour') === '1') openTour();
     })();
-  }, [api, editor, isSignedOut, showToast]);
+  }, [api, editor, isSignedOut, showToast, openTour]);
 
   useEffect(() => () => editor.stopAutosave(), [editor]);
 
@@ -234,7 +252,17 @@ export const EditorPage = observer(function EditorPage() {
           <LinkPanel />
         </Body>
       </Screen>
-      {codeFor !== null && <CodeModal api={api} email={codeFor} onVerified={() => setCodeFor(null)} />}
+      {codeFor !== null && (
+        <CodeModal
+          api={api}
+          email={codeFor}
+          onVerified={() => {
+            setCodeFor(null);
+            if (isTourAfterCode.current) openTour();
+          }}
+        />
+      )}
+      {tour && codeFor === null && <GuidedTour tour={tour} />}
     </EditorProvider>
   );
 });

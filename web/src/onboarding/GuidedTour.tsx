@@ -1,0 +1,161 @@
+/**
+ * The guided tour's card (onboarding 4 "Guided tour"): 'Step n of 12', what to do next, Skip
+ * step and × (close) at any time; it advances by itself when the workflow matches the step.
+ */
+import { reaction } from 'mobx';
+import { observer } from 'mobx-react-lite';
+import { useEffect } from 'react';
+import styled from 'styled-components';
+import { useEditor } from '../editor/editor-context.js';
+import { TOUR_LENGTH, type TourModel, tourActionFields } from '../stores/onboarding-tour.js';
+import { Button, Spinner } from '../ui/index.js';
+import { LinkButton } from './parts.js';
+
+const Card = styled.section`
+  position: fixed;
+  left: 312px;
+  bottom: 24px;
+  z-index: 40;
+  width: min(380px, calc(100vw - 32px));
+  padding: ${({ theme }) => theme.space(4)};
+  background: ${({ theme }) => theme.colors.surface};
+  border: 2px solid ${({ theme }) => theme.colors.primary};
+  border-radius: ${({ theme }) => theme.radius.medium};
+  box-shadow: ${({ theme }) => theme.shadow.dialog};
+  @media (max-width: 720px) {
+    left: 16px;
+  }
+`;
+
+const Counter = styled.p`
+  margin: 0 0 ${({ theme }) => theme.space(1)};
+  color: ${({ theme }) => theme.colors.primary};
+  font-size: ${({ theme }) => theme.font.size.small};
+  font-weight: 700;
+  text-transform: uppercase;
+  letter-spacing: 0.04em;
+`;
+
+const Title = styled.h2`
+  margin: 0 0 ${({ theme }) => theme.space(2)};
+  font-size: 17px;
+`;
+
+const Text = styled.p`
+  margin: 0 0 ${({ theme }) => theme.space(3)};
+  line-height: 1.45;
+`;
+
+const Progress = styled.div`
+  display: flex;
+  gap: 3px;
+  margin-bottom: ${({ theme }) => theme.space(3)};
+`;
+
+const Dot = styled.span<{ $isDone: boolean }>`
+  flex: 1;
+  height: 4px;
+  border-radius: 2px;
+  background: ${({ theme, $isDone }) => ($isDone ? theme.colors.primary : theme.colors.border)};
+`;
+
+const Footer = styled.div`
+  display: flex;
+  align-items: center;
+  justify-content: space-between;
+  gap: ${({ theme }) => theme.space(2)};
+`;
+
+const Close = styled.button`
+  position: absolute;
+  top: ${({ theme }) => theme.space(2)};
+  right: ${({ theme }) => theme.space(2)};
+  width: 28px;
+  height: 28px;
+  border: none;
+  border-radius: ${({ theme }) => theme.radius.small};
+  background: transparent;
+  font-size: 18px;
+  cursor: pointer;
+  &:focus-visible { outline: none; box-shadow: ${({ theme }) => theme.focusRing}; }
+`;
+
+const ErrorText = styled.p`
+  margin: 0 0 ${({ theme }) => theme.space(3)};
+  color: ${({ theme }) => theme.colors.secondary};
+`;
+
+/** Props of {@link GuidedTour}. */
+export interface GuidedTourProps {
+  tour: TourModel;
+}
+
+/** The tour card over the editor. */
+export const GuidedTour = observer(function GuidedTour({ tour }: GuidedTourProps) {
+  const editor = useEditor();
+  useEffect(
+    () =>
+      reaction(
+        () => ({ workflow: editor.wf.data, selectedStepId: editor.selectedStepId, index: tour.index }),
+        (state) => tour.check(state),
+        { fireImmediately: true },
+      ),
+    [editor, tour],
+  );
+  if (!tour.isOpen) return null;
+
+  const close = (
+    <Close aria-label="Close tour" onClick={() => tour.close()}>
+      ×
+    </Close>
+  );
+  if (tour.isFinished) {
+    return (
+      <Card aria-label="Guided tour" data-testid="guided-tour">
+        {close}
+        <Counter>Tour complete</Counter>
+        <Title>Your workflow is ON</Title>
+        <Text>
+          Every new contact in the Demo CRM is now tagged automatically. Add a contact in the Demo CRM to see it run.
+        </Text>
+        <Button onClick={() => tour.close()}>Done</Button>
+      </Card>
+    );
+  }
+  const step = tour.step;
+  if (!step) return null;
+  const fill = step.id === 'action-setup' ? tourActionFields(editor.wf.data) : null;
+  return (
+    <Card aria-label="Guided tour" data-testid="guided-tour">
+      {close}
+      <Counter>
+        Step {tour.index + 1} of {TOUR_LENGTH}
+      </Counter>
+      <Progress aria-hidden="true">
+        {Array.from({ length: TOUR_LENGTH }, (_, i) => (
+          // biome-ignore lint/suspicious/noArrayIndexKey: one dot per fixed step
+          <Dot key={i} $isDone={i < tour.index} />
+        ))}
+      </Progress>
+      <Title>{step.title}</Title>
+      <Text aria-live="polite">{step.text}</Text>
+      {tour.error && <ErrorText role="alert">{tour.error}</ErrorText>}
+      <Footer>
+        {step.id === 'welcome' ? (
+          <Button onClick={() => void tour.start()} disabled={tour.isStarting}>
+            {tour.isStarting ? <Spinner label="Preparing the Demo CRM" size={16} /> : 'Start the tour'}
+          </Button>
+        ) : fill ? (
+          <Button variant="ghost" onClick={() => editor.wf.updateStep(fill.stepId, { fields: fill.fields })}>
+            Fill it in for me
+          </Button>
+        ) : (
+          <span />
+        )}
+        <LinkButton onClick={() => (step.id === 'welcome' ? tour.close() : tour.skip())}>
+          {step.id === 'welcome' ? 'Skip tour' : 'Skip step'}
+        </LinkButton>
+      </Footer>
+    </Card>
+  );
+});

@@ -1,0 +1,293 @@
+/**
+ * The guided tour (onboarding 1, 4 "Guided tour", 9 "Tour 12 steps"): twelve steps that advance
+ * when the workflow's state matches each step's condition — the trigger selected, the demo app
+ * chosen, the 'New contact' event chosen, an account connected, test data present, the panel
+ * closed, … — run against the Demo CRM, so that a new user ends with an active workflow that tags
+ * every new contact. Skippable and closable at any time. The conditions are pure functions over
+ * the workflow's plain data and the selected step.
+ */
+import { type ApiClient, isApiError, type Step, type WorkflowData } from '@junction/core';
+import { makeAutoObservable, runInAction } from 'mobx';
+
+/** The Demo CRM's app key. */
+export const DEMO_APP = 'demo-crm';
+/** The tag the tour's workflow puts on every new contact. */
+export const TOUR_TAG = 'welcomed';
+/** The local-storage key that remembers a finished or closed tour per workflow. */
+export const TOUR_STORAGE_KEY = 'junction.tour';
+
+/** What a step's condition reads. */
+export interface TourState {
+  workflow: WorkflowData;
+  selectedStepId: string | null;
+}
+
+/** One step of the tour. */
+export interface TourStep {
+  id: string;
+  title: string;
+  text: string;
+  /** True once the user did what the step asks; null for a step the user advances by a button. */
+  isDone: ((state: TourState) => boolean) | null;
+}
+
+function triggerOf(wf: WorkflowData): Step | undefined {
+  return wf.steps.find((s) => s.kind === 'trigger');
+}
+
+/** The first action: the child of the trigger, else the first action step. */
+function firstActionOf(wf: WorkflowData): Step | undefined {
+  const trigger = triggerOf(wf);
+  const link = trigger ? wf.links.find((l) => l.source === trigger.id) : undefined;
+  return wf.steps.find((s) => s.id === link?.target) ?? wf.steps.find((s) => s.kind === 'action');
+}
+
+function hasTestData(step: Step | undefined): boolean {
+  return step !== undefined && step.data.testData !== null && step.data.testData !== undefined;
+}
+
+function fieldValue(step: Step | undefined, name: string): unknown {
+  return step?.data.fields.find((f) => f.name === name)?.value;
+}
+
+function isFilled(value: unknown): boolean {
+  if (Array.isArray(value)) return value.length > 0;
+  return typeof value === 'string' ? value.trim() !== '' : value !== null && value !== undefined;
+}
+
+/** The twelve steps (onboarding 4, 9). */
+export const TOUR_STEPS: readonly TourStep[] = [
+  {
+    id: 'welcome',
+    title: 'Build your first workflow',
+    text: 'In a few minutes you will have a workflow that tags every new contact in the Demo CRM. We set up a Demo CRM account with one sample contact for you.',
+    isDone: null,
+  },
+  {
+    id: 'select-trigger',
+    title: 'Start with the trigger',
+    text: 'Every workflow starts with a trigger: the event that runs it. Click the "1. Trigger" card.',
+    isDone: ({ workflow, selectedStepId }) => selectedStepId !== null && selectedStepId === triggerOf(workflow)?.id,
+  },
+  {
+    id: 'trigger-app',
+    title: 'Choose the Demo CRM',
+    text: 'Search for "Demo CRM" in the panel and click it.',
+    isDone: ({ workflow }) => triggerOf(workflow)?.data.type === DEMO_APP,
+  },
+  {
+    id: 'trigger-event',
+    title: "Choose 'New contact'",
+    text: "Pick the event 'New contact': the workflow runs whenever a contact is created.",
+    isDone: ({ workflow }) => triggerOf(workflow)?.data.action === 'newContact',
+  },
+  {
+    id: 'trigger-account',
+    title: 'Connect the Demo CRM',
+    text: 'Your Demo CRM account is already chosen. Click Continue (twice) to reach the test.',
+    isDone: ({ workflow }) => (triggerOf(workflow)?.data.credential ?? null) !== null,
+  },
+  {
+    id: 'trigger-test',
+    title: 'Test the trigger',
+    text: 'Click "Test Trigger": Junction fetches the sample contact so later steps can use its data.',
+    isDone: ({ workflow }) => hasTestData(triggerOf(workflow)),
+  },
+  {
+    id: 'close-panel',
+    title: 'Close the panel',
+    text: 'The trigger is ready. Click Continue or close the panel with ×.',
+    isDone: ({ selectedStepId }) => selectedStepId === null,
+  },
+  {
+    id: 'select-action',
+    title: 'Add the action',
+    text: 'The action is what the workflow does. Click the "2. Action" card.',
+    isDone: ({ workflow, selectedStepId }) => selectedStepId !== null && selectedStepId === firstActionOf(workflow)?.id,
+  },
+  {
+    id: 'action-event',
+    title: "Choose Demo CRM → 'Update contact'",
+    text: "Choose the Demo CRM app, then the event 'Update contact'.",
+    isDone: ({ workflow }) => {
+      const data = firstActionOf(workflow)?.data;
+      return data?.type === DEMO_APP && data.action === 'updateContact';
+    },
+  },
+  {
+    id: 'action-setup',
+    title: 'Say which contact and which tag',
+    text: `Continue past the account. For Contact, use the trigger's contact id (Custom → Insert Data → id); for Tags type "${TOUR_TAG}". Or let us fill both in.`,
+    isDone: ({ workflow }) => {
+      const action = firstActionOf(workflow);
+      return (
+        action !== undefined &&
+        action.data.credential !== null &&
+        isFilled(fieldValue(action, 'id')) &&
+        isFilled(fieldValue(action, 'tags'))
+      );
+    },
+  },
+  {
+    id: 'action-test',
+    title: 'Test the action',
+    text: 'Click Continue, then "Test action": the sample contact gets its tag for real.',
+    isDone: ({ workflow }) => hasTestData(firstActionOf(workflow)),
+  },
+  {
+    id: 'activate',
+    title: 'Switch it ON',
+    text: 'Close the panel and turn the switch at the top right to ON. From now on every new contact is tagged.',
+    isDone: ({ workflow }) => workflow.active,
+  },
+];
+
+/** The number of steps (onboarding 9). */
+export const TOUR_LENGTH = TOUR_STEPS.length;
+
+/**
+ * The index of the step to show: from `from`, every step whose condition already holds is
+ * passed, so a user who is ahead of the tour is never asked to redo something.
+ */
+export function nextOpenStep(state: TourState, from: number): number {
+  let index = from;
+  while (index < TOUR_LENGTH) {
+    const isDone = TOUR_STEPS[index].isDone;
+    if (!isDone?.(state)) break;
+    index += 1;
+  }
+  return index;
+}
+
+/** What the tour needs; injected so tests pass fakes. */
+export interface TourDeps {
+  api: ApiClient;
+  /** Fetch for the Demo CRM's own API (`/demo-crm/contacts`, X-Api-Key); same origin. */
+  fetch: typeof fetch;
+  storage: Pick<Storage, 'getItem' | 'setItem'>;
+  workflowId: string;
+}
+
+/** The running tour. */
+export class TourModel {
+  index = 0;
+  isOpen = true;
+  isStarting = false;
+  error = '';
+  /** The Demo CRM key made for the tour, kept in memory only (for sample contacts). */
+  private demoKey = '';
+
+  constructor(private readonly deps: TourDeps) {
+    makeAutoObservable<TourModel, 'deps' | 'demoKey'>(this, { deps: false, demoKey: false });
+  }
+
+  get step(): TourStep | null {
+    return TOUR_STEPS[this.index] ?? null;
+  }
+
+  /** True once every step is done: the closing message shows. */
+  get isFinished(): boolean {
+    return this.index >= TOUR_LENGTH;
+  }
+
+  /** Advances past every step whose condition holds now. */
+  check(state: TourState): void {
+    if (!this.isOpen || this.index === 0) return;
+    const next = nextOpenStep(state, this.index);
+    if (next !== this.index) {
+      this.index = next;
+      if (this.isFinished) this.remember('finished');
+    }
+  }
+
+  /** Skips the current step. */
+  skip(): void {
+    if (this.index < TOUR_LENGTH) this.index += 1;
+    if (this.isFinished) this.remember('finished');
+  }
+
+  /** Closes the tour; it does not come back on this workflow. */
+  close(): void {
+    this.isOpen = false;
+    this.remember(this.isFinished ? 'finished' : 'closed');
+  }
+
+  private remember(outcome: 'finished' | 'closed'): void {
+    try {
+      const seen = JSON.parse(this.deps.storage.getItem(TOUR_STORAGE_KEY) ?? '{}') as Record<string, string>;
+      seen[this.deps.workflowId] = outcome;
+      this.deps.storage.setItem(TOUR_STORAGE_KEY, JSON.stringify(seen));
+    } catch {
+      // Storage full or disabled: the tour may show again, nothing else is lost.
+    }
+  }
+
+  /** Step 1: a Demo CRM account (POST /api/demo-crm/keys) with one sample contact, then on. */
+  async start(): Promise<void> {
+    if (this.isStarting) return;
+    this.isStarting = true;
+    this.error = '';
+    try {
+      const issued = await this.deps.api.post('/api/demo-crm/keys', { body: { name: 'Tour' } });
+      this.demoKey = issued.apiKey;
+      await this.addSampleContact();
+      runInAction(() => {
+        this.isStarting = false;
+        this.index = 1;
+      });
+    } catch (error) {
+      runInAction(() => {
+        this.isStarting = false;
+        this.error = isApiError(error)
+          ? `The Demo CRM account could not be created. ${error.problem.detail ?? ''}`.trim()
+          : error instanceof Error
+            ? error.message
+            : 'The Demo CRM account could not be created.';
+      });
+    }
+  }
+
+  /** Adds a sample contact to the tour's Demo CRM account. */
+  async addSampleContact(): Promise<void> {
+    if (!this.demoKey) return;
+    const suffix = Math.random().toString(36).slice(2, 7);
+    const response = await this.deps.fetch('/demo-crm/contacts', {
+      method: 'POST',
+      headers: { 'content-type': 'application/json', 'x-api-key': this.demoKey },
+      body: JSON.stringify({
+        email: `ada.lovelace+${suffix}@example.com`,
+        firstName: 'Ada',
+        lastName: 'Lovelace',
+        company: 'Analytical Engines',
+      }),
+    });
+    if (!response.ok) throw new Error(`The sample contact could not be created (${response.status}).`);
+  }
+}
+
+/** Tells whether the tour was already finished or closed on this workflow. */
+export function wasTourSeen(storage: Pick<Storage, 'getItem'>, workflowId: string): boolean {
+  try {
+    const seen = JSON.parse(storage.getItem(TOUR_STORAGE_KEY) ?? '{}') as Record<string, string>;
+    return typeof seen[workflowId] === 'string';
+  } catch {
+    return false;
+  }
+}
+
+/**
+ * The fields the tour's "Fill it in for me" gives the first action: Contact = the trigger's
+ * contact id (`${trigger.id}`), Tags = 'welcomed'. Null when the action is not Demo CRM's
+ * 'Update contact' yet.
+ */
+export function tourActionFields(wf: WorkflowData): { stepId: string; fields: Step['data']['fields'] } | null {
+  const trigger = triggerOf(wf);
+  const action = firstActionOf(wf);
+  if (!trigger || !action || action.data.type !== DEMO_APP || action.data.action !== 'updateContact') return null;
+  const fields = action.data.fields.map((field) => {
+    if (field.name === 'id') return { ...field, value: `\${${trigger.id}.id}` };
+    if (field.name === 'tags') return { ...field, value: TOUR_TAG };
+    return { ...field };
+  });
+  return { stepId: action.id, fields };
+}
