@@ -112,8 +112,9 @@ describe('the storefront hand-off in the browser (forms-dp 2.11)', { timeout: E2
     await page.goto(`${baseUrl}/shopify/admin/oauth/redirect_to_install?shop=acme-store.myshopify.com`);
     await page.getByText('Finalizing install… redirecting into your app.').waitFor();
     await saveScreenshot(page, 'shopify-redirect-to-install');
+    const shown = Date.now();
     await page.waitForURL(`${baseUrl}/connections`);
-    await page.getByRole('heading', { name: 'Connections' }).waitFor();
+    console.log(`redirect_to_install forwarded after ${Date.now() - shown} ms`);
     await page.close();
   });
 

@@ -169,6 +169,87 @@ describe('actions and triggers', () => {
   });
 });
 
+/** Opens a row's menu (Radix opens on Enter) and answers its items. */
+async function openRowMenu(name: string) {
+  fireEvent.keyDown(screen.getByRole('button', { name: `Actions for ${name}` }), { key: 'Enter' });
+  return screen.findByRole('menu');
+}
+
+describe('two-step delete and field edits', () => {
+  it("deletes an action only on the second click ('Really Delete?'), then saves", async () => {
+    const fake = createFakePortalApi([shop]);
+    await renderAt('/develop/shop/actions', fake);
+    await screen.findByRole('table');
+    let menu = await openRowMenu('Create order');
+    fireEvent.click(within(menu).getByRole('menuitem', { name: 'Delete' }));
+    // The first click only asks; the menu stays open and nothing is saved.
+    menu = await screen.findByRole('menu');
+    expect(within(menu).getByRole('menuitem', { name: 'Really Delete?' })).toBeTruthy();
+    expect(fake.calls.filter((c) => c.method === 'PUT')).toEqual([]);
+    await act(async () => {
+      fireEvent.click(within(menu).getByRole('menuitem', { name: 'Really Delete?' }));
+    });
+    await waitFor(() => expect(fake.apps.get('shop')?.actions.createOrder).toBeUndefined());
+    expect(await screen.findByText('Shop integration saved!')).toBeTruthy();
+    expect(fake.apps.get('shop')?.actions.listOrders).toBeTruthy();
+  });
+
+  it('deletes a trigger only after Really Delete?', async () => {
+    const fake = createFakePortalApi([shop]);
+    await renderAt('/develop/shop/triggers', fake);
+    await screen.findByRole('table');
+    const menu = await openRowMenu('New order');
+    fireEvent.click(within(menu).getByRole('menuitem', { name: 'Delete' }));
+    expect(fake.apps.get('shop')?.triggers.newOrder).toBeTruthy();
+    await act(async () => {
+      fireEvent.click(within(await screen.findByRole('menu')).getByRole('menuitem', { name: 'Really Delete?' }));
+    });
+    await waitFor(() => expect(fake.apps.get('shop')?.triggers.newOrder).toBeUndefined());
+  });
+
+  it('saves when a field is deleted (forms-dp 4)', async () => {
+    const fake = createFakePortalApi([shop]);
+    await renderAt('/develop/shop/actions/createOrder/input', fake);
+    await screen.findByRole('heading', { name: 'Form Editor' });
+    const menu = await openRowMenu('Item');
+    fireEvent.click(within(menu).getByRole('menuitem', { name: 'Delete' }));
+    await act(async () => {
+      fireEvent.click(within(await screen.findByRole('menu')).getByRole('menuitem', { name: 'Really Delete?' }));
+    });
+    await waitFor(() => expect(fake.apps.get('shop')?.actions.createOrder.fields).toEqual([]));
+  });
+
+  it("edits an object field's properties with key, title, description, type and hidden; checks the keys", async () => {
+    const fake = createFakePortalApi([shop]);
+    await renderAt('/develop/shop/actions/createOrder/input/0', fake);
+    fireEvent.change(await screen.findByLabelText('Type *'), { target: { value: 'object' } });
+    fireEvent.click(screen.getByRole('button', { name: 'Add property' }));
+    fireEvent.change(screen.getByLabelText('Property key 1'), { target: { value: 'zip code' } });
+    expect(screen.getByText('only letters, numbers, hyphens, and underscores')).toBeTruthy();
+    await act(async () => {
+      fireEvent.click(screen.getByRole('button', { name: 'Save' }));
+    });
+    expect(screen.getByText('Fix the object properties marked below.')).toBeTruthy();
+    expect(fake.calls.filter((c) => c.method === 'PUT')).toEqual([]);
+    fireEvent.change(screen.getByLabelText('Property key 1'), { target: { value: 'zip' } });
+    fireEvent.change(screen.getByLabelText('Property title 1'), { target: { value: 'ZIP' } });
+    fireEvent.change(screen.getByLabelText('Property description 1'), { target: { value: 'The postal code.' } });
+    fireEvent.change(screen.getByLabelText('Property type 1'), { target: { value: 'number' } });
+    fireEvent.click(screen.getByRole('checkbox', { name: 'Hidden' }));
+    await act(async () => {
+      fireEvent.click(screen.getByRole('button', { name: 'Save' }));
+    });
+    await waitFor(() =>
+      expect(fake.apps.get('shop')?.actions.createOrder.fields?.[0].schema).toEqual({
+        type: 'object',
+        properties: [
+          { key: 'zip', title: 'ZIP', description: 'The postal code.', hidden: true, schema: { type: 'number' } },
+        ],
+      }),
+    );
+  });
+});
+
 describe('authentication', () => {
   it('shows the Test panel texts before a test and the outcome after', async () => {
     const fake = createFakePortalApi([shop]);

@@ -14,12 +14,15 @@ import {
   DEFAULT_ACTION_CODE,
   FIELD_TYPES,
   type FieldDef,
+  type FieldProperty,
   type FieldType,
   fieldRows,
   HTTP_METHODS,
   INDENT_STEP_PX,
   importJson,
   indentRow,
+  isValidKey,
+  KEY_RULE_MESSAGE,
   type KeyValue,
   keyValuesToBodyRows,
   moveRow,
@@ -386,6 +389,107 @@ const FieldsDesign = observer(function FieldsDesign({
 
 const EDITABLE_TYPES = FIELD_TYPES.filter((t) => t !== 'integer');
 
+/**
+ * Each object property's problem ('' when fine): a key following the key rule, once.
+ *
+ * @example checkProperties([{ key: 'a b' }]) // [KEY_RULE_MESSAGE]
+ */
+export function checkProperties(properties: readonly FieldProperty[]): string[] {
+  return properties.map((p, i) => {
+    if (!isValidKey(p.key)) return KEY_RULE_MESSAGE;
+    if (properties.findIndex((q) => q.key === p.key) !== i) return `The key '${p.key}' is used twice.`;
+    return '';
+  });
+}
+
+const PropertyGrid = styled.div`
+  display: grid;
+  grid-template-columns: 1fr 1fr 1.4fr 110px auto auto;
+  gap: 6px;
+  align-items: center;
+  margin-bottom: 6px;
+  input, select { min-height: 32px; padding: 0 8px; border: 1px solid ${({ theme }) => theme.colors.border}; border-radius: 4px; font: inherit; }
+  label { display: flex; gap: 4px; align-items: center; white-space: nowrap; }
+`;
+
+/** An object field's properties (forms-dp 3): key, title, description, type and hidden for each. */
+function PropertiesEditor({
+  properties,
+  errors,
+  onChange,
+}: {
+  properties: FieldProperty[];
+  errors: string[];
+  onChange: (properties: FieldProperty[]) => void;
+}) {
+  const set = (i: number, patch: Partial<FieldProperty>) =>
+    onChange(properties.map((p, j) => (j === i ? { ...p, ...patch } : p)));
+  return (
+    <Group aria-label="Properties">
+      <h3 style={{ margin: '4px 0 8px' }}>Properties</h3>
+      {properties.map((p, i) => (
+        // biome-ignore lint/suspicious/noArrayIndexKey: rows are addressed by place.
+        <div key={i}>
+          <PropertyGrid>
+            <input
+              aria-label={`Property key ${i + 1}`}
+              aria-invalid={errors[i] ? true : undefined}
+              placeholder="Key"
+              value={p.key}
+              onChange={(e) => set(i, { key: e.target.value })}
+            />
+            <input
+              aria-label={`Property title ${i + 1}`}
+              placeholder="Title"
+              value={p.title ?? ''}
+              onChange={(e) => set(i, { title: e.target.value })}
+            />
+            <input
+              aria-label={`Property description ${i + 1}`}
+              placeholder="Description"
+              value={p.description ?? ''}
+              onChange={(e) => set(i, { description: e.target.value || undefined })}
+            />
+            <select
+              aria-label={`Property type ${i + 1}`}
+              value={p.schema?.type ?? 'string'}
+              onChange={(e) => set(i, { schema: { ...p.schema, type: e.target.value as FieldType } })}
+            >
+              {EDITABLE_TYPES.filter((t) => t !== 'object' && t !== 'array').map((t) => (
+                <option key={t} value={t}>
+                  {t}
+                </option>
+              ))}
+            </select>
+            <label>
+              <input
+                type="checkbox"
+                checked={Boolean(p.hidden)}
+                onChange={(e) => set(i, { hidden: e.target.checked || undefined })}
+              />
+              Hidden
+            </label>
+            <Button
+              variant="ghost"
+              aria-label={`Remove property ${i + 1}`}
+              onClick={() => onChange(properties.filter((_, j) => j !== i))}
+            >
+              ✕
+            </Button>
+          </PropertyGrid>
+          {errors[i] && <FieldError role="alert">{errors[i]}</FieldError>}
+        </div>
+      ))}
+      <Button
+        variant="ghost"
+        onClick={() => onChange([...properties, { key: '', title: '', schema: { type: 'string' } }])}
+      >
+        Add property
+      </Button>
+    </Group>
+  );
+}
+
 /** One field: name, title, description, hidden, required and its schema (forms-dp 2.10, 3). */
 const FieldEditor = observer(function FieldEditor({
   fields,
@@ -418,10 +522,15 @@ const FieldEditor = observer(function FieldEditor({
   const isStatic = Array.isArray(schema.enum);
   const setSchema = (patch: Partial<NonNullable<FieldDef['schema']>>) =>
     setField({ ...field, schema: { ...schema, ...patch } });
+  const propertyErrors = schema.type === 'object' ? checkProperties(schema.properties ?? []) : [];
   const save = async () => {
     setTouched(true);
     setError(null);
     if (Object.keys(errors).length > 0) return;
+    if (propertyErrors.some(Boolean)) {
+      setError('Fix the object properties marked below.');
+      return;
+    }
     const next = isNew ? [...fields, field] : fields.map((f, i) => (i === index ? field : f));
     const result = await store.save(withFields(next));
     saveToast(result, app.appName);
@@ -511,18 +620,11 @@ const FieldEditor = observer(function FieldEditor({
         />
       )}
       {schema.type === 'object' && (
-        <>
-          <h3>Properties</h3>
-          <KeyValueRows
-            label="Properties"
-            keyLabel="Property key"
-            valueLabel="Property title"
-            rows={(schema.properties ?? []).map((p) => ({ key: p.key, value: p.title ?? '' }))}
-            onChange={(rows) =>
-              setSchema({ properties: rows.map((r) => ({ key: r.key, title: r.value, schema: { type: 'string' } })) })
-            }
-          />
-        </>
+        <PropertiesEditor
+          properties={schema.properties ?? []}
+          errors={propertyErrors}
+          onChange={(properties) => setSchema({ properties })}
+        />
       )}
       <Row>
         <Button onClick={save} disabled={store.isSaving}>
