@@ -15,6 +15,7 @@ import { shopifyStoreApp } from './shopify-store.js';
 import { stripeApp } from './stripe.js';
 import { telegramApp } from './telegram.js';
 import { twilioApp } from './twilio.js';
+import { typeformApp } from './typeform.js';
 
 export const catalogueAppsB: readonly BuiltinAppDefinition[] = [
   githubApp,
@@ -29,4 +30,5 @@ export const catalogueAppsB: readonly BuiltinAppDefinition[] = [
   telegramApp,
   twilioApp,
   openaiApp,
+  typeformApp,
 ];
