@@ -10,6 +10,7 @@ import { googleDriveApp } from './google-drive.js';
 import { googleFormsApp } from './google-forms.js';
 import { googleSheetsApp } from './google-sheets.js';
 import { slackApp } from './slack.js';
+import { microsoftOutlookApp } from './microsoft-outlook.js';
 
 export const catalogueAppsA: readonly BuiltinAppDefinition[] = [
   googleSheetsApp,
@@ -19,4 +20,5 @@ export const catalogueAppsA: readonly BuiltinAppDefinition[] = [
   googleCalendarApp,
   gmailApp,
   slackApp,
+  microsoftOutlookApp,
 ];
