@@ -161,11 +161,15 @@ export async function executeStep(input: ExecuteStepInput): Promise<StepExecutio
     return { ...failed({ code: error.code, message: error.message }), request };
   }
 
-  const body = response.body === '' ? { status_code: response.status } : response.body;
+  // A remote that echoes the credential back (some APIs answer with the key they were sent)
+  // must not carry it into step records, test answers, errors or later steps' data.
+  const hide = secretHider(credential);
+  const answered = hide(response.body);
+  const body = answered === '' ? { status_code: response.status } : answered;
   const shown = input.isTest ? truncateResults(body) : body;
-  const shownResponse = { ...response, body: shown };
+  const shownResponse = { ...response, headers: hide(response.headers), body: shown };
   if (response.status >= 400) {
-    const message = `${app.appName} answered ${response.status}${describeBody(response.body)}`;
+    const message = `${app.appName} answered ${response.status}${describeBody(answered)}`;
     return {
       ok: false,
       request,
@@ -198,10 +202,7 @@ export function redactRequest(
   app: Pick<AppDefinition, 'authInfo'>,
   credential: Record<string, string> | undefined,
 ): HttpRequest {
-  const secrets = Object.values(credential ?? {})
-    .filter((value): value is string => typeof value === 'string' && value.length >= 4)
-    // Longest first, so a secret containing another is replaced whole.
-    .sort((a, b) => b.length - a.length);
+  const secrets = secretsOf(credential);
   const usesAuth = (value: string) => value.includes('${auth.');
   const config = app.authInfo?.requestConfig;
   const authHeaders = new Set((config?.headers ?? []).filter((r) => usesAuth(r.value)).map((r) => r.key.toLowerCase()));
@@ -222,6 +223,24 @@ export function redactRequest(
   };
   if (request.body !== undefined) redacted.body = redactValue(request.body, hide);
   return redacted;
+}
+
+/** A credential's values worth hiding (4 characters or more), longest first so a secret containing another is replaced whole. */
+function secretsOf(credential: Record<string, string> | undefined): string[] {
+  return Object.values(credential ?? {})
+    .filter((value): value is string => typeof value === 'string' && value.length >= 4)
+    .sort((a, b) => b.length - a.length);
+}
+
+/**
+ * Answers a function that replaces every credential value inside a JSON value (strings at any
+ * depth, not keys) with {@link REDACTED}; the identity when there is nothing to hide.
+ */
+export function secretHider(credential: Record<string, string> | undefined): <T>(value: T) => T {
+  const secrets = secretsOf(credential);
+  if (secrets.length === 0) return (value) => value;
+  const hide = (text: string) => secrets.reduce((out, secret) => out.split(secret).join(REDACTED), text);
+  return <T>(value: T) => redactValue(value, hide) as T;
 }
 
 function redactValue(value: unknown, hide: (text: string) => string): unknown {

@@ -85,6 +85,7 @@ describe.each(postgres ? [postgres] : [])('two instances with a schedule, the le
           REDIS_URL: `redis://127.0.0.1:${redisPort}`,
           // Both instances share one vault key (the database holds secrets sealed with it).
           JUNCTION_ENCRYPTION_KEY: Buffer.alloc(32, 7).toString('base64'),
+          LOG_LEVEL: 'info',
         },
       });
     const instances: Child[] = [await start(0), await start(1)];
@@ -102,7 +103,11 @@ describe.each(postgres ? [postgres] : [])('two instances with a schedule, the le
     let alive = 1;
     for (let t = 1; t <= TICKS; t++) {
       const base = bases[alive];
-      await waitFor(async () => (await ticks(base)).length >= t, `tick ${t}`, 90_000);
+      await waitFor(async () => (await ticks(base)).length >= t, `tick ${t}`, 90_000).catch((error: Error) => {
+        throw new Error(
+          `${error.message}\nA: ${instances[0].output().slice(-3000)}\nB: ${instances[1].output().slice(-3000)}`,
+        );
+      });
       const seen = await ticks(base);
       // Kill the instance that is not being asked (in turn), right after the tick, and restart it.
       const victim = 1 - alive;
@@ -114,7 +119,7 @@ describe.each(postgres ? [postgres] : [])('two instances with a schedule, the le
         event += ' and restarted';
         alive = victim;
       }
-      log.push({ tick: t, at: [...seen].sort().at(-1) ?? '', executions: seen.length, then: event });
+      log.push({ tick: t, at: [...seen].sort().at(-1) ?? '', executions: seen.length, event });
     }
     // One more half interval: nothing doubles late.
     await new Promise((resolve) => setTimeout(resolve, 5_000));

@@ -275,7 +275,7 @@ describe.each(sqlite)('hostile input on $dialect', (testDb) => {
       expect(String(value)).not.toMatch(/function|\[object|native code|^Object$/);
     }
     expect(({} as Record<string, unknown>).polluted).toBeUndefined();
-    expect(Object.prototype.hasOwnProperty.call(Object.prototype, 'polluted')).toBe(false);
+    expect(Object.hasOwn(Object.prototype, 'polluted')).toBe(false);
   });
 
   it('stores uploads under generated ids whatever their name says', async () => {
