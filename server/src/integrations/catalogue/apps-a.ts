@@ -11,6 +11,7 @@ import { googleFormsApp } from './google-forms.js';
 import { googleSheetsApp } from './google-sheets.js';
 import { slackApp } from './slack.js';
 import { microsoftOutlookApp } from './microsoft-outlook.js';
+import { microsoftTeamsApp } from './microsoft-teams.js';
 
 export const catalogueAppsA: readonly BuiltinAppDefinition[] = [
   googleSheetsApp,
@@ -21,4 +22,5 @@ export const catalogueAppsA: readonly BuiltinAppDefinition[] = [
   gmailApp,
   slackApp,
   microsoftOutlookApp,
+  microsoftTeamsApp,
 ];
