@@ -91,6 +91,67 @@ describe('portal left pane', () => {
   });
 });
 
+describe('portal left pane saves', () => {
+  it('saves API Docs on blur only, the DateTime format on change, and holds Status until the next save', async () => {
+    const fake = createFakePortalApi([shop]);
+    await renderAt('/develop/shop/actions', fake);
+    const puts = () => fake.calls.filter((c) => c.method === 'PUT' && c.path === '/api/apps/shop');
+    const docs = await screen.findByLabelText('API Docs');
+    fireEvent.change(docs, { target: { value: 'https://docs.shop.example' } });
+    expect(puts()).toHaveLength(0);
+    await act(async () => {
+      fireEvent.blur(docs);
+    });
+    await waitFor(() => expect(puts()).toHaveLength(1));
+    expect((puts()[0].body as AppDefinition).apiDocs).toBe('https://docs.shop.example');
+    expect(await screen.findByText('Shop integration saved!')).toBeTruthy();
+
+    fireEvent.change(screen.getByLabelText('Status'), { target: { value: 'Complete' } });
+    expect(screen.getByText('Saved with the next save.')).toBeTruthy();
+    expect(puts()).toHaveLength(1);
+
+    await act(async () => {
+      fireEvent.change(screen.getByLabelText('API DateTime Format'), { target: { value: '%m/%d/%Y' } });
+    });
+    await waitFor(() => expect(puts()).toHaveLength(2));
+    expect(puts()[1].body).toMatchObject({ apiDateTimeFormat: '%m/%d/%Y', completionStatus: 'Complete' });
+    expect(fake.apps.get('shop')?.apiDateTimeFormat).toBe('%m/%d/%Y');
+    expect(screen.getByLabelText('API DateTime Format').querySelectorAll('option')).toHaveLength(20);
+  });
+
+  it('shows a failed last test in red and a disabled Passport App entry when auth is disabled', async () => {
+    const fake = createFakePortalApi([
+      { ...shop, disableAuth: true, authInfo: { ...shop.authInfo, testResponseStatus: false } },
+    ]);
+    await renderAt('/develop/shop', fake);
+    const nav = await screen.findByRole('navigation', { name: 'App sections' });
+    expect(within(nav).getByRole('img', { name: 'Last test failed' })).toBeTruthy();
+    const passport = within(nav).getByText('Passport App');
+    expect(passport.getAttribute('aria-disabled')).toBe('true');
+    expect(passport.closest('a')).toBeNull();
+  });
+
+  it('offers at most 50 apps in the search, matching anywhere in the name', async () => {
+    const many: AppDefinition[] = Array.from({ length: 60 }, (_, i) => ({
+      ...shop,
+      appSlug: `app-${i}`,
+      appName: `Orders ${i} Sync`,
+    }));
+    await renderAt('/develop/', createFakePortalApi(many));
+    const search = await screen.findByRole('combobox', { name: 'App' });
+    fireEvent.focus(search);
+    fireEvent.change(search, { target: { value: 'sync' } });
+    const list = await screen.findByRole('listbox', { name: 'Apps' });
+    expect(within(list).getAllByRole('option')).toHaveLength(50);
+    fireEvent.change(search, { target: { value: '42 s' } });
+    expect(
+      within(await screen.findByRole('listbox', { name: 'Apps' }))
+        .getAllByRole('option')
+        .map((o) => o.textContent),
+    ).toEqual(['Orders 42 Sync']);
+  });
+});
+
 describe('Create Integration', () => {
   it('creates the app from the form and opens it', async () => {
     const fake = createFakePortalApi([]);
@@ -263,6 +324,27 @@ describe('authentication', () => {
     expect(
       screen.getByText('No logs to show. Go to "Test Setup" and click the Test Authentication button.'),
     ).toBeTruthy();
+  });
+
+  it("shows 'Request Failed' with the HTTP tab's error text, and a test that cannot run in both tabs", async () => {
+    const fake = createFakePortalApi([shop]);
+    await renderAt('/develop/shop/authentication/edit', fake);
+    await act(async () => {
+      fireEvent.click(await screen.findByRole('button', { name: 'Test Authentication' }));
+    });
+    expect((await screen.findAllByText('Request Failed')).length).toBeGreaterThan(0);
+    fireEvent.click(screen.getByRole('tab', { name: 'HTTP' }));
+    expect(screen.getByText('Error. Please see the RESPONSE tab for more information.')).toBeTruthy();
+
+    fake.failNext('POST', '/api/apps/shop/test-auth', 502, { title: 'Bad Gateway', detail: 'The API did not answer.' });
+    await act(async () => {
+      fireEvent.click(screen.getByRole('button', { name: 'Test Authentication' }));
+    });
+    fireEvent.click(screen.getByRole('tab', { name: 'HTTP' }));
+    expect(await screen.findByText('Error loading data. Please try again.')).toBeTruthy();
+    expect(screen.getByText('Error. Please see the RESPONSE tab for more information.')).toBeTruthy();
+    fireEvent.click(screen.getByRole('tab', { name: 'Response' }));
+    expect(screen.getByRole('alert').textContent).toBe('The API did not answer.');
   });
 
   it('offers the four schemes when none is chosen', async () => {
