@@ -54,7 +54,7 @@ const Who = styled.p`
 const Main = styled.main`
   min-width: 0;
   padding: ${({ theme }) => theme.space(8)} ${({ theme }) => theme.space(8)};
-  max-width: 1100px;
+  max-width: 1280px;
 `;
 
 const Centered = styled.main`

@@ -40,8 +40,9 @@ const Switch = styled.button<{ $on: boolean }>`
 
 const RowActions = styled.span`
   display: inline-flex;
-  flex-wrap: wrap;
-  gap: 4px;
+  flex-wrap: nowrap;
+  gap: 2px;
+  button { padding: 4px 8px; font-size: 13px; white-space: nowrap; }
 `;
 
 /** The workflow list at /workflows (issue 8 "Dashboard pages"). */

@@ -208,6 +208,8 @@ export function ReplayCanvas({ document, statusOf, onOpenStep, onOpenLink }: Rep
         panOnScroll
         fitView
         fitViewOptions={{ padding: 0.2, maxZoom: 1 }}
+        // A click handler makes React Flow let pointer events reach the (unselectable) cards.
+        onNodeClick={(_, node) => onOpenStep(node.id)}
         onEdgeClick={(_, edge) => {
           const link = document.links.find((l) => l.id === edge.id);
           if (link && link.groups.length > 0) onOpenLink(link.id);

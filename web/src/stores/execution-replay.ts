@@ -104,13 +104,27 @@ export const EXECUTION_STATUS_LABELS: Readonly<Record<string, string>> = {
   not_run: 'Not run (workflow OFF)',
 };
 
-/** Returns each step's record by step id. */
-export function runsByStep(execution: Pick<ExecutionShape, 'steps'>): Map<string, StepRunRecord> {
-  return new Map(execution.steps.map((run) => [run.stepId, run] as const));
+/**
+ * Returns each step's record by step id. The engine records the trigger's output as the
+ * execution's trigger data, not as a step run: a trigger without a record gets one from it.
+ */
+export function runsByStep(
+  execution: Pick<ExecutionShape, 'steps' | 'document' | 'triggerData'>,
+): Map<string, StepRunRecord> {
+  const runs = new Map(execution.steps.map((run) => [run.stepId, run] as const));
+  for (const step of execution.document.steps) {
+    if (step.kind === 'trigger' && !runs.has(step.id) && execution.triggerData !== undefined) {
+      runs.set(step.id, { stepId: step.id, status: 'succeeded', input: null, output: execution.triggerData });
+    }
+  }
+  return runs;
 }
 
 /** Returns a step's status in an execution. */
-export function stepStatus(execution: Pick<ExecutionShape, 'steps'>, stepId: string): ReplayStepStatus {
+export function stepStatus(
+  execution: Pick<ExecutionShape, 'steps' | 'document' | 'triggerData'>,
+  stepId: string,
+): ReplayStepStatus {
   return runsByStep(execution).get(stepId)?.status ?? 'not_run';
 }
 

@@ -1,0 +1,222 @@
+/**
+ * The execution replay viewer in the browser (issue 8, onboarding 2, 4, 8): a Webhook → Demo CRM
+ * workflow runs through the real server; the user opens the execution, sees each step's status,
+ * input and output, re-runs from the Demo CRM step and replays the run; Edit after the workflow
+ * was deleted says 'Could not find editor link.'; the executions list filters by status.
+ * Screenshots: test/e2e/screenshots/replay-*.png, executions-list.png.
+ */
+import { randomUUID } from 'node:crypto';
+import { createStepData, type WorkflowDocument } from '@junction/core';
+import type { Page } from 'playwright-core';
+import { describe, expect, it } from 'vitest';
+import { E2E_TEST_TIMEOUT_MS, saveScreenshot, useE2ESession } from './harness.js';
+
+const session = useE2ESession();
+
+interface Grant {
+  token: string;
+  credentialId: string;
+}
+
+async function call<T>(
+  method: string,
+  path: string,
+  token: string | null,
+  body?: unknown,
+): Promise<{ status: number; json: T }> {
+  const response = await fetch(`${session().baseUrl}${path}`, {
+    method,
+    headers: {
+      ...(token ? { authorization: `Bearer ${token}` } : {}),
+      ...(body !== undefined ? { 'content-type': 'application/json' } : {}),
+    },
+    body: body === undefined ? undefined : JSON.stringify(body),
+  });
+  const text = await response.text();
+  return { status: response.status, json: (text ? JSON.parse(text) : undefined) as T };
+}
+
+async function signUpWithCrm(): Promise<Grant> {
+  const signUp = await call<{ token: string }>('POST', '/api/auth/sign-up', null, {
+    email: `replay-${randomUUID()}@example.com`,
+    password: 'Str0ng!Passw0rd#2024',
+  });
+  expect(signUp.status).toBe(201);
+  const key = await call<{ credential: { id: string } }>('POST', '/api/demo-crm/keys', signUp.json.token, {});
+  expect(key.status).toBe(201);
+  return { token: signUp.json.token, credentialId: key.json.credential.id };
+}
+
+/** Webhook (Catch Hook) → Demo CRM 'Create contact' with the e-mail from the hook. */
+function hookToCrm(credentialId: string, name: string): WorkflowDocument {
+  return {
+    schemaVersion: 1,
+    id: 'placeholder',
+    name,
+    active: false,
+    steps: [
+      {
+        id: 'st-hook',
+        kind: 'trigger',
+        position: { x: 0, y: 0 },
+        data: createStepData({
+          name: 'Catch Hook',
+          type: 'webhook',
+          app: 'webhook',
+          label: 'Webhook',
+          icon: '/icons/webhook.svg',
+          action: 'catchHook',
+          triggerlabel: 'Catch Hook',
+          testData: { email: 'sample@example.com', firstName: 'Sample' },
+        }),
+      },
+      {
+        id: 'st-crm',
+        kind: 'action',
+        position: { x: 0, y: 200 },
+        data: createStepData({
+          name: 'Create contact in Demo CRM',
+          type: 'demo-crm',
+          label: 'Demo CRM',
+          icon: '/icons/demo-crm.svg',
+          hasauth: true,
+          credential: credentialId,
+          authname: 'Demo CRM',
+          action: 'createContact',
+          actionlabel: 'Create contact',
+          fields: [
+            { name: 'email', value: '${st-hook.email}' },
+            { name: 'firstName', value: '${st-hook.firstName}' },
+          ],
+          testData: { id: 'c-sample', email: 'sample@example.com' },
+        }),
+      },
+    ],
+    links: [{ id: 'ln-1', source: 'st-hook', target: 'st-crm', name: '', groups: [], delaySeconds: 0 }],
+  };
+}
+
+async function waitForExecution(token: string, id: string): Promise<{ status: string }> {
+  for (let i = 0; i < 200; i += 1) {
+    const res = await call<{ status: string }>('GET', `/api/executions/${id}`, token);
+    if (['succeeded', 'failed', 'filtered', 'cancelled', 'not_run'].includes(res.json.status)) return res.json;
+    await new Promise((resolve) => setTimeout(resolve, 100));
+  }
+  throw new Error(`execution ${id} did not finish`);
+}
+
+async function runHookWorkflow(grant: Grant, name: string): Promise<{ workflowId: string; executionId: string }> {
+  const document = hookToCrm(grant.credentialId, name);
+  const created = await call<{ id: string }>('POST', '/api/workflows', grant.token, { name, document });
+  expect(created.status).toBe(201);
+  const workflowId = created.json.id;
+  const on = await call('PUT', `/api/workflows/${workflowId}/active`, grant.token, { active: true });
+  expect(on.status).toBe(200);
+  const started = performance.now();
+  const hook = await call<{ executionId?: string; executionIds?: string[] }>('POST', `/hooks/${workflowId}`, null, {
+    email: 'ada@example.com',
+    firstName: 'Ada',
+  });
+  expect(hook.status).toBe(200);
+  const list = await call<{ items: { id: string }[] }>('GET', `/api/workflows/${workflowId}/executions`, grant.token);
+  const executionId = list.json.items[0].id;
+  const done = await waitForExecution(grant.token, executionId);
+  console.log(`webhook → Demo CRM execution finished in ${Math.round(performance.now() - started)} ms`);
+  expect(done.status).toBe('succeeded');
+  return { workflowId, executionId };
+}
+
+async function openAs(token: string, path: string): Promise<Page> {
+  const page = await session().newPage();
+  await page.addInitScript((t) => window.localStorage.setItem('junction.token', t), token);
+  await page.goto(`${session().baseUrl}${path}`);
+  return page;
+}
+
+const dialog = (page: Page) => page.getByTestId('step-run-dialog');
+
+describe('execution replay viewer (issue 8)', { timeout: E2E_TEST_TIMEOUT_MS * 4 }, () => {
+  it('shows a Webhook → Demo CRM run: steps, input and output; re-run from a step; replay', async () => {
+    const grant = await signUpWithCrm();
+    const { executionId } = await runHookWorkflow(grant, 'New signups to CRM');
+    const page = await openAs(grant.token, `/executions/${executionId}`);
+
+    await expect.poll(() => page.getByRole('heading', { level: 1 }).textContent()).toBe('New signups to CRM');
+    // US locale, 12-hour clock (onboarding 9).
+    expect(await page.getByTestId('run-time').textContent()).toMatch(
+      /^\d{1,2}\/\d{1,2}\/\d{4}, \d{1,2}:\d{2}:\d{2} (AM|PM)$/,
+    );
+    expect(await page.getByTestId('execution-status').textContent()).toBe('Succeeded');
+    const cards = page.getByTestId('replay-step');
+    await expect.poll(() => cards.count()).toBe(2);
+    expect(await cards.evaluateAll((els) => els.map((e) => e.getAttribute('data-status')))).toEqual([
+      'succeeded',
+      'succeeded',
+    ]);
+    await saveScreenshot(page, 'replay-viewer');
+
+    // The webhook trigger: Output data only.
+    await page.getByRole('button', { name: 'Catch Hook: Succeeded' }).click();
+    await expect.poll(() => dialog(page).isVisible()).toBe(true);
+    expect(await dialog(page).getByRole('tab').allTextContents()).toEqual(['Output data']);
+    expect(await dialog(page).getByRole('tabpanel').textContent()).toContain('"email": "ada@example.com"');
+    await saveScreenshot(page, 'replay-trigger-output');
+    await page.keyboard.press('Escape');
+
+    // The Demo CRM action: Input data and Output data.
+    await page.getByRole('button', { name: 'Create contact in Demo CRM: Succeeded' }).click();
+    expect(await dialog(page).getByRole('tab').allTextContents()).toEqual(['Input data', 'Output data']);
+    await expect.poll(() => dialog(page).getByRole('tabpanel').textContent()).toContain('"id"');
+    const output = await dialog(page).getByRole('tabpanel').textContent();
+    expect(output).toContain('ada@example.com');
+    await dialog(page).getByRole('tab', { name: 'Input data' }).click();
+    const input = await dialog(page).getByRole('tabpanel').textContent();
+    expect(input).toContain('ada@example.com');
+    expect(input).toContain('Ada');
+    await saveScreenshot(page, 'replay-action-input');
+
+    // Re-run from the Demo CRM step with the latest version: a new execution, opened at once.
+    await dialog(page).getByLabel('Latest version').check();
+    await dialog(page).getByRole('button', { name: 'Re-run from here' }).click();
+    await expect.poll(() => page.getByText('Workflow replay succeeded').isVisible(), { timeout: 20_000 }).toBe(true);
+    await expect.poll(() => page.url()).not.toContain(executionId);
+    await expect.poll(() => page.getByRole('link', { name: 'an earlier run' }).isVisible()).toBe(true);
+    await expect.poll(() => page.getByTestId('execution-status').textContent()).toBe('Succeeded');
+    await saveScreenshot(page, 'replay-rerun');
+
+    // Replay the whole run.
+    const before = page.url();
+    await page.getByRole('button', { name: 'Replay' }).click();
+    await expect.poll(() => page.url(), { timeout: 20_000 }).not.toBe(before);
+    await expect.poll(() => page.getByText('Workflow replay succeeded').isVisible()).toBe(true);
+    expect(await page.getByText('Replay', { exact: true }).first().isVisible()).toBe(true);
+    expect(session().pageErrors).toEqual([]);
+  });
+
+  it("says 'Could not find editor link.' when the workflow is gone, and lists runs with filters", async () => {
+    const grant = await signUpWithCrm();
+    const { workflowId, executionId } = await runHookWorkflow(grant, 'Short-lived workflow');
+
+    const list = await openAs(grant.token, '/workflows');
+    const row = list.getByTestId('workflow-row').filter({ hasText: 'Short-lived workflow' });
+    await expect.poll(() => row.isVisible()).toBe(true);
+    expect(await row.textContent()).toContain('Succeeded');
+    await row.getByRole('button', { name: 'Runs' }).click();
+    const runs = list.getByTestId('execution-row');
+    await expect.poll(() => runs.count()).toBe(1);
+    expect(await runs.first().getAttribute('data-status')).toBe('succeeded');
+    await saveScreenshot(list, 'executions-list');
+    await list.getByLabel('Status').selectOption('failed');
+    await expect.poll(() => list.getByText('No executions yet.').isVisible()).toBe(true);
+    await list.getByLabel('Status').selectOption('');
+    await expect.poll(() => runs.count()).toBe(1);
+    await runs.first().getByRole('link').click();
+    await expect.poll(() => list.url()).toContain(`/executions/${executionId}`);
+
+    expect((await call('DELETE', `/api/workflows/${workflowId}`, grant.token)).status).toBe(204);
+    const page = await openAs(grant.token, `/executions/${executionId}`);
+    await page.getByRole('button', { name: 'Edit' }).click();
+    await expect.poll(() => page.getByText('Could not find editor link.').isVisible()).toBe(true);
+    await saveScreenshot(page, 'replay-no-editor-link');
+  });
+});
