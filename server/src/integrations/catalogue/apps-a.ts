@@ -12,6 +12,7 @@ import { googleSheetsApp } from './google-sheets.js';
 import { slackApp } from './slack.js';
 import { microsoftOutlookApp } from './microsoft-outlook.js';
 import { microsoftTeamsApp } from './microsoft-teams.js';
+import { notionApp } from './notion.js';
 
 export const catalogueAppsA: readonly BuiltinAppDefinition[] = [
   googleSheetsApp,
@@ -23,4 +24,5 @@ export const catalogueAppsA: readonly BuiltinAppDefinition[] = [
   slackApp,
   microsoftOutlookApp,
   microsoftTeamsApp,
+  notionApp,
 ];
