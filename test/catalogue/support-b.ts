@@ -208,7 +208,7 @@ export function checkDefinition(app: BuiltinAppDefinition): void {
   expect(app.apiDocs).toMatch(/^https:\/\//);
   expect(app.iconURL).toBe(`/icons/${app.appSlug}.svg`);
   for (const [key, action] of Object.entries(app.actions)) {
-    expect(action.url, key).toMatch(/^(https:\/\/|\$\{auth\.)/);
+    if (action.customForm?.custom !== true) expect(action.url, key).toMatch(/^(https:\/\/|\$\{auth\.)/);
     for (const field of action.fields) {
       if (field.hidden) continue;
       expect(field.description, `${key}.${field.name} has a help text`).toBeTruthy();

@@ -3,6 +3,7 @@
  * `./index.ts` after the built-ins. Each app's contract test is test/catalogue/<slug>.test.ts.
  */
 import type { BuiltinAppDefinition } from '../builtin/types.js';
+import { calendlyApp } from './calendly.js';
 import { discordApp } from './discord.js';
 import { githubApp } from './github.js';
 import { gitlabApp } from './gitlab.js';
@@ -31,4 +32,5 @@ export const catalogueAppsB: readonly BuiltinAppDefinition[] = [
   twilioApp,
   openaiApp,
   typeformApp,
+  calendlyApp,
 ];
