@@ -37,6 +37,9 @@ export interface TokenSet {
   scope?: string;
   /** The account's API origin, where a provider answers one (Salesforce's instance_url). */
   instance_url?: string;
+  /** The user's and organisation's API URIs, where a provider answers them (Calendly). */
+  owner?: string;
+  organization?: string;
 }
 
 /** A refused or failed token request; `error` is the provider's code (`invalid_grant`…) or ours. */
@@ -156,7 +159,8 @@ export function refreshTokens(http: HttpClient, settings: OAuthSettings, refresh
 /**
  * The credential values to store for new tokens: access_token, refresh_token (the rotated
  * one when the provider sent one, else the previous), expires_at (ISO, when known),
- * token_type, scope and instance_url (Salesforce's API origin).
+ * token_type, scope, instance_url (Salesforce's API origin), owner and organization (Calendly's
+ * user and organisation URIs).
  */
 export function tokenValues(
   tokens: TokenSet,
@@ -171,6 +175,8 @@ export function tokenValues(
   if (tokens.token_type) values.token_type = tokens.token_type;
   if (tokens.scope) values.scope = tokens.scope;
   if (tokens.instance_url) values.instance_url = tokens.instance_url;
+  if (tokens.owner) values.owner = tokens.owner;
+  if (tokens.organization) values.organization = tokens.organization;
   return values;
 }
 
@@ -226,7 +232,14 @@ async function tokenRequest(
     ...(typeof answer.instance_url === 'string' && /^https:\/\/[^/?#@]+$/.test(answer.instance_url.replace(/\/+$/, ''))
       ? { instance_url: answer.instance_url.replace(/\/+$/, '') }
       : {}),
+    // Calendly names the connected user and organisation as API URIs its calls take as parameters.
+    ...(isHttpsUri(answer.owner) ? { owner: answer.owner } : {}),
+    ...(isHttpsUri(answer.organization) ? { organization: answer.organization } : {}),
   };
+}
+
+function isHttpsUri(value: unknown): value is string {
+  return typeof value === 'string' && value.length <= 500 && /^https:\/\/[^\s?#@]+$/.test(value);
 }
 
 // JSON as most providers answer, or form-encoded text as some older ones do.
