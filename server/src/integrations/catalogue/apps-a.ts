@@ -13,6 +13,7 @@ import { slackApp } from './slack.js';
 import { microsoftOutlookApp } from './microsoft-outlook.js';
 import { microsoftTeamsApp } from './microsoft-teams.js';
 import { notionApp } from './notion.js';
+import { airtableApp } from './airtable.js';
 
 export const catalogueAppsA: readonly BuiltinAppDefinition[] = [
   googleSheetsApp,
@@ -25,4 +26,5 @@ export const catalogueAppsA: readonly BuiltinAppDefinition[] = [
   microsoftOutlookApp,
   microsoftTeamsApp,
   notionApp,
+  airtableApp,
 ];
