@@ -14,6 +14,7 @@ import { microsoftOutlookApp } from './microsoft-outlook.js';
 import { microsoftTeamsApp } from './microsoft-teams.js';
 import { notionApp } from './notion.js';
 import { airtableApp } from './airtable.js';
+import { trelloApp } from './trello.js';
 
 export const catalogueAppsA: readonly BuiltinAppDefinition[] = [
   googleSheetsApp,
@@ -27,4 +28,5 @@ export const catalogueAppsA: readonly BuiltinAppDefinition[] = [
   microsoftTeamsApp,
   notionApp,
   airtableApp,
+  trelloApp,
 ];
