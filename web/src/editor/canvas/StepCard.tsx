@@ -3,6 +3,7 @@ import { Handle, type NodeProps, Position } from '@xyflow/react';
 import { type FormEvent, useState } from 'react';
 import styled from 'styled-components';
 import { Button, Dialog, TextField, useToast } from '../../ui/index.js';
+import { ManualRunItem } from '../../executions/ManualRunItem.js';
 import { useEditor } from '../editor-context.js';
 import type { StepNode } from './canvas-model.js';
 
@@ -161,6 +162,12 @@ export function StepCard({ data, selected }: NodeProps<StepNode>) {
           </DropdownMenu.Trigger>
           <DropdownMenu.Portal>
             <MenuContent align="end" sideOffset={4} onClick={(event) => event.stopPropagation()}>
+              {data.kind === 'trigger' && !data.isPlaceholder && (
+                // onboarding 4: the manual run (issue 8).
+                <ManualRunItem
+                  getWorkflow={() => (editor.workflow ? { id: editor.workflow.id, active: editor.workflow.active } : null)}
+                />
+              )}
               <MenuItem
                 onSelect={() => {
                   setDraft(data.name);

@@ -1,0 +1,63 @@
+/**
+ * The manual run of the trigger's step menu (onboarding 4, 6, 8): only an active workflow
+ * runs ('Workflow must be ACTIVE'); while it runs the item reads 'Running...' and counts down
+ * from 7 while the run is followed; then 'Manual run complete', or the server's message.
+ */
+import type { ApiClient } from '@junction/core';
+import { FINISHED_STATUSES, problemText, type Sleep } from './execution-replay.js';
+
+/** Texts of the manual run (onboarding 4, 8). */
+export const MANUAL_RUN_TEXTS = {
+  item: 'Run manually',
+  running: 'Running...',
+  mustBeActive: 'Workflow must be ACTIVE',
+  complete: 'Manual run complete',
+  stillRunning: 'The manual run is still going: open it in the run history to follow it.',
+} as const;
+
+/** The countdown's first value (onboarding 9). */
+export const COUNTDOWN_START = 7;
+
+/** How a manual run ended, for the toast. */
+export interface ManualRunOutcome {
+  status: 'success' | 'error' | 'info';
+  message: string;
+  executionId: string | null;
+}
+
+const realSleep: Sleep = (ms) => new Promise((resolve) => setTimeout(resolve, ms));
+
+/**
+ * Starts a manual run and follows it for up to {@link COUNTDOWN_START} seconds, calling
+ * `onTick` with the seconds left (7, 6, … 1). An inactive workflow does not call the server.
+ */
+export async function runManually(
+  api: ApiClient,
+  workflow: { id: string; active: boolean },
+  { onTick = () => {}, sleep = realSleep }: { onTick?: (secondsLeft: number) => void; sleep?: Sleep } = {},
+): Promise<ManualRunOutcome> {
+  if (!workflow.active) return { status: 'info', message: MANUAL_RUN_TEXTS.mustBeActive, executionId: null };
+  let executionId: string;
+  try {
+    const accepted = await api.post('/api/workflows/{id}/runs', { params: { path: { id: workflow.id } }, body: {} });
+    executionId = accepted.executionId;
+  } catch (error) {
+    return { status: 'error', message: problemText(error), executionId: null };
+  }
+  for (let left = COUNTDOWN_START; left > 0; left -= 1) {
+    onTick(left);
+    try {
+      const execution = await api.get('/api/executions/{executionId}', { params: { path: { executionId } } });
+      if (FINISHED_STATUSES.has(execution.status)) {
+        if (execution.status === 'failed') {
+          return { status: 'error', message: execution.error ?? 'The manual run failed.', executionId };
+        }
+        return { status: 'success', message: MANUAL_RUN_TEXTS.complete, executionId };
+      }
+    } catch (error) {
+      return { status: 'error', message: problemText(error), executionId };
+    }
+    await sleep(1000);
+  }
+  return { status: 'info', message: MANUAL_RUN_TEXTS.stillRunning, executionId };
+}
