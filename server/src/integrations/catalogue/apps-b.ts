@@ -5,6 +5,7 @@
 import type { BuiltinAppDefinition } from '../builtin/types.js';
 import { calendlyApp } from './calendly.js';
 import { discordApp } from './discord.js';
+import { dropboxApp } from './dropbox.js';
 import { githubApp } from './github.js';
 import { gitlabApp } from './gitlab.js';
 import { hubspotApp } from './hubspot.js';
@@ -33,4 +34,5 @@ export const catalogueAppsB: readonly BuiltinAppDefinition[] = [
   openaiApp,
   typeformApp,
   calendlyApp,
+  dropboxApp,
 ];
