@@ -1,13 +1,18 @@
 import { observer } from 'mobx-react-lite';
 import { useState } from 'react';
 import styled from 'styled-components';
-import { problemMessage } from '../../stores/panel-common.js';
+import { TicketForm } from '../../dashboard/TicketForm.js';
 import type { StepPanelModel } from '../../stores/panel-step.js';
-import { useApi } from '../../stores/root-store.js';
 import { Button, Dialog } from '../../ui/index.js';
 import { PremiumOffer, useTenantPlan } from '../palette/PremiumOffer.js';
 import { isOfferedPremium } from '../palette/premium.js';
-import { ErrorBox, Muted, SuccessBox } from './parts.js';
+import { Muted } from './parts.js';
+
+const TicketPanel = styled.div`
+  margin-top: ${({ theme }) => theme.space(4)};
+  padding-top: ${({ theme }) => theme.space(3)};
+  border-top: 1px solid ${({ theme }) => theme.colors.border};
+`;
 
 const Choices = styled.div`
   display: grid;
@@ -35,29 +40,12 @@ export const CustomEventDialog = observer(function CustomEventDialog({
   model: StepPanelModel;
   product: string;
 }) {
-  const api = useApi();
-  const [outcome, setOutcome] = useState<{ ok: boolean; text: string } | null>(null);
   const plan = useTenantPlan();
   const [isOfferOpen, setOfferOpen] = useState(false);
   const [isOfferDismissed, setOfferDismissed] = useState(false);
   const app = model.data.label || model.data.type || product;
-  const askUs = async () => {
-    try {
-      const me = await api.get('/api/auth/me');
-      await api.post('/api/tickets', {
-        body: {
-          editor_url: window.location.href,
-          email: me.email,
-          title: `${app} - new ${model.kind === 'trigger' ? 'trigger' : 'action'}`,
-          content: `Please add a ${model.kind} to ${app}.`,
-          app,
-        },
-      });
-      setOutcome({ ok: true, text: 'Thanks! We opened a ticket and will get back to you.' });
-    } catch (error) {
-      setOutcome({ ok: false, text: problemMessage(error, 'The ticket could not be created.') });
-    }
-  };
+  // 'Do it with me' opens the support-ticket panel: event and message (onboarding 2, 4).
+  const [isTicketOpen, setTicketOpen] = useState(false);
   const slug = model.data.type;
   const openWizard = () =>
     window.open(`/develop/${slug}/${model.kind === 'trigger' ? 'triggers' : 'actions'}`, '_blank');
@@ -76,7 +64,7 @@ export const CustomEventDialog = observer(function CustomEventDialog({
         open={model.isCustomEventOpen}
         onOpenChange={(open) => {
           model.setCustomEventOpen(open);
-          if (!open) setOutcome(null);
+          if (!open) setTicketOpen(false);
         }}
         title={customEventTitle(app)}
       >
@@ -84,7 +72,7 @@ export const CustomEventDialog = observer(function CustomEventDialog({
           <div>
             <h4>Do it with me</h4>
             <Muted>We create a helpdesk ticket and build it with you. Estimated 5-10 business days.</Muted>
-            <Button onClick={() => void askUs()}>Do it with me</Button>
+            <Button onClick={() => setTicketOpen(true)}>Do it with me</Button>
           </div>
           <div>
             <h4>I'll do it myself</h4>
@@ -94,12 +82,11 @@ export const CustomEventDialog = observer(function CustomEventDialog({
             </Button>
           </div>
         </Choices>
-        {outcome &&
-          (outcome.ok ? (
-            <SuccessBox role="status">{outcome.text}</SuccessBox>
-          ) : (
-            <ErrorBox role="alert">{outcome.text}</ErrorBox>
-          ))}
+        {isTicketOpen && (
+          <TicketPanel>
+            <TicketForm app={app} onClose={() => model.setCustomEventOpen(false)} />
+          </TicketPanel>
+        )}
       </Dialog>
       <PremiumOffer
         open={isOfferOpen}
