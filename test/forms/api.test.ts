@@ -88,7 +88,7 @@ describe.each(openTestDatabases())('public forms API on $dialect', (testDb) => {
   });
 
   it('answers 422 naming the path of a bad definition', async () => {
-    const bad = content();
+    const bad: unknown[] = content();
     bad[1] = [{ question: 'Pick', type: 'checkboxes' }];
     const res = await h.call('POST', '/api/forms', { token: owner.token, body: { name: 'x', content: bad } });
     expect(res.status).toBe(422);
@@ -203,6 +203,10 @@ describe.each(openTestDatabases())('public forms API on $dialect', (testDb) => {
     const execution = await createEngineRepo(db.db).get(sub.executionId, owner.tenantId);
     expect(execution).toMatchObject({ status: 'not_run', trigger: 'form', workflowId: owner.workflowId });
     expect(execution?.triggerData).toEqual(sub.answers);
+    // The author sees it in the workflow's executions list, as not run.
+    const list = await h.call('GET', `/api/workflows/${owner.workflowId}/executions`, { token: owner.token });
+    expect(list.status, list.text).toBe(200);
+    expect(list.json.items).toEqual([expect.objectContaining({ id: sub.executionId, status: 'not_run', trigger: 'form' })]);
 
     // A stored file answers one submission only.
     const again = await h.call('POST', `/api/public/forms/${formId}/submissions`, { body: { answers } });
