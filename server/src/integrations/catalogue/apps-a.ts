@@ -15,6 +15,7 @@ import { microsoftTeamsApp } from './microsoft-teams.js';
 import { notionApp } from './notion.js';
 import { airtableApp } from './airtable.js';
 import { trelloApp } from './trello.js';
+import { asanaApp } from './asana.js';
 
 export const catalogueAppsA: readonly BuiltinAppDefinition[] = [
   googleSheetsApp,
@@ -29,4 +30,5 @@ export const catalogueAppsA: readonly BuiltinAppDefinition[] = [
   notionApp,
   airtableApp,
   trelloApp,
+  asanaApp,
 ];
