@@ -2,6 +2,7 @@ import { observer } from 'mobx-react-lite';
 import { useCallback, useEffect, useRef, useState } from 'react';
 import styled from 'styled-components';
 import { CodeModal } from '../onboarding/CodeModal.js';
+import { CustomTriggerWizardHost } from '../onboarding/CustomTriggerWizard.js';
 import { GuidedTour } from '../onboarding/GuidedTour.js';
 import { SignUpModal } from '../onboarding/SignUpModal.js';
 import { createStarter, readStarterRequest, wantsStarter, withoutStarterParams } from '../onboarding/starters.js';
@@ -250,6 +251,7 @@ export const EditorPage = observer(function EditorPage() {
           <WorkflowCanvasWithProvider />
           <StepPanelHost />
           <LinkPanel />
+          <CustomTriggerWizardHost />
         </Body>
       </Screen>
       {codeFor !== null && (

@@ -47,8 +47,15 @@ export const CustomEventDialog = observer(function CustomEventDialog({
   // 'Do it with me' opens the support-ticket panel: event and message (onboarding 2, 4).
   const [isTicketOpen, setTicketOpen] = useState(false);
   const slug = model.data.type;
-  const openWizard = () =>
-    window.open(`/develop/${slug}/${model.kind === 'trigger' ? 'triggers' : 'actions'}`, '_blank');
+  const openWizard = (offerSeen = false) => {
+    if (model.kind === 'trigger') {
+      // onboarding 4: the custom-trigger wizard is a side panel of the editor (web/src/onboarding).
+      model.setCustomEventOpen(false);
+      window.dispatchEvent(new CustomEvent('junction:custom-trigger', { detail: { app: slug, offerSeen } }));
+      return;
+    }
+    window.open(`/develop/${slug}/actions`, '_blank');
+  };
   const doItMyself = () => {
     if (isOfferedPremium(plan) && !isOfferDismissed) {
       // One dialog at a time: the offer replaces this one.
@@ -56,7 +63,7 @@ export const CustomEventDialog = observer(function CustomEventDialog({
       setOfferOpen(true);
       return;
     }
-    openWizard();
+    openWizard(isOfferDismissed);
   };
   return (
     <>
@@ -93,7 +100,7 @@ export const CustomEventDialog = observer(function CustomEventDialog({
         onDismiss={() => {
           setOfferOpen(false);
           setOfferDismissed(true);
-          openWizard();
+          openWizard(true);
         }}
       />
     </>

@@ -1,0 +1,247 @@
+/**
+ * The custom-trigger wizard in the browser (onboarding 2, 4, 5, 9): a user with their own app
+ * 'Billing' (API key auth) opens "+ Create custom trigger" → "I'll do it myself" (the premium
+ * offer first on a free plan), designs the trigger 'New Invoice' against a local test API
+ * (endpoint, a query input field, the test finds the first array), Finish writes listInvoice and
+ * newInvoice into the app's definition and puts the trigger on the workflow; with an action and
+ * the switch ON, a new invoice in the test API runs the workflow.
+ */
+import { randomUUID } from 'node:crypto';
+import { createServer, type Server } from 'node:http';
+import type { AddressInfo } from 'node:net';
+import type { Page } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { E2E_TEST_TIMEOUT_MS, saveScreenshot, useE2ESession } from './harness.js';
+
+const API_KEY = 'billing-key-123';
+let target: Server;
+let targetUrl = '';
+const invoices = [
+  { id: 'inv-2', number: 'B-0002', total: 80, status: 'open' },
+  { id: 'inv-1', number: 'B-0001', total: 20, status: 'open' },
+];
+const requests: { url: string; key: string | undefined }[] = [];
+
+// The local test API starts before the session so its host:port can be allowed.
+beforeAll(async () => {
+  target = createServer((request, response) => {
+    const key = request.headers['x-api-key'] as string | undefined;
+    requests.push({ url: request.url ?? '', key });
+    response.setHeader('content-type', 'application/json');
+    if (key !== API_KEY) {
+      response.writeHead(401);
+      response.end(JSON.stringify({ error: 'bad key' }));
+      return;
+    }
+    const url = new URL(request.url ?? '/', 'http://x');
+    if (url.pathname === '/ping') {
+      response.end(JSON.stringify({ ok: true }));
+      return;
+    }
+    const status = url.searchParams.get('status');
+    const data = invoices.filter((i) => !status || i.status === status);
+    response.end(JSON.stringify({ meta: { count: data.length }, data }));
+  });
+  await new Promise<void>((resolve) => target.listen(0, '127.0.0.1', resolve));
+  const { port } = target.address() as AddressInfo;
+  targetUrl = `http://127.0.0.1:${port}`;
+  process.env.JUNCTION_ALLOWED_HOSTS = `127.0.0.1:${port}`;
+  process.env.POLL_INTERVAL_MS = '1000';
+});
+
+afterAll(async () => {
+  delete process.env.JUNCTION_ALLOWED_HOSTS;
+  delete process.env.POLL_INTERVAL_MS;
+  await new Promise<void>((resolve) => target.close(() => resolve()));
+});
+
+const session = useE2ESession();
+const panel = (page: Page) => page.getByTestId('step-panel');
+const wizard = (page: Page) => page.getByTestId('custom-trigger-wizard');
+
+/** Waits (bounded) until `check` holds, polling every 250 ms. */
+async function eventually(check: () => Promise<boolean>, what: string, tries = 120): Promise<void> {
+  for (let i = 0; i < tries; i += 1) {
+    if (await check()) return;
+    await new Promise((resolve) => setTimeout(resolve, 250));
+  }
+  throw new Error(`Timed out waiting for ${what}.`);
+}
+
+describe('the custom-trigger wizard', { timeout: E2E_TEST_TIMEOUT_MS * 6 }, () => {
+  it('creates New Invoice against a local test API, usable at once, and it fires', async () => {
+    const { baseUrl } = session();
+    const signUp = await fetch(`${baseUrl}/api/auth/sign-up`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify({ email: `wizard-${randomUUID().slice(0, 8)}@example.com`, password: 'Wizard rules 2026' }),
+    });
+    expect(signUp.status).toBe(201);
+    const grant = (await signUp.json()) as { token: string; workflowId: string };
+    const call = async (method: string, path: string, body?: unknown) => {
+      const response = await fetch(`${baseUrl}${path}`, {
+        method,
+        headers: { 'content-type': 'application/json', authorization: `Bearer ${grant.token}` },
+        body: body === undefined ? undefined : JSON.stringify(body),
+      });
+      return { status: response.status, json: (await response.json().catch(() => null)) as Record<string, unknown> };
+    };
+    const slug = `billing-${randomUUID().slice(0, 6)}`;
+    const app = await call('POST', '/api/apps', {
+      appSlug: slug,
+      appName: 'Billing',
+      actions: { ping: { title: 'Ping', method: 'get', url: `${targetUrl}/ping`, hidden: true, fields: [] } },
+      triggers: {},
+      authInfo: {
+        apiType: 'apikey',
+        testAuth: 'ping',
+        apikeyFormFields: [{ key: 'api_key', title: 'API Key' }],
+        requestConfig: { headers: [{ key: 'X-Api-Key', value: '${auth.api_key}' }] },
+      },
+    });
+    expect(app.status, JSON.stringify(app.json)).toBe(201);
+    const credential = await call('POST', '/api/credentials', {
+      app: slug,
+      name: 'Main',
+      values: { api_key: API_KEY },
+    });
+    expect(credential.status, JSON.stringify(credential.json)).toBe(201);
+
+    const page = await session().newPage();
+    await page.addInitScript((token) => localStorage.setItem('junction.token', token), grant.token);
+    await page.goto(`${baseUrl}/?id=${encodeURIComponent(grant.workflowId)}`);
+
+    // The trigger panel: the app has no trigger yet; '+ Create custom trigger' → 'I'll do it myself'.
+    await page.getByTestId('step-card').filter({ hasText: 'Click to Add Trigger' }).click();
+    await panel(page).getByLabel('Type to search for an App').fill('Billing');
+    await panel(page)
+      .getByRole('button', { name: /Billing/ })
+      .click();
+    await panel(page).getByRole('button', { name: '+ Create custom trigger' }).click();
+    await page.getByRole('button', { name: "I'll do it myself" }).click();
+    // A free, active workspace sees the premium offer first; 'No thanks' goes on to the wizard.
+    await page.getByRole('button', { name: 'No thanks' }).click();
+
+    // 1. App and type.
+    await wizard(page).getByText('Step 1 of 3: App and type').waitFor();
+    await expect(wizard(page).getByLabel('App').inputValue()).resolves.toBe(slug);
+    await expect(
+      wizard(page)
+        .getByRole('radio', { name: /Updated/ })
+        .isDisabled(),
+    ).resolves.toBe(true);
+    await expect(wizard(page).getByText('Coming Soon').isVisible()).resolves.toBe(true);
+    const next = wizard(page).getByRole('button', { name: 'Next' });
+    await expect(next.isDisabled()).resolves.toBe(true);
+    await wizard(page).getByLabel('Noun').fill('invoice');
+    await wizard(page).getByText('Creates the trigger “New Invoice” (newInvoice)').waitFor();
+    await saveScreenshot(page, 'onboarding-wizard-1-app');
+    await next.click();
+
+    // 2. Endpoint, account and the input-field design.
+    await wizard(page).getByText('Step 2 of 3: Endpoint and form design').waitFor();
+    await wizard(page).getByLabel('Endpoint URL').fill(`${targetUrl}/invoices`);
+    await expect(wizard(page).getByLabel('Account').inputValue()).resolves.toBe(credential.json.id);
+    await expect(next.isDisabled()).resolves.toBe(true);
+    await wizard(page).getByRole('button', { name: '+ Add input field' }).click();
+    await wizard(page).getByRole('cell', { name: 'new_new' }).waitFor();
+    await wizard(page).getByRole('button', { name: 'Save', exact: true }).click();
+    await wizard(page).getByText('Key is required.').waitFor();
+    await wizard(page).getByText('Helper Text is required.').waitFor();
+    await saveScreenshot(page, 'onboarding-wizard-2-field-errors');
+    await wizard(page).getByLabel('Key').fill('status');
+    await wizard(page).getByLabel('Label').fill('Status');
+    await wizard(page).getByLabel('Helper Text').fill('Only invoices with this status.');
+    await wizard(page).getByLabel('Location').selectOption('query');
+    await wizard(page).getByRole('button', { name: 'Save', exact: true }).click();
+    await wizard(page).getByRole('cell', { name: 'status', exact: true }).waitFor();
+    await expect(wizard(page).getByRole('cell', { name: 'new_new' }).count()).resolves.toBe(0);
+    await saveScreenshot(page, 'onboarding-wizard-2-endpoint');
+    await next.click();
+
+    // 3. Test: the first array is found, its first item's keys are offered; then Finish.
+    await wizard(page).getByText('Step 3 of 3: Test').waitFor();
+    const finish = wizard(page).getByRole('button', { name: 'Finish' });
+    await expect(finish.isDisabled()).resolves.toBe(true);
+    await wizard(page).getByLabel('Status (status)').fill('open');
+    await wizard(page).getByRole('button', { name: 'Test endpoint' }).click();
+    await wizard(page).getByText('Found 2 items under “data”.').waitFor();
+    const keys = await wizard(page).getByLabel('Which key identifies an item?').locator('option').allTextContents();
+    expect(keys).toEqual(['id', 'number', 'total', 'status']);
+    expect(requests.at(-1)).toEqual({ url: '/invoices?status=open', key: API_KEY });
+    await saveScreenshot(page, 'onboarding-wizard-3-test');
+    await finish.click();
+    await wizard(page).waitFor({ state: 'detached' });
+    await page.getByText("The trigger 'New Invoice' was added to Billing.").waitFor();
+
+    const definition = (await call('GET', `/api/apps/${slug}`)).json as {
+      actions: Record<string, { hidden?: boolean; url: string; fields: { name: string; in: string }[] }>;
+      triggers: Record<string, { label: string; type: string; action: string; pollingParams: unknown }>;
+    };
+    expect(definition.actions.listInvoice).toMatchObject({
+      hidden: true,
+      url: `${targetUrl}/invoices`,
+      fields: [{ name: 'status', in: 'query' }],
+    });
+    expect(definition.triggers.newInvoice).toMatchObject({
+      label: 'New Invoice',
+      type: 'polling',
+      action: 'listInvoice',
+      pollingParams: { dedupe_key: 'id', data_head: 'data' },
+    });
+
+    // Usable at once: the trigger step holds it; its test fetches the invoices.
+    await page.getByTestId('step-card').filter({ hasText: 'New Invoice in Billing' }).click();
+    await panel(page)
+      .getByRole('button', { name: /^\S+ Test/ })
+      .click();
+    await panel(page)
+      .getByRole('button', { name: /Test Trigger|Test again/ })
+      .first()
+      .click();
+    await panel(page).getByText('found!').waitFor();
+    await saveScreenshot(page, 'onboarding-wizard-trigger-tested');
+    await panel(page).getByRole('button', { name: 'Continue' }).click();
+    await panel(page).waitFor({ state: 'detached' });
+
+    // An action (Formatter: upper-case the invoice number), then ON.
+    await page.getByTestId('step-card').filter({ hasText: 'Click to Add Action' }).click();
+    await panel(page).getByRole('tab', { name: 'ALL' }).click();
+    await panel(page).getByLabel('Type to search for an App').fill('Formatter');
+    await panel(page)
+      .getByRole('button', { name: /Formatter/ })
+      .click();
+    await panel(page).getByRole('button', { name: /^Text/ }).first().click();
+    await panel(page)
+      .getByLabel(/^Transform/)
+      .selectOption('upper');
+    await panel(page)
+      .getByLabel(/^Input/)
+      .fill('invoice');
+    await panel(page).getByRole('button', { name: 'Continue' }).click();
+    await panel(page).getByRole('button', { name: 'Test action' }).click();
+    await panel(page).getByRole('button', { name: 'Retest action' }).waitFor();
+    await panel(page).getByRole('button', { name: 'Continue' }).click();
+    await panel(page).waitFor({ state: 'detached' });
+    const toggle = page.getByRole('switch', { name: 'Workflow ON/OFF' });
+    await eventually(async () => !(await toggle.isDisabled()), 'the ON/OFF switch to be enabled');
+    await toggle.click();
+    await page.getByText('Workflow status: ACTIVE').waitFor();
+    await saveScreenshot(page, 'onboarding-wizard-on');
+
+    // A new invoice in the test API fires the trigger once.
+    invoices.unshift({ id: 'inv-3', number: 'B-0003', total: 150, status: 'open' });
+    const addedAt = performance.now();
+    let executions: { status: string }[] = [];
+    await eventually(async () => {
+      executions = ((await call('GET', `/api/workflows/${grant.workflowId}/executions`)).json?.items ?? []) as {
+        status: string;
+      }[];
+      return executions.some((e) => e.status === 'succeeded');
+    }, 'the new invoice to run the workflow');
+    console.log(`invoice added to execution succeeded: ${Math.round(performance.now() - addedAt)} ms`);
+    expect(executions).toHaveLength(1);
+    expect(session().pageErrors).toEqual([]);
+    await page.close();
+  });
+});
