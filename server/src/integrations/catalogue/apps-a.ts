@@ -16,6 +16,7 @@ import { notionApp } from './notion.js';
 import { airtableApp } from './airtable.js';
 import { trelloApp } from './trello.js';
 import { asanaApp } from './asana.js';
+import { jiraApp } from './jira.js';
 
 export const catalogueAppsA: readonly BuiltinAppDefinition[] = [
   googleSheetsApp,
@@ -31,4 +32,5 @@ export const catalogueAppsA: readonly BuiltinAppDefinition[] = [
   airtableApp,
   trelloApp,
   asanaApp,
+  jiraApp,
 ];
