@@ -72,7 +72,9 @@ describe.each(postgres ? [postgres] : [])('two instances with a schedule, the le
     for (const dir of [...dataDirs, redisDir]) if (dir) removeDir(dir);
   });
 
-  it(`runs each of ${TICKS} ticks exactly once while instances are killed in turn`, async () => {
+  it(`runs each of ${TICKS} ticks exactly once while instances are killed in turn`, {
+    timeout: (TICKS + 3) * 90_000,
+  }, async () => {
     const redisPort = await freePort();
     const redis = await startRedis(redisPort, redisDir);
     const ports = [await freePort(), await freePort()];
@@ -85,7 +87,6 @@ describe.each(postgres ? [postgres] : [])('two instances with a schedule, the le
           REDIS_URL: `redis://127.0.0.1:${redisPort}`,
           // Both instances share one vault key (the database holds secrets sealed with it).
           JUNCTION_ENCRYPTION_KEY: Buffer.alloc(32, 7).toString('base64'),
-          LOG_LEVEL: 'info',
         },
       });
     const instances: Child[] = [await start(0), await start(1)];

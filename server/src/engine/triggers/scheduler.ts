@@ -105,6 +105,27 @@ interface TriggerJobData {
 const QUEUE_NAME = 'junction-triggers';
 const schedulerId = (kind: 'schedule' | 'poll', workflowId: string) => `${kind}:${workflowId}`;
 
+/**
+ * BullMQ 6's job schedulers neither align `every` to the epoch (the first job runs at the
+ * upsert, the next ones `every` later) nor put the tick in `opts.prevMillis`: without a
+ * `startDate` on the next aligned tick every job would miss the Schedule app's ticks and be
+ * dropped, so a schedule on Redis would never fire.
+ */
+export function alignedRepeat(
+  spec: ScheduleSpec,
+  now = Date.now(),
+): ReturnType<typeof repeatOptionsFor> & { startDate?: number } {
+  const repeat = repeatOptionsFor(spec);
+  if (!('every' in repeat)) return repeat;
+  return { ...repeat, startDate: (Math.floor(now / repeat.every) + 1) * repeat.every };
+}
+
+/** The tick a scheduler's job stands for: its id is `repeat:{schedulerId}:{millis}`. */
+export function tickOfJobId(id: string | undefined): number | undefined {
+  const millis = Number(id?.startsWith('repeat:') ? id.slice(id.lastIndexOf(':') + 1) : Number.NaN);
+  return Number.isSafeInteger(millis) && millis > 0 ? millis : undefined;
+}
+
 /** The BullMQ scheduler: job schedulers per workflow, a worker in every process that starts it. */
 export function createBullScheduler(ctx: TriggerContext, redisUrl: string): TriggerScheduler {
   const prefix = ctx.deps.config.queuePrefix ?? 'junction';
@@ -122,7 +143,7 @@ export function createBullScheduler(ctx: TriggerContext, redisUrl: string): Trig
     const sub = await ctx.subs.get(job.data.tenantId, job.data.workflowId);
     if (!sub) return;
     if (job.name === 'schedule' && sub.kind === 'schedule') {
-      const tick = new Date(job.opts.prevMillis ?? job.timestamp);
+      const tick = new Date(job.opts.prevMillis ?? tickOfJobId(job.id) ?? job.timestamp);
       await runScheduledJob(ctx, sub, tick, arm);
     } else if (job.name === 'poll' && sub.kind === 'polling') {
       await runPoll(ctx, sub, false);
@@ -134,7 +155,7 @@ export function createBullScheduler(ctx: TriggerContext, redisUrl: string): Trig
     const jobOpts = { removeOnComplete: 100, removeOnFail: 100 };
     if (sub.kind === 'schedule') {
       const spec = (sub.state as { spec: ScheduleSpec }).spec;
-      await queueOf().upsertJobScheduler(schedulerId('schedule', sub.workflowId), repeatOptionsFor(spec), {
+      await queueOf().upsertJobScheduler(schedulerId('schedule', sub.workflowId), alignedRepeat(spec), {
         name: 'schedule',
         data,
         opts: jobOpts,
