@@ -2,6 +2,7 @@ import * as DropdownMenu from '@radix-ui/react-dropdown-menu';
 import { useState } from 'react';
 import styled from 'styled-components';
 import { MANUAL_RUN_TEXTS, runManually } from '../stores/execution-manual-run.js';
+import { ONBOARDING_TOAST_MS } from '../stores/execution-replay.js';
 import { useApi } from '../stores/root-store.js';
 import { useToast } from '../ui/index.js';
 
@@ -43,7 +44,7 @@ export function ManualRunItem({ getWorkflow }: ManualRunItemProps) {
         setSecondsLeft(workflow.active ? 7 : null);
         const outcome = await runManually(api, workflow, { onTick: setSecondsLeft });
         setSecondsLeft(null);
-        showToast({ status: outcome.status, message: outcome.message });
+        showToast({ status: outcome.status, message: outcome.message, autoHideMs: ONBOARDING_TOAST_MS });
       }}
     >
       {isRunning ? `${MANUAL_RUN_TEXTS.running} ${secondsLeft}` : MANUAL_RUN_TEXTS.item}

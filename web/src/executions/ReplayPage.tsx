@@ -9,6 +9,7 @@ import {
   FINISHED_STATUSES,
   findEditorLink,
   formatRunTime,
+  ONBOARDING_TOAST_MS,
   problemText,
   REPLAY_TEXTS,
   replay,
@@ -184,7 +185,7 @@ function ReplayView() {
 
   const finish = (outcome: { executionId: string | null; status: 'success' | 'error'; message: string }) => {
     setBusy(false);
-    showToast({ status: outcome.status, message: outcome.message });
+    showToast({ status: outcome.status, message: outcome.message, autoHideMs: ONBOARDING_TOAST_MS });
     if (outcome.executionId) {
       setOpenStepId(null);
       navigate(`/executions/${outcome.executionId}`);
@@ -205,9 +206,9 @@ function ReplayView() {
     try {
       const link = await findEditorLink(api, execution.workflowId);
       if (link) window.location.assign(link);
-      else showToast({ status: 'error', message: REPLAY_TEXTS.noEditorLink });
+      else showToast({ status: 'error', message: REPLAY_TEXTS.noEditorLink, autoHideMs: ONBOARDING_TOAST_MS });
     } catch {
-      showToast({ status: 'error', message: REPLAY_TEXTS.noEditorLink });
+      showToast({ status: 'error', message: REPLAY_TEXTS.noEditorLink, autoHideMs: ONBOARDING_TOAST_MS });
     }
   };
 

@@ -43,6 +43,9 @@ export const FINISHED_STATUSES: ReadonlySet<string> = new Set([
   'not_run',
 ]);
 
+/** How long the replay page's and the manual run's toasts stay (onboarding 8: 6000 ms). */
+export const ONBOARDING_TOAST_MS = 6000;
+
 /** Texts of the replay page (onboarding 8). */
 export const REPLAY_TEXTS = {
   replaySucceeded: 'Workflow replay succeeded',

@@ -1,0 +1,202 @@
+import { type ApiClient, ApiError, createStepData, type WorkflowData } from '@junction/core';
+import { describe, expect, it } from 'vitest';
+import { COUNTDOWN_START, MANUAL_RUN_TEXTS, runManually } from './execution-manual-run.js';
+import { toExecutionQuery } from './execution-list.js';
+import {
+  type ExecutionShape,
+  filterRows,
+  formatRunTime,
+  REPLAY_TEXTS,
+  replay,
+  runsByStep,
+  stepDialogTabs,
+  stepStatus,
+} from './execution-replay.js';
+
+/** A fake client answering by "METHOD path" (the view-models' calls; the browser tests use the real server). */
+function fakeApi(routes: Record<string, (init: unknown) => unknown>): { api: ApiClient; calls: string[] } {
+  const calls: string[] = [];
+  const handle = (method: string) => async (path: string, init?: unknown) => {
+    const key = `${method} ${path}`;
+    calls.push(key);
+    const route = routes[key];
+    if (!route) throw new Error(`no route ${key}`);
+    return route(init);
+  };
+  return { api: { get: handle('GET'), post: handle('POST') } as unknown as ApiClient, calls };
+}
+
+const problem = (status: number, detail: string) =>
+  new ApiError({ type: 'about:blank', title: 'Conflict', status, detail });
+const noSleep = async () => {};
+
+const document: WorkflowData = {
+  id: 'wf',
+  name: 'Flow',
+  active: true,
+  steps: [
+    { id: 't', kind: 'trigger', position: { x: 0, y: 0 }, data: createStepData({ name: 'Catch Hook' }) },
+    { id: 'a', kind: 'action', position: { x: 0, y: 200 }, data: createStepData({ name: 'Create contact' }) },
+  ],
+  links: [
+    {
+      id: 'l',
+      source: 't',
+      target: 'a',
+      name: 'Filter: amount',
+      groups: [
+        [{ lhs: '${t.amount}', conditionType: 'greaterThan', rhs: '10' }],
+        [{ lhs: '${t.vip}', conditionType: 'isTrue', rhs: '' }],
+      ],
+      delaySeconds: 0,
+    },
+  ],
+};
+
+const execution = (patch: Partial<ExecutionShape> = {}): ExecutionShape => ({
+  id: 'ex',
+  workflowId: 'wf',
+  workflowRevision: 1,
+  workflowName: 'Flow',
+  status: 'succeeded',
+  trigger: 'webhook',
+  startedAt: '2026-11-24T18:05:09.000Z',
+  finishedAt: null,
+  triggerData: { amount: 12 },
+  document,
+  steps: [{ stepId: 'a', status: 'succeeded', input: { email: 'x' }, output: { id: 1 } }],
+  ...patch,
+});
+
+describe('replay viewer rules (onboarding 2, 4, 8, 9)', () => {
+  it('formats the run time in US English with a 12-hour clock', () => {
+    expect(formatRunTime('2026-11-24T18:05:09Z', 'UTC')).toBe('11/24/2026, 6:05:09 PM');
+    expect(formatRunTime('2026-01-02T00:00:00Z', 'UTC')).toBe('1/2/2026, 12:00:00 AM');
+    expect(formatRunTime('not a date')).toBe('not a date');
+  });
+
+  it('shows a trigger only its output, an action input and output, a filter step its fields', () => {
+    expect(stepDialogTabs({ kind: 'trigger' })).toEqual(['output']);
+    expect(stepDialogTabs({ kind: 'action' })).toEqual(['input', 'output']);
+    expect(stepDialogTabs({ kind: 'filter' })).toEqual(['fields']);
+  });
+
+  it("takes the trigger's output from the execution's trigger data; unrecorded steps did not run", () => {
+    const runs = runsByStep(execution());
+    expect(runs.get('t')).toEqual({ stepId: 't', status: 'succeeded', input: null, output: { amount: 12 } });
+    expect(stepStatus(execution({ steps: [] }), 'a')).toBe('not_run');
+  });
+
+  it('lists a filter as its condition rows, the first group AND-ed and the others OR groups', () => {
+    expect(filterRows(document.links[0])).toEqual([
+      { key: '0.0', group: 0, joiner: 'AND', text: '${t.amount} greaterThan 10' },
+      { key: '1.0', group: 1, joiner: 'OR', text: '${t.vip} isTrue' },
+    ]);
+  });
+
+  it("answers 'Workflow replay succeeded' when the new run succeeds, 'Replay failed: …' otherwise", async () => {
+    let status = 'running';
+    const { api } = fakeApi({
+      'POST /api/executions/{executionId}/replay': () => ({ executionId: 'ex2' }),
+      'GET /api/executions/{executionId}': () => {
+        const answer = execution({ id: 'ex2', status });
+        status = 'succeeded';
+        return answer;
+      },
+    });
+    expect(await replay(api, 'ex', { sleep: noSleep })).toEqual({
+      executionId: 'ex2',
+      status: 'success',
+      message: REPLAY_TEXTS.replaySucceeded,
+    });
+
+    const failing = fakeApi({
+      'POST /api/executions/{executionId}/replay': () => ({ executionId: 'ex3' }),
+      'GET /api/executions/{executionId}': () => execution({ status: 'failed', error: 'Create contact: 422 email' }),
+    });
+    expect((await replay(failing.api, 'ex', { sleep: noSleep })).message).toBe(
+      'Replay failed: Create contact: 422 email',
+    );
+
+    const refused = fakeApi({
+      'POST /api/executions/{executionId}/replay': () => {
+        throw problem(404, 'Execution not found.');
+      },
+    });
+    expect(await replay(refused.api, 'ex')).toEqual({
+      executionId: null,
+      status: 'error',
+      message: 'Replay failed: Execution not found.',
+    });
+  });
+});
+
+describe('manual run (onboarding 4, 8, 9)', () => {
+  it("says 'Workflow must be ACTIVE' without calling the server when OFF", async () => {
+    const { api, calls } = fakeApi({});
+    expect(await runManually(api, { id: 'wf', active: false })).toMatchObject({
+      status: 'info',
+      message: MANUAL_RUN_TEXTS.mustBeActive,
+    });
+    expect(calls).toEqual([]);
+  });
+
+  it("counts down from 7 while it follows the run, then says 'Manual run complete'", async () => {
+    const statuses = ['queued', 'running', 'succeeded'];
+    const { api } = fakeApi({
+      'POST /api/workflows/{id}/runs': () => ({ executionId: 'ex' }),
+      'GET /api/executions/{executionId}': () => execution({ status: statuses.shift() ?? 'succeeded' }),
+    });
+    const ticks: number[] = [];
+    const outcome = await runManually(
+      api,
+      { id: 'wf', active: true },
+      { onTick: (n) => ticks.push(n), sleep: noSleep },
+    );
+    expect(COUNTDOWN_START).toBe(7);
+    expect(ticks).toEqual([7, 6, 5]);
+    expect(outcome).toEqual({ status: 'success', message: 'Manual run complete', executionId: 'ex' });
+  });
+
+  it("shows the server's message when the run is refused or fails", async () => {
+    const refused = fakeApi({
+      'POST /api/workflows/{id}/runs': () => {
+        throw problem(409, 'Workflow must be ACTIVE');
+      },
+    });
+    expect((await runManually(refused.api, { id: 'wf', active: true })).message).toBe('Workflow must be ACTIVE');
+    const failed = fakeApi({
+      'POST /api/workflows/{id}/runs': () => ({ executionId: 'ex' }),
+      'GET /api/executions/{executionId}': () => execution({ status: 'failed', error: 'Create contact: timed out' }),
+    });
+    expect(await runManually(failed.api, { id: 'wf', active: true }, { sleep: noSleep })).toMatchObject({
+      status: 'error',
+      message: 'Create contact: timed out',
+    });
+  });
+
+  it('stops counting at zero and says the run is still going', async () => {
+    const { api } = fakeApi({
+      'POST /api/workflows/{id}/runs': () => ({ executionId: 'ex' }),
+      'GET /api/executions/{executionId}': () => execution({ status: 'waiting' }),
+    });
+    const ticks: number[] = [];
+    const outcome = await runManually(
+      api,
+      { id: 'wf', active: true },
+      { onTick: (n) => ticks.push(n), sleep: noSleep },
+    );
+    expect(ticks).toEqual([7, 6, 5, 4, 3, 2, 1]);
+    expect(outcome.message).toBe(MANUAL_RUN_TEXTS.stillRunning);
+  });
+});
+
+describe('executions list filters', () => {
+  it('passes a known status and the start of the chosen day; ignores the rest', () => {
+    expect(toExecutionQuery({ status: 'failed', since: '' })).toEqual({ status: 'failed', limit: 25 });
+    expect(toExecutionQuery({ status: 'bogus', since: 'yesterday' }, 'c1')).toEqual({ limit: 25, cursor: 'c1' });
+    const since = toExecutionQuery({ status: '', since: '2026-11-24' }).since ?? '';
+    expect(new Date(since).getDate()).toBe(24);
+    expect(new Date(since).getHours()).toBe(0);
+  });
+});
