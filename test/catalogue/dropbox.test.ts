@@ -10,7 +10,9 @@ let entries = [
   { '.tag': 'folder', id: 'id:a4ayc_80_OEAAAAAAAAAYa', name: 'old', path_lower: '/invoices/old' },
 ];
 const { run, covered } = stepRunner(dropboxApp, () => fake, { access_token: TOKEN });
-const meta = (path: string) => ({ metadata: { '.tag': 'file', id: 'id:new', path_lower: path.toLowerCase() } });
+const meta = (path: string) => ({
+  body: { metadata: { '.tag': 'file', id: 'id:new', path_lower: path.toLowerCase() } },
+});
 
 beforeAll(async () => {
   fake = await startFake({
@@ -91,8 +93,9 @@ describe('Dropbox contract', () => {
     await run('search', { query: 'invoice', path: '/invoices' });
     // dropbox.com/developers/documentation/http/documentation#files-search
     expect(fake.last().body).toEqual({ query: 'invoice', options: { path: '/invoices' } });
-    await run('move', { from_path: '/invoices/a.pdf', to_path: '/archive/a.pdf' });
-    expect(fake.last().body).toEqual({ from_path: '/invoices/a.pdf', to_path: '/archive/a.pdf' });
+    const moved = await run('move', { from_path: '/invoices/a.pdf', to_path: '/archive/A.pdf' });
+    expect(moved.output).toEqual({ metadata: { '.tag': 'file', id: 'id:new', path_lower: '/archive/a.pdf' } });
+    expect(fake.last().body).toEqual({ from_path: '/invoices/a.pdf', to_path: '/archive/A.pdf' });
     await run('deleteFile', { path: '/archive/a.pdf' });
     expect(fake.last()).toMatchObject({ path: '/2/files/delete_v2', body: { path: '/archive/a.pdf' } });
   });
