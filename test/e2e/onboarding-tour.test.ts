@@ -57,7 +57,7 @@ async function signUpInBrowser(page: Page, email: string): Promise<string> {
   const code = /verification code is (\d{4})/.exec((await smtp.waitForMail(email, 10_000)).text)?.[1] ?? '';
   for (const [index, digit] of [...code].entries()) await page.getByLabel(`Digit ${index + 1}`).fill(digit);
   await page.getByTestId('code-modal').waitFor({ state: 'detached' });
-  return (await page.evaluate(() => localStorage.getItem('junction.token'))) ?? '';
+  return ((await page.evaluate("localStorage.getItem('junction.token')")) as string | null) ?? '';
 }
 
 /** A page in a fresh browser context: no token from an earlier test in local storage. */

@@ -108,7 +108,14 @@ describe('the custom-trigger wizard', { timeout: E2E_TEST_TIMEOUT_MS * 6 }, () =
     expect(credential.status, JSON.stringify(credential.json)).toBe(201);
 
     const page = await session().newPage();
-    await page.addInitScript((token) => localStorage.setItem('junction.token', token), grant.token);
+    await page.addInitScript(
+      (token) =>
+        (globalThis as unknown as { localStorage: { setItem(k: string, v: string): void } }).localStorage.setItem(
+          'junction.token',
+          token,
+        ),
+      grant.token,
+    );
     await page.goto(`${baseUrl}/?id=${encodeURIComponent(grant.workflowId)}`);
 
     // The trigger panel: the app has no trigger yet; '+ Create custom trigger' → 'I'll do it myself'.

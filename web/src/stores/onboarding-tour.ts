@@ -159,12 +159,18 @@ export function nextOpenStep(state: TourState, from: number): number {
   return index;
 }
 
+/** The parts of `Storage` the tour uses (local storage in the browser). */
+export interface TourStorage {
+  getItem(key: string): string | null;
+  setItem(key: string, value: string): void;
+}
+
 /** What the tour needs; injected so tests pass fakes. */
 export interface TourDeps {
   api: ApiClient;
   /** Fetch for the Demo CRM's own API (`/demo-crm/contacts`, X-Api-Key); same origin. */
   fetch: typeof fetch;
-  storage: Pick<Storage, 'getItem' | 'setItem'>;
+  storage: TourStorage;
   workflowId: string;
 }
 
@@ -266,7 +272,7 @@ export class TourModel {
 }
 
 /** Tells whether the tour was already finished or closed on this workflow. */
-export function wasTourSeen(storage: Pick<Storage, 'getItem'>, workflowId: string): boolean {
+export function wasTourSeen(storage: Pick<TourStorage, 'getItem'>, workflowId: string): boolean {
   try {
     const seen = JSON.parse(storage.getItem(TOUR_STORAGE_KEY) ?? '{}') as Record<string, string>;
     return typeof seen[workflowId] === 'string';
