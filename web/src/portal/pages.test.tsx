@@ -311,6 +311,45 @@ describe('two-step delete and field edits', () => {
   });
 });
 
+describe('trigger Form Design', () => {
+  it('edits field values as text, reads JSON values back as JSON, and says when one is not JSON', async () => {
+    const withFields: AppDefinition = {
+      ...shop,
+      triggers: {
+        newOrder: {
+          ...shop.triggers.newOrder,
+          fields: [
+            { name: 'status', title: 'Status', value: 'open' },
+            { name: 'limit', title: 'Limit', value: 50 },
+          ],
+        },
+      },
+    };
+    const fake = createFakePortalApi([withFields]);
+    await renderAt('/develop/shop/triggers/newOrder/settings', fake);
+    fireEvent.click(await screen.findByRole('tab', { name: 'Form Design' }));
+    const limit = await screen.findByLabelText('Value of Limit');
+    expect(limit).toHaveProperty('value', '50');
+    fireEvent.change(limit, { target: { value: 'fifty' } });
+    await act(async () => {
+      fireEvent.click(screen.getByRole('button', { name: 'Save' }));
+    });
+    expect(screen.getByRole('alert').textContent).toBe('The value of Limit must be JSON, like the value it replaces.');
+    expect(fake.calls.filter((c) => c.method === 'PUT')).toEqual([]);
+    fireEvent.change(limit, { target: { value: '25' } });
+    fireEvent.change(screen.getByLabelText('Value of Status'), { target: { value: 'paid' } });
+    await act(async () => {
+      fireEvent.click(screen.getByRole('button', { name: 'Save' }));
+    });
+    await waitFor(() =>
+      expect(fake.apps.get('shop')?.triggers.newOrder.fields).toEqual([
+        { name: 'status', title: 'Status', value: 'paid' },
+        { name: 'limit', title: 'Limit', value: 25 },
+      ]),
+    );
+  });
+});
+
 describe('authentication', () => {
   it('shows the Test panel texts before a test and the outcome after', async () => {
     const fake = createFakePortalApi([shop]);

@@ -353,6 +353,28 @@ const FieldCard = styled.div`
   ul { margin: 6px 0 0; padding-left: 18px; }
 `;
 
+/** A field value as the value box shows it: text as is, anything else as JSON. */
+export function valueText(value: unknown): string {
+  if (value === undefined) return '';
+  return typeof value === 'string' ? value : JSON.stringify(value);
+}
+
+/**
+ * The value typed for a field whose stored value was `previous`: text stays text, a value that
+ * was JSON (number, boolean, list, object) is parsed back; empty text removes the value.
+ *
+ * @example readValue(3, '4') // { ok: true, value: 4 }
+ */
+export function readValue(previous: unknown, text: string): { ok: true; value: unknown } | { ok: false } {
+  if (text === '') return { ok: true, value: undefined };
+  if (previous === undefined || typeof previous === 'string') return { ok: true, value: text };
+  try {
+    return { ok: true, value: JSON.parse(text) };
+  } catch {
+    return { ok: false };
+  }
+}
+
 /** Form Design of a trigger (forms-dp 2.8): Hidden toggle, value, per-property hidden for objects. */
 const TriggerDesign = observer(function TriggerDesign({
   triggerKey,
@@ -365,12 +387,30 @@ const TriggerDesign = observer(function TriggerDesign({
   const app = usePortalApp();
   const saveToast = useSaveToast();
   const [fields, setFields] = useState(() => structuredClone(trigger.fields ?? []));
+  // Values are edited as text; a value stored as JSON (a number, a list…) is read back as JSON.
+  const [texts, setTexts] = useState(() => (trigger.fields ?? []).map((f) => valueText(f.value)));
+  const [error, setError] = useState<string | null>(null);
   const setField = (i: number, patch: object) => setFields(fields.map((f, j) => (j === i ? { ...f, ...patch } : f)));
   const save = async () => {
-    saveToast(
-      await store.save({ ...app, triggers: { ...app.triggers, [triggerKey]: { ...trigger, fields } } }),
-      app.appName,
-    );
+    setError(null);
+    const values = fields.map((_, i) => readValue(trigger.fields?.[i]?.value, texts[i] ?? ''));
+    const bad = values.findIndex((v) => !v.ok);
+    if (bad >= 0) {
+      setError(`The value of ${fields[bad].title || fields[bad].name} must be JSON, like the value it replaces.`);
+      return;
+    }
+    const next = fields.map((f, i) => {
+      const read = values[i] as { ok: true; value: unknown };
+      const { value: _old, ...rest } = f;
+      return read.value === undefined ? rest : { ...rest, value: read.value };
+    });
+    const result = await store.save({
+      ...app,
+      triggers: { ...app.triggers, [triggerKey]: { ...trigger, fields: next } },
+    });
+    saveToast(result, app.appName);
+    if (result.ok) setFields(next);
+    else setError(result.message);
   };
   return (
     <Card>
@@ -378,6 +418,7 @@ const TriggerDesign = observer(function TriggerDesign({
         <h2 style={{ margin: 0 }}>Form Design</h2>
         <Link to={`/develop/${app.appSlug}/actions/${triggerKey}/input`}>Add or edit fields</Link>
       </Row>
+      {error && <ErrorBanner>{error}</ErrorBanner>}
       {fields.length === 0 && <p>This trigger has no fields.</p>}
       {fields.map((field, i) => (
         <FieldCard key={field.name}>
@@ -390,14 +431,8 @@ const TriggerDesign = observer(function TriggerDesign({
             />
             <TextField
               label={`Value of ${field.title || field.name}`}
-              value={
-                typeof field.value === 'string'
-                  ? field.value
-                  : field.value === undefined
-                    ? ''
-                    : JSON.stringify(field.value)
-              }
-              onChange={(e) => setField(i, { value: e.target.value })}
+              value={texts[i] ?? ''}
+              onChange={(e) => setTexts(texts.map((t, j) => (j === i ? e.target.value : t)))}
             />
           </Row>
           {field.schema?.type === 'object' && (
