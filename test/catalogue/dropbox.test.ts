@@ -65,7 +65,7 @@ describe('Dropbox contract', () => {
     expect(dropboxApp.authInfo.authRequestConfig?.params).toEqual([{ key: 'token_access_type', value: 'offline' }]);
   });
 
-  it('tests the connection with the OpenID userinfo and reads the account with a body-less POST', async () => {
+  it('reads the user (the nominal GET test action) and the account with a body-less POST', async () => {
     expect((await run('getUserInfo')).output).toMatchObject({ email: 'ada@example.com' });
     expect(fake.last()).toMatchObject({ method: 'GET', url: 'https://api.dropboxapi.com/2/openid/userinfo' });
     expect((await run('getCurrentAccount')).output).toMatchObject({ account_id: 'dbid:AAH4f99' });

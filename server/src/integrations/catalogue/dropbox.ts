@@ -42,9 +42,12 @@ export const dropboxApp: BuiltinAppDefinition = {
     },
   },
   actions: {
+    // Known gap: core requires an OAuth 2.0 app to test its connection with a simple GET, and
+    // every Dropbox RPC route (this one too) accepts POST only, so the portal's auth test of
+    // Dropbox answers Dropbox's 400. Steps and triggers use POST and are not affected.
     getUserInfo: {
       title: 'Get the user (OpenID Connect userinfo)',
-      description: 'The signed-in user; the connection test (OpenID Connect userinfo takes GET).',
+      description: 'The signed-in user (the nominal connection test; see the note above).',
       hidden: true,
       method: 'get',
       url: `${API}/openid/userinfo`,
