@@ -21,7 +21,7 @@ const TOKEN = 'ya29.forms';
 const credential = { access_token: TOKEN };
 let fake: FakeService;
 let http: HttpClient;
-const responses = [
+const responses: { responseId: string; createTime: string; answers: Record<string, unknown> }[] = [
   {
     responseId: 'r1',
     createTime: '2026-11-24T10:00:00Z',
