@@ -206,7 +206,9 @@ describe.each(openTestDatabases())('public forms API on $dialect', (testDb) => {
     // The author sees it in the workflow's executions list, as not run.
     const list = await h.call('GET', `/api/workflows/${owner.workflowId}/executions`, { token: owner.token });
     expect(list.status, list.text).toBe(200);
-    expect(list.json.items).toEqual([expect.objectContaining({ id: sub.executionId, status: 'not_run', trigger: 'form' })]);
+    expect(list.json.items).toEqual([
+      expect.objectContaining({ id: sub.executionId, status: 'not_run', trigger: 'form' }),
+    ]);
 
     // A stored file answers one submission only.
     const again = await h.call('POST', `/api/public/forms/${formId}/submissions`, { body: { answers } });
@@ -262,4 +264,31 @@ describe.each(openTestDatabases())('public form rate limits on $dialect', (testD
     expect(statuses.filter((s) => s === 202)).toHaveLength(60);
     expect(statuses.slice(60)).toEqual([429, 429]);
   });
+
+  it('limits one form over all addresses (2,000 reads a minute), while other forms stay open', async () => {
+    const owner = await signUp(h, 'popular');
+    const make = async (name: string) =>
+      (
+        await h.call('POST', '/api/forms', {
+          token: owner.token,
+          body: { name, content: [{}, [{ question: 'Q', type: 'input' }]] },
+        })
+      ).json.id as string;
+    const popular = await make('Popular');
+    const quiet = await make('Quiet');
+    const read = (formId: string, ip: string) =>
+      h.app.inject({ method: 'GET', url: `/api/public/forms/${formId}`, remoteAddress: ip });
+    const started = Date.now();
+    // 20 addresses × 100 reads: each address stays under its own 120 a minute.
+    for (let a = 0; a < 20; a++) {
+      const answers = await Promise.all(Array.from({ length: 100 }, () => read(popular, `10.0.${a}.1`)));
+      expect(answers.every((r) => r.statusCode === 200)).toBe(true);
+    }
+    console.info(`2,000 public form reads in ${Date.now() - started} ms`);
+    const refused = await read(popular, '10.9.9.9');
+    expect(refused.statusCode).toBe(429);
+    expect(Number(refused.headers['retry-after'])).toBeGreaterThan(0);
+    // The same new address may still read another form.
+    expect((await read(quiet, '10.9.9.9')).statusCode).toBe(200);
+  }, 60_000);
 });
