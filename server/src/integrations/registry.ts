@@ -16,6 +16,7 @@ import type { Database } from '../store/database.js';
 import { readJson, writeJson } from '../store/json.js';
 import type { SealedSecret } from '../store/repos/credentials.js';
 import { getBuiltinApp, isBuiltinApp, listBuiltinApps } from './builtin/index.js';
+import { withOAuthClient } from './catalogue/oauth-clients.js';
 import type { BuiltinAppDefinition } from './builtin/types.js';
 
 /** A definition the engine can run: a built-in (with in-process executors) or a declared app. */
@@ -249,13 +250,17 @@ export function createAppRegistry(deps: ServiceDeps): AppRegistry {
   return {
     async resolve(tenantId, slug) {
       const builtin = getBuiltinApp(slug);
-      if (builtin) return builtin;
+      // Catalogue OAuth apps get the operator's client id and secret (server-side only).
+      if (builtin) return withOAuthClient(builtin);
       const record = await store.get(tenantId, slug);
       return record ? toRunnable(record, deps.vault) : undefined;
     },
     async list(tenantId) {
       const records = await store.listVisibleRecords(tenantId);
-      return [...listBuiltinApps(), ...records.map((r) => toRunnable(r, deps.vault))];
+      return [
+        ...listBuiltinApps().map((app) => withOAuthClient(app)),
+        ...records.map((r) => toRunnable(r, deps.vault)),
+      ];
     },
   };
 }
