@@ -50,6 +50,7 @@ export const OPERATION_IDS = [
   'getWorkflow',
   'updateWorkflow',
   'deleteWorkflow',
+  'listDashboardWorkflows',
   'listCredentials',
   'createCredential',
   'getCredential',

@@ -301,6 +301,23 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/dashboard/workflows": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** The dashboard's workflow list: each workflow with its apps, the accounts it uses and its latest run, newest first. */
+        get: operations["listDashboardWorkflows"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/credentials": {
         parameters: {
             query?: never;
@@ -2008,6 +2025,28 @@ export interface components {
             /** @description True once the ticket was sent to SUPPORT_EMAIL by SMTP. */
             mailed: boolean;
         };
+        DashboardWorkflowList: {
+            items: components["schemas"]["DashboardWorkflow"][];
+        };
+        DashboardWorkflow: {
+            id: components["schemas"]["Id"];
+            name: string;
+            active: boolean;
+            createdAt: components["schemas"]["Timestamp"];
+            updatedAt: components["schemas"]["Timestamp"];
+            /** @description The distinct apps of its steps, in step order. */
+            apps: {
+                type: string;
+                label: string;
+                icon: string;
+            }[];
+            credentialIds: components["schemas"]["Id"][];
+            lastRun: {
+                id: components["schemas"]["Id"];
+                status: components["schemas"]["ExecutionStatus"];
+                startedAt: components["schemas"]["Timestamp"];
+            } | null;
+        };
         UpdateTenantInput: {
             name: string;
         };
@@ -2669,6 +2708,28 @@ export interface operations {
             };
             401: components["responses"]["Unauthorized"];
             404: components["responses"]["NotFound"];
+            429: components["responses"]["TooManyRequests"];
+        };
+    };
+    listDashboardWorkflows: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The list. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["DashboardWorkflowList"];
+                };
+            };
+            401: components["responses"]["Unauthorized"];
             429: components["responses"]["TooManyRequests"];
         };
     };

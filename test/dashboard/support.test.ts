@@ -4,6 +4,7 @@
  * peer; checkout answers a local page whose Pay upgrades the workspace; workspace rename,
  * members and password change with their 422s.
  */
+import { createStepData, type WorkflowDocument } from '@junction/core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startTestSmtpServer, type TestSmtpServer } from '../../server/src/mail/test-smtp.js';
 import {
@@ -199,5 +200,73 @@ describe.each(openTestDatabases())('support, checkout and settings on $dialect (
       body: { email: b.email, password: 'Another-good-one-77' },
     });
     expect(relog.status).toBe(200);
+  });
+
+  it('lists the dashboard workflows with their apps, accounts and latest run, for the own workspace only', async () => {
+    const document: WorkflowDocument = {
+      schemaVersion: 1,
+      id: 'placeholder',
+      name: 'Hook to CRM',
+      active: false,
+      steps: [
+        {
+          id: 'st-hook',
+          kind: 'trigger',
+          position: { x: 0, y: 0 },
+          data: createStepData({
+            name: 'Catch Hook',
+            type: 'webhook',
+            app: 'webhook',
+            label: 'Webhook',
+            icon: '/icons/webhook.svg',
+            action: 'catchHook',
+            testData: {},
+          }),
+        },
+        {
+          id: 'st-crm',
+          kind: 'action',
+          position: { x: 0, y: 200 },
+          data: createStepData({
+            name: 'Create contact',
+            type: 'demo-crm',
+            label: 'Demo CRM',
+            credential: 'cred-1',
+            hasauth: true,
+          }),
+        },
+        {
+          id: 'st-crm-2',
+          kind: 'action',
+          position: { x: 0, y: 400 },
+          data: createStepData({ name: 'Create again', type: 'demo-crm', label: 'Demo CRM', credential: 'cred-1' }),
+        },
+      ],
+      links: [],
+    };
+    const created = await h.call('POST', '/api/workflows', { token: a.token, body: { name: 'Hook to CRM', document } });
+    expect(created.status, created.text).toBe(201);
+    const before = await h.call('GET', '/api/dashboard/workflows', { token: a.token });
+    expect(before.status, before.text).toBe(200);
+    const row = before.json.items.find((w: { id: string }) => w.id === created.json.id);
+    expect(row).toMatchObject({
+      name: 'Hook to CRM',
+      active: false,
+      apps: [
+        { type: 'webhook', label: 'Webhook', icon: '/icons/webhook.svg' },
+        { type: 'demo-crm', label: 'Demo CRM', icon: '' },
+      ],
+      credentialIds: ['cred-1'],
+      lastRun: null,
+    });
+    // An OFF workflow's webhook is recorded as not_run: that is its latest run.
+    expect((await h.call('POST', `/hooks/${created.json.id}`, { body: { n: 1 } })).status).toBe(200);
+    const after = await h.call('GET', '/api/dashboard/workflows', { token: a.token });
+    const updated = after.json.items.find((w: { id: string }) => w.id === created.json.id);
+    expect(updated.lastRun).toEqual({ id: expect.any(String), status: 'not_run', startedAt: expect.any(String) });
+
+    const other = await h.call('GET', '/api/dashboard/workflows', { token: b.token });
+    expect(other.json.items.map((w: { id: string }) => w.id)).not.toContain(created.json.id);
+    expect((await h.call('GET', '/api/dashboard/workflows')).status).toBe(401);
   });
 });

@@ -1,9 +1,11 @@
 /**
  * Implements the SupportService contract (./contracts/support.ts): tickets and client error
- * reports here; checkout in ./checkout.ts; workspace settings in ./account-settings.ts.
+ * reports here; checkout in ./checkout.ts; workspace settings in ./account-settings.ts; the
+ * dashboard's workflow list in ./dashboard.ts.
  */
 import { createAccountSettings } from './account-settings.js';
 import { createCheckoutService } from './checkout.js';
+import { createDashboardService } from './dashboard.js';
 import type { CreateTicketInput, SupportService, TicketDetail } from './contracts/support.js';
 import { nowIso } from './deps.js';
 import type { PlatformDeps } from './platform.js';
@@ -126,5 +128,6 @@ export function createSupportService(deps: PlatformDeps): SupportService {
 
     ...createCheckoutService(deps),
     ...createAccountSettings(deps),
+    ...createDashboardService(deps),
   };
 }

@@ -2,8 +2,6 @@ import { createStepData, type WorkflowDocument } from '@junction/core';
 import { describe, expect, it } from 'vitest';
 import { canSubmitTicket, ticketTitle } from './dashboard-tickets.js';
 import {
-  appsOf,
-  credentialsOf,
   duplicateName,
   exportFileName,
   parseImport,
@@ -52,14 +50,6 @@ const row = (name: string, labels: string[]): WorkflowRow => ({
 });
 
 describe('workflow list', () => {
-  it('lists each app once in step order, without placeholders, and the credentials used', () => {
-    expect(appsOf(doc)).toEqual([
-      { type: 'webhook', label: 'Webhook', icon: '/w.svg' },
-      { type: 'demo-crm', label: 'Demo CRM', icon: '' },
-    ]);
-    expect(credentialsOf(doc)).toEqual(['c1']);
-  });
-
   it('searches names and app labels, case-insensitive', () => {
     const rows = [row('Leads to CRM', ['Webhook']), row('Nightly report', ['Schedule', 'Demo CRM']), row('Other', [])];
     expect(searchWorkflows(rows, '  crm ').map((r) => r.name)).toEqual(['Leads to CRM', 'Nightly report']);

@@ -23,21 +23,6 @@ export interface WorkflowRow {
   lastRun: { id: string; status: string; startedAt: string } | null;
 }
 
-/** Returns the distinct apps of a document's steps, in step order, placeholders left out. */
-export function appsOf(document: Pick<WorkflowDocument, 'steps'>): WorkflowApp[] {
-  const seen = new Map<string, WorkflowApp>();
-  for (const step of document.steps) {
-    const { type, label, icon } = step.data;
-    if (type && !seen.has(type)) seen.set(type, { type, label: label || type, icon });
-  }
-  return [...seen.values()];
-}
-
-/** Returns the credential ids a document's steps use. */
-export function credentialsOf(document: Pick<WorkflowDocument, 'steps'>): string[] {
-  return [...new Set(document.steps.map((s) => s.data.credential).filter((c): c is string => !!c))];
-}
-
 /**
  * Returns the rows whose name or app labels contain the query, case-insensitive.
  *
@@ -52,43 +37,9 @@ export function searchWorkflows(rows: WorkflowRow[], query: string): WorkflowRow
   );
 }
 
-/** Runs `work` over `items` with at most `limit` calls in flight; answers results in order. */
-async function mapLimited<T, R>(items: T[], limit: number, work: (item: T) => Promise<R>): Promise<R[]> {
-  const results: R[] = new Array(items.length);
-  let next = 0;
-  const lanes = Array.from({ length: Math.min(limit, items.length) }, async () => {
-    while (next < items.length) {
-      const i = next;
-      next += 1;
-      results[i] = await work(items[i]);
-    }
-  });
-  await Promise.all(lanes);
-  return results;
-}
-
-/** Loads the rows: the list, then each workflow's document and latest execution (4 at a time). */
+/** Loads the rows in one call (GET /api/dashboard/workflows). */
 export async function loadWorkflowRows(api: ApiClient): Promise<WorkflowRow[]> {
-  const list = await api.get('/api/workflows');
-  return mapLimited(list.items, 4, async (summary) => {
-    const [full, runs] = await Promise.all([
-      api.get('/api/workflows/{id}', { params: { path: { id: summary.id } } }),
-      api
-        .get('/api/workflows/{id}/executions', { params: { path: { id: summary.id }, query: { limit: 1 } } })
-        .catch(() => ({ items: [] })),
-    ]);
-    const last = runs.items[0];
-    const document = full.document as unknown as WorkflowDocument;
-    return {
-      id: summary.id,
-      name: summary.name,
-      active: summary.active,
-      updatedAt: summary.updatedAt,
-      apps: appsOf(document),
-      credentialIds: credentialsOf(document),
-      lastRun: last ? { id: last.id, status: last.status, startedAt: last.startedAt } : null,
-    };
-  });
+  return (await api.get('/api/dashboard/workflows')).items;
 }
 
 /** The name a duplicate gets (editor-core 4.4's step rule, applied to workflows). */

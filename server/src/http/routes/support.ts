@@ -38,6 +38,9 @@ export const supportHandlers: OperationHandlers = {
   async listTenantMembers(input) {
     return { status: 200, body: await input.services.support.listMembers(requireAuth(input), input.params.tenantId) };
   },
+  async listDashboardWorkflows(input) {
+    return { status: 200, body: await input.services.support.listDashboardWorkflows(requireAuth(input)) };
+  },
   async updatePassword(input) {
     await input.services.support.updatePassword(
       requireAuth(input),

@@ -2,6 +2,7 @@
  * Tickets, client error reports, checkout and workspace settings (issue 8), implemented in
  * `services/support.ts`, `services/checkout.ts` and `services/account-settings.ts`.
  */
+import type { DashboardWorkflow } from '../dashboard.js';
 import type { AuthContext, TenantView } from '../types.js';
 
 /** A ticket as its sender writes it (onboarding 3 "Support ticket"). */
@@ -62,4 +63,6 @@ export interface SupportService {
   listMembers(ctx: AuthContext, tenantId: string): Promise<{ items: MemberView[] }>;
   /** Changes the caller's password after checking the current one; other sessions end. */
   updatePassword(ctx: AuthContext, input: { currentPassword: string; newPassword: string }): Promise<void>;
+  /** The dashboard's workflow list: apps, accounts used and the latest run of each workflow. */
+  listDashboardWorkflows(ctx: AuthContext): Promise<{ items: DashboardWorkflow[] }>;
 }

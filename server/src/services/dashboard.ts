@@ -1,0 +1,90 @@
+/**
+ * The dashboard's workflow list in one call (issue 8 "/workflows"): each workflow with the
+ * apps of its steps, the accounts it uses and its latest run. Part of the support service.
+ */
+import { readJson } from '../store/json.js';
+import type { PlatformDeps } from './platform.js';
+import type { AuthContext } from './types.js';
+
+/** One app a workflow uses. */
+export interface DashboardApp {
+  type: string;
+  label: string;
+  icon: string;
+}
+
+/** One row of the dashboard's list (the contract's DashboardWorkflow). */
+export interface DashboardWorkflow {
+  id: string;
+  name: string;
+  active: boolean;
+  createdAt: string;
+  updatedAt: string;
+  apps: DashboardApp[];
+  credentialIds: string[];
+  lastRun: { id: string; status: string; startedAt: string } | null;
+}
+
+interface StepLike {
+  data?: { type?: unknown; label?: unknown; icon?: unknown; credential?: unknown };
+}
+
+/** Returns the distinct apps and credential ids of a stored document's steps. */
+export function summariseSteps(document: unknown): { apps: DashboardApp[]; credentialIds: string[] } {
+  const steps = ((document as { steps?: unknown })?.steps ?? []) as StepLike[];
+  const apps = new Map<string, DashboardApp>();
+  const credentials = new Set<string>();
+  for (const step of Array.isArray(steps) ? steps : []) {
+    const data = step?.data ?? {};
+    const type = typeof data.type === 'string' ? data.type : '';
+    if (type && !apps.has(type)) {
+      apps.set(type, {
+        type,
+        label: typeof data.label === 'string' && data.label ? data.label : type,
+        icon: typeof data.icon === 'string' ? data.icon : '',
+      });
+    }
+    if (typeof data.credential === 'string' && data.credential) credentials.add(data.credential);
+  }
+  return { apps: [...apps.values()], credentialIds: [...credentials] };
+}
+
+/** Builds the dashboard part of the support service. */
+export function createDashboardService(deps: PlatformDeps) {
+  const db = deps.handle.db;
+  return {
+    async listDashboardWorkflows(ctx: AuthContext): Promise<{ items: DashboardWorkflow[] }> {
+      const rows = await db
+        .selectFrom('workflows')
+        .select(['id', 'name', 'active', 'document', 'created_at', 'updated_at'])
+        .where('tenant_id', '=', ctx.tenantId)
+        .orderBy('created_at', 'desc')
+        .orderBy('id', 'desc')
+        .execute();
+      // One indexed lookup per workflow (executions_workflow_created_idx), not a scan of every run.
+      const items = await Promise.all(
+        rows.map(async (row) => {
+          const last = await db
+            .selectFrom('executions')
+            .select(['id', 'status', 'started_at', 'created_at'])
+            .where('workflow_id', '=', row.id)
+            .where('tenant_id', '=', ctx.tenantId)
+            .orderBy('created_at', 'desc')
+            .orderBy('id', 'desc')
+            .limit(1)
+            .executeTakeFirst();
+          return {
+            id: row.id,
+            name: row.name,
+            active: Number(row.active) === 1 || (row.active as unknown) === true,
+            createdAt: row.created_at,
+            updatedAt: row.updated_at,
+            ...summariseSteps(readJson(row.document)),
+            lastRun: last ? { id: last.id, status: last.status, startedAt: last.started_at ?? last.created_at } : null,
+          };
+        }),
+      );
+      return { items };
+    },
+  };
+}
