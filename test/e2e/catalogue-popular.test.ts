@@ -1,0 +1,79 @@
+/**
+ * The app catalogue in the editor (issue 10 "Done when"): the empty trigger's Popular tab lists
+ * the catalogue apps with their icons, a search finds one, and picking Google Sheets offers
+ * its triggers and the account step. Screenshots: test/e2e/screenshots/catalogue-*.png.
+ */
+import { randomUUID } from 'node:crypto';
+import type { Page } from 'playwright-core';
+import { describe, expect, it } from 'vitest';
+import { CATALOGUE_APPS } from '../../server/src/integrations/catalogue/index.js';
+import { E2E_TEST_TIMEOUT_MS, saveScreenshot, useE2ESession } from './harness.js';
+
+const session = useE2ESession();
+const panel = (page: Page) => page.getByTestId('step-panel');
+
+function storeToken(token: string): void {
+  (globalThis as unknown as { localStorage: { setItem(k: string, v: string): void } }).localStorage.setItem(
+    'junction.token',
+    token,
+  );
+}
+
+describe('the app catalogue in the editor', { timeout: E2E_TEST_TIMEOUT_MS * 4 }, () => {
+  it('lists the catalogue on the Popular tab with icons, and a picked app offers its triggers', async () => {
+    const { baseUrl } = session();
+    const response = await fetch(`${baseUrl}/api/auth/sign-up`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify({ email: `catalogue-${randomUUID()}@example.com`, password: 'Str0ng!Passw0rd#2024' }),
+    });
+    expect(response.status, await response.clone().text()).toBe(201);
+    const grant = (await response.json()) as { token: string; workflowId: string };
+    const page = await session().newPage();
+    await page.addInitScript(storeToken, grant.token);
+    await page.goto(`${baseUrl}/?id=${encodeURIComponent(grant.workflowId)}`);
+    await page.getByTestId('step-card').filter({ hasText: 'Click to Add Trigger' }).click();
+    await panel(page).getByRole('tab', { name: 'Popular' }).click();
+
+    const apps = panel(page).getByRole('list', { name: 'Apps' });
+    await apps.getByRole('button', { name: /Google Sheets/ }).waitFor();
+    const shown = await apps.getByRole('button').allTextContents();
+    const expected = CATALOGUE_APPS.slice(0, 50).map((app) => app.appName);
+    for (const name of expected)
+      expect(
+        shown.some((text) => text.startsWith(name)),
+        name,
+      ).toBe(true);
+    // Every icon is an image URL that loaded (naturalWidth > 0), not inline data.
+    const icons = await apps.locator('img').evaluateAll((images) =>
+      images.map((img) => {
+        const image = img as unknown as { src: string; naturalWidth: number };
+        return { src: image.src, loaded: image.naturalWidth > 0 };
+      }),
+    );
+    expect(icons.length).toBe(expected.length);
+    for (const icon of icons) {
+      expect(icon.src).toMatch(/\/icons\/[a-z0-9-]+\.svg$/);
+      expect(icon.loaded, icon.src).toBe(true);
+    }
+    await saveScreenshot(page, 'catalogue-popular');
+
+    await panel(page).getByLabel('Type to search for an App').fill('sheets');
+    await apps.getByRole('button', { name: /Google Sheets/ }).click();
+    await panel(page)
+      .getByRole('button', { name: /New spreadsheet/ })
+      .waitFor();
+    expect(
+      await panel(page)
+        .getByRole('button', { name: /New worksheet/ })
+        .isVisible(),
+    ).toBe(true);
+    await saveScreenshot(page, 'catalogue-google-sheets-events');
+    await panel(page)
+      .getByRole('button', { name: /New worksheet/ })
+      .click();
+    await panel(page).getByText('+ Add new Google Sheets account').waitFor();
+    await saveScreenshot(page, 'catalogue-google-sheets-account');
+    expect(session().pageErrors).toEqual([]);
+  });
+});
