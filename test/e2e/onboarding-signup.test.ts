@@ -8,6 +8,8 @@
  * e-mails a sign-in link that opens the editor.
  */
 import { randomUUID } from 'node:crypto';
+import { readFile } from 'node:fs/promises';
+import { createRequire } from 'node:module';
 import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startTestSmtpServer, type TestSmtpServer } from '../../server/src/mail/test-smtp.js';
@@ -27,6 +29,23 @@ afterAll(async () => {
 });
 
 const session = useE2ESession();
+
+const require = createRequire(import.meta.url);
+
+/** Runs axe-core in the page; returns its serious and critical violations, one line each. */
+async function seriousViolations(page: Page): Promise<string[]> {
+  // Evaluated over the DevTools protocol: the app's CSP rightly refuses inline scripts.
+  if (!(await page.evaluate(() => 'axe' in globalThis))) {
+    await page.evaluate(await readFile(require.resolve('axe-core/axe.min.js'), 'utf8'));
+  }
+  const violations = (await page.evaluate(async () => {
+    const axe = (globalThis as unknown as { axe: { run(): Promise<{ violations: unknown[] }> } }).axe;
+    return (await axe.run()).violations;
+  })) as { id: string; impact: string | null; help: string; nodes: { target: unknown[] }[] }[];
+  return violations
+    .filter((v) => v.impact === 'serious' || v.impact === 'critical')
+    .map((v) => `${v.impact} ${v.id}: ${v.help} — ${v.nodes.map((n) => JSON.stringify(n.target)).join(', ')}`);
+}
 
 const PASSWORD = 'Junction rocks 2026';
 const email = `newcomer-${randomUUID().slice(0, 8)}@example.com`;
@@ -52,6 +71,7 @@ describe('sign-up and verification', { timeout: E2E_TEST_TIMEOUT_MS * 3 }, () =>
     await expect(modal.getByRole('heading', { name: 'Create your free account' }).isVisible()).resolves.toBe(true);
     await expect(modal.getByText('No credit card to start').isVisible()).resolves.toBe(true);
     await saveScreenshot(page, 'onboarding-signup-email');
+    expect(await seriousViolations(page)).toEqual([]);
 
     // A bad address is refused with the spec's message.
     await modal.getByLabel('E-mail').fill('ada@nowhere');
@@ -74,6 +94,7 @@ describe('sign-up and verification', { timeout: E2E_TEST_TIMEOUT_MS * 3 }, () =>
       "Password can't have more than 3 repeating characters.",
     ]);
     await saveScreenshot(page, 'onboarding-signup-password-weak');
+    expect(await seriousViolations(page)).toEqual([]);
     await password.fill('123456789012');
     await expect(page.getByTestId('password-strength').textContent()).resolves.toBe('Moderate');
     await password.fill(PASSWORD);
@@ -89,6 +110,7 @@ describe('sign-up and verification', { timeout: E2E_TEST_TIMEOUT_MS * 3 }, () =>
     await expect(codeModal.getByText(`Enter the 4-digit code we sent to ${email}.`).isVisible()).resolves.toBe(true);
     const code = codeIn((await smtp.waitForMail(email, 10_000)).text);
     await saveScreenshot(page, 'onboarding-code');
+    expect(await seriousViolations(page)).toEqual([]);
 
     // A wrong code: the message, then after 1.5 s empty boxes and the focus on the first.
     const wrong = code === '1234' ? '4321' : '1234';

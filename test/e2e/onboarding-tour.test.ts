@@ -213,7 +213,7 @@ describe('the guided tour', { timeout: E2E_TEST_TIMEOUT_MS * 6 }, () => {
       'Send new Demo CRM contacts to another app',
     );
     await page.getByTestId('step-card').filter({ hasText: 'New contact in Demo CRM' }).waitFor();
-    await page.getByTestId('step-card').filter({ hasText: 'Custom Request in HTTP request' }).waitFor();
+    await page.getByTestId('step-card').filter({ hasText: 'Custom Request' }).waitFor();
     const address = new URL(page.url());
     expect(address.searchParams.get('template')).toBeNull();
     expect(address.searchParams.get('id')).toBeTruthy();

@@ -7,7 +7,9 @@
  * the switch ON, a new invoice in the test API runs the workflow.
  */
 import { randomUUID } from 'node:crypto';
+import { readFile } from 'node:fs/promises';
 import { createServer, type Server } from 'node:http';
+import { createRequire } from 'node:module';
 import type { AddressInfo } from 'node:net';
 import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -56,6 +58,23 @@ afterAll(async () => {
 });
 
 const session = useE2ESession();
+
+const require = createRequire(import.meta.url);
+
+/** Runs axe-core in the page; returns its serious and critical violations, one line each. */
+async function seriousViolations(page: Page): Promise<string[]> {
+  // Evaluated over the DevTools protocol: the app's CSP rightly refuses inline scripts.
+  if (!(await page.evaluate(() => 'axe' in globalThis))) {
+    await page.evaluate(await readFile(require.resolve('axe-core/axe.min.js'), 'utf8'));
+  }
+  const violations = (await page.evaluate(async () => {
+    const axe = (globalThis as unknown as { axe: { run(): Promise<{ violations: unknown[] }> } }).axe;
+    return (await axe.run()).violations;
+  })) as { id: string; impact: string | null; help: string; nodes: { target: unknown[] }[] }[];
+  return violations
+    .filter((v) => v.impact === 'serious' || v.impact === 'critical')
+    .map((v) => `${v.impact} ${v.id}: ${v.help} — ${v.nodes.map((n) => JSON.stringify(n.target)).join(', ')}`);
+}
 const panel = (page: Page) => page.getByTestId('step-panel');
 const wizard = (page: Page) => page.getByTestId('custom-trigger-wizard');
 
@@ -164,6 +183,7 @@ describe('the custom-trigger wizard', { timeout: E2E_TEST_TIMEOUT_MS * 6 }, () =
     await wizard(page).getByRole('cell', { name: 'status', exact: true }).waitFor();
     await expect(wizard(page).getByRole('cell', { name: 'new_new' }).count()).resolves.toBe(0);
     await saveScreenshot(page, 'onboarding-wizard-2-endpoint');
+    expect(await seriousViolations(page)).toEqual([]);
     await next.click();
 
     // 3. Test: the first array is found, its first item's keys are offered; then Finish.

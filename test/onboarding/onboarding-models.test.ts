@@ -210,4 +210,22 @@ describe('the wizard field rules (onboarding 4, 5)', () => {
     wizard.setType('updated');
     expect(wizard.type).toBe('new');
   });
+
+  it('shows the premium offer on Continue to a free, active workspace (onboarding 4)', async () => {
+    const free = new CustomTriggerWizard({
+      editor: {} as never,
+      notify: () => undefined,
+      isOfferedPremium: () => true,
+    });
+    free.setApp('billing');
+    free.setNoun('invoice');
+    await free.next();
+    expect([free.isOfferOpen, free.step]).toEqual([true, 1]);
+    const seen = new CustomTriggerWizard(
+      { editor: {} as never, notify: () => undefined, isOfferedPremium: () => true },
+      { appSlug: 'billing', offerSeen: true },
+    );
+    expect(seen.isOfferSeen).toBe(true);
+    expect(seen.canContinueFromApp).toBe(false);
+  });
 });

@@ -46,7 +46,9 @@ describe.each(openTestDatabases())('starters on $dialect (onboarding 2)', (testD
     expect([action.kind, action.data.type, action.data.action]).toEqual(['action', actionApp, actionEvent]);
     expect(wf.document.links).toEqual([expect.objectContaining({ source: trigger.id, target: action.id })]);
     // Step names are the automatic '{event} in {app}'; cards are laid out top to bottom.
-    expect(action.data.name).toBe(`${action.data.actionlabel} in ${action.data.label}`);
+    expect(action.data.name).toBe(
+      actionApp === 'http' ? 'Custom Request' : `${action.data.actionlabel} in ${action.data.label}`,
+    );
     expect(action.position.y).toBeGreaterThan(trigger.position.y);
     // References point at this workflow's trigger, so the Insert Data chips resolve.
     for (const field of action.data.fields) {

@@ -8,6 +8,7 @@ import {
   type ActionDef,
   type AppDefinition,
   createStepData,
+  customRequestName,
   DEFAULT_WORKFLOW_NAME,
   type FieldDef,
   layoutWorkflow,
@@ -164,9 +165,14 @@ export function stepDataFor(
   }
   const action = app.actions[event] as ActionDef;
   const title = action.title || event;
+  // The HTTP request step is named like the panel names it: by its method and URL (editor-core 4.8).
+  const name =
+    app.appSlug === 'http'
+      ? customRequestName(String(values.requestType ?? 'GET'), String(values.url ?? ''))
+      : stepName(title, label);
   return createStepData({
     ...base,
-    name: stepName(title, label),
+    name,
     action: event,
     actionlabel: title,
     fields: fieldsWith(action.fields, values, triggerId),
