@@ -96,7 +96,7 @@ describe('polling through restarts, a republish and shuffled lists', () => {
     if (dataDir) removeDir(dataDir);
   });
 
-  it('fires every new item exactly once', async () => {
+  it('fires every new item exactly once', { timeout: KILLS * 60_000 + 180_000 }, async () => {
     const port = await freePort();
     const base = `http://127.0.0.1:${port}`;
     const db = path.join(dataDir, 'junction.db');

@@ -51,7 +51,9 @@ describe('Redis restarted under load', () => {
     if (redisDir) removeDir(redisDir);
   });
 
-  it(`keeps every acknowledged webhook through ${DOWN_SECONDS} s without Redis`, async () => {
+  it(`keeps every acknowledged webhook through ${DOWN_SECONDS} s without Redis`, {
+    timeout: DOWN_SECONDS * 1000 + 300_000,
+  }, async () => {
     const redisPort = await freePort();
     let redis: Child = await startRedis(redisPort, redisDir);
     const port = await freePort();

@@ -20,7 +20,7 @@ const operations = contract.operations.filter((o) => o.requiresAuth && o.paramet
 const A_SECRET = `tenant-a-secret-${Date.now()}`;
 const A_NAME = `Tenant A private workflow ${Date.now()}`;
 
-describe.each(sqlite)('the cross-tenant matrix on $dialect', (testDb) => {
+describe.each(sqlite)('the cross-tenant matrix on $dialect', { timeout: 120_000 }, (testDb) => {
   let h: ApiHarness;
   let a: Account;
   let b: Account;

@@ -94,13 +94,13 @@ function stream(
   });
 }
 
-describe.each(sqlite)('hostile input on $dialect', (testDb) => {
+describe.each(sqlite)('hostile input on $dialect', { timeout: 120_000 }, (testDb) => {
   let h: ApiHarness;
   let port: number;
   let user: Account;
   let target: FaultTarget;
 
-  const timed = async (input: string, run: () => Promise<{ status: number }>) => {
+  const timed = async <T extends { status: number }>(input: string, run: () => Promise<T>): Promise<T> => {
     const started = performance.now();
     const res = await run();
     tried.push({ input, status: res.status, ms: performance.now() - started });

@@ -76,7 +76,7 @@ function echoWorkflow(slug: string, credentialId: string): WorkflowDocument {
   return doc;
 }
 
-describe.each(sqlite)('hostile network input on $dialect', (testDb) => {
+describe.each(sqlite)('hostile network input on $dialect', { timeout: 120_000 }, (testDb) => {
   let h: ApiHarness;
   let target: FaultTarget;
   let guarded: Awaited<ReturnType<typeof startProtected>>;

@@ -36,7 +36,9 @@ describe('a worker killed mid-step', () => {
     if (dataDir) removeDir(dataDir);
   });
 
-  it('re-sends the cut step with the same Idempotency-Key: at most 2 calls, exactly 1 effect', async () => {
+  it('re-sends the cut step with the same Idempotency-Key: at most 2 calls, exactly 1 effect', {
+    timeout: 180_000,
+  }, async () => {
     const port = await freePort();
     const env = { JUNCTION_ALLOWED_HOSTS: target.host, STEP_TIMEOUT_MS: '60000' };
     const base = `http://127.0.0.1:${port}`;

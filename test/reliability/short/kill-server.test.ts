@@ -61,7 +61,7 @@ describe('kill -9 of the server during a webhook load', () => {
     if (dataDir) removeDir(dataDir);
   });
 
-  it(`survives ${KILLS} kills with nothing lost or run twice`, async () => {
+  it(`survives ${KILLS} kills with nothing lost or run twice`, { timeout: KILLS * 60_000 + 90_000 }, async () => {
     const seed = Number(process.env.RELIABILITY_SEED ?? Date.now() % 100_000);
     const random = prng(seed);
     const env = {

@@ -48,7 +48,9 @@ describe('load on an embedded Junction', () => {
     if (dataDir) removeDir(dataDir);
   });
 
-  it(`holds ${RATE} webhooks/s for ${SECONDS} s and answers a burst of ${BURST} connections`, async () => {
+  it(`holds ${RATE} webhooks/s for ${SECONDS} s and answers a burst of ${BURST} connections`, {
+    timeout: SECONDS * 1000 + 300_000,
+  }, async () => {
     const port = await freePort();
     const base = `http://127.0.0.1:${port}`;
     const db = path.join(dataDir, 'junction.db');

@@ -31,35 +31,39 @@ describe('Schedule ticks through BullMQ job schedulers', () => {
     expect(tickOfJobId('some-other-job')).toBeUndefined();
   });
 
-  it.runIf(redisUrl)('gets jobs whose ids carry aligned ticks from the installed BullMQ', async () => {
-    const prefix = `jrel-${randomBytes(5).toString('hex')}`;
-    const connection = { url: redisUrl as string, maxRetriesPerRequest: null };
-    const queue = new Queue('junction-triggers', { connection, prefix });
-    const every = 1000;
-    const ticks: number[] = [];
-    const worker = new Worker(
-      'junction-triggers',
-      async (job) => {
-        ticks.push(job.opts.prevMillis ?? tickOfJobId(job.id) ?? -1);
-      },
-      { connection, prefix },
-    );
-    try {
-      await queue.upsertJobScheduler(
-        'schedule:wf',
-        { every, startDate: (Math.floor(Date.now() / every) + 1) * every },
-        { name: 'schedule', data: {} },
+  it.runIf(redisUrl)(
+    'gets jobs whose ids carry aligned ticks from the installed BullMQ',
+    { timeout: 60_000 },
+    async () => {
+      const prefix = `jrel-${randomBytes(5).toString('hex')}`;
+      const connection = { url: redisUrl as string, maxRetriesPerRequest: null };
+      const queue = new Queue('junction-triggers', { connection, prefix });
+      const every = 1000;
+      const ticks: number[] = [];
+      const worker = new Worker(
+        'junction-triggers',
+        async (job) => {
+          ticks.push(job.opts.prevMillis ?? tickOfJobId(job.id) ?? -1);
+        },
+        { connection, prefix },
       );
-      for (let i = 0; i < 60 && ticks.length < 2; i++) await new Promise((resolve) => setTimeout(resolve, 100));
-      expect(ticks.length).toBeGreaterThanOrEqual(2);
-      for (const tick of ticks) expect(tick % every).toBe(0);
-      // A one-second schedule is not a Schedule app spec; a minute one on those ticks would be.
-      const minuteTick = Math.ceil(ticks[0] / 60_000) * 60_000;
-      expect(isScheduledTick({ frequency: 'minutes', every: 1, timezone: 'UTC' }, new Date(minuteTick))).toBe(true);
-    } finally {
-      await worker.close();
-      await queue.obliterate({ force: true });
-      await queue.close();
-    }
-  });
+      try {
+        await queue.upsertJobScheduler(
+          'schedule:wf',
+          { every, startDate: (Math.floor(Date.now() / every) + 1) * every },
+          { name: 'schedule', data: {} },
+        );
+        for (let i = 0; i < 300 && ticks.length < 2; i++) await new Promise((resolve) => setTimeout(resolve, 100));
+        expect(ticks.length).toBeGreaterThanOrEqual(2);
+        for (const tick of ticks) expect(tick % every).toBe(0);
+        // A one-second schedule is not a Schedule app spec; a minute one on those ticks would be.
+        const minuteTick = Math.ceil(ticks[0] / 60_000) * 60_000;
+        expect(isScheduledTick({ frequency: 'minutes', every: 1, timezone: 'UTC' }, new Date(minuteTick))).toBe(true);
+      } finally {
+        await worker.close();
+        await queue.obliterate({ force: true });
+        await queue.close();
+      }
+    },
+  );
 });

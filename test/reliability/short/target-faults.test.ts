@@ -43,7 +43,7 @@ describe.each(sqlite)('a misbehaving target on $dialect', (testDb) => {
     await target?.close();
   });
 
-  it('fails or retries as designed, and every run ends', async () => {
+  it('fails or retries as designed, and every run ends', { timeout: 120_000 }, async () => {
     const { token } = await signUp(h, 'faults');
     const cases: Case[] = [
       { path: '/always500', expected: 'failed', error: /answered 500.*\(after 3 attempts\)$/ },

@@ -3,7 +3,7 @@
  * listens on 127.0.0.1 only, every wait is bounded, and `stopAll` ends what the test started.
  */
 import { type ChildProcess, spawn } from 'node:child_process';
-import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { existsSync, mkdtempSync, readdirSync, readFileSync, rmSync, statSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import net from 'node:net';
 import os from 'node:os';
@@ -12,6 +12,37 @@ import { fileURLToPath, pathToFileURL } from 'node:url';
 
 export const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../..');
 const TSX = pathToFileURL(createRequire(path.join(ROOT, 'package.json')).resolve('tsx')).href;
+
+function newestMtime(p: string): number {
+  if (!existsSync(p)) return 0;
+  const st = statSync(p);
+  if (!st.isDirectory()) return st.mtimeMs;
+  let newest = 0;
+  for (const entry of readdirSync(p)) {
+    if (entry === 'node_modules' || entry === 'dist' || entry.startsWith('.')) continue;
+    newest = Math.max(newest, newestMtime(path.join(p, entry)));
+  }
+  return newest;
+}
+
+/**
+ * Whether children run the built server (`server/dist/main.js`, starts in about a second) or
+ * the sources through tsx (several seconds on a busy machine): the build when it is newer than
+ * every source of api-spec, core and server (as `npm test` leaves it), else the sources.
+ * RELIABILITY_FROM=source|dist decides instead.
+ */
+export const RUN_FROM: 'dist' | 'source' = (() => {
+  const asked = process.env.RELIABILITY_FROM;
+  if (asked === 'dist' || asked === 'source') return asked;
+  for (const pkg of ['api-spec', 'core', 'server']) {
+    const stamp = path.join(ROOT, pkg, 'dist', '.build-stamp');
+    if (!existsSync(stamp)) return 'source';
+    const built = statSync(stamp).mtimeMs;
+    const inputs = ['src', 'openapi.yaml'].map((e) => newestMtime(path.join(ROOT, pkg, e)));
+    if (built < Math.max(...inputs)) return 'source';
+  }
+  return 'dist';
+})();
 
 /** A free TCP port on 127.0.0.1. */
 export async function freePort(): Promise<number> {
@@ -119,8 +150,15 @@ export interface JunctionOptions {
 /** Starts `junction start` (or a worker) from the sources with tsx; resolves once it listens. */
 export function startJunction(opts: JunctionOptions): Promise<Child> {
   const kind = opts.kind ?? 'server';
-  const entry = path.join(ROOT, kind === 'server' ? 'server/src/main.ts' : 'server/src/engine/worker-process.ts');
-  const child = spawn(process.execPath, ['--import', TSX, entry], {
+  const args =
+    kind === 'server' && RUN_FROM === 'dist'
+      ? [path.join(ROOT, 'server/dist/main.js')]
+      : [
+          '--import',
+          TSX,
+          path.join(ROOT, kind === 'server' ? 'server/src/main.ts' : 'server/src/engine/worker-process.ts'),
+        ];
+  const child = spawn(process.execPath, args, {
     cwd: ROOT,
     env: {
       PATH: process.env.PATH,
