@@ -5,6 +5,7 @@
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { googleSheetsApp as app } from '../../server/src/integrations/catalogue/google-sheets.js';
+import { createSandbox } from '../../server/src/sandbox/runner.js';
 import type { HttpClient } from '../../server/src/security/http-client.js';
 import {
   expectValidCatalogueApp,
@@ -136,6 +137,42 @@ describe('Google Sheets', () => {
     expect(result.ok).toBe(false);
     expect(result.error?.field).toBe('spreadsheetId');
   });
+
+  it('New spreadsheet row: rows numbered below the header, keyed by column name; the second poll yields exactly the new rows', async () => {
+    const sandbox = createSandbox({ poolSize: 1, timeoutMs: 20_000 });
+    try {
+      rows.splice(1, rows.length - 1, ['Ada', 'ada@example.com']);
+      const listed = await runAction(
+        app,
+        'listRows',
+        { spreadsheetId: 'ss1', range: 'Sheet 1' },
+        credential,
+        http,
+        sandbox,
+      );
+      expect(listed.error).toBeUndefined();
+      expect(listed.output).toEqual({ rows: [{ id: '2', row_number: 2, Name: 'Ada', Email: 'ada@example.com' }] });
+      expect(fake.last().path).toBe('/v4/spreadsheets/ss1/values/Sheet%201');
+      expect(queryOf(fake.last())).toEqual({ majorDimension: 'ROWS' });
+      expect(fake.last().headers.authorization).toBe(`Bearer ${TOKEN}`);
+
+      const polls = await newKeysAcrossPolls(
+        app,
+        'newRow',
+        { spreadsheetId: 'ss1', range: 'Sheet 1' },
+        credential,
+        http,
+        () => {
+          rows.push(['Grace', 'grace@example.com'], ['Linus']);
+        },
+        sandbox,
+      );
+      expect(polls.first).toEqual(['2']);
+      expect(polls.fresh).toEqual(['3', '4']);
+    } finally {
+      await sandbox.close();
+    }
+  }, 120_000);
 
   it('New spreadsheet: the second poll yields exactly the new spreadsheets', async () => {
     const polls = await newKeysAcrossPolls(app, 'newSpreadsheet', {}, credential, http, () => {

@@ -11,6 +11,7 @@ import { expect } from 'vitest';
 import { extractItems } from '../../server/src/engine/triggers/polling.js';
 import type { BuiltinAppDefinition } from '../../server/src/integrations/builtin/types.js';
 import { executeStep, type StepExecution } from '../../server/src/integrations/executor.js';
+import type { Sandbox } from '../../server/src/sandbox/runner.js';
 import { createHttpClient, type HttpClient } from '../../server/src/security/http-client.js';
 
 /** One request the fake received. */
@@ -193,15 +194,24 @@ export function rewritingClient(fake: Pick<FakeService, 'origin' | 'hostPort'>, 
   return { send: (r) => guarded.send({ ...r, url: rewrite(r.url) }), close: () => guarded.close() };
 }
 
-/** Runs one action of a catalogue app through `executeStep` (absolute URLs: `{base}` unused). */
+/** Runs one action of a catalogue app through `executeStep` (absolute URLs: `{base}` unused); custom-code actions run in `sandbox`. */
 export function runAction(
   app: BuiltinAppDefinition,
   actionKey: string,
   values: Record<string, unknown>,
   credential: Record<string, string>,
   http: HttpClient,
+  sandbox?: Sandbox,
 ): Promise<StepExecution> {
-  return executeStep({ app, actionKey, values, credential, base: 'https://unused.invalid', http });
+  return executeStep({
+    app,
+    actionKey,
+    values,
+    credential,
+    base: 'https://unused.invalid',
+    http,
+    ...(sandbox ? { sandbox } : {}),
+  });
 }
 
 /** Asserts that a definition passes core's validateAppDefinition and ships as issue 10 asks. */
@@ -237,6 +247,7 @@ export async function newKeysAcrossPolls(
   credential: Record<string, string>,
   http: HttpClient,
   between: () => void | Promise<void>,
+  sandbox?: Sandbox,
 ): Promise<{ first: string[]; fresh: string[]; second: string[] }> {
   const trigger = app.triggers[triggerKey];
   if (!trigger?.action || !trigger.pollingParams || !('dedupe_key' in trigger.pollingParams)) {
@@ -244,7 +255,7 @@ export async function newKeysAcrossPolls(
   }
   const { dedupe_key: dedupeKey, data_head: dataHead } = trigger.pollingParams;
   const poll = async () => {
-    const result = await runAction(app, trigger.action!, values, credential, http);
+    const result = await runAction(app, trigger.action!, values, credential, http, sandbox);
     expect(result.error).toBeUndefined();
     const extracted = extractItems(result.output, dataHead, dedupeKey);
     if (!extracted.ok) throw new Error(extracted.error);

@@ -1,6 +1,7 @@
 /**
- * Google Sheets (issue 10): add, read and update rows, create spreadsheets; new spreadsheet
- * and new worksheet triggers. Spreadsheets are picked with the Drive file picker.
+ * Google Sheets (issue 10): add, read and update rows, create spreadsheets; new row, new
+ * spreadsheet and new worksheet triggers. Spreadsheets are picked with the Drive file picker.
+ * The new-row trigger's list runs as Python custom code in the sandbox (rows have no ids).
  * API: https://developers.google.com/sheets/api/reference/rest
  */
 import type { BuiltinAppDefinition } from '../builtin/types.js';
@@ -32,6 +33,28 @@ const rowValues = field(
   { required: true, items: { type: 'array', items: { type: 'string' } } },
 );
 
+// Sheets answers rows without ids: the trigger's list numbers them (row 1 holds the column
+// names), keys each cell by its column name, and answers the newest row first.
+const LIST_ROWS_CODE = `from urllib.parse import quote
+
+def run(inputData, authData):
+    url = '${SHEETS}/%s/values/%s' % (quote(str(inputData['spreadsheetId']), safe=''), quote(str(inputData['range']), safe='!:'))
+    response = authenticated_request('GET', url, params={'majorDimension': 'ROWS'})
+    if response['status'] >= 400:
+        raise Exception('Google Sheets answered %s: %s' % (response['status'], response['body']))
+    values = response['body'].get('values', [])
+    header = values[0] if values else []
+    rows = []
+    for number, cells in enumerate(values[1:], start=2):
+        row = {'id': str(number), 'row_number': number}
+        for index, cell in enumerate(cells):
+            name = header[index] if index < len(header) and header[index] != '' else 'Column %d' % (index + 1)
+            row[name] = cell
+        rows.append(row)
+    rows.reverse()
+    return {'rows': rows}
+`;
+
 /** The Google Sheets app. */
 export const googleSheetsApp: BuiltinAppDefinition = {
   appSlug: 'google-sheets',
@@ -54,6 +77,15 @@ export const googleSheetsApp: BuiltinAppDefinition = {
       url: `${SHEETS}/{spreadsheetId}`,
       fields: [spreadsheet],
       url_params: [{ key: 'fields', value: 'sheets.properties' }],
+    },
+    listRows: {
+      title: 'List rows',
+      description: 'Lists the rows of a worksheet below its header row, newest first (the trigger polls it).',
+      hidden: true,
+      method: 'get',
+      url: `${SHEETS}/{spreadsheetId}/values/{range}`,
+      fields: [spreadsheet, worksheet],
+      customForm: { custom: true, apiCode: LIST_ROWS_CODE },
     },
     addRow: {
       title: 'Create spreadsheet row',
@@ -104,6 +136,14 @@ export const googleSheetsApp: BuiltinAppDefinition = {
     },
   },
   triggers: {
+    newRow: {
+      label: 'New spreadsheet row',
+      description: 'Triggers when a row is added at the bottom of a worksheet (row 1 holds the column names).',
+      type: 'polling',
+      action: 'listRows',
+      fields: [spreadsheet, worksheet],
+      pollingParams: { dedupe_key: 'id', data_head: 'rows' },
+    },
     newSpreadsheet: {
       label: 'New spreadsheet',
       description: 'Triggers when a spreadsheet is created in your Drive.',
