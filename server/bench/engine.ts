@@ -168,7 +168,11 @@ async function roleJunction(mode: 'embedded' | 'scaleout', targetPort: number): 
                sum(CASE WHEN status = 'succeeded' THEN 1 ELSE 0 END) AS succeeded
         FROM executions WHERE workflow_id = ${workflow.id}`.execute(opened.db);
       const r = row.rows[0];
-      process.send?.({ recorded: Number(r.recorded), finished: Number(r.finished ?? 0), succeeded: Number(r.succeeded ?? 0) });
+      process.send?.({
+        recorded: Number(r.recorded),
+        finished: Number(r.finished ?? 0),
+        succeeded: Number(r.succeeded ?? 0),
+      });
     }
     if (m.type === 'stop') {
       await app.close();
@@ -180,8 +184,13 @@ async function roleJunction(mode: 'embedded' | 'scaleout', targetPort: number): 
 
 // ---------------------------------------------------------------- orchestration
 
+/** `--cpu-prof DIR`: V8 CPU profiles of the servers and workers (written when they stop). */
+const CPU_PROF = flag('cpu-prof');
+const profArgs = (name: string) => (CPU_PROF ? ['--cpu-prof', '--cpu-prof-dir', path.join(CPU_PROF, name)] : []);
+
 function start<T>(args: string[], env: NodeJS.ProcessEnv = process.env): Promise<{ child: ChildProcess; info: T }> {
-  const child = fork(here, args, { env, execArgv: process.execArgv, stdio: ['ignore', 'inherit', 'inherit', 'ipc'] });
+  const execArgv = [...process.execArgv, ...(args.includes('target') ? [] : profArgs(args[1] ?? 'child'))];
+  const child = fork(here, args, { env, execArgv, stdio: ['ignore', 'inherit', 'inherit', 'ipc'] });
   return new Promise((resolve, reject) => {
     child.once('message', (info: T) => resolve({ child, info }));
     child.once('exit', (code) => reject(new Error(`${args.join(' ')} exited with ${code}`)));
@@ -207,7 +216,8 @@ async function stop(child: ChildProcess): Promise<void> {
 
 async function startWorker(env: Record<string, string | undefined>): Promise<ChildProcess> {
   const tsx = pathToFileURL(createRequire(path.join(repoRoot, 'package.json')).resolve('tsx')).href;
-  const child = spawn(process.execPath, ['--import', tsx, path.join(repoRoot, 'server/src/engine/worker-process.ts')], {
+  const args = ['--import', tsx, ...profArgs('worker'), path.join(repoRoot, 'server/src/engine/worker-process.ts')];
+  const child = spawn(process.execPath, args, {
     cwd: repoRoot,
     env: { PATH: process.env.PATH, ...env },
     stdio: ['ignore', 'pipe', 'inherit'],
@@ -253,6 +263,8 @@ async function main(): Promise<void> {
   if (role === 'junction') return roleJunction(flag('mode') as 'embedded' | 'scaleout', Number(flag('target')));
 
   const duration = Number(flag('duration') ?? 20);
+  // `--workers 0` measures the API process alone (the executions stay queued).
+  const workerCount = Number(flag('workers') ?? 2);
   const connectionsList = (flag('connections') ?? '10,50').split(',').map(Number);
   const databaseUrl = process.env.TEST_DATABASE_URL ?? process.env.DATABASE_URL;
   const redisUrl = process.env.TEST_REDIS_URL ?? process.env.REDIS_URL;
@@ -260,7 +272,8 @@ async function main(): Promise<void> {
   const variants = ['bare', 'embedded', ...(databaseUrl && redisUrl ? ['scaleout'] : [])].filter((v) =>
     wanted.includes(v),
   );
-  if (!variants.includes('scaleout')) process.stderr.write('scale-out skipped: set TEST_DATABASE_URL and TEST_REDIS_URL\n');
+  if (!variants.includes('scaleout'))
+    process.stderr.write('scale-out skipped: set TEST_DATABASE_URL and TEST_REDIS_URL\n');
 
   const rows: Row[] = [];
   const notes: string[] = [];
@@ -279,7 +292,10 @@ async function main(): Promise<void> {
       if (info.startToListenMs !== undefined && connections === connectionsList[0]) {
         notes.push(`${variant}: process start to listening ${Math.round(info.startToListenMs)} ms (tsx, source)`);
       }
-      const workers = variant === 'scaleout' ? await Promise.all([1, 2].map(() => startWorker(info.workerEnv ?? {}))) : [];
+      const workers =
+        variant === 'scaleout'
+          ? await Promise.all(Array.from({ length: workerCount }, () => startWorker(info.workerEnv ?? {})))
+          : [];
       try {
         process.stderr.write(`${variant}: ${duration}s at ${connections} connections…\n`);
         const result = await autocannon({
@@ -291,7 +307,20 @@ async function main(): Promise<void> {
           duration,
         });
         const acknowledged = result['2xx'];
-        const counts = await drain(server.child, acknowledged);
+        let counts: Awaited<ReturnType<typeof drain>>;
+        if (workerCount > 0 || variant !== 'scaleout') counts = await drain(server.child, acknowledged);
+        else if (flag('then-workers')) {
+          // Worker capacity alone: the queued executions, then N workers drain them.
+          const n = Number(flag('then-workers'));
+          const begin = performance.now();
+          workers.push(...(await Promise.all(Array.from({ length: n }, () => startWorker(info.workerEnv ?? {})))));
+          const ready = performance.now();
+          counts = await drain(server.child, acknowledged);
+          const ms = performance.now() - ready;
+          notes.push(
+            `${n} workers (ready after ${Math.round(ready - begin)} ms) ran ${counts.finished} queued executions in ${Math.round(ms)} ms: ${Math.round((counts.finished * 1000) / ms)} executions/s`,
+          );
+        } else counts = await ask<Awaited<ReturnType<typeof drain>>>(server.child, 'count');
         const calls = (await ask<{ calls: number }>(target.child, 'count')).calls;
         const rss = [server.child.pid, ...workers.map((w) => w.pid)].map(peakRssMb).map((mb) => mb.toFixed(0));
         rows.push({
@@ -307,7 +336,9 @@ async function main(): Promise<void> {
           errors: result.errors + result.non2xx,
         });
         if (variant !== 'bare' && calls !== counts.succeeded) {
-          notes.push(`${variant} c=${connections}: target saw ${calls} calls for ${counts.succeeded} succeeded executions`);
+          notes.push(
+            `${variant} c=${connections}: target saw ${calls} calls for ${counts.succeeded} succeeded executions`,
+          );
         }
       } finally {
         await Promise.all(workers.map(stop));

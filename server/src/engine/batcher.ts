@@ -24,7 +24,16 @@ export type Write<T> = (writer: EngineWriter) => Promise<T>;
  * process crash at once and a machine crash after the next fsync (after a machine crash an
  * execution may run its last step again; it never vanishes).
  */
-export type WriteBatcher = <T>(work: Write<T>, options?: { durable?: boolean }) => Promise<T>;
+export type WriteBatcher = (<T>(work: Write<T>, options?: { durable?: boolean }) => Promise<T>) & {
+  /**
+   * Runs a write whose statements are each atomic on their own (one statement, or idempotent
+   * ones in a safe order): on PostgreSQL without BEGIN/COMMIT (each statement commits by
+   * itself, saving two round trips), on SQLite in a group-committed round like any write.
+   */
+  direct: <T>(work: Write<T>, options?: { durable?: boolean }) => Promise<T>;
+  /** True when `direct` commits each statement by itself (PostgreSQL). */
+  autocommit: boolean;
+};
 
 interface Pending {
   durable: boolean;
@@ -45,7 +54,11 @@ export interface BatcherOptions {
 export function createWriteBatcher(options: BatcherOptions): WriteBatcher {
   const { db } = options;
   if (options.dialect !== 'sqlite') {
-    return (work) => db.transaction().execute((trx) => work(createEngineRepo(trx)));
+    const writer = createEngineRepo(db, options.dialect);
+    return Object.assign(
+      <T>(work: Write<T>) => db.transaction().execute((trx) => work(createEngineRepo(trx, options.dialect))),
+      { direct: <T>(work: Write<T>) => work(writer), autocommit: true },
+    );
   }
   let pending: Pending[] = [];
   let flushing = false;
@@ -110,7 +123,7 @@ export function createWriteBatcher(options: BatcherOptions): WriteBatcher {
     flushing = false;
   }
 
-  return <T>(work: Write<T>, writeOptions: { durable?: boolean } = {}) =>
+  const batched = <T>(work: Write<T>, writeOptions: { durable?: boolean } = {}) =>
     new Promise<T>((resolve, reject) => {
       pending.push({
         durable: writeOptions.durable ?? false,
@@ -123,4 +136,5 @@ export function createWriteBatcher(options: BatcherOptions): WriteBatcher {
         setImmediate(() => void flush());
       }
     });
+  return Object.assign(batched, { direct: batched, autocommit: false });
 }

@@ -1,22 +1,35 @@
 /**
  * The BullMQ execution queue (REDIS_URL): any number of processes (`junction worker`, or
- * servers with RUN_WORKERS on) consume it. Jobs carry only the execution id; the job id is
- * the execution id (a delay's wake-up adds its time), so a second enqueue of the same
- * execution is a no-op, and the database claim makes a duplicate delivery harmless anyway.
+ * servers with RUN_WORKERS on) consume it. Jobs carry only execution ids. The executions one
+ * ingest round recorded travel together, up to {@link BATCH_SIZE} per job (a burst of webhooks
+ * costs a few Redis round trips, not three per execution); a single execution's job id is the
+ * execution id (a delay's wake-up adds its time), so a second enqueue of it is a no-op. The
+ * database claim makes any duplicate delivery harmless anyway.
  */
+import { randomBytes } from 'node:crypto';
 import { Queue, Worker } from 'bullmq';
 import type { ExecutionHandler, ExecutionQueue } from './queue.js';
 
 /** The queue's name inside the prefix. */
 export const QUEUE_NAME = 'executions';
 
+/** Executions per job at most. */
+export const BATCH_SIZE = 20;
+
 /** Settings of the BullMQ queue. */
 export interface BullQueueOptions {
   redisUrl: string;
   /** Key prefix: several installations (or test runs) can share one Redis. */
   prefix: string;
+  /** Executions this process runs at once. */
   concurrency: number;
   onError: (error: unknown) => void;
+}
+
+/** A job's data: one execution (older jobs, wake-ups) or several. */
+interface JobData {
+  executionId?: string;
+  executionIds?: string[];
 }
 
 /** Builds the BullMQ queue (the producer connects at once; the consumer on `consume`). */
@@ -29,19 +42,25 @@ export function createBullQueue(options: BullQueueOptions): ExecutionQueue {
   const report = (promise: Promise<unknown>) => {
     promise.catch(options.onError);
   };
+  const slots = createSlots(options.concurrency);
 
   return {
     enqueue(ids) {
       if (ids.length === 0) return;
-      report(
-        queue.addBulk(
-          ids.map((executionId) => ({
-            name: 'run',
-            data: { executionId },
-            opts: { ...jobOptions, jobId: executionId },
-          })),
-        ),
-      );
+      const jobs = [];
+      for (let i = 0; i < ids.length; i += BATCH_SIZE) {
+        const batch = ids.slice(i, i + BATCH_SIZE);
+        jobs.push(
+          batch.length === 1
+            ? { name: 'run', data: { executionId: batch[0] }, opts: { ...jobOptions, jobId: batch[0] } }
+            : {
+                name: 'run',
+                data: { executionIds: batch },
+                opts: { ...jobOptions, jobId: `${batch[0]}+${batch.length}-${randomBytes(4).toString('hex')}` },
+              },
+        );
+      }
+      report(queue.addBulk(jobs));
     },
     enqueueAt(executionId, atMs) {
       const delay = Math.max(0, atMs - Date.now());
@@ -51,8 +70,15 @@ export function createBullQueue(options: BullQueueOptions): ExecutionQueue {
       worker = new Worker(
         QUEUE_NAME,
         async (job) => {
-          await handler((job.data as { executionId: string }).executionId);
+          const data = job.data as JobData;
+          const ids = data.executionIds ?? (data.executionId ? [data.executionId] : []);
+          // Each execution takes a slot first: at most `concurrency` run in this process, and
+          // none is claimed (its lease started) before it can run.
+          const runs = await Promise.allSettled(ids.map((id) => slots.run(() => handler(id))));
+          // A failed claim leaves its execution queued: the reconciler picks it up again.
+          for (const run of runs) if (run.status === 'rejected') options.onError(run.reason);
         },
+        // Jobs fetched at once; the slots bound the executions.
         { connection, prefix: options.prefix, concurrency: options.concurrency },
       );
       worker.on('error', options.onError);
@@ -61,6 +87,25 @@ export function createBullQueue(options: BullQueueOptions): ExecutionQueue {
     async close() {
       await worker?.close();
       await queue.close();
+    },
+  };
+}
+
+/** A counting semaphore: `run` waits for a free slot. */
+function createSlots(size: number) {
+  let free = Math.max(1, size);
+  const waiting: (() => void)[] = [];
+  return {
+    async run<T>(work: () => Promise<T>): Promise<T> {
+      if (free > 0) free -= 1;
+      else await new Promise<void>((resolve) => waiting.push(resolve));
+      try {
+        return await work();
+      } finally {
+        const next = waiting.shift();
+        if (next) next();
+        else free += 1;
+      }
     },
   };
 }

@@ -29,7 +29,7 @@ export function createEngine(
   options: CreateEngineOptions = {},
 ): { service: EngineService; lifecycle: Lifecycle } {
   const settings = engineSettings(deps.config);
-  const repo = createEngineRepo(deps.handle.db);
+  const repo = createEngineRepo(deps.handle.db, deps.handle.dialect);
   // SQLite with a file: the hot path's prepared statements on a second connection (opened
   // after the migrations, at the first write or read).
   const sqliteFile = deps.handle.dialect === 'sqlite' ? resolveSqlitePath(deps.config) : undefined;

@@ -46,9 +46,18 @@ export interface IngestDeps {
  * a 404 Problem. Concurrent calls share a commit through the write batcher (group commit).
  */
 export function createIngest(deps: IngestDeps) {
+  /** Workflow versions stored by this process's direct (one statement each) writes. */
+  const knownVersions = new Set<string>();
+  const inTrx = <T>(work: (repo: ReturnType<typeof createEngineRepo>) => Promise<T>) =>
+    inTransaction(deps.db, (trx) => work(createEngineRepo(trx)));
+
   async function commit(events: InternalEvent[]) {
     const at = new Date(deps.now()).toISOString();
-    const write: WriteBatcher = deps.write ?? ((work) => inTransaction(deps.db, (trx) => work(createEngineRepo(trx))));
+    // Events without a dedupe key or copied steps only insert executions (one statement, after
+    // the idempotent insert of a new workflow version): no transaction is needed for them.
+    const simple = events.every((e) => e.dedupeKey === undefined && !e.copySteps?.length);
+    const write = deps.write ? (simple ? deps.write.direct : deps.write) : inTrx;
+    const known = simple && deps.write?.autocommit ? knownVersions : undefined;
     return write(
       async (repo) => {
         const workflows = new Map<string, EngineWorkflow | undefined>();
@@ -56,12 +65,13 @@ export function createIngest(deps: IngestDeps) {
         const rows: NewExecution[] = [];
         const copies: StepRunRecord[] = [];
         for (const event of events) {
+          // A caller's own read goes with its event (coalesced calls may have read different revisions).
+          const hint = event.workflow?.id === event.workflowId && event.workflow.tenantId === event.tenantId;
           const cacheKey = `${event.tenantId}\u0000${event.workflowId}`;
-          if (!workflows.has(cacheKey)) {
-            const hint = event.workflow?.id === event.workflowId && event.workflow.tenantId === event.tenantId;
-            workflows.set(cacheKey, hint ? event.workflow : await repo.findWorkflow(event.workflowId, event.tenantId));
+          if (!hint && !workflows.has(cacheKey)) {
+            workflows.set(cacheKey, await repo.findWorkflow(event.workflowId, event.tenantId));
           }
-          const workflow = workflows.get(cacheKey);
+          const workflow = hint ? event.workflow : workflows.get(cacheKey);
           if (!workflow) {
             results.push(notFound('Workflow'));
             continue;
@@ -102,7 +112,7 @@ export function createIngest(deps: IngestDeps) {
           for (const run of event.copySteps ?? []) copies.push({ ...run, executionId });
           results.push({ status: 'accepted', executionId, executionStatus: status });
         }
-        await repo.insertExecutions(rows);
+        await repo.insertExecutions(rows, known);
         for (const run of copies) await repo.saveStepRun(run);
         return { results, toEnqueue: rows.filter((r) => r.status === 'queued').map((r) => r.id) };
       },
@@ -110,12 +120,74 @@ export function createIngest(deps: IngestDeps) {
     );
   }
 
-  return async function ingest(events: InternalEvent[]): Promise<IngestOutcome[]> {
-    if (events.length === 0) return [];
-    const { results, toEnqueue } = await commit(events);
+  /** Answers one call's outcomes (its first failure is thrown to it alone). */
+  function settle(call: Call, results: (IngestOutcome | Error)[]): void {
     const failure = results.find((o): o is Error => o instanceof Error);
-    if (failure) throw failure;
-    if (toEnqueue.length > 0) deps.enqueue(toEnqueue);
-    return results as IngestOutcome[];
+    if (failure) call.reject(failure);
+    else call.resolve(results as IngestOutcome[]);
+  }
+
+  /**
+   * Commits the events of concurrent calls together: one statement (PostgreSQL) or one group
+   * round (SQLite) for a burst of webhooks instead of one per request. When the shared commit
+   * fails, each call is committed alone, so only the culprit fails.
+   */
+  async function round(group: Call[]): Promise<void> {
+    try {
+      const { results, toEnqueue } = await commit(group.flatMap((c) => c.events));
+      if (toEnqueue.length > 0) deps.enqueue(toEnqueue);
+      let at = 0;
+      for (const call of group) {
+        settle(call, results.slice(at, at + call.events.length));
+        at += call.events.length;
+      }
+    } catch (error) {
+      if (group.length === 1) {
+        group[0].reject(error);
+        return;
+      }
+      await Promise.all(group.map((call) => round([call])));
+    }
+  }
+
+  let pending: Call[] = [];
+  let rounds = 0;
+  let scheduled = false;
+  // PostgreSQL commits concurrently: a few rounds in flight; SQLite's batcher runs one at a time.
+  const maxRounds = deps.write?.autocommit ? MAX_ROUNDS_AUTOCOMMIT : 1;
+  function kick(): void {
+    while (rounds < maxRounds && pending.length > 0) {
+      const group = pending;
+      pending = [];
+      rounds += 1;
+      void round(group).finally(() => {
+        rounds -= 1;
+        kick();
+      });
+    }
+  }
+
+  return function ingest(events: InternalEvent[]): Promise<IngestOutcome[]> {
+    if (events.length === 0) return Promise.resolve([]);
+    return new Promise<IngestOutcome[]>((resolve, reject) => {
+      pending.push({ events, resolve, reject });
+      if (scheduled) return;
+      scheduled = true;
+      // Let the calls of this turn of the event loop join the round.
+      setImmediate(() => {
+        scheduled = false;
+        kick();
+      });
+    });
   };
 }
+
+/** One ingest call waiting for its round. */
+interface Call {
+  events: InternalEvent[];
+  resolve: (outcomes: IngestOutcome[]) => void;
+  reject: (error: unknown) => void;
+}
+
+/** Ingest rounds in flight at once on PostgreSQL. */
+const MAX_ROUNDS_AUTOCOMMIT = 4;

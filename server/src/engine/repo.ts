@@ -4,7 +4,7 @@
  */
 import { type Kysely, sql } from 'kysely';
 import type { ExecutionStatus, ExecutionTrigger } from '../services/contracts/engine.js';
-import type { Database } from '../store/database.js';
+import type { Database, Dialect } from '../store/database.js';
 import { readJson, writeJson } from '../store/json.js';
 
 /** A stored execution. */
@@ -169,20 +169,76 @@ function readAny(value: unknown): unknown {
   return (readJson<{ v: unknown }>(value) ?? { v: null }).v;
 }
 
+/** Entries kept by the per-process document caches below. */
+const DOCUMENT_CACHE_SIZE = 256;
+
+/**
+ * Stored `workflow_versions.document` values by `workflowId:revision`. A version row is written
+ * once and never changed, so every process may keep it: a claim then costs one statement.
+ */
+const versionDocuments = new Map<string, unknown>();
+
+/**
+ * Workflow documents by `workflowId:revision`, as read from `workflows` (the webhook hot path
+ * reads only the row's head and takes the document from here while the revision is the same).
+ * Activation rewrites `active` and the trigger message without a new revision; the engine reads
+ * `active` from the column and never relies on those two document fields.
+ */
+const workflowDocuments = new Map<string, { stored: unknown; json: string }>();
+
+function remember<V>(cache: Map<string, V>, key: string, value: V): void {
+  if (cache.size >= DOCUMENT_CACHE_SIZE) cache.delete(cache.keys().next().value as string);
+  cache.set(key, value);
+}
+
 /** The engine repository over a database or a transaction. */
-export function createEngineRepo(db: Kysely<Database>) {
-  const versionDocument = async (workflowId: string, revision: number) =>
-    (
-      await db
-        .selectFrom('workflow_versions')
-        .select('document')
-        .where('workflow_id', '=', workflowId)
-        .where('revision', '=', revision)
-        .executeTakeFirst()
-    )?.document ?? null;
+export function createEngineRepo(db: Kysely<Database>, dialect: Dialect = 'sqlite') {
+  const versionDocument = async (workflowId: string, revision: number) => {
+    const key = `${workflowId}:${revision}`;
+    if (versionDocuments.has(key)) return versionDocuments.get(key);
+    const document =
+      (
+        await db
+          .selectFrom('workflow_versions')
+          .select('document')
+          .where('workflow_id', '=', workflowId)
+          .where('revision', '=', revision)
+          .executeTakeFirst()
+      )?.document ?? null;
+    if (document !== null) remember(versionDocuments, key, document);
+    return document;
+  };
+  const toWorkflow = (
+    row: { id: string; tenant_id: string; active: number; revision: number },
+    doc: { stored: unknown; json: string },
+  ): EngineWorkflow => {
+    let parsed: unknown;
+    return {
+      id: row.id,
+      tenantId: row.tenant_id,
+      active: Number(row.active) === 1,
+      revision: Number(row.revision),
+      // Parsed on first use: the webhook hot path only copies the text into the execution.
+      get document() {
+        parsed ??= typeof doc.stored === 'string' ? readJson(doc.stored) : structuredClone(doc.stored);
+        return parsed;
+      },
+      documentJson: doc.json,
+    };
+  };
   return {
-    /** The workflow a webhook key names (the key is the workflow id), any tenant. */
+    /**
+     * The workflow a webhook key names (the key is the workflow id), any tenant; with a tenant
+     * id only that tenant's. Reads the row's head, and the document only for a revision this
+     * process has not seen yet.
+     */
     async findWorkflow(id: string, tenantId?: string): Promise<EngineWorkflow | undefined> {
+      let head = db.selectFrom('workflows').select(['id', 'tenant_id', 'active', 'revision']).where('id', '=', id);
+      if (tenantId !== undefined) head = head.where('tenant_id', '=', tenantId);
+      const found = await head.executeTakeFirst();
+      if (!found) return undefined;
+      const cached = workflowDocuments.get(`${found.id}:${Number(found.revision)}`);
+      if (cached) return toWorkflow(found, cached);
       let query = db
         .selectFrom('workflows')
         .select(['id', 'tenant_id', 'active', 'revision', 'document'])
@@ -191,20 +247,9 @@ export function createEngineRepo(db: Kysely<Database>) {
       const row = await query.executeTakeFirst();
       if (!row) return undefined;
       const stored = row.document;
-      const documentJson = typeof stored === 'string' ? stored : JSON.stringify(stored);
-      let parsed: unknown;
-      return {
-        id: row.id,
-        tenantId: row.tenant_id,
-        active: Number(row.active) === 1,
-        revision: Number(row.revision),
-        // Parsed on first use: the webhook hot path only copies the text into the execution.
-        get document() {
-          parsed ??= readJson(stored);
-          return parsed;
-        },
-        documentJson,
-      };
+      const doc = { stored, json: typeof stored === 'string' ? stored : JSON.stringify(stored) };
+      remember(workflowDocuments, `${row.id}:${Number(row.revision)}`, doc);
+      return toWorkflow(row, doc);
     },
 
     /** Records a dedupe key; false when the workflow already has it. */
@@ -240,11 +285,15 @@ export function createEngineRepo(db: Kysely<Database>) {
       return row && { executionId: row.execution_id };
     },
 
-    /** Inserts execution rows (one statement), and their workflow versions when new. */
-    async insertExecutions(rows: NewExecution[]): Promise<void> {
+    /**
+     * Inserts execution rows (one statement), and their workflow versions when new. `known`:
+     * versions already stored (outside a transaction: the caller adds them once they are).
+     */
+    async insertExecutions(rows: NewExecution[], known?: Set<string>): Promise<void> {
       if (rows.length === 0) return;
       const versions = new Map(rows.map((r) => [`${r.workflowId}:${r.workflowRevision}`, r]));
-      for (const r of versions.values()) {
+      for (const [key, r] of versions) {
+        if (known?.has(key)) continue;
         await db
           .insertInto('workflow_versions')
           .values({
@@ -256,6 +305,10 @@ export function createEngineRepo(db: Kysely<Database>) {
           })
           .onConflict((oc) => oc.columns(['workflow_id', 'revision']).doNothing())
           .execute();
+        if (known) {
+          if (known.size >= DOCUMENT_CACHE_SIZE) known.clear();
+          known.add(key);
+        }
       }
       await db
         .insertInto('executions')
@@ -324,6 +377,36 @@ export function createEngineRepo(db: Kysely<Database>) {
       return row && toRecord(row, await versionDocument(row.workflow_id, row.workflow_revision));
     },
 
+    /** {@link claim} for several executions in one statement; answers the rows it took. */
+    async claimMany(ids: string[], now: string, leaseUntil: string): Promise<ExecutionRecord[]> {
+      if (ids.length === 0) return [];
+      const rows = await db
+        .updateTable('executions')
+        .set((eb) => ({
+          status: 'running',
+          lease_until: leaseUntil,
+          resume_at: null,
+          attempt: eb('attempt', '+', 1),
+          started_at: eb.fn.coalesce('started_at', sql.lit(now)),
+          updated_at: now,
+        }))
+        .where('id', 'in', ids)
+        .where((eb) =>
+          eb.or([
+            eb('status', '=', 'queued'),
+            eb.and([eb('status', '=', 'waiting'), eb('resume_at', '<=', now)]),
+            eb.and([eb('status', '=', 'running'), eb('lease_until', '<', now)]),
+          ]),
+        )
+        .returningAll()
+        .execute();
+      const records: ExecutionRecord[] = [];
+      for (const row of rows) {
+        records.push(toRecord(row, await versionDocument(row.workflow_id, row.workflow_revision)));
+      }
+      return records;
+    },
+
     /** Extends a running execution's lease; false when it is no longer running (cancelled). */
     async renewLease(id: string, leaseUntil: string, now: string): Promise<boolean> {
       const result = await db
@@ -344,6 +427,39 @@ export function createEngineRepo(db: Kysely<Database>) {
         .where('status', '=', 'running')
         .executeTakeFirst();
       return Number(result.numUpdatedRows) === 1;
+    },
+
+    /**
+     * Saves the last step's record (if any) and ends the execution, atomically: on PostgreSQL
+     * one statement (the step insert as a data-modifying CTE), elsewhere two statements that
+     * the caller runs inside its transaction. False when the execution was cancelled meanwhile
+     * (the step record is kept).
+     */
+    async finishWithStep(
+      step: StepRunRecord | undefined,
+      id: string,
+      status: ExecutionStatus,
+      error: string | null,
+      now: string,
+    ): Promise<boolean> {
+      if (!step || dialect !== 'postgres') {
+        if (step) await this.saveStepRun(step);
+        return this.finish(id, status, error, now);
+      }
+      const result = await sql<{ id: string }>`
+        WITH step AS (
+          INSERT INTO step_runs (execution_id, step_id, status, input, output, error, attempts, started_at, finished_at)
+          VALUES (${step.executionId}, ${step.stepId}, ${step.status}, ${writeAny(step.input)}, ${writeAny(step.output)},
+                  ${step.error}, ${step.attempts}, ${step.startedAt}, ${step.finishedAt})
+          ON CONFLICT (execution_id, step_id) DO UPDATE SET status = excluded.status, input = excluded.input,
+            output = excluded.output, error = excluded.error, attempts = excluded.attempts,
+            started_at = excluded.started_at, finished_at = excluded.finished_at
+        )
+        UPDATE executions SET status = ${status}, error = ${error}, finished_at = ${now}, lease_until = NULL,
+          updated_at = ${now}
+        WHERE id = ${id} AND status = 'running'
+        RETURNING id`.execute(db);
+      return result.rows.length === 1;
     },
 
     /** Parks a running execution until `resumeAt` (a durable delay). */
@@ -489,7 +605,9 @@ export type EngineWriter = Pick<
   | 'insertExecutions'
   | 'saveStepRun'
   | 'claim'
+  | 'claimMany'
   | 'finish'
+  | 'finishWithStep'
   | 'wait'
   | 'renewLease'
 >;

@@ -69,19 +69,57 @@ export function createRunner(deps: RunnerDeps) {
     return plan;
   }
 
+  /**
+   * Claims. The claim answers the row it took, so one statement claims and loads. On
+   * PostgreSQL it commits by itself, and the claims of one event-loop turn share one
+   * UPDATE … RETURNING (a burst of executions costs one round trip, not one each); elsewhere
+   * each claim joins a group-committed write round.
+   */
+  const claims = new Map<string, ((record: ExecutionRecord | undefined) => void)[]>();
+  let claimFailures: ((error: unknown) => void)[] = [];
+  function claim(executionId: string): Promise<ExecutionRecord | undefined> {
+    const claimedAt = platform.now();
+    if (!deps.write.autocommit) {
+      return deps.write.direct((r) => r.claim(executionId, iso(claimedAt), iso(claimedAt + settings.leaseMs)));
+    }
+    return new Promise((resolve, reject) => {
+      const first = claims.size === 0;
+      claims.set(executionId, [...(claims.get(executionId) ?? []), resolve]);
+      claimFailures.push(reject);
+      if (first) setImmediate(claimBatch);
+    });
+  }
+  function claimBatch(): void {
+    const batch = new Map(claims);
+    const failures = claimFailures;
+    claims.clear();
+    claimFailures = [];
+    const at = platform.now();
+    deps.write
+      .direct((r) => r.claimMany([...batch.keys()], iso(at), iso(at + settings.leaseMs)))
+      .then(
+        (records) => {
+          const byId = new Map(records.map((record) => [record.id, record]));
+          for (const [id, waiters] of batch) {
+            // The same id twice in one turn: only the first waiter gets the row.
+            for (const [i, settle] of waiters.entries()) settle(i === 0 ? byId.get(id) : undefined);
+          }
+        },
+        (error: unknown) => {
+          for (const fail of failures) fail(error);
+        },
+      );
+  }
+
   /** Runs (or resumes) one execution; answers how the walk ended. */
   async function run(executionId: string): Promise<RunOutcome> {
-    const claimedAt = platform.now();
-    // The claim answers the row it took, so one statement claims and loads.
-    const execution = await commit(undefined, (r) =>
-      r.claim(executionId, iso(claimedAt), iso(claimedAt + settings.leaseMs)),
-    );
+    const execution = await claim(executionId);
     if (!execution) return 'not-claimed';
     try {
       return await walk(execution);
     } catch (error) {
       platform.logger.error({ executionId, err: String(error) }, 'Execution crashed');
-      await commit(undefined, (r) =>
+      await deps.write.direct((r) =>
         r.finish(executionId, 'failed', `The run stopped unexpectedly: ${describe(error)}`, iso(platform.now())),
       );
       return 'failed';
@@ -94,8 +132,11 @@ export function createRunner(deps: RunnerDeps) {
     const cursor: ExecutionCursor = { delays: { ...execution.cursor.delays } };
     /** The last step's record, saved with the next write (lease renewal, wait or finish). */
     let held: StepRunRecord | undefined;
+    // The last step's record and the end of the execution: one atomic statement on PostgreSQL.
     const finish = async (status: ExecutionStatus, error: string | null) =>
-      (await commit(held, (r) => r.finish(id, status, error, iso(platform.now())))) ? status : 'cancelled';
+      (await deps.write.direct((r) => r.finishWithStep(held, id, status, error, iso(platform.now()))))
+        ? status
+        : 'cancelled';
     const park = async (until: string) => {
       const parked = await commit(held, (r) => r.wait(id, until, cursor, iso(platform.now())));
       if (!parked) return 'cancelled';

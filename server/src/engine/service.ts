@@ -19,7 +19,7 @@ import { WHOLE_BODY_KEY } from '../integrations/builtin/hooks.js';
 import type { PlatformDeps } from '../services/platform.js';
 import type { AuthContext } from '../services/types.js';
 import type { InternalEvent } from './ingest.js';
-import type { EngineRepo, ExecutionSummaryRecord, StepRunRecord } from './repo.js';
+import type { EngineRepo, EngineWorkflow, ExecutionSummaryRecord, StepRunRecord } from './repo.js';
 import { type EngineSettings, WEBHOOK_RETRY_AFTER_SECONDS } from './settings.js';
 
 /** Executions per page by default and at most. */
@@ -93,6 +93,24 @@ export function createEngineApi(deps: EngineApiDeps) {
     return key;
   }
 
+  /**
+   * The webhook's workflow lookup, shared by the requests of one event-loop turn: a burst of
+   * webhooks to one workflow costs one query. Only requests that arrived before the query
+   * starts join it, so each still sees the workflow as it was when it arrived or later.
+   */
+  const lookups = new Map<string, Promise<EngineWorkflow | undefined>>();
+  function findHookWorkflow(key: string): Promise<EngineWorkflow | undefined> {
+    let lookup = lookups.get(key);
+    if (!lookup) {
+      lookup = new Promise<void>((resolve) => setImmediate(resolve)).then(() => {
+        lookups.delete(key);
+        return deps.findWorkflow(key);
+      });
+      lookups.set(key, lookup);
+    }
+    return lookup;
+  }
+
   async function acceptOne(events: InternalEvent[]): Promise<{ executionId: string }> {
     const outcomes = await deps.ingest(events);
     for (const outcome of outcomes) {
@@ -110,7 +128,7 @@ export function createEngineApi(deps: EngineApiDeps) {
 
   return {
     async receiveWebhook(key: string, body: unknown, opts: { idempotencyKey?: string } = {}) {
-      const workflow = await deps.findWorkflow(key);
+      const workflow = await findHookWorkflow(key);
       if (!workflow) throw notFound('Webhook');
       if (workflow.active && (await queuedCount(workflow.id)) >= settings.webhookQueueLimit) {
         throw new Problem(429, 'Too Many Requests', {

@@ -199,8 +199,20 @@ export function openSqliteWriter(file: string): SqliteWriter {
       });
       return record;
     },
+    async claimMany(ids, now, leaseUntil) {
+      const records = [];
+      for (const id of ids) {
+        const record = await writer.claim(id, now, leaseUntil);
+        if (record) records.push(record);
+      }
+      return records;
+    },
     async finish(id, status, error, now) {
       return statements.finish.run(status, error, now, now, id).changes === 1;
+    },
+    async finishWithStep(step, id, status, error, now) {
+      if (step) await writer.saveStepRun(step);
+      return writer.finish(id, status, error, now);
     },
     async wait(id, resumeAt, cursor, now) {
       return statements.wait.run(resumeAt, JSON.stringify(cursor), now, id).changes === 1;
