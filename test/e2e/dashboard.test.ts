@@ -215,6 +215,15 @@ describe('dashboard pages (issue 8)', { timeout: E2E_TEST_TIMEOUT_MS * 4 }, () =
       grant.token,
     );
     expect(runs.json.items[0]).toMatchObject({ trigger: 'manual', status: 'succeeded' });
+
+    // The dashboard's home counts the workflows and links the latest runs.
+    await page.goto(`${session().baseUrl}/dashboard`);
+    const latest = page.getByRole('region', { name: 'Latest runs' }).getByRole('link');
+    await expect.poll(() => latest.count()).toBe(1);
+    expect(await latest.textContent()).toMatch(/^CRM sync · .* · Succeeded$/);
+    await saveScreenshot(page, 'dashboard-home');
+    await latest.click();
+    await expect.poll(() => new URL(page.url()).pathname).toMatch(/^\/executions\//);
   });
 
   it('lists connections with the workflows using them; rename and two-step delete', async () => {
@@ -224,7 +233,8 @@ describe('dashboard pages (issue 8)', { timeout: E2E_TEST_TIMEOUT_MS * 4 }, () =
     const row = page.getByTestId('connection-row');
     await expect.poll(() => row.count()).toBe(1);
     expect(await row.textContent()).toContain('CRM sync');
-    expect(await row.textContent()).toContain('demo-crm');
+    await expect.poll(() => row.textContent()).toContain('Demo CRM');
+    expect(await row.getByRole('cell').nth(1).textContent()).toBe('Demo CRM');
     await saveScreenshot(page, 'dashboard-connections');
 
     await row.getByRole('button', { name: 'Rename' }).click();

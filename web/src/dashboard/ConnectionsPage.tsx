@@ -1,5 +1,6 @@
 import { useCallback, useEffect, useState } from 'react';
 import { Link as RouterLink } from 'react-router-dom';
+import styled from 'styled-components';
 import { failureText, loadWorkflowRows, type WorkflowRow } from '../stores/dashboard-workflows.js';
 import { formatRunTime } from '../stores/execution-replay.js';
 import { useApi } from '../stores/root-store.js';
@@ -7,6 +8,20 @@ import { TOKEN_STORAGE_KEY } from '../stores/session.js';
 import { Button, Dialog, PageTitle, Spinner, TextField, useToast } from '../ui/index.js';
 import { DashboardLayout, useDashboard } from './DashboardLayout.js';
 import { Actions, Muted, Table } from './parts.js';
+
+const AppName = styled.span`
+  display: inline-flex;
+  align-items: center;
+  gap: 6px;
+  img { width: 20px; height: 20px; object-fit: contain; }
+`;
+
+interface AppInfo {
+  appSlug: string;
+  appName: string;
+  iconURL?: string;
+  apiType?: string;
+}
 
 interface Connection {
   id: string;
@@ -36,6 +51,7 @@ function ConnectionsView() {
   const { showToast } = useToast();
   const [items, setItems] = useState<Connection[] | null>(null);
   const [workflows, setWorkflows] = useState<WorkflowRow[]>([]);
+  const [apps, setApps] = useState<Map<string, AppInfo>>(new Map());
   const [failure, setFailure] = useState('');
   const [renaming, setRenaming] = useState<Connection | null>(null);
   const [draft, setDraft] = useState('');
@@ -43,9 +59,14 @@ function ConnectionsView() {
 
   const reload = useCallback(async () => {
     try {
-      const [list, rows] = await Promise.all([api.get('/api/credentials'), loadWorkflowRows(api)]);
+      const [list, rows, catalogue] = await Promise.all([
+        api.get('/api/credentials'),
+        loadWorkflowRows(api),
+        api.get('/api/apps').catch(() => ({ items: [] })),
+      ]);
       setItems(list.items as Connection[]);
       setWorkflows(rows);
+      setApps(new Map(catalogue.items.map((app) => [app.appSlug, app] as const)));
       setFailure('');
     } catch (error) {
       setFailure(failureText(error));
@@ -77,8 +98,7 @@ function ConnectionsView() {
 
   const reconnect = (item: Connection) =>
     act(async () => {
-      const app = await api.get('/api/apps/{appSlug}', { params: { path: { appSlug: item.app } } });
-      if (app.authInfo?.apiType === 'oauth2') {
+      if (apps.get(item.app)?.apiType === 'oauth2') {
         // editor-core 2.5: the provider's sign-in in a 600 × 700 pop-up, updating this credential.
         const token = window.localStorage.getItem(TOKEN_STORAGE_KEY) ?? '';
         const query = new URLSearchParams({ uid: me.id, t: token, update: 'true', c_id: item.id });
@@ -129,7 +149,12 @@ function ConnectionsView() {
               return (
                 <tr key={item.id} data-testid="connection-row">
                   <td>{item.name || 'unnamed'}</td>
-                  <td>{item.app}</td>
+                  <td>
+                    <AppName>
+                      {apps.get(item.app)?.iconURL && <img src={apps.get(item.app)?.iconURL} alt="" />}
+                      {apps.get(item.app)?.appName ?? item.app}
+                    </AppName>
+                  </td>
                   <td>{item.needsReconnect ? (item.statusMessage ?? 'Needs reconnecting') : 'Connected'}</td>
                   <td>{item.lastUsed ? formatRunTime(item.lastUsed) : 'Never'}</td>
                   <td>
