@@ -36,12 +36,12 @@ describe('app routes', () => {
     expect(router.state.location.pathname).toBe('/404');
   });
 
-  it('shows only the title on the placeholder /', () => {
+  it('opens the sign-up modal on / without a session (onboarding 2)', async () => {
     renderAt('/');
-    const heading = screen.getByRole('heading', { level: 1 });
-    expect(heading.textContent).toBe('Workflow Editor');
-    // "contain only their titles" (editor-core 1): the main holds the heading and nothing else.
-    expect(screen.getByRole('main').textContent).toBe('Workflow Editor');
+    expect(await screen.findByRole('dialog', { name: 'Create your free account' })).toBeTruthy();
+    // The modal hides the page behind it from assistive technology; the page's h1 stays.
+    expect(screen.getByRole('heading', { level: 1, hidden: true }).textContent).toBe('Workflow Editor');
+    expect(screen.getByText('No credit card to start')).toBeTruthy();
   });
 
   it.each(['/workflows', '/connections', '/settings', '/profile', '/support', '/dashboard', '/executions/ex-1'])(
