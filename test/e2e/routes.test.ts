@@ -25,8 +25,17 @@ describe('routes in the browser (forms-dp 2.1)', { timeout: E2E_TEST_TIMEOUT_MS 
     await page.close();
   });
 
+  it('opens the sign-up modal on / without a session (onboarding 2)', async () => {
+    const e2e = session();
+    const page = await e2e.newPage();
+    const response = await page.goto(`${e2e.baseUrl}/`);
+    expect(response?.status(), 'HTTP status of /').toBe(200);
+    await page.getByRole('dialog', { name: 'Create your free account' }).waitFor();
+    expect(new URL(page.url()).pathname).toBe('/');
+    await page.close();
+  });
+
   it.each([
-    ['/', 'Workflow Editor'],
     ['/workflows', 'Workflows'],
     ['/connections', 'Connections'],
     ['/settings', 'Settings'],
