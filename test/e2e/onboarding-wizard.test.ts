@@ -268,6 +268,33 @@ describe('the custom-trigger wizard', { timeout: E2E_TEST_TIMEOUT_MS * 6 }, () =
     }, 'the new invoice to run the workflow');
     console.log(`invoice added to execution succeeded: ${Math.round(performance.now() - addedAt)} ms`);
     expect(executions).toHaveLength(1);
+
+    // Leaving the wizard after a test takes its hidden list action out of the app again.
+    await page.evaluate(
+      `window.dispatchEvent(new CustomEvent('junction:custom-trigger', { detail: { app: ${JSON.stringify(slug)}, offerSeen: true } }))`,
+    );
+    await wizard(page).getByLabel('Noun').fill('refund');
+    await wizard(page).getByRole('button', { name: 'Next' }).click();
+    await wizard(page).getByLabel('Endpoint URL').fill(`${targetUrl}/refunds`);
+    await wizard(page).getByRole('button', { name: '+ Add input field' }).click();
+    await wizard(page).getByLabel('Key').fill('status');
+    await wizard(page).getByLabel('Label').fill('Status');
+    await wizard(page).getByLabel('Helper Text').fill('Only refunds with this status.');
+    await wizard(page).getByRole('button', { name: 'Save', exact: true }).click();
+    await wizard(page).getByRole('button', { name: 'Next' }).click();
+    await wizard(page).getByRole('button', { name: 'Test endpoint' }).click();
+    await wizard(page)
+      .getByText(/^Found \d+ items/)
+      .waitFor();
+    expect(((await call('GET', `/api/apps/${slug}`)).json.actions as Record<string, unknown>).listRefund).toBeTruthy();
+    await wizard(page).getByRole('button', { name: 'Close wizard' }).click();
+    await eventually(async () => {
+      const after = (await call('GET', `/api/apps/${slug}`)).json as {
+        actions: Record<string, unknown>;
+        triggers: Record<string, unknown>;
+      };
+      return !after.actions.listRefund && Boolean(after.actions.listInvoice) && Boolean(after.triggers.newInvoice);
+    }, 'listRefund to be taken out again');
     expect(session().pageErrors).toEqual([]);
     await page.close();
   });

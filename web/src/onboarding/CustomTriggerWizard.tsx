@@ -452,5 +452,13 @@ export function CustomTriggerWizardHost() {
     return () => window.removeEventListener(CUSTOM_TRIGGER_EVENT, open);
   }, [editor, showToast]);
   if (!wizard) return null;
-  return <WizardPanel wizard={wizard} onClose={() => setWizard(null)} />;
+  return (
+    <WizardPanel
+      wizard={wizard}
+      onClose={() => {
+        void wizard.discard();
+        setWizard(null);
+      }}
+    />
+  );
 }

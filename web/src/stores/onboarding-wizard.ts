@@ -93,7 +93,10 @@ export class CustomTriggerWizard {
   dedupeKey = '';
   isOfferOpen = false;
   isFinishing = false;
+  isFinished = false;
   error = '';
+  /** The hidden list action a test saved into the app; taken out again if the wizard is left. */
+  savedActionKey: string | null = null;
 
   constructor(
     private readonly deps: WizardDeps,
@@ -324,9 +327,12 @@ export class CustomTriggerWizard {
   private definitionWith(withTrigger: boolean): AppDefinition {
     const base = this.definition as AppDefinition;
     const built = this.generated;
+    const actions = { ...base.actions };
+    // A test made under another noun left its own list action: replace it.
+    if (this.savedActionKey && this.savedActionKey !== built.actionKey) delete actions[this.savedActionKey];
     const next: AppDefinition = {
       ...base,
-      actions: { ...base.actions, [built.actionKey]: built.action },
+      actions: { ...actions, [built.actionKey]: built.action },
       triggers: withTrigger ? { ...base.triggers, [built.triggerKey]: built.trigger } : base.triggers,
     };
     return next;
@@ -354,6 +360,9 @@ export class CustomTriggerWizard {
     const { editor } = this.deps;
     try {
       await this.saveDefinition(this.definitionWith(false));
+      runInAction(() => {
+        this.savedActionKey = this.generated.actionKey;
+      });
       const doc = toDocument(editor.wf.data);
       // The test runs the list action in place of the workflow's first action, on a copy
       // that is never saved.
@@ -399,6 +408,30 @@ export class CustomTriggerWizard {
   }
 
   /**
+   * Leaving without Finish: the hidden list action a test saved is taken out of the app again,
+   * unless a trigger uses it.
+   */
+  async discard(): Promise<void> {
+    const key = this.savedActionKey;
+    const base = this.definition;
+    if (this.isFinished || !key || !base || !base.actions[key]) return;
+    if (Object.values(base.triggers).some((t) => t.action === key)) return;
+    const actions = { ...base.actions };
+    delete actions[key];
+    try {
+      await this.saveDefinition({ ...base, actions });
+      runInAction(() => {
+        this.savedActionKey = null;
+      });
+    } catch (error) {
+      this.deps.notify({
+        status: 'error',
+        message: problemMessage(error, `${key} could not be removed from the app.`),
+      });
+    }
+  }
+
+  /**
    * Finish: writes list{Noun} and new{Noun} into the app's definition and puts the new trigger
    * on the workflow's trigger step with the account, test values and the first item as test
    * data. Returns true when done.
@@ -437,6 +470,7 @@ export class CustomTriggerWizard {
       }
       runInAction(() => {
         this.isFinishing = false;
+        this.isFinished = true;
       });
       this.deps.notify({
         status: 'success',
