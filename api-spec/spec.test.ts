@@ -135,6 +135,8 @@ const PUBLIC_OPERATIONS = [
   // The embedded checkout page and its Pay button: the browser navigates there without a bearer header.
   'getCheckoutPage',
   'finishCheckout',
+  'getTermsPage',
+  'getPrivacyPage',
   'verifyShopifyInstall',
   'receiveWebhook',
   'getHealth',

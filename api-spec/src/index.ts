@@ -101,6 +101,8 @@ export const OPERATION_IDS = [
   'createCheckout',
   'getCheckoutPage',
   'finishCheckout',
+  'getTermsPage',
+  'getPrivacyPage',
   'getApiDocs',
   'getOpenApiDocument',
   'getHealth',

@@ -69,6 +69,9 @@ export interface Config {
    * answers {url}. Absent: the embedded local checkout page that upgrades the workspace.
    */
   checkoutProviderUrl?: string;
+  /** Where /terms and /privacy redirect (TERMS_URL, PRIVACY_URL); absent: Junction's neutral pages. */
+  termsUrl?: string;
+  privacyUrl?: string;
 }
 
 /** Reads the configuration from environment variables with documented defaults. */
@@ -112,6 +115,8 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
           .filter(Boolean)
       : undefined,
     checkoutProviderUrl: env.CHECKOUT_PROVIDER_URL || undefined,
+    termsUrl: env.TERMS_URL || undefined,
+    privacyUrl: env.PRIVACY_URL || undefined,
   };
 }
 

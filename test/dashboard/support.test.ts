@@ -269,4 +269,17 @@ describe.each(openTestDatabases())('support, checkout and settings on $dialect (
     expect(other.json.items.map((w: { id: string }) => w.id)).not.toContain(created.json.id);
     expect((await h.call('GET', '/api/dashboard/workflows')).status).toBe(401);
   });
+
+  it('serves the terms and privacy pages the premium offer links, or redirects to the configured ones', async () => {
+    const terms = await h.call('GET', '/terms');
+    expect(terms.status).toBe(200);
+    expect(terms.headers['content-type']).toContain('text/html');
+    expect(terms.text).toContain('$6 for the first month (previously $25), then $25 per month');
+    expect((await h.call('GET', '/privacy')).text).toContain('Privacy policy');
+    h.config.termsUrl = 'https://legal.example.com/terms';
+    const moved = await h.call('GET', '/terms');
+    expect(moved.status).toBe(302);
+    expect(moved.headers.location).toBe('https://legal.example.com/terms');
+    h.config.termsUrl = undefined;
+  });
 });

@@ -2,6 +2,13 @@
 import { requireAuth } from '../auth.js';
 import type { OperationHandlers } from '../types.js';
 import type { CreateTicketInput } from '../../services/contracts/support.js';
+import { type LegalPage, renderLegalPage } from '../../services/legal-pages.js';
+
+/** Answers /terms or /privacy: the operator's document when configured, else Junction's page. */
+function legalPage(page: LegalPage, url: string | undefined) {
+  if (url) return { status: 302, body: '', type: 'text/plain', headers: { location: url } };
+  return { status: 200, body: renderLegalPage(page), type: 'text/html; charset=utf-8' };
+}
 
 /** Handlers by operationId. */
 export const supportHandlers: OperationHandlers = {
@@ -27,6 +34,12 @@ export const supportHandlers: OperationHandlers = {
   async finishCheckout(input) {
     const { redirectTo } = await input.services.support.finishCheckout(input.params.sessionId);
     return { status: 303, body: '', type: 'text/plain', headers: { location: redirectTo } };
+  },
+  async getTermsPage(input) {
+    return legalPage('terms', input.config.termsUrl);
+  },
+  async getPrivacyPage(input) {
+    return legalPage('privacy', input.config.privacyUrl);
   },
   async updateTenant(input) {
     const { name } = input.body as { name: string };
