@@ -14,6 +14,7 @@ import {
   FIELD_LOCATIONS,
   FIELD_TYPES,
   NEW_FIELD_KEY,
+  ONBOARDING_TOAST_MS,
   WIZARD_STEPS,
 } from '../stores/onboarding-wizard.js';
 import { Button, Spinner, TextField, useToast } from '../ui/index.js';
@@ -438,7 +439,7 @@ export function CustomTriggerWizardHost() {
       const next = new CustomTriggerWizard(
         {
           editor,
-          notify: (toast) => showToast(toast),
+          notify: (toast) => showToast({ ...toast, autoHideMs: ONBOARDING_TOAST_MS }),
           isOfferedPremium: () => isOfferedPremium(planRef.current),
         },
         { appSlug: detail.app, offerSeen: detail.offerSeen },

@@ -32,6 +32,8 @@ export const FIELD_LOCATIONS = ['path', 'query'] as const;
 export const NEW_FIELD_KEY = 'new_new';
 /** The toast of a failed endpoint test (onboarding 8). */
 export const TEST_ERROR_TEXT = 'There was an error with the test...';
+/** Toasts of this spec auto-hide after 6000 ms (onboarding 8). */
+export const ONBOARDING_TOAST_MS = 6000;
 /** The step titles of the wizard (onboarding 2). */
 export const WIZARD_STEPS = ['App and type', 'Endpoint and form design', 'Test'] as const;
 
