@@ -5,7 +5,7 @@
  * contract's response check (GET /api/apps/{slug} outside production); OAuth client secrets
  * never reach the browser.
  */
-import { filterApps, validateAppDefinition } from '@junction/core';
+import { filterApps, parseDynamicSpec, validateAppDefinition } from '@junction/core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { CATALOGUE_APPS } from '../../server/src/integrations/catalogue/index.js';
 import { type Account, type ApiHarness, openHarness, openTestDatabases, signUp } from '../api/harness.js';
@@ -32,6 +32,33 @@ describe('app catalogue', () => {
       expect(validateAppDefinition(app).errors, app.appSlug).toEqual([]);
       expect(app.source, app.appSlug).toBe('first100');
     }
+  });
+
+  it("points every dynamic dropdown at one of the app's own list actions, with its params among the action's fields", () => {
+    const problems: string[] = [];
+    for (const app of CATALOGUE_APPS) {
+      const forms = [
+        ...Object.entries(app.actions).map(([key, action]) => ({ key, fields: action.fields })),
+        ...Object.entries(app.triggers).map(([key, trigger]) => ({ key, fields: trigger.fields ?? [] })),
+      ];
+      for (const { key, fields } of forms) {
+        const names = new Set(fields.map((f) => f.name));
+        for (const field of fields) {
+          for (const schema of [field.schema, field.schema?.items]) {
+            if (!schema?.dynamic) continue;
+            const spec = parseDynamicSpec(schema.dynamic);
+            const where = `${app.appSlug}.${key}.${field.name}`;
+            if (!spec) problems.push(`${where}: unreadable spec ${schema.dynamic}`);
+            else if (spec.app !== app.appSlug) problems.push(`${where}: spec names app ${spec.app}`);
+            else if (!Object.hasOwn(app.actions, spec.action)) problems.push(`${where}: no action ${spec.action}`);
+            for (const param of schema.params ?? []) {
+              if (!names.has(param)) problems.push(`${where}: param ${param} is not a field of ${key}`);
+            }
+          }
+        }
+      }
+    }
+    expect(problems).toEqual([]);
   });
 
   it('lists the catalogue on the Popular tab, icons as URLs that answer SVG', async () => {
