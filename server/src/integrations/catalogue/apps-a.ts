@@ -17,6 +17,7 @@ import { airtableApp } from './airtable.js';
 import { trelloApp } from './trello.js';
 import { asanaApp } from './asana.js';
 import { jiraApp } from './jira.js';
+import { googleSlidesApp } from './google-slides.js';
 
 export const catalogueAppsA: readonly BuiltinAppDefinition[] = [
   googleSheetsApp,
@@ -33,4 +34,5 @@ export const catalogueAppsA: readonly BuiltinAppDefinition[] = [
   trelloApp,
   asanaApp,
   jiraApp,
+  googleSlidesApp,
 ];
