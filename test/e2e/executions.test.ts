@@ -219,4 +219,47 @@ describe('execution replay viewer (issue 8)', { timeout: E2E_TEST_TIMEOUT_MS * 4
     await expect.poll(() => page.getByText('Could not find editor link.').isVisible()).toBe(true);
     await saveScreenshot(page, 'replay-no-editor-link');
   });
+
+  it('shows a filtered run: the filter’s conditions and the action that did not run', async () => {
+    const grant = await signUpWithCrm();
+    const document = hookToCrm(grant.credentialId, 'Big orders only');
+    document.links[0] = {
+      ...document.links[0],
+      name: 'Filter: amount',
+      groups: [[{ lhs: '${st-hook.amount}', conditionType: 'greaterThan', rhs: '10' }]],
+    };
+    const created = await call<{ id: string }>('POST', '/api/workflows', grant.token, {
+      name: document.name,
+      document,
+    });
+    expect(created.status).toBe(201);
+    expect((await call('PUT', `/api/workflows/${created.json.id}/active`, grant.token, { active: true })).status).toBe(
+      200,
+    );
+    expect(
+      (await call('POST', `/hooks/${created.json.id}`, null, { email: 'small@example.com', amount: 5 })).status,
+    ).toBe(200);
+    const list = await call<{ items: { id: string }[] }>(
+      'GET',
+      `/api/workflows/${created.json.id}/executions`,
+      grant.token,
+    );
+    const done = await waitForExecution(grant.token, list.json.items[0].id);
+    expect(done.status).toBe('filtered');
+
+    const page = await openAs(grant.token, `/executions/${list.json.items[0].id}`);
+    await expect.poll(() => page.getByTestId('execution-status').textContent()).toBe('Filtered');
+    const action = page.locator('[data-testid="replay-step"][data-step-id="st-crm"]');
+    expect(await action.getAttribute('data-status')).not.toBe('succeeded');
+    await page.getByRole('button', { name: 'Filter: amount' }).click();
+    const rows = page.getByTestId('filter-dialog').getByRole('row');
+    await expect.poll(() => rows.count()).toBe(2);
+    expect(await rows.nth(1).getByRole('cell').allTextContents()).toEqual([
+      'All of',
+      '${st-hook.amount}',
+      '(Number) Greater than',
+      '10',
+    ]);
+    await saveScreenshot(page, 'replay-filter');
+  });
 });

@@ -206,7 +206,9 @@ export function FilterDialog({ link, onClose }: FilterDialogProps) {
           <thead>
             <tr>
               <th>Group</th>
+              <th>Field</th>
               <th>Condition</th>
+              <th>Value</th>
             </tr>
           </thead>
           <tbody>
@@ -214,7 +216,11 @@ export function FilterDialog({ link, onClose }: FilterDialogProps) {
               <tr key={row.key}>
                 <td>{row.group === 0 ? 'All of' : `Or group ${row.group}`}</td>
                 <td>
-                  <code>{row.text}</code>
+                  <code>{row.field}</code>
+                </td>
+                <td>{row.condition}</td>
+                <td>
+                  <code>{row.value}</code>
                 </td>
               </tr>
             ))}

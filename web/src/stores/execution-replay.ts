@@ -4,6 +4,7 @@
  * labels, and the Replay / Re-run / Edit calls with the spec's messages.
  */
 import { type ApiClient, isApiError, type Link, type Step, type WorkflowData } from '@junction/core';
+import { CONDITION_LABELS, needsValue } from '../editor/links/filter-form.js';
 
 /** The fields of an execution the viewer reads (the contract's Execution). */
 export interface ExecutionShape {
@@ -131,21 +132,28 @@ export function stepStatus(
   return runsByStep(execution).get(stepId)?.status ?? 'not_run';
 }
 
-/**
- * Returns what a filter shows (onboarding 2 "Filter nodes show their fields"): its condition
- * groups as readable rows, the first group AND-ed, the others OR groups (editor-core 3).
- */
-export function filterRows(
-  link: Pick<Link, 'groups'>,
-): { key: string; group: number; joiner: 'AND' | 'OR'; text: string }[] {
-  const rows: { key: string; group: number; joiner: 'AND' | 'OR'; text: string }[] = [];
+/** One condition of a filter as the replay page lists it. */
+export interface FilterRow {
+  key: string;
+  /** Index of its group: 0 is AND-ed, the others are OR groups (editor-core 3). */
+  group: number;
+  field: string;
+  /** The condition's label as the filter panel shows it, e.g. '(Number) Greater than'. */
+  condition: string;
+  value: string;
+}
+
+/** Returns what a filter shows (onboarding 2 "Filter nodes show their fields"): its conditions, group by group. */
+export function filterRows(link: Pick<Link, 'groups'>): FilterRow[] {
+  const rows: FilterRow[] = [];
   link.groups.forEach((group, g) => {
     for (const [i, condition] of group.entries()) {
       rows.push({
         key: `${g}.${i}`,
         group: g,
-        joiner: g === 0 ? 'AND' : 'OR',
-        text: `${condition.lhs} ${condition.conditionType} ${condition.rhs}`.trim(),
+        field: condition.lhs,
+        condition: CONDITION_LABELS[condition.conditionType] ?? condition.conditionType,
+        value: needsValue(condition.conditionType) ? condition.rhs : '',
       });
     }
   });

@@ -89,8 +89,8 @@ describe('replay viewer rules (onboarding 2, 4, 8, 9)', () => {
 
   it('lists a filter as its condition rows, the first group AND-ed and the others OR groups', () => {
     expect(filterRows(document.links[0])).toEqual([
-      { key: '0.0', group: 0, joiner: 'AND', text: '${t.amount} greaterThan 10' },
-      { key: '1.0', group: 1, joiner: 'OR', text: '${t.vip} isTrue' },
+      { key: '0.0', group: 0, field: '${t.amount}', condition: '(Number) Greater than', value: '10' },
+      { key: '1.0', group: 1, field: '${t.vip}', condition: '(Boolean) Is true', value: '' },
     ]);
   });
 
