@@ -7,6 +7,8 @@ import { GuidedTour } from '../onboarding/GuidedTour.js';
 import { SignUpModal } from '../onboarding/SignUpModal.js';
 import { createStarter, readStarterRequest, wantsStarter, withoutStarterParams } from '../onboarding/starters.js';
 import { createEditorStore, type IEditorStore, NO_ACCESS_TEXT } from '../stores/editor-store.js';
+import { REMINDER_BELOW_PX, type SignedIn, SignUpFlow } from '../stores/onboarding-signup.js';
+import { TourModel, wasTourSeen } from '../stores/onboarding-tour.js';
 import { problemMessage } from '../stores/panel-common.js';
 import { useApi } from '../stores/root-store.js';
 import {
@@ -16,8 +18,6 @@ import {
   TOKEN_STORAGE_KEY,
   withParam,
 } from '../stores/session.js';
-import { REMINDER_BELOW_PX, type SignedIn, SignUpFlow } from '../stores/onboarding-signup.js';
-import { TourModel, wasTourSeen } from '../stores/onboarding-tour.js';
 import { Button, Spinner, useToast } from '../ui/index.js';
 import { WorkflowCanvasWithProvider } from './canvas/WorkflowCanvas.js';
 import { EditorProvider } from './editor-context.js';
@@ -119,14 +119,23 @@ export const EditorPage = observer(function EditorPage() {
       new SignUpFlow(
         {
           api,
-          onSignedIn: (grant: SignedIn) => {
+          onSignedIn: async (grant: SignedIn) => {
             const platform = browserSessionPlatform();
             platform.storage.setItem(TOKEN_STORAGE_KEY, grant.token);
             api.setToken(grant.token);
             const address = readEditorAddress(platform.readSearch());
+            const asksNothing = !address.id && !address.templateId && !wantsStarter(platform.readSearch());
             // The draft made at sign-up opens unless the address asks for something else.
-            if (grant.workflowId && !address.id && !address.templateId && !wantsStarter(platform.readSearch())) {
+            if (grant.workflowId && asksNothing) {
               platform.replaceSearch(withParam(platform.readSearch(), 'id', grant.workflowId));
+            } else if (asksNothing) {
+              // A returning user goes back to their newest workflow, not to a new blank one.
+              try {
+                const newest = (await api.get('/api/workflows')).items[0];
+                if (newest) platform.replaceSearch(withParam(platform.readSearch(), 'id', newest.id));
+              } catch {
+                // Without the list a new workflow opens, as for any address without an id.
+              }
             }
             isTourAfterCode.current = !wantsStarter(platform.readSearch()) && !address.templateId;
             if (grant.needsCode) setCodeFor(signUp.email.trim());

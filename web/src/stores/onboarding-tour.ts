@@ -60,7 +60,7 @@ export const TOUR_STEPS: readonly TourStep[] = [
   {
     id: 'welcome',
     title: 'Build your first workflow',
-    text: 'In a few minutes you will have a workflow that tags every new contact in the Demo CRM. We set up a Demo CRM account with one sample contact for you.',
+    text: 'In a few minutes you will have a workflow that tags every new contact in the Demo CRM. Start the tour and we set up a Demo CRM account with a sample contact for you.',
     isDone: null,
   },
   {
