@@ -86,15 +86,26 @@ async function api(baseUrl: string, method: string, url: string, token: string |
   return response.json();
 }
 
+/** The little of the page's DOM the measuring code uses (the test project has no DOM typings). */
+interface PageDocument {
+  body: unknown;
+  querySelector(selector: string): unknown;
+  querySelectorAll(selector: string): ArrayLike<{ click(): void }>;
+}
+type PageMutationObserver = new (
+  callback: () => void,
+) => { observe(target: unknown, options: { childList: boolean; subtree: boolean }): void; disconnect(): void };
+
 // Runs in the page before its scripts: notes when the first step card is attached and when the
 // frame after it has been painted (two animation frames later).
 function watchFirstCard(): void {
   const w = globalThis as unknown as {
     __bench: { cardAt?: number; paintedAt?: number };
-    document: Document;
-    MutationObserver: typeof MutationObserver;
+    document: PageDocument;
+    MutationObserver: PageMutationObserver;
     requestAnimationFrame: (fn: () => void) => number;
-    performance: Performance;
+    performance: { now(): number };
+    addEventListener?: (type: string, listener: () => void) => void;
   };
   w.__bench = {};
   const observer = new w.MutationObserver(() => {
@@ -125,7 +136,7 @@ async function measureOpen(page: Page, url: string): Promise<{ painted: number; 
     const get = performance
       .getEntriesByType('resource')
       .find((entry) => /^\/api\/workflows\/[^/]+$/.test(new URL(entry.name).pathname)) as
-      | PerformanceResourceTiming
+      | { responseEnd: number }
       | undefined;
     return { painted, loaded: get ? get.responseEnd : Number.NaN };
   });
@@ -134,14 +145,15 @@ async function measureOpen(page: Page, url: string): Promise<{ painted: number; 
 /** Clicks the n-th visible card and returns ms until its step panel is painted; then closes it. */
 async function measureSelect(page: Page, index: number): Promise<number> {
   const ms = await page.evaluate(async (n) => {
-    const doc = (globalThis as unknown as { document: Document }).document;
+    const page = globalThis as unknown as { document: PageDocument; MutationObserver: PageMutationObserver };
+    const doc = page.document;
     const raf = (globalThis as unknown as { requestAnimationFrame: (fn: () => void) => number }).requestAnimationFrame;
-    const cards = doc.querySelectorAll<HTMLElement>('.react-flow__node');
+    const cards = doc.querySelectorAll('.react-flow__node');
     const card = cards[n % cards.length];
     const start = performance.now();
     return new Promise<number>((resolve) => {
       // No named inner functions: tsx would wrap them in a helper the page does not have.
-      const observer = new MutationObserver(() => {
+      const observer = new page.MutationObserver(() => {
         if (doc.querySelector('[data-testid="step-panel"]')) {
           observer.disconnect();
           raf(() => raf(() => resolve(performance.now() - start)));
@@ -207,10 +219,10 @@ async function main(): Promise<void> {
   const browser = await launchChromium();
   try {
     const { baseUrl } = server;
-    const grant = await api(baseUrl, 'POST', '/api/auth/sign-up', null, {
+    const grant = (await api(baseUrl, 'POST', '/api/auth/sign-up', null, {
       email: `bench-${randomUUID()}@example.com`,
       password: 'Str0ng!Passw0rd#2024',
-    });
+    })) as { token: string; workflowId: string };
     const doc = bigWorkflow(grant.workflowId, '1,000 steps');
     await api(baseUrl, 'PUT', `/api/workflows/${grant.workflowId}`, grant.token, { document: doc });
     const url = `${baseUrl}/?id=${encodeURIComponent(grant.workflowId)}`;
@@ -221,7 +233,10 @@ async function main(): Promise<void> {
     for (let run = 0; run < runs; run += 1) {
       const context = await browser.newContext({ viewport: { width: 1280, height: 800 } });
       await context.addInitScript((token: string) => {
-        (globalThis as unknown as { localStorage: Storage }).localStorage.setItem('junction.token', token);
+        (globalThis as unknown as { localStorage: { setItem(key: string, value: string): void } }).localStorage.setItem(
+          'junction.token',
+          token,
+        );
       }, grant.token);
       await context.addInitScript(watchFirstCard);
       const page = await context.newPage();

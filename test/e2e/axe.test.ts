@@ -93,7 +93,7 @@ describe('the editor has no serious or critical axe violations', { timeout: E2E_
     // Sharing needs every step tested: give both placeholders a sample.
     const headers = { 'content-type': 'application/json', authorization: `Bearer ${grant.token}` };
     const url = `${baseUrl}/api/workflows/${grant.workflowId}`;
-    const current = await (await fetch(url, { headers })).json();
+    const current = (await (await fetch(url, { headers })).json()) as { document: { steps: { data: object }[] } };
     const document = {
       ...current.document,
       steps: current.document.steps.map((step: { data: object }) => ({

@@ -1,12 +1,17 @@
 import { type ApiClient, ApiError, createNewWorkflow, type WorkflowDocument } from '@junction/core';
-import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { createServer, type IncomingHttpHeaders } from 'node:http';
+import type { AddressInfo } from 'node:net';
+import { afterAll, afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import {
   AUTOSAVE_DELAY_MS,
   AUTOSAVE_MAX_WAIT_MS,
   createEditorStore,
   type IEditorStore,
+  type PrefetchWindow,
   type StoredWorkflow,
   saveFailureMessage,
+  startWorkflowPrefetch,
+  takePrefetchedWorkflow,
   toDocument,
 } from './editor-store.js';
 
@@ -193,5 +198,70 @@ describe('saveFailureMessage', () => {
       ),
     ).toBe('Saving failed: bad name');
     expect(saveFailureMessage(new Error('x'))).toBe('Saving failed.');
+  });
+});
+
+describe('the boot-time workflow GET (editor benchmark)', () => {
+  const doc = createNewWorkflow(env, { id: 'wf-7', name: 'Prefetched' });
+  const seen: { url?: string; headers: IncomingHttpHeaders }[] = [];
+  const server = createServer((request, response) => {
+    seen.push({ url: request.url, headers: request.headers });
+    if (request.url === '/api/workflows/wf-7') {
+      response.writeHead(200, { 'content-type': 'application/json' }).end(JSON.stringify(storedFrom(doc, 4)));
+    } else response.writeHead(404, { 'content-type': 'application/problem+json' }).end('{"status":404}');
+  });
+  let origin = '';
+  beforeEach(async () => {
+    seen.length = 0;
+    if (!server.listening) await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+    origin = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
+  });
+  afterEach(() => {
+    takePrefetchedWorkflow('', () => null);
+  });
+  afterAll(async () => {
+    await new Promise<void>((resolve) => server.close(() => resolve()));
+  });
+
+  /** A window at `search` with a stored token, whose fetch reaches the local server. */
+  function windowAt(search: string, pathname = '/'): PrefetchWindow {
+    return {
+      location: { origin, pathname, search },
+      localStorage: { getItem: (key: string) => (key === 'junction.token' ? 'tok-1' : null) },
+      fetch: (url, init) => globalThis.fetch(url, init),
+    };
+  }
+
+  it('starts GET /api/workflows/{id} with the stored token; load takes it once instead of asking again', async () => {
+    startWorkflowPrefetch(windowAt('?id=wf-7&u=1'));
+    const get = vi.fn(async () => {
+      throw new Error('load must use the prefetched answer');
+    });
+    const api = { get, getToken: () => 'tok-1' } as unknown as ApiClient;
+    const store = createEditorStore({ ...env, api, notifyError: () => undefined });
+    await store.load('wf-7');
+    expect(store.loadPhase).toBe('loaded');
+    expect(store.wf.name).toBe('Prefetched');
+    expect(store.revision).toBe(4);
+    expect(get).not.toHaveBeenCalled();
+    expect(seen).toHaveLength(1);
+    expect(seen[0].url).toBe('/api/workflows/wf-7');
+    expect(seen[0].headers.authorization).toBe('Bearer tok-1');
+    expect(takePrefetchedWorkflow('wf-7', () => 'tok-1')).toBeNull();
+  });
+
+  it('is not used for another workflow or token, and a failed answer is left to load', async () => {
+    startWorkflowPrefetch(windowAt('?id=wf-7'));
+    expect(takePrefetchedWorkflow('wf-7', () => 'someone-else')).toBeNull();
+    startWorkflowPrefetch(windowAt('?id=missing'));
+    expect(await takePrefetchedWorkflow('missing', () => 'tok-1')).toBeNull();
+  });
+
+  it('is not started for a code to exchange, a template, or another page', () => {
+    startWorkflowPrefetch(windowAt('?id=wf-7&c=abc'));
+    startWorkflowPrefetch(windowAt('?id=wf-7&template_id=t1'));
+    startWorkflowPrefetch(windowAt('?id=wf-7', '/dashboard'));
+    expect(takePrefetchedWorkflow('wf-7', () => 'tok-1')).toBeNull();
+    expect(seen).toHaveLength(0);
   });
 });

@@ -6,6 +6,8 @@
 import {
   type ApiClient,
   type CoreEnv,
+  createLink,
+  createStepData,
   findIssues,
   type Issue,
   type IWorkflow,
@@ -17,6 +19,7 @@ import {
 } from '@junction/core';
 import { reaction } from 'mobx';
 import { cast, flow, getEnv, type Instance, types } from 'mobx-state-tree';
+import { TOKEN_STORAGE_KEY } from './session.js';
 
 /** How long autosave waits after the last edit before saving (editor-core 4.5). */
 export const AUTOSAVE_DELAY_MS = 800;
@@ -96,6 +99,59 @@ export function templateFailureMessage(error: unknown): string {
   return detail ? `The shared template could not be opened: ${detail}` : 'The shared template could not be opened.';
 }
 
+/** A workflow GET started while the app boots (see {@link startWorkflowPrefetch}). */
+interface Prefetch {
+  id: string;
+  token: string;
+  answer: Promise<StoredWorkflow | null>;
+}
+
+let prefetch: Prefetch | null = null;
+
+/** The little of `window` the prefetch uses (the root type check has no DOM typings). */
+export interface PrefetchWindow {
+  location: { origin: string; pathname: string; search: string };
+  localStorage: { getItem(key: string): string | null };
+  fetch(url: string, init: { headers: Record<string, string> }): Promise<{ ok: boolean; json(): Promise<unknown> }>;
+}
+
+/**
+ * Starts GET /api/workflows/{id} for the editor's address (`/?id=…` with a stored token, no `c`
+ * to exchange, no template) as soon as this module is evaluated, before React renders: the
+ * server answers while the app boots instead of after it. Only a successful answer is kept;
+ * anything else is left to `load`, which asks again through the API client. Not in tests.
+ */
+export function startWorkflowPrefetch(win: PrefetchWindow): void {
+  try {
+    const params = new URLSearchParams(win.location.search);
+    const id = params.get('id');
+    const token = win.localStorage.getItem(TOKEN_STORAGE_KEY);
+    if (win.location.pathname !== '/' || !id || !token || params.has('c') || params.has('template_id')) return;
+    const answer = win
+      .fetch(`${win.location.origin}/api/workflows/${encodeURIComponent(id)}`, {
+        headers: { accept: 'application/json', authorization: `Bearer ${token}` },
+      })
+      .then((response) => (response.ok ? (response.json() as Promise<StoredWorkflow>) : null))
+      .catch(() => null);
+    prefetch = { id, token, answer };
+  } catch {
+    prefetch = null;
+  }
+}
+
+/** Hands over the boot-time GET of workflow `id` once, when it was made with the same token. */
+export function takePrefetchedWorkflow(
+  id: string,
+  readToken: () => string | null,
+): Promise<StoredWorkflow | null> | null {
+  const taken = prefetch;
+  prefetch = null;
+  return taken && taken.id === id && taken.token === readToken() ? taken.answer : null;
+}
+
+const bootWindow = (globalThis as { window?: PrefetchWindow }).window;
+if (bootWindow && (import.meta as { env?: { MODE?: string } }).env?.MODE !== 'test') startWorkflowPrefetch(bootWindow);
+
 /** The editor's root: the open workflow, its phases and the selected step. */
 export const EditorStore = types
   .model('EditorStore', {
@@ -160,11 +216,23 @@ export const EditorStore = types
     applyStored(stored: StoredWorkflow): void {
       // The row's name and activation are authoritative over the document's copies.
       const doc = { ...stored.document, id: stored.id, name: stored.name, active: stored.active };
-      // A new model takes the environment of this tree; steps arrive through loadDocument, so
-      // a load is never an undo entry.
-      if (!self.workflow) self.workflow = cast({ id: doc.id, name: doc.name, active: doc.active });
+      if (!self.workflow) {
+        // The first load creates the model from the document as its snapshot: MST builds the
+        // 1,000 step nodes of a large workflow lazily, where loadDocument would diff the empty
+        // lists and splice every step in (about 200 ms for 1,000 steps). The history starts
+        // empty, so a load is never an undo entry.
+        self.workflow = cast({
+          id: doc.id,
+          name: doc.name,
+          active: doc.active,
+          steps: doc.steps.map((s) => ({ ...s, data: createStepData(s.data) })),
+          links: doc.links.map((l) => createLink(l)),
+        });
+      } else {
+        // Later loads (another workflow, a template) replace what differs, outside the history.
+        self.wf.loadDocument(doc);
+      }
       const workflow = self.wf;
-      workflow.loadDocument(doc);
       self.revision = stored.revision;
       self.savedData = workflow.data;
       if (self.selectedStepId && !workflow.stepById(self.selectedStepId)) self.selectedStepId = null;
@@ -271,7 +339,11 @@ export const EditorStore = types
       load: flow(function* load(id: string) {
         self.setLoadPhase('loading');
         try {
-          const stored: StoredWorkflow = yield self.env.api.get('/api/workflows/{id}', { params: { path: { id } } });
+          // The GET started while the app booted, when there is one; else (or when it failed) now.
+          const early: StoredWorkflow | null = yield takePrefetchedWorkflow(id, () => self.env.api.getToken()) ??
+            Promise.resolve(null);
+          const stored: StoredWorkflow =
+            early?.id === id ? early : yield self.env.api.get('/api/workflows/{id}', { params: { path: { id } } });
           self.applyStored(stored);
           self.setLoadPhase('loaded');
         } catch (error) {

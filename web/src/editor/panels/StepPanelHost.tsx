@@ -6,7 +6,7 @@ import { useToast } from '../../ui/index.js';
 import { useEditor } from '../editor-context.js';
 
 // The panels (and their JSON viewer) are a chunk of their own, kept out of the initial
-// JavaScript; the host fetches it as soon as the editor is shown, before the first click.
+// JavaScript; the host fetches it once the editor is shown and the browser is idle.
 const loadStepPanel = () => import('./StepPanel.js');
 const StepPanel = lazy(() => loadStepPanel().then((module) => ({ default: module.StepPanel })));
 const PanelStylesWarmup = lazy(() => loadStepPanel().then((module) => ({ default: module.PanelStylesWarmup })));
@@ -42,17 +42,30 @@ export const StepPanelHost = observer(function StepPanelHost() {
   const api = useApi();
   const { showToast } = useToast();
   const [catalog] = useState(() => new AppCatalog(api));
+  const [isWarm, setWarm] = useState(false);
   useEffect(() => {
-    void loadStepPanel();
+    // Once the browser is idle after the canvas has painted: fetching the chunk and putting its
+    // styles in the page stay off the path of opening a workflow, yet are done before most
+    // first clicks (a click before that loads the panel on demand).
+    const warm = () => {
+      void loadStepPanel();
+      setWarm(true);
+    };
+    if (typeof window.requestIdleCallback === 'function') {
+      const handle = window.requestIdleCallback(warm, { timeout: 2000 });
+      return () => window.cancelIdleCallback(handle);
+    }
+    const handle = window.setTimeout(warm, 300);
+    return () => window.clearTimeout(handle);
   }, []);
   const stepId = editor.selectedStepId;
   const step = stepId && editor.isLoaded ? editor.wf.stepById(stepId) : undefined;
   if (!step || (step.kind !== 'trigger' && step.kind !== 'action')) {
-    return (
+    return isWarm ? (
       <Suspense fallback={null}>
         <PanelStylesWarmup />
       </Suspense>
-    );
+    ) : null;
   }
   const onCrash = (error: unknown) => {
     const text = error instanceof Error ? `${error.name}: ${error.message}\n${error.stack ?? ''}` : String(error);
