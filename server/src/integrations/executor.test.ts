@@ -203,16 +203,16 @@ describe('executeStep: built-ins', () => {
 });
 
 describe('redactRequest', () => {
-  it('hides auth headers and params, and credential values wherever they appear', () => {
+  it('hides auth headers and params, and secret credential values wherever they appear (public ones stay)', () => {
     const request = {
       method: 'POST' as const,
-      url: 'https://api.example/t/secret-tenant/items',
+      url: 'https://api.example/t/acme-tenant/items',
       query: [
         ['token', 'abc123token'],
         ['q', 'x'],
       ] as [string, string][],
       headers: { Authorization: 'Basic dXNlcjpwYXNz', 'X-Echo': 'abc123token' },
-      body: { note: 'key abc123token', n: 1, list: ['secret-tenant'] },
+      body: { note: 'key abc123token', n: 1, list: ['acme-tenant'] },
     };
     const app = {
       authInfo: {
@@ -220,15 +220,15 @@ describe('redactRequest', () => {
         requestConfig: { params: [{ key: 'token', value: '${auth.token}' }] },
       },
     };
-    expect(redactRequest(request, app, { token: 'abc123token', tenant: 'secret-tenant', pin: '12' })).toEqual({
+    expect(redactRequest(request, app, { token: 'abc123token', tenant: 'acme-tenant', pin: '12' })).toEqual({
       method: 'POST',
-      url: `https://api.example/t/${REDACTED}/items`,
+      url: 'https://api.example/t/acme-tenant/items',
       query: [
         ['token', REDACTED],
         ['q', 'x'],
       ],
       headers: { Authorization: REDACTED, 'X-Echo': REDACTED },
-      body: { note: `key ${REDACTED}`, n: 1, list: [REDACTED] },
+      body: { note: `key ${REDACTED}`, n: 1, list: ['acme-tenant'] },
     });
   });
 });

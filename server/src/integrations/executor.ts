@@ -19,6 +19,7 @@ import {
   type HttpResponse,
   isHttpClientError,
 } from '../security/http-client.js';
+import { isSecretKey } from '../services/secret-values.js';
 import { getDefaultSandbox, type Sandbox, type SandboxErrorCode } from '../sandbox/index.js';
 import { refreshHookOf } from './auth/refresh-hook.js';
 import { toCustomRequestInput } from './builtin/flow.js';
@@ -226,8 +227,13 @@ export function redactRequest(
 }
 
 /** A credential's values worth hiding (4 characters or more), longest first so a secret containing another is replaced whole. */
+// Only values the vault treats as secret (keys named like a password, token, secret or key):
+// public account values such as a Twilio account SID, a shop name or an instance URL are data
+// later steps need, and hiding them would corrupt responses that merely contain them.
 function secretsOf(credential: Record<string, string> | undefined): string[] {
-  return Object.values(credential ?? {})
+  return Object.entries(credential ?? {})
+    .filter(([key]) => isSecretKey(key))
+    .map(([, value]) => value)
     .filter((value): value is string => typeof value === 'string' && value.length >= 4)
     .sort((a, b) => b.length - a.length);
 }
