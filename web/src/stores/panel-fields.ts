@@ -27,6 +27,8 @@ export const INSERT_DATA_NOTE =
   'Use the Insert Data menu next to a field to put values from earlier steps into it; they are filled in when the workflow runs.';
 /** Dynamic search engages with more than this many characters (editor-core 5.4). */
 export const SEARCH_MIN_CHARS = 1;
+/** A dropdown search goes to the server this long after the last keystroke (lists with more pages). */
+export const REMOTE_SEARCH_DELAY_MS = 300;
 /** At most this many entries per step in the Insert Data picker. */
 export const INSERT_ENTRIES_LIMIT = 200;
 
@@ -192,9 +194,18 @@ export class DropdownModel {
   next: string | undefined = undefined;
   phase: 'idle' | 'loading' | 'loaded' | 'failed' = 'idle';
   error = '';
+  /** The search the loaded list answers when the server ran it ('' = the plain list). */
+  searched = '';
+  private searchTimer: ReturnType<typeof setTimeout> | undefined;
+  private requestSeq = 0;
 
   constructor(private readonly deps: DropdownDeps) {
-    makeAutoObservable<DropdownModel, 'deps'>(this, { deps: false, options: observableRef });
+    makeAutoObservable<DropdownModel, 'deps' | 'searchTimer' | 'requestSeq'>(this, {
+      deps: false,
+      options: observableRef,
+      searchTimer: false,
+      requestSeq: false,
+    });
   }
 
   private get data(): StepData {
@@ -215,12 +226,22 @@ export class DropdownModel {
     this.tab = tab;
   }
 
+  /**
+   * Sets the search text. The loaded options are filtered as typed; when the list has pages not
+   * loaded yet (a Drive with hundreds of files, editor-core 7.5), the search also goes to the
+   * server shortly after the last keystroke, and clearing it brings the plain list back.
+   */
   setQuery(query: string): void {
     this.query = query;
+    const needle = query.trim().slice(0, 200);
+    const wanted = needle.length > SEARCH_MIN_CHARS ? needle : '';
+    clearTimeout(this.searchTimer);
+    if (wanted === this.searched || (this.next === undefined && this.searched === '')) return;
+    this.searchTimer = setTimeout(() => void this.load(false, wanted), REMOTE_SEARCH_DELAY_MS);
   }
 
-  /** Loads the first page, or the next one with `more`. */
-  async load(more = false): Promise<void> {
+  /** Loads the first page, or the next one with `more`; `search` asks the server to filter (Load More keeps it). */
+  async load(more = false, search: string = more ? this.searched : ''): Promise<void> {
     const data = this.data;
     if (!data || this.action === '') {
       this.phase = 'failed';
@@ -228,6 +249,8 @@ export class DropdownModel {
       return;
     }
     this.phase = 'loading';
+    this.requestSeq += 1;
+    const seq = this.requestSeq;
     try {
       const answer = await this.deps.editor.env.api.post('/api/apps/{appSlug}/dropdowns', {
         params: { path: { appSlug: data.type } },
@@ -236,15 +259,20 @@ export class DropdownModel {
           credential: data.credential,
           fields: data.fields.map((f) => ({ name: f.name, value: f.value })),
           ...(more && this.next ? { cursor: this.next } : {}),
+          ...(search ? { search } : {}),
         },
       });
+      // A newer request (the user kept typing) answers instead.
+      if (seq !== this.requestSeq) return;
       runInAction(() => {
         this.options = more ? [...this.options, ...answer.options] : answer.options;
         this.next = answer.next;
+        this.searched = search;
         this.phase = 'loaded';
         this.error = '';
       });
     } catch (error) {
+      if (seq !== this.requestSeq) return;
       runInAction(() => {
         this.phase = 'failed';
         this.error = `Error: ${problemMessage(error, 'the list could not be loaded.')}`;

@@ -14,6 +14,7 @@ import {
   fieldControl,
   insertSources,
   NO_DATA_TEXT,
+  REMOTE_SEARCH_DELAY_MS,
   samplesFor,
   searchOptions,
   segmentValue,
@@ -564,6 +565,53 @@ describe('field editor (editor-core 2.7, 2.11, 5.4)', () => {
       { action: 'listLists', credential: 'k1' },
       { action: 'listLists', credential: 'k1', cursor: 'n2' },
     ]);
+  });
+
+  it('sends a search to the server when the list has more pages (the Drive picker), and drops it when cleared', async () => {
+    const { editor, actionId, calls } = await makeEditor({
+      'POST /api/apps/{appSlug}/dropdowns': (call) => {
+        const body = call.init?.body as { search?: string; cursor?: string } | undefined;
+        if (body?.search === 'Budget') return { options: [{ value: 's7', label: 'Budget 2026' }] };
+        return { options: [{ value: 's1', label: 'Sheet 1' }], next: 'page-2' };
+      },
+    });
+    editor.wf.updateStep(actionId, { type: 'google-sheets', credential: 'g1' });
+    const field = {
+      name: 'spreadsheetId',
+      schema: { type: 'string' as const, dynamic: 'google-sheets.Spreadsheet.listSpreadsheets.files.id.name' },
+    };
+    const model = new DropdownModel({ editor, stepId: actionId, field });
+    await model.load();
+    const dropdownCalls = () => calls.filter((c) => c.path.endsWith('/dropdowns')).map((c) => c.init?.body);
+    model.setQuery('B');
+    model.setQuery('Bu');
+    model.setQuery('Budget');
+    await vi.waitFor(() => expect(model.searched).toBe('Budget'), { timeout: 2_000 });
+    expect(model.shownOptions).toEqual([{ value: 's7', label: 'Budget 2026' }]);
+    // Typing fast sends one search, after the last keystroke.
+    expect(dropdownCalls()).toMatchObject([
+      { action: 'listSpreadsheets' },
+      { action: 'listSpreadsheets', search: 'Budget' },
+    ]);
+    model.setQuery('');
+    await vi.waitFor(() => expect(model.searched).toBe(''), { timeout: 2_000 });
+    expect(model.options.map((o) => o.value)).toEqual(['s1']);
+    expect(dropdownCalls()).toHaveLength(3);
+    expect((dropdownCalls()[2] as { search?: string }).search).toBeUndefined();
+  });
+
+  it('filters a complete list in the browser without asking the server again', async () => {
+    const { editor, actionId, calls } = await makeEditor({
+      'POST /api/apps/{appSlug}/dropdowns': () => ({ options: [{ value: 'l1', label: 'Customers' }] }),
+    });
+    editor.wf.updateStep(actionId, { type: 'demo-crm', credential: 'k1' });
+    const field = { name: 'list', schema: { type: 'string' as const, dynamic: 'demo-crm.Lists.listLists.0.id.name' } };
+    const model = new DropdownModel({ editor, stepId: actionId, field });
+    await model.load();
+    model.setQuery('cus');
+    await new Promise((resolve) => setTimeout(resolve, REMOTE_SEARCH_DELAY_MS + 100));
+    expect(calls.filter((c) => c.path.endsWith('/dropdowns'))).toHaveLength(1);
+    expect(model.shownOptions.map((o) => o.value)).toEqual(['l1']);
   });
 
   it('shows "Error:" plus the message when the dropdown fails', async () => {
