@@ -233,6 +233,49 @@ async function startWorker(env: Record<string, string | undefined>): Promise<Chi
   return child;
 }
 
+/**
+ * Start to first request of the built server (`node server/dist/main.js`, what `npm start`
+ * runs): from spawn until GET /api/health answers 200, on a fresh data folder (migrations
+ * included) and again on the same folder; with the idle process's peak RSS.
+ */
+async function measureStartup(label: string, env: Record<string, string>): Promise<string> {
+  const main = path.join(repoRoot, 'server/dist/main.js');
+  const port = await new Promise<number>((resolve) => {
+    const probe = http.createServer().listen(0, '127.0.0.1', () => {
+      const address = probe.address();
+      probe.close(() => resolve(typeof address === 'object' && address ? address.port : 0));
+    });
+  });
+  const begin = performance.now();
+  const child = spawn(process.execPath, [main], {
+    cwd: repoRoot,
+    env: { PATH: process.env.PATH, PORT: String(port), HOST: '127.0.0.1', LOG_LEVEL: 'error', ...env },
+    stdio: ['ignore', 'ignore', 'inherit'],
+  });
+  try {
+    for (;;) {
+      const status = await new Promise<number>((resolve) => {
+        http
+          .get({ host: '127.0.0.1', port, path: '/api/health' }, (res) => {
+            res.resume();
+            resolve(res.statusCode ?? 0);
+          })
+          .on('error', () => resolve(0));
+      });
+      if (status === 200) break;
+      if (child.exitCode !== null) return `${label}: the built server exited with ${child.exitCode}`;
+      if (performance.now() - begin > 60_000) return `${label}: no answer within 60 s`;
+      await new Promise((resolve) => setTimeout(resolve, 10));
+    }
+    const ms = performance.now() - begin;
+    return `${label}: start to first request ${Math.round(ms)} ms, idle peak RSS ${peakRssMb(child.pid).toFixed(0)} MB`;
+  } finally {
+    const exited = new Promise((resolve) => child.once('exit', resolve));
+    child.kill('SIGTERM');
+    await exited;
+  }
+}
+
 interface Row {
   variant: string;
   connections: number;
@@ -277,6 +320,18 @@ async function main(): Promise<void> {
 
   const rows: Row[] = [];
   const notes: string[] = [];
+  if (!flag('no-startup')) {
+    const { mkdtempSync, rmSync } = await import('node:fs');
+    const { tmpdir } = await import('node:os');
+    const dataDir = mkdtempSync(path.join(tmpdir(), 'junction-start-'));
+    try {
+      const env = { DATA_DIR: dataDir, NODE_ENV: 'production' };
+      notes.push(await measureStartup('built server, embedded, fresh data folder', env));
+      notes.push(await measureStartup('built server, embedded, second start', env));
+    } finally {
+      rmSync(dataDir, { recursive: true, force: true });
+    }
+  }
   for (const variant of variants) {
     for (const connections of connectionsList) {
       const target = await start<{ port: number }>(['--role', 'target']);

@@ -71,6 +71,15 @@ export interface NewExecution {
   now: string;
 }
 
+/** One execution to end, with its last step's record (see `finishMany`). */
+export interface FinishItem {
+  step: StepRunRecord | undefined;
+  id: string;
+  status: ExecutionStatus;
+  error: string | null;
+  now: string;
+}
+
 /** Filters of {@link EngineRepo.list}. */
 export interface ListFilter {
   since?: string;
@@ -462,6 +471,47 @@ export function createEngineRepo(db: Kysely<Database>, dialect: Dialect = 'sqlit
       return result.rows.length === 1;
     },
 
+    /**
+     * {@link finishWithStep} for several executions: on PostgreSQL one statement (steps through a
+     * data-modifying CTE, then one UPDATE … FROM VALUES); elsewhere one call each, inside the
+     * caller's transaction. Answers the ids that were still running (and are now ended).
+     */
+    async finishMany(items: FinishItem[]): Promise<Set<string>> {
+      const ended = new Set<string>();
+      if (dialect !== 'postgres' || items.length <= 1) {
+        for (const i of items) if (await this.finishWithStep(i.step, i.id, i.status, i.error, i.now)) ended.add(i.id);
+        return ended;
+      }
+      const steps = new Map<string, StepRunRecord>();
+      for (const i of items) if (i.step) steps.set(`${i.step.executionId}\u0000${i.step.stepId}`, i.step);
+      const update = sql<{ id: string }>`
+        UPDATE executions AS e SET status = v.status, error = v.error, finished_at = v.at, lease_until = NULL,
+          updated_at = v.at
+        FROM (VALUES ${sql.join(items.map((i) => sql`(${i.id}::text, ${i.status}::text, ${i.error}::text, ${i.now}::text)`))})
+          AS v(id, status, error, at)
+        WHERE e.id = v.id AND e.status = 'running'
+        RETURNING e.id`;
+      const rows = [...steps.values()].map(
+        (step) =>
+          sql`(${step.executionId}, ${step.stepId}, ${step.status}, ${writeAny(step.input)}, ${writeAny(step.output)},
+               ${step.error}, ${step.attempts}, ${step.startedAt}, ${step.finishedAt})`,
+      );
+      const query =
+        rows.length === 0
+          ? update
+          : sql<{ id: string }>`
+        WITH step AS (
+          INSERT INTO step_runs (execution_id, step_id, status, input, output, error, attempts, started_at, finished_at)
+          VALUES ${sql.join(rows)}
+          ON CONFLICT (execution_id, step_id) DO UPDATE SET status = excluded.status, input = excluded.input,
+            output = excluded.output, error = excluded.error, attempts = excluded.attempts,
+            started_at = excluded.started_at, finished_at = excluded.finished_at
+        )
+        ${update}`;
+      for (const row of (await query.execute(db)).rows) ended.add(row.id);
+      return ended;
+    },
+
     /** Parks a running execution until `resumeAt` (a durable delay). */
     async wait(id: string, resumeAt: string, cursor: ExecutionCursor, now: string): Promise<boolean> {
       const result = await db
@@ -608,6 +658,7 @@ export type EngineWriter = Pick<
   | 'claimMany'
   | 'finish'
   | 'finishWithStep'
+  | 'finishMany'
   | 'wait'
   | 'renewLease'
 >;

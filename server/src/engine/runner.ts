@@ -23,7 +23,7 @@ import type { HttpClient } from '../security/http-client.js';
 import type { ExecutionStatus } from '../services/contracts/engine.js';
 import type { PlatformDeps } from '../services/platform.js';
 import type { WriteBatcher } from './batcher.js';
-import type { EngineRepo, EngineWriter, ExecutionCursor, ExecutionRecord, StepRunRecord } from './repo.js';
+import type { EngineRepo, EngineWriter, ExecutionCursor, ExecutionRecord, FinishItem, StepRunRecord } from './repo.js';
 import type { EngineSettings } from './settings.js';
 
 /** What the runner needs. */
@@ -111,6 +111,39 @@ export function createRunner(deps: RunnerDeps) {
       );
   }
 
+  /**
+   * Ends an execution with its last step's record. On PostgreSQL the executions that end in
+   * one event-loop turn share one statement; if it fails, each is ended on its own.
+   */
+  let finishing: { item: FinishItem; resolve: (ended: boolean) => void; reject: (error: unknown) => void }[] = [];
+  function finishOne(item: FinishItem): Promise<boolean> {
+    const alone = () =>
+      deps.write.direct((r) => r.finishWithStep(item.step, item.id, item.status, item.error, item.now));
+    if (!deps.write.autocommit) return alone();
+    return new Promise((resolve, reject) => {
+      finishing.push({ item, resolve, reject });
+      if (finishing.length === 1) setImmediate(finishBatch);
+    });
+  }
+  function finishBatch(): void {
+    const batch = finishing;
+    finishing = [];
+    deps.write
+      .direct((r) => r.finishMany(batch.map((b) => b.item)))
+      .then(
+        (ended) => {
+          for (const b of batch) b.resolve(ended.has(b.item.id));
+        },
+        () => {
+          for (const { item, resolve, reject } of batch) {
+            deps.write
+              .direct((r) => r.finishWithStep(item.step, item.id, item.status, item.error, item.now))
+              .then(resolve, reject);
+          }
+        },
+      );
+  }
+
   /** Runs (or resumes) one execution; answers how the walk ended. */
   async function run(executionId: string): Promise<RunOutcome> {
     const execution = await claim(executionId);
@@ -134,9 +167,7 @@ export function createRunner(deps: RunnerDeps) {
     let held: StepRunRecord | undefined;
     // The last step's record and the end of the execution: one atomic statement on PostgreSQL.
     const finish = async (status: ExecutionStatus, error: string | null) =>
-      (await deps.write.direct((r) => r.finishWithStep(held, id, status, error, iso(platform.now()))))
-        ? status
-        : 'cancelled';
+      (await finishOne({ step: held, id, status, error, now: iso(platform.now()) })) ? status : 'cancelled';
     const park = async (until: string) => {
       const parked = await commit(held, (r) => r.wait(id, until, cursor, iso(platform.now())));
       if (!parked) return 'cancelled';

@@ -214,6 +214,11 @@ export function openSqliteWriter(file: string): SqliteWriter {
       if (step) await writer.saveStepRun(step);
       return writer.finish(id, status, error, now);
     },
+    async finishMany(items) {
+      const ended = new Set<string>();
+      for (const i of items) if (await writer.finishWithStep(i.step, i.id, i.status, i.error, i.now)) ended.add(i.id);
+      return ended;
+    },
     async wait(id, resumeAt, cursor, now) {
       return statements.wait.run(resumeAt, JSON.stringify(cursor), now, id).changes === 1;
     },

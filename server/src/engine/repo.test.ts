@@ -1,0 +1,78 @@
+/**
+ * The batched statements of the engine's hot path (PostgreSQL: one statement for many
+ * executions; SQLite: one call each): claimMany and finishMany keep the guarantees of their
+ * single forms — only claimable rows are taken, a cancelled execution is not ended, and every
+ * step record is written.
+ */
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createServices, type ServicesWithLifecycle } from '../services/index.js';
+import { type OpenTestDatabase, openTestDatabases } from '../store/test-db.js';
+import { createEngineRepo } from './repo.js';
+
+describe.each(openTestDatabases())('batched engine statements on $dialect', (testDb) => {
+  let opened: OpenTestDatabase;
+  let services: ServicesWithLifecycle;
+  let tenantId: string;
+  let workflowId: string;
+
+  beforeAll(async () => {
+    opened = await testDb.open({ runWorkers: false });
+    services = createServices(opened.config, { db: opened });
+    await services.ready;
+    const grant = await services.accounts.signUp({
+      email: `batch-${Date.now()}@example.com`,
+      password: 'Plenty-of-letters-42',
+      firstName: 'Ada',
+    });
+    tenantId = grant.tenant.id;
+    workflowId = grant.workflowId;
+  });
+  afterAll(async () => {
+    await services.close();
+    await opened.close();
+  });
+
+  it('claims many at once, ends many at once with their step records, and skips a cancelled one', async () => {
+    const repo = createEngineRepo(opened.db, testDb.dialect);
+    const event = { tenantId, workflowId, trigger: 'manual' as const, triggerData: { n: 1 } };
+    const outcomes = await services.engine.ingest([event, event, event]);
+    const ids = outcomes.map((o) => (o as { executionId: string }).executionId);
+    const now = new Date().toISOString();
+    const lease = new Date(Date.now() + 60_000).toISOString();
+
+    // The workflow is OFF: its executions are not_run, so nothing is claimable yet.
+    expect(await repo.claimMany(ids, now, lease)).toEqual([]);
+    await opened.db.updateTable('executions').set({ status: 'queued' }).where('id', 'in', ids).execute();
+
+    const claimed = await repo.claimMany([...ids, 'no-such-execution'], now, lease);
+    expect(claimed.map((r) => r.id).sort()).toEqual([...ids].sort());
+    expect(claimed.every((r) => r.status === 'running' && r.attempt === 1 && r.workflowId === workflowId)).toBe(true);
+    expect(await repo.claimMany(ids, now, lease)).toEqual([]);
+
+    expect(await repo.cancel(tenantId, ids[2], now)).toBe(true);
+    const step = (executionId: string, output: unknown) => ({
+      executionId,
+      stepId: 'st-1',
+      status: 'succeeded' as const,
+      input: { values: { a: 1 } },
+      output,
+      error: null,
+      attempts: 1,
+      startedAt: now,
+      finishedAt: now,
+    });
+    const ended = await repo.finishMany([
+      { step: step(ids[0], { ok: 'first' }), id: ids[0], status: 'succeeded', error: null, now },
+      { step: undefined, id: ids[1], status: 'failed', error: 'Step "x" failed: no', now },
+      { step: step(ids[2], 'kept'), id: ids[2], status: 'succeeded', error: null, now },
+    ]);
+    expect([...ended].sort()).toEqual([ids[0], ids[1]].sort());
+    expect(await repo.get(ids[0])).toMatchObject({ status: 'succeeded', error: null, finishedAt: now });
+    expect(await repo.get(ids[1])).toMatchObject({ status: 'failed', error: 'Step "x" failed: no' });
+    expect(await repo.get(ids[2])).toMatchObject({ status: 'cancelled' });
+    expect(await repo.listStepRuns(ids[0])).toMatchObject([{ stepId: 'st-1', output: { ok: 'first' }, attempts: 1 }]);
+    expect(await repo.listStepRuns(ids[1])).toEqual([]);
+    // A cancelled execution keeps the record of the step it finished.
+    expect(await repo.listStepRuns(ids[2])).toMatchObject([{ stepId: 'st-1', output: 'kept' }]);
+  });
+});
