@@ -8,6 +8,14 @@ import { randomUUID } from 'node:crypto';
 import { describe, expect, it } from 'vitest';
 import { E2E_TEST_TIMEOUT_MS, saveScreenshot, useE2ESession } from './harness.js';
 
+/** Runs in the page (typed without the DOM library): keeps the session token where the app reads it. */
+function storeToken(token: string): void {
+  (globalThis as unknown as { localStorage: { setItem(k: string, v: string): void } }).localStorage.setItem(
+    'junction.token',
+    token,
+  );
+}
+
 const session = useE2ESession();
 
 describe('support ticket from the editor (issue 8)', { timeout: E2E_TEST_TIMEOUT_MS * 2 }, () => {
@@ -22,7 +30,7 @@ describe('support ticket from the editor (issue 8)', { timeout: E2E_TEST_TIMEOUT
     const grant = (await res.json()) as { token: string; workflowId: string };
 
     const page = await session().newPage();
-    await page.addInitScript((t) => window.localStorage.setItem('junction.token', t), grant.token);
+    await page.addInitScript(storeToken, grant.token);
     await page.goto(`${baseUrl}/?id=${encodeURIComponent(grant.workflowId)}`);
     const panel = page.getByTestId('step-panel');
     await page.getByTestId('step-card').filter({ hasText: 'Click to Add Action' }).click();

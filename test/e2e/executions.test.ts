@@ -11,6 +11,14 @@ import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
 import { E2E_TEST_TIMEOUT_MS, saveScreenshot, useE2ESession } from './harness.js';
 
+/** Runs in the page (typed without the DOM library): keeps the session token where the app reads it. */
+function storeToken(token: string): void {
+  (globalThis as unknown as { localStorage: { setItem(k: string, v: string): void } }).localStorage.setItem(
+    'junction.token',
+    token,
+  );
+}
+
 const session = useE2ESession();
 
 interface Grant {
@@ -128,7 +136,7 @@ async function runHookWorkflow(grant: Grant, name: string): Promise<{ workflowId
 
 async function openAs(token: string, path: string): Promise<Page> {
   const page = await session().newPage();
-  await page.addInitScript((t) => window.localStorage.setItem('junction.token', t), token);
+  await page.addInitScript(storeToken, token);
   await page.goto(`${session().baseUrl}${path}`);
   return page;
 }
