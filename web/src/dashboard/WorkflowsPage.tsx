@@ -33,7 +33,7 @@ const Switch = styled.button<{ $on: boolean }>`
   font: inherit;
   font-weight: 700;
   color: #ffffff;
-  background: ${({ $on }) => ($on ? '#2e7d32' : '#9aa5b1')};
+  background: ${({ $on }) => ($on ? '#2e7d32' : '#52606d')};
   cursor: pointer;
   &:focus-visible { outline: none; box-shadow: ${({ theme }) => theme.focusRing}; }
 `;

@@ -22,8 +22,8 @@ export const STATUS_HEX: Readonly<Record<ReplayStepStatus, string>> = {
   running: '#0069ea',
   waiting: '#ed6c02',
   pending: '#52606d',
-  skipped: '#9aa5b1',
-  not_run: '#9aa5b1',
+  skipped: '#616e7c',
+  not_run: '#616e7c',
 };
 
 interface ReplayCardData extends Record<string, unknown> {

@@ -1,0 +1,69 @@
+/**
+ * Accessibility of the dashboard pages and the replay viewer (issue 8): axe-core finds no
+ * serious or critical violation on /workflows, /connections, /settings, /profile, /support,
+ * /dashboard and /executions/{id} (with a step dialog open).
+ */
+import { randomUUID } from 'node:crypto';
+import { readFile } from 'node:fs/promises';
+import { createRequire } from 'node:module';
+import type { Page } from 'playwright-core';
+import { describe, expect, it } from 'vitest';
+import { E2E_TEST_TIMEOUT_MS, useE2ESession } from './harness.js';
+
+const require = createRequire(import.meta.url);
+
+/** Runs in the page (typed without the DOM library): keeps the session token where the app reads it. */
+function storeToken(token: string): void {
+  (globalThis as unknown as { localStorage: { setItem(k: string, v: string): void } }).localStorage.setItem(
+    'junction.token',
+    token,
+  );
+}
+
+const session = useE2ESession();
+
+/** Runs axe in the page (over the DevTools protocol: the CSP refuses inline scripts); serious and critical only. */
+async function seriousViolations(page: Page): Promise<string[]> {
+  if (!(await page.evaluate(() => 'axe' in globalThis))) {
+    await page.evaluate(await readFile(require.resolve('axe-core/axe.min.js'), 'utf8'));
+  }
+  const violations = (await page.evaluate(async () => {
+    const axe = (globalThis as unknown as { axe: { run(): Promise<{ violations: unknown[] }> } }).axe;
+    return (await axe.run()).violations;
+  })) as { id: string; impact: string | null; help: string; nodes: { target: unknown[] }[] }[];
+  return violations
+    .filter((v) => v.impact === 'serious' || v.impact === 'critical')
+    .map((v) => `${v.impact} ${v.id}: ${v.help} — ${v.nodes.map((n) => JSON.stringify(n.target)).join(', ')}`);
+}
+
+describe('dashboard and replay accessibility (issue 8)', { timeout: E2E_TEST_TIMEOUT_MS * 3 }, () => {
+  it('has no serious or critical axe violation', async () => {
+    const { baseUrl } = session();
+    const res = await fetch(`${baseUrl}/api/auth/sign-up`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify({ email: `axe-${randomUUID()}@example.com`, password: 'Str0ng!Passw0rd#2024' }),
+    });
+    const grant = (await res.json()) as { token: string; workflowId: string };
+    const auth = { authorization: `Bearer ${grant.token}`, 'content-type': 'application/json' };
+    await fetch(`${baseUrl}/api/demo-crm/keys`, { method: 'POST', headers: auth, body: '{}' });
+    // An OFF workflow's webhook is recorded (not_run): enough for the replay page.
+    await fetch(`${baseUrl}/hooks/${grant.workflowId}`, { method: 'POST', headers: auth, body: '{"n":1}' });
+    const runs = (await (
+      await fetch(`${baseUrl}/api/workflows/${grant.workflowId}/executions`, { headers: auth })
+    ).json()) as { items: { id: string }[] };
+
+    const page = await session().newPage();
+    await page.addInitScript(storeToken, grant.token);
+    for (const path of ['/workflows', '/connections', '/settings', '/profile', '/support', '/dashboard']) {
+      await page.goto(`${baseUrl}${path}`);
+      await page.getByRole('navigation', { name: 'Dashboard' }).waitFor();
+      await page.waitForLoadState('networkidle');
+      expect(await seriousViolations(page), path).toEqual([]);
+    }
+    await page.goto(`${baseUrl}/executions/${runs.items[0].id}`);
+    await page.getByTestId('replay-step').first().click();
+    await page.getByTestId('step-run-dialog').waitFor();
+    expect(await seriousViolations(page), 'replay').toEqual([]);
+  });
+});
