@@ -282,4 +282,17 @@ describe.each(openTestDatabases())('support, checkout and settings on $dialect (
     expect(moved.headers.location).toBe('https://legal.example.com/terms');
     h.config.termsUrl = undefined;
   });
+
+  it('answers the dashboard list of 100 workflows in one call (figure printed)', async () => {
+    const owner = await signUp(h, 'many');
+    for (let i = 0; i < 99; i += 1) {
+      const res = await h.call('POST', '/api/workflows', { token: owner.token, body: { name: `Flow ${i}` } });
+      expect(res.status).toBe(201);
+    }
+    const started = performance.now();
+    const list = await h.call('GET', '/api/dashboard/workflows', { token: owner.token });
+    const ms = performance.now() - started;
+    expect(list.json.items).toHaveLength(100);
+    console.log(`${testDb.dialect}: GET /api/dashboard/workflows with 100 workflows answered in ${ms.toFixed(1)} ms`);
+  });
 });
