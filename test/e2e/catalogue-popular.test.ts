@@ -1,7 +1,8 @@
 /**
  * The app catalogue in the editor (issue 10 "Done when"): the empty trigger's Popular tab lists
- * the catalogue apps with their icons, a search finds one, and picking Google Sheets offers
- * its triggers and the account step. Screenshots: test/e2e/screenshots/catalogue-*.png.
+ * the catalogue apps with their icons, a search finds one, picking Google Sheets offers its
+ * triggers and the account step, and Jira's account form asks for its own fields.
+ * Screenshots: test/e2e/screenshots/catalogue-*.png.
  */
 import { randomUUID } from 'node:crypto';
 import type { Page } from 'playwright-core';
@@ -61,8 +62,13 @@ describe('the app catalogue in the editor', { timeout: E2E_TEST_TIMEOUT_MS * 4 }
     await panel(page).getByLabel('Type to search for an App').fill('sheets');
     await apps.getByRole('button', { name: /Google Sheets/ }).click();
     await panel(page)
-      .getByRole('button', { name: /New spreadsheet/ })
+      .getByRole('button', { name: /^New spreadsheet row/ })
       .waitFor();
+    expect(
+      await panel(page)
+        .getByRole('button', { name: /^New spreadsheet(?! row)/ })
+        .isVisible(),
+    ).toBe(true);
     expect(
       await panel(page)
         .getByRole('button', { name: /New worksheet/ })
@@ -74,6 +80,20 @@ describe('the app catalogue in the editor', { timeout: E2E_TEST_TIMEOUT_MS * 4 }
       .click();
     await panel(page).getByText('+ Add new Google Sheets account').waitFor();
     await saveScreenshot(page, 'catalogue-google-sheets-account');
+
+    // An app with its own account form: Jira asks for the site, the e-mail and an API token.
+    await page.getByTestId('step-card').filter({ hasText: 'Click to Add Action' }).click();
+    await panel(page).getByLabel('Type to search for an App').fill('jira');
+    await panel(page).getByRole('list', { name: 'Apps' }).getByRole('button', { name: /Jira/ }).click();
+    await panel(page)
+      .getByRole('button', { name: /Create issue/ })
+      .click();
+    await panel(page).getByText('+ Add new Jira account').click();
+    const dialog = page.getByRole('dialog', { name: 'Connect your Jira account' });
+    await dialog.getByLabel('Site').waitFor();
+    expect(await dialog.getByLabel('E-mail').getAttribute('type')).toBe('text');
+    expect(await dialog.getByLabel('API token').getAttribute('type')).toBe('password');
+    await saveScreenshot(page, 'catalogue-jira-account-form');
     expect(session().pageErrors).toEqual([]);
   });
 });
