@@ -5,8 +5,8 @@
  */
 import { createAccountSettings } from './account-settings.js';
 import { createCheckoutService } from './checkout.js';
-import { createDashboardService } from './dashboard.js';
 import type { CreateTicketInput, SupportService, TicketDetail } from './contracts/support.js';
+import { createDashboardService } from './dashboard.js';
 import { nowIso } from './deps.js';
 import type { PlatformDeps } from './platform.js';
 import type { AuthContext } from './types.js';

@@ -1,6 +1,6 @@
 import { useEffect, useState } from 'react';
-import { isOfferedPremium } from '../editor/palette/premium.js';
 import { PremiumOffer } from '../editor/palette/PremiumOffer.js';
+import { isOfferedPremium } from '../editor/palette/premium.js';
 import { failureText } from '../stores/dashboard-workflows.js';
 import { formatRunTime } from '../stores/execution-replay.js';
 import { useApi } from '../stores/root-store.js';

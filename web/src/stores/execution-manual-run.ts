@@ -18,6 +18,9 @@ export const MANUAL_RUN_TEXTS = {
 /** The countdown's first value (onboarding 9). */
 export const COUNTDOWN_START = 7;
 
+/** How often the run is checked while the countdown runs. */
+export const POLL_MS = 250;
+
 /** How a manual run ended, for the toast. */
 export interface ManualRunOutcome {
   status: 'success' | 'error' | 'info';
@@ -29,7 +32,8 @@ const realSleep: Sleep = (ms) => new Promise((resolve) => setTimeout(resolve, ms
 
 /**
  * Starts a manual run and follows it for up to {@link COUNTDOWN_START} seconds, calling
- * `onTick` with the seconds left (7, 6, … 1). An inactive workflow does not call the server.
+ * `onTick` with the seconds left (7, 6, … 1) as they change. An inactive workflow does not
+ * call the server.
  */
 export async function runManually(
   api: ApiClient,
@@ -44,8 +48,14 @@ export async function runManually(
   } catch (error) {
     return { status: 'error', message: problemText(error), executionId: null };
   }
-  for (let left = COUNTDOWN_START; left > 0; left -= 1) {
-    onTick(left);
+  // Polled every POLL_MS so a quick run reports at once; the countdown moves once a second.
+  let shown = 0;
+  for (let elapsed = 0; elapsed < COUNTDOWN_START * 1000; elapsed += POLL_MS) {
+    const left = COUNTDOWN_START - Math.floor(elapsed / 1000);
+    if (left !== shown) {
+      shown = left;
+      onTick(left);
+    }
     try {
       const execution = await api.get('/api/executions/{executionId}', { params: { path: { executionId } } });
       if (FINISHED_STATUSES.has(execution.status)) {
@@ -57,7 +67,7 @@ export async function runManually(
     } catch (error) {
       return { status: 'error', message: problemText(error), executionId };
     }
-    await sleep(1000);
+    await sleep(POLL_MS);
   }
   return { status: 'info', message: MANUAL_RUN_TEXTS.stillRunning, executionId };
 }

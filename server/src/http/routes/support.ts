@@ -1,8 +1,9 @@
 /** Tickets, error reports, checkout and workspace settings (issue 8). */
-import { requireAuth } from '../auth.js';
-import type { OperationHandlers } from '../types.js';
+
 import type { CreateTicketInput } from '../../services/contracts/support.js';
 import { type LegalPage, renderLegalPage } from '../../services/legal-pages.js';
+import { requireAuth } from '../auth.js';
+import type { OperationHandlers } from '../types.js';
 
 /** Answers /terms or /privacy: the operator's document when configured, else Junction's page. */
 function legalPage(page: LegalPage, url: string | undefined) {
