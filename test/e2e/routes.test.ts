@@ -35,25 +35,20 @@ describe('routes in the browser (forms-dp 2.1)', { timeout: E2E_TEST_TIMEOUT_MS 
     await page.close();
   });
 
-  it.each([
-    ['/workflows', 'Workflows'],
-    ['/connections', 'Connections'],
-    ['/settings', 'Settings'],
-    ['/profile', 'User Profile'],
-    ['/support', 'Support'],
-    ['/dashboard', 'Dashboard'],
-  ])('shows the placeholder %s with only its title', async (route, title) => {
-    const e2e = session();
-    const page = await e2e.newPage();
-    const response = await page.goto(`${e2e.baseUrl}${route}`);
-    // A failing status names the culprit (the server) faster than a missing heading would.
-    expect(response?.status(), `HTTP status of ${route}`).toBe(200);
-    expect(await page.getByRole('heading', { level: 1 }).textContent()).toBe(title);
-    expect(await page.getByRole('main').textContent()).toBe(title);
-    expect(new URL(page.url()).pathname).toBe(route);
-    if (route === '/workflows') await saveScreenshot(page, 'placeholder-workflows');
-    await page.close();
-  });
+  it.each(['/workflows', '/connections', '/settings', '/profile', '/support', '/dashboard'])(
+    'serves the dashboard page %s, which asks a visitor without a session to sign in (issue 8)',
+    async (route) => {
+      const e2e = session();
+      const page = await e2e.newPage();
+      const response = await page.goto(`${e2e.baseUrl}${route}`);
+      // A failing status names the culprit (the server) faster than a missing heading would.
+      expect(response?.status(), `HTTP status of ${route}`).toBe(200);
+      expect(await page.getByRole('heading', { level: 1 }).textContent()).toBe('Sign in to continue');
+      expect(new URL(page.url()).pathname).toBe(route);
+      if (route === '/workflows') await saveScreenshot(page, 'dashboard-signed-out');
+      await page.close();
+    },
+  );
 
   it('shows the /shopify error in red when the install parameters are missing', async () => {
     const e2e = session();

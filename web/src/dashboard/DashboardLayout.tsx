@@ -121,7 +121,7 @@ export function SessionGate({ state }: { state: LoadState }) {
       <Centered>
         <div>
           <PageTitle>Sign in to continue</PageTitle>
-          <p>Your session has ended. Open the editor to sign in or create an account.</p>
+          <p>You are not signed in. Open the editor to sign in or create an account.</p>
           <Button onClick={() => window.location.assign('/')}>Go to sign in</Button>
         </div>
       </Centered>
