@@ -21,6 +21,8 @@ function SupportView() {
   const api = useApi();
   const [tickets, setTickets] = useState<TicketRow[] | null>(null);
   const [failure, setFailure] = useState('');
+  // An operator (SUPPORT_OPERATORS) reads every workspace's tickets: then say whose each is.
+  const isOperatorView = new Set((tickets ?? []).map((t) => t.tenantId)).size > 1;
   const reload = useCallback(async () => {
     try {
       setTickets(await listTickets(api));
@@ -49,6 +51,7 @@ function SupportView() {
               <tr>
                 <th>Created</th>
                 <th>Title</th>
+                {isOperatorView && <th>Workspace</th>}
                 <th>From</th>
                 <th>Message</th>
                 <th>Mailed</th>
@@ -59,6 +62,7 @@ function SupportView() {
                 <tr key={t.id} data-testid="ticket-row">
                   <td>{formatRunTime(t.createdAt)}</td>
                   <td>{t.title}</td>
+                  {isOperatorView && <td>{t.tenantId}</td>}
                   <td>{t.email}</td>
                   <td>{t.content}</td>
                   <td>{t.mailed ? 'Yes' : 'No'}</td>

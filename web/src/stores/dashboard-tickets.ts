@@ -60,6 +60,8 @@ export async function submitTicket(api: ApiClient, draft: TicketDraft): Promise<
 export interface TicketRow {
   id: string;
   createdAt: string;
+  /** The workspace it came from (an operator reads several). */
+  tenantId: string;
   email: string;
   title: string;
   content: string;
