@@ -18,7 +18,7 @@
  */
 import { type ChildProcess, fork, spawn } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
-import { readFileSync } from 'node:fs';
+import { readdirSync, readFileSync } from 'node:fs';
 import http from 'node:http';
 import { createRequire } from 'node:module';
 import path from 'node:path';
@@ -44,6 +44,33 @@ function peakRssMb(pid: number | undefined): number {
   } catch {
     return Number.NaN;
   }
+}
+
+/** CPU time (user + system) a process has used so far, in ms (Linux /proc), or NaN. */
+function cpuMs(pid: number | undefined): number {
+  if (!pid) return Number.NaN;
+  try {
+    const stat = readFileSync(`/proc/${pid}/stat`, 'utf8');
+    const fields = stat.slice(stat.lastIndexOf(')') + 2).split(' ');
+    return ((Number(fields[11]) + Number(fields[12])) * 1000) / 100;
+  } catch {
+    return Number.NaN;
+  }
+}
+
+/** CPU time of every postgres and redis-server process, in ms (they serve all variants alike). */
+function serviceCpuMs(): number {
+  let total = 0;
+  for (const entry of readdirSync('/proc')) {
+    if (!/^\d+$/.test(entry)) continue;
+    try {
+      const comm = readFileSync(`/proc/${entry}/comm`, 'utf8').trim();
+      if (comm.startsWith('postgres') || comm.startsWith('redis-server')) total += cpuMs(Number(entry));
+    } catch {
+      // gone meanwhile
+    }
+  }
+  return total;
 }
 
 // ---------------------------------------------------------------- child roles
@@ -214,6 +241,23 @@ async function stop(child: ChildProcess): Promise<void> {
   clearTimeout(timer);
 }
 
+/** The embedded Junction from server/dist under plain node (./engine-built.mjs). */
+async function startBuilt(
+  targetPort: number,
+): Promise<{ child: ChildProcess; info: { url: string; startToListenMs: number } }> {
+  const { hookWorkflow, AMOUNT_OVER_10 } = await import('../../test/engine/support.js');
+  const document = hookWorkflow('bench', { url: `http://127.0.0.1:${targetPort}/t`, filter: AMOUNT_OVER_10 });
+  const child = fork(path.join(path.dirname(here), 'engine-built.mjs'), [String(targetPort)], {
+    env: { PATH: process.env.PATH, BENCH_DOCUMENT: JSON.stringify(document) },
+    execArgv: profArgs('built'),
+    stdio: ['ignore', 'inherit', 'inherit', 'ipc'],
+  });
+  return new Promise((resolve, reject) => {
+    child.once('message', (info: { url: string; startToListenMs: number }) => resolve({ child, info }));
+    child.once('exit', (code) => reject(new Error(`engine-built.mjs exited with ${code}`)));
+  });
+}
+
 async function startWorker(env: Record<string, string | undefined>): Promise<ChildProcess> {
   const tsx = pathToFileURL(createRequire(path.join(repoRoot, 'package.json')).resolve('tsx')).href;
   const args = ['--import', tsx, ...profArgs('worker'), path.join(repoRoot, 'server/src/engine/worker-process.ts')];
@@ -287,6 +331,10 @@ interface Row {
   recorded: number;
   succeeded: number;
   errors: number;
+  /** CPU ms of the serving processes (server + workers) per execution (bare: per request). */
+  cpuPerRequest: number;
+  /** CPU ms of PostgreSQL and Redis per execution during the row (other users included). */
+  servicesPerRequest: number;
 }
 
 async function drain(server: ChildProcess, acknowledged: number) {
@@ -311,8 +359,8 @@ async function main(): Promise<void> {
   const connectionsList = (flag('connections') ?? '10,50').split(',').map(Number);
   const databaseUrl = process.env.TEST_DATABASE_URL ?? process.env.DATABASE_URL;
   const redisUrl = process.env.TEST_REDIS_URL ?? process.env.REDIS_URL;
-  const wanted = (flag('variants') ?? 'bare,embedded,scaleout').split(',');
-  const variants = ['bare', 'embedded', ...(databaseUrl && redisUrl ? ['scaleout'] : [])].filter((v) =>
+  const wanted = (flag('variants') ?? 'bare,embedded,built,scaleout').split(',');
+  const variants = ['bare', 'embedded', 'built', ...(databaseUrl && redisUrl ? ['scaleout'] : [])].filter((v) =>
     wanted.includes(v),
   );
   if (!variants.includes('scaleout'))
@@ -339,13 +387,16 @@ async function main(): Promise<void> {
       const server =
         variant === 'bare'
           ? await start<{ url: string }>(['--role', 'bare', '--target', String(target.info.port)])
-          : await start<{ url: string; startToListenMs: number; workerEnv: Record<string, string> }>(
-              ['--role', 'junction', '--mode', variant, '--target', String(target.info.port)],
-              env,
-            );
+          : variant === 'built'
+            ? await startBuilt(target.info.port)
+            : await start<{ url: string; startToListenMs: number; workerEnv: Record<string, string> }>(
+                ['--role', 'junction', '--mode', variant, '--target', String(target.info.port)],
+                env,
+              );
       const info = server.info as { url: string; startToListenMs?: number; workerEnv?: Record<string, string> };
       if (info.startToListenMs !== undefined && connections === connectionsList[0]) {
-        notes.push(`${variant}: process start to listening ${Math.round(info.startToListenMs)} ms (tsx, source)`);
+        const how = variant === 'built' ? 'node, server/dist' : 'tsx, source';
+        notes.push(`${variant}: process start to listening ${Math.round(info.startToListenMs)} ms (${how})`);
       }
       const workers =
         variant === 'scaleout'
@@ -353,6 +404,9 @@ async function main(): Promise<void> {
           : [];
       try {
         process.stderr.write(`${variant}: ${duration}s at ${connections} connections…\n`);
+        const serving = () => [server.child.pid, ...workers.map((w) => w.pid)];
+        const cpuBefore = serving().map(cpuMs);
+        const servicesBefore = serviceCpuMs();
         const result = await autocannon({
           url: info.url,
           method: 'POST',
@@ -377,6 +431,10 @@ async function main(): Promise<void> {
           );
         } else counts = await ask<Awaited<ReturnType<typeof drain>>>(server.child, 'count');
         const calls = (await ask<{ calls: number }>(target.child, 'count')).calls;
+        // CPU per request: less sensitive to the machine's other load than req/s.
+        const cpuAfter = serving().map(cpuMs);
+        const junctionCpu = cpuAfter.reduce((sum, ms, i) => sum + ms - (cpuBefore[i] ?? 0), 0);
+        const servicesCpu = serviceCpuMs() - servicesBefore;
         const rss = [server.child.pid, ...workers.map((w) => w.pid)].map(peakRssMb).map((mb) => mb.toFixed(0));
         rows.push({
           variant,
@@ -389,6 +447,8 @@ async function main(): Promise<void> {
           recorded: counts.recorded,
           succeeded: variant === 'bare' ? calls : counts.succeeded,
           errors: result.errors + result.non2xx,
+          cpuPerRequest: junctionCpu / Math.max(1, counts.recorded),
+          servicesPerRequest: variant === 'bare' ? 0 : servicesCpu / Math.max(1, counts.recorded),
         });
         if (variant !== 'bare' && calls !== counts.succeeded) {
           notes.push(
@@ -407,16 +467,18 @@ async function main(): Promise<void> {
   const names: Record<string, string> = {
     bare: 'bare node:http',
     embedded: 'Junction embedded (SQLite)',
+    built: 'Junction embedded, built (node dist)',
     scaleout: 'Junction PG + BullMQ, 2 workers',
   };
   const lines = [
     `Webhook → filter (amount > 10) → HTTP GET, ${duration} s per row.`,
     '',
-    '| variant | conn. | req/s | × bare | p50 (ms) | p99 (ms) | peak RSS (MB) | acknowledged | recorded | succeeded / target calls | errors |',
-    '| --- | ---: | ---: | ---: | ---: | ---: | ---: | ---: | ---: | ---: | ---: |',
+    '| variant | conn. | req/s | × bare | p50 (ms) | p99 (ms) | peak RSS (MB) | CPU ms / req. (Node + PG/Redis) | acknowledged | recorded | succeeded / target calls | errors |',
+    '| --- | ---: | ---: | ---: | ---: | ---: | ---: | ---: | ---: | ---: | ---: | ---: |',
     ...rows.map((r) => {
       const ratio = (r.rps / (bare.get(r.connections)?.rps ?? Number.NaN)).toFixed(2);
-      return `| ${names[r.variant]} | ${r.connections} | ${Math.round(r.rps)} | ${ratio} | ${r.p50} | ${r.p99} | ${r.rssMb} | ${r.acknowledged} | ${r.variant === 'bare' ? '—' : r.recorded} | ${r.succeeded} | ${r.errors} |`;
+      const cpu = `${r.cpuPerRequest.toFixed(2)}${r.variant === 'scaleout' ? ` + ${r.servicesPerRequest.toFixed(2)}` : ''}`;
+      return `| ${names[r.variant]} | ${r.connections} | ${Math.round(r.rps)} | ${ratio} | ${r.p50} | ${r.p99} | ${r.rssMb} | ${cpu} | ${r.acknowledged} | ${r.variant === 'bare' ? '—' : r.recorded} | ${r.succeeded} | ${r.errors} |`;
     }),
     '',
     ...notes.map((n) => `- ${n}`),

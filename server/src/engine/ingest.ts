@@ -153,8 +153,9 @@ export function createIngest(deps: IngestDeps) {
   let pending: Call[] = [];
   let rounds = 0;
   let scheduled = false;
-  // PostgreSQL commits concurrently: a few rounds in flight; SQLite's batcher runs one at a time.
-  const maxRounds = deps.write?.autocommit ? MAX_ROUNDS_AUTOCOMMIT : 1;
+  // A few rounds in flight: PostgreSQL commits them concurrently; on SQLite the batcher runs
+  // them one after the other, but a round need not wait for the previous one's WAL fsync.
+  const maxRounds = MAX_ROUNDS;
   function kick(): void {
     while (rounds < maxRounds && pending.length > 0) {
       const group = pending;
@@ -189,5 +190,5 @@ interface Call {
   reject: (error: unknown) => void;
 }
 
-/** Ingest rounds in flight at once on PostgreSQL. */
-const MAX_ROUNDS_AUTOCOMMIT = 4;
+/** Ingest rounds in flight at once. */
+const MAX_ROUNDS = 4;
