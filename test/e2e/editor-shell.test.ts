@@ -28,7 +28,9 @@ async function signUp(baseUrl: string): Promise<Grant> {
 /** Stores a tested Webhook → HTTP request workflow: nothing blocks activation or sharing. */
 async function storeTestedWorkflow(baseUrl: string, grant: Grant, name: string): Promise<void> {
   const headers = { 'content-type': 'application/json', authorization: `Bearer ${grant.token}` };
-  const current = await (await fetch(`${baseUrl}/api/workflows/${grant.workflowId}`, { headers })).json();
+  const current = (await (await fetch(`${baseUrl}/api/workflows/${grant.workflowId}`, { headers })).json()) as {
+    document: { steps: { data: Record<string, unknown> }[] } & Record<string, unknown>;
+  };
   const step = (id: string, kind: string, y: number, data: Record<string, unknown>) => ({
     id,
     kind,

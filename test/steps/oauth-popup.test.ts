@@ -77,14 +77,22 @@ describe('OAuth 2.0 pop-up in Chromium', () => {
     const errors: string[] = [];
     await opener.goto(`${origin}/api/health`);
     await opener.evaluate(() => {
-      const w = window as unknown as { received: unknown[] };
+      // Runs in the page; typed by hand because the test project has no DOM library.
+      const w = globalThis as unknown as {
+        received: unknown[];
+        addEventListener: (type: 'message', listener: (event: { origin: string; data: unknown }) => void) => void;
+      };
       w.received = [];
-      window.addEventListener('message', (event) => w.received.push({ origin: event.origin, data: event.data }));
+      w.addEventListener('message', (event) => w.received.push({ origin: event.origin, data: event.data }));
     });
     const [popup] = await Promise.all([
       context.waitForEvent('page'),
       opener.evaluate((url) => {
-        window.open(url, 'junction-oauth', 'width=600,height=700');
+        (globalThis as unknown as { open: (url: string, name: string, features: string) => unknown }).open(
+          url,
+          'junction-oauth',
+          'width=600,height=700',
+        );
       }, `/auth/${slug}?${query}`),
     ]);
     popup.on('console', (message) => {
@@ -94,10 +102,10 @@ describe('OAuth 2.0 pop-up in Chromium', () => {
   }
 
   async function received(opener: Page): Promise<{ origin: string; data: Record<string, unknown> }[]> {
-    await opener.waitForFunction(() => (window as unknown as { received: unknown[] }).received.length > 0, null, {
+    await opener.waitForFunction(() => (globalThis as unknown as { received: unknown[] }).received.length > 0, null, {
       timeout: 10_000,
     });
-    return opener.evaluate(() => (window as unknown as { received: never[] }).received);
+    return opener.evaluate(() => (globalThis as unknown as { received: never[] }).received);
   }
 
   it('posts the new credential to the opener and closes itself', async () => {
