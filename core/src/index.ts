@@ -216,6 +216,7 @@ export {
   fieldLocationFor,
   findTestAction,
   HTTP_METHODS,
+  isBodylessPostAction,
   isSimpleGetAction,
   isValidKey,
   KEY_RULE_MESSAGE,

@@ -1,3 +1,4 @@
+import { findTestAction } from '@junction/core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { dropboxApp } from '../../server/src/integrations/catalogue/dropbox.js';
 import { checkDefinition, checkPollDedupe, type Fake, startFake, stepRunner } from './support-b.js';
@@ -65,7 +66,24 @@ describe('Dropbox contract', () => {
     expect(dropboxApp.authInfo.authRequestConfig?.params).toEqual([{ key: 'token_access_type', value: 'offline' }]);
   });
 
-  it('reads the user (the nominal GET test action) and the account with a body-less POST', async () => {
+  it('tests the connection with its documented POST users/get_current_account, sent without a body', async () => {
+    expect(dropboxApp.authInfo.testAuth).toBe('getCurrentAccount');
+    const test = findTestAction(dropboxApp);
+    expect(test?.key).toBe('getCurrentAccount');
+    expect(test?.action).toMatchObject({
+      method: 'post',
+      url: 'https://api.dropboxapi.com/2/users/get_current_account',
+    });
+    expect((await run('getCurrentAccount')).output).toMatchObject({ account_id: 'dbid:AAH4f99' });
+    expect(fake.last()).toMatchObject({
+      method: 'POST',
+      url: 'https://api.dropboxapi.com/2/users/get_current_account',
+    });
+    expect(fake.last().rawBody).toBe('');
+    expect(fake.last().headers.authorization).toBe(`Bearer ${TOKEN}`);
+  });
+
+  it('reads the user (OpenID userinfo) and the account with a body-less POST', async () => {
     expect((await run('getUserInfo')).output).toMatchObject({ email: 'ada@example.com' });
     expect(fake.last()).toMatchObject({ method: 'GET', url: 'https://api.dropboxapi.com/2/openid/userinfo' });
     expect((await run('getCurrentAccount')).output).toMatchObject({ account_id: 'dbid:AAH4f99' });

@@ -5,6 +5,7 @@ import {
   eventGroup,
   fieldLocationFor,
   findTestAction,
+  isBodylessPostAction,
   isValidKey,
   KEY_RULE_MESSAGE,
   NO_TEST_ACTION_MESSAGE,
@@ -149,6 +150,41 @@ describe('findTestAction', () => {
 
   it('returns null when no action qualifies', () => {
     expect(findTestAction({ actions: {}, authInfo: {} })).toBeNull();
+  });
+
+  it('accepts a body-less POST when testAuth names it (Dropbox users/get_current_account)', () => {
+    const app = demoCrm();
+    app.authInfo.testAuth = 'whoAmI';
+    app.actions = { ...app.actions, whoAmI: { title: 'Who', method: 'post', url: '{base}/me', fields: [] } };
+    expect(findTestAction(app)?.key).toBe('whoAmI');
+    expect(isBodylessPostAction(app.actions.whoAmI)).toBe(true);
+  });
+
+  it('refuses a POST with fields or body rows, and never picks a POST by itself', () => {
+    const app = demoCrm();
+    app.authInfo.testAuth = 'withBody';
+    app.actions = {
+      withBody: { title: 'B', method: 'post', url: '{base}/me', fields: [], body: [{ key: 'a', value: '1' }] },
+      withFields: { title: 'F', method: 'post', url: '{base}/me', fields: [{ name: 'q', title: 'Q' }] },
+      ...app.actions,
+    };
+    expect(isBodylessPostAction(app.actions.withBody)).toBe(false);
+    expect(isBodylessPostAction(app.actions.withFields)).toBe(false);
+    // Falls back to the first simple GET, not to a POST.
+    expect(findTestAction(app)?.key).toBe('listContacts');
+    const onlyPost = {
+      authInfo: {},
+      actions: { me: { title: 'M', method: 'post' as const, url: '{base}/me', fields: [] } },
+    };
+    expect(findTestAction(onlyPost)).toBeNull();
+  });
+
+  it('lets an OAuth 2.0 app whose testAuth is a body-less POST pass validation', () => {
+    const app = demoCrm();
+    app.authInfo = { apiType: 'oauth2', testAuth: 'me' };
+    app.actions = { me: { title: 'Me', method: 'post', url: 'https://api.example.com/me', fields: [] } };
+    app.triggers = {};
+    expect(validateAppDefinition(app).errors).toEqual([]);
   });
 });
 

@@ -141,13 +141,33 @@ export function isSimpleGetAction(action: ActionDef | undefined): boolean {
   );
 }
 
+/**
+ * Tells whether an action can test a connection when `authInfo.testAuth` names it: a simple
+ * GET, or a POST that sends nothing (no fields, no body rows, a url, no custom code). Some
+ * APIs answer "who am I" only to POST (Dropbox's `users/get_current_account`); such an action
+ * is used only when named, never picked by the fallback, since a POST may change something.
+ */
+export function isBodylessPostAction(action: ActionDef | undefined): boolean {
+  if (!action || typeof action !== 'object') return false;
+  return (
+    action.method === 'post' &&
+    Array.isArray(action.fields) &&
+    action.fields.length === 0 &&
+    (action.body === undefined || (Array.isArray(action.body) && action.body.length === 0)) &&
+    typeof action.url === 'string' &&
+    action.url.trim() !== '' &&
+    action.customForm?.custom !== true
+  );
+}
+
 /** The message shown when no action can test an OAuth 2.0 connection (forms-dp 8). */
 export const NO_TEST_ACTION_MESSAGE =
   'Error finding a test action. Please create a simple GET action without custom code (Method and URL fields must be used).';
 
 /**
  * Finds the action that tests a connection: `authInfo.testAuth` when it names a simple GET
- * action, otherwise the first simple GET action of the app, otherwise null (forms-dp 5, 8).
+ * action or a body-less POST, otherwise the first simple GET action of the app, otherwise
+ * null (forms-dp 5, 8).
  *
  * @example findTestAction(app)?.key // 'listContacts'
  */
@@ -156,7 +176,11 @@ export function findTestAction(
 ): { key: string; action: ActionDef } | null {
   const actions = app.actions ?? {};
   const preferred = app.authInfo?.testAuth;
-  if (preferred && Object.hasOwn(actions, preferred) && isSimpleGetAction(actions[preferred])) {
+  if (
+    preferred &&
+    Object.hasOwn(actions, preferred) &&
+    (isSimpleGetAction(actions[preferred]) || isBodylessPostAction(actions[preferred]))
+  ) {
     return { key: preferred, action: actions[preferred] };
   }
   for (const [key, action] of Object.entries(actions)) {

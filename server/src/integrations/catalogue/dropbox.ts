@@ -26,7 +26,7 @@ export const dropboxApp: BuiltinAppDefinition = {
   apiDocs: 'https://www.dropbox.com/developers/documentation/http/documentation',
   authInfo: {
     apiType: 'oauth2',
-    testAuth: 'getUserInfo',
+    testAuth: 'getCurrentAccount',
     auth_url: 'https://www.dropbox.com/oauth2/authorize',
     token_url: 'https://api.dropboxapi.com/oauth2/token',
     scopes:
@@ -42,19 +42,19 @@ export const dropboxApp: BuiltinAppDefinition = {
     },
   },
   actions: {
-    // Known gap: core requires an OAuth 2.0 app to test its connection with a simple GET, and
-    // every Dropbox RPC route (this one too) accepts POST only, so the portal's auth test of
-    // Dropbox answers Dropbox's 400. Steps and triggers use POST and are not affected.
     getUserInfo: {
       title: 'Get the user (OpenID Connect userinfo)',
-      description: 'The signed-in user (the nominal connection test; see the note above).',
+      description: 'The signed-in user: name and e-mail.',
       hidden: true,
       method: 'get',
       url: `${API}/openid/userinfo`,
       fields: [],
     },
+    // The connection test: Dropbox's RPC routes accept POST only; this one takes no arguments,
+    // so it is sent without a body (core allows a body-less POST named by testAuth).
     getCurrentAccount: {
       title: 'Get the current account',
+      description: 'The account the connection belongs to.',
       hidden: true,
       method: 'post',
       url: `${API}/users/get_current_account`,
