@@ -17,7 +17,8 @@ export interface paths {
          * Create an account, its first workspace and a draft workflow (onboarding 2, 5).
          * @description Creates the user, the tenant 'My First Workspace' and the workflow
          *     'Untitled Workflow (Draft)', signs the user in and mails a 4-digit verification code.
-         *     With `invitationToken` the user joins the inviting tenant instead. An e-mail already
+         *     `invitationToken` is kept for workspace invitations, which Junction does not issue yet:
+         *     any token answers 422 with `field: invitationToken`. An e-mail already
          *     in use answers 409 with `field: email`; a password that breaks the rules answers 422
          *     with `field: password`.
          */
@@ -837,7 +838,12 @@ export interface paths {
             };
             cookie?: never;
         };
-        /** The provider's callback; answers an HTML page that posts the result to `window.opener` and closes. */
+        /**
+         * The provider's callback; answers an HTML page that posts the result to `window.opener` and closes.
+         * @description The storefront's return to `/auth/shopify/redirect` (it carries `hmac` and `shop`) is not a
+         *     pop-up: it answers 302 to the web page `/shopify` with the same query, which checks the
+         *     state it kept and calls `finishShopifyInstall`.
+         */
         get: operations["finishOAuth"];
         put?: never;
         post?: never;
@@ -1017,6 +1023,32 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/shopify/install/finish": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * The storefront's return leg: exchange the code and store the shop's access token (forms-dp 2.11).
+         * @description `query` is the return's query string (`code`, `hmac`, `shop`, `state`, `timestamp`, …) as
+         *     `/auth/shopify/redirect` received it and forwarded it to the web page `/shopify`; that page
+         *     posts it only when `state` equals the one it kept in session storage. The HMAC is checked
+         *     as for `verifyShopifyInstall`, then the code is exchanged at
+         *     `https://{shop}/admin/oauth/access_token` (guarded client) and the access token is sealed as
+         *     an account of the catalogue app 'shopify-store' in the caller's workspace (one per shop: a
+         *     second install gives the existing account the new token). The token is never answered.
+         */
+        post: operations["finishShopifyInstall"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/hooks/{key}": {
         parameters: {
             query?: never;
@@ -1037,11 +1069,23 @@ export interface paths {
          *     execution per item (the answer names the first). An `Idempotency-Key` header seen before
          *     answers the execution it created. A workflow that is OFF records the event as `not_run`
          *     (the editor's listening test sees it) without running it.
+         *
+         *     Handshakes of the apps that subscribe this URL (no execution is started):
+         *     - Microsoft Graph: `?validationToken=…` (an empty `text/plain` POST) is answered 200
+         *       `text/plain` with the token. Notifications must carry the `clientState` Junction gave
+         *       the subscription (else 401).
+         *     - Asana: a request with `X-Hook-Secret` while Junction subscribes this URL is answered 200
+         *       with the same `X-Hook-Secret` header (403 outside that window); the secret is stored
+         *       sealed, and every later delivery must carry `X-Hook-Signature`, the hex HMAC-SHA256 of
+         *       the body with it (else 401). Asana's heartbeat (no events) is answered `{ ignored: true }`.
+         *     - Trello: deliveries of actions the trigger does not start on (a "new card" trigger gets
+         *       every action of its board) are answered `{ ignored: true }`.
          */
         post: operations["receiveWebhook"];
         delete?: never;
         options?: never;
-        head?: never;
+        /** Answer 200 when a webhook with this key exists (Trello checks a callback URL with HEAD). */
+        head: operations["checkWebhook"];
         patch?: never;
         trace?: never;
     };
@@ -1621,6 +1665,12 @@ export interface components {
         ExecutionAccepted: {
             executionId: components["schemas"]["Id"];
         };
+        /** @description A webhook delivery that starts nothing (a heartbeat, an event the trigger does not start on). */
+        WebhookIgnored: {
+            /** @constant */
+            ignored: true;
+            reason: string;
+        };
         /**
          * @description `filtered`: a filter stopped the run before anything ran past it; `not_run`: recorded while the workflow was OFF.
          * @enum {string}
@@ -1850,6 +1900,14 @@ export interface components {
         ShopifyInstallInput: {
             /** @description The install link's query string (without or with the leading '?'). */
             query: string;
+        };
+        ShopifyConnection: {
+            shop: string;
+            credentialId: components["schemas"]["Id"];
+            /** @description The account's name on the connections page. */
+            name: string;
+            /** @description An account of this shop existed and got the new token. */
+            isReconnect: boolean;
         };
         ShopifyInstall: {
             shop: string;
@@ -3753,6 +3811,15 @@ export interface operations {
                     "text/html": string;
                 };
             };
+            /** @description The storefront's return, forwarded to `/shopify` with its query. */
+            302: {
+                headers: {
+                    /** @description `/shopify?{the same query}`. */
+                    Location?: string;
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
             400: components["responses"]["BadRequest"];
             404: components["responses"]["NotFound"];
             429: components["responses"]["TooManyRequests"];
@@ -4081,11 +4148,58 @@ export interface operations {
             503: components["responses"]["ServiceUnavailable"];
         };
     };
-    receiveWebhook: {
+    finishShopifyInstall: {
         parameters: {
             query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["ShopifyInstallInput"];
+            };
+        };
+        responses: {
+            /** @description The store is connected. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ShopifyConnection"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            413: components["responses"]["PayloadTooLarge"];
+            415: components["responses"]["UnsupportedMediaType"];
+            422: components["responses"]["Unprocessable"];
+            429: components["responses"]["TooManyRequests"];
+            /** @description The store refused the code or could not be reached. */
+            502: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            503: components["responses"]["ServiceUnavailable"];
+        };
+    };
+    receiveWebhook: {
+        parameters: {
+            query?: {
+                /** @description Microsoft Graph's validation of a new subscription; echoed as text/plain. */
+                validationToken?: string;
+            };
             header?: {
                 "Idempotency-Key"?: string;
+                /** @description Asana's handshake secret; echoed in the answer's header. */
+                "X-Hook-Secret"?: string;
+                /** @description Asana's signature of the body (hex HMAC-SHA256 with the handshake secret). */
+                "X-Hook-Signature"?: string;
             };
             path: {
                 /** @description The webhook trigger's key. */
@@ -4096,25 +4210,57 @@ export interface operations {
         requestBody?: {
             content: {
                 "application/json": unknown;
+                "text/plain": string;
             };
         };
         responses: {
-            /** @description Recorded (and queued when the workflow is ON). */
+            /**
+             * @description Recorded (and queued when the workflow is ON); `{ ignored: true }` for a delivery the
+             *     trigger does not start on; a handshake's answer (Asana: empty body with the
+             *     `X-Hook-Secret` header; Graph: the validation token as text).
+             */
             200: {
                 headers: {
+                    /** @description Asana's handshake secret, echoed. */
+                    "X-Hook-Secret"?: string;
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["ExecutionAccepted"];
+                    "application/json": components["schemas"]["ExecutionAccepted"] | components["schemas"]["WebhookIgnored"];
+                    "text/plain": string;
                 };
             };
             400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
             404: components["responses"]["NotFound"];
             413: components["responses"]["PayloadTooLarge"];
             415: components["responses"]["UnsupportedMediaType"];
             422: components["responses"]["Unprocessable"];
             429: components["responses"]["TooManyRequests"];
             501: components["responses"]["NotImplemented"];
+        };
+    };
+    checkWebhook: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The webhook trigger's key. */
+                key: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The webhook exists. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            404: components["responses"]["NotFound"];
         };
     };
     listTickets: {

@@ -48,7 +48,7 @@ export function createAppsService(deps: PlatformDeps): AppsService {
   const store = createPortalAppStore(deps.handle.db);
   const demoCrm = createDbDemoCrmStorage(deps.handle.db, { now: () => new Date(deps.now()) });
   const credentials = createCredentialsService(deps);
-  const shopify = createShopifyInstallService(deps);
+  const shopify = createShopifyInstallService(deps, { credentials });
   // The built-ins never change: their catalogue entries are computed once.
   const builtinSummaries = listBuiltinApps().map((app) => ({ ...summaryOf(toAppDefinition(app)), editable: false }));
 
@@ -222,6 +222,10 @@ export function createAppsService(deps: PlatformDeps): AppsService {
 
     verifyShopifyInstall(visitor, query) {
       return shopify.verifyInstall(visitor, query);
+    },
+
+    finishShopifyInstall(ctx, query) {
+      return shopify.connectStore(ctx, query);
     },
   };
 

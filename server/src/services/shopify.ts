@@ -11,15 +11,24 @@
  *
  * The app is the portal app with the slug 'shopify' (slugs are unique across tenants): its
  * OAuth 2.0 client id and the client secret sealed in the vault.
+ *
+ * The return leg: the storefront sends the owner back to `/auth/shopify/redirect?code&hmac&
+ * shop&state&timestamp`; that route forwards the query to the web page `/shopify`, which checks
+ * `state` against the one it kept in session storage and posts the query (signed in) to
+ * {@link ShopifyInstallService.connectStore}: same HMAC check, then the code is exchanged at
+ * `https://{shop}/admin/oauth/access_token` through the SSRF-guarded client and the access token
+ * is stored, sealed, as an account of the catalogue app 'shopify-store' in the user's workspace.
  */
 import { createHmac, timingSafeEqual } from 'node:crypto';
 import type { AppDefinition } from '@junction/core';
 import { Problem, unprocessable } from '../errors.js';
 import { createRateLimiter } from '../forms/limits.js';
 import { clientSecretContext } from '../integrations/registry.js';
+import { createHttpClient, type HttpClient, isHttpClientError } from '../security/http-client.js';
 import type { SealedSecret } from '../store/repos/index.js';
 import { readJson } from '../store/json.js';
 import type { PlatformDeps } from './platform.js';
+import type { AuthContext, Services } from './types.js';
 
 /** The slug of the portal app that holds the storefront's client id and secret. */
 export const SHOPIFY_APP_SLUG = 'shopify';
@@ -132,61 +141,181 @@ export function checkShopifyQuery(params: URLSearchParams, secret: string, nowMs
   return { ok: true, shop: shop.toLowerCase() };
 }
 
+/** What the return leg answers: the stored account (its values never leave the server). */
+export interface ShopifyConnectView {
+  shop: string;
+  credentialId: string;
+  /** The account's name as the connections page lists it. */
+  name: string;
+  /** True when an account of this shop existed in the workspace and got the new token. */
+  isReconnect: boolean;
+}
+
+/** The catalogue app whose accounts hold a shop's Admin API access token. */
+export const SHOPIFY_STORE_APP_SLUG = 'shopify-store';
+
+/**
+ * The environment variable that sends the code exchange to another origin instead of
+ * `https://{shop}` (a local fake storefront in tests, or an operator's egress proxy); the host
+ * must still pass the SSRF guard (JUNCTION_ALLOWED_HOSTS).
+ */
+export const SHOPIFY_ADMIN_ORIGIN_ENV = 'JUNCTION_SHOPIFY_ADMIN_ORIGIN';
+
+/** Return-leg attempts per user and minute. */
+const CONNECTS_PER_USER_PER_MINUTE = 20;
+
 /** The storefront hand-off service. */
 export interface ShopifyInstallService {
   /** Checks the install link's raw query (without '?'); answers where to authorize, else a Problem. */
   verifyInstall(visitor: { ip: string }, query: string): Promise<ShopifyInstallView>;
+  /**
+   * The return leg: checks the signed return query (code, hmac, shop, state, timestamp), exchanges
+   * the code for the shop's access token and stores it for the signed-in user's workspace.
+   */
+  connectStore(ctx: AuthContext, query: string): Promise<ShopifyConnectView>;
+}
+
+/** Collaborators of {@link createShopifyInstallService}. */
+export interface ShopifyServiceOptions {
+  /** Stores the account (sealed by the vault). */
+  credentials: Pick<Services['credentials'], 'list' | 'create' | 'update'>;
+  /** The guarded client for the code exchange; default one built from JUNCTION_ALLOWED_HOSTS. */
+  http?: HttpClient;
+  /** Where the code exchange goes instead of `https://{shop}`; default {@link SHOPIFY_ADMIN_ORIGIN_ENV}. */
+  adminOrigin?: string;
 }
 
 /** Builds the hand-off over the portal apps table and the vault. */
-export function createShopifyInstallService(deps: PlatformDeps): ShopifyInstallService {
+export function createShopifyInstallService(deps: PlatformDeps, options: ShopifyServiceOptions): ShopifyInstallService {
   const limiter = createRateLimiter(60_000, deps.now);
+  let http = options.http;
+  const client = () => {
+    http ??= createHttpClient(deps.config.allowedHosts === undefined ? {} : { allowedHosts: deps.config.allowedHosts });
+    return http;
+  };
+  const limit = (key: string, perMinute: number) => {
+    if (!deps.config.rateLimits) return;
+    const wait = limiter.take(key, perMinute);
+    if (wait > 0) {
+      throw new Problem(429, 'Too Many Requests', {
+        detail: `Too many requests. Try again in ${wait} seconds.`,
+        retryAfter: wait,
+      });
+    }
+  };
+
+  /** The storefront's client id and secret (the portal app 'shopify'), or 503. */
+  const loadClient = async (): Promise<{ clientId: string; secret: string }> => {
+    // Slugs are unique across tenants: the one 'shopify' app holds the storefront's client.
+    const row = await deps.handle.db
+      .selectFrom('portal_apps')
+      .select(['tenant_id', 'definition', 'client_secret'])
+      .where('slug', '=', SHOPIFY_APP_SLUG)
+      .executeTakeFirst();
+    const definition = row ? readJson<AppDefinition>(row.definition) : undefined;
+    const clientId = definition?.authInfo?.clientInfo?.client_id?.trim();
+    if (!row?.client_secret || !clientId) {
+      throw new Problem(503, 'Service Unavailable', {
+        detail:
+          "Storefront authorization is not set up on this server: declare the portal app 'shopify' with OAuth 2.0 and its client id and secret.",
+      });
+    }
+    const secret = deps.vault.decrypt(
+      readJson<SealedSecret>(row.client_secret),
+      clientSecretContext({ tenantId: row.tenant_id, slug: SHOPIFY_APP_SLUG }),
+    );
+    return { clientId, secret };
+  };
+
+  /** Checks presence of `required`, then the signature; answers the shop. */
+  const checkSigned = async (query: string, required: readonly string[]) => {
+    const params = new URLSearchParams(query.replace(/^\?/, ''));
+    for (const name of required) {
+      if (!params.get(name)) throw unprocessable('Missing required query params', `query.${name}`);
+    }
+    const { clientId, secret } = await loadClient();
+    const check = checkShopifyQuery(params, secret, deps.now());
+    if (!check.ok) {
+      if (check.status === 401) throw new Problem(401, 'Unauthorized', { detail: check.message, field: 'query.hmac' });
+      throw unprocessable(check.message, `query.${check.field}`);
+    }
+    return { params, shop: check.shop, clientId, secret };
+  };
+
+  /** Exchanges the code at the shop's token endpoint; answers the access token or a 502 Problem. */
+  const exchange = async (shop: string, clientId: string, secret: string, code: string): Promise<string> => {
+    const origin = (options.adminOrigin ?? process.env[SHOPIFY_ADMIN_ORIGIN_ENV] ?? `https://${shop}`).replace(
+      /\/+$/,
+      '',
+    );
+    const failed = (detail: string) =>
+      new Problem(502, 'Bad Gateway', { detail: `${detail} Start the install again from your store.` });
+    let response: Awaited<ReturnType<HttpClient['send']>>;
+    try {
+      response = await client().send({
+        method: 'POST',
+        url: `${origin}/admin/oauth/access_token`,
+        query: [],
+        headers: { 'content-type': 'application/json', accept: 'application/json' },
+        body: { client_id: clientId, client_secret: secret, code },
+      });
+    } catch (error) {
+      if (!isHttpClientError(error)) throw error;
+      deps.logger.warn({ shop, code: error.code }, 'Shopify code exchange could not reach the store');
+      throw failed(`The store ${shop} could not be reached (${error.code}).`);
+    }
+    const body = (response.body ?? {}) as { access_token?: unknown; error?: unknown; error_description?: unknown };
+    if (response.status !== 200 || typeof body.access_token !== 'string' || !body.access_token) {
+      const reason = [body.error, body.error_description]
+        .filter((part): part is string => typeof part === 'string' && part.length > 0)
+        .join(': ')
+        .slice(0, 300);
+      deps.logger.warn({ shop, status: response.status }, 'Shopify code exchange refused');
+      throw failed(
+        `The store ${shop} refused the authorisation code (HTTP ${response.status}${reason ? `: ${reason}` : ''}).`,
+      );
+    }
+    return body.access_token;
+  };
+
   return {
     async verifyInstall(visitor, query) {
-      if (deps.config.rateLimits) {
-        const wait = limiter.take(`shopify:ip:${visitor.ip}`, PER_IP_PER_MINUTE);
-        if (wait > 0) {
-          throw new Problem(429, 'Too Many Requests', {
-            detail: `Too many requests. Try again in ${wait} seconds.`,
-            retryAfter: wait,
-          });
-        }
-      }
-      const params = new URLSearchParams(query.replace(/^\?/, ''));
-      for (const name of ['shop', 'timestamp', 'hmac'] as const) {
-        if (!params.get(name)) throw unprocessable('Missing required query params', `query.${name}`);
-      }
-      // Slugs are unique across tenants: the one 'shopify' app holds the storefront's client.
-      const row = await deps.handle.db
-        .selectFrom('portal_apps')
-        .select(['tenant_id', 'definition', 'client_secret'])
-        .where('slug', '=', SHOPIFY_APP_SLUG)
-        .executeTakeFirst();
-      const definition = row ? readJson<AppDefinition>(row.definition) : undefined;
-      const clientId = definition?.authInfo?.clientInfo?.client_id?.trim();
-      if (!row?.client_secret || !clientId) {
-        throw new Problem(503, 'Service Unavailable', {
-          detail:
-            "Storefront authorization is not set up on this server: declare the portal app 'shopify' with OAuth 2.0 and its client id and secret.",
-        });
-      }
-      const secret = deps.vault.decrypt(
-        readJson<SealedSecret>(row.client_secret),
-        clientSecretContext({ tenantId: row.tenant_id, slug: SHOPIFY_APP_SLUG }),
-      );
-      const check = checkShopifyQuery(params, secret, deps.now());
-      if (!check.ok) {
-        if (check.status === 401)
-          throw new Problem(401, 'Unauthorized', { detail: check.message, field: 'query.hmac' });
-        throw unprocessable(check.message, `query.${check.field}`);
-      }
+      limit(`shopify:ip:${visitor.ip}`, PER_IP_PER_MINUTE);
+      const { shop, clientId } = await checkSigned(query, ['shop', 'timestamp', 'hmac']);
       const redirectUri = `${deps.config.publicUrl.replace(/\/+$/, '')}${SHOPIFY_REDIRECT_PATH}`;
       const scopes = [...SHOPIFY_SCOPES];
-      const authorize = new URL(`https://${check.shop}/admin/oauth/authorize`);
+      const authorize = new URL(`https://${shop}/admin/oauth/authorize`);
       authorize.searchParams.set('client_id', clientId);
       authorize.searchParams.set('scope', scopes.join(','));
       authorize.searchParams.set('redirect_uri', redirectUri);
-      return { shop: check.shop, clientId, scopes, redirectUri, authorizeUrl: authorize.toString() };
+      return { shop, clientId, scopes, redirectUri, authorizeUrl: authorize.toString() };
+    },
+
+    async connectStore(ctx, query) {
+      limit(`shopify:user:${ctx.userId}`, CONNECTS_PER_USER_PER_MINUTE);
+      const { params, shop, clientId, secret } = await checkSigned(query, [
+        'code',
+        'shop',
+        'state',
+        'timestamp',
+        'hmac',
+      ]);
+      const code = params.get('code')!;
+      if (code.length > 512) throw unprocessable('The authorisation code is too long.', 'query.code');
+      const token = await exchange(shop, clientId, secret, code);
+      const storeName = shop.slice(0, -'.myshopify.com'.length);
+      const values = { shop: storeName, api_key: token };
+      // One account per shop and workspace: a second install gives the existing one the new token.
+      const existing = (await options.credentials.list(ctx, { app: SHOPIFY_STORE_APP_SLUG })).find(
+        (credential) => credential.values.shop?.toLowerCase() === storeName,
+      );
+      if (existing) {
+        await options.credentials.update(ctx, existing.id, { values });
+        return { shop, credentialId: existing.id, name: existing.name, isReconnect: true };
+      }
+      const name = `Shopify ${storeName}`;
+      const created = await options.credentials.create(ctx, { app: SHOPIFY_STORE_APP_SLUG, name, values });
+      return { shop, credentialId: created.id, name: created.name, isReconnect: false };
     },
   };
 }

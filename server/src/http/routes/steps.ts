@@ -3,6 +3,7 @@ import { badRequest } from '../../errors.js';
 import type { DropdownInput, PopupAnswer } from '../../services/contracts/steps.js';
 import { requireAuth } from '../auth.js';
 import type { OperationHandlers, OperationResult } from '../types.js';
+import { shopifyReturnRedirect } from './shopify.js';
 
 /** A pop-up answer as an HTTP result: the redirect, or the HTML page. */
 function popup(answer: PopupAnswer): OperationResult {
@@ -74,6 +75,9 @@ export const stepHandlers: OperationHandlers = {
   },
 
   async finishOAuth(input) {
+    // The storefront's return (forms-dp 2.11) is finished by the web page that kept its state.
+    const storefront = shopifyReturnRedirect(input);
+    if (storefront) return storefront;
     const answer = await input.services.steps.finishOAuth({
       appSlug: input.params.appSlug,
       code: text(input.query.code),

@@ -8,7 +8,7 @@
  */
 import type { AppDefinition } from '@junction/core';
 import type { DemoCrmStorage } from '../../integrations/demo-crm/storage.js';
-import type { ShopifyInstallView } from '../shopify.js';
+import type { ShopifyConnectView, ShopifyInstallView } from '../shopify.js';
 import type { AuthContext, CredentialView } from '../types.js';
 
 /** Listing statuses (forms-dp 3): Draft at creation, then Published, Beta or Coming Soon. */
@@ -91,4 +91,9 @@ export interface AppsService {
    * 'shopify' app's client secret) and answers where to authorize; anonymous.
    */
   verifyShopifyInstall(visitor: { ip: string }, query: string): Promise<ShopifyInstallView>;
+  /**
+   * The storefront's return leg: checks the signed return query, exchanges its code for the
+   * shop's access token and stores it as a 'shopify-store' account of the user's workspace.
+   */
+  finishShopifyInstall(ctx: AuthContext, query: string): Promise<ShopifyConnectView>;
 }
