@@ -144,7 +144,9 @@ function findFreePort(): Promise<number> {
 }
 
 async function startRealServer(appModule: string, webDist: string): Promise<E2EServer> {
-  const { createApp } = (await import(/* @vite-ignore */ appModule)) as { createApp?: (config: Config) => unknown };
+  const { createApp } = (await import(/* @vite-ignore */ appModule)) as {
+    createApp?: (config: Config, opts?: { services?: E2EServices }) => unknown;
+  };
   if (typeof createApp !== 'function') {
     throw new Error(`${appModule} exists but exports no createApp; the browser harness needs createApp(config).`);
   }
@@ -171,18 +173,69 @@ async function startRealServer(appModule: string, webDist: string): Promise<E2ES
     webDist,
     rateLimits: false,
   };
-  const app = await createApp(config);
+  const services = await createE2EServices(config);
+  let app: unknown;
+  try {
+    app = await createApp(config, { services });
+  } catch (error) {
+    await services.close();
+    await rm(dataDir, { recursive: true, force: true });
+    throw error;
+  }
   if (!isListeningApp(app)) {
+    await services.close();
     await rm(dataDir, { recursive: true, force: true });
     throw new Error('createApp(config) returned no listen()/close() app; update test/e2e/harness.ts to start it.');
   }
-  const address = await app.listen({ host: config.host, port });
+  const listening = app;
+  const address = await listening.listen({ host: config.host, port });
   return {
     baseUrl: address.replace(/\/$/, ''),
     kind: 'server',
     close: async () => {
-      await app.close();
+      await listening.close();
+      // Injected services are not closed by the app.
+      await services.close();
       await rm(dataDir, { recursive: true, force: true });
+    },
+  };
+}
+
+type ServicesModule = typeof import('../../server/src/services/index.js');
+type E2EServices = ReturnType<ServicesModule['createServices']>;
+
+/**
+ * The real domain services of the browser tests' server. The editor shows the four-digit code
+ * modal on every load until an account is verified (onboarding 4), so a test that signs up
+ * through the API (fetch POST /api/auth/sign-up) gets a verified account: the code is read from
+ * the development outbox and checked by the real verifyCode before the grant is answered. A
+ * test that reads the code itself sets SMTP_URL (the mail goes to its SMTP peer) and gets
+ * unverified accounts, as a visitor does.
+ */
+async function createE2EServices(config: Config): Promise<E2EServices> {
+  const modulePath = path.join(REPO_ROOT, 'server', 'src', 'services', 'index.ts');
+  const { createServices } = (await import(/* @vite-ignore */ modulePath)) as ServicesModule;
+  const services = createServices(config);
+  try {
+    await services.ready;
+  } catch (error) {
+    await services.close();
+    throw error;
+  }
+  if (config.smtpUrl) return services;
+  const { accounts } = services;
+  return {
+    ...services,
+    accounts: {
+      ...accounts,
+      async signUp(input) {
+        const grant = await accounts.signUp(input);
+        const mail = (await services.outbox.list()).filter((m) => m.to.includes(grant.user.email)).at(-1);
+        const code = mail ? /verification code is (\d{4})/.exec(mail.text)?.[1] : undefined;
+        const ctx = await accounts.authenticate(grant.token);
+        if (!code || !ctx) throw new Error(`e2e harness: no verification code in the outbox for ${grant.user.email}`);
+        return { ...grant, user: await accounts.verifyCode(ctx, code) };
+      },
     },
   };
 }

@@ -5,7 +5,7 @@
  */
 import { type ApiClient, createApiClient, type WorkflowData } from '@junction/core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { CODE_LENGTH, CodeEntry, WRONG_CODE_DELAY_MS } from '../../web/src/stores/onboarding-code.js';
+import { CODE_LENGTH, CodeEntry, unverifiedEmail, WRONG_CODE_DELAY_MS } from '../../web/src/stores/onboarding-code.js';
 import { REMINDER_EMAIL_MESSAGE, type SignedIn, SignUpFlow } from '../../web/src/stores/onboarding-signup.js';
 import { nextOpenStep, TOUR_LENGTH, TOUR_STEPS, tourActionFields } from '../../web/src/stores/onboarding-tour.js';
 import { CustomTriggerWizard, NEW_FIELD_KEY } from '../../web/src/stores/onboarding-wizard.js';
@@ -72,7 +72,28 @@ describe('SignUpFlow (onboarding 2, 5, 8)', () => {
     expect(flow.serverError).toBe('Wrong e-mail or password.');
     flow.setPassword(PASSWORD);
     await flow.logIn();
-    expect(grants).toEqual([{ token: expect.any(String), workflowId: null, needsCode: false }]);
+    // The account never entered its code: signing in asks for it again (onboarding 4).
+    expect(grants).toEqual([{ token: expect.any(String), workflowId: null, needsCode: true }]);
+  });
+
+  it("sends the address's invitationToken with the sign-up; an unknown invitation is refused with its field", async () => {
+    const grants: SignedIn[] = [];
+    const flow = new SignUpFlow({
+      api: client(),
+      invitationToken: 'no-such-invitation',
+      onSignedIn: (g) => grants.push(g),
+    });
+    flow.setEmail(`invited-${Date.now()}@example.com`);
+    flow.continueWithEmail();
+    flow.setPassword(PASSWORD);
+    await flow.createAccount();
+    expect(grants).toEqual([]);
+    expect(flow.serverError).toBe('This invitation is not valid or has expired.');
+    const raw = await h.call('POST', '/api/auth/sign-up', {
+      body: { email: `invited-raw-${Date.now()}@example.com`, password: PASSWORD, invitationToken: 'x' },
+    });
+    expect(raw.status).toBe(422);
+    expect(raw.json).toMatchObject({ field: 'invitationToken' });
   });
 
   it('starts with the reminder form on a small screen and e-mails the link', async () => {
@@ -94,6 +115,8 @@ describe('CodeEntry (onboarding 4, 9)', () => {
     });
     const api = client();
     api.setToken(signUp.json.token);
+    // Until the code is entered every load shows the code modal again (onboarding 4).
+    await expect(unverifiedEmail(api)).resolves.toBe(signUp.json.user.email);
     const code = await readCode(h, signUp.json.user.email);
     const focused: number[] = [];
     const timers: { run: () => void; ms: number }[] = [];
@@ -116,7 +139,6 @@ describe('CodeEntry (onboarding 4, 9)', () => {
     const wrong = code === '0000' ? '1111' : '0000';
     entry.paste(` ${wrong.slice(0, 2)} ${wrong.slice(2)} `);
     expect(entry.boxes).toEqual([...wrong]);
-    await new Promise((resolve) => setTimeout(resolve, 50));
     await expect.poll(() => entry.phase).toBe('wrong');
     expect(entry.message).toBe('That code is not right.');
     expect(timers.map((t) => t.ms)).toEqual([WRONG_CODE_DELAY_MS]);
@@ -129,6 +151,11 @@ describe('CodeEntry (onboarding 4, 9)', () => {
     entry.paste(code);
     await expect.poll(() => entry.phase).toBe('verified');
     expect(verified).toBe(1);
+    await expect(unverifiedEmail(api)).resolves.toBeNull();
+    // A session that cannot be checked shows no code modal this time (the editor reports it).
+    const stranger = client();
+    stranger.setToken('not-a-session');
+    await expect(unverifiedEmail(stranger)).resolves.toBeNull();
   });
 });
 

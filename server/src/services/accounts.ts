@@ -78,6 +78,12 @@ export function createAccountsService(deps: ServiceDeps): Services['accounts'] {
       const password = typeof input.password === 'string' ? input.password : '';
       const passwordProblem = checkPasswordRules(password);
       if (passwordProblem) throw unprocessable(passwordProblem, 'password');
+      // onboarding 3 names invitationToken in the sign-up payload. Junction issues no
+      // invitations yet, so no token can be valid: refuse it rather than silently sign the
+      // visitor up into a workspace of their own.
+      if (input.invitationToken !== undefined) {
+        throw unprocessable('This invitation is not valid or has expired.', 'invitationToken');
+      }
       const duplicate = () => conflict('An account with this e-mail already exists.', 'email');
       if (await repos.users.findByEmail(email)) throw duplicate();
 

@@ -6,13 +6,17 @@ import { CustomTriggerWizardHost } from '../onboarding/CustomTriggerWizard.js';
 import { GuidedTour } from '../onboarding/GuidedTour.js';
 import { SignUpModal } from '../onboarding/SignUpModal.js';
 import { createStarter, readStarterRequest, wantsStarter, withoutStarterParams } from '../onboarding/starters.js';
+import { TemplateWelcome } from '../onboarding/TemplateWelcome.js';
 import { createEditorStore, type IEditorStore, NO_ACCESS_TEXT } from '../stores/editor-store.js';
+import { unverifiedEmail } from '../stores/onboarding-code.js';
 import { REMINDER_BELOW_PX, type SignedIn, SignUpFlow } from '../stores/onboarding-signup.js';
 import { TourModel, wasTourSeen } from '../stores/onboarding-tour.js';
 import { problemMessage } from '../stores/panel-common.js';
 import { useApi } from '../stores/root-store.js';
 import {
   browserSessionPlatform,
+  type EditorGate,
+  editorGate,
   establishSession,
   readEditorAddress,
   TOKEN_STORAGE_KEY,
@@ -70,14 +74,11 @@ const NoAccess = styled.p`
 export const LOAD_UNREACHABLE_TEXT =
   'The workflow could not be opened because the server cannot be reached right now. Nothing was lost: try again in a moment.';
 
-/** Returns true when a session token is at hand: a `c` to exchange, a stored token or the client's own. */
-function hasSessionSource(apiToken: string | null): boolean {
-  if (typeof window === 'undefined') return apiToken !== null;
-  return (
-    readEditorAddress(window.location.search).exchangeToken !== null ||
-    window.localStorage.getItem(TOKEN_STORAGE_KEY) !== null ||
-    apiToken !== null
-  );
+/** What opens first: the editor when a session is at hand (`c`, a stored token or the client's own), else onboarding 2's rule on `u` and `template_id`. */
+function firstGate(apiToken: string | null): EditorGate {
+  if (typeof window === 'undefined') return apiToken !== null ? 'session' : 'sign-up';
+  const hasSession = window.localStorage.getItem(TOKEN_STORAGE_KEY) !== null || apiToken !== null;
+  return editorGate(readEditorAddress(window.location.search), hasSession);
 }
 
 /**
@@ -97,12 +98,15 @@ export const EditorPage = observer(function EditorPage() {
       notifyError: (message) => showToast({ status: 'error', message }),
     }),
   );
-  const [isSignedOut, setSignedOut] = useState(() => !hasSessionSource(api.getToken()));
+  const [gate, setGate] = useState<EditorGate>(() => firstGate(api.getToken()));
+  const isSignedOut = gate !== 'session';
   // onboarding 2, 4: after a sign-up the four-digit code modal shows over the editor.
   const [codeFor, setCodeFor] = useState<string | null>(null);
   // onboarding 4: the guided tour follows a sign-up (unless a starter was asked for) or `tour=1`.
   const [tour, setTour] = useState<TourModel | null>(null);
   const isTourAfterCode = useRef(false);
+  // A sign-in from the modal already said whether the code is needed (the grant's user).
+  const isVerificationKnown = useRef(false);
   const openTour = useCallback(() => {
     if (!editor.isLoaded || wasTourSeen(window.localStorage, editor.wf.id)) return;
     setTour(
@@ -119,6 +123,8 @@ export const EditorPage = observer(function EditorPage() {
       new SignUpFlow(
         {
           api,
+          invitationToken:
+            typeof window === 'undefined' ? null : readEditorAddress(window.location.search).invitationToken,
           onSignedIn: async (grant: SignedIn) => {
             const platform = browserSessionPlatform();
             platform.storage.setItem(TOKEN_STORAGE_KEY, grant.token);
@@ -138,13 +144,18 @@ export const EditorPage = observer(function EditorPage() {
               }
             }
             isTourAfterCode.current = !wantsStarter(platform.readSearch()) && !address.templateId;
+            isVerificationKnown.current = true;
             if (grant.needsCode) setCodeFor(signUp.email.trim());
-            setSignedOut(false);
+            setGate('session');
           },
         },
         typeof window !== 'undefined' && window.innerWidth < REMINDER_BELOW_PX,
       ),
   );
+  useEffect(() => {
+    // onboarding 2: an address with `u` names a user who has an account: the modal's log-in opens.
+    if (gate === 'log-in' && signUp.phase === 'email') signUp.show('login');
+  }, [gate, signUp]);
   const [token, setToken] = useState<string | null>(null);
   const hasStarted = useRef(false);
 
@@ -154,12 +165,21 @@ export const EditorPage = observer(function EditorPage() {
     hasStarted.current = true;
     const platform = browserSessionPlatform();
     void (async () => {
+      let sessionToken: string | null;
       try {
-        setToken(await establishSession(api, platform));
+        sessionToken = await establishSession(api, platform);
+        setToken(sessionToken);
       } catch {
         // A used or expired `c` cannot open anything.
         editor.setLoadPhase('failed');
         return;
+      }
+      // onboarding 4: an account that has not entered its code gets the code modal on every
+      // load until it does (asked alongside the workflow's load, not before it).
+      if (sessionToken && !isVerificationKnown.current) {
+        void unverifiedEmail(api).then((email) => {
+          if (email) setCodeFor((current) => current ?? email);
+        });
       }
       const { id, templateId } = readEditorAddress(platform.readSearch());
       if (templateId) {
@@ -212,9 +232,27 @@ export const EditorPage = observer(function EditorPage() {
     return () => window.removeEventListener('keydown', onKeyDown);
   }, [editor, showToast]);
 
+  if (gate === 'template') {
+    // onboarding 2: with a template_id the sign-up modal does not open by itself; the shared
+    // template is presented and 'Use this template' leads to sign-up (or 'Log in').
+    const { templateId } = readEditorAddress(window.location.search);
+    return (
+      <Centered aria-label="Shared template">
+        <HiddenHeading>Workflow Editor</HiddenHeading>
+        <TemplateWelcome
+          api={api}
+          templateId={templateId ?? ''}
+          onChoose={(phase) => {
+            if (signUp.phase !== 'reminder') signUp.show(phase);
+            setGate('sign-up');
+          }}
+        />
+      </Centered>
+    );
+  }
   if (isSignedOut) {
-    // onboarding 2: without a session the sign-up modal opens (a shared template's visitor
-    // sees the same flow; they can sign in from it).
+    // onboarding 2: without a session the sign-up modal opens (on its log-in screen when the
+    // address names a user with `u`).
     return (
       <Centered aria-label="Sign up">
         <HiddenHeading>Workflow Editor</HiddenHeading>

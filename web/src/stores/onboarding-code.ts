@@ -21,6 +21,21 @@ export interface CodeEntryDeps {
   setTimeout: (run: () => void, ms: number) => unknown;
 }
 
+/**
+ * The address the code modal names when the signed-in account is not verified yet, else null
+ * (GET /api/auth/me). The modal comes back on every load until the code is entered; a failed
+ * call shows nothing this time (the editor's own load reports an unreachable server or a dead
+ * session).
+ */
+export async function unverifiedEmail(api: ApiClient): Promise<string | null> {
+  try {
+    const me = await api.get('/api/auth/me');
+    return me.emailVerified ? null : me.email;
+  } catch {
+    return null;
+  }
+}
+
 /** State of the code check. */
 export type CodePhase = 'entering' | 'checking' | 'wrong' | 'verified';
 

@@ -38,13 +38,15 @@ export interface SignedIn {
   token: string;
   /** The draft workflow created at sign-up; null after a log-in. */
   workflowId: string | null;
-  /** True after a sign-up: the four-digit code must be entered next. */
+  /** True while the account's e-mail is not verified: the four-digit code must be entered next. */
   needsCode: boolean;
 }
 
 /** What the flow needs; injected so tests pass fakes. */
 export interface SignUpDeps {
   api: ApiClient;
+  /** An invitation from the address (`invitationToken`), sent with the sign-up (onboarding 3). */
+  invitationToken?: string | null;
   onSignedIn: (grant: SignedIn) => void;
 }
 
@@ -135,17 +137,28 @@ export class SignUpFlow {
     this.isBusy = true;
     this.serverError = '';
     try {
-      const body: { email: string; password: string; firstName?: string; lastName?: string } = {
+      const body: {
+        email: string;
+        password: string;
+        firstName?: string;
+        lastName?: string;
+        invitationToken?: string;
+      } = {
         email: this.email.trim(),
         password: this.password,
       };
       if (this.firstName.trim()) body.firstName = this.firstName.trim();
       if (this.lastName.trim()) body.lastName = this.lastName.trim();
+      if (this.deps.invitationToken) body.invitationToken = this.deps.invitationToken;
       const grant = await this.deps.api.post('/api/auth/sign-up', { body });
       runInAction(() => {
         this.isBusy = false;
       });
-      this.deps.onSignedIn({ token: grant.token, workflowId: grant.workflowId, needsCode: true });
+      this.deps.onSignedIn({
+        token: grant.token,
+        workflowId: grant.workflowId,
+        needsCode: !grant.user.emailVerified,
+      });
     } catch (error) {
       // onboarding 4: on failure the loading state is cleared.
       runInAction(() => {
@@ -168,7 +181,8 @@ export class SignUpFlow {
       runInAction(() => {
         this.isBusy = false;
       });
-      this.deps.onSignedIn({ token: grant.token, workflowId: null, needsCode: false });
+      // An account signed up but never verified gets the code modal again (onboarding 4).
+      this.deps.onSignedIn({ token: grant.token, workflowId: null, needsCode: !grant.user.emailVerified });
     } catch (error) {
       runInAction(() => {
         this.isBusy = false;

@@ -1,6 +1,7 @@
 import type { ApiClient } from '@junction/core';
 import { describe, expect, it, vi } from 'vitest';
 import {
+  editorGate,
   establishSession,
   exitHref,
   readEditorAddress,
@@ -40,16 +41,33 @@ function fakeApi() {
 }
 
 describe('readEditorAddress (editor-core 2.1)', () => {
-  it('reads id, u, t, c and template_id; blanks count as missing', () => {
-    expect(readEditorAddress('?id=wf&u=user&t=ten&c=tok&template_id=tpl')).toEqual({
+  it('reads id, u, t, c, template_id and invitationToken; blanks count as missing', () => {
+    expect(readEditorAddress('?id=wf&u=user&t=ten&c=tok&template_id=tpl&invitationToken=inv')).toEqual({
       id: 'wf',
       userId: 'user',
       tenantId: 'ten',
       exchangeToken: 'tok',
       templateId: 'tpl',
+      invitationToken: 'inv',
     });
     expect(readEditorAddress('?id=&c=%20').id).toBeNull();
     expect(readEditorAddress('').exchangeToken).toBeNull();
+  });
+});
+
+describe('editorGate (onboarding 2 "Editor canvas", 6)', () => {
+  const gate = (search: string, hasSession: boolean) => editorGate(readEditorAddress(search), hasSession);
+  it('opens the sign-up modal only when u is missing and there is no template_id', () => {
+    expect(gate('', false)).toBe('sign-up');
+    expect(gate('?id=wf&template=2', false)).toBe('sign-up');
+    expect(gate('?u=user', false)).toBe('log-in');
+    expect(gate('?u=user&template_id=tpl', false)).toBe('log-in');
+    expect(gate('?template_id=tpl', false)).toBe('template');
+  });
+  it('loads the editor whenever a session is at hand or a c is to be exchanged', () => {
+    expect(gate('', true)).toBe('session');
+    expect(gate('?template_id=tpl', true)).toBe('session');
+    expect(gate('?c=once', false)).toBe('session');
   });
 });
 

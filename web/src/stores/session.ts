@@ -20,10 +20,26 @@ export interface EditorAddress {
   exchangeToken: string | null;
   /** A shared template to accept. */
   templateId: string | null;
+  /** An invitation to a workspace, sent with the sign-up (onboarding 3 "Sign-up payload"). */
+  invitationToken: string | null;
 }
 
-/** The parts of `Storage` the session uses; injected so tests pass a Map-backed fake. */
-export type TokenStorage = Pick<Storage, 'getItem' | 'setItem' | 'removeItem'>;
+/**
+ * The parts of `Storage` the session uses; injected so tests pass a Map-backed fake. Declared
+ * here (not `Pick<Storage, …>`) so the file compiles in projects without the DOM library.
+ */
+export interface TokenStorage {
+  getItem(key: string): string | null;
+  setItem(key: string, value: string): void;
+  removeItem(key: string): void;
+}
+
+/** The parts of `window` the browser platform uses (no DOM library needed to compile). */
+export interface SessionWindow {
+  localStorage: TokenStorage;
+  location: { search: string; pathname: string; hash: string };
+  history: { state: unknown; replaceState(data: unknown, unused: string, url?: string | null): void };
+}
 
 /**
  * Reads the editor's parameters from a query string; empty values count as missing.
@@ -43,7 +59,30 @@ export function readEditorAddress(search: string): EditorAddress {
     tenantId: read('t'),
     exchangeToken: read('c'),
     templateId: read('template_id'),
+    invitationToken: read('invitationToken'),
   };
+}
+
+/** What the editor shows first; see {@link editorGate}. */
+export type EditorGate = 'session' | 'sign-up' | 'log-in' | 'template';
+
+/**
+ * What the editor shows first (onboarding 2 "Editor canvas", 6):
+ * - 'session': a token is at hand (`c`, stored or the client's own), the editor loads;
+ * - 'sign-up': no session, no `u` and no `template_id`: the sign-up modal opens (the spec's rule);
+ * - 'log-in': no session but `u` names a user: they have an account, so the modal's log-in opens;
+ * - 'template': no session, no `u`, a `template_id`: the spec opens no sign-up modal, so the
+ *   shared template is presented first and its 'Use this template' leads to sign-up or log-in
+ *   (accepting a template needs an account).
+ *
+ * @example
+ * editorGate(readEditorAddress('?template_id=t1'), false); // 'template'
+ */
+export function editorGate(address: EditorAddress, hasSession: boolean): EditorGate {
+  if (hasSession || address.exchangeToken) return 'session';
+  if (address.userId) return 'log-in';
+  if (address.templateId) return 'template';
+  return 'sign-up';
 }
 
 /**
@@ -97,7 +136,7 @@ export async function establishSession(api: ApiClient, platform: SessionPlatform
 }
 
 /** The browser's session platform: localStorage and history.replaceState on `window`. */
-export function browserSessionPlatform(win: Window = window): SessionPlatform {
+export function browserSessionPlatform(win: SessionWindow = globalThis as unknown as SessionWindow): SessionPlatform {
   return {
     storage: win.localStorage,
     readSearch: () => win.location.search,
