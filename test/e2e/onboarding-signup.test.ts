@@ -5,7 +5,9 @@
  * code is read from a real local SMTP peer, a wrong code clears after 1.5 s, a pasted code
  * verifies. A second sign-up with the same address shows the server's error in the red banner
  * with 'Click here to sign in.', which leads to the log-in. Below 450 px the reminder form
- * e-mails a sign-in link that opens the editor.
+ * e-mails a sign-in link that opens the editor. An account that reloads before entering its
+ * code gets the code modal again on every load until it verifies ('Send a new code' mails a
+ * fresh one). An address with `u` and no session opens the log-in, not the sign-up.
  */
 import { randomUUID } from 'node:crypto';
 import { readFile } from 'node:fs/promises';
@@ -216,6 +218,73 @@ describe('sign-up and verification', { timeout: E2E_TEST_TIMEOUT_MS * 3 }, () =>
     await next.getByRole('textbox', { name: 'Workflow name' }).waitFor();
     expect(new URL(next.url()).searchParams.get('c')).toBeNull();
     await desktop.close();
+  });
+
+  it('shows the code modal again on every load until the account is verified', async () => {
+    const context = await session().browser.newContext({ viewport: { width: 1280, height: 800 } });
+    const page = await context.newPage();
+    page.on('pageerror', (error) => session().pageErrors.push(`${page.url()}: ${error.message}`));
+    const address = `reloader-${randomUUID().slice(0, 8)}@example.com`;
+    await page.goto(`${session().baseUrl}/`);
+    const modal = page.getByTestId('sign-up');
+    await modal.getByLabel('E-mail').fill(address);
+    await modal.getByRole('button', { name: 'Continue' }).click();
+    await page.getByLabel('Password', { exact: true }).fill(PASSWORD);
+    await page.getByRole('button', { name: 'Create account' }).click();
+    const codeModal = page.getByTestId('code-modal');
+    await codeModal.waitFor();
+    const firstCode = codeIn((await smtp.waitForMail(address, 10_000)).text);
+
+    // Reloading before the code is entered no longer skips the verification.
+    for (let load = 1; load <= 2; load += 1) {
+      const started = performance.now();
+      await page.reload();
+      await codeModal.waitFor();
+      console.log(`reload ${load} to code modal: ${Math.round(performance.now() - started)} ms`);
+      await expect(codeModal.getByText(`Enter the 4-digit code we sent to ${address}.`).isVisible()).resolves.toBe(
+        true,
+      );
+    }
+    // The editor loaded beneath it (hidden from assistive technology while the modal is open).
+    await expect(page.getByRole('textbox', { name: 'Workflow name', includeHidden: true }).inputValue()).resolves.toBe(
+      'Untitled Workflow (Draft)',
+    );
+    await saveScreenshot(page, 'onboarding-code-after-reload');
+
+    // 'Send a new code' mails a fresh one; it verifies and the modal closes.
+    await codeModal.getByRole('button', { name: 'Send a new code' }).click();
+    await codeModal.getByRole('status').filter({ hasText: 'A new code is on its way.' }).waitFor();
+    const secondCode = codeIn((await smtp.waitForMail(address, 10_000)).text);
+    console.log(`codes: first ${firstCode === secondCode ? 'equals' : 'differs from'} the resent one`);
+    for (const [index, digit] of [...secondCode].entries()) {
+      await codeModal.getByLabel(`Digit ${index + 1}`).fill(digit);
+    }
+    await codeModal.waitFor({ state: 'detached' });
+
+    // Verified: the next load asks the server and shows no code modal.
+    const meAnswered = page.waitForResponse((response) => response.url().endsWith('/api/auth/me'));
+    await page.reload();
+    const me = (await (await meAnswered).json()) as { emailVerified: boolean };
+    expect(me.emailVerified).toBe(true);
+    await page.getByRole('textbox', { name: 'Workflow name' }).waitFor();
+    await expect(codeModal.count()).resolves.toBe(0);
+    await context.close();
+  });
+
+  it('opens the log-in, not the sign-up, when the address names a user (u) and there is no session', async () => {
+    const context = await session().browser.newContext({ viewport: { width: 1280, height: 800 } });
+    const page = await context.newPage();
+    await page.goto(`${session().baseUrl}/?u=returning-user`);
+    const login = page.getByTestId('log-in');
+    await login.getByRole('heading', { name: 'Welcome back' }).waitFor();
+    await expect(page.getByRole('heading', { name: 'Create your free account' }).count()).resolves.toBe(0);
+    await login.getByLabel('E-mail').fill(email);
+    await login.getByLabel('Password').fill(PASSWORD);
+    await login.getByRole('button', { name: 'Sign in' }).click();
+    await page.getByRole('textbox', { name: 'Workflow name' }).waitFor();
+    // That account verified its code in the first test: no code modal.
+    await expect(page.getByTestId('code-modal').count()).resolves.toBe(0);
+    await context.close();
   });
 
   it('threw no page errors', () => {
