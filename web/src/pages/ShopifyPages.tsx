@@ -1,9 +1,10 @@
 import { isApiError } from '@junction/core';
-import { useEffect, useState } from 'react';
+import { type ReactNode, useEffect, useState } from 'react';
 import { useSearchParams } from 'react-router-dom';
 import styled from 'styled-components';
 import { useApi } from '../stores/root-store.js';
-import { Spinner } from '../ui/index.js';
+import { TOKEN_STORAGE_KEY } from '../stores/session.js';
+import { Button, PageTitle, Spinner } from '../ui/index.js';
 import { PageShell } from './PageShell.js';
 
 /** The query parameters the storefront sends on an install (forms-dp 8). */
@@ -45,15 +46,49 @@ const ErrorLine = styled.p`
 /** The parts of `window` the hand-off touches (tests pass their own). */
 export interface ShopifyBrowser {
   search: string;
-  sessionStorage: Pick<Storage, 'setItem'>;
+  sessionStorage: Pick<Storage, 'setItem' | 'getItem' | 'removeItem'>;
+  /** The session token kept by the editor, or null when signed out. */
+  readToken(): string | null;
   navigate(url: string): void;
+  /** Opens a page in a new tab (sign in without losing this one). */
+  openTab(url: string): void;
 }
 
 const realBrowser = (): ShopifyBrowser => ({
   search: window.location.search,
   sessionStorage: window.sessionStorage,
+  readToken: () => {
+    try {
+      return window.localStorage.getItem(TOKEN_STORAGE_KEY);
+    } catch {
+      // Storage can be blocked (private mode, sandboxed frames): treat as signed out.
+      return null;
+    }
+  },
   navigate: (url) => window.location.assign(url),
+  openTab: (url) => {
+    window.open(url, '_blank', 'noopener');
+  },
 });
+
+/** Tells whether /shopify is the storefront's return (it carries the authorisation code). */
+export function isShopifyReturn(params: URLSearchParams): boolean {
+  return params.has('code');
+}
+
+/**
+ * Checks the return's state against the one this browser kept when it left for the authorize
+ * page; the text to show when they differ, else null.
+ */
+export function shopifyStateProblem(returned: string | null, kept: string | null): string | null {
+  if (!kept) {
+    return 'This install was not started in this browser tab (no state was kept). Start the install again from your store.';
+  }
+  if (!returned || returned !== kept) {
+    return 'This return does not match the install started in this browser (state mismatch). Start the install again from your store.';
+  }
+  return null;
+}
 
 /**
  * Renders /shopify (forms-dp 2.11): without shop, timestamp and hmac the red
@@ -62,6 +97,12 @@ const realBrowser = (): ShopifyBrowser => ({
  * session storage. A refused link shows the server's reason in red.
  */
 export function ShopifyAuthorizePage({ browser = realBrowser }: { browser?: () => ShopifyBrowser }) {
+  const [params] = useSearchParams();
+  if (isShopifyReturn(params)) return <ShopifyReturn browser={browser} />;
+  return <ShopifyAuthorize browser={browser} />;
+}
+
+function ShopifyAuthorize({ browser }: { browser: () => ShopifyBrowser }) {
   const [params] = useSearchParams();
   const api = useApi();
   const hasParams = hasRequiredShopifyParams(params);
@@ -101,6 +142,124 @@ export function ShopifyAuthorizePage({ browser = realBrowser }: { browser?: () =
       )}
     </PageShell>
   );
+}
+
+const Actions = styled.div`
+  display: flex;
+  gap: 12px;
+  margin-top: 16px;
+`;
+
+const SuccessLine = styled.p`
+  color: ${({ theme }) => theme.colors.success};
+  font-weight: 600;
+`;
+
+type ReturnPhase =
+  | { phase: 'connecting' }
+  | { phase: 'signed-out' }
+  | { phase: 'failed'; message: string }
+  | { phase: 'connected'; shop: string; name: string; isReconnect: boolean };
+
+/**
+ * The storefront's return leg on /shopify (the server forwards `/auth/shopify/redirect` here):
+ * the state must equal the one kept in session storage, else nothing is sent; signed in, the
+ * return query goes to the server, which checks its HMAC, exchanges the code and stores the
+ * shop's account. Signed out, the page asks to sign in (in a new tab) and then finish.
+ */
+function ShopifyReturn({ browser }: { browser: () => ShopifyBrowser }) {
+  const [params] = useSearchParams();
+  const api = useApi();
+  const shop = params.get('shop') ?? 'your store';
+  const [env] = useState(browser);
+  const [stateProblem] = useState(() =>
+    shopifyStateProblem(params.get('state'), env.sessionStorage.getItem(SHOPIFY_STATE_KEY)),
+  );
+  const [attempt, setAttempt] = useState(0);
+  const [result, setResult] = useState<ReturnPhase>({ phase: 'connecting' });
+  // biome-ignore lint/correctness/useExhaustiveDependencies: a new attempt (Finish connecting, Try again) runs it again.
+  useEffect(() => {
+    if (stateProblem) return;
+    let isCurrent = true;
+    const token = api.getToken() ?? env.readToken();
+    if (!token) {
+      setResult({ phase: 'signed-out' });
+      return;
+    }
+    if (!api.getToken()) api.setToken(token);
+    setResult({ phase: 'connecting' });
+    api.post('/api/shopify/install/finish', { body: { query: env.search } }).then(
+      (answer) => {
+        if (!isCurrent) return;
+        // The state is spent: a reload of this address cannot connect again.
+        env.sessionStorage.removeItem(SHOPIFY_STATE_KEY);
+        setResult({ phase: 'connected', shop: answer.shop, name: answer.name, isReconnect: answer.isReconnect });
+      },
+      (e: unknown) => {
+        if (!isCurrent) return;
+        // 401 without a field is the session (ended); 401 on query.hmac is a forged return.
+        if (isApiError(e) && e.status === 401 && !e.problem.field) {
+          api.setToken(null);
+          setResult({ phase: 'signed-out' });
+          return;
+        }
+        setResult({
+          phase: 'failed',
+          message:
+            isApiError(e) && !e.isNetworkError
+              ? e.message
+              : 'The store could not be connected (network error). Press Try again.',
+        });
+      },
+    );
+    return () => {
+      isCurrent = false;
+    };
+  }, [api, env, stateProblem, attempt]);
+
+  let body: ReactNode;
+  if (stateProblem) {
+    body = <ErrorLine role="alert">Error: {stateProblem}</ErrorLine>;
+  } else if (result.phase === 'connecting') {
+    body = <Spinner label={`Connecting ${shop}`} />;
+  } else if (result.phase === 'signed-out') {
+    body = (
+      <div>
+        <PageTitle>Sign in to finish</PageTitle>
+        <p>Sign in to Junction to connect {shop} to your workspace. Then come back to this tab.</p>
+        <Actions>
+          <Button onClick={() => env.openTab('/')}>Sign in</Button>
+          <Button variant="ghost" onClick={() => setAttempt((n) => n + 1)}>
+            Finish connecting
+          </Button>
+        </Actions>
+      </div>
+    );
+  } else if (result.phase === 'failed') {
+    body = (
+      <div>
+        <ErrorLine role="alert">Error: {result.message}</ErrorLine>
+        <Actions>
+          <Button onClick={() => setAttempt((n) => n + 1)}>Try again</Button>
+        </Actions>
+      </div>
+    );
+  } else {
+    body = (
+      <div>
+        <PageTitle>Store connected</PageTitle>
+        <SuccessLine role="status">
+          {result.isReconnect
+            ? `${result.shop} is connected again: the account '${result.name}' has the new access token.`
+            : `${result.shop} is connected: the account '${result.name}' is ready to use in your workflows.`}
+        </SuccessLine>
+        <Actions>
+          <Button onClick={() => env.navigate(STOREFRONT_INTEGRATIONS_PATH)}>Open connections</Button>
+        </Actions>
+      </div>
+    );
+  }
+  return <PageShell>{body}</PageShell>;
 }
 
 /**
