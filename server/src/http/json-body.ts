@@ -48,6 +48,16 @@ function isPlainJson(text: string): boolean {
   }
 }
 
+/** Bodies of `/hooks/…` requests as received: Asana signs the exact bytes (HMAC). */
+const rawHookBodies = new WeakMap<object, string>();
+
+/** The body of a `/hooks/…` request exactly as received, when it had one. */
+export function rawHookBody(request: object): string | undefined {
+  return rawHookBodies.get(request);
+}
+
+const isHookUrl = (url: string | undefined) => typeof url === 'string' && url.startsWith('/hooks/');
+
 /** The 400 answered for a body that is not JSON or is nested too deeply. */
 function invalidJson(detail: string): Problem {
   return new Problem(400, 'Bad Request', { detail, field: 'body' });
@@ -67,6 +77,7 @@ export function registerJsonParser(app: FastifyInstance, bodyLimit: number): voi
     { parseAs: 'string', bodyLimit },
     (request, body, done) => {
       const text = typeof body === 'string' ? body : body.toString('utf8');
+      if (isHookUrl(request.url)) rawHookBodies.set(request, text);
       if (text.trim() === '') {
         done(null, undefined);
         return;
@@ -91,4 +102,25 @@ export function registerJsonParser(app: FastifyInstance, bodyLimit: number): voi
       });
     },
   );
+  // Microsoft Graph validates a notification URL with an empty text/plain POST; `/hooks/…`
+  // takes text (kept as received, never parsed), upload routes get their bytes as their own
+  // parser would, every other route answers 415.
+  app.addContentTypeParser(/^text\/plain(\s*;.*)?$/i, { parseAs: 'buffer', bodyLimit }, (request, body, done) => {
+    if (request.routeOptions.config?.isRawBody) {
+      done(null, body);
+      return;
+    }
+    if (!isHookUrl(request.url)) {
+      done(
+        new Problem(415, 'Unsupported Media Type', {
+          detail: 'Send the request body as application/json.',
+          field: 'content-type',
+        }),
+        undefined,
+      );
+      return;
+    }
+    rawHookBodies.set(request, typeof body === 'string' ? body : body.toString('utf8'));
+    done(null, undefined);
+  });
 }

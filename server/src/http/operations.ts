@@ -49,7 +49,11 @@ export function registerOperations(app: FastifyInstance, options: RegisterOperat
     const route: RouteOptions = {
       method: operation.method,
       url: operation.url,
-      config: { operationId: operation.operationId, ...options.routeConfig?.(operation) },
+      config: {
+        operationId: operation.operationId,
+        isRawBody: operation.isRawBody,
+        ...options.routeConfig?.(operation),
+      },
       handler: async (request, reply) => {
         const auth = operation.acceptsAuth ? await resolveAuth(request, services, operation.requiresAuth) : null;
         const hasBody = BODY_METHODS.has(operation.method) && request.body !== undefined && !operation.isRawBody;

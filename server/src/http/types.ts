@@ -41,5 +41,7 @@ declare module 'fastify' {
   interface FastifyContextConfig {
     /** The contract operation a route implements (set by registerOperations). */
     operationId?: string;
+    /** The operation takes its body as raw bytes (uploads); set by registerOperations. */
+    isRawBody?: boolean;
   }
 }

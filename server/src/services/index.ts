@@ -7,6 +7,7 @@ import type { Config } from '../config.js';
 import { createEngine } from '../engine/index.js';
 import { createTriggers } from '../engine/triggers/index.js';
 import { createCredentialResolver } from '../integrations/auth/credential-resolver.js';
+import { createHookHandshakes } from '../integrations/hooks/handshakes.js';
 import { createAppRegistry, rotatePortalAppSecrets } from '../integrations/registry.js';
 import { createMailer } from '../mail/mailer.js';
 import { createVault, loadVaultKeys } from '../security/vault.js';
@@ -129,6 +130,7 @@ export function createServices(config: Config, opts: CreateServicesOptions = {})
     support: afterReady(createSupportService(platform)),
     templates: afterReady(createTemplatesService(platform)),
     starters: afterReady(createStartersService(platform)),
+    hooks: afterReady(createHookHandshakes(deps)),
     outbox: { list: async () => mailer.listOutbox() },
     async rotateCredentialKeys() {
       await ready;

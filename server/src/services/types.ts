@@ -6,6 +6,7 @@
  * is reported exactly like a missing one (404).
  */
 import type { WorkflowDocument } from '@junction/core';
+import type { HookHandshakes } from '../integrations/hooks/handshakes.js';
 import type { AppsService } from './contracts/apps.js';
 import type { EngineService } from './contracts/engine.js';
 import type { FormsService } from './contracts/forms.js';
@@ -171,6 +172,8 @@ export interface Services {
   templates: TemplatesService;
   /** Starter workflows and preselected apps from the editor's address (starters.ts, onboarding 2). */
   starters: StartersService;
+  /** Webhook handshakes of subscribed apps on `/hooks/{key}` (Trello HEAD, Asana secret, Graph validation). */
+  hooks: HookHandshakes;
   /** Development outbox (empty when SMTP is configured). */
   outbox: { list(): Promise<OutboxMail[]> };
   /** Closes database pools and mail transports. */

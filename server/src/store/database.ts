@@ -13,6 +13,7 @@ import type { Insertable, Selectable } from 'kysely';
 import type { AppTables } from './tables/apps.js';
 import type { EngineTables } from './tables/engine.js';
 import type { FormTables } from './tables/forms.js';
+import type { HookTables } from './tables/hooks.js';
 import type { StepTables } from './tables/steps.js';
 import type { SupportTables } from './tables/support.js';
 import type { TemplateTables } from './tables/templates.js';
@@ -123,7 +124,8 @@ export interface Database
     StepTables,
     FormTables,
     SupportTables,
-    TemplateTables {
+    TemplateTables,
+    HookTables {
   users: UsersTable;
   tenants: TenantsTable;
   memberships: MembershipsTable;

@@ -7,6 +7,7 @@
  */
 import type { WorkflowDocument } from '@junction/core';
 import { notFound, unprocessable } from '../../errors.js';
+import { createHookHandshakes } from '../../integrations/hooks/handshakes.js';
 import type { ActivationStatus, ActivationView, TriggersService } from '../../services/contracts/triggers.js';
 import type { AuthContext } from '../../services/types.js';
 import type { WorkflowRecord } from '../../store/repos/workflows.js';
@@ -38,6 +39,8 @@ export function createTriggersService(
   scheduler: TriggerScheduler,
 ): TriggersService & { armUnarmed(): Promise<void>; cleanUp(): Promise<void> } {
   const { deps, subs } = ctx;
+  // Handshake secrets of the subscribed apps (Asana's X-Hook-Secret window, Graph's clientState).
+  const handshakes = createHookHandshakes(deps);
   // One activation at a time per workflow in this process (a double click, two tabs).
   const locks = new Map<string, Promise<unknown>>();
   const serial = <T>(key: string, work: () => Promise<T>): Promise<T> => {
@@ -108,7 +111,9 @@ export function createTriggersService(
         const message = `${setup.app.appName} sends new events to ${hookUrl}`;
         if (sameStep && existing.state.hookUrl === hookUrl) return { state: existing.state, message, nextRunAt: null };
         const call = await appCall(tenantId, setup);
-        const outcome = await subscribeApp(call, setup.subscribeKey, setup.values, hookUrl);
+        const hookKey = ctx.hookKeyFor(workflow.id, workflow.document as WorkflowDocument);
+        const values = await handshakes.prepareSubscription(tenantId, hookKey, setup.appSlug, setup.values);
+        const outcome = await subscribeApp(call, setup.subscribeKey, values, hookUrl);
         if (!outcome.ok) {
           throw unprocessable(`${setup.app.appName} refused the webhook subscription: ${outcome.error}`, 'active');
         }
@@ -150,7 +155,10 @@ export function createTriggersService(
         : undefined;
       const call = { app, credential, base: deps.config.publicUrl, http: ctx.httpFor(app) };
       const outcome = await unsubscribeApp(call, unsubscribeKey, state.subscription, {}, state.hookUrl ?? '');
-      return outcome.ok ? undefined : `${app.appName} refused to unsubscribe: ${outcome.error}`;
+      if (!outcome.ok) return `${app.appName} refused to unsubscribe: ${outcome.error}`;
+      const hookKey = state.hookUrl?.split('/hooks/')[1];
+      if (hookKey) await handshakes.forget(decodeURIComponent(hookKey));
+      return undefined;
     } catch (error) {
       return `${app.appName} could not be unsubscribed: ${error instanceof Error ? error.message : String(error)}`;
     }

@@ -1,11 +1,38 @@
 /** Executions, runs, replay, re-run, cancel and webhook ingest (engine helper). */
 import { requireAuth } from '../auth.js';
+import { rawHookBody } from '../json-body.js';
 import type { ExecutionStatus, RerunInput } from '../../services/contracts/engine.js';
 import type { OperationHandlers } from '../types.js';
 
 /** Handlers by operationId. */
 export const engineHandlers: OperationHandlers = {
+  async checkWebhook(input) {
+    await input.services.hooks.inspect(input.params.key, {
+      method: 'HEAD',
+      headers: input.request.headers,
+      query: input.query,
+      body: undefined,
+    });
+    return { status: 200 };
+  },
   async receiveWebhook(input) {
+    // Apps' handshakes (Graph validation, Asana secret) and signature checks come first.
+    const verdict = await input.services.hooks.inspect(input.params.key, {
+      method: 'POST',
+      headers: input.request.headers,
+      query: input.query,
+      rawBody: rawHookBody(input.request),
+      body: input.body,
+    });
+    if (verdict.kind === 'answer') {
+      return {
+        status: verdict.status,
+        headers: verdict.headers,
+        type: verdict.type ?? 'text/plain; charset=utf-8',
+        body: verdict.body ?? '',
+      };
+    }
+    if (verdict.kind === 'ignore') return { status: 200, body: { ignored: true, reason: verdict.reason } };
     const header = input.request.headers['idempotency-key'];
     const idempotencyKey = typeof header === 'string' && header !== '' ? header : undefined;
     const accepted = await input.services.engine.receiveWebhook(input.params.key, input.body, { idempotencyKey });

@@ -1,5 +1,7 @@
 /**
- * Asana (issue 10): new task (in a project) and new project triggers; create a task, update it,
+ * Asana (issue 10): new task (in a project: polled, or instant through a project webhook whose
+ * X-Hook-Secret handshake Junction's hook route answers and whose signatures it checks) and new
+ * project triggers; create a task, update it,
  * complete it, comment on it, find tasks, create a project. Workspaces, projects and people
  * are listed for the dropdowns. Asana wraps request and response bodies in `data`.
  * API: https://developers.asana.com/reference/rest-api-reference
@@ -200,8 +202,53 @@ export const asanaApp: BuiltinAppDefinition = {
         ),
       ],
     },
+    subscribeProject: {
+      title: 'Create a project webhook',
+      description: 'Asks Asana to send new tasks of the project to Junction (Asana first sends X-Hook-Secret).',
+      hidden: true,
+      method: 'post',
+      // developers.asana.com/reference/createwebhook
+      url: `${API}/webhooks`,
+      fields: [
+        { name: 'url', title: 'Webhook URL', hidden: true, required: true, schema: { type: 'string' } },
+        { name: 'project', title: 'Project', hidden: true, required: true, in: 'path', schema: { type: 'string' } },
+        // Only new tasks: Asana filters the events before it sends them.
+        {
+          name: 'filters',
+          title: 'filters',
+          hidden: true,
+          in: 'path',
+          value: [{ resource_type: 'task', action: 'added' }],
+          schema: { type: 'array' },
+        },
+      ],
+      body: [
+        { key: 'data.resource', value: '${inputData.project}' },
+        { key: 'data.target', value: '${inputData.url}' },
+        { key: 'data.filters', value: '${inputData.filters}' },
+      ],
+    },
+    deleteWebhook: {
+      title: 'Delete a webhook',
+      hidden: true,
+      method: 'delete',
+      // The subscription answer is { data: { gid, … } }.
+      url: `${API}/webhooks/\${inputData.data.gid}`,
+      fields: [],
+    },
   },
   triggers: {
+    newTaskInstant: {
+      label: 'New task in project (instant)',
+      description:
+        'Triggers as soon as a task is added to a project. Asana sends the ids of the task and project (gid); add "Find tasks" or an HTTP step for the details.',
+      type: 'webhook',
+      fields: [workspace('path'), project('query')],
+      performList: 'subscribeProject',
+      unsubscribe: 'deleteWebhook',
+      webhookKey: 'events',
+      pollingParams: {},
+    },
     newTask: {
       label: 'New task in project',
       description: 'Triggers when a task is added to a project.',

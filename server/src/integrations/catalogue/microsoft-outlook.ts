@@ -1,5 +1,7 @@
 /**
- * Microsoft Outlook (issue 10), through Microsoft Graph: new email (in a folder), new event and
+ * Microsoft Outlook (issue 10), through Microsoft Graph: new email (in a folder: polled, or instant
+ * through a Graph subscription whose validationToken and clientState Junction's hook route
+ * handles), new event and
  * new contact triggers; send an email, create a draft, find emails, move an email, create an
  * event, create a contact.
  * API: https://learn.microsoft.com/en-us/graph/api/resources/mail-api-overview
@@ -178,8 +180,64 @@ export const microsoftOutlookApp: BuiltinAppDefinition = {
         fixed('emailAddresses', [{ address: '${inputData.email}' }], 'formData'),
       ],
     },
+    subscribeMail: {
+      title: 'Create a mail subscription',
+      description: 'Asks Microsoft Graph to notify Junction of new messages in the folder.',
+      hidden: true,
+      method: 'post',
+      // learn.microsoft.com/en-us/graph/api/subscription-post-subscriptions
+      url: `${GRAPH}/subscriptions`,
+      fields: [
+        { name: 'url', title: 'Webhook URL', hidden: true, required: true, schema: { type: 'string' } },
+        { name: 'folderId', title: 'Folder', hidden: true, required: true, in: 'path', schema: { type: 'string' } },
+        // Both filled by Junction when it subscribes (integrations/hooks/handshakes.ts).
+        {
+          name: 'clientState',
+          title: 'clientState',
+          hidden: true,
+          required: true,
+          in: 'path',
+          schema: { type: 'string' },
+        },
+        {
+          name: 'expirationDateTime',
+          title: 'expirationDateTime',
+          hidden: true,
+          required: true,
+          in: 'path',
+          schema: { type: 'string' },
+        },
+      ],
+      body: [
+        { key: 'changeType', value: 'created' },
+        { key: 'notificationUrl', value: '${inputData.url}' },
+        { key: 'resource', value: "me/mailFolders('${inputData.folderId}')/messages" },
+        { key: 'expirationDateTime', value: '${inputData.expirationDateTime}' },
+        { key: 'clientState', value: '${inputData.clientState}' },
+      ],
+    },
+    deleteSubscription: {
+      title: 'Delete a subscription',
+      hidden: true,
+      method: 'delete',
+      url: `${GRAPH}/subscriptions/{id}`,
+      fields: [{ name: 'id', title: 'id', hidden: true, required: true, in: 'path', schema: { type: 'string' } }],
+    },
   },
   triggers: {
+    newEmailInstant: {
+      label: 'New email (instant)',
+      description:
+        'Triggers as soon as an email arrives in a folder. Microsoft Graph sends the message id (resourceData.id); add "Find emails" for its content.',
+      type: 'webhook',
+      fields: [
+        required('folderId', 'Folder', "The folder to watch; 'inbox' is the Inbox.", { in: 'path', dynamic: FOLDERS }),
+      ],
+      performList: 'subscribeMail',
+      unsubscribe: 'deleteSubscription',
+      webhookKey: 'value',
+      pollingParams: {},
+    },
     newEmail: {
       label: 'New email',
       description: 'Triggers when an email arrives in a folder.',

@@ -1,5 +1,6 @@
 /**
- * Trello (issue 10): new card (on a board or in a list) and new board triggers; create a card,
+ * Trello (issue 10): new card (on a board or in a list, polled; on a board, instantly through a
+ * board webhook: Trello checks the callback URL with HEAD first) and new board triggers; create a card,
  * update or move it, archive it, comment on it, create a list, find cards. Boards and lists are
  * listed for the dropdowns. Auth: an API key and a user token, sent as the `key` and `token`
  * query parameters as Trello documents.
@@ -155,8 +156,44 @@ export const trelloApp: BuiltinAppDefinition = {
         { key: 'cards_limit', value: '50' },
       ],
     },
+    subscribeBoard: {
+      title: 'Create a board webhook',
+      description: 'Asks Trello to send every action of the board to Junction (Trello first checks the URL with HEAD).',
+      hidden: true,
+      method: 'post',
+      // developer.atlassian.com/cloud/trello/guides/rest-api/webhooks/#creating-a-webhook
+      url: `${API}/webhooks/`,
+      fields: [
+        { name: 'url', title: 'Webhook URL', hidden: true, required: true, schema: { type: 'string' } },
+        { name: 'boardId', title: 'Board', hidden: true, required: true, in: 'path', schema: { type: 'string' } },
+      ],
+      body: [
+        { key: 'callbackURL', value: '${inputData.url}' },
+        { key: 'idModel', value: '${inputData.boardId}' },
+        { key: 'description', value: 'Junction: new card' },
+      ],
+    },
+    deleteWebhook: {
+      title: 'Delete a webhook',
+      hidden: true,
+      method: 'delete',
+      url: `${API}/webhooks/{id}`,
+      fields: [{ name: 'id', title: 'id', hidden: true, required: true, in: 'path', schema: { type: 'string' } }],
+    },
   },
   triggers: {
+    newCardInstant: {
+      label: 'New card (instant)',
+      description:
+        'Triggers as soon as a card is created on a board (Trello sends the action: the card, its list and who made it).',
+      type: 'webhook',
+      fields: [board],
+      performList: 'subscribeBoard',
+      unsubscribe: 'deleteWebhook',
+      // The body is { action, model }; only createCard actions start it (the hook route filters).
+      webhookKey: 'action',
+      pollingParams: {},
+    },
     newCard: {
       label: 'New card',
       description: 'Triggers when a card is added to a board.',

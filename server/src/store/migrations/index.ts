@@ -12,6 +12,7 @@ import { createStepsMigration } from './0005-steps.js';
 import { createFormsMigration } from './0006-forms.js';
 import { createSupportMigration } from './0007-support.js';
 import { createTemplatesMigration } from './0008-templates.js';
+import { createHooksMigration } from './0009-hooks.js';
 
 /**
  * Builds the migration provider for a dialect. Names sort in apply order; never rename or
@@ -29,6 +30,7 @@ export function createMigrationProvider(dialect: Dialect): MigrationProvider {
         '0006-forms': createFormsMigration(dialect),
         '0007-support': createSupportMigration(dialect),
         '0008-templates': createTemplatesMigration(dialect),
+        '0009-hooks': createHooksMigration(),
       };
     },
   };
