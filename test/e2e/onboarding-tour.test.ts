@@ -247,6 +247,14 @@ describe('the guided tour', { timeout: E2E_TEST_TIMEOUT_MS * 6 }, () => {
     const { templateId } = (await shared.json()) as { templateId: string };
     const page = await freshPage();
     await page.goto(`${baseUrl}/?template_id=${encodeURIComponent(templateId)}`);
+    // onboarding 2: with a template_id the sign-up modal does not open by itself; the shared
+    // template is presented and 'Use this template' leads to the sign-up.
+    const welcome = page.getByTestId('template-welcome');
+    await welcome.getByRole('heading', { name: 'Use the template “Lead capture”' }).waitFor();
+    await welcome.getByText('Shared for the test.').waitFor();
+    await expect(page.getByTestId('sign-up').count()).resolves.toBe(0);
+    await saveScreenshot(page, 'onboarding-template-welcome');
+    await welcome.getByRole('button', { name: 'Use this template' }).click();
     await signUpInBrowser(page, `visitor-${randomUUID().slice(0, 8)}@example.com`);
     await page.getByRole('textbox', { name: 'Workflow name' }).waitFor();
     await expect(page.getByRole('textbox', { name: 'Workflow name' }).inputValue()).resolves.toMatch(/^Template: /);
