@@ -59,19 +59,25 @@ describe('app routes', () => {
     expect(screen.getByRole('button', { name: 'Add App' })).toBeTruthy();
   });
 
-  it('shows the /shopify error in red when shop, timestamp or hmac is missing', () => {
+  // The /shopify pages are a lazy chunk: wait for the page, not just the route's spinner.
+  it('shows the /shopify error in red when shop, timestamp or hmac is missing', async () => {
     renderAt('/shopify?shop=acme.myshopify.com&timestamp=1700000000');
-    expect(screen.getByRole('alert').textContent).toBe('Error: Missing required query params');
+    expect((await screen.findByRole('alert', {}, { timeout: 10_000 })).textContent).toBe(
+      'Error: Missing required query params',
+    );
   });
 
-  it('shows no error on /shopify when all three parameters are present', () => {
+  it('shows no error on /shopify when all three parameters are present', async () => {
     renderAt('/shopify?shop=acme.myshopify.com&timestamp=1700000000&hmac=abc');
+    await screen.findByRole('status', { name: 'Checking the install link' }, { timeout: 10_000 });
     expect(screen.queryByText('Error: Missing required query params')).toBeNull();
   });
 
-  it('shows the install hand-off text', () => {
+  it('shows the install hand-off text', async () => {
     renderAt('/shopify/admin/oauth/redirect_to_install?shop=acme.myshopify.com');
-    expect(screen.getByText('Finalizing install… redirecting into your app.')).toBeTruthy();
+    expect(
+      await screen.findByText('Finalizing install… redirecting into your app.', {}, { timeout: 10_000 }),
+    ).toBeTruthy();
   });
 
   it('keeps the app alive after navigating from a redirect back to a real route', async () => {
