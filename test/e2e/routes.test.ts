@@ -68,7 +68,10 @@ describe('routes in the browser (forms-dp 2.1)', { timeout: E2E_TEST_TIMEOUT_MS 
     const e2e = session();
     const page = await e2e.newPage();
     await page.goto(`${e2e.baseUrl}/shopify/admin/oauth/redirect_to_install?shop=acme.myshopify.com`);
-    expect(await page.getByText('Finalizing install… redirecting into your app.').isVisible()).toBe(true);
+    // The page is a lazy chunk: wait for it (it forwards 1.2 s after it has shown the text).
+    const text = page.getByText('Finalizing install… redirecting into your app.');
+    await text.waitFor({ state: 'visible', timeout: 10_000 });
+    expect(await text.isVisible()).toBe(true);
     await page.close();
   });
 
