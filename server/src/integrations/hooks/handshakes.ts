@@ -16,6 +16,9 @@ import { createHmac, randomBytes, timingSafeEqual } from 'node:crypto';
 import { Problem } from '../../errors.js';
 import type { ServiceDeps } from '../../services/deps.js';
 import { readJson } from '../../store/json.js';
+import type { HookSecretsTable } from '../../store/tables/hooks.js';
+
+type HookSecretRow = HookSecretsTable;
 
 /** Apps whose webhooks start with Asana's X-Hook-Secret handshake. */
 const ASANA_APPS = new Set(['asana']);
@@ -29,6 +32,10 @@ export const HANDSHAKE_WINDOW_MS = 2 * 60_000;
  * subscribes again.
  */
 export const GRAPH_SUBSCRIPTION_MS = 4230 * 60_000;
+/** How long a hook's secrets are reused from memory. */
+const SECRETS_CACHE_MS = 1_000;
+/** Hooks kept in memory at most (cleared when full). */
+const SECRETS_CACHE_SIZE = 10_000;
 /** Longest validation token echoed (Graph's are a few hundred characters). */
 const MAX_VALIDATION_TOKEN = 2048;
 
@@ -105,7 +112,25 @@ export function createHookHandshakes(deps: Pick<ServiceDeps, 'handle' | 'vault' 
   const nowIso = () => new Date(deps.now()).toISOString();
   const context = (tenantId: string, kind: string, key: string) => ({ tenantId, credentialId: `hook:${kind}:${key}` });
 
+  /**
+   * A hook's rows, read at most once per {@link SECRETS_CACHE_MS} per process (one lookup for a
+   * burst of deliveries); this process's own writes drop the entry at once, other processes'
+   * are seen within that time.
+   */
+  const cache = new Map<string, { at: number; rows: Promise<HookSecretRow[]> }>();
+  function secretsOf(key: string): Promise<HookSecretRow[]> {
+    const at = Date.now();
+    const hit = cache.get(key);
+    if (hit && at - hit.at < SECRETS_CACHE_MS) return hit.rows;
+    const rows = db.selectFrom('hook_secrets').selectAll().where('hook_key', '=', key).execute();
+    if (cache.size >= SECRETS_CACHE_SIZE) cache.clear();
+    cache.set(key, { at, rows });
+    rows.catch(() => cache.delete(key));
+    return rows;
+  }
+
   async function upsert(key: string, kind: string, tenantId: string, secret: string | null, expiresAt: string | null) {
+    cache.delete(key);
     const at = nowIso();
     const sealed = secret === null ? null : deps.vault.encrypt(secret, context(tenantId, kind, key));
     const row = {
@@ -197,7 +222,7 @@ export function createHookHandshakes(deps: Pick<ServiceDeps, 'handle' | 'vault' 
         return { kind: 'answer', status: 200, headers: { 'X-Hook-Secret': offered } };
       }
 
-      const secrets = await db.selectFrom('hook_secrets').selectAll().where('hook_key', '=', key).execute();
+      const secrets = await secretsOf(key);
       const open = (kind: string): string | undefined => {
         const row = secrets.find((r) => r.kind === kind);
         if (!row?.ciphertext || !row.nonce || !row.key_version) return undefined;
@@ -208,12 +233,12 @@ export function createHookHandshakes(deps: Pick<ServiceDeps, 'handle' | 'vault' 
       };
       const body = isObject(request.body) ? request.body : undefined;
 
-      // Asana deliveries: signed with the handshake secret.
-      const signature = header(request, 'x-hook-signature');
-      const asanaSecret = open('asana');
-      if (signature !== undefined || asanaSecret !== undefined) {
-        if (asanaSecret === undefined)
-          throw refused('This webhook has no Asana secret to check X-Hook-Signature with.');
+      // Asana deliveries: signed with the handshake secret. A hook without one (a plain Webhook
+      // trigger) is left as it was: its sender's own signatures are not Junction's to check.
+      if (secrets.some((r) => r.kind === 'asana')) {
+        const asanaSecret = open('asana');
+        if (asanaSecret === undefined) throw refused('The Asana handshake of this webhook is not complete.');
+        const signature = header(request, 'x-hook-signature');
         if (signature === undefined) throw refused('X-Hook-Signature is missing.');
         if (!sameText(signature.toLowerCase(), asanaSignature(asanaSecret, request.rawBody ?? ''))) {
           throw refused('X-Hook-Signature does not match the body.');
@@ -225,12 +250,9 @@ export function createHookHandshakes(deps: Pick<ServiceDeps, 'handle' | 'vault' 
 
       // Microsoft Graph notifications: every item carries the subscription's clientState.
       const clientState = open('graph');
-      const notifications = Array.isArray(body?.value) ? (body.value as unknown[]) : undefined;
-      const claimed = notifications?.some((n) => isObject(n) && 'clientState' in n);
-      if (clientState !== undefined || claimed) {
-        if (clientState === undefined) throw refused('This webhook has no clientState to check.');
+      if (clientState !== undefined) {
+        const notifications = Array.isArray(body?.value) ? (body.value as unknown[]) : [];
         const ok =
-          notifications !== undefined &&
           notifications.length > 0 &&
           notifications.every(
             (n) => isObject(n) && typeof n.clientState === 'string' && sameText(n.clientState, clientState),
@@ -251,6 +273,7 @@ export function createHookHandshakes(deps: Pick<ServiceDeps, 'handle' | 'vault' 
     },
 
     async forget(key) {
+      cache.delete(key);
       await db.deleteFrom('hook_secrets').where('hook_key', '=', key).execute();
     },
   };
