@@ -59,6 +59,11 @@ function openPostgres(connectionString: string): DbHandle {
   // A connection string may carry `?options=-c search_path=...`; tests use that to give
   // each suite its own schema.
   const pool = new pg.Pool({ connectionString, max: 10 });
+  // An idle client whose server went away (PostgreSQL restarted or failed over) makes the pool
+  // emit 'error'; without a listener that error would end the whole process. The pool has
+  // already dropped that client and the next query opens a fresh connection, so there is
+  // nothing else to do here (queries in flight fail on their own and are retried by callers).
+  pool.on('error', () => undefined);
   const db = new Kysely<Database>({ dialect: new PostgresDialect({ pool }) });
   return { db, dialect: 'postgres', close: once(() => db.destroy()) };
 }

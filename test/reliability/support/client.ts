@@ -137,7 +137,7 @@ export async function sendWebhook(
   workflowId: string,
   seq: number,
   ledger: Ledger,
-  opts: { timeoutMs?: number; dispatcher?: Agent } = {},
+  opts: { timeoutMs?: number; dispatcher?: Agent; tolerateErrors?: boolean } = {},
 ): Promise<{ ms: number; status: number }> {
   ledger.sent.add(seq);
   const started = performance.now();
@@ -151,7 +151,7 @@ export async function sendWebhook(
     if (res.status === 200 && typeof res.json?.executionId === 'string') ledger.acked.set(seq, res.json.executionId);
     else if ((res.status === 429 || res.status === 503) && res.headers['retry-after'] !== undefined)
       ledger.refused += 1;
-    else throw new Error(`webhook ${seq} answered ${res.status}: ${res.text}`);
+    else if (!opts.tolerateErrors) throw new Error(`webhook ${seq} answered ${res.status}: ${res.text}`);
     return { ms, status: res.status };
   } catch (error) {
     if (error instanceof Error && error.message.startsWith('webhook ')) throw error;
@@ -190,6 +190,8 @@ export async function paceWebhooks(opts: {
   stop?: () => boolean;
   maxInFlight?: number;
   timeoutMs?: number;
+  /** Told every answer's status (0: none); with it, error answers are counted, not thrown. */
+  onStatus?: (status: number) => void;
 }): Promise<LoadFigures> {
   const latencies: number[] = [];
   const inFlight = new Set<Promise<unknown>>();
@@ -206,7 +208,9 @@ export async function paceWebhooks(opts: {
       sent += 1;
       const p = sendWebhook(opts.base(), opts.workflowId, opts.nextSeq(), opts.ledger, {
         timeoutMs: opts.timeoutMs,
+        tolerateErrors: opts.onStatus !== undefined,
       }).then(({ ms, status }) => {
+        opts.onStatus?.(status);
         if (status === 200) {
           ok += 1;
           latencies.push(ms);
