@@ -48,12 +48,72 @@ export function toProblem(err: unknown, bodyLimit: number): Problem {
   const fe = err as Partial<FastifyError> | null;
   if (fe && typeof fe.code === 'string' && FASTIFY_PROBLEMS[fe.code])
     return FASTIFY_PROBLEMS[fe.code](fe as FastifyError, bodyLimit);
+  const unavailable = storageProblem(err);
+  if (unavailable) return unavailable;
   const status = typeof fe?.statusCode === 'number' ? fe.statusCode : 500;
   // Other 4xx from Fastify or a plugin say what the caller did; their messages are safe.
   if (status >= 400 && status < 500) {
     return new Problem(status, STATUS_CODES[status] ?? 'Bad Request', { detail: fe?.message });
   }
   return new Problem(500, 'Internal Server Error', { detail: INTERNAL_DETAIL });
+}
+
+/** Seconds a caller is asked to wait while the database is unreachable. */
+export const DATABASE_RETRY_AFTER = 5;
+/** Seconds a caller is asked to wait while the data folder is full. */
+export const STORAGE_RETRY_AFTER = 60;
+
+/** Network errors of a database connection that is refused, cut or timed out. */
+const CONNECTION_CODES = new Set(['ECONNREFUSED', 'ECONNRESET', 'EPIPE']);
+/** node-postgres messages for a connection lost or never made. */
+const CONNECTION_MESSAGE =
+  /Connection terminated|timeout exceeded when trying to connect|Client has encountered a connection error|Connection closed/i;
+/** SQLite and file-system codes of a full disk or a file-size limit. */
+const FULL_CODES = new Set(['SQLITE_FULL', 'ENOSPC', 'EFBIG', 'EDQUOT']);
+
+/** The error and its causes (`cause`, AggregateError's `errors`), at most 8 deep. */
+function errorChain(err: unknown): { code?: unknown; message?: unknown }[] {
+  const out: { code?: unknown; message?: unknown }[] = [];
+  const queue: unknown[] = [err];
+  while (queue.length > 0 && out.length < 8) {
+    const e = queue.shift();
+    if (typeof e !== 'object' || e === null) continue;
+    out.push(e as { code?: unknown; message?: unknown });
+    const { cause, errors } = e as { cause?: unknown; errors?: unknown };
+    if (cause) queue.push(cause);
+    if (Array.isArray(errors)) queue.push(...errors);
+  }
+  return out;
+}
+
+/**
+ * A database that cannot be reached answers 503 with Retry-After (senders come back later,
+ * nothing was acknowledged); a full data folder answers 507 Insufficient Storage. Other errors
+ * give undefined. No internals are named.
+ *
+ * @example
+ * storageProblem(Object.assign(new Error('connect ECONNREFUSED'), { code: 'ECONNREFUSED' }))?.status; // 503
+ * storageProblem(Object.assign(new Error('database or disk is full'), { code: 'SQLITE_FULL' }))?.status; // 507
+ */
+export function storageProblem(err: unknown): Problem | undefined {
+  const chain = errorChain(err);
+  if (chain.some((e) => typeof e.code === 'string' && FULL_CODES.has(e.code))) {
+    return new Problem(507, 'Insufficient Storage', {
+      detail: 'The server has no space left to store this request. Nothing was stored; please try again later.',
+      retryAfter: STORAGE_RETRY_AFTER,
+    });
+  }
+  const lost = chain.some(
+    (e) =>
+      (typeof e.code === 'string' &&
+        (CONNECTION_CODES.has(e.code) || e.code.startsWith('08') || /^57P0[1-3]$/.test(e.code))) ||
+      (typeof e.message === 'string' && CONNECTION_MESSAGE.test(e.message)),
+  );
+  if (!lost) return undefined;
+  return new Problem(503, 'Service Unavailable', {
+    detail: 'The database is unavailable for a moment. Nothing was stored; please try again later.',
+    retryAfter: DATABASE_RETRY_AFTER,
+  });
 }
 
 /** Writes a Problem as the reply, mirroring `retryAfter` in the Retry-After header. */

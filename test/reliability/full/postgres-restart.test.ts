@@ -4,7 +4,7 @@
  * never the shared server) and runs Junction on it (embedded queue). Mid-load the cluster is
  * stopped with `pg_ctl stop -m immediate` (a crash: no checkpoint, recovery at the next
  * start), stays down (short: 3 s, long: 30 s) and starts again. Webhooks during the outage
- * must be answered (an error, never a hang, never a 200 that is not stored); Junction must
+ * must be answered 503 with Retry-After (never a 500, never a hang, never a 200 that is not stored); Junction must
  * survive the outage; every acknowledged webhook has exactly one finished execution.
  * Needs the PostgreSQL server binaries (skipped without them).
  */
@@ -121,6 +121,7 @@ describe.each(bin ? [bin] : [])('PostgreSQL restarted under load', (pgBin) => {
       return {
         ...figures,
         acked: ledger.acked.size - before.acked,
+        retryLater: ledger.refused - before.refused,
         errors:
           figures.sent -
           (ledger.acked.size - before.acked) -
@@ -154,7 +155,8 @@ describe.each(bin ? [bin] : [])('PostgreSQL restarted under load', (pgBin) => {
       phase: name,
       sent: f.sent,
       acknowledged: f.acked,
-      'answered with an error': f.errors,
+      'answered 503 + Retry-After': f.retryLater,
+      'answered with another error': f.errors,
       'no answer': f.cut,
       'p99 ms': f.p99,
     });
@@ -177,6 +179,9 @@ describe.each(bin ? [bin] : [])('PostgreSQL restarted under load', (pgBin) => {
     assertAccounted(result);
     expect(effects.violations).toEqual([]);
     expect(down.cut).toBe(0);
+    // The outage is answered 503 + Retry-After (counted as refused), never a bare 500.
+    expect(statuses['500'] ?? 0).toBe(0);
+    expect(down.errors).toBe(0);
     await server.stop();
   });
 });

@@ -149,7 +149,10 @@ export async function sendWebhook(
     });
     const ms = performance.now() - started;
     if (res.status === 200 && typeof res.json?.executionId === 'string') ledger.acked.set(seq, res.json.executionId);
-    else if ((res.status === 429 || res.status === 503) && res.headers['retry-after'] !== undefined)
+    else if (
+      (res.status === 429 || res.status === 503 || res.status === 507) &&
+      res.headers['retry-after'] !== undefined
+    )
       ledger.refused += 1;
     else if (!opts.tolerateErrors) throw new Error(`webhook ${seq} answered ${res.status}: ${res.text}`);
     return { ms, status: res.status };

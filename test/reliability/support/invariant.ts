@@ -21,7 +21,7 @@ export interface Ledger {
   sent: Set<number>;
   /** seq → the executionId of its 200 answer. */
   acked: Map<number, string>;
-  /** Answers that were refused on purpose (429/503 with Retry-After): not events. */
+  /** Answers that were refused on purpose (429/503/507 with Retry-After): not events. */
   refused: number;
   /** Requests that got no answer (connection cut by a kill). */
   cut: number;
