@@ -46,14 +46,14 @@ function injected(): { imgs: number; scripts: number; text: string } {
       document: {
         querySelectorAll(s: string): { length: number };
         scripts: ArrayLike<{ text: string }>;
-        body: { innerText: string };
+        body: { textContent: string };
       };
     }
   ).document;
   return {
     imgs: doc.querySelectorAll('img[src="x"]').length,
     scripts: Array.from(doc.scripts).filter((s) => s.text.includes('alert(1)')).length,
-    text: doc.body.innerText,
+    text: doc.body.textContent,
   };
 }
 
@@ -130,9 +130,9 @@ describe('XSS in names, in headless Chromium', { timeout: E2E_TEST_TIMEOUT_MS * 
         .waitForFunction(
           (texts) =>
             texts.every((t) =>
-              (globalThis as unknown as { document: { body: { innerText: string } } }).document.body.innerText.includes(
-                t,
-              ),
+              (
+                globalThis as unknown as { document: { body: { textContent: string } } }
+              ).document.body.textContent.includes(t),
             ),
           expected,
           { timeout: 15_000 },
@@ -160,7 +160,7 @@ describe('XSS in names, in headless Chromium', { timeout: E2E_TEST_TIMEOUT_MS * 
     await visit('editor step panel', `/?id=${encodeURIComponent(workflowId)}`, [IMG, SCRIPT], async (page) => {
       await page.getByTestId('step-card').filter({ hasText: SCRIPT }).first().click();
       await page.getByTestId('step-panel').waitFor();
-      const panelText = await page.getByTestId('step-panel').innerText();
+      const panelText = await page.getByTestId('step-panel').textContent();
       expect(panelText).toContain(SCRIPT);
     });
     await visit('public form', `/page/${form.json.id}`, [BOTH, IMG]);
