@@ -111,7 +111,8 @@ export function storageProblem(err: unknown): Problem | undefined {
   );
   if (!lost) return undefined;
   return new Problem(503, 'Service Unavailable', {
-    detail: 'The database is unavailable for a moment. Nothing was stored; please try again later.',
+    detail:
+      'The server cannot reach its database or a service it depends on just now. Nothing was stored; please try again later.',
     retryAfter: DATABASE_RETRY_AFTER,
   });
 }
