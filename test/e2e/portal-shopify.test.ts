@@ -192,7 +192,7 @@ describe('the storefront hand-off in the browser (forms-dp 2.11)', { timeout: E2
 
     // Signed out: the page asks to sign in, and nothing is exchanged yet.
     await page.goto(`${baseUrl}/404`);
-    await page.evaluate(() => (globalThis as unknown as { localStorage: Storage }).localStorage.clear());
+    await page.evaluate(() => (globalThis as unknown as { localStorage: { clear(): void } }).localStorage.clear());
     await install();
     await page.getByRole('heading', { name: 'Sign in to finish' }).waitFor();
     expect(page.url()).toMatch(new RegExp(`^${baseUrl}/shopify\\?code=`));
@@ -204,7 +204,11 @@ describe('the storefront hand-off in the browser (forms-dp 2.11)', { timeout: E2
 
     // Signed in (as in another tab: the token is shared), Finish connecting stores the account.
     await page.evaluate(
-      (t) => (globalThis as unknown as { localStorage: Storage }).localStorage.setItem('junction.token', t),
+      (t) =>
+        (globalThis as unknown as { localStorage: { setItem(key: string, value: string): void } }).localStorage.setItem(
+          'junction.token',
+          t,
+        ),
       token,
     );
     const clicked = Date.now();
