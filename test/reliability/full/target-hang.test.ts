@@ -10,7 +10,7 @@ import http from 'node:http';
 import type { Socket } from 'node:net';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createWorkflow, effectWorkflow, sendWebhook, signUp } from '../support/client.js';
+import { call, createWorkflow, effectWorkflow, sendWebhook, signUp } from '../support/client.js';
 import { account, assertAccounted, createLedger, FINISHED, readExecutionsSqlite } from '../support/invariant.js';
 import { freePort, removeDir, startJunction, stopAll, tempDir, waitFor } from '../support/processes.js';
 import { report, scaled } from '../support/report.js';
@@ -106,9 +106,7 @@ describe('a target that hangs 30 s', () => {
     const rows = readExecutionsSqlite(db, workflowId);
     const result = account(ledger, rows, { requireFinished: true });
     const details = await Promise.all(
-      rows.map(async (r) =>
-        (await fetch(`${base}/api/executions/${r.id}`, { headers: { authorization: `Bearer ${token}` } })).json(),
-      ),
+      rows.map(async (r) => (await call(base, 'GET', `/api/executions/${r.id}`, { token })).json),
     );
     const outcomes: Record<string, number> = {};
     const errors = new Set<string>();
