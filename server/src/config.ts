@@ -60,6 +60,19 @@ export interface Config {
   pollIntervalMs?: number;
   /** How often the in-process trigger scheduler looks for due schedules and polls, in ms (TRIGGER_SCAN_MS, default 1 000). */
   triggerScanMs?: number;
+  /**
+   * How long finished executions and their step records are kept (engine/retention.ts; 0 turns
+   * a bound off): EXECUTIONS_KEEP_DAYS (30, fractions allowed), EXECUTIONS_KEEP_FAILED_DAYS (90),
+   * EXECUTIONS_KEEP_PER_WORKFLOW (10 000 newest), EXECUTIONS_PRUNE_INTERVAL_MS (60 000),
+   * EXECUTIONS_PRUNE_BATCH (250 executions per DELETE). Unfinished executions are never pruned.
+   */
+  executionRetention?: {
+    keepDays?: number;
+    keepFailedDays?: number;
+    keepPerWorkflow?: number;
+    intervalMs?: number;
+    batchSize?: number;
+  };
   /** Where support tickets are mailed when SMTP is configured (SUPPORT_EMAIL). */
   supportEmail?: string;
   /** E-mails of the operators who read every workspace's tickets (SUPPORT_OPERATORS, comma list). */
@@ -108,6 +121,13 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     runWorkers: env.RUN_WORKERS !== 'off',
     pollIntervalMs: optionalNumber(env.POLL_INTERVAL_MS),
     triggerScanMs: optionalNumber(env.TRIGGER_SCAN_MS),
+    executionRetention: {
+      keepDays: optionalNumber(env.EXECUTIONS_KEEP_DAYS),
+      keepFailedDays: optionalNumber(env.EXECUTIONS_KEEP_FAILED_DAYS),
+      keepPerWorkflow: optionalNumber(env.EXECUTIONS_KEEP_PER_WORKFLOW),
+      intervalMs: optionalNumber(env.EXECUTIONS_PRUNE_INTERVAL_MS),
+      batchSize: optionalNumber(env.EXECUTIONS_PRUNE_BATCH),
+    },
     supportEmail: env.SUPPORT_EMAIL || undefined,
     supportOperators: env.SUPPORT_OPERATORS
       ? env.SUPPORT_OPERATORS.split(',')

@@ -11,6 +11,7 @@ import type { Lifecycle, PlatformDeps } from '../services/platform.js';
 import { createIngest } from './ingest.js';
 import { createMemoryQueue, type ExecutionQueue } from './queue.js';
 import { createReconciler } from './reconciler.js';
+import { createPruner, retentionPolicy } from './retention.js';
 import { createEngineRepo } from './repo.js';
 import { createRunner } from './runner.js';
 import { createEngineApi } from './service.js';
@@ -78,6 +79,13 @@ export function createEngine(
     enqueueAt: (id, atMs) => getQueue()?.enqueueAt(id, atMs),
     logger: deps.logger,
   });
+  // Execution retention: every process prunes (idempotent deletes), in small batches.
+  const pruner = createPruner({
+    db: deps.handle.db,
+    policy: retentionPolicy(deps.config),
+    now: deps.now,
+    logger: deps.logger,
+  });
   const api = createEngineApi({
     platform: deps,
     repo,
@@ -110,9 +118,11 @@ export function createEngine(
           await created.consume((id) => runner.run(id));
           await reconciler.start();
         }
+        pruner.start();
       },
       async close() {
         reconciler.stop();
+        await pruner.stop();
         await queue?.close();
         await http.close();
         await selfHttp.close();
