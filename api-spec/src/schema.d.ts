@@ -1257,7 +1257,7 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** Mails kept by the development outbox (absent in production; empty with SMTP). */
+        /** Mails kept by the development outbox (only with JUNCTION_DEV_OUTBOX=on, never in production; loopback clients only; empty with SMTP). */
         get: operations["listOutbox"];
         put?: never;
         post?: never;
@@ -4556,6 +4556,7 @@ export interface operations {
                     "application/json": components["schemas"]["OutboxList"];
                 };
             };
+            403: components["responses"]["Forbidden"];
             404: components["responses"]["NotFound"];
         };
     };

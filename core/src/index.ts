@@ -195,7 +195,13 @@ export {
   passwordStrength,
   REPEAT_CHECK_BELOW,
 } from './accounts/password.js';
-export { EMAIL_MAX_LENGTH, emailError, INVALID_EMAIL_MESSAGE, isValidEmail } from './accounts/email.js';
+export {
+  EMAIL_MAX_LENGTH,
+  emailError,
+  INVALID_EMAIL_MESSAGE,
+  isValidEmail,
+  normaliseEmail,
+} from './accounts/email.js';
 
 // apps, forms, accounts (apps room)
 export type {

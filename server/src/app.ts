@@ -16,6 +16,16 @@ import { redactPopupUrl } from './integrations/auth/oauth-flow.js';
 import { registerBuiltinRoutes } from './integrations/demo-crm/mount.js';
 import type { Services } from './services/types.js';
 
+/** Said at start while the development outbox is on (and by main.ts on stderr). */
+export const DEV_OUTBOX_WARNING =
+  'WARNING: JUNCTION_DEV_OUTBOX=on: sign-in links and verification codes are served at /api/dev/outbox to ' +
+  'clients on this machine. Never turn it on where others can reach this machine; set SMTP_URL instead.';
+
+/** Whether the development outbox route exists: turned on, and not in production. */
+export function isDevOutboxOn(config: Config): boolean {
+  return config.devOutbox === true && config.env !== 'production';
+}
+
 /** A writable the JSON log lines go to (tests capture them). */
 export interface LogStream {
   write(line: string): unknown;
@@ -85,6 +95,9 @@ export async function createApp(config: Config, opts: CreateAppOptions = {}): Pr
       // Fail at start-up, not on the first request, when the database cannot be migrated.
       await created.ready;
     }
+    if (isDevOutboxOn(config)) {
+      app.log.warn(DEV_OUTBOX_WARNING);
+    }
     const contract = opts.contract ?? loadContract();
     registerJsonParser(app, config.bodyLimit);
     await registerSecurityPlugins(app, config);
@@ -98,8 +111,8 @@ export async function createApp(config: Config, opts: CreateAppOptions = {}): Pr
       services: serviceSet,
       config,
       routeConfig: (operation) => rateLimitFor(operation.path, config),
-      // Dev-only routes do not exist in production.
-      isExcluded: (operation) => config.env === 'production' && operation.path.startsWith('/api/dev/'),
+      // The development outbox exists only when turned on, and never in production.
+      isExcluded: (operation) => operation.path.startsWith('/api/dev/') && !isDevOutboxOn(config),
     });
     // The Demo CRM (database storage) and the built-in icons: plain routes outside the contract.
     await registerBuiltinRoutes(app, config, serviceSet);

@@ -3,12 +3,13 @@
  * `createApp(config)`; tests build their own.
  */
 import path from 'node:path';
+import { normaliseEmail } from '@junction/core';
 
 /** Everything the server needs to start. */
 export interface Config {
   /** TCP port (PORT, default 5000). */
   port: number;
-  /** Listen address (HOST, default 127.0.0.1 in tests, 0.0.0.0 from main when HOST is set). */
+  /** Listen address (HOST, default 0.0.0.0: every interface; tests use 127.0.0.1). */
   host: string;
   /** Public origin of the editor and API, e.g. http://localhost:5000 (PUBLIC_URL). */
   publicUrl: string;
@@ -20,8 +21,13 @@ export interface Config {
   sqlitePath?: string;
   /** Redis URL (REDIS_URL); when absent the in-process queue. */
   redisUrl?: string;
-  /** smtp://user:pass@host:port (SMTP_URL); when absent the outbox. */
+  /** smtp://user:pass@host:port (SMTP_URL); when absent mail goes to the server's log. */
   smtpUrl?: string;
+  /**
+   * The development outbox (JUNCTION_DEV_OUTBOX=on): keeps unsent mail in memory and serves it
+   * at GET /api/dev/outbox to loopback clients only; never outside development and tests.
+   */
+  devOutbox?: boolean;
   /** Sender address for mail (MAIL_FROM). */
   mailFrom: string;
   /** Base64 32-byte key(s) (JUNCTION_ENCRYPTION_KEY; comma-separated, newest first, for rotation). */
@@ -75,7 +81,7 @@ export interface Config {
   };
   /** Where support tickets are mailed when SMTP is configured (SUPPORT_EMAIL). */
   supportEmail?: string;
-  /** E-mails of the operators who read every workspace's tickets (SUPPORT_OPERATORS, comma list). */
+  /** E-mails of the operators who read every workspace's tickets once verified (SUPPORT_OPERATORS, comma list). */
   supportOperators?: string[];
   /**
    * The checkout provider (CHECKOUT_PROVIDER_URL): POSTed {tenantId, email, currentUrl}, it
@@ -100,6 +106,7 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     sqlitePath: env.SQLITE_PATH || undefined,
     redisUrl: env.REDIS_URL || undefined,
     smtpUrl: env.SMTP_URL || undefined,
+    devOutbox: env.JUNCTION_DEV_OUTBOX === 'on',
     mailFrom: env.MAIL_FROM ?? 'Junction <no-reply@junction.local>',
     encryptionKeys: env.JUNCTION_ENCRYPTION_KEY
       ? env.JUNCTION_ENCRYPTION_KEY.split(',').map((k) => k.trim())
@@ -130,9 +137,7 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     },
     supportEmail: env.SUPPORT_EMAIL || undefined,
     supportOperators: env.SUPPORT_OPERATORS
-      ? env.SUPPORT_OPERATORS.split(',')
-          .map((e) => e.trim().toLowerCase())
-          .filter(Boolean)
+      ? env.SUPPORT_OPERATORS.split(',').map(normaliseEmail).filter(Boolean)
       : undefined,
     checkoutProviderUrl: env.CHECKOUT_PROVIDER_URL || undefined,
     termsUrl: env.TERMS_URL || undefined,

@@ -4,7 +4,7 @@
  */
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { createApp } from './app.js';
+import { createApp, DEV_OUTBOX_WARNING, isDevOutboxOn } from './app.js';
 import { loadConfig } from './config.js';
 
 /** The repository root: main.js sits in server/dist (built) or server/src (tsx). */
@@ -14,6 +14,8 @@ const repoRoot = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..'
 export async function startServer(env: Record<string, string | undefined> = process.env): Promise<() => Promise<void>> {
   const loaded = loadConfig(env);
   const config = { ...loaded, webDist: loaded.webDist ?? path.join(repoRoot, 'web', 'dist') };
+  // Loud on stderr whatever the log level: this outbox hands out sign-in links.
+  if (isDevOutboxOn(config)) process.stderr.write(`\n${DEV_OUTBOX_WARNING}\n\n`);
   const app = await createApp(config);
   await app.listen({ port: config.port, host: config.host });
   const address = app.server.address();

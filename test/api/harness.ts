@@ -47,7 +47,8 @@ export const GOOD_PASSWORD = 'Plenty-of-letters-42';
 
 /** Opens a database and an app on it; log lines are captured at debug level. */
 export async function openHarness(testDb: TestDatabase, overrides: Partial<Config> = {}): Promise<ApiHarness> {
-  const opened = await testDb.open({ logLevel: 'debug', ...overrides });
+  // The development outbox is how these tests read codes (readCode); a default start has none.
+  const opened = await testDb.open({ logLevel: 'debug', devOutbox: true, ...overrides });
   const logs: string[] = [];
   const bodies: string[] = [];
   let app: FastifyInstance;

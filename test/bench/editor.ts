@@ -219,7 +219,8 @@ function buildForProduction(outDir: string): void {
 async function startServer(webDist: string): Promise<{ baseUrl: string; close(): Promise<void> }> {
   const dataDir = await mkdtemp(path.join(tmpdir(), 'junction-bench-data-'));
   const config = {
-    ...loadConfig({ NODE_ENV: 'test', LOG_LEVEL: 'silent' }),
+    // The bench verifies its account with the code from the development outbox.
+    ...loadConfig({ NODE_ENV: 'test', LOG_LEVEL: 'silent', JUNCTION_DEV_OUTBOX: 'on' }),
     host: '127.0.0.1',
     port: 0,
     dataDir,

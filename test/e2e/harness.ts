@@ -160,6 +160,8 @@ async function startRealServer(appModule: string, webDist: string): Promise<E2ES
     ...loadConfig({
       NODE_ENV: 'test',
       LOG_LEVEL: 'silent',
+      // The harness reads sign-up codes from the development outbox (createE2EServices).
+      JUNCTION_DEV_OUTBOX: 'on',
       ...(process.env.JUNCTION_ALLOWED_HOSTS ? { JUNCTION_ALLOWED_HOSTS: process.env.JUNCTION_ALLOWED_HOSTS } : {}),
       // A test that waits for a polling trigger sets a short interval the same way.
       ...(process.env.POLL_INTERVAL_MS ? { POLL_INTERVAL_MS: process.env.POLL_INTERVAL_MS } : {}),

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { emailError, INVALID_EMAIL_MESSAGE, isValidEmail } from './email.js';
+import { emailError, INVALID_EMAIL_MESSAGE, isValidEmail, normaliseEmail } from './email.js';
 
 describe('isValidEmail', () => {
   it('accepts ordinary addresses', () => {
@@ -37,5 +37,17 @@ describe('emailError', () => {
     expect(INVALID_EMAIL_MESSAGE).toBe('Invalid Email');
     expect(emailError('nope')).toBe('Invalid Email');
     expect(emailError('ada@example.com')).toBeNull();
+  });
+});
+
+describe('normaliseEmail', () => {
+  it('gives one spelling whatever the case and surrounding spaces', () => {
+    for (const spelling of ['ops@example.com', 'OPS@example.com', '  Ops@Example.COM ', '\tops@EXAMPLE.com\n']) {
+      expect(normaliseEmail(spelling)).toBe('ops@example.com');
+    }
+  });
+
+  it('gives an empty text for anything but a text', () => {
+    for (const value of [undefined, null, 42, {}, ['a@b.co']]) expect(normaliseEmail(value)).toBe('');
   });
 });

@@ -27,6 +27,18 @@ export function isValidEmail(text: string): boolean {
   return email.length <= EMAIL_MAX_LENGTH && EMAIL_PATTERN.test(email);
 }
 
+/**
+ * The one spelling of an address that accounts are stored, found and compared by: surrounding
+ * spaces removed, lower-cased. Two addresses that differ only by case or spaces are one account
+ * (sign-up, sign-in, sign-in links, operator lists). Not a text: ''.
+ *
+ * @example
+ * normaliseEmail('  Ada@Example.COM '); // 'ada@example.com'
+ */
+export function normaliseEmail(text: unknown): string {
+  return typeof text === 'string' ? text.trim().toLowerCase() : '';
+}
+
 /** The sign-up form's message for a text: 'Invalid Email', or null when it is valid. */
 export function emailError(text: string): string | null {
   return isValidEmail(text) ? null : INVALID_EMAIL_MESSAGE;

@@ -17,7 +17,7 @@ const logs: string[] = [];
 
 beforeAll(async () => {
   const config = {
-    ...loadConfig({ NODE_ENV: 'production', LOG_LEVEL: 'warn', DATA_DIR: '/nonexistent' }),
+    ...loadConfig({ NODE_ENV: 'production', LOG_LEVEL: 'warn', DATA_DIR: '/nonexistent', JUNCTION_DEV_OUTBOX: 'on' }),
     webDist: undefined,
   };
   app = await createApp(config, {
@@ -29,7 +29,7 @@ beforeAll(async () => {
 afterAll(() => app.close());
 
 describe('in production', () => {
-  it('has no dev outbox', async () => {
+  it('has no dev outbox, even when JUNCTION_DEV_OUTBOX=on', async () => {
     const res = await app.inject({ method: 'GET', url: '/api/dev/outbox' });
     expect(res.statusCode).toBe(404);
     expect(res.headers['content-type']).toMatch(/^application\/problem\+json/);

@@ -46,10 +46,19 @@ describe('mailer over SMTP', () => {
 });
 
 describe('mailer without SMTP', () => {
-  it('keeps mails in the outbox and prints the code in the log line', async () => {
+  it('prints the code in the log line and keeps no mail unless the development outbox is on', async () => {
+    const { logger, lines } = captureLogger();
+    const mailer = createMailer({ mailFrom: 'no-reply@junction.local' }, { logger });
+    expect(mailer.mode).toBe('outbox');
+    await mailer.send({ to: 'ada@example.com', ...createCodeMail('4821', 15) });
+    expect(lines.some((line) => line.includes('4821') && line.includes('ada@example.com'))).toBe(true);
+    expect(mailer.listOutbox()).toEqual([]);
+  });
+
+  it('keeps mails in the development outbox when it is turned on', async () => {
     const { logger, lines } = captureLogger();
     const mailer = createMailer(
-      { mailFrom: 'no-reply@junction.local' },
+      { mailFrom: 'no-reply@junction.local', devOutbox: true },
       { logger, now: () => Date.parse('2025-03-01T10:00:00Z') },
     );
     expect(mailer.mode).toBe('outbox');
@@ -68,9 +77,10 @@ describe('mailer without SMTP', () => {
 
   it('keeps codes out of a production log', async () => {
     const { logger, lines } = captureLogger();
-    const mailer = createMailer({ mailFrom: 'no-reply@junction.local', env: 'production' }, { logger });
+    const mailer = createMailer({ mailFrom: 'no-reply@junction.local', env: 'production', devOutbox: true }, { logger });
     await mailer.send({ to: 'ada@example.com', ...createCodeMail('7315', 15) });
-    expect(mailer.listOutbox()).toHaveLength(1);
+    // Production keeps no outbox even when asked for one.
+    expect(mailer.listOutbox()).toEqual([]);
     expect(lines.some((line) => line.includes('ada@example.com'))).toBe(true);
     expect(lines.join('\n')).not.toContain('7315');
   });

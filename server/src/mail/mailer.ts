@@ -1,7 +1,8 @@
 /**
- * Sends mail: over SMTP with nodemailer when `config.smtpUrl` is set; otherwise into an
- * in-memory outbox whose mails are logged in full outside production (so a developer can
- * read a code from the server log) and listed by the development outbox route.
+ * Sends mail: over SMTP with nodemailer when `config.smtpUrl` is set; otherwise mails are
+ * logged in full outside production (so a developer can read a code from the server log) and,
+ * only when the development outbox is turned on (`config.devOutbox`), kept in memory for the
+ * loopback-only outbox route.
  */
 import { randomUUID } from 'node:crypto';
 import nodemailer from 'nodemailer';
@@ -21,7 +22,7 @@ export interface Mailer {
   /** 'smtp' when a server is configured, else 'outbox'. */
   readonly mode: 'smtp' | 'outbox';
   send(message: MailMessage): Promise<void>;
-  /** Mails kept by the outbox, newest last (always empty in SMTP mode). */
+  /** Mails kept by the development outbox, newest last (always empty unless it is turned on). */
   listOutbox(): OutboxMail[];
   /** Closes the SMTP connection pool. */
   close(): Promise<void>;
@@ -38,7 +39,7 @@ const OUTBOX_LIMIT = 200;
  * await mailer.send({ to: 'ada@example.com', subject: 'Hello', text: 'Hi Ada' });
  */
 export function createMailer(
-  config: Pick<Config, 'smtpUrl' | 'mailFrom'> & Partial<Pick<Config, 'env'>>,
+  config: Pick<Config, 'smtpUrl' | 'mailFrom'> & Partial<Pick<Config, 'env' | 'devOutbox'>>,
   opts: { logger: Logger; now?: () => number },
 ): Mailer {
   const now = opts.now ?? Date.now;
@@ -65,7 +66,8 @@ export function createMailer(
   const outbox: OutboxMail[] = [];
   // Codes and sign-in links are as good as passwords; a production log keeps them out.
   const isLoggingText = config.env !== 'production';
-  if (!isLoggingText) opts.logger.warn({}, 'SMTP_URL is not set: mail is kept in the outbox and not delivered.');
+  const isKeeping = config.devOutbox === true && config.env !== 'production';
+  if (!isLoggingText) opts.logger.warn({}, 'SMTP_URL is not set: mail is not delivered.');
   return {
     mode: 'outbox',
     async send(message) {
@@ -76,13 +78,16 @@ export function createMailer(
         text: message.text,
         sentAt: new Date(now()).toISOString(),
       };
-      outbox.push(mail);
-      if (outbox.length > OUTBOX_LIMIT) outbox.shift();
+      // Kept only when asked for: an outbox anyone can read is an account takeover.
+      if (isKeeping) {
+        outbox.push(mail);
+        if (outbox.length > OUTBOX_LIMIT) outbox.shift();
+      }
       if (isLoggingText) {
         // No SMTP_URL in development: the log line is how a developer reads the code or link.
         opts.logger.info(
           { to: mail.to, subject: mail.subject, text: mail.text },
-          `Outbox mail to ${mail.to}: ${mail.subject}\n${mail.text}`,
+          `Mail to ${mail.to} (SMTP_URL is not set, so it is only logged): ${mail.subject}\n${mail.text}`,
         );
       } else {
         opts.logger.warn({ to: mail.to, subject: mail.subject }, 'Mail not delivered: SMTP_URL is not set');

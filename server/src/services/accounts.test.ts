@@ -178,7 +178,7 @@ describe.each(openTestDatabases())('accounts on $dialect', (testDb) => {
 describe('accounts without SMTP', () => {
   it('keeps the code mail in the outbox and prints the code in the log', async () => {
     const [sqlite] = openTestDatabases();
-    const t = await openTestServices(sqlite!);
+    const t = await openTestServices(sqlite!, { devOutbox: true });
     try {
       await t.signUp('dev@example.com');
       const [mail] = await t.services.outbox.list();

@@ -9,7 +9,7 @@ import { hashPassword, verifyAgainstDummy, verifyPassword } from '../security/pa
 import { createToken, hashToken, isSameSecret } from '../security/tokens.js';
 import { createRepos, type TenantRecord, type UserRecord } from '../store/repos/index.js';
 import { inTransaction } from '../store/repos/transaction.js';
-import { buildNewWorkflow, checkPasswordRules, isValidEmail } from './core-rules.js';
+import { buildNewWorkflow, checkPasswordRules, isValidEmail, normaliseEmail } from './core-rules.js';
 import { nowIso, type ServiceDeps } from './deps.js';
 import type { AuthContext, Services, SessionGrant } from './types.js';
 import { toTenantView, toUserView } from './views.js';
@@ -68,8 +68,6 @@ export function createAccountsService(deps: ServiceDeps): Services['accounts'] {
     });
     await deps.mailer.send({ to: user.email, ...createCodeMail(code, CODE_TTL_MS / 60_000) });
   };
-
-  const normaliseEmail = (email: unknown) => (typeof email === 'string' ? email.trim().toLowerCase() : '');
 
   return {
     async signUp(input) {

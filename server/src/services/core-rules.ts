@@ -5,7 +5,7 @@
  */
 import { checkPassword, createNewWorkflow, validateDocument, type WorkflowDocument } from '@junction/core';
 
-export { isValidEmail } from '@junction/core';
+export { isValidEmail, normaliseEmail } from '@junction/core';
 
 /** A validation error: JSON path in the request body (`document.steps[3].id`) and message. */
 export interface FieldError {

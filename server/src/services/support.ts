@@ -6,6 +6,7 @@
 import { createAccountSettings } from './account-settings.js';
 import { createCheckoutService } from './checkout.js';
 import type { CreateTicketInput, SupportService, TicketDetail } from './contracts/support.js';
+import { normaliseEmail } from './core-rules.js';
 import { createDashboardService } from './dashboard.js';
 import { nowIso } from './deps.js';
 import type { PlatformDeps } from './platform.js';
@@ -36,10 +37,11 @@ export function createSupportService(deps: PlatformDeps): SupportService {
   const db = deps.handle.db;
 
   const isOperator = async (ctx: AuthContext): Promise<boolean> => {
-    const operators = deps.config.supportOperators ?? [];
+    const operators = (deps.config.supportOperators ?? []).map(normaliseEmail);
     if (operators.length === 0) return false;
     const user = await deps.repos.users.findById(ctx.userId);
-    return !!user && operators.includes(user.email.toLowerCase());
+    // Anyone can sign up with any address; only a verified one proves it is the operator's.
+    return !!user && user.emailVerified && operators.includes(normaliseEmail(user.email));
   };
 
   return {

@@ -1,5 +1,9 @@
-/** Health and the development outbox (which only exists outside production). */
-import { Problem } from '../../errors.js';
+/**
+ * Health and the development outbox (which exists only when JUNCTION_DEV_OUTBOX=on, outside
+ * production, and answers loopback clients only).
+ */
+import type { FastifyRequest } from 'fastify';
+import { forbidden, Problem } from '../../errors.js';
 import type { OperationHandlers } from '../types.js';
 
 /** Seconds a load balancer should wait before asking again when the database is down. */
@@ -21,7 +25,23 @@ export const systemHandlers: OperationHandlers = {
     }
     return { status: 200, body: { ok: true, db: 'up' } };
   },
-  async listOutbox({ services }) {
+  async listOutbox({ services, request }) {
+    if (!isLoopbackClient(request)) {
+      throw forbidden('The development outbox answers only clients on this machine (loopback).');
+    }
     return { status: 200, body: { items: await services.outbox.list() } };
   },
 };
+
+const LOOPBACK = /^(127\.\d{1,3}\.\d{1,3}\.\d{1,3}|::1|::ffff:127\.\d{1,3}\.\d{1,3}\.\d{1,3})$/;
+
+/**
+ * Whether a request comes straight from this machine: the socket's own peer address (never
+ * X-Forwarded-For, which a client writes) is loopback, and no proxy forwarded it (a reverse
+ * proxy on the same machine connects from loopback on behalf of anyone).
+ */
+export function isLoopbackClient(request: FastifyRequest): boolean {
+  const peer = request.raw.socket?.remoteAddress ?? '';
+  const isForwarded = request.headers['x-forwarded-for'] !== undefined || request.headers.forwarded !== undefined;
+  return LOOPBACK.test(peer) && !isForwarded;
+}

@@ -13,6 +13,7 @@ import { createFormsMigration } from './0006-forms.js';
 import { createSupportMigration } from './0007-support.js';
 import { createTemplatesMigration } from './0008-templates.js';
 import { createHooksMigration } from './0009-hooks.js';
+import { createEmailNormalisedMigration } from './0010-email-normalised.js';
 
 /**
  * Builds the migration provider for a dialect. Names sort in apply order; never rename or
@@ -31,6 +32,7 @@ export function createMigrationProvider(dialect: Dialect): MigrationProvider {
         '0007-support': createSupportMigration(dialect),
         '0008-templates': createTemplatesMigration(dialect),
         '0009-hooks': createHooksMigration(),
+        '0010-email-normalised': createEmailNormalisedMigration(),
       };
     },
   };

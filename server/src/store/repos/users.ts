@@ -1,4 +1,5 @@
 /** Users and their tenant memberships. */
+import { normaliseEmail } from '@junction/core';
 import type { Kysely } from 'kysely';
 import type { Database } from '../database.js';
 
@@ -12,11 +13,11 @@ export interface UserRecord {
   createdAt: string;
 }
 
-/** Repository of `users`; e-mails are stored and looked up lower-cased. */
+/** Repository of `users`; e-mails are stored and looked up in core's normalised form (`normaliseEmail`). */
 export interface UsersRepo {
   insert(user: UserRecord): Promise<void>;
   findById(id: string): Promise<UserRecord | undefined>;
-  /** Looks a user up by e-mail, case-insensitively. */
+  /** Looks a user up by e-mail, whatever its case and surrounding spaces. */
   findByEmail(email: string): Promise<UserRecord | undefined>;
   markEmailVerified(id: string): Promise<void>;
 }
@@ -37,7 +38,7 @@ export function createUsersRepo(db: Kysely<Database>): UsersRepo {
         .insertInto('users')
         .values({
           id: user.id,
-          email: user.email.toLowerCase(),
+          email: normaliseEmail(user.email),
           name: user.name,
           password_hash: user.passwordHash,
           email_verified: user.emailVerified ? 1 : 0,
@@ -50,7 +51,11 @@ export function createUsersRepo(db: Kysely<Database>): UsersRepo {
       return row && toRecord(row);
     },
     async findByEmail(email) {
-      const row = await db.selectFrom('users').selectAll().where('email', '=', email.toLowerCase()).executeTakeFirst();
+      const row = await db
+        .selectFrom('users')
+        .selectAll()
+        .where('email', '=', normaliseEmail(email))
+        .executeTakeFirst();
       return row && toRecord(row);
     },
     async markEmailVerified(id) {
