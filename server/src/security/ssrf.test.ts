@@ -15,6 +15,12 @@ describe('classifyAddress', () => {
     ['::1', 'loopback'],
     ['::ffff:127.0.0.1', 'loopback'],
     ['::ffff:7f00:1', 'loopback'],
+    // IPv4-compatible IPv6 (::/96) is classified by the IPv4 address it embeds.
+    ['::7f00:1', 'loopback'],
+    ['::127.0.0.1', 'loopback'],
+    ['::a00:1', 'private'],
+    ['::169.254.169.254', 'linkLocal'],
+    ['[::7f00:1]', 'loopback'],
     ['10.1.2.3', 'private'],
     ['172.31.255.255', 'private'],
     ['192.168.0.10', 'private'],

@@ -25,7 +25,8 @@ export interface AddressVerdict {
  * Classifies an IP address (IPv4, IPv6, IPv4-mapped IPv6): only public unicast addresses are
  * allowed; private, loopback, link-local (cloud metadata 169.254.169.254), CGNAT, multicast,
  * unspecified, reserved, and IPv6 ranges that embed an IPv4 address (NAT64, 6to4, Teredo) are
- * blocked. Text that is not an IP address is blocked too.
+ * blocked; an IPv4-compatible address (`::7f00:1`) is classified by the IPv4 address it embeds.
+ * Text that is not an IP address is blocked too.
  *
  * @example classifyAddress('::ffff:127.0.0.1') // { isBlocked: true, range: 'loopback' }
  */
@@ -35,9 +36,23 @@ export function classifyAddress(address: string): AddressVerdict {
   const bare = text.includes('%') ? text.slice(0, text.indexOf('%')) : text;
   if (net.isIP(bare) === 0) return { isBlocked: true, range: 'invalid' };
   // process() turns ::ffff:a.b.c.d into the IPv4 address it carries, so its range applies.
-  const range = ipaddr.process(bare).range();
+  const parsed = ipaddr.process(bare);
+  const range = (embeddedIPv4(parsed) ?? parsed).range();
   // Allow-listing the one public range is safer than deny-listing the many special ones.
   return { isBlocked: range !== 'unicast', range };
+}
+
+/**
+ * The IPv4 address inside an IPv4-compatible IPv6 address (`::a.b.c.d`, `::7f00:1`; the
+ * deprecated ::/96 form some stacks still route to the IPv4 host), else undefined. `::` and
+ * `::1` keep their own IPv6 ranges.
+ */
+function embeddedIPv4(address: ipaddr.IPv4 | ipaddr.IPv6): ipaddr.IPv4 | undefined {
+  if (address.kind() !== 'ipv6') return undefined;
+  const parts = (address as ipaddr.IPv6).parts;
+  if (parts.slice(0, 6).some((part) => part !== 0)) return undefined;
+  if (parts[6] === 0 && parts[7] <= 1) return undefined;
+  return new ipaddr.IPv4([parts[6] >> 8, parts[6] & 0xff, parts[7] >> 8, parts[7] & 0xff]);
 }
 
 /** Tells whether an IP address must not be reached; see {@link classifyAddress}. */
