@@ -10,6 +10,15 @@ describe('cleanFileName', () => {
     expect(cleanFileName('../')).toBe('file');
     expect(cleanFileName('x'.repeat(300))).toHaveLength(120);
   });
+
+  it('shortens a long name by its stem and keeps the extension, so the upload type still applies', () => {
+    const name = cleanFileName(`${'a'.repeat(200)}.pdf`);
+    expect(name).toBe(`${'a'.repeat(116)}.pdf`);
+    expect(checkUploadType(name, 'application/pdf')).toEqual({ ok: true, contentType: 'application/pdf' });
+    expect(cleanFileName(`${'b'.repeat(130)}.tar.docx`)).toBe(`${'b'.repeat(115)}.docx`);
+    // An "extension" too long to be one is cut with the rest.
+    expect(cleanFileName(`a.${'x'.repeat(200)}`)).toHaveLength(120);
+  });
 });
 
 describe('checkUploadType', () => {

@@ -83,8 +83,8 @@ export function checkUploadType(fileName: string, mediaType: string): UploadType
 
 /**
  * Cleans the name a client sent into a display name for downloads: the last path segment,
- * without control characters, quotes or separators, at most 120 characters; 'file' when
- * nothing is left. It is never used as a path.
+ * without control characters, quotes or separators, at most 120 characters (a longer name
+ * loses the end of its stem and keeps its extension); 'file' when nothing is left. It is never used as a path.
  *
  * @example
  * cleanFileName('../../etc/passwd') // 'passwd'
@@ -95,9 +95,22 @@ export function cleanFileName(name: string): string {
     // biome-ignore lint/suspicious/noControlCharactersInRegex: control characters are what is removed.
     .replace(/[\u0000-\u001f\u007f"<>|:*?]/g, '')
     .replace(/^\.+/, '')
-    .trim()
-    .slice(0, 120);
-  return cleaned || 'file';
+    .trim();
+  return shortenFileName(cleaned, MAX_FILE_NAME) || 'file';
+}
+
+/** The longest display name an upload keeps. */
+const MAX_FILE_NAME = 120;
+
+/** The longest tail after the last dot that still counts as an extension when shortening. */
+const MAX_EXTENSION = 16;
+
+/** Cuts a name to `max` characters from its stem, so the extension (which decides the type) stays. */
+function shortenFileName(name: string, max: number): string {
+  if (name.length <= max) return name;
+  const dot = name.lastIndexOf('.');
+  const extension = dot > 0 && name.length - dot <= MAX_EXTENSION + 1 ? name.slice(dot) : '';
+  return name.slice(0, max - extension.length).trimEnd() + extension;
 }
 
 /** Formats a byte count for messages: '5 MB', '512 KB', '300 bytes'. */
