@@ -193,6 +193,26 @@ describe.each(openTestDatabases())('OAuth 2.0 on $dialect', (testDb) => {
     });
   });
 
+  it('leaves the state unspent when the redirect comes without the browser cookie or with a wrong one', async () => {
+    const start = await h.call('GET', `/auth/${slug}?uid=${a.userId}&t=${encodeURIComponent(a.token)}`);
+    const cookie = String(start.headers['set-cookie']).split(';')[0] ?? '';
+    const consent = await fetch(String(start.headers.location), { redirect: 'manual' });
+    const back = new URL(consent.headers.get('location') ?? '');
+    // Someone who learnt the redirect URL (a log, a referrer) opens it first, or sends an error.
+    const wrongCookie = `${cookie.split('=')[0]}=${'x'.repeat(43)}`;
+    for (const attempt of [
+      { path: `${back.pathname}${back.search}`, cookie: 'other=1' },
+      { path: `${back.pathname}${back.search}`, cookie: wrongCookie },
+      { path: `${back.pathname}?error=access_denied&state=${back.searchParams.get('state')}`, cookie: '' },
+    ]) {
+      const early = await h.call('GET', attempt.path, { headers: attempt.cookie ? { cookie: attempt.cookie } : {} });
+      expect(posted(early.text).message).toMatchObject({ ok: false });
+    }
+    // The browser that started the sign-in still finishes it.
+    const page = await h.call('GET', `${back.pathname}${back.search}`, { headers: { cookie } });
+    expect(posted(page.text).message).toMatchObject({ type: 'junction:oauth', ok: true, app: slug });
+  });
+
   it('reports a declined consent and a refused code on the same page', async () => {
     provider.deny = true;
     try {

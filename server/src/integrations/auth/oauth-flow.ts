@@ -161,8 +161,11 @@ export function createOAuthFlow(deps: PlatformDeps, options: { http?: HttpClient
     return { status: 302, headers: { location, 'set-cookie': cookie, 'cache-control': 'no-store' } };
   };
 
-  // Marks the state used (once, unexpired, this app) and answers its row.
-  const consumeState = async (state: string, appSlug: string) => {
+  // Marks the state used (once, unexpired, this app, this browser's cookie) and answers its row.
+  // A request without the binding cookie spends nothing: whoever learnt the redirect URL cannot
+  // cancel the sign-in of the browser that started it.
+  const consumeState = async (state: string, appSlug: string, browser: string | undefined) => {
+    if (!browser) return undefined;
     const hash = sha256(state);
     const now = iso();
     const result = await db
@@ -170,11 +173,25 @@ export function createOAuthFlow(deps: PlatformDeps, options: { http?: HttpClient
       .set({ used_at: now })
       .where('state_hash', '=', hash)
       .where('app', '=', appSlug)
+      .where('browser_hash', '=', sha256(browser))
       .where('used_at', 'is', null)
       .where('expires_at', '>', now)
       .executeTakeFirst();
     if (Number(result.numUpdatedRows) !== 1) return undefined;
     return db.selectFrom('oauth_states').selectAll().where('state_hash', '=', hash).executeTakeFirst();
+  };
+
+  // Tells whether a state is still open (issued, unexpired, unused) for this app.
+  const isStateOpen = async (state: string, appSlug: string) => {
+    const row = await db
+      .selectFrom('oauth_states')
+      .select('state_hash')
+      .where('state_hash', '=', sha256(state))
+      .where('app', '=', appSlug)
+      .where('used_at', 'is', null)
+      .where('expires_at', '>', iso())
+      .executeTakeFirst();
+    return row !== undefined;
   };
 
   const isSessionValid = async (sessionId: string, userId: string) => {
@@ -244,18 +261,18 @@ export function createOAuthFlow(deps: PlatformDeps, options: { http?: HttpClient
       ? { 'set-cookie': `${cookieName(stateText)}=; Path=/auth; HttpOnly; SameSite=Lax; Max-Age=0` }
       : undefined;
     const fail = (message: string) => failure(appSlug, message, clear);
-    const row = stateText ? await consumeState(stateText, appSlug) : undefined;
+    const browser = stateText ? readCookie(input.cookieHeader, cookieName(stateText)) : undefined;
+    const row = stateText ? await consumeState(stateText, appSlug, browser) : undefined;
     if (input.error !== undefined) {
       if (input.error === 'access_denied') return fail('You declined access, so no account was connected.');
       const detail = input.errorDescription ? `: ${input.errorDescription.slice(0, 300)}` : '';
       return fail(`The sign-in was refused (${input.error.slice(0, 100)})${detail}.`);
     }
     if (!row) {
+      if (stateText && (await isStateOpen(stateText, appSlug))) {
+        return fail('This sign-in was started in another browser window. Connect the account again from the editor.');
+      }
       return fail('This sign-in has expired or was already used. Close this window and connect the account again.');
-    }
-    const browser = readCookie(input.cookieHeader, cookieName(stateText));
-    if (!browser || sha256(browser) !== row.browser_hash) {
-      return fail('This sign-in was started in another browser window. Connect the account again from the editor.');
     }
     if (!(await isSessionValid(row.session_id, row.user_id))) {
       return fail('Your session has ended. Sign in to Junction again, then connect the account.');
