@@ -109,16 +109,19 @@ export {
 // workflow rules: issues, health, naming, filter, payload, template, layout (rules room)
 export type { Reference } from './workflow/path.js';
 export { hasPath, lastPathKey, lookupPath, parsePath, parseReferences, resolvePath } from './workflow/path.js';
-export type { OutputsByStepId } from './workflow/payload.js';
+export type { OutputsByStepId, TextFormat } from './workflow/payload.js';
 export {
   ARRAY_VALUE_CUT,
   isEmptyValue,
   isErrorResult,
   prepareTestPayload,
   RESULTS_KEPT,
+  resolveFieldValue,
   resolveReference,
   resolveReferences,
+  resolveReferencesInText,
   stringifyReferenceValue,
+  textFormatOf,
   truncateResults,
   truncationMessage,
 } from './workflow/payload.js';

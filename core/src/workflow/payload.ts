@@ -100,6 +100,84 @@ export function resolveReferences(value: unknown, outputs: OutputsByStepId): unk
   return value;
 }
 
+/**
+ * How references inside a text are written: `json` as JSON values (string content when inside
+ * quotes), `form` percent-encoded (an `application/x-www-form-urlencoded` body), `text` as is.
+ */
+export type TextFormat = 'json' | 'form' | 'text';
+
+/**
+ * Replaces `${stepId.path}` references in a body text by the rules of its format, so a value
+ * can never change the body's structure: in JSON a reference inside a string becomes escaped
+ * string content and one outside becomes a JSON value (`null` when unresolved); in a
+ * form-encoded body it is percent-encoded; in text it is written as is. A text that is exactly
+ * one reference keeps the referenced value's type, as {@link resolveReferences} does.
+ *
+ * @example
+ * resolveReferencesInText('{"v":"${t1.v}"}', { t1: { v: 'x","injected":"yes' } }, 'json');
+ * // '{"v":"x\",\"injected\":\"yes"}'
+ */
+export function resolveReferencesInText(text: string, outputs: OutputsByStepId, format: TextFormat): unknown {
+  if (format === 'text') return resolveText(text, outputs);
+  const refs = parseReferences(text);
+  if (refs.length === 0) return text;
+  if (refs.length === 1 && refs[0].start === 0 && refs[0].end === text.length) {
+    return resolveReference(refs[0].stepId, refs[0].path, outputs);
+  }
+  let out = '';
+  let at = 0;
+  let inString = false;
+  for (const ref of refs) {
+    const between = text.slice(at, ref.start);
+    if (format === 'json') inString = scanJsonStrings(between, inString);
+    const value = resolveReference(ref.stepId, ref.path, outputs);
+    out += between + writeReference(value, format, inString);
+    at = ref.end;
+  }
+  return out + text.slice(at);
+}
+
+// Tells whether a JSON text is inside a string after `chunk`, given the state before it.
+function scanJsonStrings(chunk: string, inString: boolean): boolean {
+  let open = inString;
+  for (let i = 0; i < chunk.length; i += 1) {
+    const code = chunk.charCodeAt(i);
+    if (open && code === 92 /* \ */) i += 1;
+    else if (code === 34 /* " */) open = !open;
+  }
+  return open;
+}
+
+function writeReference(value: unknown, format: 'json' | 'form', inString: boolean): string {
+  if (format === 'form') return encodeURIComponent(stringifyReferenceValue(value));
+  if (inString) return JSON.stringify(stringifyReferenceValue(value)).slice(1, -1);
+  return JSON.stringify(value ?? null) ?? 'null';
+}
+
+/**
+ * The format of a step field's text for reference resolution: the HTTP request app's body
+ * (`stringBody`, editor-core 3 "Custom HTTP request") and JSON text in an object or array field
+ * (which `coerceValue` parses) are JSON; everything else is text.
+ */
+export function textFormatOf(field: Pick<StepField, 'name' | 'schema'>, value: unknown): TextFormat {
+  if (field.name === 'stringBody') return 'json';
+  if (typeof value !== 'string') return 'text';
+  const start = value.trimStart()[0];
+  if (field.schema?.type === 'object' && start === '{') return 'json';
+  if (field.schema?.type === 'array' && start === '[') return 'json';
+  return 'text';
+}
+
+/**
+ * Resolves one step field's value against earlier outputs by its format ({@link textFormatOf}):
+ * the engine and the step test both go through it.
+ */
+export function resolveFieldValue(field: Pick<StepField, 'name' | 'schema' | 'value'>, outputs: OutputsByStepId): unknown {
+  const { value } = field;
+  if (typeof value === 'string') return resolveReferencesInText(value, outputs, textFormatOf(field, value));
+  return resolveReferences(value, outputs);
+}
+
 /** Whether a value counts as empty in a test payload: undefined, null or ''. */
 export function isEmptyValue(value: unknown): boolean {
   return value === undefined || value === null || value === '';
@@ -151,7 +229,7 @@ export function prepareTestPayload(
   const payload: Record<string, unknown> = {};
   for (const field of fields) {
     if (field.hidden || isEmptyValue(field.value)) continue;
-    const kept = pruneValue(resolveReferences(field.value, outputs));
+    const kept = pruneValue(resolveFieldValue(field, outputs));
     if (kept !== undefined) payload[field.name] = kept;
   }
   return payload;

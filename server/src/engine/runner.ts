@@ -11,7 +11,7 @@ import {
   evaluateFilter,
   type PlanLink,
   type PlanStep,
-  resolveReferences,
+  resolveFieldValue,
   type WorkflowData,
   type WorkflowPlan,
 } from '@junction/core';
@@ -281,9 +281,9 @@ export function createRunner(deps: RunnerDeps) {
     const startedAt = iso(platform.now());
     // Filter and loop-end steps without an app only shape the walk.
     if (step.app === '') return { ok: true, input: null, output: null, attempts: 0, startedAt };
-    const fields: Record<string, unknown> = {};
-    for (const field of step.fields) fields[field.name] = field.value;
-    const values = resolveReferences(fields, outputs) as Record<string, unknown>;
+    // JSON bodies get references as JSON values, never spliced text (core's resolveFieldValue).
+    const values: Record<string, unknown> = {};
+    for (const field of step.fields) values[field.name] = resolveFieldValue(field, outputs);
     const app = await platform.registry.resolve(execution.tenantId, step.app);
     if (!app)
       return {
