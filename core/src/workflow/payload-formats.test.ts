@@ -61,6 +61,6 @@ describe('textFormatOf and resolveFieldValue', () => {
     const field = { name: 'stringBody', title: 'Body', value: '{"v":"${trigger.v}"}' };
     expect(JSON.parse(resolveFieldValue(field, outputs) as string)).toEqual({ v: hostile });
     expect(JSON.parse(prepareTestPayload([field], outputs).stringBody as string)).toEqual({ v: hostile });
-    expect(resolveFieldValue({ name: 'note', title: 'Note', value: 'Hi ${trigger.v}' }, outputs)).toBe(`Hi ${hostile}`);
+    expect(resolveFieldValue({ name: 'note', value: 'Hi ${trigger.v}' }, outputs)).toBe(`Hi ${hostile}`);
   });
 });
