@@ -205,6 +205,7 @@ export {
   isValidEmail,
   normaliseEmail,
 } from './accounts/email.js';
+export { describeDevice, UNKNOWN_DEVICE } from './accounts/device.js';
 
 // apps, forms, accounts (apps room)
 export type {

@@ -3,7 +3,8 @@
  * one-time sign-in links (onboarding-and-extras 2, 4 "Sign-up flow", 5, 9).
  */
 import { randomInt } from 'node:crypto';
-import { conflict, Problem, unauthorized, unprocessable } from '../errors.js';
+import { describeDevice, UNKNOWN_DEVICE } from '@junction/core';
+import { conflict, notFound, Problem, unauthorized, unprocessable } from '../errors.js';
 import { createCodeMail, createSignInLinkMail } from '../mail/templates.js';
 import { hashPassword, verifyAgainstDummy, verifyPassword } from '../security/passwords.js';
 import { createToken, hashToken, isSameSecret } from '../security/tokens.js';
@@ -11,7 +12,7 @@ import { createRepos, type TenantRecord, type UserRecord } from '../store/repos/
 import { inTransaction } from '../store/repos/transaction.js';
 import { buildNewWorkflow, checkPasswordRules, isValidEmail, normaliseEmail } from './core-rules.js';
 import { nowIso, type ServiceDeps } from './deps.js';
-import type { AuthContext, Services, SessionGrant } from './types.js';
+import type { AuthContext, Services, SessionGrant, SignInClient } from './types.js';
 import { toTenantView, toUserView } from './views.js';
 
 /** Sessions last 30 days from sign-in. */
@@ -35,7 +36,12 @@ const CODE_EXPIRED = 'The code has expired. Request a new one.';
 export function createAccountsService(deps: ServiceDeps): Services['accounts'] {
   const { repos } = deps;
 
-  const startSession = async (user: UserRecord, tenant: TenantRecord, db = repos): Promise<SessionGrant> => {
+  const startSession = async (
+    user: UserRecord,
+    tenant: TenantRecord,
+    client: SignInClient | undefined,
+    db = repos,
+  ): Promise<SessionGrant> => {
     const token = createToken();
     const expiresAt = nowIso(deps, SESSION_TTL_MS);
     await db.sessions.insert({
@@ -45,6 +51,7 @@ export function createAccountsService(deps: ServiceDeps): Services['accounts'] {
       tenantId: tenant.id,
       expiresAt,
       createdAt: nowIso(deps),
+      device: client?.userAgent === undefined ? null : describeDevice(client.userAgent),
     });
     return { token, expiresAt, user: toUserView(user), tenant: toTenantView(tenant) };
   };
@@ -70,7 +77,7 @@ export function createAccountsService(deps: ServiceDeps): Services['accounts'] {
   };
 
   return {
-    async signUp(input) {
+    async signUp(input, client) {
       const email = normaliseEmail(input.email);
       if (!isValidEmail(email)) throw unprocessable('Invalid Email', 'email');
       const password = typeof input.password === 'string' ? input.password : '';
@@ -125,7 +132,7 @@ export function createAccountsService(deps: ServiceDeps): Services['accounts'] {
             createdAt,
             updatedAt: createdAt,
           });
-          return startSession(user, tenant, tx);
+          return startSession(user, tenant, client, tx);
         });
       } catch (error) {
         // Two sign-ups racing for one address: the unique index lets one win.
@@ -173,18 +180,38 @@ export function createAccountsService(deps: ServiceDeps): Services['accounts'] {
       return toUserView({ ...user, emailVerified: true });
     },
 
-    async logIn(input) {
+    async logIn(input, client) {
       const email = normaliseEmail(input.email);
       const password = typeof input.password === 'string' ? input.password : '';
       const user = email ? await repos.users.findByEmail(email) : undefined;
       // Unknown users cost one argon2 verification too, and get the same answer.
       const isRight = user ? await verifyPassword(user.passwordHash, password) : await verifyAgainstDummy(password);
       if (!user || !isRight) throw unauthorized(WRONG_LOGIN);
-      return startSession(user, await firstTenantOf(user.id));
+      return startSession(user, await firstTenantOf(user.id), client);
     },
 
     async logOut(ctx) {
       await repos.sessions.remove(ctx.sessionId);
+    },
+
+    async listSessions(ctx) {
+      const sessions = await repos.sessions.listValidForUser(ctx.userId, nowIso(deps));
+      const items = sessions.map((s) => ({
+        id: s.id,
+        createdAt: s.createdAt,
+        expiresAt: s.expiresAt,
+        device: s.device ?? UNKNOWN_DEVICE,
+        current: s.id === ctx.sessionId,
+      }));
+      return { items };
+    },
+
+    async endSession(ctx, sessionId) {
+      if (!(await repos.sessions.removeForUser(ctx.userId, sessionId))) throw notFound('Session');
+    },
+
+    async logOutEverywhere(ctx) {
+      await repos.sessions.removeAllForUser(ctx.userId);
     },
 
     async authenticate(token) {
@@ -228,7 +255,7 @@ export function createAccountsService(deps: ServiceDeps): Services['accounts'] {
       }
     },
 
-    async exchangeToken(oneTimeToken) {
+    async exchangeToken(oneTimeToken, client) {
       const userId =
         typeof oneTimeToken === 'string' && oneTimeToken !== ''
           ? await repos.codes.consumeToken(hashToken(oneTimeToken), SIGN_IN_PURPOSE, nowIso(deps))
@@ -237,7 +264,7 @@ export function createAccountsService(deps: ServiceDeps): Services['accounts'] {
       if (!user) throw unauthorized('This sign-in link has expired or was already used.');
       // The link reached the mailbox, which proves the address.
       if (!user.emailVerified) await repos.users.markEmailVerified(user.id);
-      return startSession({ ...user, emailVerified: true }, await firstTenantOf(user.id));
+      return startSession({ ...user, emailVerified: true }, await firstTenantOf(user.id), client);
     },
   };
 }

@@ -96,30 +96,53 @@ export interface OutboxMail {
   sentAt: string;
 }
 
+/** Who is signing in: the request's User-Agent, kept as a device name for the session list. */
+export interface SignInClient {
+  userAgent?: string;
+}
+
+/** One active session as the profile lists it (contract `SessionInfo`). */
+export interface SessionInfoView {
+  id: string;
+  createdAt: string;
+  expiresAt: string;
+  device: string;
+  current: boolean;
+}
+
 /** All domain services. Created once per app by `createServices(config)`. */
 export interface Services {
   accounts: {
     /** onboarding 2/5: creates user, tenant 'My First Workspace', workflow 'Untitled Workflow (Draft)', sends a 4-digit code. */
-    signUp(input: {
-      email: string;
-      password: string;
-      firstName?: string;
-      lastName?: string;
-      invitationToken?: string;
-    }): Promise<SessionGrant & { workflowId: string }>;
+    signUp(
+      input: {
+        email: string;
+        password: string;
+        firstName?: string;
+        lastName?: string;
+        invitationToken?: string;
+      },
+      client?: SignInClient,
+    ): Promise<SessionGrant & { workflowId: string }>;
     /** Issues a fresh 4-digit code (15 minutes, 5 attempts) and mails it. */
     sendCode(ctx: AuthContext): Promise<void>;
     /** Checks the code; wrong → 422 field 'code'; expired/exhausted → 410. */
     verifyCode(ctx: AuthContext, code: string): Promise<UserView>;
-    logIn(input: { email: string; password: string }): Promise<SessionGrant>;
+    logIn(input: { email: string; password: string }, client?: SignInClient): Promise<SessionGrant>;
     logOut(ctx: AuthContext): Promise<void>;
+    /** The caller's active sessions, newest first, their own marked `current`. */
+    listSessions(ctx: AuthContext): Promise<{ items: SessionInfoView[] }>;
+    /** Ends one of the caller's sessions; another user's or an unknown id → 404. */
+    endSession(ctx: AuthContext, sessionId: string): Promise<void>;
+    /** Ends every session of the caller, the current one included. */
+    logOutEverywhere(ctx: AuthContext): Promise<void>;
     /** Resolves a bearer token; null when unknown or expired. */
     authenticate(token: string): Promise<AuthContext | null>;
     me(ctx: AuthContext): Promise<MeView>;
     /** E-mails a one-time sign-in link carrying `c` (onboarding 2 small-screen reminder). Always resolves (no account enumeration). */
     sendSignInLink(email: string, link: (oneTimeToken: string) => string): Promise<void>;
     /** Exchanges a one-time address token (`c`) for a session, once. */
-    exchangeToken(oneTimeToken: string): Promise<SessionGrant>;
+    exchangeToken(oneTimeToken: string, client?: SignInClient): Promise<SessionGrant>;
   };
   tenants: {
     create(ctx: AuthContext, name: string): Promise<TenantView>;

@@ -60,6 +60,8 @@ export interface SessionsTable {
   tenant_id: string;
   expires_at: string;
   created_at: string;
+  /** What signed in ('Chrome on Linux', core's describeDevice); null for sessions older than 0011. */
+  device: string | null;
 }
 
 /** `verification_codes`: the current 4-digit e-mail code of a user (hashed). */

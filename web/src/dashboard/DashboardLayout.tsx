@@ -2,6 +2,7 @@ import { isApiError } from '@junction/core';
 import { createContext, type ReactNode, useCallback, useContext, useEffect, useState } from 'react';
 import { NavLink } from 'react-router-dom';
 import styled from 'styled-components';
+import { AccountMenu } from '../account/AccountMenu.js';
 import { establishDashboardSession, type Me } from '../stores/dashboard-session.js';
 import { useApi } from '../stores/root-store.js';
 import { browserSessionPlatform } from '../stores/session.js';
@@ -43,12 +44,21 @@ const Item = styled(NavLink)`
   &:focus-visible { outline: none; box-shadow: ${({ theme }) => theme.focusRing}; }
 `;
 
-const Who = styled.p`
+const Who = styled.div`
   margin-top: auto;
-  padding: 0 ${({ theme }) => theme.space(3)};
+  display: grid;
+  gap: ${({ theme }) => theme.space(1)};
+  padding-top: ${({ theme }) => theme.space(4)};
+  border-top: 1px solid ${({ theme }) => theme.colors.border};
+`;
+
+const WorkspaceName = styled.span`
+  padding: 0 ${({ theme }) => theme.space(2)};
+  overflow: hidden;
+  text-overflow: ellipsis;
+  white-space: nowrap;
   font-size: ${({ theme }) => theme.font.size.small};
   color: ${({ theme }) => theme.colors.textMuted};
-  overflow-wrap: anywhere;
 `;
 
 const Main = styled.main`
@@ -166,9 +176,8 @@ export function DashboardLayout({ children }: { children: ReactNode }) {
             </Item>
           ))}
           <Who>
-            {tenant.name}
-            <br />
-            {me.email}
+            <WorkspaceName title={tenant.name}>{tenant.name}</WorkspaceName>
+            <AccountMenu user={{ id: me.id, name: me.name, email: me.email }} showName />
           </Who>
         </Side>
         <Main>{children}</Main>

@@ -6,6 +6,7 @@ import { useApi } from '../stores/root-store.js';
 import { Button, PageTitle, TextField, useToast } from '../ui/index.js';
 import { DashboardLayout, useDashboard } from './DashboardLayout.js';
 import { Actions, Card } from './parts.js';
+import { SessionsCard } from './SessionsCard.js';
 
 const Facts = styled.dl`
   display: grid;
@@ -40,7 +41,7 @@ const Rules = styled.ul`
   font-size: ${({ theme }) => theme.font.size.small};
 `;
 
-/** The user's profile at /profile: name, e-mail, workspaces, and the password change. */
+/** The user's profile at /profile: name, e-mail, workspaces, active sessions and the password change. */
 export function ProfilePage() {
   return (
     <DashboardLayout>
@@ -92,6 +93,7 @@ function ProfileView() {
           <dd>{me.tenants.map((m) => `${m.tenant.name} (${m.role})`).join(', ')}</dd>
         </Facts>
       </Card>
+      <SessionsCard userId={me.id} />
       <Card aria-labelledby="password-heading">
         <h2 id="password-heading">Change password</h2>
         <form

@@ -14,6 +14,7 @@ import { createSupportMigration } from './0007-support.js';
 import { createTemplatesMigration } from './0008-templates.js';
 import { createHooksMigration } from './0009-hooks.js';
 import { createEmailNormalisedMigration } from './0010-email-normalised.js';
+import { createSessionDevicesMigration } from './0011-session-devices.js';
 
 /**
  * Builds the migration provider for a dialect. Names sort in apply order; never rename or
@@ -33,6 +34,7 @@ export function createMigrationProvider(dialect: Dialect): MigrationProvider {
         '0008-templates': createTemplatesMigration(dialect),
         '0009-hooks': createHooksMigration(),
         '0010-email-normalised': createEmailNormalisedMigration(),
+        '0011-session-devices': createSessionDevicesMigration(),
       };
     },
   };

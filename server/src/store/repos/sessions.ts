@@ -1,5 +1,5 @@
 /** Bearer sessions, looked up by the sha-256 of their token. */
-import type { Kysely } from 'kysely';
+import type { Kysely, Selectable } from 'kysely';
 import type { Database } from '../database.js';
 
 /** A stored session. */
@@ -10,6 +10,8 @@ export interface SessionRecord {
   tenantId: string;
   expiresAt: string;
   createdAt: string;
+  /** The device that signed in (core's describeDevice), null when unknown. */
+  device?: string | null;
 }
 
 /** Repository of `sessions`. */
@@ -20,9 +22,25 @@ export interface SessionsRepo {
   /** Points a session at another current tenant. */
   setTenant(sessionId: string, tenantId: string): Promise<void>;
   remove(sessionId: string): Promise<void>;
+  /** The user's sessions valid at `nowIso`, newest first. */
+  listValidForUser(userId: string, nowIso: string): Promise<SessionRecord[]>;
+  /** Ends one of the user's sessions; answers whether it existed. */
+  removeForUser(userId: string, sessionId: string): Promise<boolean>;
+  /** Ends every session of the user. */
+  removeAllForUser(userId: string): Promise<void>;
   /** Deletes sessions that expired before `nowIso`; answers how many. */
   removeExpired(nowIso: string): Promise<number>;
 }
+
+const toRecord = (row: Selectable<Database['sessions']>): SessionRecord => ({
+  id: row.id,
+  tokenHash: row.token_hash,
+  userId: row.user_id,
+  tenantId: row.tenant_id,
+  expiresAt: row.expires_at,
+  createdAt: row.created_at,
+  device: row.device,
+});
 
 /** Builds the sessions repository over a database or a transaction. */
 export function createSessionsRepo(db: Kysely<Database>): SessionsRepo {
@@ -37,6 +55,7 @@ export function createSessionsRepo(db: Kysely<Database>): SessionsRepo {
           tenant_id: s.tenantId,
           expires_at: s.expiresAt,
           created_at: s.createdAt,
+          device: s.device ?? null,
         })
         .execute();
     },
@@ -47,16 +66,29 @@ export function createSessionsRepo(db: Kysely<Database>): SessionsRepo {
         .where('token_hash', '=', tokenHash)
         .where('expires_at', '>', nowIso)
         .executeTakeFirst();
-      return (
-        row && {
-          id: row.id,
-          tokenHash: row.token_hash,
-          userId: row.user_id,
-          tenantId: row.tenant_id,
-          expiresAt: row.expires_at,
-          createdAt: row.created_at,
-        }
-      );
+      return row && toRecord(row);
+    },
+    async listValidForUser(userId, nowIso) {
+      const rows = await db
+        .selectFrom('sessions')
+        .selectAll()
+        .where('user_id', '=', userId)
+        .where('expires_at', '>', nowIso)
+        .orderBy('created_at', 'desc')
+        .orderBy('id')
+        .execute();
+      return rows.map(toRecord);
+    },
+    async removeForUser(userId, sessionId) {
+      const result = await db
+        .deleteFrom('sessions')
+        .where('user_id', '=', userId)
+        .where('id', '=', sessionId)
+        .executeTakeFirst();
+      return Number(result.numDeletedRows) > 0;
+    },
+    async removeAllForUser(userId) {
+      await db.deleteFrom('sessions').where('user_id', '=', userId).execute();
     },
     async setTenant(sessionId, tenantId) {
       await db.updateTable('sessions').set({ tenant_id: tenantId }).where('id', '=', sessionId).execute();

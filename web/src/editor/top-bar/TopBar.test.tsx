@@ -10,6 +10,7 @@ import { act, cleanup, fireEvent, render, screen, waitFor } from '@testing-libra
 import { MemoryRouter } from 'react-router-dom';
 import { ThemeProvider } from 'styled-components';
 import { afterEach, describe, expect, it, vi } from 'vitest';
+import { createRootStore, RootStoreProvider } from '../../stores/root-store.js';
 import { createEditorStore, type IEditorStore, type StoredWorkflow } from '../../stores/editor-store.js';
 import { theme, ToastProvider } from '../../ui/index.js';
 import { EditorProvider } from '../editor-context.js';
@@ -67,6 +68,8 @@ function fakeApi(doc: WorkflowDocument, options: FakeOptions = {}) {
   let stored: StoredWorkflow = { id: doc.id, name: doc.name, active: doc.active, revision: 1, document: doc };
   const calls: string[] = [];
   const api = {
+    // The account menu asks who is signed in only when a token is at hand.
+    getToken: () => null,
     get: vi.fn(async () => stored),
     post: vi.fn(async (path: string, init: { body: unknown }) => {
       calls.push(`POST ${path} ${JSON.stringify(init.body)}`);
@@ -95,9 +98,11 @@ async function renderTopBar(doc: WorkflowDocument, options: FakeOptions = {}) {
     <ThemeProvider theme={theme}>
       <ToastProvider>
         <MemoryRouter>
-          <EditorProvider store={editor}>
-            <TopBar token="tok" />
-          </EditorProvider>
+          <RootStoreProvider store={createRootStore({ api })}>
+            <EditorProvider store={editor}>
+              <TopBar token="tok" />
+            </EditorProvider>
+          </RootStoreProvider>
         </MemoryRouter>
       </ToastProvider>
     </ThemeProvider>,

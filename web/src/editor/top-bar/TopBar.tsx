@@ -3,6 +3,7 @@ import { observer } from 'mobx-react-lite';
 import { type KeyboardEvent, useEffect, useState } from 'react';
 import { Link } from 'react-router-dom';
 import styled from 'styled-components';
+import { AccountMenu } from '../../account/AccountMenu.js';
 import { exitHref } from '../../stores/session.js';
 import { useToast } from '../../ui/index.js';
 import { useEditor } from '../editor-context.js';
@@ -172,6 +173,7 @@ export const TopBar = observer(function TopBar({ token }: { token: string | null
             Share
           </ShareButton>
         </Tip>
+        <AccountMenu token={token} />
       </Bar>
       <ShareDialog open={isSharing} onOpenChange={setSharing} />
     </TipProvider>

@@ -1,0 +1,152 @@
+import { useCallback, useEffect, useState } from 'react';
+import styled from 'styled-components';
+import { failureText } from '../stores/dashboard-workflows.js';
+import { useApi } from '../stores/root-store.js';
+import { signOut } from '../stores/sign-out.js';
+import { Button, useToast } from '../ui/index.js';
+import { Actions, Card, Muted } from './parts.js';
+
+/** One active session as GET /api/auth/sessions lists it. */
+interface SessionRow {
+  id: string;
+  createdAt: string;
+  expiresAt: string;
+  device: string;
+  current: boolean;
+}
+
+const List = styled.ul`
+  margin: 0;
+  padding: 0;
+  list-style: none;
+  li {
+    display: flex;
+    align-items: center;
+    gap: ${({ theme }) => theme.space(3)};
+    padding: ${({ theme }) => theme.space(3)} 0;
+    border-bottom: 1px solid ${({ theme }) => theme.colors.border};
+  }
+  li:last-child { border-bottom: none; }
+`;
+
+const Where = styled.div`
+  flex: 1;
+  min-width: 0;
+  strong { margin-right: ${({ theme }) => theme.space(2)}; }
+  small { display: block; color: ${({ theme }) => theme.colors.textMuted}; }
+`;
+
+const Badge = styled.span`
+  padding: 2px 8px;
+  border-radius: 999px;
+  background: #e6f4ea;
+  color: ${({ theme }) => theme.colors.success};
+  font-size: 12px;
+  font-weight: 600;
+`;
+
+const Confirm = styled.p`
+  margin: ${({ theme }) => theme.space(3)} 0 0;
+`;
+
+const WHEN = new Intl.DateTimeFormat('en-US', { dateStyle: 'medium', timeStyle: 'short' });
+
+/** 'Nov 26, 2026, 1:40 PM' in the visitor's time zone. */
+const when = (iso: string) => WHEN.format(new Date(iso));
+
+/**
+ * The profile's active sessions: each device with when it signed in, 'This browser' on the
+ * caller's own, 'Sign out' on the others, and 'Sign out everywhere' (asked twice), which ends
+ * every session of the account, this one too, and leaves for the sign-in screen.
+ */
+export function SessionsCard({ userId }: { userId: string }) {
+  const api = useApi();
+  const { showToast } = useToast();
+  const [sessions, setSessions] = useState<SessionRow[] | null>(null);
+  const [loadError, setLoadError] = useState('');
+  const [isConfirming, setConfirming] = useState(false);
+
+  const load = useCallback(async () => {
+    try {
+      const { items } = await api.get('/api/auth/sessions');
+      setSessions(items);
+      setLoadError('');
+    } catch (error) {
+      setLoadError(failureText(error));
+    }
+  }, [api]);
+  useEffect(() => {
+    void load();
+  }, [load]);
+
+  const end = async (session: SessionRow) => {
+    try {
+      await api.delete('/api/auth/sessions/{sessionId}', { params: { path: { sessionId: session.id } } });
+      showToast({ status: 'success', message: `Signed out of ${session.device}.` });
+      await load();
+    } catch (error) {
+      showToast({ status: 'error', message: `Could not sign out of ${session.device}: ${failureText(error)}` });
+    }
+  };
+  const endEverywhere = async () => {
+    try {
+      window.location.assign(await signOut(api, window.localStorage, 'everywhere', userId));
+    } catch (error) {
+      setConfirming(false);
+      showToast({ status: 'error', message: `Could not sign out everywhere: ${failureText(error)}` });
+    }
+  };
+
+  return (
+    <Card aria-labelledby="sessions-heading">
+      <h2 id="sessions-heading">Where you're signed in</h2>
+      {loadError && <p role="alert">Could not load your sessions: {loadError}</p>}
+      {!sessions && !loadError && <Muted>Loading sessions…</Muted>}
+      {sessions && (
+        <List aria-label="Active sessions">
+          {sessions.map((session) => (
+            <li key={session.id}>
+              <Where>
+                <strong>{session.device}</strong>
+                {session.current && <Badge>This browser</Badge>}
+                <small>
+                  Signed in {when(session.createdAt)} · until {when(session.expiresAt)}
+                </small>
+              </Where>
+              {!session.current && (
+                <Button
+                  variant="secondary"
+                  aria-label={`Sign out of ${session.device}`}
+                  onClick={() => void end(session)}
+                >
+                  Sign out
+                </Button>
+              )}
+            </li>
+          ))}
+        </List>
+      )}
+      {isConfirming ? (
+        <>
+          <Confirm role="alert">
+            Sign out of every session, this browser too? You will need your password to sign in again.
+          </Confirm>
+          <Actions>
+            <Button variant="secondary" onClick={() => void endEverywhere()}>
+              Yes, sign out everywhere
+            </Button>
+            <Button variant="ghost" onClick={() => setConfirming(false)}>
+              Cancel
+            </Button>
+          </Actions>
+        </>
+      ) : (
+        <Actions>
+          <Button variant="secondary" onClick={() => setConfirming(true)}>
+            Sign out everywhere
+          </Button>
+        </Actions>
+      )}
+    </Card>
+  );
+}

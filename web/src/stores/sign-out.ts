@@ -1,0 +1,35 @@
+/**
+ * Signing out of the browser: the server ends the session (or every session of the account),
+ * then the token leaves local storage and the client. The sign-in screen comes next.
+ */
+import { type ApiClient, isApiError } from '@junction/core';
+import { TOKEN_STORAGE_KEY, type TokenStorage, withParam } from './session.js';
+
+/** Which sessions to end: this browser's, or every session of the account. */
+export type SignOutScope = 'this-browser' | 'everywhere';
+
+/**
+ * Ends the session on the server and forgets the token here; answers the address of the
+ * sign-in screen (the editor's log-in, naming the account when `userId` is known).
+ * A session the server already ended (401) still counts as signed out; any other failure
+ * throws and the token stays, so the user can try again.
+ *
+ * @example
+ * window.location.assign(await signOut(api, localStorage, 'this-browser', me.id));
+ */
+export async function signOut(
+  api: ApiClient,
+  storage: TokenStorage,
+  scope: SignOutScope,
+  userId?: string,
+): Promise<string> {
+  try {
+    if (scope === 'everywhere') await api.delete('/api/auth/sessions');
+    else await api.post('/api/auth/log-out');
+  } catch (error) {
+    if (!isApiError(error) || error.status !== 401) throw error;
+  }
+  storage.removeItem(TOKEN_STORAGE_KEY);
+  api.setToken(null);
+  return `/${userId ? withParam('', 'u', userId) : ''}`;
+}
