@@ -9,6 +9,11 @@ import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
 import { E2E_TEST_TIMEOUT_MS, saveScreenshot, useE2ESession } from './harness.js';
 
+/** What the page code below reads from `globalThis` (typed without the DOM library). */
+interface PageGlobals {
+  localStorage: { getItem(key: string): string | null; setItem(key: string, value: string): void };
+}
+
 const session = useE2ESession();
 const PASSWORD = 'Str0ng!Passw0rd#2024';
 const PHONE =
@@ -57,7 +62,7 @@ async function signInInPage(page: Page, email: string): Promise<string> {
         body: JSON.stringify({ email, password }),
       });
       const grant = (await res.json()) as { token: string };
-      (globalThis as unknown as { localStorage: Storage }).localStorage.setItem('junction.token', grant.token);
+      (globalThis as unknown as PageGlobals).localStorage.setItem('junction.token', grant.token);
       return grant.token;
     },
     { email, password: PASSWORD },
@@ -82,9 +87,7 @@ describe('sign out', { timeout: E2E_TEST_TIMEOUT_MS * 4 }, () => {
     await page.getByRole('dialog', { name: 'Welcome back' }).waitFor();
     expect(new URL(page.url()).searchParams.get('u')).toBe(account.userId);
     expect(
-      await page.evaluate(() =>
-        (globalThis as unknown as { localStorage: Storage }).localStorage.getItem('junction.token'),
-      ),
+      await page.evaluate(() => (globalThis as unknown as PageGlobals).localStorage.getItem('junction.token')),
     ).toBeNull();
     expect(await isSignedIn(token)).toBe(false);
     // The account's other session (from sign-up) is untouched.
