@@ -317,22 +317,36 @@ describe('schemas against real values', () => {
 
   it('accepts the Problem bodies the server sends and refuses unknown members', () => {
     const validate = validatorOf('Problem');
-    expect(validate({ type: 'about:blank', title: 'Not Found', status: 404, detail: 'Workflow not found.' })).toBe(
-      true,
-    );
+    expect(
+      validate({
+        type: 'about:blank',
+        title: 'Not Found',
+        status: 404,
+        code: 'resource.not_found',
+        detail: 'Workflow not found.',
+      }),
+    ).toBe(true);
     expect(
       validate({
         type: 'about:blank',
         title: 'Unprocessable Content',
         status: 422,
+        code: 'rule.failed',
         detail: 'The document is invalid.',
         field: 'document.steps.0.id',
         errors: [{ field: 'document.steps.0.id', message: 'must be unique' }],
       }),
     ).toBe(true);
-    expect(validate({ type: 'about:blank', title: 'Too Many Requests', status: 429, retryAfter: 30 })).toBe(true);
+    expect(
+      validate({ type: 'about:blank', title: 'Too Many Requests', status: 429, code: 'limit.rate', retryAfter: 30 }),
+    ).toBe(true);
+    // Every Problem carries a stable code, in the dotted lower-case form clients branch on.
+    expect(validate({ type: 'about:blank', title: 'Not Found', status: 404 })).toBe(false);
+    expect(validate({ type: 'about:blank', title: 'Not Found', status: 404, code: 'NotFound' })).toBe(false);
     expect(validate({ title: 'Bad Request', status: 400 })).toBe(false);
-    expect(validate({ type: 'about:blank', title: 'Bad Request', status: 400, stack: 'x' })).toBe(false);
+    expect(
+      validate({ type: 'about:blank', title: 'Bad Request', status: 400, code: 'request.invalid', stack: 'x' }),
+    ).toBe(false);
   });
 
   it('accepts a stored form tuple as core writes it, and a short one', () => {

@@ -1312,6 +1312,8 @@ export interface components {
         Problem: {
             /** @description A URI naming the problem type; 'about:blank' when the status says it all. */
             type: string;
+            /** @description A stable code clients branch on, never the status number (core/src/api/problem-codes.ts lists them): by status `request.invalid` (400), `auth.required` (401), `auth.forbidden` (403), `resource.not_found` (404), `state.conflict` (409), `limit.exceeded` (413), `request.media_type` (415), `rule.failed` (422), `limit.rate` (429), `server.internal` (500), `server.unavailable` (503), `storage.full` (507); named by the thrower: `workflow.revision_conflict` (409, reload and retry), `activation.blocked` (422, the workflow has blocking issues), `workflow.not_active` (409), `limit.exceeded` (a configured body, item, memory or upload limit). */
+            code: string;
             /** @description Short summary of the status, e.g. 'Unprocessable Content'. */
             title: string;
             status: number;

@@ -371,3 +371,5 @@ export type {
 } from './api/client.js';
 export { createApiClient } from './api/client.js';
 export { ApiError, NETWORK_ERROR_STATUS, isApiError } from './api/api-error.js';
+export { PROBLEM_CODES, STATUS_PROBLEM_CODES, defaultProblemCode } from './api/problem-codes.js';
+export type { ProblemCode } from './api/problem-codes.js';

@@ -1,13 +1,17 @@
 /**
  * Errors that carry an HTTP Problem (RFC 9457). Services throw `Problem`; the HTTP layer
- * turns it into `application/problem+json` with the same status, title, detail and field.
+ * turns it into `application/problem+json` with the same status, title, detail, field and
+ * stable `code` (core's problem-codes list; the status's default when the thrower names none).
  */
+import { PROBLEM_CODES, defaultProblemCode } from '@junction/core';
 
 /** Body of an `application/problem+json` answer. */
 export interface ProblemBody {
   type: string;
   title: string;
   status: number;
+  /** Stable code clients branch on (e.g. `workflow.revision_conflict`). */
+  code: string;
   detail?: string;
   /** JSON path or name of the offending input field, when one is to blame. */
   field?: string;
@@ -21,6 +25,7 @@ export interface ProblemBody {
 export class Problem extends Error {
   readonly status: number;
   readonly title: string;
+  readonly code: string;
   readonly detail?: string;
   readonly field?: string;
   readonly errors?: { field: string; message: string }[];
@@ -29,12 +34,20 @@ export class Problem extends Error {
   constructor(
     status: number,
     title: string,
-    opts: { detail?: string; field?: string; errors?: { field: string; message: string }[]; retryAfter?: number } = {},
+    opts: {
+      detail?: string;
+      field?: string;
+      errors?: { field: string; message: string }[];
+      retryAfter?: number;
+      /** A stable code from core's PROBLEM_CODES; defaults to the status's code. */
+      code?: string;
+    } = {},
   ) {
     super(opts.detail ?? title);
     this.name = 'Problem';
     this.status = status;
     this.title = title;
+    this.code = opts.code ?? defaultProblemCode(status);
     this.detail = opts.detail;
     this.field = opts.field;
     this.errors = opts.errors;
@@ -43,7 +56,12 @@ export class Problem extends Error {
 
   /** The wire body of this problem. */
   toBody(): ProblemBody {
-    const body: ProblemBody = { type: 'about:blank', title: this.title, status: this.status };
+    const body: ProblemBody = {
+      type: 'about:blank',
+      title: this.title,
+      status: this.status,
+      code: this.code,
+    };
     if (this.detail !== undefined) body.detail = this.detail;
     if (this.field !== undefined) body.field = this.field;
     if (this.errors !== undefined) body.errors = this.errors;
@@ -61,10 +79,17 @@ export const forbidden = (detail: string) => new Problem(403, 'Forbidden', { det
 /** 404: missing, or another tenant's (never reveal which). */
 export const notFound = (what: string) => new Problem(404, 'Not Found', { detail: `${what} not found.` });
 /** 409: conflicts with the current state. */
-export const conflict = (detail: string, field?: string) => new Problem(409, 'Conflict', { detail, field });
+export const conflict = (detail: string, field?: string, code?: string) =>
+  new Problem(409, 'Conflict', { detail, field, code });
 /** 422: well-formed but fails a domain rule. */
-export const unprocessable = (detail: string, field?: string, errors?: { field: string; message: string }[]) =>
-  new Problem(422, 'Unprocessable Content', { detail, field, errors });
+export const unprocessable = (
+  detail: string,
+  field?: string,
+  errors?: { field: string; message: string }[],
+  code?: string,
+) => new Problem(422, 'Unprocessable Content', { detail, field, errors, code });
+
+export { PROBLEM_CODES };
 /** 501: in the contract, built by a later issue. */
 export const notImplemented = (what: string) =>
   new Problem(501, 'Not Implemented', { detail: `${what} is not available yet.` });

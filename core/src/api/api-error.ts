@@ -3,6 +3,7 @@
  * body the server sent, or one synthesised when there was no usable body or no answer at all.
  */
 import type { Problem } from '@junction/api-spec';
+import { PROBLEM_CODES, defaultProblemCode } from './problem-codes.js';
 
 /** The status `ApiError` carries when no HTTP answer arrived (offline, refused, DNS, CORS). */
 export const NETWORK_ERROR_STATUS = 0;
@@ -30,6 +31,11 @@ export class ApiError extends Error {
     this.name = 'ApiError';
     this.status = problem.status;
     this.problem = problem;
+  }
+
+  /** The Problem's stable code (`workflow.revision_conflict`, …): what clients branch on. */
+  get code(): string {
+    return this.problem.code;
   }
 
   /** True when no HTTP answer arrived; such calls may be retried (STYLE: operational). */
@@ -79,6 +85,7 @@ export function createResponseError(body: unknown, response: ApiResponseLike): A
       type: typeof body.type === 'string' ? body.type : 'about:blank',
       title: body.title,
       status: typeof body.status === 'number' ? body.status : response.status,
+      code: typeof body.code === 'string' ? body.code : defaultProblemCode(response.status),
     };
     // The header is authoritative for clients; mirror it when the body left it out.
     if (problem.retryAfter === undefined && retryAfter !== undefined) problem.retryAfter = retryAfter;
@@ -88,6 +95,7 @@ export function createResponseError(body: unknown, response: ApiResponseLike): A
     type: 'about:blank',
     title: response.statusText || `HTTP ${response.status}`,
     status: response.status,
+    code: defaultProblemCode(response.status),
   };
   if (retryAfter !== undefined) problem.retryAfter = retryAfter;
   return new ApiError(problem);
@@ -101,6 +109,7 @@ export function createNetworkError(cause: unknown): ApiError {
       type: 'about:blank',
       title: 'Network error',
       status: NETWORK_ERROR_STATUS,
+      code: PROBLEM_CODES.networkError,
       detail: `The server could not be reached (${reason}). Check your connection and try again.`,
     },
     { cause },

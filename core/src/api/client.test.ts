@@ -145,6 +145,7 @@ describe('createApiClient', () => {
       type: 'about:blank',
       title: 'Unprocessable Content',
       status: 422,
+      code: 'rule.failed',
       detail: 'Use at least 12 characters.',
       field: 'password',
     };
@@ -163,6 +164,7 @@ describe('createApiClient', () => {
     expect(apiError.problem.field).toBe('password');
     expect(apiError.message).toBe('Use at least 12 characters.');
     expect(apiError.isNetworkError).toBe(false);
+    expect(apiError.code).toBe('rule.failed');
   });
 
   it('uses the title as the message when the Problem has no detail, and mirrors Retry-After', async () => {
@@ -186,7 +188,7 @@ describe('createApiClient', () => {
 
     expect(error).toBeInstanceOf(ApiError);
     expect(error.status).toBe(502);
-    expect(error.problem).toEqual({ type: 'about:blank', title: 'Bad Gateway', status: 502 });
+    expect(error.problem).toEqual({ type: 'about:blank', title: 'Bad Gateway', status: 502, code: 'upstream.failed' });
     expect(error.message).toBe('Bad Gateway');
   });
 

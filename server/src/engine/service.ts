@@ -4,7 +4,7 @@
  * workflow or execution is a 404.
  */
 import { compileWorkflow, lookupPath, type WorkflowData } from '@junction/core';
-import { badRequest, conflict, notFound, Problem, unprocessable } from '../errors.js';
+import { badRequest, conflict, notFound, PROBLEM_CODES, Problem, unprocessable } from '../errors.js';
 import type {
   ExecutionPage,
   ExecutionSummaryView,
@@ -153,7 +153,7 @@ export function createEngineApi(deps: EngineApiDeps) {
     async runWorkflow(ctx: AuthContext, workflowId: string, payload?: unknown) {
       const workflow = await repo.findWorkflow(workflowId, ctx.tenantId);
       if (!workflow) throw notFound('Workflow');
-      if (!workflow.active) throw conflict('Workflow must be ACTIVE');
+      if (!workflow.active) throw conflict('Workflow must be ACTIVE', undefined, PROBLEM_CODES.workflowNotActive);
       const triggerData = payload !== undefined ? payload : triggerSample(workflow.document);
       return acceptOne([{ tenantId: ctx.tenantId, workflowId, trigger: 'manual', triggerData }]);
     },

@@ -192,6 +192,7 @@ describe('contract routes', () => {
       type: 'about:blank',
       title: 'Not Found',
       status: 404,
+      code: 'resource.not_found',
       detail: 'Thing not found.',
     });
 

@@ -3,7 +3,7 @@
  * revisions) and delete. Another tenant's workflow is reported exactly like a missing one.
  */
 import type { WorkflowDocument } from '@junction/core';
-import { conflict, notFound, unprocessable } from '../errors.js';
+import { conflict, notFound, PROBLEM_CODES, unprocessable } from '../errors.js';
 import { buildNewWorkflow, checkDocument } from './core-rules.js';
 import { nowIso, type ServiceDeps } from './deps.js';
 import type { Services } from './types.js';
@@ -29,6 +29,7 @@ export function createWorkflowsService(deps: ServiceDeps): Services['workflows']
     conflict(
       `This workflow was changed elsewhere (now at revision ${revision}). Reload it and try again.`,
       'expectedRevision',
+      PROBLEM_CODES.workflowRevisionConflict,
     );
 
   return {

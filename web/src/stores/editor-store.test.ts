@@ -139,7 +139,7 @@ describe('editor store (editor-core 4.1, 4.5)', () => {
   });
 
   it('marks a failed save and tells the user once per failure', async () => {
-    const conflict = new ApiError({ type: 'about:blank', title: 'Conflict', status: 409 });
+    const conflict = new ApiError({ type: 'about:blank', title: 'Conflict', status: 409, code: 'workflow.revision_conflict' });
     const { api } = fakeApi(doc, { failPut: conflict });
     const store = makeStore(api);
     await store.load('wf-1');
@@ -186,7 +186,7 @@ describe('toDocument', () => {
 
 describe('saveFailureMessage', () => {
   it('explains a conflict, a lost connection and a server detail', () => {
-    expect(saveFailureMessage(new ApiError({ type: 'about:blank', title: 'Conflict', status: 409 }))).toMatch(
+    expect(saveFailureMessage(new ApiError({ type: 'about:blank', title: 'Conflict', status: 409, code: 'workflow.revision_conflict' }))).toMatch(
       /Someone else saved/,
     );
     expect(saveFailureMessage(new ApiError({ type: 'about:blank', title: 'Network', status: 0 }))).toMatch(

@@ -12,6 +12,7 @@ import {
   type Issue,
   type IWorkflow,
   isApiError,
+  PROBLEM_CODES,
   WORKFLOW_SCHEMA_VERSION,
   type WorkflowData,
   type WorkflowDocument,
@@ -81,8 +82,9 @@ export function toDocument(data: WorkflowData): WorkflowDocument {
  */
 export function saveFailureMessage(error: unknown): string {
   if (isApiError(error)) {
-    if (error.status === 409) return 'Someone else saved this workflow first. Reload the page to see their changes.';
-    if (error.status === 0)
+    if (error.code === PROBLEM_CODES.workflowRevisionConflict)
+      return 'Someone else saved this workflow first. Reload the page to see their changes.';
+    if (error.isNetworkError)
       return 'Could not reach the server. Your changes are kept and will be saved when it is back.';
     const detail = error.problem.detail ?? error.problem.title;
     return detail ? `Saving failed: ${detail}` : `Saving failed (${error.status}).`;

@@ -10,7 +10,7 @@ import {
   type TriggerDef,
   type WorkflowDocument,
 } from '@junction/core';
-import { unprocessable } from '../../errors.js';
+import { PROBLEM_CODES, unprocessable } from '../../errors.js';
 import { type ScheduleSpec, validateSchedule } from '../../integrations/builtin/schedule.js';
 import type { AppRegistry, RunnableApp } from '../../integrations/registry.js';
 
@@ -70,7 +70,12 @@ export async function describeTrigger(
     const names = new Map(document.steps.map((s) => [s.id, s.data.name || 'Untitled step']));
     const list = blocking.map((issue) => `"${names.get(issue.stepId ?? '')}": ${issue.text}`).join(' ');
     const errors = blocking.map((issue) => ({ field: `steps.${issue.stepId ?? ''}`, message: issue.text }));
-    throw unprocessable(`This workflow cannot be switched on until its issues are fixed. ${list}`, 'active', errors);
+    throw unprocessable(
+      `This workflow cannot be switched on until its issues are fixed. ${list}`,
+      'active',
+      errors,
+      PROBLEM_CODES.activationBlocked,
+    );
   }
   const trigger = compileWorkflow(document).trigger;
   if (!trigger) throw unprocessable('This workflow has no trigger step.', 'active');

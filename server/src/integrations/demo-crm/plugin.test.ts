@@ -91,6 +91,7 @@ describe('Demo CRM API over HTTP', () => {
       type: 'about:blank',
       title: 'Unprocessable Content',
       status: 422,
+      code: 'rule.failed',
       detail: 'email is required.',
       field: 'email',
     });

@@ -182,7 +182,7 @@ export function AddAuthFormPage() {
         setSaved({ slug: values.appSlug, isUpdate: false });
       }
     } catch (e) {
-      if (isApiError(e) && e.status === 409) {
+      if (isApiError(e) && e.code === 'state.conflict' && e.problem.field === 'appSlug') {
         setError(`${e.message} To change an app you registered, open it from Edit apps.`);
       } else {
         setError(describeError(e, 'The app could not be saved (network error).').message);

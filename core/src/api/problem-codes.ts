@@ -1,0 +1,60 @@
+/**
+ * Stable Problem codes (xyflow-style error codes): the one list the server sends and clients
+ * branch on. A code names what went wrong, never how it is shown; the HTTP status stays the
+ * transport detail. Clients match `problem.code`, never a status number.
+ */
+
+/** Codes every Problem falls back to when its thrower names none, by HTTP status. */
+export const STATUS_PROBLEM_CODES = {
+  400: 'request.invalid',
+  401: 'auth.required',
+  403: 'auth.forbidden',
+  404: 'resource.not_found',
+  405: 'request.method',
+  409: 'state.conflict',
+  410: 'resource.gone',
+  413: 'limit.exceeded',
+  415: 'request.media_type',
+  422: 'rule.failed',
+  429: 'limit.rate',
+  500: 'server.internal',
+  501: 'server.not_implemented',
+  502: 'upstream.failed',
+  503: 'server.unavailable',
+  504: 'upstream.timeout',
+  507: 'storage.full',
+} as const;
+
+/** Codes named by a thrower because the status alone does not say what to do next. */
+export const PROBLEM_CODES = {
+  /** Someone saved the workflow since it was loaded (expected revision is stale). */
+  workflowRevisionConflict: 'workflow.revision_conflict',
+  /** The workflow cannot be switched ON: its steps have blocking issues. */
+  activationBlocked: 'activation.blocked',
+  /** The operation needs an ON workflow. */
+  workflowNotActive: 'workflow.not_active',
+  /** A configured limit (body, items, memory, uploads) was exceeded. */
+  limitExceeded: 'limit.exceeded',
+  /** Too many requests; see Retry-After. */
+  rateLimited: 'limit.rate',
+  /** The request never got an answer (offline, refused, DNS); set by the client only. */
+  networkError: 'network.unreachable',
+} as const;
+
+/** Any stable Problem code. New codes are added to one of the two tables above. */
+export type ProblemCode =
+  | (typeof STATUS_PROBLEM_CODES)[keyof typeof STATUS_PROBLEM_CODES]
+  | (typeof PROBLEM_CODES)[keyof typeof PROBLEM_CODES];
+
+/**
+ * The code a Problem of this status carries when its thrower named none.
+ *
+ * @example
+ * defaultProblemCode(404); // 'resource.not_found'
+ */
+export function defaultProblemCode(status: number): string {
+  const known = (STATUS_PROBLEM_CODES as Record<number, string>)[status];
+  if (known) return known;
+  if (status >= 500) return 'server.internal';
+  return 'request.invalid';
+}
