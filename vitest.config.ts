@@ -13,6 +13,8 @@ const alias = {
 export default defineConfig({
   resolve: { alias },
   test: {
+    // Finds Chromium, PostgreSQL and Redis (or says why their suites are skipped) for every file.
+    globalSetup: ['./test/setup/global-setup.ts'],
     pool: 'forks',
     testTimeout: 20_000,
     hookTimeout: 60_000,

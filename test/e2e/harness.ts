@@ -17,8 +17,9 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { type Browser, type BrowserContext, chromium, type Page } from 'playwright-core';
-import { afterAll, beforeAll } from 'vitest';
+import { afterAll, beforeAll, beforeEach } from 'vitest';
 import { type Config, loadConfig } from '../../server/src/config.js';
+import { missingService } from '../setup/skip.js';
 import { startStaticServer } from './static-server.js';
 import { REPO_ROOT, snapshotWebBuild } from './web-build.js';
 
@@ -55,9 +56,30 @@ export function getChromiumPath(): string {
 }
 
 /**
- * Launches headless Chromium with a fresh profile. Throws a clear error when Chromium is
- * missing: browser tests must fail then, never skip, because CI installs it.
+ * Why browser tests cannot run here (test/setup/global-setup.ts looked for Chromium and could
+ * neither find nor install it), or undefined when they can. Browser suites report skipped
+ * with this reason.
  */
+export function browserMissing(): string | undefined {
+  const missing = missingService('browser');
+  if (missing) return missing;
+  const executablePath = getChromiumPath();
+  return existsSync(executablePath)
+    ? undefined
+    : `browser: Chromium not found at ${executablePath}: install Debian's Chromium (apt-get install chromium) or set CHROMIUM_PATH`;
+}
+
+/**
+ * Makes every test of the current suite report skipped, with the reason, when there is no
+ * browser; returns whether the browser is missing (so a beforeAll can skip its launch).
+ */
+export function skipWithoutBrowser(): boolean {
+  const missing = browserMissing();
+  if (missing) beforeEach((context) => context.skip(missing));
+  return missing !== undefined;
+}
+
+/** Launches headless Chromium with a fresh profile; throws a clear error when it is missing. */
 export async function launchChromium(): Promise<Browser> {
   const executablePath = getChromiumPath();
   if (!existsSync(executablePath)) {
@@ -293,8 +315,9 @@ export async function startE2ESession(): Promise<E2ESession> {
 
 /**
  * Starts an {@link E2ESession} before the file's tests and closes it after them; returns a
- * getter for it. When the session cannot start (no Chromium, a broken build) every test
- * fails with that error, so a missing browser shows as failures, never as skipped tests.
+ * getter for it. Without a browser every test of the file reports skipped with the reason
+ * (see {@link browserMissing}); when the session cannot start otherwise (a broken build, a
+ * browser that does not launch) every test fails with that error.
  *
  * @example
  * const session = useE2ESession();
@@ -305,7 +328,9 @@ export async function startE2ESession(): Promise<E2ESession> {
 export function useE2ESession(): () => E2ESession {
   let current: E2ESession | undefined;
   let startError: unknown;
+  const isMissing = skipWithoutBrowser();
   beforeAll(async () => {
+    if (isMissing) return;
     try {
       current = await startE2ESession();
     } catch (error) {

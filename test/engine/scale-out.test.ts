@@ -13,6 +13,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startWorker } from '../../server/src/engine/worker.js';
 import { type ApiHarness, openHarness, openTestDatabases, signUp } from '../api/harness.js';
 import { createWorkflow, DONE, startTarget, type Target } from './support.js';
+import { missingService, suiteName } from '../setup/skip.js';
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..');
 const tsx = pathToFileURL(createRequire(path.join(root, 'package.json')).resolve('tsx')).href;
@@ -28,7 +29,9 @@ describe('junction worker', () => {
   });
 });
 
-describe.each(postgres && redisUrl ? [postgres] : [])('two workers on PostgreSQL + BullMQ', (testDb) => {
+const missing = missingService('postgres', 'redis');
+describe.skipIf(missing)(suiteName('two workers on PostgreSQL + BullMQ', missing), () => {
+  const testDb = postgres!;
   const prefix = `jt-${randomBytes(5).toString('hex')}`;
   let target: Target;
   let h: ApiHarness;

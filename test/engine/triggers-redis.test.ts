@@ -25,11 +25,14 @@ import {
   startJunction,
   waitForExecutions,
 } from './triggers-support.js';
+import { missingService, suiteName } from '../setup/skip.js';
 
 const redisUrl = process.env.TEST_REDIS_URL;
 const postgres = openTestDatabases().find((db) => db.dialect === 'postgres');
 
-describe.each(postgres && redisUrl ? [postgres] : [])('triggers on PostgreSQL + BullMQ', (testDb) => {
+const missing = missingService('postgres', 'redis');
+describe.skipIf(missing)(suiteName('triggers on PostgreSQL + BullMQ', missing), () => {
+  const testDb = postgres!;
   const prefix = `jt-${randomBytes(5).toString('hex')}`;
   let opened: OpenTestDatabase;
   let config: Config;

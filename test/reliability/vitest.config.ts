@@ -20,6 +20,7 @@ export default defineConfig({
   test: {
     name: 'reliability',
     environment: 'node',
+    globalSetup: [here('../setup/global-setup.ts')],
     pool: 'forks',
     fileParallelism: false,
     include: ['test/reliability/**/*.test.ts'],

@@ -9,7 +9,7 @@ import net from 'node:net';
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type Account, type ApiHarness, openHarness, openTestDatabases, signUp } from '../api/harness.js';
-import { launchChromium, saveScreenshot } from '../e2e/harness.js';
+import { launchChromium, saveScreenshot, skipWithoutBrowser } from '../e2e/harness.js';
 import { type OAuthProvider, startOAuthProvider } from './oauth-provider.js';
 
 async function freePort(): Promise<number> {
@@ -30,8 +30,10 @@ describe('OAuth 2.0 pop-up in Chromium', () => {
   let origin = '';
   let previousAllowed: string | undefined;
   const slug = `popup-${Date.now()}`;
+  const isBrowserMissing = skipWithoutBrowser();
 
   beforeAll(async () => {
+    if (isBrowserMissing) return;
     provider = await startOAuthProvider();
     provider.consentPage = true;
     previousAllowed = process.env.JUNCTION_ALLOWED_HOSTS;

@@ -32,13 +32,16 @@ import {
 } from '../support/processes.js';
 import { report, scaled } from '../support/report.js';
 import { type FaultTarget, startFaultTarget } from '../support/target.js';
+import { missingService, suiteName } from '../../setup/skip.js';
 
 const SECONDS = scaled(10, 300);
 const RATE = 300;
 const postgres = openTestDatabases().find((db) => db.dialect === 'postgres');
 const redisUrl = process.env.TEST_REDIS_URL;
 
-describe.each(postgres && redisUrl ? [postgres] : [])('scale-out load: PostgreSQL + BullMQ, two workers', (testDb) => {
+const missing = missingService('postgres', 'redis');
+describe.skipIf(missing)(suiteName('scale-out load: PostgreSQL + BullMQ, two workers', missing), () => {
+  const testDb = postgres!;
   let opened: OpenTestDatabase;
   let target: FaultTarget;
   let dirs: string[] = [];

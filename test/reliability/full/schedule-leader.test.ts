@@ -21,6 +21,7 @@ import {
   waitFor,
 } from '../support/processes.js';
 import { report, scaled } from '../support/report.js';
+import { missingService, suiteName } from '../../setup/skip.js';
 
 const TICKS = scaled(3, 10);
 const postgres = openTestDatabases().find((db) => db.dialect === 'postgres');
@@ -56,7 +57,9 @@ function everyMinute(): WorkflowDocument {
   };
 }
 
-describe.each(postgres ? [postgres] : [])('two instances with a schedule, the leader killed', (testDb) => {
+const missing = missingService('postgres');
+describe.skipIf(missing)(suiteName('two instances with a schedule, the leader killed', missing), () => {
+  const testDb = postgres!;
   let opened: OpenTestDatabase;
   let dataDirs: string[] = [];
   let redisDir: string;

@@ -30,11 +30,14 @@ import {
 } from '../support/processes.js';
 import { report, scaled } from '../support/report.js';
 import { type FaultTarget, startFaultTarget } from '../support/target.js';
+import { missingService, suiteName } from '../../setup/skip.js';
 
 const IN_FLIGHT = scaled(10, 40);
 const postgres = openTestDatabases().find((db) => db.dialect === 'postgres');
 
-describe.each(postgres ? [postgres] : [])('a junction worker killed mid-step', (testDb) => {
+const missing = missingService('postgres');
+describe.skipIf(missing)(suiteName('a junction worker killed mid-step', missing), () => {
+  const testDb = postgres!;
   let opened: OpenTestDatabase;
   let target: FaultTarget;
   let dirs: string[] = [];

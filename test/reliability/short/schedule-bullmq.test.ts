@@ -11,8 +11,10 @@ import { Queue, Worker } from 'bullmq';
 import { describe, expect, it } from 'vitest';
 import { alignedRepeat, tickOfJobId } from '../../../server/src/engine/triggers/scheduler.js';
 import { isScheduledTick } from '../../../server/src/engine/triggers/schedules.js';
+import { missingService, suiteName } from '../../setup/skip.js';
 
 const redisUrl = process.env.TEST_REDIS_URL;
+const missing = missingService('redis');
 
 describe('Schedule ticks through BullMQ job schedulers', () => {
   it('starts minute and hour schedules on the next epoch-aligned tick', () => {
@@ -31,8 +33,8 @@ describe('Schedule ticks through BullMQ job schedulers', () => {
     expect(tickOfJobId('some-other-job')).toBeUndefined();
   });
 
-  it.runIf(redisUrl)(
-    'gets jobs whose ids carry aligned ticks from the installed BullMQ',
+  it.skipIf(missing)(
+    suiteName('gets jobs whose ids carry aligned ticks from the installed BullMQ', missing),
     { timeout: 60_000 },
     async () => {
       const prefix = `jrel-${randomBytes(5).toString('hex')}`;
