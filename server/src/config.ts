@@ -58,6 +58,8 @@ export interface Config {
   webhookQueueLimit?: number;
   /** How often the reconciler re-enqueues stuck executions, in ms (RECONCILE_INTERVAL_MS, default 30 000). */
   reconcileIntervalMs?: number;
+  /** How long a stop (SIGTERM) waits for running executions, in ms (SHUTDOWN_GRACE_MS, default 10 000). */
+  shutdownGraceMs: number;
   /** BullMQ key prefix (QUEUE_PREFIX, default 'junction'). */
   queuePrefix?: string;
   /** Whether this process consumes the execution queue (RUN_WORKERS=off: API only, `junction worker` runs them). */
@@ -125,6 +127,7 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     webhookQueueLimit: optionalNumber(env.WEBHOOK_QUEUE_LIMIT),
     reconcileIntervalMs: optionalNumber(env.RECONCILE_INTERVAL_MS),
     queuePrefix: env.QUEUE_PREFIX || undefined,
+    shutdownGraceMs: optionalNumber(env.SHUTDOWN_GRACE_MS) ?? 10_000,
     runWorkers: env.RUN_WORKERS !== 'off',
     pollIntervalMs: optionalNumber(env.POLL_INTERVAL_MS),
     triggerScanMs: optionalNumber(env.TRIGGER_SCAN_MS),

@@ -8,6 +8,8 @@ export { createApp } from './app.js';
 export type { Config } from './config.js';
 export { loadConfig } from './config.js';
 export { startWorker } from './engine/worker.js';
+export { createLogger } from './log.js';
+export { stopOnSignals } from './shutdown.js';
 export type { ProblemBody } from './errors.js';
 export { Problem } from './errors.js';
 export type { ApiContract, OperationSpec } from './http/openapi.js';

@@ -1,11 +1,14 @@
 /**
  * `node server/dist/main.js` (and `npm start`): reads the configuration, starts the HTTP
- * server on `config.port`, serves the built web app, and shuts down cleanly on SIGINT/SIGTERM.
+ * server on `config.port`, serves the built web app, and on SIGINT/SIGTERM stops taking work and
+ * lets running executions finish within SHUTDOWN_GRACE_MS before it exits (shutdown.ts).
  */
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { createApp, DEV_OUTBOX_WARNING, isDevOutboxOn } from './app.js';
 import { loadConfig } from './config.js';
+import { createLogger } from './log.js';
+import { stopOnSignals } from './shutdown.js';
 
 /** The repository root: main.js sits in server/dist (built) or server/src (tsx). */
 const repoRoot = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..', '..');
@@ -25,24 +28,16 @@ export async function startServer(env: Record<string, string | undefined> = proc
   return () => app.close();
 }
 
-let stop: (() => Promise<void>) | undefined;
-let isStopping = false;
+const config = loadConfig(process.env);
+const log = createLogger(config.logLevel === 'silent' ? 'silent' : config.logLevel);
 // Installed before starting, so a signal during start-up is not the default hard kill.
-for (const signal of ['SIGINT', 'SIGTERM'] as const) {
-  process.on(signal, () => {
-    // A second signal while draining means "now".
-    if (isStopping || !stop) process.exit(isStopping ? 1 : 0);
-    isStopping = true;
-    process.stdout.write('Junction is shutting down…\n');
-    stop().then(
-      () => process.exit(0),
-      () => process.exit(1),
-    );
-  });
-}
+const setStop = stopOnSignals({
+  graceMs: config.shutdownGraceMs,
+  log: (level, message) => log[level](message),
+});
 
 try {
-  stop = await startServer();
+  setStop(await startServer());
 } catch (err) {
   process.stderr.write(`Junction could not start: ${err instanceof Error ? err.message : String(err)}\n`);
   process.exit(1);

@@ -84,8 +84,14 @@ export function createBullQueue(options: BullQueueOptions): ExecutionQueue {
       worker.on('error', options.onError);
       await worker.waitUntilReady();
     },
-    async close() {
-      await worker?.close();
+    async close(graceMs = 10_000) {
+      // worker.close() waits for the active jobs without a bound; past graceMs they are left
+      // to their lease (another worker, or this one after a restart, runs them).
+      if (worker) {
+        let timer: NodeJS.Timeout | undefined;
+        await Promise.race([worker.close(), new Promise((resolve) => (timer = setTimeout(resolve, graceMs)))]);
+        clearTimeout(timer);
+      }
       await queue.close();
     },
   };

@@ -123,7 +123,7 @@ export function createEngine(
       async close() {
         reconciler.stop();
         await pruner.stop();
-        await queue?.close();
+        await queue?.close(deps.config.shutdownGraceMs);
         await http.close();
         await selfHttp.close();
         sqliteClosed = true;

@@ -1,21 +1,18 @@
 /**
  * Runs a worker in this process until SIGINT/SIGTERM (the tests and the benchmark start it
- * with tsx; `junction worker` calls {@link startWorker} the same way).
+ * with tsx; `junction worker` calls {@link startWorker} the same way). A stop lets running
+ * executions finish within SHUTDOWN_GRACE_MS (../shutdown.ts).
  */
+import { loadConfig } from '../config.js';
+import { createLogger } from '../log.js';
+import { stopOnSignals } from '../shutdown.js';
 import { startWorker } from './worker.js';
 
-let stop: (() => Promise<void>) | undefined;
-for (const signal of ['SIGINT', 'SIGTERM'] as const) {
-  process.on(signal, () => {
-    if (!stop) process.exit(0);
-    stop().then(
-      () => process.exit(0),
-      () => process.exit(1),
-    );
-  });
-}
+const config = loadConfig(process.env);
+const log = createLogger(config.logLevel, 'worker');
+const setStop = stopOnSignals({ graceMs: config.shutdownGraceMs, log: (level, message) => log[level](message) });
 try {
-  stop = await startWorker();
+  setStop(await startWorker());
 } catch (error) {
   process.stderr.write(`Junction worker could not start: ${error instanceof Error ? error.message : String(error)}\n`);
   process.exit(1);
