@@ -90,10 +90,10 @@ export async function runWorker(
     const { stopOnSignals, loadConfig, createLogger } = server;
     if (typeof stopOnSignals === 'function' && typeof loadConfig === 'function' && typeof createLogger === 'function') {
       // The server's bounded stop (running executions get SHUTDOWN_GRACE_MS), logged as pino JSON.
-      const config = loadConfig(process.env) as { shutdownGraceMs: number; logLevel: string };
+      const config = loadConfig(process.env) as { shutdownGraceMs?: number; logLevel: string };
       const logger = createLogger(config.logLevel, 'worker') as Record<'info' | 'warn', (message: string) => void>;
       const log = (level: 'info' | 'warn', message: string) => logger[level](message);
-      (stopOnSignals({ graceMs: config.shutdownGraceMs, log }) as (fn: () => Promise<void>) => void)(stop);
+      (stopOnSignals({ graceMs: config.shutdownGraceMs ?? 10_000, log }) as (fn: () => Promise<void>) => void)(stop);
       return 0;
     }
     for (const signal of ['SIGINT', 'SIGTERM'] as const) {

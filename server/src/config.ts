@@ -59,7 +59,7 @@ export interface Config {
   /** How often the reconciler re-enqueues stuck executions, in ms (RECONCILE_INTERVAL_MS, default 30 000). */
   reconcileIntervalMs?: number;
   /** How long a stop (SIGTERM) waits for running executions, in ms (SHUTDOWN_GRACE_MS, default 10 000). */
-  shutdownGraceMs: number;
+  shutdownGraceMs?: number;
   /** BullMQ key prefix (QUEUE_PREFIX, default 'junction'). */
   queuePrefix?: string;
   /** Whether this process consumes the execution queue (RUN_WORKERS=off: API only, `junction worker` runs them). */

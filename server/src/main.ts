@@ -8,7 +8,7 @@ import { fileURLToPath } from 'node:url';
 import { createApp, DEV_OUTBOX_WARNING, isDevOutboxOn } from './app.js';
 import { loadConfig } from './config.js';
 import { createLogger } from './log.js';
-import { stopOnSignals } from './shutdown.js';
+import { DEFAULT_SHUTDOWN_GRACE_MS, stopOnSignals } from './shutdown.js';
 
 /** The repository root: main.js sits in server/dist (built) or server/src (tsx). */
 const repoRoot = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..', '..');
@@ -32,7 +32,7 @@ const config = loadConfig(process.env);
 const log = createLogger(config.logLevel === 'silent' ? 'silent' : config.logLevel);
 // Installed before starting, so a signal during start-up is not the default hard kill.
 const setStop = stopOnSignals({
-  graceMs: config.shutdownGraceMs,
+  graceMs: config.shutdownGraceMs ?? DEFAULT_SHUTDOWN_GRACE_MS,
   log: (level, message) => log[level](message),
 });
 

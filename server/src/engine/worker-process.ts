@@ -5,12 +5,15 @@
  */
 import { loadConfig } from '../config.js';
 import { createLogger } from '../log.js';
-import { stopOnSignals } from '../shutdown.js';
+import { DEFAULT_SHUTDOWN_GRACE_MS, stopOnSignals } from '../shutdown.js';
 import { startWorker } from './worker.js';
 
 const config = loadConfig(process.env);
 const log = createLogger(config.logLevel, 'worker');
-const setStop = stopOnSignals({ graceMs: config.shutdownGraceMs, log: (level, message) => log[level](message) });
+const setStop = stopOnSignals({
+  graceMs: config.shutdownGraceMs ?? DEFAULT_SHUTDOWN_GRACE_MS,
+  log: (level, message) => log[level](message),
+});
 try {
   setStop(await startWorker());
 } catch (error) {
