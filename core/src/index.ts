@@ -109,13 +109,15 @@ export {
 // workflow rules: issues, health, naming, filter, payload, template, layout (rules room)
 export type { Reference } from './workflow/path.js';
 export { hasPath, lastPathKey, lookupPath, parsePath, parseReferences, resolvePath } from './workflow/path.js';
-export type { OutputsByStepId, TextFormat } from './workflow/payload.js';
+export type { BoundedResolution, OutputsByStepId, TextFormat } from './workflow/payload.js';
 export {
   ARRAY_VALUE_CUT,
   isEmptyValue,
   isErrorResult,
+  jsonBytes,
   prepareTestPayload,
   RESULTS_KEPT,
+  resolveFieldsWithin,
   resolveFieldValue,
   resolveReference,
   resolveReferences,

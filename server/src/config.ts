@@ -54,8 +54,12 @@ export interface Config {
   stepRetryBaseMs?: number;
   /** Executions one process runs at once (WORKER_CONCURRENCY, default 50). */
   workerConcurrency?: number;
-  /** Queued executions per workflow above which webhooks answer 429 (WEBHOOK_QUEUE_LIMIT, default 1000). */
+  /** Queued executions per workflow (counted per pick-off item) above which webhooks answer 429 (WEBHOOK_QUEUE_LIMIT, default 1000). */
   webhookQueueLimit?: number;
+  /** Pick-off items one webhook request may start; more answer 413 (WEBHOOK_ITEM_LIMIT, default 1000). */
+  webhookItemLimit?: number;
+  /** Largest input of one step once its references are filled in, in bytes (STEP_INPUT_LIMIT, default 4 MiB). */
+  stepInputLimit?: number;
   /** How often the reconciler re-enqueues stuck executions, in ms (RECONCILE_INTERVAL_MS, default 30 000). */
   reconcileIntervalMs?: number;
   /** How long a stop (SIGTERM) waits for running executions, in ms (SHUTDOWN_GRACE_MS, default 10 000). */
@@ -125,6 +129,8 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     stepRetryBaseMs: optionalNumber(env.STEP_RETRY_BASE_MS),
     workerConcurrency: optionalNumber(env.WORKER_CONCURRENCY),
     webhookQueueLimit: optionalNumber(env.WEBHOOK_QUEUE_LIMIT),
+    webhookItemLimit: optionalNumber(env.WEBHOOK_ITEM_LIMIT),
+    stepInputLimit: optionalNumber(env.STEP_INPUT_LIMIT),
     reconcileIntervalMs: optionalNumber(env.RECONCILE_INTERVAL_MS),
     queuePrefix: env.QUEUE_PREFIX || undefined,
     shutdownGraceMs: optionalNumber(env.SHUTDOWN_GRACE_MS) ?? 10_000,

@@ -1,7 +1,10 @@
 import { describe, expect, it } from 'vitest';
 import {
   isErrorResult,
+  jsonBytes,
   prepareTestPayload,
+  resolveFieldsWithin,
+  resolveFieldValue,
   resolveReferences,
   stringifyReferenceValue,
   truncateResults,
@@ -40,6 +43,52 @@ describe('resolveReferences', () => {
 
   it('reads outputs from a Map as well', () => {
     expect(resolveReferences('${s.a}', new Map([['s', { a: 1 }]]))).toBe(1);
+  });
+});
+
+describe('resolveFieldsWithin (a step input byte budget)', () => {
+  const big = { t1: { big: 'x'.repeat(1024 * 1024), items: Array.from({ length: 100_000 }, (_, i) => ({ i })) } };
+  const field = (name: string, value: unknown) => ({ name, value });
+
+  it('answers the same values as resolveFieldValue when they fit', () => {
+    const fields = [
+      field('to', ['${t1.name}', 'x']),
+      field('text', 'User ${t1.name} (#${t1.id})'),
+      field('whole', '${t1}'),
+      field('stringBody', '{"name":"${t1.name}","id":${t1.id}}'),
+    ];
+    expect(resolveFieldsWithin(fields, outputs, 10_000)).toEqual({
+      ok: true,
+      values: Object.fromEntries(fields.map((f) => [f.name, resolveFieldValue(f, outputs)])),
+    });
+  });
+
+  it('refuses thirty copies of a 1 MiB value against a 4 MiB budget, as text and as a JSON body', () => {
+    const repeated = '${t1.big}'.repeat(30);
+    for (const f of [field('note', repeated), field('stringBody', `{"a":"${repeated}"}`)]) {
+      expect(resolveFieldsWithin([f], big, 4 * 1024 * 1024)).toEqual({ ok: false, maxBytes: 4 * 1024 * 1024 });
+    }
+  });
+
+  it('counts a whole reference to a large object, and across fields', () => {
+    expect(resolveFieldsWithin([field('a', '${t1.items}')], big, 100_000).ok).toBe(false);
+    const fields = Array.from({ length: 5 }, (_, i) => field(`f${i}`, '${t1.big}'));
+    expect(resolveFieldsWithin(fields, big, 4 * 1024 * 1024).ok).toBe(false);
+    expect(resolveFieldsWithin(fields, big, 6 * 1024 * 1024).ok).toBe(true);
+  });
+});
+
+describe('jsonBytes', () => {
+  it('is the UTF-8 length of the JSON text for plain values', () => {
+    for (const value of [{ a: [1, 'é', null, true], b: { c: 'xyz' } }, 'plain', [], {}, 12.5]) {
+      expect(jsonBytes(value)).toBe(new TextEncoder().encode(JSON.stringify(value)).length);
+    }
+  });
+
+  it('stops counting past its cap', () => {
+    const huge = Array.from({ length: 1000 }, () => 'x'.repeat(10_000));
+    expect(jsonBytes(huge, 50_000)).toBeGreaterThan(50_000);
+    expect(jsonBytes(huge, 50_000)).toBeLessThan(100_000);
   });
 });
 

@@ -59,21 +59,88 @@ export function resolveReference(stepId: string, path: string, outputs: OutputsB
   return lookupPath(output.value, path).value;
 }
 
-function resolveText(text: string, outputs: OutputsByStepId): unknown {
+/** Bytes left while resolving one step's input; past zero resolution stops (see resolveFieldsWithin). */
+interface Budget {
+  left: number;
+}
+
+/** Thrown inside the walk only, caught by {@link resolveFieldsWithin}. */
+const OVER_BUDGET = Symbol('over budget');
+
+/** Takes `bytes` from the budget (when there is one); stops the walk once it is spent. */
+function spend(budget: Budget | undefined, bytes: number): void {
+  if (!budget) return;
+  budget.left -= bytes;
+  if (budget.left < 0) throw OVER_BUDGET;
+}
+
+/** Counts a resolved value against the budget, measuring no further than what is left. */
+function spendValue(budget: Budget | undefined, value: unknown): void {
+  if (budget) spend(budget, jsonBytes(value, budget.left + 1));
+}
+
+function resolveText(text: string, outputs: OutputsByStepId, budget?: Budget): unknown {
   const refs = parseReferences(text);
-  if (refs.length === 0) return text;
+  if (refs.length === 0) {
+    spendValue(budget, text);
+    return text;
+  }
   // A value that is exactly one reference keeps the referenced value's type (a number stays
   // a number, an array stays an array).
   if (refs.length === 1 && refs[0].start === 0 && refs[0].end === text.length) {
-    return resolveReference(refs[0].stepId, refs[0].path, outputs);
+    const value = resolveReference(refs[0].stepId, refs[0].path, outputs);
+    spendValue(budget, value);
+    return value;
   }
   let out = '';
   let at = 0;
   for (const ref of refs) {
-    out += text.slice(at, ref.start) + stringifyReferenceValue(resolveReference(ref.stepId, ref.path, outputs));
+    const value = resolveReference(ref.stepId, ref.path, outputs);
+    // Measured before it is turned into text: thirty copies of a large value are refused
+    // without ever being built.
+    spend(budget, ref.start - at);
+    spendValue(budget, value);
+    out += text.slice(at, ref.start) + stringifyReferenceValue(value);
     at = ref.end;
   }
+  spend(budget, text.length - at);
   return out + text.slice(at);
+}
+
+/**
+ * About the size of a value as JSON text in UTF-8 bytes, counting no further than `cap`
+ * (the walk stops there, so a huge value costs no more than the cap).
+ */
+export function jsonBytes(value: unknown, cap = Number.POSITIVE_INFINITY): number {
+  let total = 0;
+  const stack: unknown[] = [value];
+  while (stack.length > 0 && total <= cap) {
+    const item = stack.pop();
+    if (typeof item === 'string') total += utf8Bytes(item, cap - total) + 2;
+    else if (Array.isArray(item)) {
+      total += 1 + Math.max(1, item.length);
+      for (let i = item.length - 1; i >= 0 && total <= cap; i--) stack.push(item[i]);
+    } else if (item !== null && typeof item === 'object') {
+      const entries = Object.entries(item);
+      total += 1 + Math.max(1, entries.length);
+      for (const [key, entry] of entries) {
+        total += utf8Bytes(key, cap - total) + 3;
+        stack.push(entry);
+        if (total > cap) break;
+      }
+    } else total += item === undefined ? 0 : String(item).length;
+  }
+  return total;
+}
+
+function utf8Bytes(text: string, cap: number): number {
+  if (text.length > cap) return text.length;
+  let bytes = 0;
+  for (let i = 0; i < text.length && bytes <= cap; i++) {
+    const code = text.charCodeAt(i);
+    bytes += code < 0x80 ? 1 : code < 0x800 ? 2 : 3;
+  }
+  return bytes;
 }
 
 /**
@@ -90,13 +157,25 @@ function resolveText(text: string, outputs: OutputsByStepId): unknown {
  * resolveReferences('User ${t1.name} (#${t1.id})', outputs); // 'User Ada (#7)'
  */
 export function resolveReferences(value: unknown, outputs: OutputsByStepId): unknown {
-  if (typeof value === 'string') return resolveText(value, outputs);
-  if (Array.isArray(value)) return value.map((item) => resolveReferences(item, outputs));
+  return resolveValue(value, outputs, undefined);
+}
+
+function resolveValue(value: unknown, outputs: OutputsByStepId, budget: Budget | undefined): unknown {
+  if (typeof value === 'string') return resolveText(value, outputs, budget);
+  if (Array.isArray(value)) {
+    spend(budget, 1 + Math.max(1, value.length));
+    return value.map((item) => resolveValue(item, outputs, budget));
+  }
   if (isPlainObject(value)) {
+    spend(budget, 2);
     const out: Record<string, unknown> = {};
-    for (const [key, item] of Object.entries(value)) out[key] = resolveReferences(item, outputs);
+    for (const [key, item] of Object.entries(value)) {
+      spend(budget, key.length + 4);
+      out[key] = resolveValue(item, outputs, budget);
+    }
     return out;
   }
+  spendValue(budget, value);
   return value;
 }
 
@@ -118,11 +197,14 @@ export type TextFormat = 'json' | 'form' | 'text';
  * // '{"v":"x\",\"injected\":\"yes"}'
  */
 export function resolveReferencesInText(text: string, outputs: OutputsByStepId, format: TextFormat): unknown {
-  if (format === 'text') return resolveText(text, outputs);
+  return resolveTextAs(text, outputs, format, undefined);
+}
+
+function resolveTextAs(text: string, outputs: OutputsByStepId, format: TextFormat, budget?: Budget): unknown {
+  if (format === 'text') return resolveText(text, outputs, budget);
   const refs = parseReferences(text);
-  if (refs.length === 0) return text;
-  if (refs.length === 1 && refs[0].start === 0 && refs[0].end === text.length) {
-    return resolveReference(refs[0].stepId, refs[0].path, outputs);
+  if (refs.length === 0 || (refs.length === 1 && refs[0].start === 0 && refs[0].end === text.length)) {
+    return resolveText(text, outputs, budget);
   }
   let out = '';
   let at = 0;
@@ -131,9 +213,13 @@ export function resolveReferencesInText(text: string, outputs: OutputsByStepId, 
     const between = text.slice(at, ref.start);
     if (format === 'json') inString = scanJsonStrings(between, inString);
     const value = resolveReference(ref.stepId, ref.path, outputs);
+    // Escaping at most multiplies the size by a small factor; the raw size is what is counted.
+    spend(budget, between.length);
+    spendValue(budget, value);
     out += between + writeReference(value, format, inString);
     at = ref.end;
   }
+  spend(budget, text.length - at);
   return out + text.slice(at);
 }
 
@@ -173,9 +259,49 @@ export function textFormatOf(field: Pick<StepField, 'name' | 'schema'>, value: u
  * the engine and the step test both go through it.
  */
 export function resolveFieldValue(field: Pick<StepField, 'name' | 'schema' | 'value'>, outputs: OutputsByStepId): unknown {
+  return resolveField(field, outputs, undefined);
+}
+
+function resolveField(
+  field: Pick<StepField, 'name' | 'schema' | 'value'>,
+  outputs: OutputsByStepId,
+  budget: Budget | undefined,
+): unknown {
   const { value } = field;
-  if (typeof value === 'string') return resolveReferencesInText(value, outputs, textFormatOf(field, value));
-  return resolveReferences(value, outputs);
+  if (typeof value === 'string') return resolveTextAs(value, outputs, textFormatOf(field, value), budget);
+  return resolveValue(value, outputs, budget);
+}
+
+/** What {@link resolveFieldsWithin} answers: the values by field name, or the budget it passed. */
+export type BoundedResolution = { ok: true; values: Record<string, unknown> } | { ok: false; maxBytes: number };
+
+/**
+ * Resolves a step's fields ({@link resolveFieldValue}, keyed by name) within a byte budget:
+ * the size of the result as JSON text is counted while it is built and resolution stops as
+ * soon as it passes `maxBytes`, so a field repeating a large reference thirty times is refused
+ * before it is built (the engine's limit on a step's input).
+ *
+ * @example
+ * resolveFieldsWithin([{ name: 'body', value: '${t1.big}${t1.big}' }], { t1: { big: 'x'.repeat(600) } }, 1000);
+ * // { ok: false, maxBytes: 1000 }
+ */
+export function resolveFieldsWithin(
+  fields: readonly Pick<StepField, 'name' | 'schema' | 'value'>[],
+  outputs: OutputsByStepId,
+  maxBytes: number,
+): BoundedResolution {
+  const budget: Budget = { left: maxBytes };
+  const values: Record<string, unknown> = {};
+  try {
+    for (const field of fields) {
+      spend(budget, field.name.length + 4);
+      values[field.name] = resolveField(field, outputs, budget);
+    }
+  } catch (error) {
+    if (error === OVER_BUDGET) return { ok: false, maxBytes };
+    throw error;
+  }
+  return { ok: true, values };
 }
 
 /** Whether a value counts as empty in a test payload: undefined, null or ''. */

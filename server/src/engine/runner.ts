@@ -11,7 +11,7 @@ import {
   evaluateFilter,
   type PlanLink,
   type PlanStep,
-  resolveFieldValue,
+  resolveFieldsWithin,
   type WorkflowData,
   type WorkflowPlan,
 } from '@junction/core';
@@ -24,7 +24,7 @@ import type { ExecutionStatus } from '../services/contracts/engine.js';
 import type { PlatformDeps } from '../services/platform.js';
 import type { WriteBatcher } from './batcher.js';
 import type { EngineRepo, EngineWriter, ExecutionCursor, ExecutionRecord, FinishItem, StepRunRecord } from './repo.js';
-import type { EngineSettings } from './settings.js';
+import { type EngineSettings, formatBytes } from './settings.js';
 
 /** What the runner needs. */
 export interface RunnerDeps {
@@ -281,9 +281,15 @@ export function createRunner(deps: RunnerDeps) {
     const startedAt = iso(platform.now());
     // Filter and loop-end steps without an app only shape the walk.
     if (step.app === '') return { ok: true, input: null, output: null, attempts: 0, startedAt };
-    // JSON bodies get references as JSON values, never spliced text (core's resolveFieldValue).
-    const values: Record<string, unknown> = {};
-    for (const field of step.fields) values[field.name] = resolveFieldValue(field, outputs);
+    // JSON bodies get references as JSON values, never spliced text (core's resolveFieldValue),
+    // and the input is counted while it is built: a field repeating a large value is refused
+    // before it exists.
+    const resolved = resolveFieldsWithin(step.fields, outputs, settings.stepInputLimit);
+    if (!resolved.ok) {
+      const error = `its input is larger than ${formatBytes(resolved.maxBytes)} once its references are filled in (the limit is STEP_INPUT_LIMIT).`;
+      return { ok: false, input: null, output: { error }, error, attempts: 0, startedAt };
+    }
+    const values = resolved.values;
     const app = await platform.registry.resolve(execution.tenantId, step.app);
     if (!app)
       return {

@@ -130,13 +130,23 @@ export function createEngineApi(deps: EngineApiDeps) {
     async receiveWebhook(key: string, body: unknown, opts: { idempotencyKey?: string } = {}) {
       const workflow = await findHookWorkflow(key);
       if (!workflow) throw notFound('Webhook');
-      if (workflow.active && (await queuedCount(workflow.id)) >= settings.webhookQueueLimit) {
+      const pickOffKey = await pickOffKeyOf(workflow);
+      const items = pickOff(pickOffKey, body);
+      // Each item is one execution: the item limit and the queue limit count items, not requests.
+      const maxItems = Math.min(settings.webhookItemLimit, settings.webhookQueueLimit);
+      if (items.length > maxItems) {
+        const setting = settings.webhookItemLimit <= settings.webhookQueueLimit ? 'WEBHOOK_ITEM_LIMIT' : 'WEBHOOK_QUEUE_LIMIT';
+        throw new Problem(413, 'Payload Too Large', {
+          detail: `This request carries ${items.length} items under '${pickOffKey}'; a webhook takes at most ${maxItems} per request (${setting}). Send them in smaller batches.`,
+          field: pickOffKey,
+        });
+      }
+      if (workflow.active && (await queuedCount(workflow.id)) + items.length > settings.webhookQueueLimit) {
         throw new Problem(429, 'Too Many Requests', {
           detail: 'This workflow has too many runs waiting. Try again in a few seconds.',
           retryAfter: WEBHOOK_RETRY_AFTER_SECONDS,
         });
       }
-      const items = pickOff(await pickOffKeyOf(workflow), body);
       const base = { tenantId: workflow.tenantId, workflowId: workflow.id, trigger: 'webhook' as const, workflow };
       const events: InternalEvent[] = items.map((triggerData, i) => ({
         ...base,

@@ -8,6 +8,10 @@ export interface EngineSettings {
   stepRetryBaseMs: number;
   concurrency: number;
   webhookQueueLimit: number;
+  /** Pick-off items one webhook request may start. */
+  webhookItemLimit: number;
+  /** Largest resolved input of one step, in bytes. */
+  stepInputLimit: number;
   reconcileIntervalMs: number;
   /** How long a claimed execution stays its worker's without a renewal. */
   leaseMs: number;
@@ -27,10 +31,33 @@ export function engineSettings(config: Config): EngineSettings {
     stepRetryBaseMs: config.stepRetryBaseMs ?? 500,
     concurrency: Math.max(1, config.workerConcurrency ?? 50),
     webhookQueueLimit: config.webhookQueueLimit ?? 1000,
+    webhookItemLimit: positive(config.webhookItemLimit, 1000),
+    stepInputLimit: positive(config.stepInputLimit, 4 * 1024 * 1024),
     reconcileIntervalMs: config.reconcileIntervalMs ?? 30_000,
     // A lease outlives the longest step, so a live worker renews it before it expires.
     leaseMs: Math.max(60_000, 2 * stepTimeoutMs),
     queuePrefix: config.queuePrefix ?? 'junction',
     runWorkers: config.runWorkers ?? true,
   };
+}
+
+/** A configured limit when it is a positive number, else the default. */
+function positive(value: number | undefined, fallback: number): number {
+  return value !== undefined && Number.isFinite(value) && value > 0 ? value : fallback;
+}
+
+/** A byte count in words: '4 MiB', '512 KiB', '900 bytes'. */
+export function formatBytes(bytes: number): string {
+  const units: [number, string][] = [
+    [1024 * 1024 * 1024, 'GiB'],
+    [1024 * 1024, 'MiB'],
+    [1024, 'KiB'],
+  ];
+  for (const [size, unit] of units) {
+    if (bytes >= size) {
+      const n = bytes / size;
+      return `${Number.isInteger(n) ? n : n.toFixed(1)} ${unit}`;
+    }
+  }
+  return `${bytes} bytes`;
 }
