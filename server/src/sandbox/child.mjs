@@ -222,6 +222,23 @@ function installHostDevice(pyodide) {
   FS.mkdev('/dev/junction', device);
 }
 
+/**
+ * Empties the two JavaScript objects Python could ever import as modules: the Pyodide API
+ * (`pyodide_js`: FS, loadDynlib, _module, _api…) and the globals (`js`, already a bare
+ * object). Done after the prelude and before any job, in JavaScript, so no Python code can
+ * undo it: a stale reference found by scanning Python's heap leads to an empty, frozen
+ * object. The runner keeps only the PyProxy of `_junction_run` it took before.
+ *
+ * @param {any} pyodide the object loadPyodide answered (the same object as `pyodide_js`)
+ * @param {object} jsglobals
+ */
+function sealJsBridge(pyodide, jsglobals) {
+  for (const key of Reflect.ownKeys(pyodide)) Reflect.deleteProperty(pyodide, key);
+  Object.setPrototypeOf(pyodide, null);
+  Object.freeze(pyodide);
+  Object.freeze(jsglobals);
+}
+
 // ---------------------------------------------------------------------------------------
 // The Python side: import blocks, process functions removed, the helpers and the runner.
 
@@ -253,9 +270,52 @@ class _Blocker:
         return None
 
 
-for _name in list(sys.modules):
-    if _name.partition('.')[0] in _BLOCKED:
-        del sys.modules[_name]
+def _seal_js_bridge():
+    # The JavaScript modules ('js', 'pyodide_js') live only in Pyodide's JsFinder: empty it and
+    # take it off the import path, so removing _Blocker finds nothing to import. (The objects
+    # behind them are emptied on the JavaScript side as well, see sealJsBridge in child.mjs.)
+    for finder in list(sys.meta_path):
+        proxies = getattr(finder, 'jsproxies', None)
+        if isinstance(proxies, dict):
+            proxies.clear()
+            sys.meta_path.remove(finder)
+    for name in list(sys.modules):
+        if name.partition('.')[0] in _BLOCKED:
+            del sys.modules[name]
+    # Pyodide's own modules and loaders still hold JavaScript objects (the internal API with
+    # loadDynlib, the scheduler); a heap scan (gc.get_objects) would find them. Drop every
+    # reference, then check that none is left: a child that cannot prove it does not start.
+    import gc
+
+    def is_js(value):
+        return not isinstance(value, type) and any(c.__name__ == 'JsProxy' for c in type(value).__mro__)
+
+    def held():
+        return [(holder, value) for holder in gc.get_objects() for value in gc.get_referents(holder) if is_js(value)]
+
+    gc.collect()
+    for holder, value in held():
+        if isinstance(holder, dict):
+            for key in [k for k, v in holder.items() if v is value]:
+                del holder[key]
+        elif isinstance(holder, list):
+            holder[:] = [v for v in holder if v is not value]
+        elif type(holder).__name__ == 'cell':
+            holder.cell_contents = None
+        else:
+            attributes = getattr(holder, '__dict__', None)
+            if isinstance(attributes, dict):
+                for key in [k for k, v in attributes.items() if v is value]:
+                    del attributes[key]
+    gc.collect()
+    left = held()
+    if left:
+        raise RuntimeError('JavaScript objects are still reachable from Python: %r' %
+                           [type(holder).__name__ for holder, _ in left])
+
+
+_seal_js_bridge()
+del _seal_js_bridge
 sys.meta_path.insert(0, _Blocker())
 
 
@@ -405,6 +465,7 @@ async function main() {
   installHostDevice(pyodide);
   pyodide.runPython(PRELUDE.replaceAll('%(max_request)d', String(MAX_REQUEST_BYTES)));
   const runJob = pyodide.globals.get('_junction_run');
+  sealJsBridge(pyodide, options.jsglobals);
   logs = '';
   send({ type: 'ready', startupMs: Math.round(performance.now() - started) });
 

@@ -46,6 +46,8 @@ afterAll(async () => {
   await new Promise((resolve) => unlisted.close(resolve));
 });
 
+/** Removes the prelude's import blocker from sys.meta_path (a known bypass of a Python-level hook). */
+const UNBLOCK = "import sys\nsys.meta_path[:] = [f for f in sys.meta_path if type(f).__name__ != '_Blocker']";
 const code = (body: string) => `def run(inputData, authData):\n${body.replace(/^/gm, '    ')}\n`;
 const run = (source: string, inputData: Record<string, unknown> = {}, authData: Record<string, unknown> = {}) =>
   sandbox.run({ code: source, inputData, authData, http });
@@ -168,6 +170,11 @@ describe('custom code: the escape corpus fails cleanly and the sandbox survives'
       'from pyodide.code import run_js\nreturn run_js("process.pid")',
       /ImportError: 'pyodide' is not available: the Pyodide API/,
     ],
+    [
+      'removing the import blocker, then import js, pyodide_js',
+      `${UNBLOCK}\nimport js, pyodide_js\nreturn pyodide_js.FS.readdir("/")`,
+      /^Custom code failed on line 4: ModuleNotFoundError: No module named 'js'/,
+    ],
     ['ctypes', 'import ctypes\nreturn 1', /ImportError: 'ctypes' is not available/],
     ["os.system('id')", 'import os\nreturn os.system("id")', /PermissionError: os.system is not available/],
     ["posix.system('id')", 'import posix\nreturn posix.system("id")', /PermissionError: os.system is not available/],
@@ -189,6 +196,63 @@ describe('custom code: the escape corpus fails cleanly and the sandbox survives'
   ])('%s', async (_name, body, message) => {
     const result = await run(code(body.replace('UNLISTED', String(unlistedPort))));
     expectFailure(result, 'code-error', message);
+  });
+
+  it('reaches no JavaScript module by importlib, __import__, sys.modules, a new JsFinder or a heap scan', async () => {
+    const body = [
+      UNBLOCK,
+      'import importlib',
+      'out = {}',
+      'def attempt(name, fn):',
+      '    try:',
+      '        out[name] = "reached: %r" % (fn(),)',
+      '    except Exception as error:',
+      '        out[name] = type(error).__name__',
+      'attempt("importlib", lambda: importlib.import_module("pyodide_js").FS)',
+      'def run_js():',
+      '    from pyodide.code import run_js',
+      '    return run_js("process.pid")',
+      'attempt("pyodide.code.run_js", run_js)',
+      'attempt("__import__", lambda: __import__("js"))',
+      'attempt("sys.modules", lambda: [sys.modules[k] for k in ("js", "pyodide_js")])',
+      'def new_finder():',
+      '    from _pyodide._importhook import JsFinder',
+      '    sys.meta_path.append(JsFinder())',
+      '    return importlib.import_module("pyodide_js")',
+      'attempt("a new JsFinder", new_finder)',
+      'import gc',
+      'def scan():',
+      '    found = [r for o in gc.get_objects() for r in gc.get_referents(o)',
+      '             if not isinstance(r, type) and any(c.__name__ == "JsProxy" for c in type(r).__mro__)]',
+      '    if found:',
+      '        return found',
+      '    raise LookupError("no JsProxy on the heap")',
+      'attempt("gc scan", scan)',
+      'def own_object():',
+      '    import _pyodide_core',
+      '    made = _pyodide_core.create_proxy(lambda: 1)',
+      '    return made.constructor.constructor("return globalThis")()',
+      'attempt("a Python-made JS object to globalThis", own_object)',
+      'return out',
+    ].join('\n');
+    // Importing Pyodide's Python package and scanning the heap take seconds on a busy machine.
+    const patient = createSandbox({ poolSize: 0, timeoutMs: 90_000 });
+    const result = await patient.run({ code: code(body), inputData: {}, authData: {} }).finally(() => patient.close());
+    expect(result).toMatchObject({
+      ok: true,
+      output: {
+        importlib: 'ModuleNotFoundError',
+        'pyodide.code.run_js': 'ModuleNotFoundError',
+        __import__: 'ModuleNotFoundError',
+        'sys.modules': 'KeyError',
+        'a new JsFinder': 'ModuleNotFoundError',
+        'gc scan': 'LookupError',
+      },
+    });
+    // Code generation is refused (row 3 of THREAT-MODEL.md); whatever the exact error, nothing is reached.
+    expect((result as { output: Record<string, string> }).output['a Python-made JS object to globalThis']).not.toMatch(
+      /^reached/,
+    );
   });
 
   it('still runs normal code after the corpus', async () => {
