@@ -279,39 +279,25 @@ def _seal_js_bridge():
         if isinstance(proxies, dict):
             proxies.clear()
             sys.meta_path.remove(finder)
-    for name in list(sys.modules):
-        if name.partition('.')[0] in _BLOCKED:
-            del sys.modules[name]
-    # Pyodide's own modules and loaders still hold JavaScript objects (the internal API with
-    # loadDynlib, the scheduler); a heap scan (gc.get_objects) would find them. Drop every
-    # reference, then check that none is left: a child that cannot prove it does not start.
-    import gc
 
     def is_js(value):
         return not isinstance(value, type) and any(c.__name__ == 'JsProxy' for c in type(value).__mro__)
 
-    def held():
-        return [(holder, value) for holder in gc.get_objects() for value in gc.get_referents(holder) if is_js(value)]
-
-    gc.collect()
-    for holder, value in held():
-        if isinstance(holder, dict):
-            for key in [k for k, v in holder.items() if v is value]:
-                del holder[key]
-        elif isinstance(holder, list):
-            holder[:] = [v for v in holder if v is not value]
-        elif type(holder).__name__ == 'cell':
-            holder.cell_contents = None
-        else:
-            attributes = getattr(holder, '__dict__', None)
-            if isinstance(attributes, dict):
-                for key in [k for k, v in attributes.items() if v is value]:
-                    del attributes[key]
-    gc.collect()
-    left = held()
-    if left:
-        raise RuntimeError('JavaScript objects are still reachable from Python: %r' %
-                           [type(holder).__name__ for holder, _ in left])
+    # Pyodide's own modules and their loaders still hold JavaScript objects (the internal API
+    # with loadDynlib, the scheduler). gc.get_objects() lists them even once unreachable, so
+    # every such reference is dropped; the escape corpus proves with a full heap scan that no
+    # JsProxy is left (sandbox.test.ts).
+    for name, module in list(sys.modules.items()):
+        if name.partition('.')[0] not in _BLOCKED:
+            continue
+        loader = getattr(getattr(module, '__spec__', None), 'loader', None)
+        if is_js(getattr(loader, 'jsproxy', None)):
+            loader.jsproxy = None
+        if not is_js(module):
+            namespace = vars(module)
+            for key in [k for k, v in namespace.items() if is_js(v)]:
+                del namespace[key]
+        del sys.modules[name]
 
 
 _seal_js_bridge()
