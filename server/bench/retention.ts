@@ -181,7 +181,16 @@ async function drain(server: ChildProcess, expected: number): Promise<Counts> {
 
 async function sizePart(dialect: 'sqlite' | 'postgres', n: number): Promise<string> {
   const target = await start<{ port: number }>(['--role', 'target']);
-  const server = await start<{ url: string }>(['--role', 'junction', '--dialect', dialect, '--target', String(target.info.port), '--keep', '0']);
+  const server = await start<{ url: string }>([
+    '--role',
+    'junction',
+    '--dialect',
+    dialect,
+    '--target',
+    String(target.info.port),
+    '--keep',
+    '0',
+  ]);
   try {
     process.stderr.write(`size on ${dialect}: ${n} executions…\n`);
     const begin = performance.now();
@@ -197,7 +206,9 @@ async function sizePart(dialect: 'sqlite' | 'postgres', n: number): Promise<stri
     const acked = performance.now();
     const counts = await drain(server.child, result['2xx']);
     const seconds = (performance.now() - begin) / 1000;
-    process.stderr.write(`  acknowledged in ${((acked - begin) / 1000).toFixed(1)} s, all finished in ${seconds.toFixed(1)} s\n`);
+    process.stderr.write(
+      `  acknowledged in ${((acked - begin) / 1000).toFixed(1)} s, all finished in ${seconds.toFixed(1)} s\n`,
+    );
     const size = await ask<{ engineBytes: number; allBytes: number }>(server.child, 'size');
     const perMillion = (bytes: number) => ((bytes / Math.max(1, counts.recorded)) * 1e6) / 1024 ** 3;
     return `| ${dialect === 'sqlite' ? 'SQLite' : 'PostgreSQL'} | ${counts.recorded} | ${counts.steps} | ${(size.engineBytes / 1024 / 1024).toFixed(1)} | ${(size.allBytes / 1024 / 1024).toFixed(1)} | ${Math.round(size.engineBytes / Math.max(1, counts.recorded))} | ${perMillion(size.engineBytes).toFixed(2)} | ${perMillion(size.allBytes).toFixed(2)} | ${Math.round(counts.recorded / seconds)} |`;
@@ -263,7 +274,9 @@ async function soakPart(seconds: number, rate: number, keep: number): Promise<st
       '',
       '| t (s) | RSS (MB) | executions stored | junction.db (MB) | WAL (MB) |',
       '| ---: | ---: | ---: | ---: | ---: |',
-      ...samples.map((s) => `| ${s.t} | ${s.rss.toFixed(0)} | ${s.stored} | ${s.db.toFixed(1)} | ${s.wal.toFixed(1)} |`),
+      ...samples.map(
+        (s) => `| ${s.t} | ${s.rss.toFixed(0)} | ${s.stored} | ${s.db.toFixed(1)} | ${s.wal.toFixed(1)} |`,
+      ),
     ];
   } finally {
     await stop(server.child);

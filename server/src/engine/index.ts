@@ -10,6 +10,7 @@ import type { EngineService } from '../services/contracts/engine.js';
 import type { Lifecycle, PlatformDeps } from '../services/platform.js';
 import { createIngest } from './ingest.js';
 import { createMemoryQueue, type ExecutionQueue } from './queue.js';
+import { runEnded } from './observe.js';
 import { createReconciler } from './reconciler.js';
 import { createPruner, retentionPolicy } from './retention.js';
 import { createEngineRepo } from './repo.js';
@@ -115,7 +116,11 @@ export function createEngine(
         queue = created;
         if (pending.length > 0) created.enqueue(pending.splice(0));
         if (consume) {
-          await created.consume((id) => runner.run(id));
+          await created.consume(async (id) => {
+            const outcome = await runner.run(id);
+            runEnded(id, outcome);
+            return outcome;
+          });
           await reconciler.start();
         }
         pruner.start();

@@ -1,0 +1,469 @@
+/**
+ * Step overhead: webhook → a chain of N steps whose work is near zero (N − 1 Formatter "upper
+ * case" steps, then an HTTP GET to a local target), N = 1, 3, 10, 40, side by side in one run:
+ *
+ * - bare: a plain `node:http` server doing the same chain inline (parse, N − 1 upper-casings,
+ *   GET the target through a keep-alive agent, answer), recording nothing;
+ * - Junction (SQLite, and PostgreSQL when TEST_DATABASE_URL is set; in-process queue): every
+ *   execution and every step's input and output recorded.
+ *
+ * Latency is webhook sent → execution finished: the client sends the webhook, reads the
+ * execution id from the answer, and waits for the server process's run-end notice
+ * (engine/observe.ts, sent over IPC once the finish is committed). Bare: request → answer.
+ * At 1 connection: median and p95. At 50 connections (each waits for its run to finish before
+ * sending the next): runs/s and server CPU per run and per step. Per-step overhead is the
+ * least-squares slope over N, of the 1-connection median and of CPU per run.
+ *
+ *   npm run bench:steps -- [--steps 1,3,10,40] [--seconds 5] [--databases sqlite,postgres]
+ *
+ * Loopback only; every loop bounded in count and time.
+ */
+import { type ChildProcess, fork } from 'node:child_process';
+import { readFileSync } from 'node:fs';
+import http from 'node:http';
+import { fileURLToPath } from 'node:url';
+
+const here = fileURLToPath(import.meta.url);
+const BODY = JSON.stringify({ amount: 42, name: 'ada lovelace', email: 'ada@example.com' });
+
+function flag(name: string): string | undefined {
+  const i = process.argv.indexOf(`--${name}`);
+  return i >= 0 ? process.argv[i + 1] : undefined;
+}
+
+/** CPU time (user + system) a process has used so far, in ms (Linux /proc). */
+function cpuMs(pid: number | undefined): number {
+  try {
+    const stat = readFileSync(`/proc/${pid}/stat`, 'utf8');
+    const fields = stat.slice(stat.lastIndexOf(')') + 2).split(' ');
+    return ((Number(fields[11]) + Number(fields[12])) * 1000) / 100;
+  } catch {
+    return Number.NaN;
+  }
+}
+
+// ---------------------------------------------------------------- child roles
+
+async function roleTarget(): Promise<void> {
+  const server = http.createServer((req, res) => {
+    req.resume();
+    res.writeHead(200, { 'content-type': 'application/json' });
+    res.end('{"ok":true}');
+  });
+  server.keepAliveTimeout = 60_000;
+  server.listen(0, '127.0.0.1', () => {
+    const address = server.address();
+    process.send?.({ port: typeof address === 'object' && address ? address.port : 0 });
+  });
+  process.on('message', (m: { type: string }) => {
+    if (m.type === 'stop') server.close(() => process.exit(0));
+  });
+}
+
+/** The bare chain: parse, N − 1 upper-casings, one GET to the target, answer. */
+async function roleBare(targetPort: number): Promise<void> {
+  const agent = new http.Agent({ keepAlive: true, maxSockets: 256 });
+  const server = http.createServer((req, res) => {
+    const steps = Number(new URL(req.url ?? '/', 'http://x').searchParams.get('steps') ?? 1);
+    const chunks: Buffer[] = [];
+    req.on('data', (c: Buffer) => chunks.push(c));
+    req.on('end', () => {
+      const body = JSON.parse(Buffer.concat(chunks).toString('utf8')) as { name: string };
+      let value = body.name;
+      for (let i = 1; i < steps; i++) value = { output: value.toUpperCase() }.output;
+      http
+        .get({ host: '127.0.0.1', port: targetPort, path: `/t?v=${encodeURIComponent(value)}`, agent }, (r) => {
+          r.resume();
+          r.on('end', () => {
+            res.writeHead(200, { 'content-type': 'application/json' });
+            res.end('{"ok":true}');
+          });
+        })
+        .on('error', () => res.writeHead(502).end());
+    });
+  });
+  server.keepAliveTimeout = 60_000;
+  server.listen(0, '127.0.0.1', () => {
+    const address = server.address();
+    const port = typeof address === 'object' && address ? address.port : 0;
+    process.send?.({ urls: Object.fromEntries(stepCounts().map((n) => [n, `http://127.0.0.1:${port}/?steps=${n}`])) });
+  });
+  process.on('message', (m: { type: string }) => {
+    if (m.type === 'stop') server.close(() => process.exit(0));
+  });
+}
+
+function stepCounts(): number[] {
+  return (flag('steps') ?? '1,3,10,40').split(',').map(Number);
+}
+
+/** A document: Webhook → N − 1 Formatter steps (upper case of the previous value) → HTTP GET. */
+async function chainDocument(steps: number, targetUrl: string): Promise<unknown> {
+  const { createStepData } = await import('@junction/core');
+  const trigger = {
+    id: 'st-hook',
+    kind: 'trigger' as const,
+    position: { x: 0, y: 0 },
+    data: createStepData({
+      name: 'Catch Hook',
+      type: 'webhook',
+      app: 'webhook',
+      label: 'Webhook',
+      action: 'catchHook',
+      triggerlabel: 'Catch Hook',
+      testData: { amount: 42, name: 'sample' },
+    }),
+  };
+  const list: { id: string; kind: 'trigger' | 'action'; position: { x: number; y: number }; data: unknown }[] = [
+    trigger,
+  ];
+  let previous = '${st-hook.name}';
+  for (let i = 1; i < steps; i++) {
+    const id = `st-f${i}`;
+    list.push({
+      id,
+      kind: 'action',
+      position: { x: 200 * i, y: 0 },
+      data: createStepData({
+        name: `Upper case ${i}`,
+        type: 'formatter',
+        app: 'formatter',
+        label: 'Formatter',
+        action: 'text',
+        actionlabel: 'Text',
+        fields: [
+          { name: 'transform', value: 'upper' },
+          { name: 'input', value: previous },
+        ],
+      }),
+    });
+    previous = `\${${id}.output}`;
+  }
+  list.push({
+    id: 'st-http',
+    kind: 'action',
+    position: { x: 200 * steps, y: 0 },
+    data: createStepData({
+      name: 'Call target',
+      type: 'http',
+      label: 'HTTP request',
+      action: 'customRequest',
+      actionlabel: 'Custom Request',
+      fields: [
+        { name: 'requestType', value: 'GET' },
+        { name: 'url', value: targetUrl },
+        { name: 'params', value: [{ key: 'v', value: previous }] },
+      ],
+    }),
+  });
+  const links = list.slice(1).map((step, i) => ({
+    id: `ln-${i + 1}`,
+    source: list[i].id,
+    target: step.id,
+    name: '',
+    groups: [],
+    delaySeconds: 0,
+  }));
+  return { schemaVersion: 1, id: `chain-${steps}`, name: `Chain of ${steps}`, active: true, steps: list, links };
+}
+
+/** Junction (in-process queue) with one workflow per N; tells the parent when each run ends. */
+async function roleJunction(dialect: 'sqlite' | 'postgres', targetPort: number): Promise<void> {
+  const { openTestDatabases } = await import('../src/store/test-db.js');
+  const { createApp } = await import('../src/app.js');
+  const { onRunEnd } = await import('../src/engine/observe.js');
+  const { sql } = await import('kysely');
+  const database = openTestDatabases().find((d) => d.dialect === dialect);
+  if (!database) throw new Error(`no ${dialect} database`);
+  const opened = await database.open({
+    logLevel: 'silent',
+    rateLimits: false,
+    env: 'production',
+    allowedHosts: `127.0.0.1:${targetPort}`,
+    webhookQueueLimit: 1_000_000,
+  });
+  const app = await createApp(opened.config);
+  await app.listen({ port: 0, host: '127.0.0.1' });
+  const address = app.server.address();
+  const port = typeof address === 'object' && address ? address.port : 0;
+  const call = async (method: string, url: string, body?: unknown, token?: string) => {
+    const res = await app.inject({
+      method: method as 'POST',
+      url,
+      headers: token ? { authorization: `Bearer ${token}` } : {},
+      ...(body === undefined ? {} : { payload: body as object }),
+    });
+    if (res.statusCode >= 300) throw new Error(`${method} ${url}: ${res.statusCode} ${res.body}`);
+    return res.json();
+  };
+  const grant = await call('POST', '/api/auth/sign-up', {
+    email: `bench-${Date.now()}@example.com`,
+    password: 'Plenty-of-letters-42',
+    firstName: 'Bench',
+  });
+  const urls: Record<number, string> = {};
+  for (const n of stepCounts()) {
+    const document = await chainDocument(n, `http://127.0.0.1:${targetPort}/t`);
+    const workflow = await call('POST', '/api/workflows', { name: `Chain ${n}`, active: true, document }, grant.token);
+    urls[n] = `http://127.0.0.1:${port}/hooks/${workflow.id}`;
+  }
+  // Run-end notices, batched per event-loop turn.
+  const ended: [string, string][] = [];
+  onRunEnd((id, outcome) => {
+    if (ended.length === 0) setImmediate(() => process.send?.({ ended: ended.splice(0) }));
+    ended.push([id, outcome]);
+  });
+  process.send?.({ urls });
+  process.on('message', async (m: { type: string }) => {
+    if (m.type === 'count') {
+      const r = (
+        await sql<{ executions: string | number; steps: string | number }>`
+        SELECT (SELECT count(*) FROM executions WHERE status = 'succeeded') AS executions,
+               (SELECT count(*) FROM step_runs WHERE status = 'succeeded') AS steps`.execute(opened.db)
+      ).rows[0];
+      process.send?.({ executions: Number(r.executions), steps: Number(r.steps) });
+    }
+    if (m.type === 'stop') {
+      await app.close();
+      await opened.close();
+      process.exit(0);
+    }
+  });
+}
+
+// ---------------------------------------------------------------- orchestration
+
+function start<T>(args: string[]): Promise<{ child: ChildProcess; info: T }> {
+  const child = fork(here, args, { execArgv: process.execArgv, stdio: ['ignore', 'inherit', 'inherit', 'ipc'] });
+  return new Promise((resolve, reject) => {
+    child.once('message', (info: T) => resolve({ child, info }));
+    child.once('exit', (code) => reject(new Error(`${args.join(' ')} exited with ${code}`)));
+  });
+}
+function ask<T>(child: ChildProcess, type: string): Promise<T> {
+  return new Promise((resolve) => {
+    const listener = (m: unknown) => {
+      if (typeof m === 'object' && m !== null && 'ended' in m) return;
+      child.off('message', listener);
+      resolve(m as T);
+    };
+    child.on('message', listener);
+    child.send({ type });
+  });
+}
+async function stop(child: ChildProcess): Promise<void> {
+  if (child.exitCode !== null) return;
+  const exited = new Promise((resolve) => child.once('exit', resolve));
+  child.send({ type: 'stop' });
+  const timer = setTimeout(() => child.kill('SIGKILL'), 20_000);
+  await exited;
+  clearTimeout(timer);
+}
+
+/** Sends one webhook and resolves when its run ended (Junction) or when it is answered (bare). */
+type Send = () => Promise<void>;
+
+function sender(url: string, server: ChildProcess, junction: boolean): { send: Send; close: () => void } {
+  const agent = new http.Agent({ keepAlive: true, maxSockets: 64 });
+  const waiting = new Map<string, () => void>();
+  const early = new Set<string>();
+  const onMessage = (m: { ended?: [string, string][] }) => {
+    for (const [id, outcome] of m.ended ?? []) {
+      if (outcome !== 'succeeded') process.stderr.write(`run ${id} ended ${outcome}\n`);
+      const resolve = waiting.get(id);
+      if (resolve) {
+        waiting.delete(id);
+        resolve();
+      } else early.add(id);
+    }
+  };
+  if (junction) server.on('message', onMessage);
+  const target = new URL(url);
+  const send: Send = () =>
+    new Promise((resolve, reject) => {
+      const req = http.request(
+        {
+          host: target.hostname,
+          port: target.port,
+          path: `${target.pathname}${target.search}`,
+          method: 'POST',
+          agent,
+          headers: { 'content-type': 'application/json', 'content-length': Buffer.byteLength(BODY) },
+        },
+        (res) => {
+          const chunks: Buffer[] = [];
+          res.on('data', (c: Buffer) => chunks.push(c));
+          res.on('end', () => {
+            if (res.statusCode !== 200 && res.statusCode !== 202) return reject(new Error(`status ${res.statusCode}`));
+            if (!junction) return resolve();
+            const { executionId } = JSON.parse(Buffer.concat(chunks).toString('utf8')) as { executionId: string };
+            if (early.delete(executionId)) return resolve();
+            waiting.set(executionId, resolve);
+          });
+        },
+      );
+      req.on('error', reject);
+      req.end(BODY);
+    });
+  return {
+    send,
+    close: () => {
+      server.off('message', onMessage);
+      agent.destroy();
+    },
+  };
+}
+
+/** Runs `connections` loops of send-and-wait for `seconds` (and at most `maxRuns`); answers each run's latency (ms). */
+async function load(send: Send, connections: number, seconds: number, maxRuns: number): Promise<number[]> {
+  const latencies: number[] = [];
+  const until = performance.now() + seconds * 1000;
+  let started = 0;
+  await Promise.all(
+    Array.from({ length: connections }, async () => {
+      while (performance.now() < until && started < maxRuns) {
+        started += 1;
+        const begin = performance.now();
+        await send();
+        latencies.push(performance.now() - begin);
+      }
+    }),
+  );
+  return latencies;
+}
+
+function quantile(sorted: number[], q: number): number {
+  if (sorted.length === 0) return Number.NaN;
+  return sorted[Math.min(sorted.length - 1, Math.floor(q * sorted.length))];
+}
+
+/** Least-squares slope of y over x. */
+function slope(xs: number[], ys: number[]): number {
+  const mx = xs.reduce((a, b) => a + b, 0) / xs.length;
+  const my = ys.reduce((a, b) => a + b, 0) / ys.length;
+  let num = 0;
+  let den = 0;
+  for (const [i, x] of xs.entries()) {
+    num += (x - mx) * (ys[i] - my);
+    den += (x - mx) ** 2;
+  }
+  return num / den;
+}
+
+interface Row {
+  system: string;
+  steps: number;
+  runs1: number;
+  p50: number;
+  p95: number;
+  rps50: number;
+  cpuPerRun: number;
+  recorded: string;
+}
+
+async function measure(system: string, role: string[], seconds: number): Promise<Row[]> {
+  const target = await start<{ port: number }>(['--role', 'target']);
+  const server = await start<{ urls: Record<number, string> }>([...role, '--target', String(target.info.port)]);
+  const junction = system !== 'bare node:http';
+  const rows: Row[] = [];
+  try {
+    for (const n of stepCounts()) {
+      const { send, close } = sender(server.info.urls[n], server.child, junction);
+      try {
+        await load(send, 4, 1, 2_000); // warm-up, not recorded
+        const before = junction ? await ask<{ executions: number; steps: number }>(server.child, 'count') : undefined;
+        const one = (await load(send, 1, seconds, 20_000)).sort((a, b) => a - b);
+        const cpuBefore = cpuMs(server.child.pid);
+        const t0 = performance.now();
+        const many = await load(send, 50, seconds, 200_000);
+        const elapsed = (performance.now() - t0) / 1000;
+        const cpu = cpuMs(server.child.pid) - cpuBefore;
+        let recorded = '—';
+        if (before) {
+          const after = await ask<{ executions: number; steps: number }>(server.child, 'count');
+          const runs = after.executions - before.executions;
+          recorded = `${runs} / ${after.steps - before.steps}`;
+        }
+        rows.push({
+          system,
+          steps: n,
+          runs1: one.length,
+          p50: quantile(one, 0.5),
+          p95: quantile(one, 0.95),
+          rps50: many.length / elapsed,
+          cpuPerRun: cpu / Math.max(1, many.length),
+          recorded,
+        });
+        process.stderr.write(
+          `${system} N=${n}: p50 ${quantile(one, 0.5).toFixed(2)} ms, ${Math.round(many.length / elapsed)}/s\n`,
+        );
+      } finally {
+        close();
+      }
+    }
+  } finally {
+    await stop(server.child);
+    await stop(target.child);
+  }
+  return rows;
+}
+
+async function main(): Promise<void> {
+  const role = flag('role');
+  if (role === 'target') return roleTarget();
+  if (role === 'bare') return roleBare(Number(flag('target')));
+  if (role === 'junction') return roleJunction(flag('dialect') as 'sqlite' | 'postgres', Number(flag('target')));
+
+  const seconds = Number(flag('seconds') ?? 5);
+  const databases = (flag('databases') ?? (process.env.TEST_DATABASE_URL ? 'sqlite,postgres' : 'sqlite')).split(',');
+  const rows: Row[] = [];
+  rows.push(...(await measure('bare node:http', ['--role', 'bare', '--steps', stepCounts().join(',')], seconds)));
+  for (const dialect of databases) {
+    const name = dialect === 'postgres' ? 'Junction, PostgreSQL' : 'Junction, SQLite';
+    rows.push(
+      ...(await measure(
+        name,
+        ['--role', 'junction', '--dialect', dialect, '--steps', stepCounts().join(',')],
+        seconds,
+      )),
+    );
+  }
+  const fmt = (v: number, d = 2) => (Number.isFinite(v) ? v.toFixed(d) : '—');
+  const lines = [
+    `Webhook → N − 1 Formatter steps → HTTP GET; ${seconds} s at 1 connection, then ${seconds} s at 50 (each connection waits for its run).`,
+    '',
+    '| system | N | median (ms) | p95 (ms) | runs at c=1 | runs/s at c=50 | CPU ms / run | CPU ms / step | runs / step records stored (c=1 + c=50) |',
+    '| --- | ---: | ---: | ---: | ---: | ---: | ---: | ---: | ---: |',
+    ...rows.map(
+      (r) =>
+        `| ${r.system} | ${r.steps} | ${fmt(r.p50)} | ${fmt(r.p95)} | ${r.runs1} | ${Math.round(r.rps50)} | ${fmt(r.cpuPerRun, 3)} | ${fmt(r.cpuPerRun / r.steps, 3)} | ${r.recorded} |`,
+    ),
+    '',
+    '| system | per-step overhead, median latency slope (ms / step) | per-step CPU, slope of CPU per run (ms / step) |',
+    '| --- | ---: | ---: |',
+  ];
+  for (const system of [...new Set(rows.map((r) => r.system))]) {
+    const mine = rows.filter((r) => r.system === system);
+    const xs = mine.map((r) => r.steps);
+    lines.push(
+      `| ${system} | ${fmt(
+        slope(
+          xs,
+          mine.map((r) => r.p50),
+        ),
+        3,
+      )} | ${fmt(
+        slope(
+          xs,
+          mine.map((r) => r.cpuPerRun),
+        ),
+        3,
+      )} |`,
+    );
+  }
+  const load1 = readFileSync('/proc/loadavg', 'utf8').split(' ').slice(0, 3).join(' ');
+  lines.push('', `Load average at the end: ${load1} (2 cores).`);
+  process.stdout.write(`${lines.join('\n')}\n`);
+}
+
+await main();
