@@ -14,7 +14,7 @@
  * sending the next): runs/s and server CPU per run and per step. Per-step overhead is the
  * least-squares slope over N, of the 1-connection median and of CPU per run.
  *
- *   npm run bench:steps -- [--steps 1,3,10,40] [--seconds 5] [--databases sqlite,postgres]
+ *   npm run bench:steps -- [--steps 1,3,10,40] [--seconds 5] [--databases sqlite,postgres] [--cpu-prof DIR]
  *
  * Loopback only; every loop bounded in count and time.
  */
@@ -234,7 +234,13 @@ async function roleJunction(dialect: 'sqlite' | 'postgres', targetPort: number):
 // ---------------------------------------------------------------- orchestration
 
 function start<T>(args: string[]): Promise<{ child: ChildProcess; info: T }> {
-  const child = fork(here, args, { execArgv: process.execArgv, stdio: ['ignore', 'inherit', 'inherit', 'ipc'] });
+  // `--cpu-prof DIR`: a V8 CPU profile of each Junction server process (written when it stops).
+  const prof =
+    flag('cpu-prof') && args.includes('junction') ? ['--cpu-prof', '--cpu-prof-dir', flag('cpu-prof') ?? ''] : [];
+  const child = fork(here, args, {
+    execArgv: [...process.execArgv, ...prof],
+    stdio: ['ignore', 'inherit', 'inherit', 'ipc'],
+  });
   return new Promise((resolve, reject) => {
     child.once('message', (info: T) => resolve({ child, info }));
     child.once('exit', (code) => reject(new Error(`${args.join(' ')} exited with ${code}`)));
