@@ -2,10 +2,12 @@
  * Peers in the same run: bare Node, Junction, Node-RED and n8n one after another on the
  * anchors kit's workflow (../shared/anchors: POST webhook {"name":"x","amount":42} → amount > 10
  * → HTTP call to the kit's stand-in API `target.js` on 127.0.0.1:9100, which counts calls), each
- * at 10 and 50 connections, with the ratio of each row to bare Node (same connections, same run).
+ * at 10 and 50 connections. Every row is preceded by a bare Node 20 row of its own (same
+ * connections, seconds before) and its ratio is to that row, so a change in the machine's load
+ * between rows moves both.
  *
  *   server/bench/peers-install.sh        # once: Node 24, Node-RED, n8n into $ANCHORS (bounded)
- *   npm run bench:peers -- [--seconds 10] [--connections 10,50] [--systems bare,bare24,junction,nodered,n8n-immediate,n8n-lastnode]
+ *   npm run bench:peers -- [--seconds 10] [--connections 10,50] [--systems bare24,junction,nodered,n8n-immediate,n8n-lastnode]
  *
  * - bare: the kit's baseline.js (node:http keep-alive client) on this Node (20) and on Node 24;
  * - Junction: embedded (SQLite, in-process queue, tsx from source), webhook → filter → HTTP GET
@@ -213,6 +215,8 @@ interface Row {
   completed: number;
   completedPerSecond: number;
   rssMb: number;
+  /** The bare row measured just before this one (ratios are to it). */
+  pairedBare?: Row;
 }
 
 const NAMES: Record<string, string> = {
@@ -236,11 +240,62 @@ function installed(system: string): boolean {
   );
 }
 
+/** Starts `system` fresh, warms it up (3 s), measures one row; undefined when it cannot start. */
+async function measureRow(
+  system: string,
+  connections: number,
+  seconds: number,
+  notes: string[],
+): Promise<Row | undefined> {
+  let started: Started;
+  const begin = performance.now();
+  try {
+    started = await startSystem(system);
+  } catch (error) {
+    notes.push(`${system}: did not start (${String(error)})`);
+    return undefined;
+  }
+  if (system !== 'bare') notes.push(`${system}: ready after ${((performance.now() - begin) / 1000).toFixed(1)} s`);
+  try {
+    process.stderr.write(`${system}: warm-up, then ${seconds} s at ${connections} connections…\n`);
+    const shot = (c: number, duration: number) =>
+      autocannon({
+        url: started.url,
+        method: 'POST',
+        headers: { 'content-type': 'application/json' },
+        body: BODY,
+        connections: c,
+        duration,
+        timeout: 30,
+      });
+    await shot(10, 3);
+    const before = await settle();
+    const t0 = performance.now();
+    const result = await shot(connections, seconds);
+    const after = await settle();
+    const elapsed = (performance.now() - t0) / 1000;
+    return {
+      system,
+      connections,
+      rps: result['2xx'] / seconds,
+      p50: result.latency.p50,
+      p99: result.latency.p99,
+      errors: result.errors + result.non2xx + result.timeouts,
+      acknowledged: result['2xx'],
+      completed: after - before,
+      completedPerSecond: (after - before) / Math.max(seconds, elapsed - 2),
+      rssMb: peakRssMb(started.child.pid),
+    };
+  } finally {
+    await stopProcess(started.child);
+  }
+}
+
 async function main(): Promise<void> {
   if (flag('role') === 'junction') return roleJunction();
   const seconds = Number(flag('seconds') ?? 10);
   const connectionsList = (flag('connections') ?? '10,50').split(',').map(Number);
-  const systems = (flag('systems') ?? 'bare,bare24,junction,nodered,n8n-immediate,n8n-lastnode').split(',');
+  const systems = (flag('systems') ?? 'bare24,junction,nodered,n8n-immediate,n8n-lastnode').split(',');
   const notes: string[] = [];
   if (!KIT) throw new Error('the anchors kit (../shared/anchors) is not there; set ANCHORS_KIT');
   const target = spawn(process.execPath, [path.join(KIT, 'target.js')], { stdio: ['ignore', 'ignore', 'inherit'] });
@@ -253,64 +308,24 @@ async function main(): Promise<void> {
         continue;
       }
       for (const connections of connectionsList) {
-        let started: Started;
-        const begin = performance.now();
-        try {
-          started = await startSystem(system);
-        } catch (error) {
-          notes.push(`${system}: did not start (${String(error)})`);
-          break;
-        }
-        if (connections === connectionsList[0])
-          notes.push(`${system}: ready after ${((performance.now() - begin) / 1000).toFixed(1)} s`);
-        try {
-          process.stderr.write(`${system}: warm-up, then ${seconds} s at ${connections} connections…\n`);
-          await autocannon({
-            url: started.url,
-            method: 'POST',
-            headers: { 'content-type': 'application/json' },
-            body: BODY,
-            connections: 10,
-            duration: 3,
-            timeout: 30,
-          });
-          const before = await settle();
-          const t0 = performance.now();
-          const result = await autocannon({
-            url: started.url,
-            method: 'POST',
-            headers: { 'content-type': 'application/json' },
-            body: BODY,
-            connections,
-            duration: seconds,
-            timeout: 30,
-          });
-          const after = await settle();
-          const elapsed = (performance.now() - t0) / 1000;
-          rows.push({
-            system,
-            connections,
-            rps: result['2xx'] / seconds,
-            p50: result.latency.p50,
-            p99: result.latency.p99,
-            errors: result.errors + result.non2xx + result.timeouts,
-            acknowledged: result['2xx'],
-            completed: after - before,
-            completedPerSecond: (after - before) / Math.max(seconds, elapsed - 2),
-            rssMb: peakRssMb(started.child.pid),
-          });
-        } finally {
-          await stopProcess(started.child);
+        // Each peer row follows a bare row of its own (same connections, seconds before), and
+        // its ratio is to that bare row: the machine's load moves both alike.
+        const pair = system === 'bare' ? ['bare'] : ['bare', system];
+        let bareRow: Row | undefined;
+        for (const which of pair) {
+          const row = await measureRow(which, connections, seconds, connections === connectionsList[0] ? notes : []);
+          if (!row) break;
+          if (which === 'bare') bareRow = row;
+          rows.push({ ...row, pairedBare: which === 'bare' ? row : bareRow });
         }
       }
     }
   } finally {
     target.kill('SIGTERM');
   }
-  const bare = new Map(rows.filter((r) => r.system === 'bare').map((r) => [r.connections, r]));
-  const ratio = (r: Row, v: number) => (v / (bare.get(r.connections)?.rps ?? Number.NaN)).toFixed(3);
+  const ratio = (r: Row, v: number) => (v / (r.pairedBare?.rps ?? Number.NaN)).toFixed(3);
   const lines = [
-    `The anchors kit's workflow, ${seconds} s per row after a 3 s warm-up, autocannon from this process; each system started fresh per row.`,
+    `The anchors kit's workflow, ${seconds} s per row after a 3 s warm-up, autocannon from this process; each system started fresh per row, each row right after a bare Node 20 row of its own (× bare is to that row).`,
     '',
     '| system | conn. | acknowledged req/s | × bare | completed runs/s (drained) | × bare | p50 (ms) | p99 (ms) | acknowledged | completed | errors | peak RSS main process (MB) |',
     '| --- | ---: | ---: | ---: | ---: | ---: | ---: | ---: | ---: | ---: | ---: | ---: |',

@@ -367,51 +367,60 @@ interface Row {
   recorded: string;
 }
 
-async function measure(system: string, role: string[], seconds: number): Promise<Row[]> {
+interface Server {
+  system: string;
+  child: ChildProcess;
+  target: ChildProcess;
+  urls: Record<number, string>;
+  junction: boolean;
+}
+
+async function startServer(system: string, role: string[]): Promise<Server> {
   const target = await start<{ port: number }>(['--role', 'target']);
   const server = await start<{ urls: Record<number, string> }>([...role, '--target', String(target.info.port)]);
-  const junction = system !== 'bare node:http';
-  const rows: Row[] = [];
+  return {
+    system,
+    child: server.child,
+    target: target.child,
+    urls: server.info.urls,
+    junction: role.includes('junction'),
+  };
+}
+
+/** One row: warm-up, `seconds` at 1 connection, `seconds` at 50. */
+async function measure(server: Server, n: number, seconds: number): Promise<Row> {
+  const { send, close } = sender(server.urls[n], server.child, server.junction);
   try {
-    for (const n of stepCounts()) {
-      const { send, close } = sender(server.info.urls[n], server.child, junction);
-      try {
-        await load(send, 4, 1, 2_000); // warm-up, not recorded
-        const before = junction ? await ask<{ executions: number; steps: number }>(server.child, 'count') : undefined;
-        const one = (await load(send, 1, seconds, 20_000)).sort((a, b) => a - b);
-        const cpuBefore = cpuMs(server.child.pid);
-        const t0 = performance.now();
-        const many = await load(send, 50, seconds, 200_000);
-        const elapsed = (performance.now() - t0) / 1000;
-        const cpu = cpuMs(server.child.pid) - cpuBefore;
-        let recorded = '—';
-        if (before) {
-          const after = await ask<{ executions: number; steps: number }>(server.child, 'count');
-          const runs = after.executions - before.executions;
-          recorded = `${runs} / ${after.steps - before.steps}`;
-        }
-        rows.push({
-          system,
-          steps: n,
-          runs1: one.length,
-          p50: quantile(one, 0.5),
-          p95: quantile(one, 0.95),
-          rps50: many.length / elapsed,
-          cpuPerRun: cpu / Math.max(1, many.length),
-          recorded,
-        });
-        process.stderr.write(
-          `${system} N=${n}: p50 ${quantile(one, 0.5).toFixed(2)} ms, ${Math.round(many.length / elapsed)}/s\n`,
-        );
-      } finally {
-        close();
-      }
+    await load(send, 4, 1, 2_000); // warm-up, not recorded
+    type Count = { executions: number; steps: number };
+    const before = server.junction ? await ask<Count>(server.child, 'count') : undefined;
+    const one = (await load(send, 1, seconds, 20_000)).sort((a, b) => a - b);
+    const cpuBefore = cpuMs(server.child.pid);
+    const t0 = performance.now();
+    const many = await load(send, 50, seconds, 200_000);
+    const elapsed = (performance.now() - t0) / 1000;
+    const cpu = cpuMs(server.child.pid) - cpuBefore;
+    let recorded = '—';
+    if (before) {
+      const after = await ask<Count>(server.child, 'count');
+      recorded = `${after.executions - before.executions} / ${after.steps - before.steps}`;
     }
+    process.stderr.write(
+      `${server.system} N=${n}: p50 ${quantile(one, 0.5).toFixed(2)} ms, ${Math.round(many.length / elapsed)}/s\n`,
+    );
+    return {
+      system: server.system,
+      steps: n,
+      runs1: one.length,
+      p50: quantile(one, 0.5),
+      p95: quantile(one, 0.95),
+      rps50: many.length / elapsed,
+      cpuPerRun: cpu / Math.max(1, many.length),
+      recorded,
+    };
   } finally {
-    await stop(server.child);
-    await stop(target.child);
+    close();
   }
-  return rows;
 }
 
 async function main(): Promise<void> {
@@ -422,18 +431,24 @@ async function main(): Promise<void> {
 
   const seconds = Number(flag('seconds') ?? 5);
   const databases = (flag('databases') ?? (process.env.TEST_DATABASE_URL ? 'sqlite,postgres' : 'sqlite')).split(',');
-  const rows: Row[] = [];
-  rows.push(...(await measure('bare node:http', ['--role', 'bare', '--steps', stepCounts().join(',')], seconds)));
-  for (const dialect of databases) {
-    const name = dialect === 'postgres' ? 'Junction, PostgreSQL' : 'Junction, SQLite';
-    rows.push(
-      ...(await measure(
-        name,
-        ['--role', 'junction', '--dialect', dialect, '--steps', stepCounts().join(',')],
-        seconds,
-      )),
-    );
+  const steps = ['--steps', stepCounts().join(',')];
+  // Every server runs through the whole sweep; the rows of one N follow each other, so a change
+  // in the machine's load hits the baseline and Junction alike.
+  const servers: Server[] = [await startServer('bare node:http', ['--role', 'bare', ...steps])];
+  const unsorted: Row[] = [];
+  try {
+    for (const dialect of databases) {
+      const name = dialect === 'postgres' ? 'Junction, PostgreSQL' : 'Junction, SQLite';
+      servers.push(await startServer(name, ['--role', 'junction', '--dialect', dialect, ...steps]));
+    }
+    for (const n of stepCounts()) for (const server of servers) unsorted.push(await measure(server, n, seconds));
+  } finally {
+    for (const server of servers) {
+      await stop(server.child);
+      await stop(server.target);
+    }
   }
+  const rows = servers.flatMap((s) => unsorted.filter((r) => r.system === s.system));
   const fmt = (v: number, d = 2) => (Number.isFinite(v) ? v.toFixed(d) : '—');
   const lines = [
     `Webhook → N − 1 Formatter steps → HTTP GET; ${seconds} s at 1 connection, then ${seconds} s at 50 (each connection waits for its run).`,
