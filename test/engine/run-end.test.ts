@@ -16,7 +16,7 @@ describe.each(openTestDatabases())('run-end notices on $dialect', (testDb) => {
     target = await startTarget();
     h = await openHarness(testDb, { allowedHosts: target.host });
     token = (await signUp(h, 'run-end')).token;
-  });
+  }, 180_000);
   afterAll(async () => {
     await h?.close();
     await target?.close();
