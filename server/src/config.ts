@@ -60,6 +60,12 @@ export interface Config {
   webhookItemLimit?: number;
   /** Largest input of one step once its references are filled in, in bytes (STEP_INPUT_LIMIT, default 4 MiB). */
   stepInputLimit?: number;
+  /** Custom-code runs at once in this process (SANDBOX_CONCURRENCY, default 2). */
+  sandboxConcurrency?: number;
+  /** Custom-code runs of one workspace at once (SANDBOX_WORKSPACE_SHARE, default half of SANDBOX_CONCURRENCY, at least 1). */
+  sandboxWorkspaceShare?: number;
+  /** Wall-clock limit of one custom-code run in ms (SANDBOX_TIMEOUT_MS, default 10 000). */
+  sandboxTimeoutMs?: number;
   /** How often the reconciler re-enqueues stuck executions, in ms (RECONCILE_INTERVAL_MS, default 30 000). */
   reconcileIntervalMs?: number;
   /** How long a stop (SIGTERM) waits for running executions, in ms (SHUTDOWN_GRACE_MS, default 10 000). */
@@ -131,6 +137,9 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     webhookQueueLimit: optionalNumber(env.WEBHOOK_QUEUE_LIMIT),
     webhookItemLimit: optionalNumber(env.WEBHOOK_ITEM_LIMIT),
     stepInputLimit: optionalNumber(env.STEP_INPUT_LIMIT),
+    sandboxConcurrency: optionalNumber(env.SANDBOX_CONCURRENCY),
+    sandboxWorkspaceShare: optionalNumber(env.SANDBOX_WORKSPACE_SHARE),
+    sandboxTimeoutMs: optionalNumber(env.SANDBOX_TIMEOUT_MS),
     reconcileIntervalMs: optionalNumber(env.RECONCILE_INTERVAL_MS),
     queuePrefix: env.QUEUE_PREFIX || undefined,
     shutdownGraceMs: optionalNumber(env.SHUTDOWN_GRACE_MS) ?? 10_000,

@@ -3,6 +3,7 @@
  * In-process queue by default; BullMQ when `config.redisUrl` is set (`junction worker`
  * processes consume it). See server/CONTEXT.md "Engine".
  */
+import { configureDefaultSandbox } from '../sandbox/index.js';
 import { createHttpClient } from '../security/http-client.js';
 import { resolveSqlitePath } from '../store/create-db.js';
 import { createWriteBatcher } from './batcher.js';
@@ -31,6 +32,12 @@ export function createEngine(
   options: CreateEngineOptions = {},
 ): { service: EngineService; lifecycle: Lifecycle } {
   const settings = engineSettings(deps.config);
+  // Custom code of every workspace shares one pool per process (created at its first run).
+  configureDefaultSandbox({
+    maxConcurrent: deps.config.sandboxConcurrency,
+    workspaceShare: deps.config.sandboxWorkspaceShare,
+    timeoutMs: deps.config.sandboxTimeoutMs,
+  });
   const repo = createEngineRepo(deps.handle.db, deps.handle.dialect);
   // SQLite with a file: the hot path's prepared statements on a second connection (opened
   // after the migrations, at the first write or read).

@@ -337,6 +337,9 @@ export function createRunner(deps: RunnerDeps) {
         now: () => new Date(platform.now()),
         // The same key on retries and after a crash mid-step: a target that honours it acts once.
         idempotencyKey: `${execution.id}:${step.id}`,
+        // Custom code waits for a sandbox within the step's own time limit, in its workspace's share.
+        workspace: execution.tenantId,
+        deadline: Date.now() + settings.stepTimeoutMs,
       }),
       settings.stepTimeoutMs,
     );

@@ -74,6 +74,10 @@ export interface ExecuteStepInput {
   onUnauthorized?: () => Promise<Record<string, string> | undefined>;
   /** Where custom-code actions run (forms-dp 2.10); default the process-wide sandbox. */
   sandbox?: Sandbox;
+  /** The workspace the step runs for: the sandbox pool is shared fairly between workspaces. */
+  workspace?: string;
+  /** When the step's time budget ends (epoch ms): waiting for a sandbox counts against it. */
+  deadline?: number;
   /**
    * Sent as the `Idempotency-Key` header (unless the request already has one), the same on
    * every retry and on a re-run after a crash mid-step, so a target that honours it applies
@@ -275,6 +279,8 @@ async function runCustomCode(input: ExecuteStepInput, action: ActionDef): Promis
     inputData: input.values,
     authData: credential ?? {},
     http: input.http,
+    workspace: input.workspace,
+    deadline: input.deadline,
     authenticate: (request) => {
       const method = request.method.toLowerCase() as ActionDef['method'];
       const shell: ActionDef = { title: action.title, method, url: request.url, fields: [] };

@@ -4,6 +4,7 @@
  */
 export { type Authenticate, sendHostRequest, toHttpRequest } from './host-requests.js';
 export {
+  configureDefaultSandbox,
   createSandbox,
   getDefaultSandbox,
   type RunCustomCodeInput,

@@ -30,7 +30,8 @@ export type SandboxErrorCode =
   | 'memory'
   | 'timeout'
   | 'crashed'
-  | 'unavailable';
+  | 'unavailable'
+  | 'busy';
 
 /** Why a run failed, in words for the user. */
 export interface SandboxError {
@@ -55,6 +56,14 @@ export interface RunCustomCodeInput {
   http?: HttpClient;
   /** Applies the app's auth for `authenticated_request`; absent → that helper is refused. */
   authenticate?: Authenticate;
+  /** The workspace (tenant) the run belongs to: runs share the pool fairly between workspaces. */
+  workspace?: string;
+  /**
+   * When the caller's budget ends (epoch ms, e.g. the step's time limit): waiting for a free
+   * child counts against it, a run that cannot start before it fails ('busy'), and a started
+   * run is stopped at it if that comes before the wall-clock limit.
+   */
+  deadline?: number;
 }
 
 /** Settings of {@link createSandbox}; every limit has a default. */
@@ -63,6 +72,11 @@ export interface SandboxOptions {
   poolSize?: number;
   /** Runs at once; more wait their turn (default 2). */
   maxConcurrent?: number;
+  /**
+   * Runs of one workspace at once (default half of maxConcurrent, at least 1): a workspace
+   * flooding the pool leaves the other slots to other workspaces.
+   */
+  workspaceShare?: number;
   /** Wall-clock limit of one run from the job's hand-over, requests included (default 10 s). */
   timeoutMs?: number;
   /** Python's heap, the WebAssembly memory (default 256 MB). */
@@ -118,6 +132,7 @@ const RSS_POLL_MS = 200;
 interface Limits {
   poolSize: number;
   maxConcurrent: number;
+  workspaceShare: number;
   timeoutMs: number;
   memoryLimitMb: number;
   jsHeapMb: number;
@@ -142,6 +157,7 @@ export function createSandbox(options: SandboxOptions = {}): Sandbox {
   const limits: Limits = {
     poolSize: Math.max(0, options.poolSize ?? 1),
     maxConcurrent: Math.max(1, options.maxConcurrent ?? 2),
+    workspaceShare: Math.max(1, options.workspaceShare ?? Math.floor((options.maxConcurrent ?? 2) / 2)),
     timeoutMs: options.timeoutMs ?? 10_000,
     memoryLimitMb,
     jsHeapMb,
@@ -153,9 +169,8 @@ export function createSandbox(options: SandboxOptions = {}): Sandbox {
   const childScript = options.childScript ?? findChildScript();
   const pyodideDir = options.pyodideDir ?? findPyodideDir();
   const warm: SandboxChild[] = [];
-  const waiting: (() => void)[] = [];
+  const slots = createFairSlots(limits.maxConcurrent, limits.workspaceShare);
   const startupMs: number[] = [];
-  let active = 0;
   let started = 0;
   let isClosed = false;
   let snapshot: Promise<Snapshot | undefined> | undefined;
@@ -195,33 +210,28 @@ export function createSandbox(options: SandboxOptions = {}): Sandbox {
     while (!isClosed && warm.length < limits.poolSize) warm.push(startChild(made));
   };
 
-  async function acquire(): Promise<void> {
-    if (active < limits.maxConcurrent) {
-      active++;
-      return;
-    }
-    await new Promise<void>((resolve) => waiting.push(resolve));
-  }
-
-  function release(): void {
-    const next = waiting.shift();
-    if (next) next();
-    else active--;
-  }
-
   async function run(input: RunCustomCodeInput): Promise<SandboxResult> {
     if (isClosed) return failure('unavailable', 'The custom-code sandbox is shut down.');
     if (typeof input.code !== 'string' || input.code.trim() === '') {
       return failure('no-run-function', 'Custom code must define a function run(inputData, authData).');
     }
-    await acquire();
+    const waitedFrom = Date.now();
+    const slot = await slots.acquire(input.workspace ?? '', input.deadline);
+    if (!slot) {
+      if (isClosed) return failure('unavailable', 'The custom-code sandbox is shut down.');
+      const waited = formatSeconds(Date.now() - waitedFrom);
+      return failure(
+        'busy',
+        `Custom code could not start: no sandbox was free within the step's time limit (waited ${waited}).`,
+      );
+    }
     try {
       if (isClosed) return failure('unavailable', 'The custom-code sandbox is shut down.');
       const child = warm.shift() ?? startChild(await getSnapshot());
       void refill();
       return await child.execute(input);
     } finally {
-      release();
+      slot.release();
     }
   }
 
@@ -234,7 +244,7 @@ export function createSandbox(options: SandboxOptions = {}): Sandbox {
     },
     async close() {
       isClosed = true;
-      for (const resolve of waiting.splice(0)) resolve();
+      slots.close();
       const children = warm.splice(0);
       for (const child of children) child.kill();
       await Promise.all(children.map((child) => child.gone));
@@ -246,14 +256,23 @@ export function createSandbox(options: SandboxOptions = {}): Sandbox {
 }
 
 let defaultSandbox: Sandbox | undefined;
+let defaultOptions: SandboxOptions = {};
 
 /**
  * The process-wide sandbox the executor uses when it is given none (created on first use,
- * default limits).
+ * with the options of {@link configureDefaultSandbox}).
  */
 export function getDefaultSandbox(): Sandbox {
-  defaultSandbox ??= createSandbox();
+  defaultSandbox ??= createSandbox(defaultOptions);
   return defaultSandbox;
+}
+
+/**
+ * Sets the options of the process-wide sandbox (the server and the worker pass the
+ * configuration's pool limits at start). Only a sandbox created after the call uses them.
+ */
+export function configureDefaultSandbox(options: SandboxOptions): void {
+  defaultOptions = { ...options };
 }
 
 /** A start-up snapshot on disk. */
@@ -456,8 +475,12 @@ class SandboxChild {
     const started = performance.now();
     const elapsed = () => Math.round(performance.now() - started);
     const budget = { left: this.limits.maxRequests, max: this.limits.maxRequests };
+    // The wall clock, or what is left of the caller's budget when that ends first.
+    const left = input.deadline === undefined ? Number.POSITIVE_INFINITY : input.deadline - Date.now();
+    const stopAfterMs = Math.max(0, Math.min(this.limits.timeoutMs, left));
+    const stopReason: SandboxErrorCode = stopAfterMs < this.limits.timeoutMs ? 'busy' : 'timeout';
     const outcome = await new Promise<ResultMessage | undefined>((resolve) => {
-      const timer = setTimeout(() => this.kill('timeout'), this.limits.timeoutMs);
+      const timer = setTimeout(() => this.kill(stopReason), stopAfterMs);
       const watcher = setInterval(() => this.checkMemory(), RSS_POLL_MS);
       const finish = (result: ResultMessage | undefined) => {
         clearTimeout(timer);
@@ -507,6 +530,14 @@ class SandboxChild {
   }
 
   private describeDeath(runMs: number): SandboxResult {
+    if (this.killedFor === 'busy') {
+      return failure(
+        'busy',
+        `Custom code was stopped after ${formatSeconds(runMs)}: the step's time limit ended (it waited for a free sandbox first).`,
+        '',
+        runMs,
+      );
+    }
     if (this.killedFor === 'timeout') {
       return failure(
         'timeout',
@@ -617,4 +648,94 @@ class SandboxChild {
 function formatSeconds(ms: number): string {
   const seconds = ms / 1000;
   return `${Number.isInteger(seconds) ? seconds : seconds.toFixed(1)} s`;
+}
+
+/** One taken slot of the pool. */
+interface Slot {
+  release(): void;
+}
+
+/**
+ * The pool's slots, shared fairly: at most `total` runs at once and at most `share` of one
+ * workspace; waiting runs are served round-robin by workspace (a workspace with ten runs
+ * waiting does not delay another's one), and a waiter whose deadline passes leaves the queue
+ * with no slot.
+ */
+function createFairSlots(total: number, share: number) {
+  const active = new Map<string, number>();
+  /** Waiters by workspace, in arrival order; the map's order is the round-robin order. */
+  const queues = new Map<string, { grant: (slot: Slot | undefined) => void }[]>();
+  let running = 0;
+  let closed = false;
+
+  const take = (workspace: string): Slot => {
+    running++;
+    active.set(workspace, (active.get(workspace) ?? 0) + 1);
+    let released = false;
+    return {
+      release() {
+        if (released) return;
+        released = true;
+        running--;
+        const left = (active.get(workspace) ?? 1) - 1;
+        if (left > 0) active.set(workspace, left);
+        else active.delete(workspace);
+        dispatch();
+      },
+    };
+  };
+
+  function dispatch(): void {
+    for (const [workspace, waiters] of queues) {
+      if (running >= total) return;
+      if ((active.get(workspace) ?? 0) >= share) continue;
+      const next = waiters.shift();
+      // Served workspaces go to the back of the round.
+      queues.delete(workspace);
+      if (waiters.length > 0) queues.set(workspace, waiters);
+      next?.grant(take(workspace));
+    }
+  }
+
+  return {
+    /** A slot, or undefined when `deadline` passed (or the pool closed) before one was free. */
+    acquire(workspace: string, deadline?: number): Promise<Slot | undefined> {
+      if (closed) return Promise.resolve(undefined);
+      if (running < total && (active.get(workspace) ?? 0) < share && !queues.has(workspace)) {
+        return Promise.resolve(take(workspace));
+      }
+      return new Promise((resolve) => {
+        let timer: NodeJS.Timeout | undefined;
+        const waiter = {
+          grant(slot: Slot | undefined) {
+            clearTimeout(timer);
+            resolve(slot);
+          },
+        };
+        const list = queues.get(workspace) ?? [];
+        list.push(waiter);
+        queues.set(workspace, list);
+        if (deadline !== undefined) {
+          timer = setTimeout(
+            () => {
+              const waiters = queues.get(workspace);
+              const at = waiters?.indexOf(waiter) ?? -1;
+              if (waiters && at >= 0) {
+                waiters.splice(at, 1);
+                if (waiters.length === 0) queues.delete(workspace);
+              }
+              resolve(undefined);
+            },
+            Math.max(0, deadline - Date.now()),
+          );
+        }
+        dispatch();
+      });
+    },
+    close(): void {
+      closed = true;
+      for (const waiters of queues.values()) for (const waiter of waiters) waiter.grant(undefined);
+      queues.clear();
+    },
+  };
 }

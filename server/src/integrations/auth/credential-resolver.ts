@@ -221,7 +221,7 @@ export function createCredentialResolver(
     let flight = customInFlight.get(key);
     if (!flight) {
       const sandbox = options.sandbox ?? getDefaultSandbox();
-      flight = runCustomAuth(app, values, { sandbox, http: client() })
+      flight = runCustomAuth(app, values, { sandbox, http: client(), workspace: record.tenantId })
         .then((answered) => {
           for (const [old, entry] of customAuth) if (entry.until <= deps.now()) customAuth.delete(old);
           customAuth.set(key, { values: answered, until: deps.now() + customAuthTtlMs });

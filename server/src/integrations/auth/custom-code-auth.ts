@@ -28,11 +28,11 @@ export function hasCustomAuth(app: Pick<RunnableApp, 'authInfo'>): boolean {
 export async function runCustomAuth(
   app: Pick<RunnableApp, 'appName' | 'authInfo'>,
   values: Record<string, string>,
-  context: { sandbox: Sandbox; http: HttpClient },
+  context: { sandbox: Sandbox; http: HttpClient; workspace?: string },
 ): Promise<Record<string, string>> {
   const source = app.authInfo?.customCodeInfo?.customCode ?? '';
   const code = /^def run\(/m.test(source) ? source : `${source}${RUN_WRAPPER}`;
-  const result = await context.sandbox.run({ code, inputData: {}, authData: { ...values }, http: context.http });
+  const result = await context.sandbox.run({ code, inputData: {}, authData: { ...values }, http: context.http, workspace: context.workspace });
   if (!result.ok) {
     throw new Problem(422, 'Unprocessable Content', {
       detail: `${app.appName} custom authentication failed: ${result.error.message}`,
