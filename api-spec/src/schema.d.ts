@@ -1858,6 +1858,8 @@ export interface components {
             key: string;
             title?: string;
             description?: string;
+            /** @description The value is not a secret (a shop name, a region): stored readable, listed with the account, left in responses. Absent or false: secret, sealed at rest, never answered, redacted. */
+            public?: boolean;
         };
         RequestConfig: {
             url?: string;

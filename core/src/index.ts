@@ -241,6 +241,7 @@ export {
 } from './apps/rules.js';
 export type { CatalogApp, CatalogTab, EventOption, EventOptionGroup } from './apps/catalog.js';
 export { APP_OPTIONS_LIMIT, eventsByGroup, filterApps, needsAuth, visibleTriggers } from './apps/catalog.js';
+export { OAUTH_PUBLIC_KEYS, publicCredentialKeys, splitCredentialValues } from './apps/credential-fields.js';
 export type { DateTimeFormat } from './apps/datetime.js';
 export { DATE_TIME_FORMATS, formatDate, parseDate } from './apps/datetime.js';
 export type { CustomTrigger, CustomTriggerField, CustomTriggerInput, FoundArray } from './apps/custom-trigger.js';

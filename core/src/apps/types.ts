@@ -111,6 +111,11 @@ export interface AuthFormField {
   key: string;
   title?: string;
   description?: string;
+  /**
+   * The value is not a secret (a shop name, a region, an account SID): stored readable, shown
+   * in the account list and left in responses. Fields are secret unless marked.
+   */
+  public?: boolean;
 }
 
 /** Request configuration: url, query params, headers and body as key/value rows. */

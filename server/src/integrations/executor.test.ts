@@ -217,6 +217,7 @@ describe('redactRequest', () => {
     const app = {
       authInfo: {
         apiType: 'basic' as const,
+        basicFormFields: [{ key: 'tenant', public: true }],
         requestConfig: { params: [{ key: 'token', value: '${auth.token}' }] },
       },
     };

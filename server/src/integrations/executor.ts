@@ -19,7 +19,7 @@ import {
   type HttpResponse,
   isHttpClientError,
 } from '../security/http-client.js';
-import { isSecretKey } from '../services/secret-values.js';
+import { credentialRedactor, REDACTED } from '../security/redact.js';
 import { getDefaultSandbox, type Sandbox, type SandboxErrorCode } from '../sandbox/index.js';
 import { refreshHookOf } from './auth/refresh-hook.js';
 import { toCustomRequestInput } from './builtin/flow.js';
@@ -27,8 +27,8 @@ import { runBuiltinAction } from './builtin/run-builtin.js';
 import type { BuiltinActionDef, BuiltinAppDefinition } from './builtin/types.js';
 import { type RetryOptions, withRetries } from './retries.js';
 
-/** What replaces a secret in a recorded request. */
-export const REDACTED = '[redacted]';
+/** What replaces a secret in a recorded request (security/redact.ts). */
+export { REDACTED };
 
 /** Stable codes of step failures. */
 export type StepErrorCode =
@@ -163,12 +163,15 @@ export async function executeStep(input: ExecuteStepInput): Promise<StepExecutio
     }
   } catch (error) {
     if (!isHttpClientError(error)) throw error;
-    return { ...failed({ code: error.code, message: error.message }), request };
+    // A network error may quote the URL, which can carry a key.
+    const message = credentialRedactor(app, credential).text(error.message);
+    return { ...failed({ code: error.code, message }), request };
   }
 
   // A remote that echoes the credential back (some APIs answer with the key they were sent)
   // must not carry it into step records, test answers, errors or later steps' data.
-  const hide = secretHider(credential);
+  const redactor = credentialRedactor(app, credential);
+  const hide = redactor.value;
   const answered = hide(response.body);
   const body = answered === '' ? { status_code: response.status } : answered;
   const shown = input.isTest ? truncateResults(body) : body;
@@ -195,8 +198,9 @@ function withIdempotencyKey<T extends { ok: boolean; request?: HttpRequest }>(bu
 }
 
 /**
- * Copies a request with secrets hidden, for step records and test results: every credential
- * value of 4 or more characters is replaced wherever it appears (url, query, headers, body),
+ * Copies a request with secrets hidden, for step records and test results: every secret
+ * credential value (all but the fields the app marks public; 4 or more characters) is replaced
+ * in each encoded form wherever it appears (url, query, headers, body; security/redact.ts),
  * and Authorization, Proxy-Authorization, Cookie and the app's auth headers and params
  * (requestConfig rows that use `${auth.…}`) are replaced whole.
  *
@@ -207,13 +211,13 @@ export function redactRequest(
   app: Pick<AppDefinition, 'authInfo'>,
   credential: Record<string, string> | undefined,
 ): HttpRequest {
-  const secrets = secretsOf(credential);
+  const redactor = credentialRedactor(app, credential);
   const usesAuth = (value: string) => value.includes('${auth.');
   const config = app.authInfo?.requestConfig;
   const authHeaders = new Set((config?.headers ?? []).filter((r) => usesAuth(r.value)).map((r) => r.key.toLowerCase()));
   for (const name of ['authorization', 'proxy-authorization', 'cookie']) authHeaders.add(name);
   const authParams = new Set((config?.params ?? []).filter((r) => usesAuth(r.value)).map((r) => r.key));
-  const hide = (text: string) => secrets.reduce((out, secret) => out.split(secret).join(REDACTED), text);
+  const hide = redactor.text;
 
   const redacted: HttpRequest = {
     method: request.method,
@@ -226,40 +230,8 @@ export function redactRequest(
       ]),
     ),
   };
-  if (request.body !== undefined) redacted.body = redactValue(request.body, hide);
+  if (request.body !== undefined) redacted.body = redactor.value(request.body);
   return redacted;
-}
-
-/** A credential's values worth hiding (4 characters or more), longest first so a secret containing another is replaced whole. */
-// Only values the vault treats as secret (keys named like a password, token, secret or key):
-// public account values such as a Twilio account SID, a shop name or an instance URL are data
-// later steps need, and hiding them would corrupt responses that merely contain them.
-function secretsOf(credential: Record<string, string> | undefined): string[] {
-  return Object.entries(credential ?? {})
-    .filter(([key]) => isSecretKey(key))
-    .map(([, value]) => value)
-    .filter((value): value is string => typeof value === 'string' && value.length >= 4)
-    .sort((a, b) => b.length - a.length);
-}
-
-/**
- * Answers a function that replaces every credential value inside a JSON value (strings at any
- * depth, not keys) with {@link REDACTED}; the identity when there is nothing to hide.
- */
-export function secretHider(credential: Record<string, string> | undefined): <T>(value: T) => T {
-  const secrets = secretsOf(credential);
-  if (secrets.length === 0) return (value) => value;
-  const hide = (text: string) => secrets.reduce((out, secret) => out.split(secret).join(REDACTED), text);
-  return <T>(value: T) => redactValue(value, hide) as T;
-}
-
-function redactValue(value: unknown, hide: (text: string) => string): unknown {
-  if (typeof value === 'string') return hide(value);
-  if (Array.isArray(value)) return value.map((item) => redactValue(item, hide));
-  if (typeof value === 'object' && value !== null) {
-    return Object.fromEntries(Object.entries(value).map(([key, item]) => [key, redactValue(item, hide)]));
-  }
-  return value;
 }
 
 /**
@@ -296,8 +268,11 @@ async function runCustomCode(input: ExecuteStepInput, action: ActionDef): Promis
       };
     },
   });
-  if (!result.ok) return failed({ code: result.error.code, message: result.error.message });
-  return { ok: true, output: input.isTest ? truncateResults(result.output) : result.output };
+  // Code may return or quote its own authData: the same redaction as an HTTP answer.
+  const redactor = credentialRedactor(app, credential);
+  if (!result.ok) return failed({ code: result.error.code, message: redactor.text(result.error.message) });
+  const output = redactor.value(result.output);
+  return { ok: true, output: input.isTest ? truncateResults(output) : output };
 }
 
 function failed(error: StepError): StepExecution {

@@ -16,7 +16,7 @@ import {
 import { conflict, forbidden, notFound, unprocessable } from '../errors.js';
 import { getBuiltinApp, isBuiltinApp, listBuiltinApps, toAppDefinition } from '../integrations/builtin/index.js';
 import { createDbDemoCrmStorage } from '../integrations/demo-crm/db-storage.js';
-import { executeStep, REDACTED } from '../integrations/executor.js';
+import { executeStep } from '../integrations/executor.js';
 import {
   allowedHostsFor,
   appBaseUrl,
@@ -27,6 +27,7 @@ import {
   toRunnable,
 } from '../integrations/registry.js';
 import { createHttpClient } from '../security/http-client.js';
+import { credentialRedactor } from '../security/redact.js';
 import type { AppSummaryView, AppsService, AuthTestResultView, ListingStatus, ListingView } from './contracts/apps.js';
 import { createCredentialsService } from './credentials.js';
 import { nowIso } from './deps.js';
@@ -154,7 +155,8 @@ export function createAppsService(deps: PlatformDeps): AppsService {
       if (builtin) return toAppDefinition(builtin);
       const record = await store.get(ctx.tenantId, slug);
       if (!record) throw notFound('App');
-      return browserView(record);
+      // A published app carries none of its author's test data to other workspaces.
+      return record.tenantId === ctx.tenantId ? browserView(record) : withoutTestData(browserView(record));
     },
 
     async update(ctx, slug, definition) {
@@ -269,11 +271,12 @@ export function createAppsService(deps: PlatformDeps): AppsService {
       });
       // The answer is stored on the app (which other tenants may see once published): an
       // API that echoes the key back must not leak it.
-      const hide = hider(authValues);
+      const redactor = credentialRedactor(app, authValues);
+      const hide = redactor.value;
       const result: AuthTestResultView = {
         ok: run.ok,
         response: hide(run.output),
-        message: run.ok ? 'Request Successful' : `Request Failed${run.error ? `: ${hide(run.error.message)}` : ''}`,
+        message: run.ok ? 'Request Successful' : `Request Failed${run.error ? `: ${redactor.text(run.error.message)}` : ''}`,
         testedAt,
       };
       if (run.response) result.statusCode = run.response.status;
@@ -307,23 +310,6 @@ function keepTestResult(next: AppDefinition, previous: AppDefinition): AppDefini
     };
   }
   return { ...next, authInfo };
-}
-
-/** Replaces every auth value of 4 or more characters, wherever it appears in a JSON value, by REDACTED. */
-function hider(authValues: Record<string, string>): <T>(value: T) => T {
-  const secrets = Object.values(authValues)
-    .filter((v) => typeof v === 'string' && v.length >= 4)
-    .sort((x, y) => y.length - x.length);
-  const hideText = (text: string) => secrets.reduce((out, secret) => out.split(secret).join(REDACTED), text);
-  const walk = (value: unknown): unknown => {
-    if (typeof value === 'string') return hideText(value);
-    if (Array.isArray(value)) return value.map(walk);
-    if (typeof value === 'object' && value !== null) {
-      return Object.fromEntries(Object.entries(value).map(([k, v]) => [hideText(k), walk(v)]));
-    }
-    return value;
-  };
-  return <T>(value: T) => (secrets.length === 0 ? value : (walk(value) as T));
 }
 
 /** The test action: OAuth 2.0 needs a simple GET action; other schemes use testAuth, else the first simple GET. */
@@ -384,6 +370,12 @@ function browserView(record: Pick<PortalAppRecord, 'definition' | 'clientSecret'
     view.authInfo.clientInfo = { ...view.authInfo.clientInfo, client_secret: SECRET_SENTINEL };
   }
   return view;
+}
+
+/** A definition without the auth test's answer and outcome (the author's own data). */
+function withoutTestData(definition: AppDefinition): AppDefinition {
+  const { testResponse: _response, testResponseStatus: _status, ...authInfo } = definition.authInfo ?? {};
+  return { ...definition, authInfo };
 }
 
 /** A built-in's listing: synthesised, Published, read-only. */

@@ -1,13 +1,15 @@
 /**
- * Credentials (connected accounts) of the caller's tenant. Values whose key names a
- * secret are sealed by the vault and answered as SECRET_SENTINEL; sending the sentinel
- * back keeps the stored value. Only `reveal` (server-internal, for the engine) decrypts.
+ * Credentials (connected accounts) of the caller's tenant. Every value is secret unless the
+ * app's definition marks its field public (core's `splitCredentialValues`): secrets are sealed
+ * by the vault and answered as SECRET_SENTINEL; sending the sentinel back keeps the stored
+ * value. Only `reveal` (server-internal, for the engine) decrypts.
  */
+import { publicCredentialKeys, splitCredentialValues } from '@junction/core';
 import { notFound, unprocessable } from '../errors.js';
 import { type CredentialHealth, createCredentialStatusRepo } from '../integrations/auth/credential-status.js';
 import type { CredentialRecord } from '../store/repos/index.js';
 import { nowIso, type ServiceDeps } from './deps.js';
-import { splitSecretValues } from './secret-values.js';
+import { type AppRegistry, createAppRegistry } from '../integrations/registry.js';
 import { type CredentialView, SECRET_SENTINEL, type Services } from './types.js';
 import { toCredentialView } from './views.js';
 
@@ -15,12 +17,15 @@ import { toCredentialView } from './views.js';
 const NAME_MAX = 200;
 
 /** Builds the credentials service. */
-export function createCredentialsService(deps: ServiceDeps): Services['credentials'] {
+export function createCredentialsService(deps: ServiceDeps & { registry?: AppRegistry }): Services['credentials'] {
   const { repos, vault } = deps;
+  const registry = deps.registry ?? createAppRegistry(deps);
+  const appOf = (tenantId: string, slug: string) => registry.resolve(tenantId, slug);
   const statuses = createCredentialStatusRepo(deps.handle.db);
 
   /** Views with their health (needsReconnect, statusMessage, checkedAt) from credential_auth. */
-  const withHealth = async (tenantId: string, records: CredentialRecord[]): Promise<CredentialView[]> => {
+  const withHealth = async (tenantId: string, stored: CredentialRecord[]): Promise<CredentialView[]> => {
+    const records = await sealLegacyValues(tenantId, stored);
     const health = await statuses.healthOf(
       tenantId,
       records.map((r) => r.id),
@@ -59,9 +64,35 @@ export function createCredentialsService(deps: ServiceDeps): Services['credentia
     return trimmed;
   };
 
-  /** Seals the secret part of `values` for one credential row. */
-  const seal = (tenantId: string, id: string, values: Record<string, string>) => {
-    const { secrets, publicValues } = splitSecretValues(values);
+  /**
+   * Rows written when only values named like secrets were sealed keep others (a passphrase, a
+   * PIN) readable: they are sealed now, before anything is answered.
+   */
+  const sealLegacyValues = async (tenantId: string, records: CredentialRecord[]): Promise<CredentialRecord[]> => {
+    const publicKeysByApp = new Map<string, Set<string>>();
+    const out: CredentialRecord[] = [];
+    for (const record of records) {
+      let publicKeys = publicKeysByApp.get(record.app);
+      if (!publicKeys) {
+        publicKeys = publicCredentialKeys(await appOf(tenantId, record.app));
+        publicKeysByApp.set(record.app, publicKeys);
+      }
+      const keys = publicKeys;
+      if (Object.keys(record.publicValues).every((key) => keys.has(key))) {
+        out.push(record);
+        continue;
+      }
+      const values = { ...record.publicValues, ...openSecrets(record) };
+      const patch = await seal(tenantId, record.id, values, record.app);
+      await repos.credentials.update(tenantId, record.id, patch);
+      out.push({ ...record, ...patch });
+    }
+    return out;
+  };
+
+  /** Seals the secret part of `values` (all but the app's public fields) for one credential row. */
+  const seal = async (tenantId: string, id: string, values: Record<string, string>, app: string) => {
+    const { secrets, publicValues } = splitCredentialValues(await appOf(tenantId, app), values);
     const sealed = vault.encrypt(JSON.stringify(secrets), { tenantId, credentialId: id });
     return { sealed, publicValues, secretKeys: Object.keys(secrets) };
   };
@@ -92,7 +123,7 @@ export function createCredentialsService(deps: ServiceDeps): Services['credentia
         userId: ctx.userId,
         app,
         name,
-        ...seal(ctx.tenantId, id, values),
+        ...(await seal(ctx.tenantId, id, values, app)),
         lastUsed: null,
         createdAt: at,
         updatedAt: at,
@@ -120,7 +151,7 @@ export function createCredentialsService(deps: ServiceDeps): Services['credentia
           else throw unprocessable('There is no stored value to keep.', `values.${key}`);
         }
         // Re-sealing also moves the row to the newest key.
-        Object.assign(patch, seal(ctx.tenantId, id, next));
+        Object.assign(patch, await seal(ctx.tenantId, id, next, existing.app));
       }
       if (!(await repos.credentials.update(ctx.tenantId, id, patch))) throw notFound('Credential');
       // New values are a new chance: the health of the old ones no longer applies.

@@ -121,7 +121,7 @@ export function createServices(config: Config, opts: CreateServicesOptions = {})
     accounts: afterReady(createAccountsService(deps)),
     tenants: afterReady(createTenantsService(deps)),
     workflows: afterReady(createWorkflowsService(deps)),
-    credentials: afterReady(createCredentialsService(deps)),
+    credentials: afterReady(createCredentialsService(platform)),
     engine: afterReady(engine.service),
     triggers: afterReady(triggers.service),
     apps: afterReady(createAppsService(platform)),
@@ -153,4 +153,3 @@ export function createServices(config: Config, opts: CreateServicesOptions = {})
 }
 
 export type { Logger } from './logger.js';
-export { isSecretKey } from './secret-values.js';

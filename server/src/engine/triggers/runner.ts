@@ -7,7 +7,8 @@
 import { compileWorkflow, type WorkflowDocument } from '@junction/core';
 import { Problem } from '../../errors.js';
 import type { ScheduleSpec } from '../../integrations/builtin/schedule.js';
-import { executeStep, REDACTED } from '../../integrations/executor.js';
+import { executeStep } from '../../integrations/executor.js';
+import { createRedactor } from '../../security/redact.js';
 import type { TriggerContext } from './context.js';
 import { describePlanTrigger, type TriggerSetup } from './describe.js';
 import { extractItems, pollEvents } from './polling.js';
@@ -27,14 +28,12 @@ export type PollResult =
 const POLL_RETRIES = { max: 2, baseMs: 500 };
 
 /**
- * Replaces the credential's values (4 characters or more) in a message that is stored and
- * shown: an app may echo the key it refused in its error body.
+ * Replaces the credential's values (4 characters or more, every one, in each encoded form) in
+ * a message that is stored and shown: an app may echo the key it refused in its error body.
  */
 export function hideSecrets(text: string, credential: Record<string, string> | undefined): string {
-  const secrets = Object.values(credential ?? {})
-    .filter((value) => typeof value === 'string' && value.length >= 4)
-    .sort((a, b) => b.length - a.length);
-  return secrets.reduce((out, secret) => out.split(secret).join(REDACTED), text);
+  const values = Object.values(credential ?? {}).filter((value): value is string => typeof value === 'string');
+  return createRedactor(values).text(text);
 }
 
 /** A message from anything thrown. */

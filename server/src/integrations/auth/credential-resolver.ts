@@ -14,10 +14,10 @@
  *   credential as needing reconnection ('Connection expired, please reconnect an account').
  */
 import { randomUUID } from 'node:crypto';
+import { splitCredentialValues } from '@junction/core';
 import { notFound, Problem } from '../../errors.js';
 import { createHttpClient, type HttpClient } from '../../security/http-client.js';
 import type { ServiceDeps } from '../../services/deps.js';
-import { splitSecretValues } from '../../services/secret-values.js';
 import { createCredentialsRepo } from '../../store/repos/credentials.js';
 import type { CredentialRecord } from '../../store/repos/index.js';
 import { inTransaction } from '../../store/repos/transaction.js';
@@ -139,8 +139,14 @@ export function createCredentialResolver(
   };
 
   // Stores new values and bumps the version in one transaction, only while holding the lease.
-  const store = async (tenantId: string, credentialId: string, values: CredentialValues): Promise<void> => {
-    const { secrets, publicValues } = splitSecretValues(values);
+  const store = async (
+    tenantId: string,
+    credentialId: string,
+    app: RunnableApp,
+    values: CredentialValues,
+  ): Promise<void> => {
+    // Secret unless the app marks the field public (core's rule).
+    const { secrets, publicValues } = splitCredentialValues(app, values);
     const sealed = deps.vault.encrypt(JSON.stringify(secrets), { tenantId, credentialId });
     await inTransaction(deps.handle.db, async (trx) => {
       const held = await createCredentialStatusRepo(trx).bumpVersion(tenantId, credentialId, owner, iso());
@@ -178,7 +184,7 @@ export function createCredentialResolver(
         try {
           const tokens = await refreshTokens(client(), settings, values.refresh_token);
           const next = tokenValues(tokens, deps.now(), values);
-          await store(tenantId, credentialId, next);
+          await store(tenantId, credentialId, app, next);
           return next;
         } catch (error) {
           await statuses.releaseLease(tenantId, credentialId, owner, iso());

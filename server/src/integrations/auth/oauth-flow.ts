@@ -14,10 +14,10 @@
  * the user can act on; nothing the provider sent is reflected unescaped.
  */
 import { createHash, randomBytes } from 'node:crypto';
+import { splitCredentialValues } from '@junction/core';
 import { notFound } from '../../errors.js';
 import { createHttpClient, type HttpClient } from '../../security/http-client.js';
 import type { PlatformDeps } from '../../services/platform.js';
-import { splitSecretValues } from '../../services/secret-values.js';
 import type { AuthContext } from '../../services/types.js';
 import type { CredentialRecord } from '../../store/repos/index.js';
 import { createCredentialStatusRepo } from './credential-status.js';
@@ -31,6 +31,9 @@ import {
   tokenValues,
 } from './oauth2.js';
 import { OAUTH_PAGE_CSP, type OAuthPopupMessage, renderOAuthPage } from './oauth-page.js';
+
+/** What the sealing rule needs to know of an app whose account this flow connects. */
+const OAUTH_APP = { authInfo: { apiType: 'oauth2' as const } };
 
 /** How long a started flow may take, ms. */
 export const OAUTH_STATE_TTL_MS = 10 * 60_000;
@@ -248,7 +251,8 @@ export function createOAuthFlow(deps: PlatformDeps, options: { http?: HttpClient
   };
 
   const seal = (tenantId: string, credentialId: string, values: Record<string, string>) => {
-    const { secrets, publicValues } = splitSecretValues(values);
+    // Tokens sealed; only the token answer's facts (expiry, scope, API origin) stay readable (core's rule).
+    const { secrets, publicValues } = splitCredentialValues(OAUTH_APP, values);
     const sealed = deps.vault.encrypt(JSON.stringify(secrets), { tenantId, credentialId });
     return { sealed, publicValues, secretKeys: Object.keys(secrets) };
   };

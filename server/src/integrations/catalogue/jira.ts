@@ -32,8 +32,13 @@ export const jiraApp: BuiltinAppDefinition = {
     apiType: 'basic',
     testAuth: 'getMyself',
     basicFormFields: [
-      { key: 'domain', title: 'Site', description: 'The part before .atlassian.net in your Jira address, e.g. acme.' },
-      { key: 'username', title: 'E-mail', description: 'The e-mail address of your Atlassian account.' },
+      {
+        key: 'domain',
+        title: 'Site',
+        description: 'The part before .atlassian.net in your Jira address, e.g. acme.',
+        public: true,
+      },
+      { key: 'username', title: 'E-mail', description: 'The e-mail address of your Atlassian account.', public: true },
       {
         key: 'password',
         title: 'API token',

@@ -39,7 +39,12 @@ export const mailchimpApp: BuiltinAppDefinition = {
     apiType: 'basic',
     testAuth: 'ping',
     basicFormFields: [
-      { key: 'username', title: 'User name', description: 'Any text, e.g. junction: Mailchimp only reads the key.' },
+      {
+        key: 'username',
+        title: 'User name',
+        description: 'Any text, e.g. junction: Mailchimp only reads the key.',
+        public: true,
+      },
       {
         key: 'password',
         title: 'API key',

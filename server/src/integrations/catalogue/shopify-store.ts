@@ -48,6 +48,7 @@ export const shopifyStoreApp: BuiltinAppDefinition = {
         key: 'shop',
         title: 'Store name',
         description: 'The name in your admin address: acme for acme.myshopify.com.',
+        public: true,
       },
       {
         key: 'api_key',

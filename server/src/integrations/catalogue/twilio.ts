@@ -28,7 +28,12 @@ export const twilioApp: BuiltinAppDefinition = {
     apiType: 'basic',
     testAuth: 'getAccount',
     basicFormFields: [
-      { key: 'username', title: 'Account SID', description: 'Console → Account Info: the Account SID (AC…).' },
+      {
+        key: 'username',
+        title: 'Account SID',
+        description: 'Console → Account Info: the Account SID (AC…).',
+        public: true,
+      },
       { key: 'password', title: 'Auth Token', description: 'Console → Account Info: the Auth Token.' },
     ],
   },

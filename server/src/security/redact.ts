@@ -1,0 +1,126 @@
+/**
+ * The one redactor of credential secrets: removes every secret value of a connected account
+ * from what is stored or answered (execution records, step-test and test-auth answers, an
+ * app's stored test response, error messages), in each form an echoing API may give it back:
+ * raw, base64 (alone at any alignment, and `user:pass` as Basic auth sends it; standard and
+ * URL-safe alphabets), percent-encoded (URI component and form encoding, either hex case) and
+ * JSON-escaped. Which values are secret is core's rule (`splitCredentialValues`): all but the
+ * fields the app marks public.
+ */
+import { type AppDefinition, splitCredentialValues } from '@junction/core';
+
+/** What replaces a secret. */
+export const REDACTED = '[redacted]';
+
+/** Shorter secrets are not searched for: they would blank out ordinary text. */
+const MIN_SECRET_LENGTH = 4;
+/** Shorter base64 fragments of a secret are not searched for, for the same reason. */
+const MIN_FRAGMENT_LENGTH = 6;
+
+/** Replaces secrets in texts and, at any depth, in JSON values (strings and keys). */
+export interface Redactor {
+  /** Whether there is anything to hide. */
+  readonly isEmpty: boolean;
+  text(text: string): string;
+  value<T>(value: T): T;
+}
+
+const escapeRegExp = (text: string) => text.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
+const toUrlSafe = (b64: string) => b64.replace(/\+/g, '-').replace(/\//g, '_');
+
+/**
+ * The base64 texts that always appear when `bytes` are encoded inside a longer message: for
+ * each of the 3 alignments, the characters that depend on these bytes alone.
+ */
+function base64Fragments(bytes: Buffer): string[] {
+  const out: string[] = [];
+  for (let shift = 0; shift < 3; shift += 1) {
+    const encoded = Buffer.concat([Buffer.alloc(shift), bytes]).toString('base64').replace(/=+$/, '');
+    const start = Math.ceil((shift * 8) / 6);
+    const end = Math.floor(((shift + bytes.length) * 8) / 6);
+    const fragment = encoded.slice(start, end);
+    if (fragment.length >= MIN_FRAGMENT_LENGTH) out.push(fragment, toUrlSafe(fragment));
+  }
+  // The whole encoding, padding included, when the value is encoded on its own.
+  const whole = bytes.toString('base64');
+  out.push(whole, toUrlSafe(whole));
+  return out;
+}
+
+const lowerHex = (text: string) => text.replace(/%[0-9A-F]{2}/g, (m) => m.toLowerCase());
+const asciiJson = (text: string) =>
+  JSON.stringify(text)
+    .slice(1, -1)
+    .replace(/[\u007f-\uffff]/g, (c) => `\\u${c.charCodeAt(0).toString(16).padStart(4, '0')}`);
+
+/**
+ * Every form of one secret to search for, longest first.
+ *
+ * @example
+ * secretForms('p@ss word'); // ['p@ss word', 'p%40ss%20word', 'p%40ss+word', 'cEBzcyB3b3Jk', …]
+ */
+export function secretForms(secret: string): string[] {
+  if (secret.length < MIN_SECRET_LENGTH) return [];
+  const forms = new Set<string>([secret]);
+  const component = encodeURIComponent(secret);
+  const form = new URLSearchParams({ v: secret }).toString().slice(2);
+  for (const encoded of [component, form, encodeURI(secret)]) forms.add(encoded).add(lowerHex(encoded));
+  const json = JSON.stringify(secret).slice(1, -1);
+  forms.add(json).add(json.replace(/\//g, '\\/')).add(asciiJson(secret));
+  for (const fragment of base64Fragments(Buffer.from(secret, 'utf8'))) forms.add(fragment);
+  return [...forms].filter((f) => f.length >= MIN_SECRET_LENGTH);
+}
+
+/**
+ * A redactor for secret texts, plus `pairs` that are sent joined as `a:b` (Basic auth's
+ * `user:pass`, whose base64 is not the base64 of either half).
+ */
+export function createRedactor(secrets: string[], pairs: [string, string][] = []): Redactor {
+  const forms = new Set<string>();
+  for (const secret of secrets) for (const f of secretForms(secret)) forms.add(f);
+  for (const [a, b] of pairs) {
+    const joined = `${a}:${b}`;
+    const encoded = Buffer.from(joined, 'utf8').toString('base64');
+    forms.add(encoded).add(toUrlSafe(encoded)).add(encoded.replace(/=+$/, ''));
+  }
+  // Longest first, so a form containing another is replaced whole; one pass over the text.
+  const ordered = [...forms].sort((x, y) => y.length - x.length);
+  const pattern = ordered.length === 0 ? undefined : new RegExp(ordered.map(escapeRegExp).join('|'), 'g');
+  const text = (input: string) => (pattern ? input.replace(pattern, REDACTED) : input);
+  const walk = (value: unknown): unknown => {
+    if (typeof value === 'string') return text(value);
+    if (Array.isArray(value)) return value.map(walk);
+    if (typeof value === 'object' && value !== null) {
+      return Object.fromEntries(Object.entries(value).map(([key, item]) => [text(key), walk(item)]));
+    }
+    return value;
+  };
+  return {
+    isEmpty: ordered.length === 0,
+    text,
+    value: <T>(value: T) => (ordered.length === 0 ? value : (walk(value) as T)),
+  };
+}
+
+/**
+ * The redactor of one connected account: its secret values (all but the fields `app` marks
+ * public), and every `a:b` pair of its values in which at least one is secret.
+ *
+ * @example
+ * const redact = credentialRedactor(app, { username: 'ada', password: 'hunter22' });
+ * redact.text('Basic YWRhOmh1bnRlcjIy'); // 'Basic [redacted]'
+ */
+export function credentialRedactor(
+  app: Pick<AppDefinition, 'authInfo'> | undefined,
+  credential: Record<string, unknown> | undefined,
+): Redactor {
+  const texts: Record<string, string> = {};
+  for (const [key, value] of Object.entries(credential ?? {})) if (typeof value === 'string') texts[key] = value;
+  const { secrets, publicValues } = splitCredentialValues(app, texts);
+  const secretList = Object.values(secrets).filter((v) => v.length >= MIN_SECRET_LENGTH);
+  const secretSet = new Set(Object.values(secrets).filter((v) => v !== ''));
+  const all = [...secretSet, ...Object.values(publicValues).filter((v) => v !== '')];
+  const pairs: [string, string][] = [];
+  for (const a of all) for (const b of all) if (secretSet.has(a) || secretSet.has(b)) pairs.push([a, b]);
+  return createRedactor(secretList, pairs);
+}
