@@ -6,6 +6,8 @@ const here = (p: string) => fileURLToPath(new URL(p, import.meta.url));
 // One root config runs every package's tests. Source aliases let tests run without a build;
 // test/dist-import checks the built packages separately.
 const alias = {
+  // Before '@junction/core', which would otherwise match it as a prefix.
+  '@junction/core/document': here('./core/src/document.ts'),
   '@junction/core': here('./core/src/index.ts'),
   '@junction/api-spec': here('./api-spec/src/index.ts'),
 };

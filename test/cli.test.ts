@@ -16,7 +16,10 @@ import { createRequire } from 'node:module';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
-import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+
+// A child process per CLI run on a shared machine: a generous bound, not a speed check.
+vi.setConfig({ testTimeout: 120_000 });
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 const cli = path.join(root, 'scripts/src/cli.ts');
@@ -121,7 +124,9 @@ describe('junction validate', () => {
     const bad = await run(['validate', 'bad.json', 'nowhere']);
     expect(bad.code).toBe(1);
     expect(bad.stdout).toContain('✗ nowhere\n    no such file or folder');
-    expect(bad.stdout).toMatch(/✗ bad\.json\n {4}✗ \$ {2}invalid JSON: /);
+    expect(bad.stdout).toContain(
+      '✗ bad.json\n    ✗ $  invalid JSON at line 1, column 11: a value was expected (the file ends here)',
+    );
   });
 });
 

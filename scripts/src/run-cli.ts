@@ -5,6 +5,7 @@
 import { createRequire } from 'node:module';
 import { parseArgs } from 'node:util';
 import { type CliIo, runMigrate, runValidate } from './document-commands.js';
+import { REPORT_FORMATS, type ReportFormat } from './document-report.js';
 import { runStart, runWorker } from './start.js';
 
 /** Exit code of a command-line usage error. */
@@ -21,10 +22,16 @@ Commands:
                                  Upgrade documents to the current format (schemaVersion 1).
       --out DIR                  Write the results under DIR, mirroring the inputs.
       --in-place                 Overwrite each input with its migrated document.
+      --backup                   With --in-place: keep each changed original as <file>.bak.
       --dry-run                  Report what would be written; write nothing.
   help                           Show this help.
 
+Options of validate and migrate:
+  -q, --quiet                    Report errors only.
+      --format text|json         The report's format (json: one document on stdout).
+
 Inputs are never overwritten without --in-place; files are written atomically.
+Folders that cannot be read and symbolic links not followed are reported in the summary.
 Exit codes: 0 all valid, 1 something invalid or not written, 2 usage error.
 `;
 
@@ -64,16 +71,22 @@ export async function runCli(argv: string[], io: CliIo): Promise<number> {
     io.stdout(HELP);
     return 0;
   }
-  const hasMigrateOptions = values.out !== undefined || values['in-place'] || values['dry-run'];
+  const hasMigrateOptions = values.out !== undefined || values['in-place'] || values['dry-run'] || values.backup;
+  const hasReportOptions = values.quiet || values.format !== undefined;
+  const format = (values.format ?? 'text') as ReportFormat;
+  if (values.format !== undefined && !REPORT_FORMATS.includes(format))
+    return usage(io, `--format takes ${REPORT_FORMATS.join(' or ')}, not "${values.format}"`);
+  const report = { format, isQuiet: values.quiet === true };
   switch (command) {
     case 'validate':
-      if (hasMigrateOptions) return usage(io, 'validate takes no --out, --in-place or --dry-run');
+      if (hasMigrateOptions) return usage(io, 'validate takes no --out, --in-place, --backup or --dry-run');
       if (inputs.length === 0) return usage(io, 'validate needs at least one file or folder');
-      return runValidate(io, inputs);
+      return runValidate(io, inputs, report);
     case 'migrate': {
       if (inputs.length === 0) return usage(io, 'migrate needs at least one file or folder');
       if (values.out !== undefined && values['in-place'])
         return usage(io, 'use either --out DIR or --in-place, not both');
+      if (values.backup && !values['in-place']) return usage(io, '--backup goes with --in-place');
       if (values.out === '') return usage(io, '--out needs a folder');
       if (values.out === undefined && !values['in-place'] && !values['dry-run']) {
         return usage(
@@ -85,13 +98,15 @@ export async function runCli(argv: string[], io: CliIo): Promise<number> {
         out: values.out,
         isInPlace: values['in-place'] === true,
         isDryRun: values['dry-run'] === true,
+        hasBackup: values.backup === true,
+        ...report,
       });
     }
     case 'start':
-      if (inputs.length > 0 || hasMigrateOptions) return usage(io, 'start takes no arguments');
+      if (inputs.length > 0 || hasMigrateOptions || hasReportOptions) return usage(io, 'start takes no arguments');
       return runStart(io);
     case 'worker':
-      if (inputs.length > 0 || hasMigrateOptions) return usage(io, 'worker takes no arguments');
+      if (inputs.length > 0 || hasMigrateOptions || hasReportOptions) return usage(io, 'worker takes no arguments');
       return runWorker(io);
     default:
       return usage(io, `unknown command "${command}"`);
@@ -107,6 +122,9 @@ function parse(argv: string[]) {
       out: { type: 'string' },
       'in-place': { type: 'boolean' },
       'dry-run': { type: 'boolean' },
+      backup: { type: 'boolean' },
+      quiet: { type: 'boolean', short: 'q' },
+      format: { type: 'string' },
       help: { type: 'boolean', short: 'h' },
       version: { type: 'boolean', short: 'v' },
     },
