@@ -186,7 +186,7 @@ describe.each(openTestDatabases())('execution retention on $dialect', (testDb) =
     const engine = createServices({ ...opened.config, executionRetention: { intervalMs: 100 } }, { db: opened });
     await engine.ready;
     try {
-      for (let i = 0; i < 100 && (await remaining([old])).executions.length > 0; i++) {
+      for (let i = 0; i < 400 && (await remaining([old])).executions.length > 0; i++) {
         await new Promise((resolve) => setTimeout(resolve, 50));
       }
       expect(await remaining([old])).toEqual({ executions: [], steps: [] });
