@@ -4,12 +4,13 @@
  */
 import Fastify, { type FastifyInstance } from 'fastify';
 import type { Config } from './config.js';
+import { perAddressLimitFor, registerPerAccountLimits } from './http/auth-limits.js';
 import { registerJsonParser } from './http/json-body.js';
 import { type ApiContract, loadContract } from './http/openapi.js';
 import { registerOperations } from './http/operations.js';
 import { registerProblemHandlers } from './http/problems.js';
 import { createHandlers } from './http/routes/index.js';
-import { rateLimitFor, registerSecurityPlugins } from './http/security-headers.js';
+import { registerSecurityPlugins } from './http/security-headers.js';
 import type { OperationHandlers } from './http/types.js';
 import { registerApiDocs, registerWebApp } from './http/web-app.js';
 import { redactPopupUrl } from './integrations/auth/oauth-flow.js';
@@ -105,12 +106,13 @@ export async function createApp(config: Config, opts: CreateAppOptions = {}): Pr
     registerProblemHandlers(app, config.bodyLimit, fallback);
     await registerApiDocs(app, contract);
     const serviceSet: Services = services;
+    if (config.rateLimits) registerPerAccountLimits(app, serviceSet);
     registerOperations(app, {
       contract,
       handlers: { ...createHandlers(), ...opts.handlers },
       services: serviceSet,
       config,
-      routeConfig: (operation) => rateLimitFor(operation.path, config),
+      routeConfig: (operation) => perAddressLimitFor(operation.path, config),
       // The development outbox exists only when turned on, and never in production.
       isExcluded: (operation) => operation.path.startsWith('/api/dev/') && !isDevOutboxOn(config),
     });

@@ -1,27 +1,16 @@
 /**
- * Web hygiene plugins: security headers (helmet), CORS for the public origin only, and rate
- * limits on the endpoints that guess at accounts (sign-up, log-in, verify-code, sign-in link).
+ * Web hygiene plugins: security headers (helmet), CORS for the public origin only, and the
+ * rate-limit plugin (the auth routes' limits are defined in ./auth-limits.ts).
  */
 import cors from '@fastify/cors';
 import helmet from '@fastify/helmet';
 import rateLimit from '@fastify/rate-limit';
 import type { FastifyInstance } from 'fastify';
 import type { Config } from '../config.js';
-import { Problem } from '../errors.js';
+import { tooManyAttempts } from './auth-limits.js';
 
 /** Paths whose answers may be shown inside another site's frame (forms-and-developer-portal 2.1: /form, /page). */
 export const EMBEDDABLE_PATH = /^\/(form|page)\//;
-
-/** Requests per minute per IP on the rate-limited endpoints. */
-export const AUTH_RATE_LIMIT = 10;
-
-/** Paths of the endpoints that are rate limited, per IP. */
-export const RATE_LIMITED_PATHS = new Set([
-  '/api/auth/sign-up',
-  '/api/auth/log-in',
-  '/api/auth/verify-code',
-  '/api/auth/sign-in-link',
-]);
 
 /** The Content-Security-Policy directives of every page (the web app and the API reference). */
 export const CSP_DIRECTIVES = {
@@ -71,17 +60,7 @@ export async function registerSecurityPlugins(app: FastifyInstance, config: Conf
   if (config.rateLimits) {
     await app.register(rateLimit, {
       global: false,
-      errorResponseBuilder: (_request, context) =>
-        new Problem(429, 'Too Many Requests', {
-          detail: `Too many attempts. Try again in ${context.after}.`,
-          retryAfter: Math.max(1, Math.ceil(context.ttl / 1000)),
-        }),
+      errorResponseBuilder: (_request, context) => tooManyAttempts(context.ttl / 1000),
     });
   }
-}
-
-/** Per-route rate-limit config for an API path (undefined when the path is not limited). */
-export function rateLimitFor(path: string, config: Config): Record<string, unknown> | undefined {
-  if (!config.rateLimits || !RATE_LIMITED_PATHS.has(path)) return undefined;
-  return { rateLimit: { max: AUTH_RATE_LIMIT, timeWindow: '1 minute' } };
 }

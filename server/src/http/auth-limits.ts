@@ -1,0 +1,132 @@
+/**
+ * The limits of the account routes, in one place: each auth route is limited per address
+ * (the client's IP, by @fastify/rate-limit's route config) and, where a request names an
+ * account, per account too (the e-mail it names, or the signed-in user), so neither many
+ * addresses against one account nor many accounts from one address get far. Every refusal is
+ * a 429 Problem with Retry-After. The counters live in the rate-limit plugin's store
+ * (in memory; a shared store makes them cluster-wide). RELIABILITY.md lists these figures.
+ */
+import { normaliseEmail } from '@junction/core';
+import type { FastifyInstance, FastifyRequest } from 'fastify';
+import type { Config } from '../config.js';
+import { Problem } from '../errors.js';
+import type { Services } from '../services/types.js';
+
+/** A number of requests within a window. */
+export interface Limit {
+  max: number;
+  windowMs: number;
+}
+
+/** How a route's requests are tied to an account: the e-mail in the body, or the session's user. */
+export type AccountKey = 'email' | 'user';
+
+/** The limits of one auth route. */
+export interface AuthRouteLimit {
+  path: string;
+  perAddress: Limit;
+  perAccount?: Limit & { by: AccountKey };
+}
+
+const MINUTE = 60_000;
+
+/** Every auth route's limits, by operationId. */
+export const AUTH_LIMITS: Record<string, AuthRouteLimit> = {
+  signUp: {
+    path: '/api/auth/sign-up',
+    perAddress: { max: 10, windowMs: MINUTE },
+    perAccount: { by: 'email', max: 5, windowMs: 60 * MINUTE },
+  },
+  logIn: {
+    path: '/api/auth/log-in',
+    perAddress: { max: 10, windowMs: MINUTE },
+    perAccount: { by: 'email', max: 10, windowMs: 15 * MINUTE },
+  },
+  verifyCode: {
+    path: '/api/auth/verify-code',
+    perAddress: { max: 10, windowMs: MINUTE },
+    perAccount: { by: 'user', max: 10, windowMs: 15 * MINUTE },
+  },
+  sendCode: {
+    path: '/api/auth/send-code',
+    perAddress: { max: 10, windowMs: MINUTE },
+    perAccount: { by: 'user', max: 5, windowMs: 15 * MINUTE },
+  },
+  sendSignInLink: {
+    path: '/api/auth/sign-in-link',
+    perAddress: { max: 10, windowMs: MINUTE },
+    perAccount: { by: 'email', max: 5, windowMs: 15 * MINUTE },
+  },
+  exchangeToken: {
+    path: '/api/auth/exchange',
+    perAddress: { max: 10, windowMs: MINUTE },
+  },
+  updatePassword: {
+    path: '/api/auth/password',
+    perAddress: { max: 10, windowMs: MINUTE },
+    perAccount: { by: 'user', max: 5, windowMs: 15 * MINUTE },
+  },
+};
+
+const BY_PATH = new Map(Object.values(AUTH_LIMITS).map((limit) => [limit.path, limit]));
+
+/** The refusal every limit answers. */
+export function tooManyAttempts(retryAfterSeconds: number): Problem {
+  const seconds = Math.max(1, Math.ceil(retryAfterSeconds));
+  return new Problem(429, 'Too Many Requests', {
+    detail: `Too many attempts. Try again in ${seconds} seconds.`,
+    retryAfter: seconds,
+  });
+}
+
+/** The per-address route config of an API path (undefined when the path has no auth limit, or limits are off). */
+export function perAddressLimitFor(path: string, config: Config): Record<string, unknown> | undefined {
+  const limit = BY_PATH.get(path);
+  if (!config.rateLimits || !limit) return undefined;
+  return { rateLimit: { max: limit.perAddress.max, timeWindow: limit.perAddress.windowMs } };
+}
+
+/**
+ * Adds the per-account limits: a preHandler (the body is parsed by then) that counts the
+ * request against its account and refuses it with 429 past the limit. Requests that name no
+ * account (a malformed body, no session) are left to the route, which refuses them anyway.
+ * Needs the rate-limit plugin registered (`config.rateLimits`).
+ */
+export function registerPerAccountLimits(app: FastifyInstance, services: Services): void {
+  const checkers = new Map<string, ReturnType<FastifyInstance['createRateLimit']>>();
+  for (const [operationId, limit] of Object.entries(AUTH_LIMITS)) {
+    const account = limit.perAccount;
+    if (!account) continue;
+    checkers.set(
+      limit.path,
+      app.createRateLimit({
+        max: account.max,
+        timeWindow: account.windowMs,
+        keyGenerator: (request) => `${operationId}:${(request as FastifyRequest & { accountKey?: string }).accountKey}`,
+      }),
+    );
+  }
+  app.addHook('preHandler', async (request) => {
+    const path = request.routeOptions.url;
+    const limit = path ? BY_PATH.get(path) : undefined;
+    const check = path ? checkers.get(path) : undefined;
+    if (!limit?.perAccount || !check) return;
+    const key = await accountKeyOf(request, limit.perAccount.by, services);
+    if (!key) return;
+    (request as FastifyRequest & { accountKey?: string }).accountKey = key;
+    const outcome = await check(request);
+    // The plugin answers isAllowed only for its allow list; isExceeded is the verdict.
+    if (!outcome.isAllowed && outcome.isExceeded) throw tooManyAttempts(outcome.ttlInSeconds);
+  });
+}
+
+async function accountKeyOf(request: FastifyRequest, by: AccountKey, services: Services): Promise<string | undefined> {
+  if (by === 'email') {
+    const email = normaliseEmail((request.body as { email?: unknown } | undefined)?.email);
+    return email === '' ? undefined : `email:${email}`;
+  }
+  const header = request.headers.authorization;
+  const token = typeof header === 'string' && header.startsWith('Bearer ') ? header.slice(7) : undefined;
+  const session = token ? await services.accounts.authenticate(token) : null;
+  return session ? `user:${session.userId}` : undefined;
+}
