@@ -109,6 +109,14 @@ export {
 // workflow rules: issues, health, naming, filter, payload, template, layout (rules room)
 export type { Reference } from './workflow/path.js';
 export { hasPath, lastPathKey, lookupPath, parsePath, parseReferences, resolvePath } from './workflow/path.js';
+export type { ReferenceSamples, ReferenceSegment, ReferenceView } from './workflow/reference-view.js';
+export {
+  describeReference,
+  describeText,
+  readablePath,
+  readableText,
+  UNKNOWN_REFERENCE,
+} from './workflow/reference-view.js';
 export type { BoundedResolution, OutputsByStepId, TextFormat } from './workflow/payload.js';
 export {
   ARRAY_VALUE_CUT,

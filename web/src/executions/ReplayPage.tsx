@@ -14,6 +14,7 @@ import {
   REPLAY_TEXTS,
   replay,
   rerunFrom,
+  runSamples,
   runsByStep,
   stepStatus,
 } from '../stores/execution-replay.js';
@@ -267,6 +268,7 @@ function ReplayView() {
       />
       <FilterDialog
         link={document.links.find((l) => l.id === openLinkId) ?? null}
+        samples={runSamples(execution)}
         onClose={() => setOpenLinkId(null)}
       />
     </Screen>

@@ -1,6 +1,7 @@
-import type { Link, Step } from '@junction/core';
+import type { Link, ReferenceSamples, Step } from '@junction/core';
 import { useState } from 'react';
 import styled from 'styled-components';
+import { StaticPills } from '../editor/fields/StaticPills.js';
 import {
   filterRows,
   isRerunnable,
@@ -194,11 +195,13 @@ export function StepRunDialog({ step, run, onClose, onRerun, isBusy }: StepRunDi
 /** Props of {@link FilterDialog}. */
 export interface FilterDialogProps {
   link: Link | null;
+  /** The run's step outputs, so references read 'Step · field' with this run's values. */
+  samples: ReferenceSamples;
   onClose: () => void;
 }
 
 /** A filter on a link, read-only: its condition groups (onboarding 2 "Filter nodes show their fields"). */
-export function FilterDialog({ link, onClose }: FilterDialogProps) {
+export function FilterDialog({ link, samples, onClose }: FilterDialogProps) {
   return (
     <Dialog open={link !== null} onOpenChange={(open) => !open && onClose()} title={link?.name || 'Filter'}>
       {link && (
@@ -216,11 +219,11 @@ export function FilterDialog({ link, onClose }: FilterDialogProps) {
               <tr key={row.key}>
                 <td>{row.group === 0 ? 'All of' : `Or group ${row.group}`}</td>
                 <td>
-                  <code>{row.field}</code>
+                  <StaticPills text={row.field} samples={samples} />
                 </td>
                 <td>{row.condition}</td>
                 <td>
-                  <code>{row.value}</code>
+                  <StaticPills text={row.value} samples={samples} />
                 </td>
               </tr>
             ))}

@@ -124,6 +124,19 @@ export function runsByStep(
   return runs;
 }
 
+/**
+ * The run's step outputs as reference samples (step name and output by id), so the replay
+ * shows a filter's `${…}` references as pills with the values this run had.
+ */
+export function runSamples(
+  execution: Pick<ExecutionShape, 'steps' | 'document' | 'triggerData'>,
+): Map<string, { name: string; sample: unknown }> {
+  const runs = runsByStep(execution);
+  return new Map(
+    execution.document.steps.map((step) => [step.id, { name: step.data.name, sample: runs.get(step.id)?.output }]),
+  );
+}
+
 /** Returns a step's status in an execution. */
 export function stepStatus(
   execution: Pick<ExecutionShape, 'steps' | 'document' | 'triggerData'>,

@@ -1,9 +1,11 @@
 import type { ConditionGroup, ConditionType, ILink } from '@junction/core';
 import { observer } from 'mobx-react-lite';
-import { type FormEvent, Fragment, useId, useMemo, useState } from 'react';
+import { type FormEvent, Fragment, useId, useState } from 'react';
 import styled from 'styled-components';
+import { insertSources } from '../../stores/panel-fields.js';
 import { Button, useToast } from '../../ui/index.js';
 import { useEditor } from '../editor-context.js';
+import { PillField } from '../fields/PillField.js';
 import {
   addAnd,
   addOr,
@@ -13,11 +15,10 @@ import {
   needsValue,
   type RowErrors,
   removeRow,
-  sampleFields,
   toLinkFilter,
   updateRow,
 } from './filter-form.js';
-import { Control, FieldError, LinkButton, PanelActions, PanelBody, Select } from './parts.js';
+import { FieldError, LinkButton, PanelActions, PanelBody, Select } from './parts.js';
 
 const Heading = styled.h3`
   margin: 0;
@@ -64,6 +65,12 @@ const Remove = styled.button`
   &:focus-visible { outline: none; box-shadow: ${({ theme }) => theme.focusRing}; }
 `;
 
+/** Holds a pill field in a rule row, taking the room an input would. */
+const FieldSlot = styled.div`
+  flex: 1;
+  min-width: 0;
+`;
+
 const Joiner = styled.span`
   font-size: ${({ theme }) => theme.font.size.small};
   font-weight: 700;
@@ -87,8 +94,7 @@ export const FilterPanel = observer(function FilterPanel({ link }: { link: ILink
   const [groups, setGroups] = useState<ConditionGroup[]>(() => initialGroups(link.groups));
   const [errors, setErrors] = useState<RowErrors>({});
   const baseId = useId();
-  const fields = useMemo(() => sampleFields(editor.wf.data, link.source), [editor.wf.data, link.source]);
-  const listId = `${baseId}-fields`;
+  const hasData = insertSources(editor.wf, link.target).some((source) => source.hasData);
 
   const change = (next: ConditionGroup[]) => {
     setGroups(next);
@@ -116,11 +122,6 @@ export const FilterPanel = observer(function FilterPanel({ link }: { link: ILink
     <form onSubmit={save} noValidate>
       <PanelBody>
         <Heading id={`${baseId}-rule`}>Only continue if</Heading>
-        <datalist id={listId}>
-          {fields.map((field) => (
-            <option key={field.reference} value={field.reference} label={field.label} />
-          ))}
-        </datalist>
         {groups.map((group, g) => (
           // biome-ignore lint/suspicious/noArrayIndexKey: rule groups have no identity but their place.
           <Fragment key={g}>
@@ -137,14 +138,15 @@ export const FilterPanel = observer(function FilterPanel({ link }: { link: ILink
                   <Row key={r}>
                     {r > 0 && <Joiner>AND</Joiner>}
                     <RowLine>
-                      <Control
-                        list={listId}
-                        aria-label={`Field of rule ${r + 1}`}
-                        placeholder="Field, e.g. ${step.amount}"
-                        value={row.lhs}
-                        onChange={(event) => change(updateRow(groups, g, r, { lhs: event.target.value }))}
-                        {...described}
-                      />
+                      <FieldSlot {...described}>
+                        <PillField
+                          stepId={link.target}
+                          label={`Field of rule ${r + 1}`}
+                          placeholder="Choose a field: type { or Insert Data..."
+                          value={row.lhs}
+                          onChange={(lhs) => change(updateRow(groups, g, r, { lhs }))}
+                        />
+                      </FieldSlot>
                       <Remove
                         type="button"
                         aria-label={`Remove rule ${r + 1}`}
@@ -168,13 +170,16 @@ export const FilterPanel = observer(function FilterPanel({ link }: { link: ILink
                         ))}
                       </Select>
                       {needsValue(row.conditionType) && (
-                        <Control
-                          aria-label={`Value of rule ${r + 1}`}
-                          placeholder="Value"
-                          value={row.rhs}
-                          onChange={(event) => change(updateRow(groups, g, r, { rhs: event.target.value }))}
-                          {...described}
-                        />
+                        <FieldSlot {...described}>
+                          <PillField
+                            stepId={link.target}
+                            label={`Value of rule ${r + 1}`}
+                            placeholder="Value"
+                            compact
+                            value={row.rhs}
+                            onChange={(rhs) => change(updateRow(groups, g, r, { rhs }))}
+                          />
+                        </FieldSlot>
                       )}
                     </RowLine>
                     {error && <FieldError id={errorId}>{error}</FieldError>}
@@ -190,7 +195,7 @@ export const FilterPanel = observer(function FilterPanel({ link }: { link: ILink
         <LinkButton type="button" onClick={() => change(addOr(groups))}>
           + Add "Or" rule group
         </LinkButton>
-        {fields.length === 0 && (
+        {!hasData && (
           <FieldError as="p" style={{ color: 'inherit', margin: 0 }}>
             Test the steps before this link to pick fields from their data.
           </FieldError>

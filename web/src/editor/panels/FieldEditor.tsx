@@ -2,78 +2,56 @@ import type { FieldDef } from '@junction/core';
 import { observer } from 'mobx-react-lite';
 import { useId, useState } from 'react';
 import styled from 'styled-components';
-import {
-  BOOLEAN_OPTIONS,
-  DropdownModel,
-  fieldControl,
-  fieldTitle,
-  samplesFor,
-  segmentValue,
-} from '../../stores/panel-fields.js';
+import { BOOLEAN_OPTIONS, DropdownModel, fieldControl, fieldTitle } from '../../stores/panel-fields.js';
 import { Button } from '../../ui/index.js';
 import { useEditor } from '../editor-context.js';
+import { PillField } from '../fields/PillField.js';
 import { InsertDataPicker } from './InsertDataPicker.js';
-import { Input, Muted, RequiredLabel, Row, Select, Tab, TabList, TextArea } from './parts.js';
+import { Input, Muted, RequiredLabel, Row, Select, Tab, TabList } from './parts.js';
 
 const FieldBox = styled.div`
   margin-bottom: ${({ theme }) => theme.space(4)};
 `;
 
-const Chips = styled.div`
-  display: flex;
-  flex-wrap: wrap;
-  align-items: center;
-  gap: 4px;
-  margin-top: 4px;
-  font-size: 12px;
-`;
-
-const Chip = styled.span<{ $known: boolean }>`
-  display: inline-block;
-  max-width: 100%;
-  padding: 1px 8px;
-  border-radius: 10px;
-  background: ${({ $known }) => ($known ? '#e0ecfd' : '#fdecea')};
-  color: ${({ $known }) => ($known ? '#0b4aa2' : '#b71c1c')};
-  overflow: hidden;
-  text-overflow: ellipsis;
-  white-space: nowrap;
-`;
-
 function asText(value: unknown): string {
   if (value === undefined || value === null) return '';
   if (typeof value === 'string') return value;
-  return JSON.stringify(value);
+  return JSON.stringify(value, null, 2);
 }
 
-/** The value as chips: each `${…}` reference shows its sample value or 'Unknown Reference'. */
-const ValueChips = observer(function ValueChips({ stepId, text }: { stepId: string; text: string }) {
-  // Only texts holding a reference need the earlier steps' samples.
-  return text.includes('${') ? <ReferenceChips stepId={stepId} text={text} /> : null;
-});
-
-const ReferenceChips = observer(function ReferenceChips({ stepId, text }: { stepId: string; text: string }) {
-  const editor = useEditor();
-  // Read in render (no memo), so a chip updates when an earlier step's sample changes.
-  const segments = segmentValue(text, samplesFor(editor.wf, stepId));
-  if (!segments.some((s) => s.kind === 'chip')) return null;
+/** A JSON field: the user's own text is kept while typing; the model gets the parsed value. */
+function JsonField({
+  stepId,
+  label,
+  labelledBy,
+  value,
+  onChange,
+}: {
+  stepId: string;
+  label: string;
+  labelledBy: string;
+  value: unknown;
+  onChange: (value: unknown) => void;
+}) {
+  const [text, setText] = useState(() => asText(value));
   return (
-    <Chips aria-label="Value preview">
-      {segments.map((segment, i) =>
-        segment.kind === 'text' ? (
-          // biome-ignore lint/suspicious/noArrayIndexKey: segments have no identity but their place
-          <span key={i}>{segment.text}</span>
-        ) : (
-          // biome-ignore lint/suspicious/noArrayIndexKey: the same reference may occur twice
-          <Chip key={i} $known={segment.isKnown} title={segment.raw}>
-            {segment.isKnown && segment.stepName ? `${segment.stepName}: ` : ''}
-            {segment.label}
-          </Chip>
-        ),
-      )}
-    </Chips>
+    <PillField
+      stepId={stepId}
+      label={label}
+      labelledBy={labelledBy}
+      multiline
+      value={text}
+      onChange={(raw) => {
+        setText(raw);
+        try {
+          onChange(raw.trim() === '' ? undefined : JSON.parse(raw));
+        } catch {
+          onChange(raw);
+        }
+      }}
+    />
   );
-});
+}
 
 /** A dynamic dropdown (editor-core 2.7): the app's list and 'Custom', search, Load More, Clear Data. */
 const DynamicDropdown = observer(function DynamicDropdown({
@@ -171,12 +149,17 @@ export const FieldEditor = observer(function FieldEditor({
   onChange: (value: unknown) => void;
 }) {
   const id = useId();
+  const labelId = `${id}-label`;
   const control = fieldControl(field);
   const text = asText(field.value);
-  const insert = (reference: string) => onChange(`${text}${reference}`);
+  const usesPills = control === 'text' || control === 'number' || control === 'json';
   return (
     <FieldBox>
-      <RequiredLabel htmlFor={control === 'dynamic' ? undefined : id} required={field.required}>
+      <RequiredLabel
+        htmlFor={control === 'dynamic' || usesPills ? undefined : id}
+        id={labelId}
+        required={field.required}
+      >
         {fieldTitle(field)}
       </RequiredLabel>
       {control === 'boolean' && (
@@ -207,30 +190,24 @@ export const FieldEditor = observer(function FieldEditor({
         <DynamicDropdown stepId={stepId} field={field} appLabel={appLabel} onChange={onChange} />
       )}
       {(control === 'text' || control === 'number') && (
-        <>
-          <Input id={id} value={text} onChange={(event) => onChange(event.target.value)} />
-          <ValueChips stepId={stepId} text={text} />
-          <Row>
-            <InsertDataPicker stepId={stepId} onInsert={insert} />
-          </Row>
-        </>
+        <PillField
+          stepId={stepId}
+          label={fieldTitle(field)}
+          labelledBy={labelId}
+          value={text}
+          onChange={(next) => onChange(next)}
+        />
       )}
       {control === 'json' && (
         <>
-          <TextArea
-            id={id}
-            defaultValue={text}
-            onBlur={(event) => {
-              const raw = event.target.value;
-              try {
-                onChange(raw.trim() === '' ? undefined : JSON.parse(raw));
-              } catch {
-                onChange(raw);
-              }
-            }}
+          <JsonField
+            stepId={stepId}
+            label={fieldTitle(field)}
+            labelledBy={labelId}
+            value={field.value}
+            onChange={onChange}
           />
-          <ValueChips stepId={stepId} text={text} />
-          <Muted>A JSON value; it may hold {'${…}'} references to earlier steps.</Muted>
+          <Muted>A JSON value; it may hold data from earlier steps.</Muted>
         </>
       )}
       {field.description && <Muted>{field.description}</Muted>}

@@ -85,7 +85,11 @@ describe('step panel rendering (editor-core 2.7–2.11)', () => {
     ).toEqual(['Choose...', 'Yes', 'No']);
     fireEvent.change(vip, { target: { value: 'yes' } });
     expect(onChange).toHaveBeenCalledWith(true);
-    expect(screen.getByText('Unknown Reference')).toBeTruthy();
+    // editor-core 2.7: the reference is a red pill naming why it does not resolve, never raw text.
+    const pill = screen.getByText('Unknown Reference · name');
+    expect(pill.className).toContain('cm-pill-broken');
+    expect(pill.getAttribute('title')).toMatch(/^Unknown Reference: the step it points to is not before this one/);
+    expect(screen.getByRole('textbox', { name: 'Note' }).textContent).not.toContain('${');
   });
 
   it('shows the test output under Data, Raw Console and Response', () => {

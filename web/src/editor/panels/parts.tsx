@@ -232,15 +232,18 @@ const Required = styled.span`
 /** A field label with the red asterisk and '(required)' of required fields (editor-core 2.8). */
 export function RequiredLabel({
   htmlFor,
+  id,
   required,
   children,
 }: {
   htmlFor?: string;
+  /** Lets a non-input control (a pill field) name itself with aria-labelledby. */
+  id?: string;
   required?: boolean;
   children: ReactNode;
 }) {
   return (
-    <FieldLabel htmlFor={htmlFor}>
+    <FieldLabel htmlFor={htmlFor} id={id}>
       {children}
       {required && (
         <Required>
