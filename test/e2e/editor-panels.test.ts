@@ -198,10 +198,12 @@ describe('the step panels in the browser (editor-core 2.5–2.11)', { timeout: E
     const body = panel(page).getByLabel(/^Body \(JSON\)/);
     await body.fill('{"amount": ');
     await panel(page).getByRole('button', { name: 'Insert Data...' }).last().click();
-    await page.getByRole('button', { name: /^amount: 42/ }).click();
+    // The Insert Data picker lists the trigger's sample values as options; the choice is a pill.
+    await page.getByRole('option', { name: /amount/ }).click();
     await body.press('End');
     await body.pressSequentially('}');
-    await panel(page).getByText('Catch Hook in Webhook: 42').waitFor();
+    await panel(page).getByText('Catch Hook in Webhook · amount').waitFor();
+    expect(await body.textContent()).not.toContain('${');
     expect(await panel(page).getByText('Create new order').first().isVisible()).toBe(true);
     await saveScreenshot(page, 'panel-action-setup');
     expect(await seriousViolations(page)).toEqual([]);
