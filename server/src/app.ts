@@ -13,6 +13,7 @@ import { createHandlers } from './http/routes/index.js';
 import { registerSecurityPlugins } from './http/security-headers.js';
 import type { OperationHandlers } from './http/types.js';
 import { registerApiDocs, registerWebApp } from './http/web-app.js';
+import { createDeferredRateLimiter, createRateLimitStore } from './security/rate-limit-store.js';
 import { redactPopupUrl } from './integrations/auth/oauth-flow.js';
 import { registerBuiltinRoutes } from './integrations/demo-crm/mount.js';
 import type { Services } from './services/types.js';
@@ -84,14 +85,18 @@ export async function createApp(config: Config, opts: CreateAppOptions = {}): Pr
 
   const ownsServices = !opts.services;
   let services = opts.services;
+  // One counting store for route limits and the services' own (public forms, storefront).
+  const rateLimitStore = createRateLimitStore(config.rateLimits ? config : {});
+  const rateLimiter = createDeferredRateLimiter();
   app.addHook('onClose', async () => {
     if (ownsServices) await services?.close();
+    await rateLimitStore.close();
   });
 
   try {
     if (!services) {
       // Imported lazily so tests that inject services never open a database.
-      const created = (await import('./services/index.js')).createServices(config, { logger: app.log });
+      const created = (await import('./services/index.js')).createServices(config, { logger: app.log, rateLimiter });
       services = created;
       // Fail at start-up, not on the first request, when the database cannot be migrated.
       await created.ready;
@@ -101,7 +106,8 @@ export async function createApp(config: Config, opts: CreateAppOptions = {}): Pr
     }
     const contract = opts.contract ?? loadContract();
     registerJsonParser(app, config.bodyLimit);
-    await registerSecurityPlugins(app, config);
+    await registerSecurityPlugins(app, config, rateLimitStore.pluginOptions);
+    if (config.rateLimits) rateLimiter.bind(app);
     const fallback = await registerWebApp(app, config.webDist);
     registerProblemHandlers(app, config.bodyLimit, fallback);
     await registerApiDocs(app, contract);

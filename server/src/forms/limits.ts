@@ -142,8 +142,9 @@ export interface RateLimiter {
 const MAX_KEYS = 10_000;
 
 /**
- * Creates an in-memory fixed-window limiter (one window per key). Per process: several
- * servers each count their own visitors.
+ * Creates an in-memory fixed-window limiter (one window per key). Per process: the app counts
+ * through @fastify/rate-limit instead (security/rate-limit-store.ts, shared through Redis when
+ * REDIS_URL is set); this one serves services used without an app.
  *
  * @example
  * const limiter = createRateLimiter(60_000, Date.now);

@@ -4,7 +4,8 @@
  * account, per account too (the e-mail it names, or the signed-in user), so neither many
  * addresses against one account nor many accounts from one address get far. Every refusal is
  * a 429 Problem with Retry-After. The counters live in the rate-limit plugin's store
- * (in memory; a shared store makes them cluster-wide). RELIABILITY.md lists these figures.
+ * (security/rate-limit-store.ts: Redis when REDIS_URL is set, so every API process counts
+ * together; else in memory). RELIABILITY.md lists these figures.
  */
 import { normaliseEmail } from '@junction/core';
 import type { FastifyInstance, FastifyRequest } from 'fastify';

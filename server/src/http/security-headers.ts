@@ -8,6 +8,7 @@ import rateLimit from '@fastify/rate-limit';
 import type { FastifyInstance } from 'fastify';
 import type { Config } from '../config.js';
 import { tooManyAttempts } from './auth-limits.js';
+import type { RateLimitStore } from '../security/rate-limit-store.js';
 
 /** Paths whose answers may be shown inside another site's frame (forms-and-developer-portal 2.1: /form, /page). */
 export const EMBEDDABLE_PATH = /^\/(form|page)\//;
@@ -30,8 +31,15 @@ export const CSP_DIRECTIVES = {
   upgradeInsecureRequests: null,
 };
 
-/** Registers helmet, CORS and (unless `config.rateLimits` is false) the rate limiter. */
-export async function registerSecurityPlugins(app: FastifyInstance, config: Config): Promise<void> {
+/**
+ * Registers helmet, CORS and (unless `config.rateLimits` is false) the rate limiter, counting
+ * in `store` (security/rate-limit-store.ts: Redis when REDIS_URL is set; default in process).
+ */
+export async function registerSecurityPlugins(
+  app: FastifyInstance,
+  config: Config,
+  store: Partial<RateLimitStore['pluginOptions']> = {},
+): Promise<void> {
   await app.register(helmet, {
     contentSecurityPolicy: { useDefaults: false, directives: CSP_DIRECTIVES },
     frameguard: { action: 'deny' },
@@ -59,6 +67,7 @@ export async function registerSecurityPlugins(app: FastifyInstance, config: Conf
 
   if (config.rateLimits) {
     await app.register(rateLimit, {
+      ...store,
       global: false,
       errorResponseBuilder: (_request, context) => tooManyAttempts(context.ttl / 1000),
     });

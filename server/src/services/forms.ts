@@ -10,7 +10,6 @@ import { checkAnswers } from '../forms/answers.js';
 import {
   checkUploadType,
   cleanFileName,
-  createRateLimiter,
   formatBytes,
   mediaTypeOf,
   PUBLIC_RATE_LIMITS,
@@ -23,6 +22,7 @@ import type { EngineService } from './contracts/engine.js';
 import type { FormsService, FormView, Visitor } from './contracts/forms.js';
 import { nowIso } from './deps.js';
 import type { PlatformDeps } from './platform.js';
+import { createDeferredRateLimiter } from '../security/rate-limit-store.js';
 
 /** Options of the forms service beyond its deps (tests shrink the limits). */
 export interface FormsServiceOptions {
@@ -51,7 +51,8 @@ export function createFormsService(
   const repo = createFormsRepo(deps.handle.db);
   const storage = options.storage ?? createUploadStorage(path.join(deps.config.dataDir, 'uploads'));
   const maxUploadBytes = options.maxUploadBytes ?? deps.config.bodyLimit;
-  const limiter = createRateLimiter(60_000, deps.now);
+  // Shared by every API process when REDIS_URL is set (security/rate-limit-store.ts).
+  const limiter = deps.rateLimiter ?? createDeferredRateLimiter(deps.now);
   const fileUrl = (id: string) => `${deps.config.publicUrl}${FILE_PATH_PREFIX}${id}`;
 
   // Unused uploads are swept from the upload path itself (at most hourly per process, in
@@ -65,12 +66,12 @@ export function createFormsService(
   };
 
   /** Counts a public request per address and per form; 429 with Retry-After past the limit. */
-  const limit = (action: PublicAction, visitor: Visitor, formId: string) => {
+  const limit = async (action: PublicAction, visitor: Visitor, formId: string) => {
     if (!deps.config.rateLimits) return;
     const limits = PUBLIC_RATE_LIMITS[action];
     const wait = Math.max(
-      limiter.take(`${action}:ip:${visitor.ip}`, limits.perIp),
-      limiter.take(`${action}:form:${formId}`, limits.perForm),
+      await limiter.take(`${action}:ip:${visitor.ip}`, limits.perIp),
+      await limiter.take(`${action}:form:${formId}`, limits.perForm),
     );
     if (wait > 0) {
       throw new Problem(429, 'Too Many Requests', {
@@ -171,13 +172,13 @@ export function createFormsService(
     },
 
     async getPublic(visitor, id) {
-      limit('read', visitor, id);
+      await limit('read', visitor, id);
       const form = await requirePublic(id);
       return { id: form.id, content: form.content as FormTuple };
     },
 
     async submit(visitor, id, raw) {
-      limit('submit', visitor, id);
+      await limit('submit', visitor, id);
       const form = await requirePublic(id);
       const checked = checkAnswers(parseFormTuple(form.content), raw);
       const uploadIds: string[] = [];
@@ -219,7 +220,7 @@ export function createFormsService(
     },
 
     async upload(visitor, id, input) {
-      limit('upload', visitor, id);
+      await limit('upload', visitor, id);
       const form = await requirePublic(id);
       const mediaType = mediaTypeOf(input.contentType);
       if (!Buffer.isBuffer(input.body)) {
@@ -274,7 +275,7 @@ export function createFormsService(
     async download(visitor, fileId) {
       const upload = await repo.getUpload(fileId);
       if (!upload) throw notFound('File');
-      limit('download', visitor, upload.formId);
+      await limit('download', visitor, upload.formId);
       const stored = await storage.read(upload.storageKey);
       if (!stored) throw notFound('File');
       return { ...stored, contentType: upload.contentType, fileName: upload.fileName };

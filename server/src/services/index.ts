@@ -27,6 +27,7 @@ import { createTemplatesService } from './templates.js';
 import { createTenantsService } from './tenants.js';
 import type { Services } from './types.js';
 import { createWorkflowsService } from './workflows.js';
+import type { SharedRateLimiter } from '../security/rate-limit-store.js';
 
 /** Options of createServices. */
 export interface CreateServicesOptions {
@@ -36,6 +37,8 @@ export interface CreateServicesOptions {
   now?: () => number;
   /** An already open database to use instead of opening one from the config (closed by `close()` all the same). */
   db?: DbHandle;
+  /** Counts the service-level rate limits (createApp binds it to @fastify/rate-limit); default in process. */
+  rateLimiter?: SharedRateLimiter;
 }
 
 /** The services plus what the process needs to start and stop them. */
@@ -86,6 +89,7 @@ export function createServices(config: Config, opts: CreateServicesOptions = {})
     ...deps,
     registry: createAppRegistry(deps),
     credentialResolver: createCredentialResolver(deps),
+    rateLimiter: opts.rateLimiter,
   };
   const engine = createEngine(platform);
   const triggers = createTriggers({ ...platform, engine: engine.service });

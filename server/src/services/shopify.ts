@@ -22,7 +22,7 @@
 import { createHmac, timingSafeEqual } from 'node:crypto';
 import type { AppDefinition } from '@junction/core';
 import { Problem, unprocessable } from '../errors.js';
-import { createRateLimiter } from '../forms/limits.js';
+import { createDeferredRateLimiter } from '../security/rate-limit-store.js';
 import { clientSecretContext } from '../integrations/registry.js';
 import { createHttpClient, type HttpClient, isHttpClientError } from '../security/http-client.js';
 import type { SealedSecret } from '../store/repos/index.js';
@@ -187,15 +187,16 @@ export interface ShopifyServiceOptions {
 
 /** Builds the hand-off over the portal apps table and the vault. */
 export function createShopifyInstallService(deps: PlatformDeps, options: ShopifyServiceOptions): ShopifyInstallService {
-  const limiter = createRateLimiter(60_000, deps.now);
+  // Shared by every API process when REDIS_URL is set (security/rate-limit-store.ts).
+  const limiter = deps.rateLimiter ?? createDeferredRateLimiter(deps.now);
   let http = options.http;
   const client = () => {
     http ??= createHttpClient(deps.config.allowedHosts === undefined ? {} : { allowedHosts: deps.config.allowedHosts });
     return http;
   };
-  const limit = (key: string, perMinute: number) => {
+  const limit = async (key: string, perMinute: number) => {
     if (!deps.config.rateLimits) return;
-    const wait = limiter.take(key, perMinute);
+    const wait = await limiter.take(key, perMinute);
     if (wait > 0) {
       throw new Problem(429, 'Too Many Requests', {
         detail: `Too many requests. Try again in ${wait} seconds.`,
@@ -280,7 +281,7 @@ export function createShopifyInstallService(deps: PlatformDeps, options: Shopify
 
   return {
     async verifyInstall(visitor, query) {
-      limit(`shopify:ip:${visitor.ip}`, PER_IP_PER_MINUTE);
+      await limit(`shopify:ip:${visitor.ip}`, PER_IP_PER_MINUTE);
       const { shop, clientId } = await checkSigned(query, ['shop', 'timestamp', 'hmac']);
       const redirectUri = `${deps.config.publicUrl.replace(/\/+$/, '')}${SHOPIFY_REDIRECT_PATH}`;
       const scopes = [...SHOPIFY_SCOPES];
@@ -292,7 +293,7 @@ export function createShopifyInstallService(deps: PlatformDeps, options: Shopify
     },
 
     async connectStore(ctx, query) {
-      limit(`shopify:user:${ctx.userId}`, CONNECTS_PER_USER_PER_MINUTE);
+      await limit(`shopify:user:${ctx.userId}`, CONNECTS_PER_USER_PER_MINUTE);
       const { params, shop, clientId, secret } = await checkSigned(query, [
         'code',
         'shop',
