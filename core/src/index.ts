@@ -257,6 +257,7 @@ export { buildCustomTrigger, dataHeadChoices, findFirstArray, firstArrayIn } fro
 export type { TemplateScope } from './apps/template.js';
 export { lookupReference, resolveTemplateString, resolveTemplateValue } from './apps/template.js';
 export type {
+  AuthKeys,
   BuildRequestInput,
   CustomRequestInput,
   HttpRequest,

@@ -46,6 +46,8 @@ describe('buildRequest', () => {
       query: [],
       headers: { 'X-Api-Key': 'secret-1', 'Content-Type': 'application/json' },
       body: { email: 'ada@example.com', tags: ['vip', 'new'], age: 36 },
+      // What a redirect to another origin must not carry on (the guarded client drops it).
+      authKeys: { headers: ['X-Api-Key'], query: [] },
     });
   });
 

@@ -22,6 +22,17 @@ export interface HttpRequest {
   headers: Record<string, string>;
   /** JSON body; absent for GET and DELETE and when nothing goes in the body. */
   body?: unknown;
+  /**
+   * Header names and query keys the auth scheme put in (API key header or param, basic,
+   * bearer, custom rows using `${auth.…}`): the sender drops them on a redirect to another origin.
+   */
+  authKeys?: AuthKeys;
+}
+
+/** What the auth scheme added to a request, by header name and query key. */
+export interface AuthKeys {
+  headers: string[];
+  query: string[];
 }
 
 /** Stable codes of request-building problems. */
@@ -132,9 +143,16 @@ export function buildRequest(input: BuildRequestInput): RequestResult {
     for (const item of Array.isArray(value) ? value : [value]) query.push([key, stringifyValue(item)]);
   };
 
-  if (!app.disableAuth) applyAuth(app.authInfo ?? {}, scope, query, headers);
-  for (const row of rows(action.url_params)) addQuery(row.key, resolveTemplateValue(row.value, scope));
-  for (const row of rows(action.headers)) setOwn(headers, row.key, resolveTemplateString(row.value, scope));
+  const authKeys: AuthKeys = { headers: [], query: [] };
+  if (!app.disableAuth) applyAuth(app.authInfo ?? {}, scope, query, headers, authKeys);
+  for (const row of rows(action.url_params)) {
+    addQuery(row.key, resolveTemplateValue(row.value, scope));
+    if (usesAuth(row.value)) authKeys.query.push(row.key);
+  }
+  for (const row of rows(action.headers)) {
+    setOwn(headers, row.key, resolveTemplateString(row.value, scope));
+    if (usesAuth(row.value)) authKeys.headers.push(row.key);
+  }
   const urlParamKeys = new Set(rows(action.url_params).map((r) => r.key));
   const bodyRows = rows(action.body);
   if (carriesBody && bodyRows.length > 0) {
@@ -161,7 +179,13 @@ export function buildRequest(input: BuildRequestInput): RequestResult {
   if (body !== undefined && !hasHeader(headers, 'content-type')) headers['Content-Type'] = 'application/json';
   const request: HttpRequest = { method, url, query, headers };
   if (body !== undefined) request.body = body;
+  if (authKeys.headers.length > 0 || authKeys.query.length > 0) request.authKeys = authKeys;
   return { ok: true, request };
+}
+
+// A template row that reads the credential carries auth (a custom scheme's header or param).
+function usesAuth(value: unknown): boolean {
+  return typeof value === 'string' && value.includes('${auth.');
 }
 
 /** The inputs of the built-in HTTP-request app (editor-core 3 "Custom HTTP request action"). */
@@ -259,16 +283,26 @@ function applyAuth(
   scope: TemplateScope,
   query: [string, string][],
   headers: Record<string, string>,
+  added: AuthKeys,
 ): void {
   const config = authInfo.requestConfig;
-  for (const row of rows(config?.params)) query.push([row.key, resolveTemplateString(row.value, scope)]);
-  for (const row of rows(config?.headers)) setOwn(headers, row.key, resolveTemplateString(row.value, scope));
+  // Every requestConfig row belongs to the auth scheme (forms-dp 2.10 "API Configuration").
+  for (const row of rows(config?.params)) {
+    query.push([row.key, resolveTemplateString(row.value, scope)]);
+    added.query.push(row.key);
+  }
+  for (const row of rows(config?.headers)) {
+    setOwn(headers, row.key, resolveTemplateString(row.value, scope));
+    added.headers.push(row.key);
+  }
   const auth = scope.auth;
   if (authInfo.apiType === 'basic' && (auth.username !== undefined || auth.password !== undefined)) {
     headers.Authorization = `Basic ${base64(`${stringifyValue(auth.username)}:${stringifyValue(auth.password)}`)}`;
+    added.headers.push('Authorization');
   }
   if (authInfo.apiType === 'oauth2' && !isBlank(auth.access_token)) {
     headers.Authorization = `Bearer ${stringifyValue(auth.access_token)}`;
+    added.headers.push('Authorization');
   }
 }
 

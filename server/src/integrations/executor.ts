@@ -265,6 +265,8 @@ async function runCustomCode(input: ExecuteStepInput, action: ActionDef): Promis
         url: authed.request.url,
         query: [...authed.request.query, ...request.query],
         headers: { ...request.headers, ...Object.fromEntries(extra) },
+        // The auth scheme's keys go with it, so a redirect to another origin drops them.
+        ...(authed.request.authKeys ? { authKeys: authed.request.authKeys } : {}),
       };
     },
   });

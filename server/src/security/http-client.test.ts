@@ -1,4 +1,4 @@
-import type { HttpRequest } from '@junction/core';
+import { type AppDefinition, buildRequest, type HttpRequest } from '@junction/core';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { startTarget, type Target } from '../../../test/fixtures/targets/target-server.js';
 import { createHttpClient, type HttpClient, HttpClientError } from './http-client.js';
@@ -149,6 +149,66 @@ describe('guarded HTTP client: redirects, size, time, headers', () => {
     expect(res.url).toBe(`${second.url}/echo`);
     // A credential for one origin is not handed to another.
     expect((res.body as { headers: Record<string, string> }).headers.authorization).toBeUndefined();
+  });
+
+  it('drops every header and query key the auth scheme added on a redirect to another origin', async () => {
+    const http = client({ allowedHosts: `127.0.0.1:${target.port},127.0.0.1:${second.port}` });
+    const secret = 'SECRET-k3y-value';
+    const schemes: { name: string; authInfo: AppDefinition['authInfo']; credential: Record<string, string> }[] = [
+      {
+        name: 'API key header',
+        authInfo: { apiType: 'apikey', requestConfig: { headers: [{ key: 'X-Api-Key', value: '${auth.api_key}' }] } },
+        credential: { api_key: secret },
+      },
+      {
+        name: 'API key query',
+        authInfo: { apiType: 'apikey', requestConfig: { params: [{ key: 'api_key', value: '${auth.api_key}' }] } },
+        credential: { api_key: secret },
+      },
+      { name: 'basic', authInfo: { apiType: 'basic' }, credential: { username: 'ada', password: secret } },
+      { name: 'bearer', authInfo: { apiType: 'oauth2' }, credential: { access_token: secret } },
+      { name: 'custom', authInfo: { apiType: 'customCode' }, credential: { token: secret } },
+    ];
+    for (const status of [302, 307]) {
+      for (const scheme of schemes) {
+        // The first origin redirects to the second, copying the query the way many redirectors do.
+        const built = buildRequest({
+          app: { authInfo: scheme.authInfo },
+          action: {
+            title: 'Get',
+            method: status === 307 ? 'post' : 'get',
+            url: `${target.url}/redirect`,
+            fields: [],
+            url_params: [{ key: 'status', value: String(status) }],
+            headers: [{ key: 'X-Token', value: '${auth.token}' }],
+          },
+          values: {},
+          credential: scheme.credential,
+          base: '',
+        });
+        if (!built.ok) throw new Error(JSON.stringify(built.errors));
+        const query = new URLSearchParams(built.request.query);
+        const to = `${second.url}/echo?${query.toString()}`;
+        const res = await http.send({ ...built.request, query: [...built.request.query, ['to', to]] });
+        expect([scheme.name, status, res.status, res.url.startsWith(second.url)]).toEqual([scheme.name, status, 200, true]);
+        const seen = second.requests[second.requests.length - 1];
+        expect(JSON.stringify(seen), `${scheme.name} after ${status}`).not.toContain(secret);
+        expect(JSON.stringify(seen), `${scheme.name} after ${status}`).not.toContain(
+          Buffer.from(`ada:${secret}`).toString('base64'),
+        );
+      }
+    }
+    // The same origin keeps them.
+    const same = buildRequest({
+      app: { authInfo: schemes[0].authInfo },
+      action: { title: 'Get', method: 'get', url: `${target.url}/redirect`, fields: [] },
+      values: {},
+      credential: schemes[0].credential,
+      base: '',
+    });
+    if (!same.ok) throw new Error('not built');
+    const res = await http.send({ ...same.request, query: [['to', `${target.url}/echo`]] });
+    expect((res.body as { headers: Record<string, string> }).headers['x-api-key']).toBe(secret);
   });
 
   it('blocks a redirect to a blocked address at the hop', async () => {

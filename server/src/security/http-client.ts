@@ -95,7 +95,8 @@ const MANAGED_HEADERS = new Set([
   'upgrade',
   'expect',
 ]);
-// Credentials meant for one origin are not handed to another by a redirect.
+// Credentials meant for one origin are not handed to another by a redirect (nor are the
+// headers and query keys the request's auth scheme added, `HttpRequest.authKeys`).
 const CREDENTIAL_HEADERS = new Set(['authorization', 'proxy-authorization', 'cookie']);
 
 /**
@@ -160,7 +161,10 @@ export function createHttpClient(options: HttpClientOptions = {}): HttpClient {
             body = undefined;
             headers = withoutHeader(headers, 'content-type');
           }
-          if (next.origin !== url.origin) headers = dropCredentials(headers);
+          if (next.origin !== url.origin) {
+            headers = dropCredentials(headers, request.authKeys?.headers);
+            dropAuthQuery(next, request.authKeys?.query);
+          }
           url = next;
           continue;
         }
@@ -298,8 +302,16 @@ function withoutHeader(headers: Record<string, string>, name: string): Record<st
   return Object.fromEntries(Object.entries(headers).filter(([key]) => key.toLowerCase() !== name));
 }
 
-function dropCredentials(headers: Record<string, string>): Record<string, string> {
-  return Object.fromEntries(Object.entries(headers).filter(([key]) => !CREDENTIAL_HEADERS.has(key.toLowerCase())));
+// Drops Authorization, Cookie and every header the auth scheme added (X-Api-Key, custom rows).
+function dropCredentials(headers: Record<string, string>, authHeaders: readonly string[] = []): Record<string, string> {
+  const drop = new Set([...CREDENTIAL_HEADERS, ...authHeaders.map((name) => name.toLowerCase())]);
+  return Object.fromEntries(Object.entries(headers).filter(([key]) => !drop.has(key.toLowerCase())));
+}
+
+// Removes the auth scheme's query keys from a redirect target on another origin (a redirector
+// that copies the query would hand the key over).
+function dropAuthQuery(url: URL, authQuery: readonly string[] = []): void {
+  for (const key of authQuery) url.searchParams.delete(key);
 }
 
 // An object body is JSON, or form-encoded when the request says so (Stripe, Twilio).
