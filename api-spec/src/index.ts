@@ -69,6 +69,8 @@ export const OPERATION_IDS = [
   'setStepSample',
   'setWorkflowActive',
   'getWorkflowActivation',
+  'getWorkflowHook',
+  'rotateWorkflowHook',
   'runWorkflow',
   'listExecutions',
   'getExecution',
@@ -226,6 +228,8 @@ export type StepSampleInput = Schemas['StepSampleInput'];
 export type SetActiveInput = Schemas['SetActiveInput'];
 /** Answer of `setWorkflowActive`. */
 export type Activation = Schemas['Activation'];
+/** Answer of `getWorkflowHook` and `rotateWorkflowHook`. */
+export type WorkflowHook = Schemas['WorkflowHook'];
 /** Body of `runWorkflow`. */
 export type RunInput = Schemas['RunInput'];
 /** Answer of a queued run, replay or webhook. */

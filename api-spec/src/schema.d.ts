@@ -593,6 +593,30 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/workflows/{id}/hook": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description Workflow id. */
+                id: components["parameters"]["WorkflowId"];
+            };
+            cookie?: never;
+        };
+        /** The workflow's webhook URL (editor-core 2.9), `{publicUrl}/hooks/{key}` with a random key, never the workflow id. */
+        get: operations["getWorkflowHook"];
+        put?: never;
+        /**
+         * Make a new webhook URL; the old one stops working at once.
+         * @description 409 while an app's instant trigger is ON: switch the workflow OFF first.
+         */
+        post: operations["rotateWorkflowHook"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/workflows/{id}/runs": {
         parameters: {
             query?: never;
@@ -1706,6 +1730,10 @@ export interface components {
              * @description When it runs next (GET only).
              */
             nextRunAt?: string;
+        };
+        WorkflowHook: {
+            /** @description The webhook URL: `{publicUrl}/hooks/{key}`. */
+            url: string;
         };
         RunInput: {
             /** @description Trigger data for the run (any JSON); the trigger sample when absent. */
@@ -3393,6 +3421,61 @@ export interface operations {
             413: components["responses"]["PayloadTooLarge"];
             415: components["responses"]["UnsupportedMediaType"];
             422: components["responses"]["Unprocessable"];
+            429: components["responses"]["TooManyRequests"];
+            501: components["responses"]["NotImplemented"];
+        };
+    };
+    getWorkflowHook: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description Workflow id. */
+                id: components["parameters"]["WorkflowId"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The webhook URL. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["WorkflowHook"];
+                };
+            };
+            401: components["responses"]["Unauthorized"];
+            404: components["responses"]["NotFound"];
+            429: components["responses"]["TooManyRequests"];
+            501: components["responses"]["NotImplemented"];
+        };
+    };
+    rotateWorkflowHook: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description Workflow id. */
+                id: components["parameters"]["WorkflowId"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The new webhook URL. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["WorkflowHook"];
+                };
+            };
+            401: components["responses"]["Unauthorized"];
+            404: components["responses"]["NotFound"];
+            409: components["responses"]["Conflict"];
             429: components["responses"]["TooManyRequests"];
             501: components["responses"]["NotImplemented"];
         };

@@ -174,8 +174,9 @@ async function roleJunction(mode: 'embedded' | 'scaleout', targetPort: number): 
   const { hookWorkflow, AMOUNT_OVER_10 } = await import('../../test/engine/support.js');
   const document = hookWorkflow('bench', { url: `http://127.0.0.1:${targetPort}/t`, filter: AMOUNT_OVER_10 });
   const workflow = await call('POST', '/api/workflows', { name: 'Bench', active: true, document }, grant.token);
+  const hook = await call('GET', `/api/workflows/${workflow.id}/hook`, undefined, grant.token);
   process.send?.({
-    url: `http://127.0.0.1:${port}/hooks/${workflow.id}`,
+    url: `http://127.0.0.1:${port}${new URL(hook.url).pathname}`,
     startToListenMs,
     workerEnv: {
       DATABASE_URL: opened.config.databaseUrl,

@@ -27,6 +27,7 @@ import {
   signUpWithCrm,
   startJunction,
 } from '../engine/triggers-support.js';
+import { hookPathOf } from '../engine/support.js';
 import { type FakeService, rewritingClient, startFake } from './support.js';
 
 type Json = Record<string, unknown>;
@@ -82,7 +83,9 @@ describe.each(openTestDatabases())('webhook handshakes on $dialect', (testDb) =>
   let config: Config;
   let j: Junction;
   let user: Awaited<ReturnType<typeof signUpWithCrm>>;
-  const hookUrlOf = (workflowId: string) => `${config.publicUrl}/hooks/${workflowId}`;
+  // The trigger's URL carries the workflow's random key (GET /api/workflows/{id}/hook).
+  const hookUrlOf = async (workflowId: string) => `${config.publicUrl}${await hookPathOf(j, user.token, workflowId)}`;
+  const unknownHookUrl = () => `${config.publicUrl}/hooks/${'A'.repeat(32)}`;
   const post = (url: string, body: string, headers: Record<string, string> = {}) =>
     serviceCalls(url, { method: 'POST', headers: { 'content-type': 'application/json', ...headers }, body });
 
@@ -105,7 +108,7 @@ describe.each(openTestDatabases())('webhook handshakes on $dialect', (testDb) =>
       user.token,
       instantWorkflow(trelloApp, 'newCardInstant', { boardId: 'plain' }),
     );
-    const hookUrl = hookUrlOf(workflowId);
+    const hookUrl = await hookUrlOf(workflowId);
     // A sender's own signature header or clientState is not Junction's to check on such a hook.
     const foreign = await post(hookUrl, JSON.stringify({ action: { id: 'a1' }, value: [{ clientState: 'theirs' }] }), {
       'X-Hook-Signature': 'abc',
@@ -175,7 +178,7 @@ describe.each(openTestDatabases())('webhook handshakes on $dialect', (testDb) =>
         user.token,
         instantWorkflow(asanaApp, 'newTaskInstant', { workspace: '1100', project: '1200' }),
       );
-      const hookUrl = hookUrlOf(workflowId);
+      const hookUrl = await hookUrlOf(workflowId);
 
       // Nobody is subscribing this hook yet: a handshake is refused (a stranger cannot plant a secret).
       const early = await post(hookUrl, '', { 'X-Hook-Secret': 'planted' });
@@ -293,7 +296,7 @@ describe.each(openTestDatabases())('webhook handshakes on $dialect', (testDb) =>
     afterAll(() => fake.close());
 
     it('answers HEAD 200 for a known hook and 404 otherwise', async () => {
-      const unknown = await serviceCalls(hookUrlOf('00000000-0000-4000-8000-000000000000'), { method: 'HEAD' });
+      const unknown = await serviceCalls(unknownHookUrl(), { method: 'HEAD' });
       expect(unknown.res.status).toBe(404);
     });
 
@@ -303,7 +306,7 @@ describe.each(openTestDatabases())('webhook handshakes on $dialect', (testDb) =>
         user.token,
         instantWorkflow(trelloApp, 'newCardInstant', { boardId: '5a6b' }),
       );
-      const hookUrl = hookUrlOf(workflowId);
+      const hookUrl = await hookUrlOf(workflowId);
       const call = {
         app: trelloApp,
         credential: { api_key: KEY, token: TOKEN },
@@ -388,7 +391,7 @@ describe.each(openTestDatabases())('webhook handshakes on $dialect', (testDb) =>
         user.token,
         instantWorkflow(microsoftOutlookApp, 'newEmailInstant', { folderId: 'inbox' }),
       );
-      const hookUrl = hookUrlOf(workflowId);
+      const hookUrl = await hookUrlOf(workflowId);
       const call = {
         app: microsoftOutlookApp,
         credential: { access_token: TOKEN },
@@ -458,7 +461,7 @@ describe.each(openTestDatabases())('webhook handshakes on $dialect', (testDb) =>
     });
 
     it('answers validation only for a known hook, and text/plain nowhere but /hooks', async () => {
-      const unknown = await serviceCalls(`${hookUrlOf('00000000-0000-4000-8000-000000000000')}?validationToken=abc`, {
+      const unknown = await serviceCalls(`${unknownHookUrl()}?validationToken=abc`, {
         method: 'POST',
         headers: { 'content-type': 'text/plain' },
       });

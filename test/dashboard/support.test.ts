@@ -15,6 +15,7 @@ import {
   openTestDatabases,
   signUp,
 } from '../api/harness.js';
+import { hookPathOf } from '../engine/support.js';
 
 const SUPPORT = 'support@junction.test';
 
@@ -265,7 +266,7 @@ describe.each(openTestDatabases())('support, checkout and settings on $dialect (
       lastRun: null,
     });
     // An OFF workflow's webhook is recorded as not_run: that is its latest run.
-    expect((await h.call('POST', `/hooks/${created.json.id}`, { body: { n: 1 } })).status).toBe(200);
+    expect((await h.call('POST', await hookPathOf(h, a.token, created.json.id), { body: { n: 1 } })).status).toBe(200);
     const after = await h.call('GET', '/api/dashboard/workflows', { token: a.token });
     const updated = after.json.items.find((w: { id: string }) => w.id === created.json.id);
     expect(updated.lastRun).toEqual({ id: expect.any(String), status: 'not_run', startedAt: expect.any(String) });

@@ -47,10 +47,16 @@ describe('dashboard and replay accessibility (issue 8)', { timeout: E2E_TEST_TIM
     const grant = (await res.json()) as { token: string; workflowId: string };
     const auth = { authorization: `Bearer ${grant.token}`, 'content-type': 'application/json' };
     await fetch(`${baseUrl}/api/demo-crm/keys`, { method: 'POST', headers: auth, body: '{}' });
-    // An OFF workflow's webhook is recorded (not_run): enough for the replay page.
-    await fetch(`${baseUrl}/hooks/${grant.workflowId}`, { method: 'POST', headers: auth, body: '{"n":1}' });
+    // An OFF webhook workflow's webhook is recorded (not_run): enough for the replay page.
+    const starter = (await (
+      await fetch(`${baseUrl}/api/starters`, { method: 'POST', headers: auth, body: '{"template":0}' })
+    ).json()) as { id: string };
+    const hook = (await (await fetch(`${baseUrl}/api/workflows/${starter.id}/hook`, { headers: auth })).json()) as {
+      url: string;
+    };
+    await fetch(`${baseUrl}${new URL(hook.url).pathname}`, { method: 'POST', headers: auth, body: '{"n":1}' });
     const runs = (await (
-      await fetch(`${baseUrl}/api/workflows/${grant.workflowId}/executions`, { headers: auth })
+      await fetch(`${baseUrl}/api/workflows/${starter.id}/executions`, { headers: auth })
     ).json()) as { items: { id: string }[] };
 
     const page = await session().newPage();

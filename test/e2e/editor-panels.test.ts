@@ -143,7 +143,9 @@ describe('the step panels in the browser (editor-core 2.5–2.11)', { timeout: E
 
     // The Test step shows the webhook URL; Test Trigger listens until a request arrives.
     const hookUrl = await panel(page).getByLabel('Webhook URL').inputValue();
-    expect(hookUrl).toBe(`${baseUrl}/hooks/${grant.workflowId}`);
+    // A random key the server keeps, never the workflow id (GET /api/workflows/{id}/hook).
+    expect(hookUrl).toMatch(/\/hooks\/[A-Za-z0-9_-]{32}$/);
+    expect(hookUrl).not.toContain(grant.workflowId);
     await session().context.grantPermissions(['clipboard-read', 'clipboard-write'], { origin: baseUrl });
     await panel(page).getByRole('button', { name: 'Copy' }).click();
     await page.getByText('Copied to clipboard').waitFor();

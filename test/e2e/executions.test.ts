@@ -121,7 +121,8 @@ async function runHookWorkflow(grant: Grant, name: string): Promise<{ workflowId
   const on = await call('PUT', `/api/workflows/${workflowId}/active`, grant.token, { active: true });
   expect(on.status).toBe(200);
   const started = performance.now();
-  const hook = await call<{ executionId?: string; executionIds?: string[] }>('POST', `/hooks/${workflowId}`, null, {
+  const hookUrl = await call<{ url: string }>('GET', `/api/workflows/${workflowId}/hook`, grant.token);
+  const hook = await call<{ executionId?: string; executionIds?: string[] }>('POST', new URL(hookUrl.json.url).pathname, null, {
     email: 'ada@example.com',
     firstName: 'Ada',
   });
@@ -244,8 +245,9 @@ describe('execution replay viewer (issue 8)', { timeout: E2E_TEST_TIMEOUT_MS * 4
     expect((await call('PUT', `/api/workflows/${created.json.id}/active`, grant.token, { active: true })).status).toBe(
       200,
     );
+    const hookUrl = await call<{ url: string }>('GET', `/api/workflows/${created.json.id}/hook`, grant.token);
     expect(
-      (await call('POST', `/hooks/${created.json.id}`, null, { email: 'small@example.com', amount: 5 })).status,
+      (await call('POST', new URL(hookUrl.json.url).pathname, null, { email: 'small@example.com', amount: 5 })).status,
     ).toBe(200);
     const list = await call<{ items: { id: string }[] }>(
       'GET',

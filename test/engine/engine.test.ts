@@ -8,6 +8,7 @@ import { type ApiHarness, openHarness, openTestDatabases, signUp } from '../api/
 import {
   AMOUNT_OVER_10,
   createWorkflow,
+  hookPathOf,
   hookWorkflow,
   STEP,
   startTarget,
@@ -40,7 +41,7 @@ describe.each(openTestDatabases())('the engine on $dialect', (testDb) => {
   it('runs webhook → filter (amount > 10) → HTTP GET and records each step', async () => {
     const id = await createWorkflow(h, token, { url: target.url('/ok'), filter: AMOUNT_OVER_10 });
     const before = target.calls['/ok'] ?? 0;
-    const hook = await h.call('POST', `/hooks/${id}`, { body: { amount: 42 } });
+    const hook = await h.call('POST', await hookPathOf(h, token, id), { body: { amount: 42 } });
     expect(hook.status).toBe(200);
     expect(hook.json).toEqual({ executionId: expect.any(String) });
 
@@ -57,7 +58,7 @@ describe.each(openTestDatabases())('the engine on $dialect', (testDb) => {
   it('ends as filtered, calling nothing, when the filter does not pass', async () => {
     const id = await createWorkflow(h, token, { url: target.url('/ok'), filter: AMOUNT_OVER_10 });
     const before = target.calls['/ok'] ?? 0;
-    const hook = await h.call('POST', `/hooks/${id}`, { body: { amount: 3 } });
+    const hook = await h.call('POST', await hookPathOf(h, token, id), { body: { amount: 3 } });
     const execution = await waitForExecution(h, token, hook.json.executionId);
     expect(execution.status).toBe('filtered');
     expect(execution.steps).toEqual([]);
@@ -67,7 +68,7 @@ describe.each(openTestDatabases())('the engine on $dialect', (testDb) => {
   it('retries a 500 and a 429 (Retry-After) and succeeds, counting the attempts', async () => {
     for (const code of [500, 429]) {
       const id = await createWorkflow(h, token, { url: target.url(`/fail/retry${code}?times=2&code=${code}`) });
-      const hook = await h.call('POST', `/hooks/${id}`, { body: { amount: 1 } });
+      const hook = await h.call('POST', await hookPathOf(h, token, id), { body: { amount: 1 } });
       const execution = await waitForExecution(h, token, hook.json.executionId);
       expect(execution.status).toBe('succeeded');
       expect(execution.steps[0]).toMatchObject({ status: 'succeeded', attempts: 3 });
@@ -77,7 +78,7 @@ describe.each(openTestDatabases())('the engine on $dialect', (testDb) => {
 
   it('fails with the step name and the reason when the retries run out', async () => {
     const id = await createWorkflow(h, token, { url: target.url('/fail/always?times=99&code=503') });
-    const hook = await h.call('POST', `/hooks/${id}`, { body: {} });
+    const hook = await h.call('POST', await hookPathOf(h, token, id), { body: {} });
     const execution = await waitForExecution(h, token, hook.json.executionId);
     expect(execution.status).toBe('failed');
     expect(execution.error).toBe(
@@ -88,7 +89,7 @@ describe.each(openTestDatabases())('the engine on $dialect', (testDb) => {
 
   it('fails a step that outlasts the per-step timeout', async () => {
     const id = await createWorkflow(h, token, { url: target.url('/slow') });
-    const hook = await h.call('POST', `/hooks/${id}`, { body: {} });
+    const hook = await h.call('POST', await hookPathOf(h, token, id), { body: {} });
     const execution = await waitForExecution(h, token, hook.json.executionId);
     expect(execution.status).toBe('failed');
     expect(execution.error).toBe('Step "Call target" failed: it timed out after 1 s.');
@@ -96,7 +97,7 @@ describe.each(openTestDatabases())('the engine on $dialect', (testDb) => {
 
   it('cancels a waiting execution: its delayed step never runs', async () => {
     const id = await createWorkflow(h, token, { url: target.url('/fail/cancelled?times=0'), delaySeconds: 60 });
-    const hook = await h.call('POST', `/hooks/${id}`, { body: {} });
+    const hook = await h.call('POST', await hookPathOf(h, token, id), { body: {} });
     await waitForExecution(h, token, hook.json.executionId, (s) => s === 'waiting');
     const cancelled = await h.call('POST', `/api/executions/${hook.json.executionId}/cancel`, { token });
     expect(cancelled.status).toBe(200);
@@ -111,7 +112,7 @@ describe.each(openTestDatabases())('the engine on $dialect', (testDb) => {
       url: target.url('/pause'),
       thenUrl: target.url('/fail/after-cancel?times=0'),
     });
-    const hook = await h.call('POST', `/hooks/${id}`, { body: {} });
+    const hook = await h.call('POST', await hookPathOf(h, token, id), { body: {} });
     await waitForExecution(h, token, hook.json.executionId, (s) => s === 'running');
     const cancelled = await h.call('POST', `/api/executions/${hook.json.executionId}/cancel`, { token });
     expect(cancelled.json).toMatchObject({ status: 'cancelled' });
@@ -129,7 +130,7 @@ describe.each(openTestDatabases())('the engine on $dialect', (testDb) => {
 
   it('replays an execution with the same trigger data as a new execution', async () => {
     const id = await createWorkflow(h, token, { url: target.url('/ok') });
-    const hook = await h.call('POST', `/hooks/${id}`, { body: { amount: 77 } });
+    const hook = await h.call('POST', await hookPathOf(h, token, id), { body: { amount: 77 } });
     await waitForExecution(h, token, hook.json.executionId);
     const replay = await h.call('POST', `/api/executions/${hook.json.executionId}/replay`, { token });
     expect(replay.status).toBe(202);
@@ -143,7 +144,7 @@ describe.each(openTestDatabases())('the engine on $dialect', (testDb) => {
       url: target.url('/fail/first?times=0'),
       thenUrl: target.url('/fail/second?times=1&code=404'),
     });
-    const hook = await h.call('POST', `/hooks/${id}`, { body: { amount: 5 } });
+    const hook = await h.call('POST', await hookPathOf(h, token, id), { body: { amount: 5 } });
     const failed = await waitForExecution(h, token, hook.json.executionId);
     expect(failed.status).toBe('failed');
     expect(failed.error).toMatch(/^Step "Call target again" failed: HTTP request answered 404/);
@@ -208,7 +209,7 @@ describe.each(openTestDatabases())('the engine on $dialect', (testDb) => {
   it('records an OFF workflow’s webhook as not_run, for the listening test', async () => {
     const off = await createWorkflow(h, token, { url: target.url('/ok'), active: false });
     const since = new Date(Date.now() - 1000).toISOString();
-    const hook = await h.call('POST', `/hooks/${off}`, { body: { amount: 12 } });
+    const hook = await h.call('POST', await hookPathOf(h, token, off), { body: { amount: 12 } });
     expect(hook.status).toBe(200);
     const list = await h.call('GET', `/api/workflows/${off}/executions?since=${encodeURIComponent(since)}`, { token });
     expect(list.json.items).toMatchObject([
@@ -220,7 +221,7 @@ describe.each(openTestDatabases())('the engine on $dialect', (testDb) => {
     const id = await createWorkflow(h, token, { url: target.url('/ok'), filter: AMOUNT_OVER_10 });
     const ids: string[] = [];
     for (const amount of [50, 1, 60]) {
-      const hook = await h.call('POST', `/hooks/${id}`, { body: { amount } });
+      const hook = await h.call('POST', await hookPathOf(h, token, id), { body: { amount } });
       ids.push(hook.json.executionId);
       await waitForExecution(h, token, hook.json.executionId);
     }
@@ -260,7 +261,7 @@ describe.each(openTestDatabases())('the engine on $dialect', (testDb) => {
       { id: 'ln-b', source: 'st-delay', target: STEP.http, name: '', groups: [], delaySeconds: 0 },
     ];
     const created = await h.call('POST', '/api/workflows', { token, body: { name: 'Delay', active: true, document } });
-    const hook = await h.call('POST', `/hooks/${created.json.id}`, { body: {} });
+    const hook = await h.call('POST', await hookPathOf(h, token, created.json.id), { body: {} });
     const waiting = await waitForExecution(h, token, hook.json.executionId, (s) => s === 'waiting');
     expect(waiting.steps).toMatchObject([{ stepId: 'st-delay', status: 'waiting', output: { delaySeconds: 1 } }]);
     const done = await waitForExecution(h, token, hook.json.executionId);
@@ -277,14 +278,14 @@ describe.each(openTestDatabases())('the engine on $dialect', (testDb) => {
     document.steps[0].data.fields = [{ name: 'pickOffKey', value: 'data.items' }];
     const created = await h.call('POST', '/api/workflows', { token, body: { name: 'Items', active: true, document } });
     const id = created.json.id;
-    const hook = await h.call('POST', `/hooks/${id}`, { body: { data: { items: [{ amount: 11 }, { amount: 12 }] } } });
+    const hook = await h.call('POST', await hookPathOf(h, token, id), { body: { data: { items: [{ amount: 11 }, { amount: 12 }] } } });
     expect(hook.status).toBe(200);
     const list = await h.call('GET', `/api/workflows/${id}/executions`, { token });
     expect(list.json.items.map((e: { triggerData: unknown }) => e.triggerData).sort()).toEqual(
       expect.arrayContaining([{ amount: 11 }, { amount: 12 }]),
     );
     expect(list.json.items).toHaveLength(2);
-    const missing = await h.call('POST', `/hooks/${id}`, { body: { other: 1 } });
+    const missing = await h.call('POST', await hookPathOf(h, token, id), { body: { other: 1 } });
     expect(missing.status).toBe(422);
     expect(missing.json.detail).toBe("The request has no 'data.items' key (the trigger's pick-off key).");
   });
@@ -292,21 +293,21 @@ describe.each(openTestDatabases())('the engine on $dialect', (testDb) => {
   it('answers 404 to an unknown webhook key and 413 to an oversized body', async () => {
     expect((await h.call('POST', '/hooks/no-such-key', { body: {} })).status).toBe(404);
     const id = await createWorkflow(h, token, { url: target.url('/ok') });
-    const big = await h.call('POST', `/hooks/${id}`, { body: { blob: 'x'.repeat(70 * 1024) } });
+    const big = await h.call('POST', await hookPathOf(h, token, id), { body: { blob: 'x'.repeat(70 * 1024) } });
     expect(big.status).toBe(413);
   });
 
   it('answers the same execution to a repeated Idempotency-Key', async () => {
     const id = await createWorkflow(h, token, { url: target.url('/ok') });
     const headers = { 'idempotency-key': 'order-1' };
-    const first = await h.call('POST', `/hooks/${id}`, { body: { amount: 1 }, headers });
-    const second = await h.call('POST', `/hooks/${id}`, { body: { amount: 1 }, headers });
+    const first = await h.call('POST', await hookPathOf(h, token, id), { body: { amount: 1 }, headers });
+    const second = await h.call('POST', await hookPathOf(h, token, id), { body: { amount: 1 }, headers });
     expect(second.json.executionId).toBe(first.json.executionId);
   });
 
   it("hides another tenant's executions and workflows (404)", async () => {
     const id = await createWorkflow(h, token, { url: target.url('/ok') });
-    const hook = await h.call('POST', `/hooks/${id}`, { body: {} });
+    const hook = await h.call('POST', await hookPathOf(h, token, id), { body: {} });
     const other = (await signUp(h, 'other')).token;
     const executionId = hook.json.executionId;
     for (const [method, url, body] of [
@@ -334,9 +335,9 @@ describe.each(openTestDatabases())('webhook admission on $dialect', (testDb) => 
   it('answers 429 with Retry-After once a workflow has too many queued executions', async () => {
     const { token } = await signUp(h, 'admission');
     const id = await createWorkflow(h, token, { url: 'https://example.com/' });
-    expect((await h.call('POST', `/hooks/${id}`, { body: {} })).status).toBe(200);
-    expect((await h.call('POST', `/hooks/${id}`, { body: {} })).status).toBe(200);
-    const refused = await h.call('POST', `/hooks/${id}`, { body: {} });
+    expect((await h.call('POST', await hookPathOf(h, token, id), { body: {} })).status).toBe(200);
+    expect((await h.call('POST', await hookPathOf(h, token, id), { body: {} })).status).toBe(200);
+    const refused = await h.call('POST', await hookPathOf(h, token, id), { body: {} });
     expect(refused.status).toBe(429);
     expect(refused.headers['retry-after']).toBe('5');
     expect(refused.json.detail).toBe('This workflow has too many runs waiting. Try again in a few seconds.');
@@ -349,6 +350,6 @@ describe.each(openTestDatabases())('webhook admission on $dialect', (testDb) => 
     expect(cancelled.status).toBe(200);
     expect(cancelled.json).toMatchObject({ id: queued.id, status: 'cancelled' });
     await new Promise((resolve) => setTimeout(resolve, 300));
-    expect((await h.call('POST', `/hooks/${id}`, { body: {} })).status).toBe(200);
+    expect((await h.call('POST', await hookPathOf(h, token, id), { body: {} })).status).toBe(200);
   });
 });

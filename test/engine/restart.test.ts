@@ -9,7 +9,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createApp } from '../../server/src/app.js';
 import type { OpenTestDatabase } from '../../server/src/store/test-db.js';
 import { GOOD_PASSWORD, openTestDatabases } from '../api/harness.js';
-import { createWorkflow, startTarget, type Target, waitForExecution } from './support.js';
+import { createWorkflow, hookPathOf, startTarget, type Target, waitForExecution } from './support.js';
 
 describe.each(openTestDatabases())('a delayed run across a restart on $dialect', (testDb) => {
   let target: Target;
@@ -44,7 +44,7 @@ describe.each(openTestDatabases())('a delayed run across a restart on $dialect',
     });
     const token = signUp.json.token as string;
     const id = await createWorkflow(h1, token, { url: target.url('/fail/delayed?times=0'), delaySeconds: 1 });
-    const hook = await h1.call('POST', `/hooks/${id}`, { body: { amount: 20 } });
+    const hook = await h1.call('POST', await hookPathOf(h1, token, id), { body: { amount: 20 } });
     expect(hook.status).toBe(200);
     const waiting = await waitForExecution(h1, token, hook.json.executionId, (s) => s === 'waiting');
     expect(waiting.steps).toEqual([]);
@@ -73,7 +73,7 @@ describe.each(openTestDatabases())('a delayed run across a restart on $dialect',
     const id = await createWorkflow(ha, token, { url: target.url('/fail/left-queued?times=0') });
     const acked: string[] = [];
     for (const amount of [1, 2, 3]) {
-      const hook = await ha.call('POST', `/hooks/${id}`, { body: { amount } });
+      const hook = await ha.call('POST', await hookPathOf(ha, token, id), { body: { amount } });
       expect(hook.status).toBe(200);
       acked.push(hook.json.executionId);
     }
@@ -94,7 +94,7 @@ describe.each(openTestDatabases())('a delayed run across a restart on $dialect',
       const lost = await createApp({ ...opened.config, runWorkers: false });
       let lostId: string;
       try {
-        const hook = await caller(lost).call('POST', `/hooks/${id}`, { body: { amount: 4 } });
+        const hook = await caller(lost).call('POST', await hookPathOf(caller(lost), token, id), { body: { amount: 4 } });
         expect(hook.status).toBe(200);
         lostId = hook.json.executionId;
       } finally {

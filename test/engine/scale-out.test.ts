@@ -12,8 +12,8 @@ import { Redis } from 'ioredis';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startWorker } from '../../server/src/engine/worker.js';
 import { type ApiHarness, openHarness, openTestDatabases, signUp } from '../api/harness.js';
-import { createWorkflow, DONE, startTarget, type Target } from './support.js';
 import { missingService, suiteName } from '../setup/skip.js';
+import { createWorkflow, DONE, hookPathOf, startTarget, type Target } from './support.js';
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..');
 const tsx = pathToFileURL(createRequire(path.join(root, 'package.json')).resolve('tsx')).href;
@@ -63,8 +63,9 @@ describe.skipIf(missing)(suiteName('two workers on PostgreSQL + BullMQ', missing
     const { token } = await signUp(h, 'scale');
     const id = await createWorkflow(h, token, { url: target.url('/ok') });
     const n = 40;
+    const hookPath = await hookPathOf(h, token, id);
     const answers = await Promise.all(
-      Array.from({ length: n }, (_, i) => h.call('POST', `/hooks/${id}`, { body: { amount: i } })),
+      Array.from({ length: n }, (_, i) => h.call('POST', hookPath, { body: { amount: i } })),
     );
     expect(answers.map((a) => a.status)).toEqual(Array(n).fill(200));
     const ids = new Set(answers.map((a) => a.json.executionId as string));

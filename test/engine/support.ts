@@ -177,6 +177,16 @@ export async function createWorkflow(h: Caller, token: string, options: HookWork
   return res.json.id as string;
 }
 
+/**
+ * The path a workflow's webhooks are posted to (`/hooks/{key}`), read from the API as the
+ * trigger panel reads it: the key is random, never the workflow id.
+ */
+export async function hookPathOf(h: Caller, token: string, workflowId: string): Promise<string> {
+  const res = await h.call('GET', `/api/workflows/${workflowId}/hook`, { token });
+  if (res.status !== 200) throw new Error(`hook URL answered ${res.status}: ${JSON.stringify(res.json)}`);
+  return new URL(res.json.url as string).pathname;
+}
+
 /** Terminal statuses. */
 export const DONE = new Set(['succeeded', 'failed', 'filtered', 'cancelled', 'not_run']);
 

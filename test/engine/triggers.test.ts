@@ -25,6 +25,7 @@ import {
   waitForExecutions,
   waitUntil,
 } from './triggers-support.js';
+import { hookPathOf } from './support.js';
 
 const POLL_MS = 60_000;
 const MINUTE = 60_000;
@@ -194,9 +195,11 @@ describe.each(openTestDatabases())('triggers on $dialect', (testDb) => {
     expect(await hooks()).toHaveLength(0);
     const on = await setActive(workflowId, true);
     expect(on.status, on.text).toBe(200);
-    expect(on.json.triggerMessage).toBe(`Demo CRM sends new events to ${config.publicUrl}/hooks/${workflowId}`);
+    const hookUrl = `${config.publicUrl}${await hookPathOf(j, user.token, workflowId)}`;
+    expect(hookUrl).not.toContain(workflowId);
+    expect(on.json.triggerMessage).toBe(`Demo CRM sends new events to ${hookUrl}`);
     const subscribed = await hooks();
-    expect(subscribed.map((hook) => hook.url)).toEqual([`${config.publicUrl}/hooks/${workflowId}`]);
+    expect(subscribed.map((hook) => hook.url)).toEqual([hookUrl]);
 
     const contact = await createContact(j, user, 'instant@example.com');
     const list = await waitForExecutions(j, user.token, workflowId, 1);
@@ -226,11 +229,11 @@ describe.each(openTestDatabases())('triggers on $dialect', (testDb) => {
     const document = crmHookWorkflow(user.credentialId);
     document.steps[0].data.webhookKey = '';
     const workflowId = await createWorkflow(j, user.token, document);
-    const one = await j.call('POST', `/hooks/${workflowId}`, {
+    const one = await j.call('POST', await hookPathOf(j, user.token, workflowId), {
       body: { event: 'contact.created', hookId: 'h1', contact: { id: 'c-1', email: 'one@example.com' } },
     });
     expect(one.status, one.text).toBe(200);
-    const two = await j.call('POST', `/hooks/${workflowId}`, {
+    const two = await j.call('POST', await hookPathOf(j, user.token, workflowId), {
       body: { event: 'contact.created', hookId: 'h1', contact: [{ id: 'c-2' }, { id: 'c-3' }] },
     });
     expect(two.status, two.text).toBe(200);
@@ -239,7 +242,7 @@ describe.each(openTestDatabases())('triggers on $dialect', (testDb) => {
     expect(list.map((x) => x.triggerData)).toEqual(
       expect.arrayContaining([{ id: 'c-1', email: 'one@example.com' }, { id: 'c-2' }, { id: 'c-3' }]),
     );
-    const missing = await j.call('POST', `/hooks/${workflowId}`, { body: { event: 'contact.created', hookId: 'h1' } });
+    const missing = await j.call('POST', await hookPathOf(j, user.token, workflowId), { body: { event: 'contact.created', hookId: 'h1' } });
     expect(missing.status).toBe(422);
     expect(missing.json.detail).toBe("The request has no 'contact' key (the trigger's pick-off key).");
     expect(await executions(j, user.token, workflowId)).toHaveLength(3);
@@ -396,7 +399,7 @@ describe.each(openTestDatabases())('triggers on $dialect', (testDb) => {
     expect((await setActive(workflowId, false)).status).toBe(200);
   });
 
-  it('switches a Webhook trigger ON and OFF with nothing to subscribe, and it receives at /hooks/{id}', async () => {
+  it('switches a Webhook trigger ON and OFF with nothing to subscribe, and it receives at /hooks/{key}', async () => {
     const document = scheduleWorkflow({});
     document.steps[0].data = {
       ...document.steps[0].data,
@@ -412,9 +415,9 @@ describe.each(openTestDatabases())('triggers on $dialect', (testDb) => {
     const on = await setActive(workflowId, true);
     expect(on.json).toEqual({
       active: true,
-      triggerMessage: `Listening for requests at ${config.publicUrl}/hooks/${workflowId}`,
+      triggerMessage: `Listening for requests at ${config.publicUrl}${await hookPathOf(j, user.token, workflowId)}`,
     });
-    const hook = await j.call('POST', `/hooks/${workflowId}`, { body: { amount: 12 } });
+    const hook = await j.call('POST', await hookPathOf(j, user.token, workflowId), { body: { amount: 12 } });
     expect(hook.status, hook.text).toBe(200);
     const list = await waitForExecutions(j, user.token, workflowId, 1);
     expect(list[0]).toMatchObject({ trigger: 'webhook', triggerData: { amount: 12 } });

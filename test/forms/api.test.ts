@@ -65,9 +65,9 @@ describe.each(openTestDatabases())('public forms API on $dialect', (testDb) => {
     expect(pub.status).toBe(200);
     expect(pub.json).toEqual({ id: formId, content: content() });
     expect(pub.text).not.toContain(owner.workflowId);
-    // The trigger panel's address names the workflow: it finds the workflow's form.
+    // Forms are addressed by their own id only: the workflow's id (public in templates) opens nothing.
     const byWorkflow = await h.call('GET', `/api/public/forms/${owner.workflowId}`);
-    expect(byWorkflow.json.id).toBe(formId);
+    expect(byWorkflow.status).toBe(404);
   });
 
   it("hides a form from another tenant (404) and refuses a workflow that isn't the caller's", async () => {

@@ -9,7 +9,7 @@ import { createHash } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { SECRET_SENTINEL } from '../../server/src/services/types.js';
 import { type Account, type ApiHarness, openHarness, openTestDatabases, signUp } from '../api/harness.js';
-import { waitForExecution } from '../engine/support.js';
+import { hookPathOf, waitForExecution } from '../engine/support.js';
 import { type OAuthProvider, startOAuthProvider } from './oauth-provider.js';
 
 const RECONNECT = 'Connection expired, please reconnect an account';
@@ -309,9 +309,10 @@ describe.each(openTestDatabases())('OAuth 2.0 on $dialect', (testDb) => {
     provider.tokenDelayMs = 100;
     const before = provider.refreshCalls;
     let runs: { status: string }[];
+    const hookPath = await hookPathOf(h, a.token, created.json.id);
     try {
       const hooks = await Promise.all(
-        Array.from({ length: 50 }, (_, n) => h.call('POST', `/hooks/${created.json.id}`, { body: { n } })),
+        Array.from({ length: 50 }, (_, n) => h.call('POST', hookPath, { body: { n } })),
       );
       expect(hooks.map((r) => r.status)).toEqual(Array(50).fill(200));
       // Bounded wait (the shared machine may be slow): up to 4,000 polls of 25 ms per run.

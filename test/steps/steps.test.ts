@@ -9,6 +9,7 @@ import net from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type Account, type ApiHarness, openHarness, openTestDatabases, signUp } from '../api/harness.js';
 import { startTarget, type Target } from '../fixtures/targets/target-server.js';
+import { hookPathOf } from '../engine/support.js';
 
 const RECONNECT = 'Connection expired, please reconnect an account';
 
@@ -253,13 +254,13 @@ describe.each(openTestDatabases())('step tests on $dialect', (testDb) => {
     const none = await h.call('POST', url, { token: a.token, body: {} });
     expect(none.json).toEqual({ choices: [] });
     for (const amount of [1, 2]) {
-      const hook = await h.call('POST', `/hooks/${a.workflowId}`, { body: { amount } });
+      const hook = await h.call('POST', await hookPathOf(h, a.token, a.workflowId), { body: { amount } });
       expect(hook.status, hook.text).toBe(200);
     }
     const found = await h.call('POST', url, { token: a.token, body: {} });
     expect(found.json.choices).toHaveLength(2);
     expect(found.json.choices).toEqual(expect.arrayContaining([{ amount: 1 }, { amount: 2 }]));
-    for (const amount of [3, 4, 5, 6]) await h.call('POST', `/hooks/${a.workflowId}`, { body: { amount } });
+    for (const amount of [3, 4, 5, 6]) await h.call('POST', await hookPathOf(h, a.token, a.workflowId), { body: { amount } });
     const page = await h.call('POST', url, { token: a.token, body: {} });
     expect(page.json.choices).toHaveLength(5);
     const more = await h.call('POST', url, { token: a.token, body: { cursor: page.json.next } });

@@ -163,6 +163,20 @@ describe('sanitizeForShare', () => {
     expect(shared.active).toBe(true);
   });
 
+  it("carries no live id of the sharer's workspace: not the workflow id, not a form id", () => {
+    const withForm = {
+      ...shared,
+      id: 'wf-live-id',
+      steps: shared.steps.map((step, i) =>
+        i === 0 ? { ...step, data: { ...step.data, fields: [{ name: 'formId', value: 'form-live-id' }] } } : step,
+      ),
+    };
+    const text = JSON.stringify(sanitizeForShare(withForm));
+    expect(text).not.toContain('wf-live-id');
+    expect(text).not.toContain('form-live-id');
+    expect(text).not.toContain('cred-1');
+  });
+
   it('keeps untested steps untested', () => {
     const wf = createNewWorkflow(counterEnv());
     expect(sanitizeForShare(wf).steps[0].data.testData).toBeNull();

@@ -86,6 +86,12 @@ export function blankSample(value: unknown): unknown {
   return '';
 }
 
+/** The workflow id a shared template document carries instead of its source workflow's id. */
+export const SHARED_TEMPLATE_ID = 'shared-template';
+
+// Fields whose value is an id in the sharer's own workspace.
+const WORKSPACE_ID_FIELDS: ReadonlySet<string> = new Set(['formId']);
+
 function sanitizeStepData(data: StepData): StepData {
   return {
     ...data,
@@ -97,7 +103,7 @@ function sanitizeStepData(data: StepData): StepData {
     // Trigger choices are real records of the sharer's account, and the chosen label may be one.
     triggerChoices: data.triggerChoices.map(blankSample),
     triggerchoice: '',
-    fields: data.fields.map((field) => ({ ...field })),
+    fields: data.fields.map((field) => (WORKSPACE_ID_FIELDS.has(field.name) ? { ...field, value: '' } : { ...field })),
   };
 }
 
@@ -107,12 +113,14 @@ function sanitizeStepData(data: StepData): StepData {
  * Steps lose their credential id, account name and trigger message; test data and trigger
  * choices keep their keys with every value blanked; the chosen trigger choice label is
  * cleared. The user's field values are kept: they are the template's configuration (they
- * hold no credential, which lives only in the vault). The copy is inactive. The input is
- * not changed.
+ * hold no credential, which lives only in the vault), except a form trigger's form id. The
+ * workflow id becomes {@link SHARED_TEMPLATE_ID}. The copy is inactive. The input is not changed.
  */
 export function sanitizeForShare<T extends WorkflowData>(wf: T): T {
   return {
     ...wf,
+    // No live id of the sharer's workspace: the workflow id, credential ids, form ids.
+    ...('id' in wf ? { id: SHARED_TEMPLATE_ID } : {}),
     active: false,
     steps: wf.steps.map((step) => ({ ...step, position: { ...step.position }, data: sanitizeStepData(step.data) })),
     links: wf.links.map((link) => ({ ...link, groups: link.groups.map((group) => group.map((row) => ({ ...row }))) })),

@@ -100,6 +100,7 @@ export function createEngine(
     settings,
     ingest,
     findWorkflow: (id, tenantId) => (rawSqlite()?.writer ?? repo).findWorkflow(id, tenantId),
+    findHookWorkflow: (key) => (rawSqlite()?.writer ?? repo).findHookWorkflow(key),
   });
 
   return {

@@ -237,8 +237,7 @@ export function createEngineRepo(db: Kysely<Database>, dialect: Dialect = 'sqlit
   };
   return {
     /**
-     * The workflow a webhook key names (the key is the workflow id), any tenant; with a tenant
-     * id only that tenant's. Reads the row's head, and the document only for a revision this
+     * A workflow by id, any tenant; with a tenant id only that tenant's. Reads the row's head, and the document only for a revision this
      * process has not seen yet.
      */
     async findWorkflow(id: string, tenantId?: string): Promise<EngineWorkflow | undefined> {
@@ -259,6 +258,12 @@ export function createEngineRepo(db: Kysely<Database>, dialect: Dialect = 'sqlit
       const doc = { stored, json: typeof stored === 'string' ? stored : JSON.stringify(stored) };
       remember(workflowDocuments, `${row.id}:${Number(row.revision)}`, doc);
       return toWorkflow(row, doc);
+    },
+
+    /** The workflow whose webhook key is `key` (`/hooks/{key}`), any tenant. */
+    async findHookWorkflow(key: string): Promise<EngineWorkflow | undefined> {
+      const head = await db.selectFrom('workflows').select('id').where('hook_key', '=', key).executeTakeFirst();
+      return head ? this.findWorkflow(head.id) : undefined;
     },
 
     /** Records a dedupe key; false when the workflow already has it. */
@@ -650,6 +655,7 @@ export type EngineRepo = ReturnType<typeof createEngineRepo>;
 export type EngineWriter = Pick<
   EngineRepo,
   | 'findWorkflow'
+  | 'findHookWorkflow'
   | 'insertTriggerEvent'
   | 'findTriggerEvent'
   | 'insertExecutions'

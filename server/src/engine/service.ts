@@ -18,6 +18,7 @@ import { isBuiltinApp } from '../integrations/builtin/index.js';
 import { WHOLE_BODY_KEY } from '../integrations/builtin/hooks.js';
 import type { PlatformDeps } from '../services/platform.js';
 import type { AuthContext } from '../services/types.js';
+import { isHookKeyShape } from '../store/hook-key.js';
 import type { InternalEvent } from './ingest.js';
 import type { EngineRepo, EngineWorkflow, ExecutionSummaryRecord, StepRunRecord } from './repo.js';
 import { type EngineSettings, WEBHOOK_RETRY_AFTER_SECONDS } from './settings.js';
@@ -27,6 +28,9 @@ export const DEFAULT_PAGE_SIZE = 50;
 export const MAX_PAGE_SIZE = 200;
 /** How long a workflow's queued count is reused by the webhook admission check. */
 const ADMISSION_CACHE_MS = 250;
+/** Forms by Junction: its trigger type is 'webhook' but it is reached by `/form/{formId}` only. */
+const HOOKLESS_FORM_APP = 'junction-forms';
+
 /** How long a portal app's Webhook Pickoff Key is reused before its definition is read again. */
 const PORTAL_KEY_CACHE_MS = 5_000;
 
@@ -36,15 +40,15 @@ export interface EngineApiDeps {
   repo: EngineRepo;
   settings: EngineSettings;
   ingest: (events: InternalEvent[]) => Promise<IngestOutcome[]>;
-  /** The workflow lookup of the webhook hot path (prepared statements on SQLite). */
-  findWorkflow: EngineRepo['findWorkflow'];
+  /** The webhook key lookup of the hot path (prepared statements on SQLite). */
+  findHookWorkflow: EngineRepo['findHookWorkflow'];
 }
 
 /** Builds the API methods. */
 export function createEngineApi(deps: EngineApiDeps) {
   const { repo, platform, settings } = deps;
   /** Pick-off keys by workflow id and revision (compiling the document once per revision). */
-  const pickOffKeys = new Map<string, { key: string; until: number | undefined }>();
+  const pickOffKeys = new Map<string, { accepts: boolean; key: string; until: number | undefined }>();
   /** Queued counts by workflow, reused for a moment: admission is a limit, not an exact count. */
   const queuedCounts = new Map<string, { count: number; at: number }>();
 
@@ -59,38 +63,44 @@ export function createEngineApi(deps: EngineApiDeps) {
   }
 
   /**
-   * The trigger data's pick-off key of a workflow's webhook: the Webhook trigger's own
-   * 'pickOffKey' field when filled, else the app trigger's Webhook Pickoff Key (`webhookKey`,
-   * e.g. Demo CRM's 'contact'; the app's definition first, then the step's copy). '' or '0'
-   * (WHOLE_BODY_KEY) pass the whole body. Built-in apps are resolved once per revision; a portal
-   * app's definition can change without a new revision, so its key is reused for a few seconds.
+   * What `/hooks/{key}` does for a workflow: whether its trigger takes webhooks at all (the
+   * Webhook app, or an app's instant trigger — never a schedule, a form or a polling trigger),
+   * and the trigger data's pick-off key: the Webhook trigger's own 'pickOffKey' field when
+   * filled, else the app trigger's Webhook Pickoff Key (`webhookKey`, e.g. Demo CRM's
+   * 'contact'; the app's definition first, then the step's copy). '' or '0' (WHOLE_BODY_KEY)
+   * pass the whole body. Built-in apps are resolved once per revision; a portal app's
+   * definition can change without a new revision, so its answer is reused for a few seconds.
    */
-  async function pickOffKeyOf(workflow: {
+  async function hookTriggerOf(workflow: {
     id: string;
     tenantId: string;
     revision: number;
     document: unknown;
-  }): Promise<string> {
+  }): Promise<{ accepts: boolean; key: string }> {
     const cacheKey = `${workflow.id}:${workflow.revision}`;
     const cached = pickOffKeys.get(cacheKey);
-    if (cached && (cached.until === undefined || cached.until > platform.now())) return cached.key;
+    if (cached && (cached.until === undefined || cached.until > platform.now())) return cached;
     const trigger = compileWorkflow(workflow.document as WorkflowData).trigger;
     let key = '';
+    let accepts = false;
     let until: number | undefined;
-    if (trigger) {
+    if (trigger && trigger.app !== '') {
       const field = trigger.fields.find((f) => f.name === 'pickOffKey')?.value;
       key = typeof field === 'string' ? field.trim() : '';
-      if (key === '' && trigger.app !== '') {
+      if (trigger.app === 'webhook') accepts = true;
+      else if (trigger.app !== HOOKLESS_FORM_APP) {
         const app = await platform.registry.resolve(workflow.tenantId, trigger.app);
         const def = app && Object.hasOwn(app.triggers, trigger.event) ? app.triggers[trigger.event] : undefined;
-        key = (def?.webhookKey || trigger.webhookKey || '').trim();
+        accepts = def?.type === 'webhook';
+        if (key === '') key = (def?.webhookKey || trigger.webhookKey || '').trim();
         if (!isBuiltinApp(trigger.app)) until = platform.now() + PORTAL_KEY_CACHE_MS;
       }
     }
     if (key === WHOLE_BODY_KEY) key = '';
     if (pickOffKeys.size > 10_000) pickOffKeys.clear();
-    pickOffKeys.set(cacheKey, { key, until });
-    return key;
+    const answer = { accepts, key, until };
+    pickOffKeys.set(cacheKey, answer);
+    return answer;
   }
 
   /**
@@ -104,7 +114,7 @@ export function createEngineApi(deps: EngineApiDeps) {
     if (!lookup) {
       lookup = new Promise<void>((resolve) => setImmediate(resolve)).then(() => {
         lookups.delete(key);
-        return deps.findWorkflow(key);
+        return deps.findHookWorkflow(key);
       });
       lookups.set(key, lookup);
     }
@@ -128,9 +138,12 @@ export function createEngineApi(deps: EngineApiDeps) {
 
   return {
     async receiveWebhook(key: string, body: unknown, opts: { idempotencyKey?: string } = {}) {
-      const workflow = await findHookWorkflow(key);
+      const workflow = isHookKeyShape(key) ? await findHookWorkflow(key) : undefined;
       if (!workflow) throw notFound('Webhook');
-      const pickOffKey = await pickOffKeyOf(workflow);
+      const hook = await hookTriggerOf(workflow);
+      // A schedule, form or polling workflow takes no webhooks: as if the key did not exist.
+      if (!hook.accepts) throw notFound('Webhook');
+      const pickOffKey = hook.key;
       const items = pickOff(pickOffKey, body);
       // Each item is one execution: the item limit and the queue limit count items, not requests.
       const maxItems = Math.min(settings.webhookItemLimit, settings.webhookQueueLimit);

@@ -45,6 +45,7 @@ export function openSqliteWriter(file: string): SqliteWriter {
   const wal = createWalSync(`${file}-wal`);
   const statements = {
     workflow: sqlite.prepare('SELECT id, tenant_id, active, revision FROM workflows WHERE id = ?'),
+    hookWorkflow: sqlite.prepare('SELECT id, tenant_id, active, revision FROM workflows WHERE hook_key = ?'),
     tenantWorkflow: sqlite.prepare(
       'SELECT id, tenant_id, active, revision FROM workflows WHERE id = ? AND tenant_id = ?',
     ),
@@ -134,6 +135,9 @@ export function openSqliteWriter(file: string): SqliteWriter {
     async findWorkflow(id, tenantId) {
       const row = tenantId === undefined ? statements.workflow.get(id) : statements.tenantWorkflow.get(id, tenantId);
       return toWorkflow(row as Record<string, unknown> | undefined);
+    },
+    async findHookWorkflow(key) {
+      return toWorkflow(statements.hookWorkflow.get(key) as Record<string, unknown> | undefined);
     },
     async insertTriggerEvent(e) {
       return statements.insertEvent.run(e.workflowId, e.dedupeKey, e.tenantId, e.executionId, e.now).changes === 1;

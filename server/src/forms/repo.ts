@@ -49,9 +49,8 @@ export interface FormsRepo {
   list(tenantId: string, workflowId?: string): Promise<FormRecord[]>;
   get(tenantId: string, id: string): Promise<FormRecord | undefined>;
   /**
-   * A form by id alone, for anonymous visitors; when no form has that id, the newest form
-   * bound to the workflow with that id (the editor's trigger panel shows `/form/{workflowId}`,
-   * like `/hooks/{workflowId}`).
+   * A form by its own id alone, for anonymous visitors (`/form/{formId}`; never by the id of
+   * the workflow it starts).
    */
   getPublic(id: string): Promise<FormRecord | undefined>;
   insert(form: FormRecord): Promise<void>;
@@ -120,16 +119,8 @@ export function createFormsRepo(db: Kysely<Database>): FormsRepo {
     },
     get,
     async getPublic(id) {
-      const row =
-        (await db.selectFrom('forms').selectAll().where('id', '=', id).executeTakeFirst()) ??
-        (await db
-          .selectFrom('forms')
-          .selectAll()
-          .where('workflow_id', '=', id)
-          .orderBy('updated_at', 'desc')
-          .orderBy('id')
-          .limit(1)
-          .executeTakeFirst());
+      // Only the form's own id: a workflow id (public in templates and old links) opens nothing.
+      const row = await db.selectFrom('forms').selectAll().where('id', '=', id).executeTakeFirst();
       return row && toForm(row);
     },
     async insert(form) {

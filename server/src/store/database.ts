@@ -94,6 +94,8 @@ export interface WorkflowsTable {
   revision: number;
   created_at: string;
   updated_at: string;
+  /** The `/hooks/{key}` key (migration 0012; set on insert, replaced by a rotation). */
+  hook_key: string | null;
 }
 
 /** `credentials`: connected accounts; secret values sealed by the vault. */

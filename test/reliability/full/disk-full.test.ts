@@ -10,7 +10,7 @@ import { execFileSync } from 'node:child_process';
 import { closeSync, openSync, rmSync, writeSync } from 'node:fs';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { call, createWorkflow, effectWorkflow, STEPS, sendWebhook, signUp } from '../support/client.js';
+import { call, createWorkflow, effectWorkflow, hookPathFor, STEPS, sendWebhook, signUp } from '../support/client.js';
 import {
   account,
   accountEffects,
@@ -133,7 +133,7 @@ describe('the data folder on a full disk', () => {
       full.other += one.other;
       refusedInARow = one.refused === 1 ? refusedInARow + 1 : 0;
     }
-    const refusal = await call(base, 'POST', `/hooks/${workflowId}`, { body: { seq: ++seq, at: Date.now() } });
+    const refusal = await call(base, 'POST', hookPathFor(workflowId), { body: { seq: ++seq, at: Date.now() } });
     ledger.sent.add(seq);
     if (refusal.status === 200) ledger.acked.set(seq, refusal.json.executionId);
     else ledger.refused += 1;

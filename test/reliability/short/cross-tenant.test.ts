@@ -13,6 +13,7 @@ import { sampleOf } from '../../api/sample.js';
 import { effectWorkflow, STEPS } from '../support/client.js';
 import { sleep } from '../support/processes.js';
 import { report } from '../support/report.js';
+import { hookPathOf } from '../support/hooks.js';
 
 const contract = loadContract();
 const sqlite = openTestDatabases().filter((db) => db.dialect === 'sqlite');
@@ -36,7 +37,7 @@ describe.each(sqlite)('the cross-tenant matrix on $dialect', { timeout: 120_000 
     });
     expect(wf.status, wf.text).toBe(201);
     ids.workflow = wf.json.id;
-    const hook = await h.call('POST', `/hooks/${ids.workflow}`, { body: { seq: 1 } });
+    const hook = await h.call('POST', await hookPathOf(h, a.token, ids.workflow), { body: { seq: 1 } });
     ids.execution = hook.json.executionId;
     const cred = await h.call('POST', '/api/credentials', {
       token: a.token,

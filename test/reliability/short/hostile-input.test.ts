@@ -18,6 +18,7 @@ import { FINISHED } from '../support/invariant.js';
 import { sleep } from '../support/processes.js';
 import { report } from '../support/report.js';
 import { type FaultTarget, startFaultTarget } from '../support/target.js';
+import { hookPathOf } from '../support/hooks.js';
 
 const sqlite = openTestDatabases().filter((db) => db.dialect === 'sqlite');
 const BODY_LIMIT = 5 * 1024 * 1024;
@@ -177,7 +178,7 @@ describe.each(sqlite)('hostile input on $dialect', { timeout: 120_000 }, (testDb
     });
     const rssBefore = process.memoryUsage().rss;
     for (const [where, urlPath] of [
-      ['webhook', `/hooks/${hook.json.id}`],
+      ['webhook', await hookPathOf(h, user.token, hook.json.id)],
       ['API', '/api/workflows'],
     ]) {
       for (const declare of [true, false]) {
@@ -202,7 +203,7 @@ describe.each(sqlite)('hostile input on $dialect', { timeout: 120_000 }, (testDb
       ['100,000-deep array', deepArray],
       ['100,000-deep object', deepObject],
     ]) {
-      for (const urlPath of [`/hooks/${hook.json.id}`, '/api/workflows']) {
+      for (const urlPath of [await hookPathOf(h, user.token, hook.json.id), '/api/workflows']) {
         const res = await timed(`${name} to ${urlPath.startsWith('/hooks') ? 'the webhook' : 'the API'}`, () =>
           h.call('POST', urlPath, { token: user.token, raw, headers: { 'content-type': 'application/json' } }),
         );
@@ -224,7 +225,7 @@ describe.each(sqlite)('hostile input on $dialect', { timeout: 120_000 }, (testDb
       body: { name: 'Pollution', active: true, document: effectWorkflow(target.url('/effect')) },
     });
     for (const raw of bodies) {
-      for (const urlPath of [`/hooks/${wf.json.id}`, '/api/workflows', '/api/credentials']) {
+      for (const urlPath of [await hookPathOf(h, user.token, wf.json.id), '/api/workflows', '/api/credentials']) {
         const res = await timed(`pollution body ${raw.slice(0, 30)}… to ${urlPath.split('/')[1]}`, () =>
           h.call('POST', urlPath, { token: user.token, raw, headers: { 'content-type': 'application/json' } }),
         );
@@ -257,7 +258,7 @@ describe.each(sqlite)('hostile input on $dialect', { timeout: 120_000 }, (testDb
       body: { name: 'Pollution paths', active: true, document: doc },
     });
     expect(created.status, created.text).toBe(201);
-    const hook = await h.call('POST', `/hooks/${created.json.id}`, { body: { seq: 1, inner: { a: 1 } } });
+    const hook = await h.call('POST', await hookPathOf(h, user.token, created.json.id), { body: { seq: 1, inner: { a: 1 } } });
     expect(hook.status).toBe(200);
     let execution: { status: string; steps: { input: { values: { params: { value: unknown }[] } } }[] } | undefined;
     for (let i = 0; i < 200; i++) {

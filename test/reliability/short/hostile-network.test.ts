@@ -16,6 +16,7 @@ import { FINISHED } from '../support/invariant.js';
 import { sleep } from '../support/processes.js';
 import { report } from '../support/report.js';
 import { type FaultTarget, startFaultTarget } from '../support/target.js';
+import { hookPathOf } from '../support/hooks.js';
 
 const sqlite = openTestDatabases().filter((db) => db.dialect === 'sqlite');
 const CANARY = `canary-${Math.random().toString(36).slice(2)}-secret`;
@@ -140,7 +141,7 @@ describe.each(sqlite)('hostile network input on $dialect', { timeout: 120_000 },
         body: { name: 'SSRF', active: true, document: effectWorkflow(url) },
       });
       expect(created.status, created.text).toBe(201);
-      const hook = await h.call('POST', `/hooks/${created.json.id}`, { body: { seq: 1 } });
+      const hook = await h.call('POST', await hookPathOf(h, user.token, created.json.id), { body: { seq: 1 } });
       expect(hook.status).toBe(200);
       const run = await waitDone(hook.json.executionId);
       const test = await h.call('POST', `/api/workflows/${created.json.id}/steps/${STEPS.call}/test`, {
@@ -163,7 +164,7 @@ describe.each(sqlite)('hostile network input on $dialect', { timeout: 120_000 },
       token: user.token,
       body: { name: 'Allowed', active: true, document: effectWorkflow(target.url('/effect')) },
     });
-    const hook = await h.call('POST', `/hooks/${ok.json.id}`, { body: { seq: 2 } });
+    const hook = await h.call('POST', await hookPathOf(h, user.token, ok.json.id), { body: { seq: 2 } });
     expect((await waitDone(hook.json.executionId)).status).toBe('succeeded');
   });
 
@@ -186,7 +187,7 @@ describe.each(sqlite)('hostile network input on $dialect', { timeout: 120_000 },
     const rows: Record<string, string>[] = [];
     for (const value of ['ok\r\nX-Injected: yes', 'ok\nX-Injected: yes', 'ok\rX-Injected: yes', 'ok\u0000null']) {
       const before = target.calls['/echo-headers'] ?? 0;
-      const hook = await h.call('POST', `/hooks/${workflowId}`, { body: { seq: 3, h: value } });
+      const hook = await h.call('POST', await hookPathOf(h, user.token, workflowId), { body: { seq: 3, h: value } });
       const run = await waitDone(hook.json.executionId);
       rows.push({ 'header value': JSON.stringify(value), run: run.status, error: run.error ?? '' });
       expect([value, run.status]).toEqual([value, 'failed']);
@@ -196,7 +197,7 @@ describe.each(sqlite)('hostile network input on $dialect', { timeout: 120_000 },
     expect(target.lastHeaders?.['x-injected']).toBeUndefined();
 
     // A good run: the target sees the secret (that is its job) and echoes it back.
-    const good = await h.call('POST', `/hooks/${workflowId}`, { body: { seq: 4, h: 'fine' } });
+    const good = await h.call('POST', await hookPathOf(h, user.token, workflowId), { body: { seq: 4, h: 'fine' } });
     const run = await waitDone(good.json.executionId);
     expect(run.status).toBe('succeeded');
     expect(target.lastHeaders?.['x-api-key']).toBe(CANARY);

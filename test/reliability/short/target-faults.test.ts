@@ -11,6 +11,7 @@ import { account, assertAccounted, createLedger, FINISHED, readExecutionsApi } f
 import { sleep } from '../support/processes.js';
 import { report, scaled } from '../support/report.js';
 import { type FaultTarget, startFaultTarget } from '../support/target.js';
+import { hookPathOf } from '../support/hooks.js';
 
 const sqlite = openTestDatabases().filter((db) => db.dialect === 'sqlite');
 const RUNS = scaled(2, 20);
@@ -69,7 +70,7 @@ describe.each(sqlite)('a misbehaving target on $dialect', (testDb) => {
           seq += 1;
           const mine = seq;
           ledger.sent.add(mine);
-          const hook = await h.call('POST', `/hooks/${workflowId}`, { body: { seq: mine } });
+          const hook = await h.call('POST', await hookPathOf(h, token, workflowId), { body: { seq: mine } });
           expect(hook.status).toBe(200);
           ledger.acked.set(mine, hook.json.executionId);
           ids.push(hook.json.executionId);

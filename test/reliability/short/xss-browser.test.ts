@@ -81,7 +81,8 @@ describe('XSS in names, in headless Chromium', { timeout: E2E_TEST_TIMEOUT_MS * 
     const created = await api('POST', '/api/workflows', token, { name: BOTH, active: true, document });
     expect(created.status, created.text).toBe(201);
     const workflowId = created.json.id as string;
-    const hook = await api('POST', `/hooks/${workflowId}`, undefined, { seq: 1 });
+    const hookUrl = await api('GET', `/api/workflows/${workflowId}/hook`, token);
+    const hook = await api('POST', new URL(hookUrl.json.url).pathname, undefined, { seq: 1 });
     expect(hook.status, hook.text).toBe(200);
     const executionId = hook.json.executionId as string;
 

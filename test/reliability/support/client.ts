@@ -121,14 +121,31 @@ export function effectWorkflow(url: string, name = 'Reliability'): WorkflowDocum
   };
 }
 
-/** Creates a workflow (ON) from a document; answers its id. */
+/** Webhook paths (`/hooks/{key}`) of the workflows {@link createWorkflow} made, by workflow id. */
+const hookPaths = new Map<string, string>();
+
+/**
+ * The path webhooks for a workflow made by {@link createWorkflow} are posted to: its random
+ * key, as the trigger panel shows it (the workflow id starts nothing).
+ */
+export function hookPathFor(workflowId: string): string {
+  const path = hookPaths.get(workflowId);
+  if (!path) throw new Error(`no webhook key known for workflow ${workflowId}: create it with createWorkflow`);
+  return path;
+}
+
+/** Creates a workflow (ON) from a document and reads its webhook URL; answers its id. */
 export async function createWorkflow(base: string, token: string, document: WorkflowDocument): Promise<string> {
   const res = await call(base, 'POST', '/api/workflows', {
     token,
     body: { name: document.name, active: document.active, document },
   });
   if (res.status !== 201) throw new Error(`create workflow answered ${res.status}: ${res.text}`);
-  return res.json.id as string;
+  const id = res.json.id as string;
+  const hook = await call(base, 'GET', `/api/workflows/${id}/hook`, { token });
+  if (hook.status !== 200) throw new Error(`hook URL answered ${hook.status}: ${hook.text}`);
+  hookPaths.set(id, new URL(hook.json.url as string).pathname);
+  return id;
 }
 
 /** Sends one webhook carrying `seq` and records its fate in the ledger; answers the latency in ms. */
@@ -142,7 +159,7 @@ export async function sendWebhook(
   ledger.sent.add(seq);
   const started = performance.now();
   try {
-    const res = await call(base, 'POST', `/hooks/${workflowId}`, {
+    const res = await call(base, 'POST', hookPathFor(workflowId), {
       body: { seq, at: Date.now() },
       timeoutMs: opts.timeoutMs ?? 30_000,
       dispatcher: opts.dispatcher,

@@ -52,14 +52,13 @@ export function choiceLabel(choice: unknown, index: number): string {
 }
 
 /**
- * The public URL of a webhook or form trigger (editor-core 2.9): `{origin}/hooks/{workflow id}`
- * for Webhook (the engine's webhook key is the workflow id) and `{origin}/form/{id}` for Forms,
- * where id is the step's chosen form, else the editor page's own `id` parameter.
+ * The public URL of a form trigger (editor-core 2.9): `{origin}/form/{formId}`, the form's own
+ * id (never the workflow's); '' while the step has no form. A webhook's URL carries a random
+ * key the server gives (`GET /api/workflows/{id}/hook`), so it is not built here.
  */
-export function triggerUrl(origin: string, appSlug: string, workflowId: string, formId = ''): string {
-  const base = origin.replace(/\/$/, '');
-  if (appSlug !== 'junction-forms') return `${base}/hooks/${encodeURIComponent(workflowId)}`;
-  return `${base}/form/${encodeURIComponent(formId.trim() || workflowId)}`;
+export function formUrl(origin: string, formId: string): string {
+  const id = formId.trim();
+  return id ? `${origin.replace(/\/$/, '')}/form/${encodeURIComponent(id)}` : '';
 }
 
 /** The form a Forms trigger step names in its `formId` field; '' when none. */

@@ -2,7 +2,6 @@
  * What the triggers room's parts share: the platform deps, the engine's ingest, the
  * subscriptions repository, guarded HTTP clients and the settings read from Config.
  */
-import type { WorkflowDocument } from '@junction/core';
 import { isBuiltinApp } from '../../integrations/builtin/index.js';
 import type { RunnableApp } from '../../integrations/registry.js';
 import { createHttpClient, type HttpClient } from '../../security/http-client.js';
@@ -21,8 +20,8 @@ export interface TriggerContext {
   engine: EngineService;
   subs: SubscriptionsRepo;
   pollIntervalMs: number;
-  /** The `/hooks/{key}` key of a workflow's webhook trigger. */
-  hookKeyFor(workflowId: string, document: WorkflowDocument): string;
+  /** The `/hooks/{key}` key of a workflow's webhook trigger (its stored random key). */
+  hookKeyFor(workflow: { id: string; hookKey?: string }): string;
   /** The guarded client for an app: built-ins call Junction itself (publicUrl only), others the public internet. */
   httpFor(app: RunnableApp): HttpClient;
   /** The current time as ISO text. */
@@ -32,8 +31,8 @@ export interface TriggerContext {
 
 /** Options of {@link createTriggerContext}. */
 export interface TriggerContextOptions {
-  /** How a workflow's webhook key is derived (the engine's route resolves it); default the workflow id. */
-  hookKeyFor?: (workflowId: string, document: WorkflowDocument) => string;
+  /** How a workflow's webhook key is found; default the key stored with the workflow. */
+  hookKeyFor?: (workflow: { id: string; hookKey?: string }) => string;
 }
 
 /** Builds the context; close it to release the HTTP pools. */
@@ -51,7 +50,7 @@ export function createTriggerContext(
     engine,
     subs: createSubscriptionsRepo(deps.handle.db),
     pollIntervalMs: deps.config.pollIntervalMs ?? DEFAULT_POLL_INTERVAL_MS,
-    hookKeyFor: options.hookKeyFor ?? ((workflowId) => workflowId),
+    hookKeyFor: options.hookKeyFor ?? ((workflow) => workflow.hookKey ?? ''),
     httpFor(app) {
       if (app.appSlug === 'demo-crm' && isBuiltinApp(app.appSlug)) {
         // The Demo CRM calls `{base}` = Junction's own origin, usually loopback, which the

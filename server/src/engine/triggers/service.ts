@@ -6,7 +6,7 @@
  * with the reason and leaves the workflow as it was (OFF stays OFF, ON stays ON).
  */
 import type { WorkflowDocument } from '@junction/core';
-import { notFound, unprocessable } from '../../errors.js';
+import { conflict, notFound, unprocessable } from '../../errors.js';
 import { createHookHandshakes } from '../../integrations/hooks/handshakes.js';
 import type { ActivationStatus, ActivationView, TriggersService } from '../../services/contracts/triggers.js';
 import type { AuthContext } from '../../services/types.js';
@@ -65,7 +65,7 @@ export function createTriggersService(
   });
 
   const hookUrlOf = (workflow: WorkflowRecord) =>
-    webhookUrl(deps.config.publicUrl, ctx.hookKeyFor(workflow.id, workflow.document as WorkflowDocument));
+    webhookUrl(deps.config.publicUrl, ctx.hookKeyFor(workflow));
 
   async function prepare(
     workflow: WorkflowRecord,
@@ -79,8 +79,8 @@ export function createTriggersService(
       case 'webhook':
         return { state: {}, message: `Listening for requests at ${hookUrlOf(workflow)}`, nextRunAt: null };
       case 'form': {
-        const formId =
-          typeof setup.values.formId === 'string' && setup.values.formId ? setup.values.formId : workflow.id;
+        // Forms are addressed by their own id, never the workflow's.
+        const formId = typeof setup.values.formId === 'string' ? setup.values.formId : '';
         const formUrl = `${deps.config.publicUrl.replace(/\/$/, '')}/form/${encodeURIComponent(formId)}`;
         return { state: {}, message: `Listening for submissions of ${formUrl}`, nextRunAt: null };
       }
@@ -111,7 +111,7 @@ export function createTriggersService(
         const message = `${setup.app.appName} sends new events to ${hookUrl}`;
         if (sameStep && existing.state.hookUrl === hookUrl) return { state: existing.state, message, nextRunAt: null };
         const call = await appCall(tenantId, setup);
-        const hookKey = ctx.hookKeyFor(workflow.id, workflow.document as WorkflowDocument);
+        const hookKey = ctx.hookKeyFor(workflow);
         const values = await handshakes.prepareSubscription(tenantId, hookKey, setup.appSlug, setup.values);
         const outcome = await subscribeApp(call, setup.subscribeKey, values, hookUrl);
         if (!outcome.ok) {
@@ -284,6 +284,27 @@ export function createTriggersService(
         const workflow = await deps.repos.workflows.get(auth.tenantId, workflowId);
         if (!workflow) throw notFound('Workflow');
         return active ? switchOn(auth, workflow) : switchOff(auth, workflow);
+      });
+    },
+    async getHook(auth, workflowId) {
+      const workflow = await deps.repos.workflows.get(auth.tenantId, workflowId);
+      if (!workflow) throw notFound('Workflow');
+      return { url: hookUrlOf(workflow) };
+    },
+    rotateHook(auth, workflowId) {
+      return serial(workflowId, async () => {
+        const workflow = await deps.repos.workflows.get(auth.tenantId, workflowId);
+        if (!workflow) throw notFound('Workflow');
+        const sub = workflow.active ? await subs.get(auth.tenantId, workflowId) : undefined;
+        if (sub?.kind === 'app-webhook') {
+          throw conflict('Switch the workflow OFF before making a new webhook URL: the app keeps sending to the current one.');
+        }
+        if (!(await deps.repos.workflows.rotateHookKey(auth.tenantId, workflowId))) throw notFound('Workflow');
+        const fresh = await deps.repos.workflows.get(auth.tenantId, workflowId);
+        if (!fresh) throw notFound('Workflow');
+        // ON: the trigger message names the new URL.
+        if (sub) await switchOn(auth, fresh);
+        return { url: hookUrlOf(fresh) };
       });
     },
     async getActivation(auth, workflowId) {

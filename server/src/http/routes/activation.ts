@@ -1,4 +1,4 @@
-/** Activation PUT/GET /api/workflows/{id}/active (triggers helper). */
+/** Activation PUT/GET /api/workflows/{id}/active and the webhook URL /api/workflows/{id}/hook (triggers helper). */
 import { requireAuth } from '../auth.js';
 import type { OperationHandlers } from '../types.js';
 
@@ -10,5 +10,11 @@ export const activationHandlers: OperationHandlers = {
   },
   async getWorkflowActivation(input) {
     return { status: 200, body: await input.services.triggers.getActivation(requireAuth(input), input.params.id) };
+  },
+  async getWorkflowHook(input) {
+    return { status: 200, body: await input.services.triggers.getHook(requireAuth(input), input.params.id) };
+  },
+  async rotateWorkflowHook(input) {
+    return { status: 200, body: await input.services.triggers.rotateHook(requireAuth(input), input.params.id) };
   },
 };

@@ -152,7 +152,7 @@ export function createHookHandshakes(deps: Pick<ServiceDeps, 'handle' | 'vault' 
     const row = await db
       .selectFrom('workflows')
       .select(['tenant_id', 'document'])
-      .where('id', '=', key)
+      .where('hook_key', '=', key)
       .executeTakeFirst();
     return row ? { tenantId: row.tenant_id, document: row.document } : undefined;
   }

@@ -114,9 +114,10 @@ export interface EngineService {
   ingest(events: IngestEvent[]): Promise<IngestOutcome[]>;
 
   /**
-   * POST /hooks/{key} (anonymous): the key is the workflow id. Records the body (or the
+   * POST /hooks/{key} (anonymous): the key is the workflow's own random webhook key (never its
+   * id); only a Webhook trigger or an app's instant trigger takes it. Records the body (or the
    * trigger's pick-off key; a list starts one run per item) and answers the first execution id.
-   * 404 unknown key; 429 (retryAfter) when the workflow's queue is full; an `idempotencyKey`
+   * 404 unknown key or a trigger that takes no webhooks (schedule, form, polling); 429 (retryAfter) when the workflow's queue is full; an `idempotencyKey`
    * seen before answers the execution it created.
    */
   receiveWebhook(key: string, body: unknown, opts?: { idempotencyKey?: string }): Promise<{ executionId: string }>;

@@ -21,6 +21,12 @@ export interface ActivationStatus extends ActivationView {
   nextRunAt?: string;
 }
 
+/** GET /api/workflows/{id}/hook answer: the webhook URL the trigger panel shows. */
+export interface WorkflowHookView {
+  /** `{publicUrl}/hooks/{key}`; the key is random (192 bits), never the workflow id. */
+  url: string;
+}
+
 /** The triggers service. */
 export interface TriggersService {
   /**
@@ -31,4 +37,11 @@ export interface TriggersService {
   setActive(ctx: AuthContext, workflowId: string, active: boolean): Promise<ActivationView>;
   /** The workflow's activation and its trigger's last error (404 for another tenant's workflow). */
   getActivation(ctx: AuthContext, workflowId: string): Promise<ActivationStatus>;
+  /** The workflow's webhook URL (404 for another tenant's workflow). */
+  getHook(ctx: AuthContext, workflowId: string): Promise<WorkflowHookView>;
+  /**
+   * Replaces the webhook key: the old URL stops working at once. 409 while an app's instant
+   * trigger is ON (the app keeps sending to the URL it was given: switch OFF first).
+   */
+  rotateHook(ctx: AuthContext, workflowId: string): Promise<WorkflowHookView>;
 }

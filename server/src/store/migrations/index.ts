@@ -15,6 +15,7 @@ import { createTemplatesMigration } from './0008-templates.js';
 import { createHooksMigration } from './0009-hooks.js';
 import { createEmailNormalisedMigration } from './0010-email-normalised.js';
 import { createSessionDevicesMigration } from './0011-session-devices.js';
+import { createHookKeysMigration } from './0012-hook-keys.js';
 
 /**
  * Builds the migration provider for a dialect. Names sort in apply order; never rename or
@@ -35,6 +36,7 @@ export function createMigrationProvider(dialect: Dialect): MigrationProvider {
         '0009-hooks': createHooksMigration(),
         '0010-email-normalised': createEmailNormalisedMigration(),
         '0011-session-devices': createSessionDevicesMigration(),
+        '0012-hook-keys': createHookKeysMigration(),
       };
     },
   };

@@ -1,6 +1,7 @@
 /** Stored workflows, always read and written within one tenant. */
 import type { Kysely } from 'kysely';
 import type { Database } from '../database.js';
+import { newHookKey } from '../hook-key.js';
 import { readJson, writeJson } from '../json.js';
 
 /** A stored workflow with its parsed document. */
@@ -13,10 +14,12 @@ export interface WorkflowRecord {
   revision: number;
   createdAt: string;
   updatedAt: string;
+  /** The `/hooks/{key}` key; read by `get`, made by `insert`. */
+  hookKey?: string;
 }
 
 /** A workflow without its document, for lists. */
-export type WorkflowSummaryRecord = Omit<WorkflowRecord, 'document'>;
+export type WorkflowSummaryRecord = Omit<WorkflowRecord, 'document' | 'hookKey'>;
 
 /** What an update writes. */
 export interface WorkflowChange {
@@ -45,6 +48,8 @@ export interface WorkflowsRepo {
   ): Promise<WorkflowRecord | undefined>;
   /** Deletes; answers false when there was nothing to delete in this tenant. */
   remove(tenantId: string, id: string): Promise<boolean>;
+  /** Replaces the webhook key (the old one stops working at once); undefined when not found. */
+  rotateHookKey(tenantId: string, id: string): Promise<string | undefined>;
 }
 
 /** Builds the workflows repository over a database or a transaction. */
@@ -61,6 +66,7 @@ export function createWorkflowsRepo(db: Kysely<Database>): WorkflowsRepo {
   const toRecord = (row: Database['workflows']): WorkflowRecord => ({
     ...toSummary(row),
     document: readJson(row.document),
+    ...(row.hook_key ? { hookKey: row.hook_key } : {}),
   });
   const get = async (tenantId: string, id: string) => {
     const row = await db
@@ -95,8 +101,19 @@ export function createWorkflowsRepo(db: Kysely<Database>): WorkflowsRepo {
           revision: w.revision,
           created_at: w.createdAt,
           updated_at: w.updatedAt,
+          hook_key: newHookKey(),
         })
         .execute();
+    },
+    async rotateHookKey(tenantId, id) {
+      const key = newHookKey();
+      const result = await db
+        .updateTable('workflows')
+        .set({ hook_key: key })
+        .where('tenant_id', '=', tenantId)
+        .where('id', '=', id)
+        .executeTakeFirst();
+      return Number(result.numUpdatedRows) === 1 ? key : undefined;
     },
     async update(tenantId, id, change, expectedRevision) {
       let query = db

@@ -1,7 +1,7 @@
 import { observer } from 'mobx-react-lite';
 import { lazy, Suspense, useState } from 'react';
 import type { StepPanelModel } from '../../stores/panel-step.js';
-import { triggerUrl } from '../../stores/panel-trigger-test.js';
+import { formUrl } from '../../stores/panel-trigger-test.js';
 import { Button } from '../../ui/index.js';
 import { useEditor } from '../editor-context.js';
 import { Input, Muted, Row } from './parts.js';
@@ -19,10 +19,9 @@ const FormBuilderDialog = lazy(() =>
  * form yet, only 'Build the form'.
  */
 export const FormTriggerSetup = observer(function FormTriggerSetup({ model }: { model: StepPanelModel }) {
-  const editor = useEditor();
   const copy = useCopy();
   const formId = model.formId;
-  const url = formId ? triggerUrl(window.location.origin, model.data.type, editor.wf.id, formId) : '';
+  const url = formUrl(window.location.origin, formId);
   return (
     <div>
       {formId ? (

@@ -1,14 +1,14 @@
 import * as Popover from '@radix-ui/react-popover';
 import { observer } from 'mobx-react-lite';
-import { useEffect } from 'react';
+import { type ReactNode, useEffect, useState } from 'react';
 import styled from 'styled-components';
 import {
   choiceLabel,
   formIdOf,
   LISTENING_TEXT,
   NOTHING_FOUND_TEXT,
+  formUrl,
   type TriggerTestModel,
-  triggerUrl,
 } from '../../stores/panel-trigger-test.js';
 import { Button, Spinner, useToast } from '../../ui/index.js';
 import { useEditor } from '../editor-context.js';
@@ -40,10 +40,54 @@ export function useCopy(): (text: string) => Promise<void> {
 
 /** The URL a webhook or form trigger listens on, with a copy button (editor-core 2.9). */
 const TriggerUrl = observer(function TriggerUrl({ model }: { model: TriggerTestModel }) {
+  const isForm = model.data.type === 'junction-forms';
+  return isForm ? <FormUrl model={model} /> : <HookUrl />;
+});
+
+const FormUrl = observer(function FormUrl({ model }: { model: TriggerTestModel }) {
+  const url = formUrl(window.location.origin, formIdOf(model.data));
+  return <CopyableUrl label="Form URL" url={url} />;
+});
+
+/**
+ * The webhook URL: a random key the server keeps per workflow (never the workflow id), read
+ * from GET /api/workflows/{id}/hook; 'New URL' makes another and the old one stops at once.
+ */
+const HookUrl = observer(function HookUrl() {
   const editor = useEditor();
+  const { showToast } = useToast();
+  const id = editor.wf.id;
+  const [url, setUrl] = useState('');
+  useEffect(() => {
+    let live = true;
+    editor.env.api
+      .get('/api/workflows/{id}/hook', { params: { path: { id } } })
+      .then((hook) => live && setUrl(hook.url))
+      .catch(() => live && setUrl(''));
+    return () => {
+      live = false;
+    };
+  }, [editor, id]);
+  const rotate = async () => {
+    try {
+      const hook = await editor.env.api.post('/api/workflows/{id}/hook', { params: { path: { id } } });
+      setUrl(hook.url);
+      showToast({ status: 'success', message: 'New webhook URL made. The old URL no longer works.' });
+    } catch (error) {
+      showToast({ status: 'error', message: error instanceof Error ? error.message : 'Could not make a new URL.' });
+    }
+  };
+  return (
+    <CopyableUrl label="Webhook URL" url={url}>
+      <Button variant="ghost" onClick={() => void rotate()}>
+        New URL
+      </Button>
+    </CopyableUrl>
+  );
+});
+
+function CopyableUrl({ label, url, children }: { label: string; url: string; children?: ReactNode }) {
   const copy = useCopy();
-  const url = triggerUrl(window.location.origin, model.data.type, editor.wf.id, formIdOf(model.data));
-  const label = model.data.type === 'junction-forms' ? 'Form URL' : 'Webhook URL';
   return (
     <div>
       <Muted>{label}</Muted>
@@ -52,10 +96,11 @@ const TriggerUrl = observer(function TriggerUrl({ model }: { model: TriggerTestM
         <Button variant="ghost" onClick={() => void copy(url)}>
           Copy
         </Button>
+        {children}
       </Row>
     </div>
   );
-});
+}
 
 /** 'Customize Trigger Data': paste a JSON sample. */
 const CustomizeData = observer(function CustomizeData({ model }: { model: TriggerTestModel }) {

@@ -31,9 +31,9 @@ import {
 import {
   CHOICES_KEPT,
   choiceLabel,
+  formUrl,
   LISTEN_SECONDS,
   TriggerTestModel,
-  triggerUrl,
 } from '../../stores/panel-trigger-test.js';
 import { apiError, CRM_APP, makeEditor, WEBHOOK_APP } from './test-kit.js';
 
@@ -273,10 +273,9 @@ describe('trigger panel (editor-core 2.9, 4.8)', () => {
     expect(editor.wf.stepById(triggerId)?.data.fields).toMatchObject([{ name: 'formId', value: 'form-7' }]);
   });
 
-  it('builds the webhook and form URLs from the workflow id', () => {
-    expect(triggerUrl('http://127.0.0.1:5000/', 'webhook', 'wf-1')).toBe('http://127.0.0.1:5000/hooks/wf-1');
-    expect(triggerUrl('http://127.0.0.1:5000', 'junction-forms', 'wf-1')).toBe('http://127.0.0.1:5000/form/wf-1');
-    expect(triggerUrl('http://127.0.0.1:5000', 'junction-forms', 'wf-1', 'f-9')).toBe('http://127.0.0.1:5000/form/f-9');
+  it("builds a form URL from the form's own id, never the workflow id", () => {
+    expect(formUrl('http://127.0.0.1:5000/', 'f-9')).toBe('http://127.0.0.1:5000/form/f-9');
+    expect(formUrl('http://127.0.0.1:5000', '')).toBe('');
   });
 
   it('listens every second since the start and takes the first execution as test data', async () => {
