@@ -70,7 +70,7 @@ export const OPERATION_IDS = [
   'setWorkflowActive',
   'getWorkflowActivation',
   'getWorkflowHook',
-  'rotateWorkflowHook',
+  'createWorkflowHook',
   'runWorkflow',
   'listExecutions',
   'getExecution',
@@ -228,7 +228,7 @@ export type StepSampleInput = Schemas['StepSampleInput'];
 export type SetActiveInput = Schemas['SetActiveInput'];
 /** Answer of `setWorkflowActive`. */
 export type Activation = Schemas['Activation'];
-/** Answer of `getWorkflowHook` and `rotateWorkflowHook`. */
+/** Answer of `getWorkflowHook` and `createWorkflowHook`. */
 export type WorkflowHook = Schemas['WorkflowHook'];
 /** Body of `runWorkflow`. */
 export type RunInput = Schemas['RunInput'];

@@ -610,7 +610,7 @@ export interface paths {
          * Make a new webhook URL; the old one stops working at once.
          * @description 409 while an app's instant trigger is ON: switch the workflow OFF first.
          */
-        post: operations["rotateWorkflowHook"];
+        post: operations["createWorkflowHook"];
         delete?: never;
         options?: never;
         head?: never;
@@ -3452,7 +3452,7 @@ export interface operations {
             501: components["responses"]["NotImplemented"];
         };
     };
-    rotateWorkflowHook: {
+    createWorkflowHook: {
         parameters: {
             query?: never;
             header?: never;

@@ -117,14 +117,14 @@ describe.each(openTestDatabases())('webhook handshakes on $dialect', (testDb) =>
     expect(JSON.parse(foreign.text)).toHaveProperty('executionId');
 
     const request = { method: 'POST', headers: {}, query: {}, rawBody: '{"a":1}', body: { a: 1 } };
-    await j.services.hooks.forget(workflowId);
+    const key = hookUrl.split('/hooks/')[1] as string;
+    await j.services.hooks.forget(key);
     const coldStart = performance.now();
-    expect(await j.services.hooks.inspect(workflowId, request)).toEqual({ kind: 'deliver' });
+    expect(await j.services.hooks.inspect(key, request)).toEqual({ kind: 'deliver' });
     const cold = performance.now() - coldStart;
     const rounds = 500;
     const started = performance.now();
-    for (let i = 0; i < rounds; i++)
-      expect(await j.services.hooks.inspect(workflowId, request)).toEqual({ kind: 'deliver' });
+    for (let i = 0; i < rounds; i++) expect(await j.services.hooks.inspect(key, request)).toEqual({ kind: 'deliver' });
     const each = (performance.now() - started) / rounds;
     console.log(
       `${testDb.dialect}: the handshake check of a plain delivery costs ${(cold * 1000).toFixed(0)} µs with its database lookup, ` +
@@ -190,10 +190,15 @@ describe.each(openTestDatabases())('webhook handshakes on $dialect', (testDb) =>
         base: '',
         http: rewritingClient(fake, ['https://app.asana.com']),
       };
-      const values = await j.services.hooks.prepareSubscription(user.tenantId, workflowId, 'asana', {
-        workspace: '1100',
-        project: '1200',
-      });
+      const values = await j.services.hooks.prepareSubscription(
+        user.tenantId,
+        hookUrl.split('/hooks/')[1] as string,
+        'asana',
+        {
+          workspace: '1100',
+          project: '1200',
+        },
+      );
       const subscribed = await subscribeApp(call, 'subscribeProject', values, hookUrl);
       expect(subscribed, JSON.stringify(subscribed)).toMatchObject({ ok: true, answer: { data: { gid: '12054321' } } });
       expect(handshake).toMatchObject({ status: 200 });
@@ -209,7 +214,7 @@ describe.each(openTestDatabases())('webhook handshakes on $dialect', (testDb) =>
       const row = await opened.db
         .selectFrom('hook_secrets')
         .selectAll()
-        .where('hook_key', '=', workflowId)
+        .where('hook_key', '=', hookUrl.split('/hooks/')[1] as string)
         .executeTakeFirst();
       expect(row?.kind).toBe('asana');
       expect(row?.ciphertext).toBeTruthy();
@@ -313,9 +318,14 @@ describe.each(openTestDatabases())('webhook handshakes on $dialect', (testDb) =>
         base: '',
         http: rewritingClient(fake, ['https://api.trello.com']),
       };
-      const values = await j.services.hooks.prepareSubscription(user.tenantId, workflowId, 'trello', {
-        boardId: '5a6b',
-      });
+      const values = await j.services.hooks.prepareSubscription(
+        user.tenantId,
+        hookUrl.split('/hooks/')[1] as string,
+        'trello',
+        {
+          boardId: '5a6b',
+        },
+      );
       const subscribed = await subscribeApp(call, 'subscribeBoard', values, hookUrl);
       expect(subscribed, JSON.stringify(subscribed)).toMatchObject({
         ok: true,
@@ -398,9 +408,14 @@ describe.each(openTestDatabases())('webhook handshakes on $dialect', (testDb) =>
         base: '',
         http: rewritingClient(fake, ['https://graph.microsoft.com']),
       };
-      const values = await j.services.hooks.prepareSubscription(user.tenantId, workflowId, 'microsoft-outlook', {
-        folderId: 'inbox',
-      });
+      const values = await j.services.hooks.prepareSubscription(
+        user.tenantId,
+        hookUrl.split('/hooks/')[1] as string,
+        'microsoft-outlook',
+        {
+          folderId: 'inbox',
+        },
+      );
       const subscribed = await subscribeApp(call, 'subscribeMail', values, hookUrl);
       expect(subscribed, JSON.stringify(subscribed)).toMatchObject({
         ok: true,

@@ -122,10 +122,15 @@ async function runHookWorkflow(grant: Grant, name: string): Promise<{ workflowId
   expect(on.status).toBe(200);
   const started = performance.now();
   const hookUrl = await call<{ url: string }>('GET', `/api/workflows/${workflowId}/hook`, grant.token);
-  const hook = await call<{ executionId?: string; executionIds?: string[] }>('POST', new URL(hookUrl.json.url).pathname, null, {
-    email: 'ada@example.com',
-    firstName: 'Ada',
-  });
+  const hook = await call<{ executionId?: string; executionIds?: string[] }>(
+    'POST',
+    new URL(hookUrl.json.url).pathname,
+    null,
+    {
+      email: 'ada@example.com',
+      firstName: 'Ada',
+    },
+  );
   expect(hook.status).toBe(200);
   const list = await call<{ items: { id: string }[] }>('GET', `/api/workflows/${workflowId}/executions`, grant.token);
   const executionId = list.json.items[0].id;

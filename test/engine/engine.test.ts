@@ -278,7 +278,9 @@ describe.each(openTestDatabases())('the engine on $dialect', (testDb) => {
     document.steps[0].data.fields = [{ name: 'pickOffKey', value: 'data.items' }];
     const created = await h.call('POST', '/api/workflows', { token, body: { name: 'Items', active: true, document } });
     const id = created.json.id;
-    const hook = await h.call('POST', await hookPathOf(h, token, id), { body: { data: { items: [{ amount: 11 }, { amount: 12 }] } } });
+    const hook = await h.call('POST', await hookPathOf(h, token, id), {
+      body: { data: { items: [{ amount: 11 }, { amount: 12 }] } },
+    });
     expect(hook.status).toBe(200);
     const list = await h.call('GET', `/api/workflows/${id}/executions`, { token });
     expect(list.json.items.map((e: { triggerData: unknown }) => e.triggerData).sort()).toEqual(

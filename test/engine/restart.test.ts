@@ -94,7 +94,9 @@ describe.each(openTestDatabases())('a delayed run across a restart on $dialect',
       const lost = await createApp({ ...opened.config, runWorkers: false });
       let lostId: string;
       try {
-        const hook = await caller(lost).call('POST', await hookPathOf(caller(lost), token, id), { body: { amount: 4 } });
+        const hook = await caller(lost).call('POST', await hookPathOf(caller(lost), token, id), {
+          body: { amount: 4 },
+        });
         expect(hook.status).toBe(200);
         lostId = hook.json.executionId;
       } finally {

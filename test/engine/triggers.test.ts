@@ -242,7 +242,9 @@ describe.each(openTestDatabases())('triggers on $dialect', (testDb) => {
     expect(list.map((x) => x.triggerData)).toEqual(
       expect.arrayContaining([{ id: 'c-1', email: 'one@example.com' }, { id: 'c-2' }, { id: 'c-3' }]),
     );
-    const missing = await j.call('POST', await hookPathOf(j, user.token, workflowId), { body: { event: 'contact.created', hookId: 'h1' } });
+    const missing = await j.call('POST', await hookPathOf(j, user.token, workflowId), {
+      body: { event: 'contact.created', hookId: 'h1' },
+    });
     expect(missing.status).toBe(422);
     expect(missing.json.detail).toBe("The request has no 'contact' key (the trigger's pick-off key).");
     expect(await executions(j, user.token, workflowId)).toHaveLength(3);

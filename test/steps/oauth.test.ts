@@ -311,9 +311,7 @@ describe.each(openTestDatabases())('OAuth 2.0 on $dialect', (testDb) => {
     let runs: { status: string }[];
     const hookPath = await hookPathOf(h, a.token, created.json.id);
     try {
-      const hooks = await Promise.all(
-        Array.from({ length: 50 }, (_, n) => h.call('POST', hookPath, { body: { n } })),
-      );
+      const hooks = await Promise.all(Array.from({ length: 50 }, (_, n) => h.call('POST', hookPath, { body: { n } })));
       expect(hooks.map((r) => r.status)).toEqual(Array(50).fill(200));
       // Bounded wait (the shared machine may be slow): up to 4,000 polls of 25 ms per run.
       runs = await Promise.all(hooks.map((r) => waitForExecution(h, a.token, r.json.executionId, undefined, 4_000)));

@@ -260,7 +260,8 @@ describe.each(openTestDatabases())('step tests on $dialect', (testDb) => {
     const found = await h.call('POST', url, { token: a.token, body: {} });
     expect(found.json.choices).toHaveLength(2);
     expect(found.json.choices).toEqual(expect.arrayContaining([{ amount: 1 }, { amount: 2 }]));
-    for (const amount of [3, 4, 5, 6]) await h.call('POST', await hookPathOf(h, a.token, a.workflowId), { body: { amount } });
+    for (const amount of [3, 4, 5, 6])
+      await h.call('POST', await hookPathOf(h, a.token, a.workflowId), { body: { amount } });
     const page = await h.call('POST', url, { token: a.token, body: {} });
     expect(page.json.choices).toHaveLength(5);
     const more = await h.call('POST', url, { token: a.token, body: { cursor: page.json.next } });

@@ -190,7 +190,12 @@ describe('guarded HTTP client: redirects, size, time, headers', () => {
         const query = new URLSearchParams(built.request.query);
         const to = `${second.url}/echo?${query.toString()}`;
         const res = await http.send({ ...built.request, query: [...built.request.query, ['to', to]] });
-        expect([scheme.name, status, res.status, res.url.startsWith(second.url)]).toEqual([scheme.name, status, 200, true]);
+        expect([scheme.name, status, res.status, res.url.startsWith(second.url)]).toEqual([
+          scheme.name,
+          status,
+          200,
+          true,
+        ]);
         const seen = second.requests[second.requests.length - 1];
         expect(JSON.stringify(seen), `${scheme.name} after ${status}`).not.toContain(secret);
         expect(JSON.stringify(seen), `${scheme.name} after ${status}`).not.toContain(

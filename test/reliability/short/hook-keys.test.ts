@@ -64,14 +64,17 @@ describe.each(openTestDatabases())('webhook keys on $dialect', { timeout: 60_000
     expect((await h.call('POST', `/api/workflows/${id}/hook`, { token: other.token })).status).toBe(404);
   });
 
-  it("shares a template that carries no workflow id, credential id or hook key of its author", async () => {
+  it('shares a template that carries no workflow id, credential id or hook key of its author', async () => {
     const id = await starter(0);
     const hookPath = await hookPathOf(h, user.token, id);
     const stored = await h.call('GET', `/api/workflows/${id}`, { token: user.token });
     const document = stored.json.document;
     document.steps[1].data.credential = 'cred-live-id';
     expect((await h.call('PUT', `/api/workflows/${id}`, { token: user.token, body: { document } })).status).toBe(200);
-    const shared = await h.call('POST', `/api/workflows/${id}/share`, { token: user.token, body: { title: 'Mine', description: '' } });
+    const shared = await h.call('POST', `/api/workflows/${id}/share`, {
+      token: user.token,
+      body: { title: 'Mine', description: '' },
+    });
     expect(shared.status, shared.text).toBe(201);
     const template = await h.call('GET', `/api/templates/${shared.json.templateId}`);
     expect(template.status).toBe(200);

@@ -258,7 +258,9 @@ describe.each(sqlite)('hostile input on $dialect', { timeout: 120_000 }, (testDb
       body: { name: 'Pollution paths', active: true, document: doc },
     });
     expect(created.status, created.text).toBe(201);
-    const hook = await h.call('POST', await hookPathOf(h, user.token, created.json.id), { body: { seq: 1, inner: { a: 1 } } });
+    const hook = await h.call('POST', await hookPathOf(h, user.token, created.json.id), {
+      body: { seq: 1, inner: { a: 1 } },
+    });
     expect(hook.status).toBe(200);
     let execution: { status: string; steps: { input: { values: { params: { value: unknown }[] } } }[] } | undefined;
     for (let i = 0; i < 200; i++) {

@@ -64,8 +64,7 @@ export function createTriggersService(
     http: ctx.httpFor(setup.app),
   });
 
-  const hookUrlOf = (workflow: WorkflowRecord) =>
-    webhookUrl(deps.config.publicUrl, ctx.hookKeyFor(workflow));
+  const hookUrlOf = (workflow: WorkflowRecord) => webhookUrl(deps.config.publicUrl, ctx.hookKeyFor(workflow));
 
   async function prepare(
     workflow: WorkflowRecord,
@@ -297,7 +296,9 @@ export function createTriggersService(
         if (!workflow) throw notFound('Workflow');
         const sub = workflow.active ? await subs.get(auth.tenantId, workflowId) : undefined;
         if (sub?.kind === 'app-webhook') {
-          throw conflict('Switch the workflow OFF before making a new webhook URL: the app keeps sending to the current one.');
+          throw conflict(
+            'Switch the workflow OFF before making a new webhook URL: the app keeps sending to the current one.',
+          );
         }
         if (!(await deps.repos.workflows.rotateHookKey(auth.tenantId, workflowId))) throw notFound('Workflow');
         const fresh = await deps.repos.workflows.get(auth.tenantId, workflowId);

@@ -14,7 +14,7 @@ export const activationHandlers: OperationHandlers = {
   async getWorkflowHook(input) {
     return { status: 200, body: await input.services.triggers.getHook(requireAuth(input), input.params.id) };
   },
-  async rotateWorkflowHook(input) {
+  async createWorkflowHook(input) {
     return { status: 200, body: await input.services.triggers.rotateHook(requireAuth(input), input.params.id) };
   },
 };

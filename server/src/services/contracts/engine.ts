@@ -44,7 +44,10 @@ export interface IngestEvent {
 /** The outcome of one ingested event, in input order. */
 export type IngestOutcome =
   | { status: 'accepted'; executionId: string; executionStatus: 'queued' | 'not_run' }
-  | { status: 'duplicate'; /** The execution the first event with this key created, if it created one. */ executionId?: string }
+  | {
+      status: 'duplicate' /** The execution the first event with this key created, if it created one. */;
+      executionId?: string;
+    }
   | { status: 'recorded' };
 
 /**

@@ -20,7 +20,13 @@ describe.each(openTestDatabases())('webhook keys (migration 0012) on $dialect', 
   let opened: OpenTestDatabase;
   beforeAll(async () => {
     opened = await testDb.open();
-    await createRepos(opened.db).tenants.insert({ id: 't1', name: 'T', plan: 'free', planStatus: 'active', createdAt: at });
+    await createRepos(opened.db).tenants.insert({
+      id: 't1',
+      name: 'T',
+      plan: 'free',
+      planStatus: 'active',
+      createdAt: at,
+    });
   });
   afterAll(() => opened?.close());
 
