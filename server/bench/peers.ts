@@ -107,7 +107,12 @@ async function roleJunction(): Promise<void> {
   const { hookWorkflow, AMOUNT_OVER_10 } = await import('../../test/engine/support.js');
   const document = hookWorkflow('peers', { url: `${TARGET}/api`, filter: AMOUNT_OVER_10 });
   const workflow = await call('/api/workflows', { name: 'Peers', active: true, document }, grant.token);
-  process.send?.({ url: `http://127.0.0.1:${port}/hooks/${workflow.id}` });
+  const hook = await app.inject({
+    method: 'GET',
+    url: `/api/workflows/${workflow.id}/hook`,
+    headers: { authorization: `Bearer ${grant.token}` },
+  });
+  process.send?.({ url: `http://127.0.0.1:${port}${new URL(hook.json().url).pathname}` });
   process.on('message', async () => {
     await app.close();
     await opened.close();

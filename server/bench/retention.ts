@@ -103,7 +103,8 @@ async function roleJunction(dialect: 'sqlite' | 'postgres', targetPort: number, 
   const document = hookWorkflow('bench', { url: `http://127.0.0.1:${targetPort}/t`, filter: AMOUNT_OVER_10 });
   const workflow = await call('POST', '/api/workflows', { name: 'Bench', active: true, document }, grant.token);
   const sqliteFile = dialect === 'sqlite' ? resolveSqlitePath(opened.config) : undefined;
-  process.send?.({ url: `http://127.0.0.1:${port}/hooks/${workflow.id}`, sqliteFile });
+  const hook = await call('GET', `/api/workflows/${workflow.id}/hook`, undefined, grant.token);
+  process.send?.({ url: `http://127.0.0.1:${port}${new URL(hook.url).pathname}`, sqliteFile });
   process.on('message', async (m: { type: string }) => {
     if (m.type === 'count') {
       const r = (

@@ -205,7 +205,8 @@ async function roleJunction(dialect: 'sqlite' | 'postgres', targetPort: number):
   for (const n of stepCounts()) {
     const document = await chainDocument(n, `http://127.0.0.1:${targetPort}/t`);
     const workflow = await call('POST', '/api/workflows', { name: `Chain ${n}`, active: true, document }, grant.token);
-    urls[n] = `http://127.0.0.1:${port}/hooks/${workflow.id}`;
+    const hook = await call('GET', `/api/workflows/${workflow.id}/hook`, undefined, grant.token);
+    urls[n] = `http://127.0.0.1:${port}${new URL(hook.url).pathname}`;
   }
   // Run-end notices, batched per event-loop turn.
   const ended: [string, string][] = [];

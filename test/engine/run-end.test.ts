@@ -5,7 +5,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { onRunEnd } from '../../server/src/engine/observe.js';
 import { type ApiHarness, openHarness, openTestDatabases, signUp } from '../api/harness.js';
-import { AMOUNT_OVER_10, createWorkflow, startTarget, type Target } from './support.js';
+import { AMOUNT_OVER_10, createWorkflow, hookPathOf, startTarget, type Target } from './support.js';
 
 describe.each(openTestDatabases())('run-end notices on $dialect', (testDb) => {
   let target: Target;
@@ -36,10 +36,10 @@ describe.each(openTestDatabases())('run-end notices on $dialect', (testDb) => {
     try {
       const waitOne = () => new Promise<void>((resolve) => arrived.push(resolve));
       const passed = waitOne();
-      const ran = await h.call('POST', `/hooks/${id}`, { body: { amount: 42 } });
+      const ran = await h.call('POST', await hookPathOf(h, token, id), { body: { amount: 42 } });
       await passed;
       const filtered = waitOne();
-      const stopped = await h.call('POST', `/hooks/${id}`, { body: { amount: 3 } });
+      const stopped = await h.call('POST', await hookPathOf(h, token, id), { body: { amount: 3 } });
       await filtered;
 
       expect(heard.get(ran.json.executionId)?.outcome).toBe('succeeded');

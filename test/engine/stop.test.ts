@@ -11,7 +11,7 @@ import http from 'node:http';
 import path from 'node:path';
 import Database from 'better-sqlite3';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { call, createWorkflow, effectWorkflow, signUp } from '../reliability/support/client.js';
+import { call, createWorkflow, effectWorkflow, hookPathFor, signUp } from '../reliability/support/client.js';
 import { freePort, ROOT, removeDir, tempDir } from '../reliability/support/processes.js';
 
 interface Started {
@@ -148,7 +148,7 @@ describe('SIGTERM to npm start', { timeout: 300_000 }, () => {
     const { token } = await signUp(server.base, 'stop');
     const workflowId = await createWorkflow(server.base, token, effectWorkflow(targetUrl, 'Stop'));
     const before = calls.length;
-    const hook = await call(server.base, 'POST', `/hooks/${workflowId}`, { body: { seq: 1 } });
+    const hook = await call(server.base, 'POST', hookPathFor(workflowId), { body: { seq: 1 } });
     expect(hook.status, hook.text).toBe(200);
     await waitUntil(() => calls.length > before, 'the step to call the target');
     return server;

@@ -11,7 +11,7 @@ import http from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { type ApiHarness, openHarness, openTestDatabases, signUp } from '../../api/harness.js';
-import { hookWorkflow, STEP, waitForExecution } from '../../engine/support.js';
+import { hookPathOf, hookWorkflow, STEP, waitForExecution } from '../../engine/support.js';
 import { report } from '../support/report.js';
 
 /** A target that counts requests and the bytes they carried. */
@@ -83,7 +83,7 @@ describe.each(openTestDatabases())('hostile limits on $dialect', (testDb) => {
     const id = await create(h, token, amplifyingWorkflow(sink.url('/sink')));
     const before = sink.seen.requests;
     const rssBefore = process.memoryUsage().rss;
-    const hook = await h.call('POST', `/hooks/${id}`, { body: { big: 'x'.repeat(1024 * 1024) } });
+    const hook = await h.call('POST', await hookPathOf(h, token, id), { body: { big: 'x'.repeat(1024 * 1024) } });
     expect(hook.status).toBe(200);
     const execution = await waitForExecution(h, token, hook.json.executionId, undefined, 2000);
     const rssAfter = process.memoryUsage().rss;
@@ -106,7 +106,7 @@ describe.each(openTestDatabases())('hostile limits on $dialect', (testDb) => {
     ]);
 
     // The same workflow with a small value runs: the limit is on size, not on repetition.
-    const small = await h.call('POST', `/hooks/${id}`, { body: { big: 'y'.repeat(100) } });
+    const small = await h.call('POST', await hookPathOf(h, token, id), { body: { big: 'y'.repeat(100) } });
     const done = await waitForExecution(h, token, small.json.executionId, undefined, 2000);
     expect(done.status).toBe('succeeded');
     expect(sink.seen.requests).toBe(before + 1);
@@ -114,7 +114,7 @@ describe.each(openTestDatabases())('hostile limits on $dialect', (testDb) => {
 
   it('answers 413 naming WEBHOOK_ITEM_LIMIT to a pick-off list of 1,001 items and creates nothing', async () => {
     const id = await create(h, token, pickOffWorkflow(sink.url('/items')));
-    const res = await h.call('POST', `/hooks/${id}`, { body: items(1001) });
+    const res = await h.call('POST', await hookPathOf(h, token, id), { body: items(1001) });
     expect(res.status).toBe(413);
     expect(res.headers['content-type']).toMatch(/application\/problem\+json/);
     expect(res.json.detail).toBe(
@@ -132,12 +132,12 @@ describe.each(openTestDatabases())('WEBHOOK_QUEUE_LIMIT counts pick-off items on
     try {
       const { token } = await signUp(h, 'queue');
       const id = await create(h, token, pickOffWorkflow('https://example.com/items'));
-      expect((await h.call('POST', `/hooks/${id}`, { body: items(40) })).status).toBe(200);
-      const over = await h.call('POST', `/hooks/${id}`, { body: items(40) });
+      expect((await h.call('POST', await hookPathOf(h, token, id), { body: items(40) })).status).toBe(200);
+      const over = await h.call('POST', await hookPathOf(h, token, id), { body: items(40) });
       expect(over.status).toBe(429);
       expect(over.headers['retry-after']).toBe('5');
-      expect((await h.call('POST', `/hooks/${id}`, { body: items(20) })).status).toBe(200);
-      const tooMany = await h.call('POST', `/hooks/${id}`, { body: items(51) });
+      expect((await h.call('POST', await hookPathOf(h, token, id), { body: items(20) })).status).toBe(200);
+      const tooMany = await h.call('POST', await hookPathOf(h, token, id), { body: items(51) });
       expect(tooMany.status).toBe(413);
       expect(tooMany.json.detail).toContain('at most 50 per request (WEBHOOK_ITEM_LIMIT)');
     } finally {
