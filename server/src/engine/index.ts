@@ -99,7 +99,6 @@ export function createEngine(
     repo,
     settings,
     ingest,
-    findWorkflow: (id, tenantId) => (rawSqlite()?.writer ?? repo).findWorkflow(id, tenantId),
     findHookWorkflow: (key) => (rawSqlite()?.writer ?? repo).findHookWorkflow(key),
   });
 

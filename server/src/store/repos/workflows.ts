@@ -54,7 +54,7 @@ export interface WorkflowsRepo {
 
 /** Builds the workflows repository over a database or a transaction. */
 export function createWorkflowsRepo(db: Kysely<Database>): WorkflowsRepo {
-  const toSummary = (row: Omit<Database['workflows'], 'document'>): WorkflowSummaryRecord => ({
+  const toSummary = (row: Omit<Database['workflows'], 'document' | 'hook_key'>): WorkflowSummaryRecord => ({
     id: row.id,
     tenantId: row.tenant_id,
     name: row.name,
