@@ -107,6 +107,7 @@ export async function runWorker(
     return 0;
   } catch (err) {
     io.stderr(`junction worker: ${(err as Error)?.message ?? String(err)}\n`);
-    return 1;
+    // A bad environment variable (the server's ConfigError) is a usage error.
+    return (err as Error)?.name === 'ConfigError' ? 2 : 1;
   }
 }

@@ -4,6 +4,7 @@
  */
 import path from 'node:path';
 import { normaliseEmail } from '@junction/core';
+import { isOn, readEnv } from './env.js';
 
 /** Everything the server needs to start. */
 export interface Config {
@@ -105,66 +106,59 @@ export interface Config {
   privacyUrl?: string;
 }
 
-/** Reads the configuration from environment variables with documented defaults. */
-export function loadConfig(env: Record<string, string | undefined> = process.env): Config {
-  const port = Number(env.PORT ?? 5000);
-  const nodeEnv = env.NODE_ENV === 'production' || env.NODE_ENV === 'test' ? env.NODE_ENV : 'development';
+/**
+ * Reads the configuration from environment variables: each is declared, with its default, in
+ * env.ts's ENV_SCHEMA; a bad value throws a ConfigError naming it (main exits 2 on it).
+ */
+export function loadConfig(raw: Record<string, string | undefined> = process.env): Config {
+  const env = readEnv(raw);
+  const port = env.PORT;
   return {
     port,
-    host: env.HOST ?? '0.0.0.0',
+    host: env.HOST,
     publicUrl: (env.PUBLIC_URL ?? `http://localhost:${port}`).replace(/\/$/, ''),
-    dataDir: path.resolve(env.DATA_DIR ?? './data'),
-    databaseUrl: env.DATABASE_URL || undefined,
-    sqlitePath: env.SQLITE_PATH || undefined,
-    redisUrl: env.REDIS_URL || undefined,
-    smtpUrl: env.SMTP_URL || undefined,
-    devOutbox: env.JUNCTION_DEV_OUTBOX === 'on',
-    mailFrom: env.MAIL_FROM ?? 'Junction <no-reply@junction.local>',
-    encryptionKeys: env.JUNCTION_ENCRYPTION_KEY
-      ? env.JUNCTION_ENCRYPTION_KEY.split(',').map((k) => k.trim())
-      : undefined,
-    env: nodeEnv,
-    bodyLimit: Number(env.BODY_LIMIT ?? 5 * 1024 * 1024),
-    webDist: env.WEB_DIST ?? undefined,
-    rateLimits: env.RATE_LIMITS !== 'off',
-    logLevel: env.LOG_LEVEL ?? 'info',
-    trustProxy: env.TRUST_PROXY === '1',
-    allowedHosts: env.JUNCTION_ALLOWED_HOSTS || undefined,
-    stepTimeoutMs: optionalNumber(env.STEP_TIMEOUT_MS),
-    stepRetries: optionalNumber(env.STEP_RETRIES),
-    stepRetryBaseMs: optionalNumber(env.STEP_RETRY_BASE_MS),
-    workerConcurrency: optionalNumber(env.WORKER_CONCURRENCY),
-    webhookQueueLimit: optionalNumber(env.WEBHOOK_QUEUE_LIMIT),
-    webhookItemLimit: optionalNumber(env.WEBHOOK_ITEM_LIMIT),
-    stepInputLimit: optionalNumber(env.STEP_INPUT_LIMIT),
-    sandboxConcurrency: optionalNumber(env.SANDBOX_CONCURRENCY),
-    sandboxWorkspaceShare: optionalNumber(env.SANDBOX_WORKSPACE_SHARE),
-    sandboxTimeoutMs: optionalNumber(env.SANDBOX_TIMEOUT_MS),
-    reconcileIntervalMs: optionalNumber(env.RECONCILE_INTERVAL_MS),
-    queuePrefix: env.QUEUE_PREFIX || undefined,
-    shutdownGraceMs: optionalNumber(env.SHUTDOWN_GRACE_MS) ?? 10_000,
-    runWorkers: env.RUN_WORKERS !== 'off',
-    pollIntervalMs: optionalNumber(env.POLL_INTERVAL_MS),
-    triggerScanMs: optionalNumber(env.TRIGGER_SCAN_MS),
+    dataDir: path.resolve(env.DATA_DIR),
+    databaseUrl: env.DATABASE_URL,
+    sqlitePath: env.SQLITE_PATH,
+    redisUrl: env.REDIS_URL,
+    smtpUrl: env.SMTP_URL,
+    devOutbox: isOn(env.JUNCTION_DEV_OUTBOX),
+    mailFrom: env.MAIL_FROM,
+    encryptionKeys: env.JUNCTION_ENCRYPTION_KEY?.split(',').map((k) => k.trim()),
+    env: env.NODE_ENV as Config['env'],
+    bodyLimit: env.BODY_LIMIT,
+    webDist: env.WEB_DIST,
+    rateLimits: isOn(env.RATE_LIMITS),
+    logLevel: env.LOG_LEVEL,
+    trustProxy: isOn(env.TRUST_PROXY),
+    allowedHosts: env.JUNCTION_ALLOWED_HOSTS,
+    stepTimeoutMs: env.STEP_TIMEOUT_MS,
+    stepRetries: env.STEP_RETRIES,
+    stepRetryBaseMs: env.STEP_RETRY_BASE_MS,
+    workerConcurrency: env.WORKER_CONCURRENCY,
+    webhookQueueLimit: env.WEBHOOK_QUEUE_LIMIT,
+    webhookItemLimit: env.WEBHOOK_ITEM_LIMIT,
+    stepInputLimit: env.STEP_INPUT_LIMIT,
+    sandboxConcurrency: env.SANDBOX_CONCURRENCY,
+    sandboxWorkspaceShare: env.SANDBOX_WORKSPACE_SHARE,
+    sandboxTimeoutMs: env.SANDBOX_TIMEOUT_MS,
+    reconcileIntervalMs: env.RECONCILE_INTERVAL_MS,
+    queuePrefix: env.QUEUE_PREFIX,
+    shutdownGraceMs: env.SHUTDOWN_GRACE_MS,
+    runWorkers: isOn(env.RUN_WORKERS),
+    pollIntervalMs: env.POLL_INTERVAL_MS,
+    triggerScanMs: env.TRIGGER_SCAN_MS,
     executionRetention: {
-      keepDays: optionalNumber(env.EXECUTIONS_KEEP_DAYS),
-      keepFailedDays: optionalNumber(env.EXECUTIONS_KEEP_FAILED_DAYS),
-      keepPerWorkflow: optionalNumber(env.EXECUTIONS_KEEP_PER_WORKFLOW),
-      intervalMs: optionalNumber(env.EXECUTIONS_PRUNE_INTERVAL_MS),
-      batchSize: optionalNumber(env.EXECUTIONS_PRUNE_BATCH),
+      keepDays: env.EXECUTIONS_KEEP_DAYS,
+      keepFailedDays: env.EXECUTIONS_KEEP_FAILED_DAYS,
+      keepPerWorkflow: env.EXECUTIONS_KEEP_PER_WORKFLOW,
+      intervalMs: env.EXECUTIONS_PRUNE_INTERVAL_MS,
+      batchSize: env.EXECUTIONS_PRUNE_BATCH,
     },
-    supportEmail: env.SUPPORT_EMAIL || undefined,
-    supportOperators: env.SUPPORT_OPERATORS
-      ? env.SUPPORT_OPERATORS.split(',').map(normaliseEmail).filter(Boolean)
-      : undefined,
-    checkoutProviderUrl: env.CHECKOUT_PROVIDER_URL || undefined,
-    termsUrl: env.TERMS_URL || undefined,
-    privacyUrl: env.PRIVACY_URL || undefined,
+    supportEmail: env.SUPPORT_EMAIL,
+    supportOperators: env.SUPPORT_OPERATORS?.split(',').map(normaliseEmail).filter(Boolean),
+    checkoutProviderUrl: env.CHECKOUT_PROVIDER_URL,
+    termsUrl: env.TERMS_URL,
+    privacyUrl: env.PRIVACY_URL,
   };
-}
-
-function optionalNumber(value: string | undefined): number | undefined {
-  if (value === undefined || value.trim() === '') return undefined;
-  const n = Number(value);
-  return Number.isFinite(n) ? n : undefined;
 }

@@ -7,6 +7,7 @@ export type { CreateAppOptions, LogStream } from './app.js';
 export { createApp } from './app.js';
 export type { Config } from './config.js';
 export { loadConfig } from './config.js';
+export { ConfigError, ENV_SCHEMA, readEnv } from './env.js';
 export { startWorker } from './engine/worker.js';
 export { createLogger } from './log.js';
 export { stopOnSignals } from './shutdown.js';

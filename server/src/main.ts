@@ -5,8 +5,8 @@
  */
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { createApp, DEV_OUTBOX_WARNING, isDevOutboxOn } from './app.js';
-import { loadConfig } from './config.js';
+import { type Config, loadConfig } from './config.js';
+import { CONFIG_ERROR_EXIT_CODE, ConfigError } from './env.js';
 import { createLogger } from './log.js';
 import { DEFAULT_SHUTDOWN_GRACE_MS, stopOnSignals } from './shutdown.js';
 
@@ -17,6 +17,8 @@ const repoRoot = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..'
 export async function startServer(env: Record<string, string | undefined> = process.env): Promise<() => Promise<void>> {
   const loaded = loadConfig(env);
   const config = { ...loaded, webDist: loaded.webDist ?? path.join(repoRoot, 'web', 'dist') };
+  // Imported here so a bad configuration is refused before the whole server loads.
+  const { createApp, DEV_OUTBOX_WARNING, isDevOutboxOn } = await import('./app.js');
   // Loud on stderr whatever the log level: this outbox hands out sign-in links.
   if (isDevOutboxOn(config)) process.stderr.write(`\n${DEV_OUTBOX_WARNING}\n\n`);
   const app = await createApp(config);
@@ -28,8 +30,8 @@ export async function startServer(env: Record<string, string | undefined> = proc
   return () => app.close();
 }
 
-const config = loadConfig(process.env);
-const log = createLogger(config.logLevel === 'silent' ? 'silent' : config.logLevel);
+const config = loadOrExit();
+const log = createLogger(config.logLevel);
 // Installed before starting, so a signal during start-up is not the default hard kill.
 const setStop = stopOnSignals({
   graceMs: config.shutdownGraceMs ?? DEFAULT_SHUTDOWN_GRACE_MS,
@@ -41,4 +43,15 @@ try {
 } catch (err) {
   process.stderr.write(`Junction could not start: ${err instanceof Error ? err.message : String(err)}\n`);
   process.exit(1);
+}
+
+/** The configuration, or exit 2 with one line naming the bad variable (env.ts). */
+function loadOrExit(): Config {
+  try {
+    return loadConfig(process.env);
+  } catch (err) {
+    if (!(err instanceof ConfigError)) throw err;
+    process.stderr.write(`Junction could not start: ${err.message}\n`);
+    process.exit(CONFIG_ERROR_EXIT_CODE);
+  }
 }

@@ -117,7 +117,7 @@ describe('SIGTERM to npm start', { timeout: 300_000 }, () => {
   let holdMs = 1_500;
   let isHanging = false;
   const calls: number[] = [];
-  const target = http.createServer((req, res) => {
+  const target = http.createServer((_req, res) => {
     calls.push(Date.now());
     if (isHanging) return;
     setTimeout(() => res.end('{"ok":true}'), holdMs);

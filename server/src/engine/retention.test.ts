@@ -38,7 +38,10 @@ describe('retention policy from the configuration', () => {
       intervalMs: 5000,
       batchSize: 100,
     });
-    expect(retentionPolicy(loadConfig({ EXECUTIONS_KEEP_DAYS: '-3' })).keepDays).toBe(30);
+    // A bad value is refused at start (env.ts), not silently replaced by the default.
+    expect(() => loadConfig({ EXECUTIONS_KEEP_DAYS: '-3' })).toThrow(
+      'EXECUTIONS_KEEP_DAYS=-3 is not valid: expected a number of at least 0',
+    );
   });
 });
 

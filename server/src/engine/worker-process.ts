@@ -3,12 +3,20 @@
  * with tsx; `junction worker` calls {@link startWorker} the same way). A stop lets running
  * executions finish within SHUTDOWN_GRACE_MS (../shutdown.ts).
  */
-import { loadConfig } from '../config.js';
+import { type Config, loadConfig } from '../config.js';
+import { CONFIG_ERROR_EXIT_CODE, ConfigError } from '../env.js';
 import { createLogger } from '../log.js';
 import { DEFAULT_SHUTDOWN_GRACE_MS, stopOnSignals } from '../shutdown.js';
 import { startWorker } from './worker.js';
 
-const config = loadConfig(process.env);
+let config: Config;
+try {
+  config = loadConfig(process.env);
+} catch (error) {
+  if (!(error instanceof ConfigError)) throw error;
+  process.stderr.write(`Junction worker could not start: ${error.message}\n`);
+  process.exit(CONFIG_ERROR_EXIT_CODE);
+}
 const log = createLogger(config.logLevel, 'worker');
 const setStop = stopOnSignals({
   graceMs: config.shutdownGraceMs ?? DEFAULT_SHUTDOWN_GRACE_MS,

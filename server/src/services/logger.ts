@@ -2,6 +2,7 @@
  * The logger the services write to: the pino-shaped subset (`info(obj, msg)`) that
  * Fastify's `app.log` already provides, so the HTTP layer can pass its own.
  */
+import { createLogger } from '../log.js';
 
 /** A pino-compatible logger: structured fields first, then the message. */
 export interface Logger {
@@ -10,20 +11,10 @@ export interface Logger {
   error(fields: object, message?: string): void;
 }
 
-const LEVELS = ['debug', 'info', 'warn', 'error'] as const;
-
 /**
- * Makes a logger that prints one JSON line per entry to stdout/stderr at or above `level`
- * ('silent' prints nothing). Used when createServices gets no logger.
+ * The process logger (pino JSON lines on stdout at `level`; 'silent' prints nothing), the same
+ * format as Fastify's request log. Used when createServices gets no logger (the worker, tests).
  */
 export function createConsoleLogger(level: string): Logger {
-  const threshold = LEVELS.indexOf(level as (typeof LEVELS)[number]);
-  const isOn = (at: (typeof LEVELS)[number]) => level !== 'silent' && LEVELS.indexOf(at) >= Math.max(threshold, 0);
-  const write = (at: 'info' | 'warn' | 'error') => (fields: object, message?: string) => {
-    if (!isOn(at)) return;
-    const line = JSON.stringify({ level: at, time: new Date().toISOString(), ...fields, msg: message });
-    if (at === 'info') process.stdout.write(`${line}\n`);
-    else process.stderr.write(`${line}\n`);
-  };
-  return { info: write('info'), warn: write('warn'), error: write('error') };
+  return createLogger(level);
 }

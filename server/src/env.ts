@@ -1,0 +1,221 @@
+/**
+ * Every environment variable the server, the worker and the command line read, declared once
+ * as a JSON Schema (validated with Ajv, as the API is): its type, default and meaning. The
+ * README's configuration table lists exactly these (env.test.ts checks both ways), and
+ * `loadConfig` reads them only through {@link readEnv}, which rejects a bad value with one
+ * line naming the variable and what it expects. Adding a variable is one line in ENV_SCHEMA.
+ */
+import { Ajv } from 'ajv';
+
+/** One variable's schema: a JSON Schema plus the text the README and error messages use. */
+interface EnvVar {
+  type?: 'string' | 'integer' | 'number';
+  enum?: readonly string[];
+  minimum?: number;
+  maximum?: number;
+  format?: 'uri';
+  default?: string | number;
+  /** What the variable means (README). */
+  description: string;
+}
+
+const FLAG = ['on', 'off', '1', '0', 'true', 'false', 'yes', 'no'] as const;
+const ms = (description: string, dflt?: number): EnvVar => ({
+  type: 'integer',
+  minimum: 0,
+  ...(dflt === undefined ? {} : { default: dflt }),
+  description,
+});
+const count = (description: string, minimum = 0): EnvVar => ({ type: 'integer', minimum, description });
+const text = (description: string, dflt?: string): EnvVar => ({
+  type: 'string',
+  ...(dflt === undefined ? {} : { default: dflt }),
+  description,
+});
+const flag = (description: string, dflt: 'on' | 'off'): EnvVar => ({ enum: FLAG, default: dflt, description });
+
+/** The schema: variable name → type, default and meaning. */
+export const ENV_SCHEMA = {
+  NODE_ENV: {
+    enum: ['development', 'production', 'test'],
+    default: 'development',
+    description: 'dev-only routes and contract checks exist outside `production`',
+  },
+  PORT: { type: 'integer', minimum: 0, maximum: 65535, default: 5000, description: 'HTTP port' },
+  HOST: text('listen address', '0.0.0.0'),
+  PUBLIC_URL: {
+    type: 'string',
+    format: 'uri',
+    description:
+      'the address users reach Junction at (hook, form, file and OAuth redirect URLs); default `http://localhost:PORT`',
+  },
+  DATA_DIR: text('SQLite database, key file, uploads', './data'),
+  DATABASE_URL: { type: 'string', format: 'uri', description: 'PostgreSQL instead of SQLite' },
+  SQLITE_PATH: text('the SQLite file (default `DATA_DIR/junction.db`)'),
+  REDIS_URL: { type: 'string', format: 'uri', description: 'BullMQ queue on Redis instead of the in-process queue' },
+  QUEUE_PREFIX: text('BullMQ key prefix in Redis', 'junction'),
+  SMTP_URL: {
+    type: 'string',
+    format: 'uri',
+    description: 'send mail over SMTP; otherwise codes and links only go to the log',
+  },
+  MAIL_FROM: text('sender address of codes, sign-in links and ticket mail', 'Junction <no-reply@junction.local>'),
+  JUNCTION_DEV_OUTBOX: flag('`on`: the dev outbox endpoint for loopback clients (never in production)', 'off'),
+  JUNCTION_ENCRYPTION_KEY: text(
+    'base64 32-byte key(s), comma-separated, newest first, for the credential vault (default: a generated key file in DATA_DIR)',
+  ),
+  JUNCTION_ALLOWED_HOSTS: text(
+    '`host[:port]` list steps may call although private or loopback; everything else goes through the SSRF guard',
+  ),
+  BODY_LIMIT: {
+    type: 'integer',
+    minimum: 1024,
+    default: 5 * 1024 * 1024,
+    description: 'largest accepted request body in bytes (413 above it)',
+  },
+  WEB_DIST: text('folder of the built web app to serve (default `web/dist`)'),
+  RATE_LIMITS: flag('`off` turns off the per-IP and per-form limits', 'on'),
+  LOG_LEVEL: {
+    enum: ['trace', 'debug', 'info', 'warn', 'error', 'fatal', 'silent'],
+    default: 'info',
+    description: 'pino log level of every process',
+  },
+  TRUST_PROXY: flag('trust `X-Forwarded-*` from a reverse proxy', 'off'),
+  RUN_WORKERS: flag('`off`: this process only records and enqueues (see Scale-out)', 'on'),
+  METRICS: flag('`on`: Prometheus metrics at `/metrics`', 'off'),
+  WORKER_HEALTH_PORT: {
+    type: 'integer',
+    minimum: 0,
+    maximum: 65535,
+    description: '`junction worker`: serve `/health/live` and `/health/ready` on this port',
+  },
+  SHUTDOWN_GRACE_MS: ms('on SIGTERM, how long running executions get to finish', 10_000),
+  STEP_TIMEOUT_MS: ms('time limit of one step, retries included', 30_000),
+  STEP_RETRIES: count('retries of a step after network errors, 429 and 5xx (default 3)'),
+  STEP_RETRY_BASE_MS: ms('base of the exponential retry backoff', 500),
+  WORKER_CONCURRENCY: count('executions one process runs at once (default 50)', 1),
+  WEBHOOK_QUEUE_LIMIT: count('queued executions per workflow above which webhooks answer 429 (default 1000)', 1),
+  WEBHOOK_ITEM_LIMIT: count('pick-off items one webhook request may start, 413 above it (default 1000)', 1),
+  STEP_INPUT_LIMIT: count('largest input of one step in bytes once its references are filled in (default 4 MiB)', 1),
+  SANDBOX_CONCURRENCY: count('custom-code runs at once per process (default 2)', 1),
+  SANDBOX_WORKSPACE_SHARE: count(
+    'custom-code runs of one workspace at once (default half of SANDBOX_CONCURRENCY, at least 1)',
+    1,
+  ),
+  SANDBOX_TIMEOUT_MS: ms('wall clock of one custom-code run (default 10 000)'),
+  RECONCILE_INTERVAL_MS: ms('how often stuck executions are re-enqueued', 30_000),
+  POLL_INTERVAL_MS: ms('how often polling triggers call their app', 60_000),
+  TRIGGER_SCAN_MS: ms('how often schedules and polls are checked', 1_000),
+  EXECUTIONS_KEEP_DAYS: {
+    type: 'number',
+    minimum: 0,
+    description: 'days executions are kept (default 30; 0 keeps them)',
+  },
+  EXECUTIONS_KEEP_FAILED_DAYS: {
+    type: 'number',
+    minimum: 0,
+    description: 'days failed executions are kept (default 90)',
+  },
+  EXECUTIONS_KEEP_PER_WORKFLOW: count('newest executions kept per workflow'),
+  EXECUTIONS_PRUNE_INTERVAL_MS: ms('how often old executions are pruned'),
+  EXECUTIONS_PRUNE_BATCH: count('executions deleted per prune batch', 1),
+  UPLOADS_S3_ENDPOINT: {
+    type: 'string',
+    format: 'uri',
+    description: 'keep form uploads in an S3-compatible store instead of `DATA_DIR/uploads`',
+  },
+  UPLOADS_S3_BUCKET: text('S3 bucket of form uploads'),
+  UPLOADS_S3_REGION: text('S3 region', 'us-east-1'),
+  UPLOADS_S3_ACCESS_KEY_ID: text('S3 access key id'),
+  UPLOADS_S3_SECRET_ACCESS_KEY: text('S3 secret access key'),
+  UPLOADS_S3_PREFIX: text('key prefix of uploads in the bucket', 'uploads/'),
+  SUPPORT_EMAIL: text('where support tickets are mailed'),
+  SUPPORT_OPERATORS: text('e-mails (comma list) of operators who see every workspace’s tickets'),
+  CHECKOUT_PROVIDER_URL: {
+    type: 'string',
+    format: 'uri',
+    description: 'billing provider asked for checkout URLs; without it a local page upgrades the workspace',
+  },
+  TERMS_URL: {
+    type: 'string',
+    format: 'uri',
+    description: 'where the offer’s terms link goes (else a short built-in page)',
+  },
+  PRIVACY_URL: {
+    type: 'string',
+    format: 'uri',
+    description: 'where the privacy link goes (else a short built-in page)',
+  },
+  JUNCTION_SHOPIFY_ADMIN_ORIGIN: {
+    type: 'string',
+    format: 'uri',
+    description: 'Shopify admin origin of the storefront hand-off (tests)',
+  },
+  JUNCTION_SANDBOX_TEST_CANARY: text('a value the code-sandbox tests check never leaks into sandboxed code (tests)'),
+} as const satisfies Record<string, EnvVar>;
+
+/** Variables read by prefix rather than by name (documented in the README beside the table). */
+export const ENV_PATTERNS = [/^JUNCTION_OAUTH_[A-Z0-9_]+_CLIENT_(ID|SECRET)$/] as const;
+
+/** A declared variable's name. */
+export type EnvName = keyof typeof ENV_SCHEMA;
+
+type ValueOf<V> = V extends { type: 'integer' | 'number' } ? number : string;
+/** The validated environment: defaults applied, numbers as numbers, unset optionals absent. */
+export type Env = {
+  [K in EnvName]: (typeof ENV_SCHEMA)[K] extends { default: unknown }
+    ? ValueOf<(typeof ENV_SCHEMA)[K]>
+    : ValueOf<(typeof ENV_SCHEMA)[K]> | undefined;
+};
+
+/** A bad value in the environment; `message` is the one line to print. */
+export class ConfigError extends Error {
+  override name = 'ConfigError';
+}
+
+/** Exit code of a process that refuses its configuration (as a command-line usage error). */
+export const CONFIG_ERROR_EXIT_CODE = 2;
+
+const ajv = new Ajv({ coerceTypes: true, useDefaults: true, allErrors: true, strict: false });
+ajv.addFormat('uri', (value: string) => URL.canParse(value));
+const validate = ajv.compile({ type: 'object', properties: ENV_SCHEMA });
+
+/** What a variable expects, in words, for the error line. */
+export function describeExpectation(schema: EnvVar): string {
+  if (schema.enum) return `one of ${schema.enum.join(', ')}`;
+  if (schema.format === 'uri') return 'an absolute URL';
+  if (schema.type === 'integer' || schema.type === 'number') {
+    const kind = schema.type === 'integer' ? 'an integer' : 'a number';
+    if (schema.maximum !== undefined) return `${kind} from ${schema.minimum ?? 0} to ${schema.maximum}`;
+    return schema.minimum !== undefined ? `${kind} of at least ${schema.minimum}` : kind;
+  }
+  return 'a string';
+}
+
+/**
+ * Validates the declared variables of `env` and applies their defaults; an empty value counts
+ * as unset. Throws a {@link ConfigError} naming every bad variable and what it expects.
+ *
+ * @example
+ * readEnv({ PORT: 'abc' }); // throws "PORT=abc is not valid: expected an integer from 0 to 65535"
+ */
+export function readEnv(env: Record<string, string | undefined>): Env {
+  const input: Record<string, string> = {};
+  for (const name of Object.keys(ENV_SCHEMA)) {
+    const value = env[name];
+    if (value !== undefined && value.trim() !== '') input[name] = value.trim();
+  }
+  if (validate(input)) return input as unknown as Env;
+  const bad = new Set<string>();
+  for (const error of validate.errors ?? []) bad.add(error.instancePath.slice(1));
+  const lines = [...bad].map((name) => {
+    const schema: EnvVar = ENV_SCHEMA[name as EnvName];
+    return `${name}=${env[name]?.trim()} is not valid: expected ${describeExpectation(schema)}`;
+  });
+  throw new ConfigError(lines.join('; '));
+}
+
+/** Whether a flag variable (on/off, 1/0, true/false, yes/no) is on. */
+export function isOn(value: string): boolean {
+  return value === 'on' || value === '1' || value === 'true' || value === 'yes';
+}
