@@ -142,6 +142,8 @@ const PUBLIC_OPERATIONS = [
   'receiveWebhook',
   'checkWebhook',
   'getHealth',
+  'getHealthLive',
+  'getHealthReady',
   'listOutbox',
   'getApiDocs',
   'getOpenApiDocument',

@@ -113,6 +113,8 @@ export const OPERATION_IDS = [
   'getApiDocs',
   'getOpenApiDocument',
   'getHealth',
+  'getHealthLive',
+  'getHealthReady',
   'listOutbox',
 ] as const satisfies readonly OperationId[];
 
@@ -354,6 +356,10 @@ export type CheckoutInput = Schemas['CheckoutInput'];
 export type CheckoutSession = Schemas['CheckoutSession'];
 /** Answer of `getHealth`. */
 export type Health = Schemas['Health'];
+/** Answer of `getHealthLive`. */
+export type Liveness = Schemas['Liveness'];
+/** Answer of `getHealthReady`: the database and Redis (`off` without REDIS_URL). */
+export type Readiness = Schemas['Readiness'];
 /** A mail kept by the development outbox. */
 export type OutboxMail = Schemas['OutboxMail'];
 /** Answer of `listOutbox`. */

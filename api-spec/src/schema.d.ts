@@ -1311,6 +1311,43 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/health/live": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Liveness for orchestrators (the process answers HTTP). */
+        get: operations["getHealthLive"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/health/ready": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Readiness for load balancers (the database answers, and Redis when REDIS_URL is set).
+         * @description 200 when every dependency answers; 503 with a Problem naming what does not.
+         */
+        get: operations["getHealthReady"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/dev/outbox": {
         parameters: {
             query?: never;
@@ -1646,6 +1683,19 @@ export interface components {
             ok: boolean;
             /** @enum {string} */
             db: "up" | "down";
+        };
+        Liveness: {
+            ok: boolean;
+        };
+        Readiness: {
+            ok: boolean;
+            /** @enum {string} */
+            db: "up" | "down";
+            /**
+             * @description off: no REDIS_URL (the in-process queue).
+             * @enum {string}
+             */
+            redis: "up" | "down" | "off";
         };
         OutboxMail: {
             id: components["schemas"]["Id"];
@@ -4734,6 +4784,47 @@ export interface operations {
                 };
                 content: {
                     "application/json": components["schemas"]["Health"];
+                };
+            };
+            503: components["responses"]["ServiceUnavailable"];
+        };
+    };
+    getHealthLive: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The process is up. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Liveness"];
+                };
+            };
+        };
+    };
+    getHealthReady: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Ready to take traffic. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Readiness"];
                 };
             };
             503: components["responses"]["ServiceUnavailable"];

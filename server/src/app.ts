@@ -15,7 +15,9 @@ import type { OperationHandlers } from './http/types.js';
 import { registerApiDocs, registerWebApp } from './http/web-app.js';
 import { createDeferredRateLimiter, createRateLimitStore } from './security/rate-limit-store.js';
 import { redactPopupUrl } from './integrations/auth/oauth-flow.js';
+import { createReadinessProbe } from './health.js';
 import { registerBuiltinRoutes } from './integrations/demo-crm/mount.js';
+import { enableMetrics, metrics } from './metrics.js';
 import type { Services } from './services/types.js';
 
 /** Said at start while the development outbox is on (and by main.ts on stderr). */
@@ -104,6 +106,10 @@ export async function createApp(config: Config, opts: CreateAppOptions = {}): Pr
     if (isDevOutboxOn(config)) {
       app.log.warn(DEV_OUTBOX_WARNING);
     }
+    const probe = createReadinessProbe(services, config);
+    app.decorate('readiness', probe);
+    app.addHook('onClose', () => probe.close());
+    if (config.metrics) await registerMetrics(app);
     const contract = opts.contract ?? loadContract();
     registerJsonParser(app, config.bodyLimit);
     await registerSecurityPlugins(app, config, rateLimitStore.pluginOptions);
@@ -130,4 +136,13 @@ export async function createApp(config: Config, opts: CreateAppOptions = {}): Pr
     throw err;
   }
   return app;
+}
+
+/** METRICS=on: Prometheus text at GET /metrics, and webhook acknowledgement times (metrics.ts). */
+async function registerMetrics(app: FastifyInstance): Promise<void> {
+  const registry = await enableMetrics();
+  app.get('/metrics', async (_request, reply) => reply.type(registry.contentType).send(await registry.metrics()));
+  app.addHook('onResponse', async (request, reply) => {
+    if (request.url.startsWith('/hooks/')) metrics.webhookAcknowledged(reply.elapsedTime / 1000, reply.statusCode);
+  });
 }

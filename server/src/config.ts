@@ -73,6 +73,10 @@ export interface Config {
   shutdownGraceMs?: number;
   /** BullMQ key prefix (QUEUE_PREFIX, default 'junction'). */
   queuePrefix?: string;
+  /** Prometheus metrics at /metrics (METRICS=on; the worker serves them on WORKER_HEALTH_PORT). */
+  metrics?: boolean;
+  /** `junction worker`: port of its health (and metrics) endpoint (WORKER_HEALTH_PORT); none when absent. */
+  workerHealthPort?: number;
   /** Whether this process consumes the execution queue (RUN_WORKERS=off: API only, `junction worker` runs them). */
   runWorkers?: boolean;
   /** How often polling triggers call their app, in ms (POLL_INTERVAL_MS, default 60 000). */
@@ -146,6 +150,8 @@ export function loadConfig(raw: Record<string, string | undefined> = process.env
     queuePrefix: env.QUEUE_PREFIX,
     shutdownGraceMs: env.SHUTDOWN_GRACE_MS,
     runWorkers: isOn(env.RUN_WORKERS),
+    metrics: isOn(env.METRICS),
+    workerHealthPort: env.WORKER_HEALTH_PORT,
     pollIntervalMs: env.POLL_INTERVAL_MS,
     triggerScanMs: env.TRIGGER_SCAN_MS,
     executionRetention: {

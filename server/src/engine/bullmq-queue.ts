@@ -66,6 +66,10 @@ export function createBullQueue(options: BullQueueOptions): ExecutionQueue {
       const delay = Math.max(0, atMs - Date.now());
       report(queue.add('run', { executionId }, { ...jobOptions, jobId: `${executionId}-at-${atMs}`, delay }));
     },
+    async depth() {
+      // Waiting and delayed jobs; a job may carry several execution ids, so this counts jobs.
+      return queue.getJobCountByTypes('waiting', 'delayed', 'prioritized');
+    },
     async consume(handler: ExecutionHandler) {
       worker = new Worker(
         QUEUE_NAME,

@@ -19,6 +19,7 @@ import { createRunner } from './runner.js';
 import { createEngineApi } from './service.js';
 import { engineSettings } from './settings.js';
 import { openSqliteWriter, type SqliteWriter } from './sqlite-writer.js';
+import { setQueueDepthSource } from '../metrics.js';
 
 /** Options of createEngine. */
 export interface CreateEngineOptions {
@@ -121,6 +122,7 @@ export function createEngine(
           if (consume) await repo.requeueRunning(new Date(deps.now()).toISOString());
         }
         queue = created;
+        setQueueDepthSource(() => created.depth());
         if (pending.length > 0) created.enqueue(pending.splice(0));
         if (consume) {
           await created.consume(async (id) => {
@@ -134,6 +136,7 @@ export function createEngine(
       },
       async close() {
         reconciler.stop();
+        setQueueDepthSource(undefined);
         await pruner.stop();
         await queue?.close(deps.config.shutdownGraceMs);
         await http.close();

@@ -16,6 +16,8 @@ export interface ExecutionQueue {
   enqueueAt(executionId: string, atMs: number): void;
   /** Starts consuming with `handler`; without a call this process only produces. */
   consume(handler: ExecutionHandler): Promise<void>;
+  /** Executions waiting for a slot (metrics). */
+  depth(): Promise<number>;
   /** Stops consuming, waits for the runs in progress (up to `graceMs`), releases connections. */
   close(graceMs?: number): Promise<void>;
 }
@@ -68,6 +70,9 @@ export function createMemoryQueue(options: { concurrency: number; onError: (erro
       }, delay);
       timer.unref();
       timers.set(id, timer);
+    },
+    async depth() {
+      return waiting.length + timers.size;
     },
     async consume(h) {
       handler = h;

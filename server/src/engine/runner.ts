@@ -18,6 +18,7 @@ import {
 import { Problem } from '../errors.js';
 import { isBuiltinApp } from '../integrations/builtin/index.js';
 import { executeStep, type StepExecution } from '../integrations/executor.js';
+import { metrics } from '../metrics.js';
 import { appBaseUrl } from '../integrations/registry.js';
 import type { HttpClient } from '../security/http-client.js';
 import type { ExecutionStatus } from '../services/contracts/engine.js';
@@ -166,8 +167,13 @@ export function createRunner(deps: RunnerDeps) {
     /** The last step's record, saved with the next write (lease renewal, wait or finish). */
     let held: StepRunRecord | undefined;
     // The last step's record and the end of the execution: one atomic statement on PostgreSQL.
-    const finish = async (status: ExecutionStatus, error: string | null) =>
-      (await finishOne({ step: held, id, status, error, now: iso(platform.now()) })) ? status : 'cancelled';
+    const finish = async (status: ExecutionStatus, error: string | null) => {
+      const ended = (await finishOne({ step: held, id, status, error, now: iso(platform.now()) }))
+        ? status
+        : 'cancelled';
+      metrics.executionFinished(ended);
+      return ended;
+    };
     const park = async (until: string) => {
       const parked = await commit(held, (r) => r.wait(id, until, cursor, iso(platform.now())));
       if (!parked) return 'cancelled';
@@ -318,6 +324,7 @@ export function createRunner(deps: RunnerDeps) {
     }
     const isSelf = app.appSlug === 'demo-crm' && isBuiltinApp(app.appSlug);
     let attempts = 0;
+    const stepStarted = performance.now();
     const outcome = await withTimeout(
       executeStep({
         app,
@@ -344,6 +351,9 @@ export function createRunner(deps: RunnerDeps) {
       settings.stepTimeoutMs,
     );
     attempts += 1;
+    const stepOutcome =
+      outcome === 'timeout' || outcome.error?.code === 'timeout' ? 'timeout' : outcome.error ? 'error' : 'ok';
+    metrics.stepDuration((performance.now() - stepStarted) / 1000, stepOutcome);
     if (outcome === 'timeout') {
       return {
         ok: false,

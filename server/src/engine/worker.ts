@@ -4,6 +4,8 @@
  * of them may run against one PostgreSQL database and one Redis.
  */
 import { loadConfig } from '../config.js';
+import { createReadinessProbe, startHealthServer } from '../health.js';
+import { enableMetrics } from '../metrics.js';
 import { createServices } from '../services/index.js';
 
 /**
@@ -25,6 +27,7 @@ export async function startWorker(
       'junction worker needs REDIS_URL (a shared queue); without it `junction start` runs executions in its own process.',
     );
   }
+  if (config.metrics) await enableMetrics();
   const services = createServices(config);
   try {
     await services.ready;
@@ -33,5 +36,18 @@ export async function startWorker(
     throw error;
   }
   io.stdout(`Junction worker is consuming the execution queue (pid ${process.pid}).\n`);
-  return () => services.close();
+  if (config.workerHealthPort === undefined) return () => services.close();
+  // Health (and metrics) over HTTP for orchestrators: the worker has no API of its own.
+  const probe = createReadinessProbe(services, config);
+  const health = await startHealthServer(probe, {
+    port: config.workerHealthPort,
+    host: config.host,
+    metrics: config.metrics ?? false,
+  });
+  io.stdout(`Junction worker health at http://${config.host}:${health.port}/health/ready\n`);
+  return async () => {
+    await health.close();
+    await probe.close();
+    await services.close();
+  };
 }

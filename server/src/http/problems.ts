@@ -126,7 +126,8 @@ export function sendProblem(reply: FastifyReply, problem: Problem | ProblemBody)
 
 /**
  * Installs the error handler and the not-found handler. `fallback` answers unknown paths that
- * are not under /api, /hooks, /auth, /demo-crm or /icons (the web app's SPA fallback); without it they are 404s.
+ * are not under /api, /hooks, /auth, /demo-crm, /icons or a machine path (/metrics, /health, /healthz,
+ * /livez, /readyz, /.well-known) with the web app's SPA fallback; without it they are 404s.
  */
 export function registerProblemHandlers(
   app: FastifyInstance,
@@ -142,7 +143,10 @@ export function registerProblemHandlers(
 
   app.setNotFoundHandler((request, reply) => {
     const pathname = request.url.split('?')[0];
-    const isApiPath = /^\/(api|hooks|auth|demo-crm|icons)(\/|$)/.test(pathname);
+    // Machine paths (probes, scrapers) get a Problem, never the web app's page with 200.
+    const isApiPath = /^\/(api|hooks|auth|demo-crm|icons|metrics|healthz?|livez|readyz|\.well-known)(\/|$)/.test(
+      pathname,
+    );
     if (fallback && !isApiPath && (request.method === 'GET' || request.method === 'HEAD'))
       return fallback(request, reply);
     return sendProblem(reply, new Problem(404, 'Not Found', { detail: `No route for ${request.method} ${pathname}.` }));

@@ -4,7 +4,15 @@
  */
 import type { FastifyRequest } from 'fastify';
 import { forbidden, Problem } from '../../errors.js';
+import type { ReadinessProbe } from '../../health.js';
 import type { OperationHandlers } from '../types.js';
+
+declare module 'fastify' {
+  interface FastifyInstance {
+    /** The process's readiness probe (app.ts); absent when the app was built around injected services. */
+    readiness?: ReadinessProbe;
+  }
+}
 
 /** Seconds a load balancer should wait before asking again when the database is down. */
 const HEALTH_RETRY_SECONDS = 5;
@@ -24,6 +32,22 @@ export const systemHandlers: OperationHandlers = {
       });
     }
     return { status: 200, body: { ok: true, db: 'up' } };
+  },
+  async getHealthLive() {
+    return { status: 200, body: { ok: true } };
+  },
+  async getHealthReady({ request }) {
+    const probe = request.server.readiness;
+    if (!probe) return { status: 200, body: { ok: true, db: 'up', redis: 'off' } };
+    const ready = await probe.check();
+    if (!ready.ok) {
+      const down = [ready.db === 'down' ? 'the database' : '', ready.redis === 'down' ? 'Redis' : ''].filter(Boolean);
+      throw new Problem(503, 'Service Unavailable', {
+        detail: `Not ready: ${down.join(' and ')} does not answer.`,
+        retryAfter: HEALTH_RETRY_SECONDS,
+      });
+    }
+    return { status: 200, body: ready };
   },
   async listOutbox({ services, request }) {
     if (!isLoopbackClient(request)) {

@@ -1,0 +1,89 @@
+/**
+ * Prometheus metrics of one process (METRICS=on): executions finished by status, execution
+ * queue depth, step duration and webhook acknowledgement histograms, plus Node's defaults.
+ * The engine and the HTTP layer report through {@link metrics}, a no-op until
+ * {@link enableMetrics} loads prom-client, so a process without METRICS pays nothing.
+ */
+import type { Registry } from 'prom-client';
+
+/** What the engine and the HTTP layer report. */
+export interface MetricsSink {
+  /** An execution ended with this status (succeeded, failed, filtered, cancelled…). */
+  executionFinished(status: string): void;
+  /** One action step ran for `seconds` (retries included). */
+  stepDuration(seconds: number, outcome: 'ok' | 'error' | 'timeout'): void;
+  /** A webhook was answered with `status` after `seconds`. */
+  webhookAcknowledged(seconds: number, status: number): void;
+}
+
+const NOOP: MetricsSink = {
+  executionFinished: () => undefined,
+  stepDuration: () => undefined,
+  webhookAcknowledged: () => undefined,
+};
+
+let sink: MetricsSink = NOOP;
+let queueDepth: (() => Promise<number>) | undefined;
+let enabled: Promise<Registry> | undefined;
+
+/** The process's metrics sink (a no-op unless METRICS=on). */
+export const metrics: MetricsSink = {
+  executionFinished: (status) => sink.executionFinished(status),
+  stepDuration: (seconds, outcome) => sink.stepDuration(seconds, outcome),
+  webhookAcknowledged: (seconds, status) => sink.webhookAcknowledged(seconds, status),
+};
+
+/** Tells the metrics how to read this process's execution queue depth (the engine calls it on start). */
+export function setQueueDepthSource(source: (() => Promise<number>) | undefined): void {
+  queueDepth = source;
+}
+
+/**
+ * Loads prom-client and starts recording (once per process); answers the registry to expose.
+ *
+ * @example
+ * const registry = await enableMetrics();
+ * reply.type(registry.contentType).send(await registry.metrics());
+ */
+export function enableMetrics(): Promise<Registry> {
+  enabled ??= (async () => {
+    const client = await import('prom-client');
+    const registry = new client.Registry();
+    client.collectDefaultMetrics({ register: registry, prefix: 'junction_' });
+    const executions = new client.Counter({
+      name: 'junction_executions_total',
+      help: 'Executions this process finished, by final status.',
+      labelNames: ['status'],
+      registers: [registry],
+    });
+    const steps = new client.Histogram({
+      name: 'junction_step_duration_seconds',
+      help: 'Duration of action steps this process ran, retries included.',
+      labelNames: ['outcome'],
+      buckets: [0.05, 0.1, 0.25, 0.5, 1, 2.5, 5, 10, 30, 60],
+      registers: [registry],
+    });
+    const acks = new client.Histogram({
+      name: 'junction_webhook_ack_seconds',
+      help: 'Time from a webhook request to its answer, by HTTP status.',
+      labelNames: ['status'],
+      buckets: [0.005, 0.01, 0.025, 0.05, 0.1, 0.25, 0.5, 1, 2.5],
+      registers: [registry],
+    });
+    new client.Gauge({
+      name: 'junction_queue_depth',
+      help: "Executions waiting in this process's execution queue.",
+      registers: [registry],
+      async collect() {
+        this.set(queueDepth ? await queueDepth().catch(() => 0) : 0);
+      },
+    });
+    sink = {
+      executionFinished: (status) => executions.inc({ status }),
+      stepDuration: (seconds, outcome) => steps.observe({ outcome }, seconds),
+      webhookAcknowledged: (seconds, status) => acks.observe({ status: String(status) }, seconds),
+    };
+    return registry;
+  })();
+  return enabled;
+}
