@@ -20,19 +20,24 @@ interface EnvVar {
 }
 
 const FLAG = ['on', 'off', '1', '0', 'true', 'false', 'yes', 'no'] as const;
-const ms = (description: string, dflt?: number): EnvVar => ({
-  type: 'integer',
-  minimum: 0,
-  ...(dflt === undefined ? {} : { default: dflt }),
-  description,
-});
-const count = (description: string, minimum = 0): EnvVar => ({ type: 'integer', minimum, description });
-const text = (description: string, dflt?: string): EnvVar => ({
-  type: 'string',
-  ...(dflt === undefined ? {} : { default: dflt }),
-  description,
-});
-const flag = (description: string, dflt: 'on' | 'off'): EnvVar => ({ enum: FLAG, default: dflt, description });
+
+// Helpers keep each schema line short; overloads keep "has a default" visible to the Env type.
+function ms(description: string): { type: 'integer'; minimum: 0; description: string };
+function ms(description: string, dflt: number): { type: 'integer'; minimum: 0; default: number; description: string };
+function ms(description: string, dflt?: number): EnvVar {
+  return { type: 'integer', minimum: 0, ...(dflt === undefined ? {} : { default: dflt }), description };
+}
+function count(description: string, minimum = 0): { type: 'integer'; minimum: number; description: string } {
+  return { type: 'integer', minimum, description };
+}
+function text(description: string): { type: 'string'; description: string };
+function text(description: string, dflt: string): { type: 'string'; default: string; description: string };
+function text(description: string, dflt?: string): EnvVar {
+  return { type: 'string', ...(dflt === undefined ? {} : { default: dflt }), description };
+}
+function flag(description: string, dflt: 'on' | 'off'): { enum: typeof FLAG; default: string; description: string } {
+  return { enum: FLAG, default: dflt, description };
+}
 
 /** The schema: variable name → type, default and meaning. */
 export const ENV_SCHEMA = {

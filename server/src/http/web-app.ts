@@ -28,9 +28,16 @@ export async function registerWebApp(
     wildcard: true,
     index: false,
     cacheControl: false,
-    setHeaders: (res, filePath) => {
-      // Vite names assets by content hash, so they never change.
-      if (/[/\\]assets[/\\]/.test(filePath)) res.setHeader('cache-control', 'public, max-age=31536000, immutable');
+    setHeaders: (reply, filePath) => {
+      // Vite names assets by content hash, so they never change. @fastify/static 10 passes the
+      // Fastify reply; a checkout whose node_modules still holds 9 passes the raw response.
+      if (!/[/\\]assets[/\\]/.test(filePath)) return;
+      const target = reply as unknown as {
+        header?: (k: string, v: string) => void;
+        setHeader: (k: string, v: string) => void;
+      };
+      if (typeof target.header === 'function') target.header('cache-control', 'public, max-age=31536000, immutable');
+      else target.setHeader('cache-control', 'public, max-age=31536000, immutable');
     },
   });
   const sendIndex = (_request: FastifyRequest, reply: FastifyReply) =>
