@@ -30,7 +30,7 @@ describe('probes and unknown machine paths (METRICS off)', () => {
   beforeAll(async () => {
     writeFileSync(path.join(webDist, 'index.html'), '<!doctype html><title>Junction</title>');
     h = await openHarness(sqlite, { webDist });
-  });
+  }, 180_000);
   afterAll(async () => {
     await h?.close();
     rmSync(webDist, { recursive: true, force: true });
@@ -63,7 +63,7 @@ describe('Prometheus metrics (METRICS=on)', () => {
   beforeAll(async () => {
     target = await startTarget();
     h = await openHarness(sqlite, { metrics: true, allowedHosts: target.host });
-  });
+  }, 180_000);
   afterAll(async () => {
     await h?.close();
     await target?.close();
