@@ -118,9 +118,11 @@ describe.each(openTestDatabases())('the engine on $dialect', (testDb) => {
     expect(cancelled.json).toMatchObject({ status: 'cancelled' });
     // The paused first step finishes and is recorded; the walk then sees the cancel and stops.
     let steps: { stepId: string; status: string }[] = [];
-    for (let i = 0; i < 200 && steps.length === 0; i++) {
+    // A step may be listed while it still runs; wait for its finished record.
+    const unfinished = () => steps.length === 0 || steps.some((s) => s.status === 'running');
+    for (let i = 0; i < 400 && unfinished(); i++) {
       steps = (await h.call('GET', `/api/executions/${hook.json.executionId}`, { token })).json.steps;
-      if (steps.length === 0) await new Promise((resolve) => setTimeout(resolve, 25));
+      if (unfinished()) await new Promise((resolve) => setTimeout(resolve, 25));
     }
     expect(steps).toMatchObject([{ stepId: STEP.http, status: 'succeeded' }]);
     const execution = await waitForExecution(h, token, hook.json.executionId);
