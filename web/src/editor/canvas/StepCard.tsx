@@ -1,9 +1,10 @@
 import * as DropdownMenu from '@radix-ui/react-dropdown-menu';
 import { Handle, type NodeProps, Position } from '@xyflow/react';
+import { EllipsisVertical } from 'lucide-react';
 import { type FormEvent, useState } from 'react';
 import styled from 'styled-components';
-import { Button, Dialog, TextField, useToast } from '../../ui/index.js';
 import { ManualRunItem } from '../../executions/ManualRunItem.js';
+import { Button, Dialog, TextField, useToast } from '../../ui/index.js';
 import { useEditor } from '../editor-context.js';
 import type { StepNode } from './canvas-model.js';
 
@@ -157,7 +158,7 @@ export function StepCard({ data, selected }: NodeProps<StepNode>) {
               // Opening the menu is not selecting the step (which would open its panel over the canvas).
               onClick={(event) => event.stopPropagation()}
             >
-              ⋮
+              <EllipsisVertical size={16} aria-hidden="true" />
             </MenuButton>
           </DropdownMenu.Trigger>
           <DropdownMenu.Portal>
@@ -165,7 +166,9 @@ export function StepCard({ data, selected }: NodeProps<StepNode>) {
               {data.kind === 'trigger' && !data.isPlaceholder && (
                 // onboarding 4: the manual run (issue 8).
                 <ManualRunItem
-                  getWorkflow={() => (editor.workflow ? { id: editor.workflow.id, active: editor.workflow.active } : null)}
+                  getWorkflow={() =>
+                    editor.workflow ? { id: editor.workflow.id, active: editor.workflow.active } : null
+                  }
                 />
               )}
               <MenuItem

@@ -12,8 +12,17 @@ import {
   ReactFlowProvider,
   useReactFlow,
 } from '@xyflow/react';
+import { ArrowDownUp } from 'lucide-react';
 import { observer } from 'mobx-react-lite';
-import { type MouseEvent as ReactMouseEvent, startTransition, useCallback, useEffect, useMemo, useState } from 'react';
+import {
+  type MouseEvent as ReactMouseEvent,
+  startTransition,
+  useCallback,
+  useEffect,
+  useMemo,
+  useRef,
+  useState,
+} from 'react';
 import styled from 'styled-components';
 import { useToast } from '../../ui/index.js';
 import { useEditor } from '../editor-context.js';
@@ -27,6 +36,7 @@ import {
   toEdges,
   toNodes,
 } from './canvas-model.js';
+import { DRAWER_WIDTH, viewportShowing } from './canvas-view.js';
 import { LinkEdge } from './LinkEdge.js';
 import { StepCard } from './StepCard.js';
 
@@ -76,7 +86,8 @@ interface Drag {
 export const WorkflowCanvas = observer(function WorkflowCanvas() {
   const editor = useEditor();
   const { showToast } = useToast();
-  const { screenToFlowPosition } = useReactFlow();
+  const { screenToFlowPosition, getViewport, setViewport } = useReactFlow();
+  const paneRef = useRef<HTMLDivElement>(null);
   const wf = editor.wf;
   const data = wf.data;
   const selectedStepId = editor.selectedStepId;
@@ -162,10 +173,23 @@ export const WorkflowCanvas = observer(function WorkflowCanvas() {
     }
   };
 
+  // Opening a step's drawer pans the canvas as little as needed so the selected card (with its
+  // health dot and menu) stays whole beside the drawer, which lies over the canvas.
+  useEffect(() => {
+    if (!selectedStepId) return;
+    const step = editor.wf.stepById(selectedStepId);
+    const pane = paneRef.current;
+    if (!step || !pane || (step.kind !== 'trigger' && step.kind !== 'action')) return;
+    const card = { x: step.position.x, y: step.position.y, width: CARD_WIDTH, height: CARD_HEIGHT };
+    const size = { width: pane.clientWidth, height: pane.clientHeight };
+    const next = viewportShowing(card, getViewport(), size, DRAWER_WIDTH);
+    if (next) void setViewport(next, { duration: 250 });
+  }, [selectedStepId, editor, getViewport, setViewport]);
+
   const tidyUp = () => wf.group('move step', () => applyLayout(wf));
 
   return (
-    <Pane data-testid="workflow-canvas">
+    <Pane data-testid="workflow-canvas" ref={paneRef}>
       <ReactFlow
         nodes={nodes}
         edges={edges}
@@ -201,7 +225,7 @@ export const WorkflowCanvas = observer(function WorkflowCanvas() {
         <Background gap={SNAP_GRID} />
         <Controls showInteractive={false} aria-label="Zoom controls">
           <ControlButton onClick={tidyUp} title="Tidy up the layout" aria-label="Tidy up the layout">
-            ⇅
+            <ArrowDownUp size={16} aria-hidden="true" />
           </ControlButton>
         </Controls>
         {isMinimapReady && shouldShowMinimap(data) && <MiniMap pannable ariaLabel="Minimap" />}

@@ -48,8 +48,19 @@ const Row = styled.div`
 
 const RowLine = styled.div`
   display: flex;
+  flex-wrap: wrap;
   gap: ${({ theme }) => theme.space(1)};
-  > * { flex: 1; }
+  > * { flex: 1 1 120px; }
+`;
+
+/**
+ * The condition select is as wide as its longest name ('(Text) Does not exactly match'), so no
+ * condition is ever cut; the value box takes the rest of the line or wraps below it.
+ */
+const ConditionSelect = styled(Select)`
+  flex: 1 0 auto !important;
+  width: auto;
+  max-width: 100%;
 `;
 
 const Remove = styled.button`
@@ -156,7 +167,7 @@ export const FilterPanel = observer(function FilterPanel({ link }: { link: ILink
                       </Remove>
                     </RowLine>
                     <RowLine>
-                      <Select
+                      <ConditionSelect
                         aria-label={`Condition of rule ${r + 1}`}
                         value={row.conditionType}
                         onChange={(event) =>
@@ -168,7 +179,7 @@ export const FilterPanel = observer(function FilterPanel({ link }: { link: ILink
                             {option.label}
                           </option>
                         ))}
-                      </Select>
+                      </ConditionSelect>
                       {needsValue(row.conditionType) && (
                         <FieldSlot {...described}>
                           <PillField

@@ -1,4 +1,5 @@
 import * as DropdownMenu from '@radix-ui/react-dropdown-menu';
+import { CircleHelp } from 'lucide-react';
 import styled from 'styled-components';
 import { MenuContent } from '../canvas/StepCard.js';
 import { IconButton } from './parts.js';
@@ -25,7 +26,9 @@ export function HelpMenu() {
   return (
     <DropdownMenu.Root modal={false}>
       <DropdownMenu.Trigger asChild>
-        <IconButton aria-label="Help">?</IconButton>
+        <IconButton aria-label="Help">
+          <CircleHelp size={18} aria-hidden="true" />
+        </IconButton>
       </DropdownMenu.Trigger>
       <DropdownMenu.Portal>
         <MenuContent align="end" sideOffset={6}>

@@ -1,5 +1,6 @@
 import { groupIssuesByStep, issuesTooltip } from '@junction/core';
 import * as Popover from '@radix-ui/react-popover';
+import { TriangleAlert } from 'lucide-react';
 import { observer } from 'mobx-react-lite';
 import { useState } from 'react';
 import styled from 'styled-components';
@@ -74,7 +75,7 @@ export const IssuesButton = observer(function IssuesButton() {
       <Tip content={issuesTooltip(issues.length)}>
         <Popover.Trigger asChild>
           <IconButton aria-label={issuesTooltip(issues.length)}>
-            <span aria-hidden="true">⚠</span>
+            <TriangleAlert size={18} aria-hidden="true" />
             {issues.length > 0 && <Count data-testid="issues-count">{issues.length}</Count>}
           </IconButton>
         </Popover.Trigger>

@@ -1,3 +1,4 @@
+import { CloudAlert, CloudCheck, CloudUpload } from 'lucide-react';
 import { observer } from 'mobx-react-lite';
 import { useEffect, useState } from 'react';
 import styled from 'styled-components';
@@ -7,8 +8,6 @@ import { Tip } from './parts.js';
 
 /** How long 'Saved' shows after a save (editor-core 4.5). */
 export const SAVED_SHOWN_MS = 1000;
-/** How long the tooltip shows after a save (editor-core 4.5). */
-export const SAVED_TOOLTIP_MS = 3000;
 
 /** Returns the indicator's tooltip: 'Saving changes...' while saving, 'All changes saved' after (editor-core 2.2). */
 export function savingTooltip(phase: SavePhase): string {
@@ -25,35 +24,39 @@ const Indicator = styled.span<{ $failed: boolean }>`
   height: 36px;
   font-size: ${({ theme }) => theme.font.size.small};
   color: ${({ theme, $failed }) => ($failed ? theme.colors.secondary : theme.colors.textMuted)};
+  &:focus-visible { outline: none; box-shadow: ${({ theme }) => theme.focusRing}; border-radius: 4px; }
 `;
 
+/** The cloud that carries the state at all times: uploading, saved or failed. */
+function PhaseIcon({ phase }: { phase: SavePhase }) {
+  const props = { size: 18, 'aria-hidden': true, strokeWidth: 2 } as const;
+  if (phase === 'saving') return <CloudUpload {...props} />;
+  if (phase === 'saveFailed') return <CloudAlert {...props} />;
+  return <CloudCheck {...props} />;
+}
+
 /**
- * The saving indicator (editor-core 2.2, 4.5): a cloud that reads 'Saving…' while saving and
- * 'Saved' for 1 s afterwards; its tooltip opens for 3 s after each save and on hover.
+ * The saving indicator (editor-core 2.2, 4.5): the cloud shows the state itself (uploading,
+ * saved, failed), the text reads 'Saving…' while saving and 'Saved' for 1 s afterwards. Its
+ * tooltip ('All changes saved') opens only on hover or keyboard focus: background autosaves
+ * never pop a bubble over the canvas.
  */
 export const SavingIndicator = observer(function SavingIndicator() {
   const { savePhase, revision } = useEditor();
   const [isSavedShown, setSavedShown] = useState(false);
-  const [isTipForced, setTipForced] = useState(false);
-  const [isHovered, setHovered] = useState(false);
 
-  // biome-ignore lint/correctness/useExhaustiveDependencies: each save bumps the revision, so consecutive saves restart both timers.
+  // biome-ignore lint/correctness/useExhaustiveDependencies: each save bumps the revision, so consecutive saves restart the timer.
   useEffect(() => {
     if (savePhase !== 'saved') return;
     setSavedShown(true);
-    setTipForced(true);
     const hideSaved = setTimeout(() => setSavedShown(false), SAVED_SHOWN_MS);
-    const hideTip = setTimeout(() => setTipForced(false), SAVED_TOOLTIP_MS);
-    return () => {
-      clearTimeout(hideSaved);
-      clearTimeout(hideTip);
-    };
+    return () => clearTimeout(hideSaved);
   }, [savePhase, revision]);
 
   const label =
     savePhase === 'saving' ? 'Saving…' : savePhase === 'saveFailed' ? 'Not saved' : isSavedShown ? 'Saved' : '';
   return (
-    <Tip content={savingTooltip(savePhase)} open={isTipForced || isHovered} onOpenChange={setHovered}>
+    <Tip content={savingTooltip(savePhase)}>
       <Indicator
         $failed={savePhase === 'saveFailed'}
         role="status"
@@ -61,7 +64,7 @@ export const SavingIndicator = observer(function SavingIndicator() {
         data-phase={savePhase}
         tabIndex={0}
       >
-        <span aria-hidden="true">☁</span>
+        <PhaseIcon phase={savePhase} />
         <span>{label}</span>
       </Indicator>
     </Tip>

@@ -1,4 +1,5 @@
 import { blockingIssues, UNDO_LIST_SIZE } from '@junction/core';
+import { ArrowLeft, Redo2, Undo2 } from 'lucide-react';
 import { observer } from 'mobx-react-lite';
 import { type KeyboardEvent, useEffect, useState } from 'react';
 import { Link } from 'react-router-dom';
@@ -45,6 +46,7 @@ const Bar = styled.header`
 const Exit = styled(Link)`
   display: inline-flex;
   align-items: center;
+  gap: ${({ theme }) => theme.space(1)};
   height: 36px;
   padding: 0 ${({ theme }) => theme.space(3)};
   border-radius: ${({ theme }) => theme.radius.small};
@@ -150,19 +152,20 @@ export const TopBar = observer(function TopBar({ token }: { token: string | null
     <TipProvider>
       <Bar>
         <Exit to={exitHref(token)} aria-label="Exit to dashboard">
-          ← Exit
+          <ArrowLeft size={18} aria-hidden="true" />
+          Exit
         </Exit>
         <NameField />
         <SavingIndicator />
         <Spacer />
         <Tip content={<HistoryList title="Undo" descriptions={undoList} />}>
           <IconButton aria-label="Undo" disabled={!editor.wf.canUndo} onClick={() => editor.wf.undo()}>
-            ↶
+            <Undo2 size={18} aria-hidden="true" />
           </IconButton>
         </Tip>
         <Tip content={<HistoryList title="Redo" descriptions={redoList} />}>
           <IconButton aria-label="Redo" disabled={!editor.wf.canRedo} onClick={() => editor.wf.redo()}>
-            ↷
+            <Redo2 size={18} aria-hidden="true" />
           </IconButton>
         </Tip>
         <IssuesButton />
