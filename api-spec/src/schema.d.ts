@@ -1566,6 +1566,10 @@ export interface components {
             testData: unknown;
             /** @description Epoch ms of the last action test. */
             actionTestTime: number | null;
+            /** @description Fingerprint of the request, event and account the test data was made from; '' when not known. An edit that changes it makes the sample stale. */
+            sampleKey?: string;
+            /** @description True once the user renamed the step: automatic naming stops. */
+            customName?: boolean;
             /** @description Seconds before this step (editor-core 4.6). */
             delay: number;
             app: string;

@@ -108,7 +108,16 @@ export {
 
 // workflow rules: issues, health, naming, filter, payload, template, layout (rules room)
 export type { Reference } from './workflow/path.js';
-export { hasPath, lastPathKey, lookupPath, parsePath, parseReferences, resolvePath } from './workflow/path.js';
+export {
+  hasPath,
+  lastPathKey,
+  lookupPath,
+  parsePath,
+  parseReferences,
+  resolvePath,
+  SAMPLE_PATH_LIMITS,
+  samplePaths,
+} from './workflow/path.js';
 export type { ReferenceSamples, ReferenceSegment, ReferenceView } from './workflow/reference-view.js';
 export {
   describeReference,
@@ -135,9 +144,17 @@ export {
   truncateResults,
   truncationMessage,
 } from './workflow/payload.js';
+export type { AppLookup, TriggerSetupPlan, TriggerSetupProblem, TriggerSetupResult } from './workflow/activation.js';
 export {
-  blockingIssues,
+  activationProblems,
   canActivate,
+  JUNCTION_ENDPOINT_TRIGGERS,
+  planTriggerSetup,
+  SCHEDULE_APP_SLUG,
+  storableActivation,
+  withActivation,
+} from './workflow/activation.js';
+export {
   findIssues,
   groupIssuesByStep,
   ISSUE_TEXTS,
@@ -146,13 +163,27 @@ export {
 } from './workflow/issues.js';
 export type { StepHealth } from './workflow/health.js';
 export {
-  actionHealth,
   HEALTH_COLORS,
   hasTestData,
+  healthOf,
   isMissingCredential,
   stepHealth,
-  triggerHealth,
+  workflowHealth,
 } from './workflow/health.js';
+export type { ChosenApp } from './workflow/step-setup.js';
+export {
+  applyStepPatch,
+  automaticStepName,
+  chooseAppPatch,
+  chooseEventPatch,
+  HTTP_APP_SLUG,
+  isAutomaticallyNamed,
+  renamePatch,
+  setUpStepData,
+  toStepField,
+} from './workflow/step-setup.js';
+export type { TestOutcome, TestState } from './workflow/test-state.js';
+export { recordSample, recordTestResult, sampleKey, testErrorMessage, testStateOf } from './workflow/test-state.js';
 export type { TestSuccessInput, UsableCredential } from './workflow/naming.js';
 export {
   accountLabel,
@@ -167,13 +198,18 @@ export {
   stepName,
   testSuccessText,
 } from './workflow/naming.js';
-export type { FilterResolver } from './workflow/filter.js';
+export type { ConditionProblem, FilterResolver } from './workflow/filter.js';
 export {
+  CONDITION_LABELS,
   CONDITION_TYPES,
+  conditionProblem,
+  conditionProblems,
   conditionText,
   createFilterResolver,
   evaluateCondition,
   evaluateFilter,
+  FILTER_TEXTS,
+  needsValue,
 } from './workflow/filter.js';
 export {
   ACTION_PLACEHOLDER_NAME,
@@ -252,6 +288,8 @@ export { APP_OPTIONS_LIMIT, eventsByGroup, filterApps, needsAuth, visibleTrigger
 export { OAUTH_PUBLIC_KEYS, publicCredentialKeys, splitCredentialValues } from './apps/credential-fields.js';
 export type { DateTimeFormat } from './apps/datetime.js';
 export { DATE_TIME_FORMATS, formatDate, parseDate } from './apps/datetime.js';
+export type { ScheduleFrequency, ScheduleProblem, ScheduleResult, ScheduleSpec } from './apps/schedule.js';
+export { isTimeZone, nextRuns, validateSchedule } from './apps/schedule.js';
 export type { CustomTrigger, CustomTriggerField, CustomTriggerInput, FoundArray } from './apps/custom-trigger.js';
 export { buildCustomTrigger, dataHeadChoices, findFirstArray, firstArrayIn } from './apps/custom-trigger.js';
 export type { TemplateScope } from './apps/template.js';

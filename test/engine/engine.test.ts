@@ -47,7 +47,8 @@ describe.each(openTestDatabases())('the engine on $dialect', (testDb) => {
 
     const execution = await waitForExecution(h, token, hook.json.executionId);
     expect(execution).toMatchObject({ status: 'succeeded', trigger: 'webhook', triggerData: { amount: 42 } });
-    expect(execution.workflowRevision).toBe(1);
+    // Revision 1 stored, revision 2 switched ON (editor-core 4.2: activation is a write).
+    expect(execution.workflowRevision).toBe(2);
     expect(target.calls['/ok']).toBe(before + 1);
     const [step] = execution.steps;
     expect(step).toMatchObject({ stepId: STEP.http, status: 'succeeded', attempts: 1 });
@@ -178,7 +179,7 @@ describe.each(openTestDatabases())('the engine on $dialect', (testDb) => {
       body: { fromStepId: STEP.second, version: 'latest' },
     });
     const latestDone = await waitForExecution(h, token, latest.json.executionId);
-    expect(latestDone).toMatchObject({ status: 'succeeded', workflowRevision: 2 });
+    expect(latestDone).toMatchObject({ status: 'succeeded', workflowRevision: 3 });
     expect(latestDone.document.steps[2].data.name).toBe('Renamed call');
 
     const unknown = await h.call('POST', `/api/executions/${hook.json.executionId}/rerun`, {

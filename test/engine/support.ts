@@ -118,6 +118,8 @@ export function hookWorkflow(id: string, options: HookWorkflowOptions): Workflow
         { name: 'url', value: url },
         { name: 'params', value: [{ key: 'amount', value: `\${${STEP.trigger}.amount}` }] },
       ],
+      // Tested once: only a workflow whose steps are all tested is switched ON (editor-core 4.2).
+      testData: { ok: true },
     }),
   });
   const steps = [

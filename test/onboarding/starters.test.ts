@@ -82,7 +82,8 @@ describe.each(openTestDatabases())('starters on $dialect (onboarding 2)', (testD
     expect(trigger.data).toMatchObject({ type: 'demo-crm', action: 'newContact', name: 'New contact in Demo CRM' });
     expect(trigger.data.pollingParams).toEqual({ dedupe_key: 'id', data_head: 'contacts' });
     expect(action.data).toMatchObject({ type: 'formatter', action: 'text', label: 'Formatter' });
-    expect(wf.name).toBe('Untitled Workflow');
+    // editor-core 4.6: '{app} -> Workflow (Draft)' after the preselected trigger's app.
+    expect(wf.name).toBe('Demo CRM -> Workflow (Draft)');
   });
 
   it('keeps the event open when only the app is given, and overrides a starter step', async () => {

@@ -70,6 +70,8 @@ const STEP_DATA_KEYS = new Set<keyof StepData>([
   'fields',
   'testData',
   'actionTestTime',
+  'sampleKey',
+  'customName',
   'delay',
   'app',
   'triggerlabel',
@@ -115,6 +117,9 @@ function readStepData(ctx: Ctx, value: unknown, path: string): StepData | undefi
         ? copyJson(ctx, obj.testData, `${path}.testData`, 0, [])
         : fail(ctx, `${path}.testData`, 'required', 'is required'),
     actionTestTime: readNullableNumber(ctx, obj, 'actionTestTime', path),
+    // Added after the first documents were stored: absent reads as the default.
+    sampleKey: 'sampleKey' in obj ? s('sampleKey', DOCUMENT_LIMITS.maxIdLength) : '',
+    customName: 'customName' in obj ? readBoolean(ctx, obj, 'customName', path) : false,
     delay: readNumber(ctx, obj, 'delay', path, 0, DOCUMENT_LIMITS.maxDelaySeconds),
     app: s('app'),
     triggerlabel: s('triggerlabel'),

@@ -148,3 +148,67 @@ export function evaluateFilter(groups: readonly ConditionGroup[], resolve: Filte
 export function createFilterResolver(outputs: OutputsByStepId): FilterResolver {
   return (text) => resolveReferences(text, outputs);
 }
+
+/** What each condition type reads as in the filter panel, in {@link CONDITION_TYPES} order (editor-core 2.10). */
+export const CONDITION_LABELS: Readonly<Record<ConditionType, string>> = {
+  stringEqual: '(Text) Exactly matches',
+  stringUnequal: '(Text) Does not exactly match',
+  listContains: '(Text) Contains',
+  listNotContain: '(Text) Does not contain',
+  greaterThan: '(Number) Greater than',
+  lessThan: '(Number) Less than',
+  isTrue: '(Boolean) Is true',
+  isFalse: '(Boolean) Is false',
+  valueExists: 'Exists',
+  valueNotExists: 'Does not exist',
+};
+
+/** Condition types that compare with nothing: the panel hides the value box. */
+const UNARY_TYPES: ReadonlySet<ConditionType> = new Set(['isTrue', 'isFalse', 'valueExists', 'valueNotExists']);
+
+/** Whether a condition type needs a value to compare with (every type but the four unary ones). */
+export function needsValue(type: ConditionType): boolean {
+  return !UNARY_TYPES.has(type);
+}
+
+/** The messages of {@link conditionProblem}. */
+export const FILTER_TEXTS = {
+  noField: 'Choose the field to check.',
+  noValue: 'Enter the value to compare with.',
+  notANumber: 'Enter a number to compare with.',
+} as const;
+
+/**
+ * What is wrong with one filter row, or null: every row needs a field, and a value unless its
+ * condition is unary; number comparisons need a number (or a `${…}` reference). The filter
+ * panel, the activation rule and the document check all ask this (editor-core 2.10).
+ */
+export function conditionProblem(row: Condition): string | null {
+  const lhs = typeof row.lhs === 'string' ? row.lhs.trim() : '';
+  const rhs = typeof row.rhs === 'string' ? row.rhs.trim() : '';
+  if (lhs === '') return FILTER_TEXTS.noField;
+  if (!needsValue(row.conditionType)) return null;
+  if (rhs === '') return FILTER_TEXTS.noValue;
+  const isNumeric = row.conditionType === 'greaterThan' || row.conditionType === 'lessThan';
+  if (isNumeric && !rhs.includes('${') && !Number.isFinite(Number(rhs))) return FILTER_TEXTS.notANumber;
+  return null;
+}
+
+/** One filter row's problem: its group and row index and the message. */
+export interface ConditionProblem {
+  group: number;
+  row: number;
+  message: string;
+}
+
+/** Lists the problems of every row of a filter's groups, in order; empty when the filter is valid. */
+export function conditionProblems(groups: readonly ConditionGroup[]): ConditionProblem[] {
+  const problems: ConditionProblem[] = [];
+  groups.forEach((group, g) => {
+    group.forEach((row, r) => {
+      const message = conditionProblem(row);
+      if (message !== null) problems.push({ group: g, row: r, message });
+    });
+  });
+  return problems;
+}

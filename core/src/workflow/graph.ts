@@ -7,6 +7,7 @@
  * reference). An edit that cannot apply returns the input object itself (`result === wf`).
  * Each call builds its index maps once, so edits stay linear on large workflows.
  */
+import { renamePatch } from './step-setup.js';
 import type { CoreEnv, Link, Step, StepData, WorkflowData } from './types.js';
 
 /** Vertical distance between a step and the step placed below it (editor-core 4.6: y 40 → y 240). */
@@ -241,9 +242,15 @@ export function deleteStep(wf: WorkflowData, stepId: string, newLinkId: IdSource
   return { ...detached, steps };
 }
 
-/** Renames a step; returns `wf` when the name is unchanged or the step is missing. */
+/**
+ * Renames a step as the user does: the name is the user's from now on, so automatic naming
+ * stops (editor-core 4.8); an empty name gives the automatic name back. Returns `wf` when
+ * nothing changes or the step is missing.
+ */
 export function renameStep(wf: WorkflowData, stepId: string, name: string): WorkflowData {
-  return updateStepData(wf, stepId, { name });
+  const step = wf.steps[indexOfId(wf.steps, stepId)];
+  if (!step || step.data.name === name) return wf;
+  return updateStepData(wf, stepId, renamePatch(step.kind, step.data, name));
 }
 
 /** Merges `patch` into a step's data; returns `wf` when nothing changes or the step is missing. */

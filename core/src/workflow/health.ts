@@ -1,7 +1,12 @@
 /**
- * Health badges of step cards (onboarding 4 "Node health badges").
+ * Health badges of step cards (onboarding 4 "Node health badges"), derived from the step's
+ * issues (editor-core 5.1) so the badge and the issues list can never disagree: a step is
+ * green exactly when the issues list names nothing for it.
  */
-import type { Step, StepData } from './types.js';
+import { findIssues, isMissingCredential } from './issues.js';
+import type { Issue, IssueCode, Step, StepData, StepKind, WorkflowData } from './types.js';
+
+export { isMissingCredential };
 
 /** A step card's badge: error (red), warning (orange) or ok (green). */
 export type StepHealth = 'error' | 'warning' | 'ok';
@@ -13,49 +18,56 @@ export const HEALTH_COLORS: Readonly<Record<StepHealth, 'red' | 'orange' | 'gree
   ok: 'green',
 };
 
-/** Whether the step's app needs authentication and no credential is chosen. */
-export function isMissingCredential(data: StepData): boolean {
-  return data.hasauth && !data.credential;
-}
-
 /** Whether the step has sample output from a test (testData is neither null nor undefined). */
 export function hasTestData(data: StepData): boolean {
   return data.testData !== null && data.testData !== undefined;
 }
 
-/**
- * The health of an action card (onboarding 4): error when the app needs authentication
- * and has no credential, warning when there is no test data, ok otherwise.
- */
-export function actionHealth(step: Step): StepHealth {
-  if (isMissingCredential(step.data)) return 'error';
-  if (!hasTestData(step.data)) return 'warning';
-  return 'ok';
-}
+/** Issues that turn an action card red; its other issues turn it orange (onboarding 4). */
+const ACTION_ERRORS: ReadonlySet<IssueCode> = new Set(['missing-credential', 'test-data-error']);
 
 /**
- * The health of a trigger card (onboarding 4): error when authentication is missing, no
- * event is chosen, there is neither a trigger message nor any trigger choice, or test data
- * is missing; ok otherwise.
+ * The badge of a step from its issues (onboarding 4): green with none. A trigger with any
+ * error is red (no account, no event, no usable test data…), orange with warnings only. An
+ * action is red when its account is missing or its test failed, orange for anything else
+ * (no test data, a stale sample, a missing field, a broken reference). Filters and loop
+ * ends are always green.
  *
- * "The trigger message or choices are missing" is read as "neither is present": a polling
- * trigger has choices before it is switched on and a message only afterwards, so requiring
- * both would keep every inactive trigger red.
+ * The spec's "trigger message or choices missing" is not a badge rule here: a message exists
+ * only once the workflow is ON, so it would keep every tested trigger red while the issues
+ * list says nothing.
  */
-export function triggerHealth(step: Step): 'error' | 'ok' {
-  const data = step.data;
-  if (isMissingCredential(data)) return 'error';
-  if (!data.action) return 'error';
-  const hasMessage = typeof data.triggerMessage === 'string' && data.triggerMessage.trim() !== '';
-  const hasChoices = Array.isArray(data.triggerChoices) && data.triggerChoices.length > 0;
-  if (!hasMessage && !hasChoices) return 'error';
-  if (!hasTestData(data)) return 'error';
-  return 'ok';
+export function healthOf(kind: StepKind, issues: readonly Issue[]): StepHealth {
+  if ((kind !== 'trigger' && kind !== 'action') || issues.length === 0) return 'ok';
+  if (kind === 'trigger') return issues.some((i) => i.severity === 'error') ? 'error' : 'warning';
+  return issues.some((i) => ACTION_ERRORS.has(i.code)) ? 'error' : 'warning';
 }
 
-/** The health of any step: trigger and action rules by kind; filters and loop ends are ok. */
+/**
+ * The badge of every trigger and action step of a workflow, from one {@link findIssues} pass
+ * (pass `issues` when they are already at hand).
+ */
+export function workflowHealth(wf: WorkflowData, issues: readonly Issue[] = findIssues(wf)): Map<string, StepHealth> {
+  const byStep = new Map<string, Issue[]>();
+  for (const issue of issues) {
+    if (issue.stepId === undefined) continue;
+    const list = byStep.get(issue.stepId);
+    if (list) list.push(issue);
+    else byStep.set(issue.stepId, [issue]);
+  }
+  const health = new Map<string, StepHealth>();
+  for (const step of wf.steps) health.set(step.id, healthOf(step.kind, byStep.get(step.id) ?? []));
+  return health;
+}
+
+/**
+ * The badge of one step on its own: its issues without the reference checks, which need the
+ * rest of the workflow (use {@link workflowHealth} for those).
+ */
 export function stepHealth(step: Step): StepHealth {
-  if (step.kind === 'trigger') return triggerHealth(step);
-  if (step.kind === 'action') return actionHealth(step);
-  return 'ok';
+  const alone: WorkflowData = { id: '', name: '', active: false, steps: [step], links: [] };
+  return healthOf(
+    step.kind,
+    findIssues(alone).filter((i) => i.code !== 'broken-reference'),
+  );
 }

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { blockingIssues, canActivate, findIssues, groupIssuesByStep, ISSUE_TEXTS, issuesTooltip } from './issues.js';
+import { findIssues, groupIssuesByStep, ISSUE_TEXTS, issuesTooltip } from './issues.js';
 import { createStepData, type Link, type Step, type StepData, type StepKind, type WorkflowData } from './types.js';
 
 const step = (id: string, kind: StepKind, patch: Partial<StepData> = {}): Step => ({
@@ -178,32 +178,6 @@ describe('findIssues', () => {
       best = Math.min(best, performance.now() - start);
     }
     expect(best).toBeLessThan(5);
-  });
-});
-
-describe('blockingIssues and canActivate', () => {
-  it('allows a workflow whose steps are tested and connected', () => {
-    const w = wf([step('t', 'trigger', { hasauth: true, credential: 'c' }), step('f', 'filter', { testData: null })]);
-    expect(blockingIssues(w)).toEqual([]);
-    expect(canActivate(w)).toBe(true);
-  });
-
-  it('blocks on missing test data and missing credentials only', () => {
-    const w = wf([
-      step('t', 'trigger', { testData: null }),
-      step('a', 'action', { hasauth: true }),
-      step('b', 'action', { fields: [{ name: 'x', required: true }], testData: { error: 'x' } }),
-    ]);
-    expect(blockingIssues(w).map((i) => [i.stepId, i.code])).toEqual([
-      ['t', 'missing-test-data'],
-      ['a', 'missing-credential'],
-    ]);
-    expect(canActivate(w)).toBe(false);
-  });
-
-  it('blocks a new workflow with placeholders', () => {
-    const w = wf([step('t', 'trigger', { type: '', testData: null })]);
-    expect(canActivate(w)).toBe(false);
   });
 });
 

@@ -5,10 +5,9 @@
  * `text`, which is the spec's exact wording. The server runs the same checks before it
  * switches a workflow on.
  */
-import { hasTestData, isMissingCredential } from './health.js';
 import { lookupPath, parsePath, parseReferences, type Reference } from './path.js';
-import { isErrorResult } from './payload.js';
-import type { Issue, Step, StepField, WorkflowData } from './types.js';
+import { testStateOf } from './test-state.js';
+import type { Issue, Step, StepData, StepField, WorkflowData } from './types.js';
 
 /** Issue texts exactly as editor-core 5.1 writes them (and Junction's broken-reference texts). */
 export const ISSUE_TEXTS = {
@@ -18,11 +17,18 @@ export const ISSUE_TEXTS = {
   missingField: (name: string) => `Missing field "${name}".`,
   missingTestData: 'Missing test data.',
   testDataError: 'Test data error.',
+  /** Junction's: the request, event or account changed since the sample was taken. */
+  staleTestData: 'Test data is out of date: test this step again.',
   deletedStep: (raw: string) => `Reference to a deleted step: ${raw}.`,
   notInSample: (stepName: string, raw: string) => `Reference not found in sample data of "${stepName}": ${raw}.`,
   notEarlier: (stepName: string, raw: string) =>
     `Reference to "${stepName}", which does not run before this step: ${raw}.`,
 } as const;
+
+/** Whether the step's app needs authentication and no credential is chosen. */
+export function isMissingCredential(data: StepData): boolean {
+  return data.hasauth && !data.credential;
+}
 
 function isCheckedStep(step: Step): boolean {
   // editor-core 5.1: issues are listed per trigger or action step.
@@ -150,9 +156,10 @@ function referenceIssue(ctx: ReferenceContext, step: Step, ref: Reference): Issu
   if (!ctx.ancestors.runsBefore(target.id, step.id)) {
     return brokenReference(step, ISSUE_TEXTS.notEarlier(target.data.name, ref.raw));
   }
-  // Without sample data the path cannot be checked; that step has its own
-  // 'Missing test data.' issue.
-  if (!hasTestData(target.data)) return null;
+  // Without a usable sample the path cannot be checked; that step has its own
+  // 'Missing test data.' or 'Test data error.' issue.
+  const state = testStateOf(target.data).status;
+  if (state === 'untested' || state === 'failed') return null;
   const keys = parsedPath(ctx, ref.path);
   if (keys === null || !lookupPath(target.data.testData, keys).found) {
     return brokenReference(step, ISSUE_TEXTS.notInSample(target.data.name, ref.raw));
@@ -184,7 +191,9 @@ function addReferenceIssues(ctx: ReferenceContext, step: Step, fields: readonly 
  * - 'Missing field "{name}".' (`missing-field`): one per required, non-hidden field whose value
  *   is undefined, null, blank text or an empty list (the field's `name` is shown);
  * - 'Missing test data.' (`missing-test-data`): no test output;
- * - 'Test data error.' (`test-data-error`): the test output is an error (see `isErrorResult`).
+ * - 'Test data error.' (`test-data-error`): the last test failed (its output is an error);
+ * - 'Test data is out of date: test this step again.' (`stale-test-data`, Junction's): the
+ *   request, event or account changed since the sample was taken (see `testStateOf`).
  *
  * Beyond the spec, `broken-reference` warnings flag each distinct `${stepId.path}` in a field
  * value that points to a deleted step, to a step that does not run before this one, or to a
@@ -212,52 +221,26 @@ export function findIssues(wf: WorkflowData): Issue[] {
     const fields = data.fields ?? [];
     for (const field of fields) {
       if (field.required && !field.hidden && isBlankFieldValue(field.value)) {
-        issues.push({ code: 'missing-field', severity: 'error', stepId, text: ISSUE_TEXTS.missingField(field.name) });
+        issues.push({
+          code: 'missing-field',
+          severity: 'error',
+          stepId,
+          field: field.name,
+          text: ISSUE_TEXTS.missingField(field.name),
+        });
       }
     }
-    if (!hasTestData(data)) {
+    const test = testStateOf(data).status;
+    if (test === 'untested') {
       issues.push({ code: 'missing-test-data', severity: 'error', stepId, text: ISSUE_TEXTS.missingTestData });
-    } else if (isErrorResult(data.testData)) {
+    } else if (test === 'failed') {
       issues.push({ code: 'test-data-error', severity: 'error', stepId, text: ISSUE_TEXTS.testDataError });
+    } else if (test === 'stale') {
+      issues.push({ code: 'stale-test-data', severity: 'error', stepId, text: ISSUE_TEXTS.staleTestData });
     }
     addReferenceIssues(ctx, step, fields, issues);
   }
   return issues;
-}
-
-/**
- * Lists the issues that keep a workflow from being switched on (editor-core 4.2, 5.1):
- * a trigger or action step without test data (`missing-test-data`) and a step that needs
- * auth without a credential (`missing-credential`).
- *
- * "Every non-filter step has test data" is applied to trigger and action steps: a loop end
- * is structure, it is never tested.
- */
-export function blockingIssues(wf: WorkflowData): Issue[] {
-  const issues: Issue[] = [];
-  for (const step of wf.steps) {
-    if (!isCheckedStep(step)) continue;
-    if (isMissingCredential(step.data)) {
-      issues.push({
-        code: 'missing-credential',
-        severity: 'error',
-        stepId: step.id,
-        text: ISSUE_TEXTS.missingCredential,
-      });
-    }
-    if (!hasTestData(step.data)) {
-      issues.push({ code: 'missing-test-data', severity: 'error', stepId: step.id, text: ISSUE_TEXTS.missingTestData });
-    }
-  }
-  return issues;
-}
-
-/**
- * Whether a workflow may be switched on, and shared (editor-core 4.2): every trigger and
- * action step has test data and every step needing auth has a credential.
- */
-export function canActivate(wf: WorkflowData): boolean {
-  return blockingIssues(wf).length === 0;
 }
 
 /** Groups issues by step id, keeping their order (the issues popover lists them by step). */

@@ -2,11 +2,18 @@
 import { readdirSync, readFileSync } from 'node:fs';
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
+import { activationProblems } from './activation.js';
 import { isLegacyDocument, migrateDocument } from './legacy.js';
 import { createStepData } from './types.js';
 
 const fixtures = new URL('../../../test/fixtures/legacy/', import.meta.url);
 const load = (name: string): unknown => JSON.parse(readFileSync(new URL(name, fixtures), 'utf8'));
+
+function migrated_(json: unknown) {
+  const result = migrateDocument(json);
+  if (!result.ok) throw new Error(JSON.stringify(result.errors));
+  return result;
+}
 
 function migrated(name: string) {
   const result = migrateDocument(load(name));
@@ -132,6 +139,36 @@ describe('migrateDocument on the legacy fixtures', () => {
     expect(document.links.filter((l) => l.groups.length === 2)).toHaveLength(9);
   });
 
+  it('converts the legacy hourly schedule so the migrated workflow can stay ON (editor-core 2.9, 4.2)', () => {
+    const { document, warnings } = migrated('large-100-steps.json');
+    const trigger = document.steps[0].data;
+    expect(trigger.action).toBe('schedule');
+    expect(trigger.fields.map((f) => [f.name, f.value])).toEqual([
+      ['frequency', 'cron'],
+      ['cron', '15 * * * *'],
+      ['timezone', 'UTC'],
+    ]);
+    expect(activationProblems(document, null)).toEqual([]);
+    expect(document.active).toBe(true);
+    expect(warnings.filter((w) => w.path === '$.active')).toEqual([]);
+  });
+
+  it('stores OFF a legacy workflow stored ON that fails the activation rule, saying why', () => {
+    const legacy = load('large-100-steps.json') as {
+      current_state: { frontendWorkflow: { data: Record<string, unknown> }[] };
+    };
+    legacy.current_state.frontendWorkflow[0].data.action = 'everyFullMoon';
+    const result = migrated_(legacy);
+    expect(result.document.active).toBe(false);
+    expect(result.warnings).toContainEqual({
+      path: '$.current_state.frontendWorkflow[0].data.action',
+      message: 'schedule event "everyFullMoon" has no equivalent; choose the schedule again',
+    });
+    expect(result.warnings.find((w) => w.path === '$.active')?.message).toMatch(
+      /^stored OFF: .*Frequency must be minutes, hours, days or cron\.$/,
+    );
+  });
+
   it('rebuilds steps from execution nodes when there are no canvas elements', () => {
     const { document, warnings } = migrated('execution-nodes-only.json');
     expect(document.steps.map((s) => [s.id, s.kind])).toEqual([
@@ -163,7 +200,8 @@ describe('migrateDocument on the legacy fixtures', () => {
   it('coerces messy values and warns about what it dropped', () => {
     const { document, warnings } = migrated('messy-types.json');
     expect(document.id).toBe('65a1f0c2e4b0a1b2c3d4e5f6');
-    expect(document.active).toBe(true);
+    // Stored ON, but its action has no test data: it cannot stay ON (editor-core 4.2).
+    expect(document.active).toBe(false);
     expect(document.steps.map((s) => [s.id, s.kind])).toEqual([
       ['1', 'trigger'],
       ['2', 'loopEnd'],
@@ -191,6 +229,7 @@ describe('migrateDocument on the legacy fixtures', () => {
       'duplicate link id "a" renamed to "link-2-3"',
       'duplicate link from "2" to "3" dropped',
       'a link from a step to itself was dropped',
+      expect.stringMatching(/^stored OFF: /),
     ]);
   });
 });

@@ -6,10 +6,13 @@
  * execution-node form. Conversion is lenient (coerces and warns); the result is then checked
  * by {@link validateDocument}, with error paths pointing back into the legacy input.
  */
+
 import { FIELD_LOCATIONS, FIELD_TYPES } from '../apps/rules.js';
 import type { FieldDef, FieldSchema, PollingParams } from '../apps/types.js';
+import { storableActivation } from './activation.js';
 import { DOCUMENT_LIMITS, type DocumentError, joinPath, validateDocument } from './document.js';
 import { CONDITION_TYPES } from './filter.js';
+import { convertLegacySchedule } from './legacy-schedule.js';
 import {
   type Condition,
   type ConditionGroup,
@@ -293,7 +296,11 @@ class Converter {
     const unknown = Object.keys(data).filter((k) => !KNOWN_DATA_KEYS.has(k) && !DROPPED_DATA_KEYS.has(k));
     if (unknown.length > 0)
       this.warn(path, `dropped node data keys the current format does not have: ${unknown.sort().join(', ')}`);
-    return createStepData(patch);
+    const converted = createStepData(patch);
+    const schedule = convertLegacySchedule(converted);
+    if (!schedule) return converted;
+    if (schedule.warning) this.warn(`${path}.action`, schedule.warning);
+    return { ...converted, ...schedule.patch };
   }
 
   kind(type: unknown, path: string): StepKind {
@@ -568,7 +575,13 @@ export function migrateDocument(json: unknown): MigrateDocumentResult {
           message: e.message.replace(/\$\.(?:steps|links)\[\d+\]/g, (p) => toLegacyPath(origins, p)),
         })),
       };
-    return { ok: true, document: result.document, fromVersion: 0, warnings };
+    // A legacy workflow stored ON stays ON only if it passes the activation rule (editor-core 4.2).
+    const stored = storableActivation(result.document, null);
+    if (stored.problems.length > 0) {
+      const reasons = stored.problems.map((p) => p.text).join(' ');
+      warnings.push({ path: '$.active', message: `stored OFF: it cannot be switched ON until fixed: ${reasons}` });
+    }
+    return { ok: true, document: stored.document, fromVersion: 0, warnings };
   } catch (err) {
     let message = 'unknown error';
     try {

@@ -67,6 +67,8 @@ export const StepDataModel = types.model('StepData', {
   fields: types.frozen<StepField[]>([]),
   testData: types.frozen<unknown>(null),
   actionTestTime: types.optional(types.maybeNull(types.number), null),
+  sampleKey: '',
+  customName: false,
   delay: 0,
   app: '',
   triggerlabel: '',

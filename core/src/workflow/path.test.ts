@@ -1,6 +1,6 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { hasPath, lastPathKey, lookupPath, parsePath, parseReferences, resolvePath } from './path.js';
+import { hasPath, lastPathKey, lookupPath, parsePath, parseReferences, resolvePath, samplePaths } from './path.js';
 
 describe('parsePath', () => {
   it('splits dots and bracket indices', () => {
@@ -118,5 +118,28 @@ describe('lastPathKey', () => {
     expect(lastPathKey('items[0]')).toBe('items');
     expect(lastPathKey('items[0].name')).toBe('name');
     expect(lastPathKey('')).toBe('');
+  });
+});
+
+describe('samplePaths (the one lister of every picker)', () => {
+  it('lists every leaf with the path a reference uses, every array item, depth first', () => {
+    expect(samplePaths({ a: { b: 1 }, list: [{ c: 2 }, { c: 3 }], empty: null })).toEqual([
+      { path: 'a.b', value: 1 },
+      { path: 'list[0].c', value: 2 },
+      { path: 'list[1].c', value: 3 },
+      { path: 'empty', value: null },
+    ]);
+  });
+
+  it('leaves out keys no reference could name, so every path resolves', () => {
+    const sample = JSON.parse('{"a.b": 1, "x[0]": 2, "__proto__": {"p": 1}, "ok key": {"v": true}}');
+    const paths = samplePaths(sample);
+    expect(paths).toEqual([{ path: 'ok key.v', value: true }]);
+    for (const { path, value } of paths) expect(lookupPath(sample, path)).toEqual({ found: true, value });
+  });
+
+  it('stops at the depth and count limits', () => {
+    expect(samplePaths({ a: { b: { c: 1 } } }, { maxDepth: 2 })).toEqual([{ path: 'a.b', value: { c: 1 } }]);
+    expect(samplePaths(Array.from({ length: 500 }, (_, i) => i))).toHaveLength(200);
   });
 });

@@ -157,3 +157,46 @@ export function lastPathKey(path: string): string {
   }
   return keys.length > 0 ? keys[keys.length - 1] : '';
 }
+
+/** How far {@link samplePaths} walks and how many leaves it lists at most. */
+export const SAMPLE_PATH_LIMITS = { maxDepth: 8, maxPaths: 200 } as const;
+
+// A key a `${step.path}` reference can name: no '.', brackets or braces, not a guarded key.
+function isNameableKey(key: string): boolean {
+  return key !== '' && !/[.[\]{}]/.test(key) && !FORBIDDEN_KEYS.has(key);
+}
+
+/**
+ * Lists the leaves of a step's sample with the paths a `${stepId.path}` reference uses for
+ * them (`items[0].name`), depth first, every array item, at most `maxPaths`, down to
+ * `maxDepth` (a deeper value is listed whole). Keys no reference could name (holding '.',
+ * brackets or braces, or `__proto__`-like) are left out, so every listed path resolves with
+ * {@link lookupPath}. The one lister behind every picker (Insert Data, filter fields).
+ *
+ * @example samplePaths({ a: { b: 1 }, list: [{ c: 2 }] }) // [{ path: 'a.b', value: 1 }, { path: 'list[0].c', value: 2 }]
+ */
+export function samplePaths(
+  sample: unknown,
+  limits: { maxDepth?: number; maxPaths?: number } = {},
+): { path: string; value: unknown }[] {
+  const maxDepth = limits.maxDepth ?? SAMPLE_PATH_LIMITS.maxDepth;
+  const maxPaths = limits.maxPaths ?? SAMPLE_PATH_LIMITS.maxPaths;
+  const out: { path: string; value: unknown }[] = [];
+  const visit = (value: unknown, path: string, depth: number): void => {
+    if (out.length >= maxPaths) return;
+    if (value === null || typeof value !== 'object' || depth >= maxDepth) {
+      if (path !== '') out.push({ path, value });
+      return;
+    }
+    if (Array.isArray(value)) {
+      for (let i = 0; i < value.length && out.length < maxPaths; i += 1) visit(value[i], `${path}[${i}]`, depth + 1);
+      return;
+    }
+    for (const [key, item] of Object.entries(value)) {
+      if (out.length >= maxPaths) return;
+      if (isNameableKey(key)) visit(item, path === '' ? key : `${path}.${key}`, depth + 1);
+    }
+  };
+  visit(sample, '', 0);
+  return out;
+}

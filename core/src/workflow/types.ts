@@ -62,6 +62,15 @@ export interface StepData {
   testData: unknown;
   /** Epoch ms of the last action test. */
   actionTestTime: number | null;
+  /**
+   * The {@link import('./test-state.js').sampleKey} of the step when `testData` was recorded:
+   * an edit of the request, the event or the account makes the sample stale. '' when not known
+   * (documents from before it was kept): such a sample counts as current. Optional in
+   * stored documents, which may predate it.
+   */
+  sampleKey?: string;
+  /** True once the user renamed the step: automatic naming stops (editor-core 4.8). Absent means false. */
+  customName?: boolean;
   /** Delay before this step, seconds (editor-core 4.6, default 0). */
   delay: number;
   // trigger-only (editor-core 3)
@@ -124,6 +133,8 @@ export interface Issue {
   severity: 'error' | 'warning';
   stepId?: string;
   linkId?: string;
+  /** The field a `missing-field` issue is about. */
+  field?: string;
   /** Exact user-facing text from the spec. */
   text: string;
 }
@@ -136,7 +147,16 @@ export type IssueCode =
   | 'missing-field'
   | 'missing-test-data'
   | 'test-data-error'
-  | 'broken-reference';
+  | 'stale-test-data'
+  | 'broken-reference'
+  // Activation only (activation.ts): the plan, filters, schedule and app definitions.
+  | 'no-trigger'
+  | 'cycle'
+  | 'invalid-filter'
+  | 'invalid-schedule'
+  | 'unknown-app'
+  | 'unknown-event'
+  | 'trigger-setup';
 
 /** Platform needs injected into core (STYLE "core is pure"). */
 export interface CoreEnv {
@@ -163,6 +183,8 @@ export function createStepData(patch: Partial<StepData> = {}): StepData {
     fields: [],
     testData: null,
     actionTestTime: null,
+    sampleKey: '',
+    customName: false,
     delay: 0,
     app: '',
     triggerlabel: '',

@@ -20,9 +20,9 @@ import type { ServiceDeps } from './deps.js';
 import { createFormsService } from './forms.js';
 import { createConsoleLogger, type Logger } from './logger.js';
 import type { PlatformDeps } from './platform.js';
+import { createStartersService } from './starters.js';
 import { createStepsService } from './steps.js';
 import { createSupportService } from './support.js';
-import { createStartersService } from './starters.js';
 import { createTemplatesService } from './templates.js';
 import { createTenantsService } from './tenants.js';
 import type { Services } from './types.js';
@@ -124,7 +124,9 @@ export function createServices(config: Config, opts: CreateServicesOptions = {})
     ready,
     accounts: afterReady(createAccountsService(deps)),
     tenants: afterReady(createTenantsService(deps)),
-    workflows: afterReady(createWorkflowsService(deps)),
+    workflows: afterReady(
+      createWorkflowsService(deps, { activate: (ctx, id) => triggers.service.setActive(ctx, id, true) }),
+    ),
     credentials: afterReady(createCredentialsService(platform)),
     engine: afterReady(engine.service),
     triggers: afterReady(triggers.service),

@@ -5,20 +5,15 @@
  */
 import {
   ACTION_PLACEHOLDER_NAME,
-  type ActionDef,
   type AppDefinition,
   createStepData,
-  customRequestName,
   DEFAULT_WORKFLOW_NAME,
-  type FieldDef,
+  draftName,
   layoutWorkflow,
-  needsAuth,
-  type PollingParams,
   type Step,
   type StepData,
-  stepName,
+  setUpStepData,
   TRIGGER_PLACEHOLDER_NAME,
-  type TriggerDef,
   WORKFLOW_SCHEMA_VERSION,
   type WorkflowDocument,
 } from '@junction/core';
@@ -116,18 +111,7 @@ export function isStarterNumber(value: unknown): value is StarterNumber {
   return typeof value === 'number' && (STARTER_NUMBERS as readonly number[]).includes(value);
 }
 
-function fieldsWith(defs: readonly FieldDef[], values: Record<string, unknown>, triggerId: string): FieldDef[] {
-  return defs.map((def) => {
-    const field = structuredClone(def);
-    if (Object.hasOwn(values, def.name)) {
-      const value = values[def.name];
-      field.value = typeof value === 'string' ? value.split(TRIGGER_REF).join(triggerId) : value;
-    }
-    return field;
-  });
-}
-
-/** Step data for an app (and event when given), as the panels' app and event choice fill it. */
+/** Step data for an app (and event when given): core's app and event choice, automatically named. */
 export function stepDataFor(
   app: AppDefinition,
   kind: 'trigger' | 'action',
@@ -135,48 +119,23 @@ export function stepDataFor(
   values: Record<string, unknown>,
   triggerId: string,
 ): StepData {
-  const label = app.appName || app.appSlug;
-  const base: Partial<StepData> = {
-    type: app.appSlug,
-    label,
-    icon: app.iconURL ?? '',
-    hasauth: needsAuth(app),
-    url: `/api/apps/${app.appSlug}`,
-    name: label,
-  };
-  if (kind === 'trigger') base.app = app.appSlug;
-  if (!event) return createStepData(base);
-  if (kind === 'trigger') {
-    const trigger = app.triggers[event] as TriggerDef;
-    const polling = trigger.pollingParams;
-    return createStepData({
-      ...base,
-      name: stepName(trigger.label, label),
-      action: event,
-      actionlabel: trigger.label,
-      triggerlabel: trigger.label,
-      triggerResource: trigger.action ?? '',
-      pollingParams: polling && 'dedupe_key' in polling ? { ...(polling as PollingParams) } : null,
-      performList: trigger.performList ?? '',
-      unsubscribe: trigger.unsubscribe ?? '',
-      webhookKey: trigger.webhookKey ?? '',
-      fields: fieldsWith(trigger.fields ?? [], values, triggerId),
-    });
+  // `{{trigger}}` in a starter's values stands for the trigger step's id.
+  const resolved: Record<string, unknown> = {};
+  for (const [name, value] of Object.entries(values)) {
+    resolved[name] = typeof value === 'string' ? value.split(TRIGGER_REF).join(triggerId) : value;
   }
-  const action = app.actions[event] as ActionDef;
-  const title = action.title || event;
-  // The HTTP request step is named like the panel names it: by its method and URL (editor-core 4.8).
-  const name =
-    app.appSlug === 'http'
-      ? customRequestName(String(values.requestType ?? 'GET'), String(values.url ?? ''))
-      : stepName(title, label);
-  return createStepData({
-    ...base,
-    name,
-    action: event,
-    actionlabel: title,
-    fields: fieldsWith(action.fields, values, triggerId),
-  });
+  const data = setUpStepData(createStepData(), kind, app, event, resolved);
+  if (!data) throw unprocessable(`${app.appName || app.appSlug} has no event '${event}'.`, 'template');
+  return data;
+}
+
+/**
+ * The name of a workflow made from preselected apps (editor-core 4.6): '{app} -> Workflow
+ * (Draft)' after the trigger's app (else the first action's), 'Untitled Workflow' otherwise.
+ */
+function draftNameFor(steps: readonly Step[], input: StarterInput): string {
+  const chosen = input.app1 ? steps[0] : input.app2 ? steps[1] : undefined;
+  return chosen?.data.label ? draftName(chosen.data.label) : DEFAULT_WORKFLOW_NAME;
 }
 
 /** Builds the starters service: new workflows from a starter and/or preselected apps. */
@@ -242,7 +201,7 @@ export function createStartersService(deps: PlatformDeps) {
       const draft: WorkflowDocument = {
         schemaVersion: WORKFLOW_SCHEMA_VERSION,
         id: deps.newId(),
-        name: plan.name || DEFAULT_WORKFLOW_NAME,
+        name: plan.name || draftNameFor(steps, input),
         active: false,
         steps,
         links,

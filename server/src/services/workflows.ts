@@ -6,14 +6,25 @@ import type { WorkflowDocument } from '@junction/core';
 import { conflict, notFound, PROBLEM_CODES, unprocessable } from '../errors.js';
 import { buildNewWorkflow, checkDocument } from './core-rules.js';
 import { nowIso, type ServiceDeps } from './deps.js';
-import type { Services } from './types.js';
+import type { AuthContext, Services } from './types.js';
 import { toWorkflowSummary, toWorkflowView } from './views.js';
 
 /** editor-core 4.6: the default name of a workflow created without one. */
 const DEFAULT_NAME = 'Untitled Workflow';
 
-/** Builds the workflows service. */
-export function createWorkflowsService(deps: ServiceDeps): Services['workflows'] {
+/** What the workflows service asks of activation (the triggers service, wired in services/index.ts). */
+export interface WorkflowActivation {
+  /** Switches a stored workflow ON: core's activation rule, then its trigger set-up (422 when refused). */
+  activate(ctx: AuthContext, workflowId: string): Promise<unknown>;
+}
+
+/**
+ * Builds the workflows service. A create with `active: true` stores the workflow OFF, then
+ * switches it ON through `activation` (core's `activationProblems` and the trigger set-up);
+ * when that is refused nothing stays stored and the refusal is the answer, so no path stores
+ * ON a workflow that fails the rule (editor-core 4.2).
+ */
+export function createWorkflowsService(deps: ServiceDeps, activation?: WorkflowActivation): Services['workflows'] {
   const { repos } = deps;
 
   const validate = (input: unknown): WorkflowDocument => {
@@ -44,11 +55,14 @@ export function createWorkflowsService(deps: ServiceDeps): Services['workflows']
       if (input.document !== undefined) {
         const given = validate(input.document);
         // The server picks ids: a client-chosen id could collide with another tenant's.
-        document = { ...given, id, name: name ?? given.name, active: input.active ?? given.active };
+        document = { ...given, id, name: name ?? given.name, active: false };
       } else {
         const fresh = buildNewWorkflow({ newId: deps.newId, now: deps.now }, { name: name ?? DEFAULT_NAME });
-        document = { ...fresh, id, active: input.active ?? false };
+        document = { ...fresh, id, active: false };
       }
+      const wantsOn =
+        input.active ?? (input.document !== undefined && (input.document as { active?: unknown }).active === true);
+      if (wantsOn && !activation) throw unprocessable('Switch the workflow ON after creating it.', 'active');
       const createdAt = nowIso(deps);
       const record = {
         id,
@@ -61,6 +75,16 @@ export function createWorkflowsService(deps: ServiceDeps): Services['workflows']
         updatedAt: createdAt,
       };
       await repos.workflows.insert(record);
+      if (wantsOn && activation) {
+        try {
+          await activation.activate(ctx, id);
+        } catch (error) {
+          await repos.workflows.remove(ctx.tenantId, id);
+          throw error;
+        }
+        const stored = await repos.workflows.get(ctx.tenantId, id);
+        if (stored) return toWorkflowView(stored);
+      }
       return toWorkflowView(record);
     },
 

@@ -130,6 +130,7 @@ describe.each(sqlite)('the cross-tenant matrix on $dialect', { timeout: 120_000 
     }
     const wf = await h.call('GET', `/api/workflows/${ids.workflow}`, { token: a.token });
     expect(wf.json.name).toBe(A_NAME);
-    expect(wf.json.revision).toBe(1);
+    // Created (1) and switched ON (2) by A; nothing B did wrote it.
+    expect(wf.json.revision).toBe(2);
   });
 });

@@ -171,6 +171,57 @@ describe.each(sqlite)('hostile input on $dialect', { timeout: 120_000 }, (testDb
     expect((await h.call('GET', '/api/health')).status).toBe(200);
   });
 
+  it('never stores ON a workflow posted with active: true that fails the activation rule', async () => {
+    // editor-core 4.2: one rule (core's activationProblems) for the switch and for a create.
+    const activeOf = async (id: string) => {
+      const list = await h.call('GET', '/api/workflows', { token: user.token });
+      const listed = (list.json.items as { id: string; active: boolean }[]).find((w) => w.id === id);
+      const status = await h.call('GET', `/api/workflows/${id}/active`, { token: user.token });
+      return { listed: listed?.active, status: status.json.active as boolean };
+    };
+    const before = (await h.call('GET', '/api/workflows', { token: user.token })).json.items.length as number;
+    const unknownApp = effectWorkflow(target.url('/effect'), 'Unknown app ON');
+    unknownApp.steps[1].data = { ...unknownApp.steps[1].data, type: 'no-such-app', action: 'go' };
+    const noUrl = effectWorkflow('', 'Empty URL ON');
+    const untested = effectWorkflow(target.url('/effect'), 'Untested ON');
+    untested.steps[1].data = { ...untested.steps[1].data, testData: null };
+    const failed = effectWorkflow(target.url('/effect'), 'Failed test ON');
+    failed.steps[1].data = { ...failed.steps[1].data, testData: { error: 'Request failed with status 500' } };
+    const cases: [string, WorkflowDocument, RegExp][] = [
+      ['an unknown app', unknownApp, /The app 'no-such-app' of "Call target" is not available\./],
+      ['an empty required URL', noUrl, /Missing field "url"\./],
+      ['an untested step', untested, /Missing test data\./],
+      ['a failed step test', failed, /Test data error\./],
+    ];
+    for (const [name, document, reason] of cases) {
+      for (const body of [
+        { name, active: true, document },
+        { name, document: { ...document, active: true } },
+      ]) {
+        const res = await timed(`create ON: ${name}`, () =>
+          h.call('POST', '/api/workflows', { token: user.token, body }),
+        );
+        expect([name, res.status]).toEqual([name, 422]);
+        expect(res.json.detail).toMatch(reason);
+      }
+    }
+    // Nothing was stored, so nothing can run or disagree.
+    expect((await h.call('GET', '/api/workflows', { token: user.token })).json.items).toHaveLength(before);
+    const hook = await h.call('POST', '/api/workflows', {
+      token: user.token,
+      body: { name: 'Runnable ON', active: true, document: effectWorkflow(target.url('/effect')) },
+    });
+    expect(hook.status, hook.text).toBe(201);
+    expect(hook.json.active).toBe(true);
+    expect(await activeOf(hook.json.id)).toEqual({ listed: true, status: true });
+    const off = await h.call('POST', '/api/workflows', {
+      token: user.token,
+      body: { name: 'Stored OFF', document: { ...unknownApp, active: false } },
+    });
+    expect(off.status, off.text).toBe(201);
+    expect(await activeOf(off.json.id)).toEqual({ listed: false, status: false });
+  });
+
   it('refuses 50 MB bodies while they stream (declared and chunked), and 100,000-deep bodies', async () => {
     const hook = await h.call('POST', '/api/workflows', {
       token: user.token,

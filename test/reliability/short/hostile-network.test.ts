@@ -7,8 +7,8 @@
  */
 import net from 'node:net';
 import path from 'node:path';
-import Database from 'better-sqlite3';
 import { createStepData, type WorkflowDocument } from '@junction/core';
+import Database from 'better-sqlite3';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type Account, type ApiHarness, openHarness, openTestDatabases, signUp } from '../../api/harness.js';
 import { effectWorkflow, STEPS } from '../support/client.js';
@@ -73,6 +73,7 @@ function echoWorkflow(slug: string, credentialId: string): WorkflowDocument {
     hasauth: true,
     credential: credentialId,
     fields: [{ name: 'X-Custom', value: `\${${STEPS.trigger}.h}` }],
+    testData: { echoed: true },
   });
   return doc;
 }

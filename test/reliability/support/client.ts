@@ -114,6 +114,8 @@ export function effectWorkflow(url: string, name = 'Reliability'): WorkflowDocum
             { name: 'url', value: url },
             { name: 'params', value: [{ key: 'seq', value: `\${${STEPS.trigger}.seq}` }] },
           ],
+          // Tested once: a workflow is switched ON only with every step tested (editor-core 4.2).
+          testData: { status: 200 },
         }),
       },
     ],

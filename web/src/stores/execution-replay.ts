@@ -3,8 +3,15 @@
  * 4 "Replay", 8): the run time's US 12-hour format, which tabs a step's dialog shows, status
  * labels, and the Replay / Re-run / Edit calls with the spec's messages.
  */
-import { type ApiClient, isApiError, type Link, type Step, type WorkflowData } from '@junction/core';
-import { CONDITION_LABELS, needsValue } from '../editor/links/filter-form.js';
+import {
+  type ApiClient,
+  CONDITION_LABELS,
+  isApiError,
+  type Link,
+  needsValue,
+  type Step,
+  type WorkflowData,
+} from '@junction/core';
 
 /** The fields of an execution the viewer reads (the contract's Execution). */
 export interface ExecutionShape {

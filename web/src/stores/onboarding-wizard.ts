@@ -17,6 +17,7 @@ import {
   findFirstArray,
   isApiError,
   needsAuth,
+  recordSample,
   type StepData,
   stepName,
 } from '@junction/core';
@@ -468,7 +469,8 @@ export class CustomTriggerWizard {
           triggerChoices: this.found.items.slice(0, 5),
           name: stepName(built.trigger.label, definition.appName || this.appSlug),
         };
-        editor.wf.updateStep(trigger.id, patch);
+        // The first found item is the sample of the step as built (its fingerprint kept).
+        editor.wf.updateStep(trigger.id, { ...patch, ...recordSample({ ...trigger.data, ...patch }, patch.testData) });
       }
       runInAction(() => {
         this.isFinishing = false;

@@ -13,6 +13,7 @@ import {
   parseDynamicSpec,
   parseReferences,
   type StepData,
+  samplePaths,
 } from '@junction/core';
 import { makeAutoObservable, observableRef, runInAction } from 'mobx';
 import type { IEditorStore } from './editor-store.js';
@@ -100,28 +101,13 @@ export interface InsertSource {
   entries: InsertEntry[];
 }
 
-function joinPath(base: string, key: string | number): string {
-  if (typeof key === 'number') return `${base}[${key}]`;
-  return base === '' ? key : `${base}.${key}`;
-}
-
-/** Lists the leaf values of a sample with their paths, at most `limit`, depth-first. */
+/** Lists the leaf values of a sample with their paths, at most `limit` (core's `samplePaths`). */
 export function sampleEntries(stepId: string, sample: unknown, limit = INSERT_ENTRIES_LIMIT): InsertEntry[] {
-  const entries: InsertEntry[] = [];
-  const visit = (value: unknown, path: string, depth: number) => {
-    if (entries.length >= limit) return;
-    const isContainer = value !== null && typeof value === 'object';
-    if (!isContainer || depth > 8) {
-      if (path === '') return;
-      entries.push({ path, reference: `\${${stepId}.${path}}`, preview: cutChip(shown(value)) });
-      return;
-    }
-    if (Array.isArray(value)) {
-      for (const [i, item] of value.entries()) visit(item, joinPath(path, i), depth + 1);
-    } else for (const [key, item] of Object.entries(value)) visit(item, joinPath(path, key), depth + 1);
-  };
-  visit(sample, '', 0);
-  return entries;
+  return samplePaths(sample, { maxPaths: limit }).map(({ path, value }) => ({
+    path,
+    reference: `\${${stepId}.${path}}`,
+    preview: cutChip(shown(value)),
+  }));
 }
 
 /** The Insert Data picker's sections: each earlier step, nearest first (editor-core 2.11). */

@@ -5,22 +5,25 @@
  * and the issues list see it at once.
  */
 import {
-  ACTION_PLACEHOLDER_NAME,
   type AppDefinition,
+  applyStepPatch,
+  automaticStepName,
   type CatalogTab,
-  customRequestName,
+  chooseAppPatch,
+  chooseEventPatch,
   type EventOption,
   type EventOptionGroup,
   eventsByGroup,
   type FieldDef,
+  HTTP_APP_SLUG,
   type IStep,
+  isApiError,
   isBlankFieldValue,
-  needsAuth,
-  type PollingParams,
+  recordTestResult,
   type StepData,
-  stepName,
-  TRIGGER_PLACEHOLDER_NAME,
+  testStateOf,
   testSuccessText,
+  toStepField,
   visibleTriggers,
 } from '@junction/core';
 import { makeAutoObservable, observableRef, runInAction } from 'mobx';
@@ -51,8 +54,7 @@ export const FORMS_APP_SLUG = 'junction-forms';
 /** The trigger field that names the form (server/src/integrations/builtin/hooks.ts). */
 export const FORM_ID_FIELD = 'formId';
 
-/** The app that runs a custom HTTP request (named by verb and resource, editor-core 4.8). */
-export const HTTP_APP_SLUG = 'http';
+export { HTTP_APP_SLUG, toStepField };
 
 /** The title of one stepper section for a step kind. */
 export function sectionTitle(section: PanelSection, kind: 'trigger' | 'action'): string {
@@ -84,11 +86,6 @@ export function testErrorText(app: string, event: string): string {
 /** Shown while a test runs (editor-core 4.8). */
 export const WAITING_TEXT = 'Waiting for response data';
 
-/** Copies an app field definition into a step field, with its default value when it has one. */
-export function toStepField(field: FieldDef): FieldDef {
-  return JSON.parse(JSON.stringify(field)) as FieldDef;
-}
-
 /** Returns the events an app offers a step: grouped actions, or triggers as one group. */
 export function eventOptions(kind: 'trigger' | 'action', app: AppDefinition | null, query = ''): EventOptionGroup[] {
   if (!app) return [];
@@ -103,28 +100,14 @@ export function eventOptions(kind: 'trigger' | 'action', app: AppDefinition | nu
     .filter((group) => group.events.length > 0);
 }
 
-/** The names a step may carry while it is still named automatically. */
-function automaticNames(data: StepData): string[] {
-  const names = ['', TRIGGER_PLACEHOLDER_NAME, ACTION_PLACEHOLDER_NAME, data.label];
-  if (data.actionlabel) names.push(stepName(data.actionlabel, data.label));
-  if (data.type === HTTP_APP_SLUG) names.push(customRequestNameOf(data));
-  return names;
-}
-
 function fieldValue(data: StepData, name: string): string {
   const value = data.fields.find((f) => f.name === name)?.value;
   return typeof value === 'string' ? value : '';
 }
 
-function customRequestNameOf(data: StepData): string {
-  return customRequestName(fieldValue(data, 'requestType') || 'GET', fieldValue(data, 'url'));
-}
-
-/** The automatic name of a step after an edit: the custom-request name, '{event} in {app}' or the app. */
-export function automaticName(data: StepData): string {
-  if (data.type === HTTP_APP_SLUG && data.action) return customRequestNameOf(data);
-  if (data.actionlabel) return stepName(data.actionlabel, data.label);
-  return data.label;
+/** The automatic name of a step after an edit (core's `automaticStepName`). */
+export function automaticName(data: StepData, kind: 'trigger' | 'action' = 'action'): string {
+  return automaticStepName(kind, data);
 }
 
 /** What a step panel works with; injected so tests pass fakes. */
@@ -157,7 +140,9 @@ export class StepPanelModel {
   constructor(private readonly deps: StepPanelDeps) {
     const data = this.data;
     this.section = data.type === '' ? 'app' : data.action === '' ? 'event' : 'setup';
-    if (data.testData !== null && data.testData !== undefined) this.testPhase = 'tested';
+    const state = testStateOf(data).status;
+    if (state === 'tested') this.testPhase = 'tested';
+    else if (state === 'failed') this.testPhase = 'testFailed';
     // Definitions and results are plain JSON read as is: kept by reference, never deep observables.
     makeAutoObservable<StepPanelModel, 'deps'>(this, {
       deps: false,
@@ -263,12 +248,9 @@ export class StepPanelModel {
     return this.definition !== null && eventOptions(this.kind, this.definition).length === 0;
   }
 
+  // Every edit keeps the automatic name up to date until the user renames (editor-core 4.8).
   private update(patch: Partial<StepData>): void {
-    const before = this.data;
-    const rename = automaticNames(before).includes(before.name);
-    const next = { ...before, ...patch };
-    const name = rename ? automaticName(next) : before.name;
-    this.deps.editor.wf.updateStep(this.deps.stepId, name === before.name ? patch : { ...patch, name });
+    this.deps.editor.wf.updateStep(this.deps.stepId, applyStepPatch(this.kind, this.data, patch));
   }
 
   /** Loads the chosen app's whole definition (events, fields, auth). */
@@ -300,36 +282,7 @@ export class StepPanelModel {
    * name and test data (editor-core 4.8); then moves to Event.
    */
   async chooseApp(app: AppSummaryView): Promise<void> {
-    const catalogApp = toCatalogApp(app);
-    const patch: Partial<StepData> = {
-      type: app.appSlug,
-      label: app.appName,
-      icon: app.iconURL ?? '',
-      hasauth: needsAuth(catalogApp),
-      url: `/api/apps/${app.appSlug}`,
-      credential: null,
-      authname: '',
-      action: '',
-      actionlabel: '',
-      fields: [],
-      testData: null,
-      actionTestTime: null,
-    };
-    if (this.kind === 'trigger') {
-      Object.assign(patch, {
-        app: app.appSlug,
-        triggerlabel: '',
-        triggerResource: '',
-        triggerMessage: '',
-        triggerChoices: [],
-        triggerchoice: '',
-        triggerChoiceTime: null,
-        pollingParams: null,
-        performList: '',
-        unsubscribe: '',
-        webhookKey: '',
-      });
-    }
+    const patch = chooseAppPatch(this.kind, toCatalogApp(app));
     this.definition = null;
     this.update(patch);
     this.resetTest();
@@ -383,30 +336,13 @@ export class StepPanelModel {
   chooseEvent(key: string): void {
     const app = this.definition;
     if (!app) return;
-    let patch: Partial<StepData>;
-    if (this.kind === 'trigger') {
-      const trigger = app.triggers[key];
-      if (!trigger) return;
-      const polling = trigger.pollingParams;
-      patch = {
-        action: key,
-        actionlabel: trigger.label,
-        triggerlabel: trigger.label,
-        triggerResource: trigger.action ?? '',
-        pollingParams: polling && 'dedupe_key' in polling ? { ...(polling as PollingParams) } : null,
-        performList: trigger.performList ?? '',
-        unsubscribe: trigger.unsubscribe ?? '',
-        webhookKey: trigger.webhookKey ?? '',
-        fields: (trigger.fields ?? []).map(toStepField),
-      };
-    } else {
-      const action = app.actions[key];
-      if (!action) return;
-      const ticket = incompleteActionTicket(app, key, action);
+    const patch = chooseEventPatch(this.kind, app, key);
+    if (!patch) return;
+    if (this.kind === 'action') {
+      const ticket = incompleteActionTicket(app, key, app.actions[key]);
       if (ticket) this.deps.onAutoTicket?.(ticket);
-      patch = { action: key, actionlabel: action.title || key, fields: action.fields.map(toStepField) };
     }
-    this.update({ ...patch, testData: null, actionTestTime: null, triggerChoices: [], triggerchoice: '' });
+    this.update(patch);
     this.resetTest();
     this.section = this.needsAccount && this.data.credential === null ? 'account' : 'setup';
   }
@@ -455,22 +391,28 @@ export class StepPanelModel {
       runInAction(() => {
         this.testResult = result;
         if (!this.exists) return;
-        if (result.ok) {
-          const testedAt = Date.parse(result.testedAt);
-          editor.wf.updateStep(stepId, {
-            testData: result.output ?? {},
-            actionTestTime: Number.isFinite(testedAt) ? testedAt : now(),
-          });
-          this.testPhase = 'tested';
-        } else {
-          this.testPhase = 'testFailed';
-          this.testError = testErrorText(this.data.label, this.data.actionlabel);
-        }
+        const parsed = Date.parse(result.testedAt);
+        const testedAt = Number.isFinite(parsed) ? parsed : now();
+        // editor-core 4.8, 5.1: the result replaces the old sample, a failure included, so the
+        // step reads 'Test data error.' and the switch stays blocked until a good test.
+        const outcome = result.ok
+          ? { ok: true as const, output: result.output, testedAt }
+          : { ok: false as const, error: result.message ?? '', output: result.output, testedAt };
+        editor.wf.updateStep(stepId, recordTestResult(this.data, outcome));
+        this.testPhase = result.ok ? 'tested' : 'testFailed';
+        if (!result.ok) this.testError = testErrorText(this.data.label, this.data.actionlabel);
       });
     } catch (error) {
       runInAction(() => {
         this.testPhase = 'testFailed';
         this.testError = problemMessage(error, 'The test could not be run.');
+        // A test the server refused (an invalid URL, a 4xx Problem) failed too: it is recorded.
+        if (this.exists && isApiError(error) && error.status !== 0) {
+          editor.wf.updateStep(
+            stepId,
+            recordTestResult(this.data, { ok: false, error: this.testError, testedAt: now() }),
+          );
+        }
       });
     }
   }

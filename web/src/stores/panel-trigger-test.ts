@@ -5,7 +5,7 @@
  * sample may replace them ('Customize Trigger Data'). The chosen item becomes the step's test
  * data through `updateStep` (no undo entry).
  */
-import { cutChip, isApiError, type StepData } from '@junction/core';
+import { cutChip, isApiError, recordSample, type StepData } from '@junction/core';
 import { makeAutoObservable, observableRef, runInAction } from 'mobx';
 import type { IEditorStore } from './editor-store.js';
 import { toDocument } from './editor-store.js';
@@ -287,8 +287,10 @@ export class TriggerTestModel {
     if (choice === undefined) return;
     this.selectedIndex = index;
     this.isChoosingAnother = false;
+    const step = this.deps.editor.wf.stepById(this.deps.stepId);
+    if (!step) return;
     this.deps.editor.wf.updateStep(this.deps.stepId, {
-      testData: choice,
+      ...recordSample(step.data as StepData, choice),
       triggerChoices: this.choices.slice(0, CHOICES_KEPT),
       triggerchoice: choiceLabel(choice, index),
       triggerChoiceTime: this.deps.now(),

@@ -1,17 +1,22 @@
 /**
  * What kind of trigger a workflow has, read from its stored document and its app's definition:
  * a Junction endpoint (Webhook, Forms: nothing to set up), a schedule, a polling trigger, or an
- * app webhook with subscribe/unsubscribe actions. Problems become 422s naming the step.
+ * app webhook with subscribe/unsubscribe actions. The rules are core's (`activationProblems`,
+ * `planTriggerSetup`); this file resolves the apps and turns problems into 422s naming the step.
  */
 import {
-  blockingIssues,
+  type AppDefinition,
+  type AppLookup,
+  activationProblems,
   compileWorkflow,
+  type Issue,
   type PlanTrigger,
-  type TriggerDef,
+  planTriggerSetup,
+  type ScheduleSpec,
+  type WorkflowData,
   type WorkflowDocument,
 } from '@junction/core';
 import { PROBLEM_CODES, unprocessable } from '../../errors.js';
-import { type ScheduleSpec, validateSchedule } from '../../integrations/builtin/schedule.js';
 import type { AppRegistry, RunnableApp } from '../../integrations/registry.js';
 
 /** The kinds of trigger subscriptions. */
@@ -43,9 +48,6 @@ export type TriggerSetup =
     })
   | (TriggerBase & { kind: 'app-webhook'; app: RunnableApp; subscribeKey: string; unsubscribeKey: string });
 
-/** Built-in apps whose trigger is a request to Junction itself. */
-const JUNCTION_ENDPOINTS: Record<string, 'webhook' | 'form'> = { webhook: 'webhook', 'junction-forms': 'form' };
-
 /** The trigger step's field values by name (the stored document keeps them on each field). */
 export function fieldValues(trigger: Pick<PlanTrigger, 'fields'>): Record<string, unknown> {
   const values: Record<string, unknown> = {};
@@ -56,27 +58,52 @@ export function fieldValues(trigger: Pick<PlanTrigger, 'fields'>): Record<string
 }
 
 /**
- * Checks that a workflow may be switched ON (core's blocking issues: a trigger or action step
- * without test data, a step needing auth without a credential) and describes its trigger.
- * Throws a 422 Problem whose detail says what to fix.
+ * Resolves every app a workflow's steps use, for core's `activationProblems`: the answer
+ * finds each definition by slug (undefined when the workspace cannot use the app).
+ */
+export async function resolveApps(wf: WorkflowData, tenantId: string, registry: AppRegistry): Promise<AppLookup> {
+  const found = new Map<string, RunnableApp | undefined>();
+  for (const step of wf.steps) {
+    const slug = step.data.type || (step.kind === 'trigger' ? step.data.app : '');
+    if (slug && !found.has(slug)) found.set(slug, await registry.resolve(tenantId, slug));
+  }
+  return (slug) => found.get(slug) as AppDefinition | undefined;
+}
+
+/** Core's activation problems of a workflow, with every app it uses resolved for the tenant. */
+export async function checkActivation(wf: WorkflowData, tenantId: string, registry: AppRegistry): Promise<Issue[]> {
+  return activationProblems(wf, await resolveApps(wf, tenantId, registry));
+}
+
+/** The 422 Problem that lists activation problems, each named by its step or filter. */
+export function activationRefused(wf: WorkflowData, problems: readonly Issue[]): Error {
+  const names = new Map(wf.steps.map((s) => [s.id, s.data.name || 'Untitled step']));
+  const where = (issue: Issue) => (issue.stepId ? `"${names.get(issue.stepId)}": ` : issue.linkId ? 'A filter: ' : '');
+  const list = problems.map((issue) => `${where(issue)}${issue.text}`).join(' ');
+  const errors = problems.map((issue) => ({
+    field: issue.stepId ? `steps.${issue.stepId}` : issue.linkId ? `links.${issue.linkId}` : 'document',
+    message: issue.text,
+  }));
+  return unprocessable(
+    `This workflow cannot be switched on until its issues are fixed. ${list}`,
+    'active',
+    errors,
+    PROBLEM_CODES.activationBlocked,
+  );
+}
+
+/**
+ * Checks that a workflow may be switched ON (core's `activationProblems`, with its apps
+ * resolved for the tenant) and describes its trigger. Throws a 422 Problem whose detail says
+ * what to fix.
  */
 export async function describeTrigger(
   document: WorkflowDocument,
   tenantId: string,
   registry: AppRegistry,
 ): Promise<TriggerSetup> {
-  const blocking = blockingIssues(document);
-  if (blocking.length > 0) {
-    const names = new Map(document.steps.map((s) => [s.id, s.data.name || 'Untitled step']));
-    const list = blocking.map((issue) => `"${names.get(issue.stepId ?? '')}": ${issue.text}`).join(' ');
-    const errors = blocking.map((issue) => ({ field: `steps.${issue.stepId ?? ''}`, message: issue.text }));
-    throw unprocessable(
-      `This workflow cannot be switched on until its issues are fixed. ${list}`,
-      'active',
-      errors,
-      PROBLEM_CODES.activationBlocked,
-    );
-  }
+  const problems = await checkActivation(document, tenantId, registry);
+  if (problems.length > 0) throw activationRefused(document, problems);
   const trigger = compileWorkflow(document).trigger;
   if (!trigger) throw unprocessable('This workflow has no trigger step.', 'active');
   return describePlanTrigger(trigger, tenantId, registry);
@@ -97,52 +124,25 @@ export async function describePlanTrigger(
     values: fieldValues(trigger),
     credentialId: trigger.credentialId,
   };
-  if (!trigger.app) throw unprocessable(`The trigger "${stepName}" has no app selected.`, 'active');
-  const endpoint = JUNCTION_ENDPOINTS[trigger.app];
-  if (endpoint) return { ...base, kind: endpoint };
-  if (trigger.app === 'schedule') {
-    const checked = validateSchedule(base.values);
-    if (!checked.ok) {
-      const [first] = checked.errors;
-      const errors = checked.errors.map((e) => ({ field: `fields.${e.field}`, message: e.message }));
-      throw unprocessable(`The schedule of "${stepName}" is not valid: ${first?.message}`, 'active', errors);
-    }
-    return { ...base, kind: 'schedule', spec: checked.spec };
+  const planned = planTriggerSetup(trigger, null);
+  // Endpoints and schedules need no definition; other apps are resolved for the tenant.
+  const app = planned.ok && planned.plan !== null ? undefined : await registry.resolve(tenantId, trigger.app);
+  const result = planned.ok && planned.plan !== null ? planned : planTriggerSetup(trigger, app as AppDefinition);
+  if (!result.ok) {
+    const errors = result.problem.fields?.map((e) => ({ field: `fields.${e.field}`, message: e.message }));
+    throw unprocessable(result.problem.text, 'active', errors);
   }
-  const app = await registry.resolve(tenantId, trigger.app);
-  if (!app) throw unprocessable(`The app '${trigger.app}' of "${stepName}" is not available.`, 'active');
-  const def = Object.hasOwn(app.triggers, trigger.event) ? (app.triggers[trigger.event] as TriggerDef) : undefined;
-  if (!def) throw unprocessable(`${app.appName} has no trigger '${trigger.event}' (step "${stepName}").`, 'active');
-  if (def.type === 'polling') return describePolling(base, app, def, trigger);
-  const subscribeKey = def.performList || trigger.performList;
-  const unsubscribeKey = def.unsubscribe || trigger.unsubscribe;
-  if (!subscribeKey || !unsubscribeKey) {
-    throw unprocessable(
-      `${app.appName}'s trigger '${def.label}' is a webhook without subscribe and unsubscribe actions; it cannot be switched on.`,
-      'active',
-    );
+  const plan = result.plan;
+  if (plan === null) throw unprocessable(`The app '${trigger.app}' of "${stepName}" is not available.`, 'active');
+  switch (plan.kind) {
+    case 'webhook':
+    case 'form':
+      return { ...base, kind: plan.kind };
+    case 'schedule':
+      return { ...base, kind: 'schedule', spec: plan.spec };
+    case 'polling':
+      return { ...base, ...plan, app: app as RunnableApp };
+    case 'app-webhook':
+      return { ...base, ...plan, app: app as RunnableApp };
   }
-  for (const key of [subscribeKey, unsubscribeKey]) {
-    if (!Object.hasOwn(app.actions, key)) {
-      throw unprocessable(`${app.appName} has no action '${key}' for its trigger '${def.label}'.`, 'active');
-    }
-  }
-  return { ...base, kind: 'app-webhook', app, subscribeKey, unsubscribeKey };
-}
-
-function describePolling(base: TriggerBase, app: RunnableApp, def: TriggerDef, trigger: PlanTrigger): TriggerSetup {
-  const actionKey = def.action ?? '';
-  if (!actionKey || !Object.hasOwn(app.actions, actionKey)) {
-    throw unprocessable(`${app.appName}'s trigger '${def.label}' has no list action to poll.`, 'active');
-  }
-  const params = { ...(trigger.pollingParams ?? {}), ...(def.pollingParams ?? {}) } as {
-    dedupe_key?: string;
-    data_head?: string;
-  };
-  const dedupeKey = params.dedupe_key?.trim() ?? '';
-  if (!dedupeKey) {
-    throw unprocessable(`${app.appName}'s trigger '${def.label}' has no Unique ID Key (dedupe_key).`, 'active');
-  }
-  const dataHead = params.data_head?.trim() || '0';
-  return { ...base, kind: 'polling', app, actionKey, dedupeKey, dataHead };
 }

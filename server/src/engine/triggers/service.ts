@@ -1,6 +1,6 @@
 /**
- * Activation (issue 4 item 4, editor-core 4.2): switching a workflow ON checks it (core's
- * blocking issues), sets its trigger up and stores it with `workflows.active = 1` in one
+ * Activation (editor-core 4.2): switching a workflow ON checks it (core's
+ * `activationProblems`), sets its trigger up and stores it with `workflows.active = 1` in one
  * transaction; switching OFF tears the trigger down (an app webhook is unsubscribed through
  * its delete call; schedules and polls stop) and stores `active = 0`. Any failure answers 422
  * with the reason and leaves the workflow as it was (OFF stays OFF, ON stays ON).
@@ -12,7 +12,7 @@ import type { ActivationStatus, ActivationView, TriggersService } from '../../se
 import type { AuthContext } from '../../services/types.js';
 import type { WorkflowRecord } from '../../store/repos/workflows.js';
 import type { TriggerContext } from './context.js';
-import { describeTrigger, type TriggerSetup } from './describe.js';
+import { checkActivation, describeTrigger, type TriggerSetup } from './describe.js';
 import { pollNow, reasonOf } from './runner.js';
 import type { TriggerScheduler } from './scheduler.js';
 import { nextTick } from './schedules.js';
@@ -216,13 +216,23 @@ export function createTriggersService(
   }
 
   /**
-   * Arms a workflow stored ON without going through activation (created or saved with
-   * `active: true` through the API). Never switches it OFF: a trigger that cannot be set up is
-   * logged and tried again after ADOPT_RETRY_MS, or at once when the workflow is saved again.
+   * Arms a workflow stored ON without going through activation (rows written before every
+   * create went through activation). One that fails core's activation rule is stored OFF (it
+   * could never run, and the list and `GET …/active` must agree); a trigger whose set-up fails
+   * otherwise (an app that does not answer) is logged and tried again after ADOPT_RETRY_MS.
    */
   async function adopt(tenantId: string, workflowId: string): Promise<boolean> {
     const workflow = await deps.repos.workflows.get(tenantId, workflowId);
     if (!workflow?.active || (await subs.get(tenantId, workflowId))) return true;
+    const problems = await checkActivation(workflow.document as WorkflowDocument, tenantId, deps.registry);
+    if (problems.length > 0) {
+      await subs.deactivate(tenantId, workflowId, ctx.nowIso());
+      deps.logger.warn(
+        { workflowId, problems: problems.map((p) => p.text) },
+        'A workflow stored ON fails the activation rule: stored OFF',
+      );
+      return true;
+    }
     try {
       const setup = await describeTrigger(workflow.document as WorkflowDocument, tenantId, deps.registry);
       const prepared = await prepare(workflow, setup, undefined);

@@ -7,6 +7,7 @@ import type { Kysely } from 'kysely';
 import type { Database } from '../../store/database.js';
 import { readJson, writeJson } from '../../store/json.js';
 import { inTransaction } from '../../store/repos/transaction.js';
+import { createWorkflowsRepo } from '../../store/repos/workflows.js';
 import type { TriggerKind } from './describe.js';
 
 /** A stored subscription. */
@@ -98,7 +99,8 @@ export function createSubscriptionsRepo(db: Kysely<Database>): SubscriptionsRepo
     updatedAt: row.updated_at,
   });
 
-  const setWorkflowActive = async (
+  // The one writer of the active flag: the workflows repository, in this transaction.
+  const setWorkflowActive = (
     trx: Kysely<Database>,
     tenantId: string,
     workflowId: string,
@@ -106,32 +108,7 @@ export function createSubscriptionsRepo(db: Kysely<Database>): SubscriptionsRepo
     at: string,
     /** ON: the trigger step whose `triggerMessage` the set-up's message goes into (editor-core 4.2). */
     message?: { stepId: string; text: string },
-  ): Promise<boolean> => {
-    const row = await trx
-      .selectFrom('workflows')
-      .select(['document'])
-      .where('tenant_id', '=', tenantId)
-      .where('id', '=', workflowId)
-      .executeTakeFirst();
-    if (!row) return false;
-    // The document carries `active` too (the editor reads it); the revision is not bumped, so
-    // the editor's next save with its expectedRevision does not conflict.
-    const document: Record<string, unknown> = { ...readJson<Record<string, unknown>>(row.document), active };
-    if (message && Array.isArray(document.steps)) {
-      document.steps = (document.steps as { id?: string; data?: Record<string, unknown> }[]).map((step) =>
-        step.id === message.stepId && step.data
-          ? { ...step, data: { ...step.data, triggerMessage: message.text } }
-          : step,
-      );
-    }
-    await trx
-      .updateTable('workflows')
-      .set({ active: active ? 1 : 0, document: writeJson(document), updated_at: at })
-      .where('tenant_id', '=', tenantId)
-      .where('id', '=', workflowId)
-      .execute();
-    return true;
-  };
+  ): Promise<boolean> => createWorkflowsRepo(trx).setActive(tenantId, workflowId, active, at, message);
 
   const insert = async (trx: Kysely<Database>, record: SubscriptionRecord): Promise<void> => {
     await trx

@@ -1,4 +1,5 @@
 /** Stored workflows, always read and written within one tenant. */
+import { type WorkflowDocument, withActivation } from '@junction/core';
 import type { Kysely } from 'kysely';
 import type { Database } from '../database.js';
 import { newHookKey } from '../hook-key.js';
@@ -46,6 +47,19 @@ export interface WorkflowsRepo {
     change: WorkflowChange,
     expectedRevision?: number,
   ): Promise<WorkflowRecord | undefined>;
+  /**
+   * Switches a workflow ON or OFF: the `active` column and the document's copy (with core's
+   * `withActivation`, which also writes the trigger's set-up message when switched ON), with
+   * the revision bumped by one. The only writer of `active` after creation. Answers false when
+   * the workflow is not in the tenant. Call it inside the transaction that arms the trigger.
+   */
+  setActive(
+    tenantId: string,
+    id: string,
+    active: boolean,
+    at: string,
+    message?: { stepId: string; text: string },
+  ): Promise<boolean>;
   /** Deletes; answers false when there was nothing to delete in this tenant. */
   remove(tenantId: string, id: string): Promise<boolean>;
   /** Replaces the webhook key (the old one stops working at once); undefined when not found. */
@@ -131,6 +145,23 @@ export function createWorkflowsRepo(db: Kysely<Database>): WorkflowsRepo {
       const result = await query.executeTakeFirst();
       if (Number(result.numUpdatedRows) !== 1) return undefined;
       return get(tenantId, id);
+    },
+    async setActive(tenantId, id, active, at, message) {
+      const found = await get(tenantId, id);
+      if (!found) return false;
+      const document = withActivation(found.document as WorkflowDocument, active, message);
+      const result = await db
+        .updateTable('workflows')
+        .set((eb) => ({
+          active: active ? 1 : 0,
+          document: writeJson(document),
+          updated_at: at,
+          revision: eb('revision', '+', 1),
+        }))
+        .where('tenant_id', '=', tenantId)
+        .where('id', '=', id)
+        .executeTakeFirst();
+      return Number(result.numUpdatedRows) === 1;
     },
     async remove(tenantId, id) {
       const result = await db

@@ -1,5 +1,5 @@
 import '@xyflow/react/dist/style.css';
-import { CARD_HEIGHT, CARD_WIDTH, SNAP_GRID } from '@junction/core';
+import { CARD_HEIGHT, CARD_WIDTH, SNAP_GRID, workflowHealth } from '@junction/core';
 import {
   Background,
   ControlButton,
@@ -103,7 +103,10 @@ export const WorkflowCanvas = observer(function WorkflowCanvas() {
     minZoom: 0.5,
     padding: 0.2,
   }));
-  const modelNodes = useMemo(() => toNodes(data, selectedStepId), [data, selectedStepId]);
+  // Badges from the same issues the issues list shows (onboarding 4, editor-core 5.1).
+  const issues = editor.issues;
+  const health = useMemo(() => workflowHealth(data, issues), [data, issues]);
+  const modelNodes = useMemo(() => toNodes(data, selectedStepId, health), [data, selectedStepId, health]);
   const nodes = useMemo(
     () =>
       drag

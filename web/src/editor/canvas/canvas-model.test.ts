@@ -40,13 +40,15 @@ describe('toNodes', () => {
     expect(nodes.every((node) => node.data.isPlaceholder)).toBe(true);
   });
 
-  it('colours the badge from core health: red trigger without event, orange untested action, green tested', () => {
+  it('colours the badge from core health: red untested trigger, orange untested action, green tested', () => {
     const nodes = toNodes(
       {
         steps: [
           step('t', { kind: 'trigger' }),
           step('a'),
-          step('b', { data: createStepData({ name: 'b', type: 'http', testData: { ok: true } }) }),
+          step('b', {
+            data: createStepData({ name: 'b', type: 'http', action: 'customRequest', testData: { ok: true } }),
+          }),
         ],
       },
       null,

@@ -12,6 +12,7 @@ import {
   stepHealth,
   type WorkflowData,
 } from '@junction/core';
+
 import { type Edge, type Node, Position } from '@xyflow/react';
 
 /** The minimap appears only above this many canvas elements (onboarding 2 "Editor canvas"). */
@@ -62,17 +63,20 @@ export function linkLabel(link: Pick<Link, 'name' | 'delaySeconds'>): string | u
 // or editing one recomputes only what changed (a 1,000-step canvas stays quick).
 const cardDataCache = new WeakMap<Step, StepCardData>();
 
-/** Returns the card data of one step (name, app, icon, health badge colour). */
-export function toStepCardData(step: Step): StepCardData {
+/**
+ * Returns the card data of one step (name, app, icon, health badge colour). `health` is the
+ * step's badge from the workflow's issues (core's `workflowHealth`); without it the step's own
+ * issues decide.
+ */
+export function toStepCardData(step: Step, health: StepHealth = stepHealth(step)): StepCardData {
   const cached = cardDataCache.get(step);
-  if (cached) return cached;
-  const data = buildStepCardData(step);
+  if (cached && cached.health === health) return cached;
+  const data = buildStepCardData(step, health);
   cardDataCache.set(step, data);
   return data;
 }
 
-function buildStepCardData(step: Step): StepCardData {
-  const health = stepHealth(step);
+function buildStepCardData(step: Step, health: StepHealth): StepCardData {
   return {
     stepId: step.id,
     name: step.data.name,
@@ -91,8 +95,13 @@ function buildStepCardData(step: Step): StepCardData {
  * card can be picked up only to drop it onto a link (the canvas puts it back otherwise);
  * the trigger stays where it is.
  */
-export function toNodes(wf: Pick<WorkflowData, 'steps'>, selectedStepId: string | null): StepNode[] {
-  return wf.steps.map((step) => toNode(step, step.id === selectedStepId));
+export function toNodes(
+  wf: Pick<WorkflowData, 'steps'>,
+  selectedStepId: string | null,
+  /** Each step's badge, from core's `workflowHealth` (so badges agree with the issues list). */
+  health?: ReadonlyMap<string, StepHealth>,
+): StepNode[] {
+  return wf.steps.map((step) => toNode(step, step.id === selectedStepId, health?.get(step.id)));
 }
 
 /** React Flow's handle box (px). */
@@ -126,20 +135,21 @@ export const CARD_HANDLES: NonNullable<StepNode['handles']> = [
 // object is unchanged, so selecting one of 1,000 steps updates two nodes, not all of them.
 const nodeCache = new WeakMap<Step, { selected?: StepNode; plain?: StepNode }>();
 
-function toNode(step: Step, selected: boolean): StepNode {
+function toNode(step: Step, selected: boolean, health?: StepHealth): StepNode {
   let entry = nodeCache.get(step);
   if (!entry) {
     entry = {};
     nodeCache.set(step, entry);
   }
   const key = selected ? 'selected' : 'plain';
+  const data = toStepCardData(step, health);
   const cached = entry[key];
-  if (cached) return cached;
+  if (cached && cached.data === data) return cached;
   const node: StepNode = {
     id: step.id,
     type: 'step',
     position: step.position,
-    data: toStepCardData(step),
+    data,
     width: CARD_WIDTH,
     height: CARD_HEIGHT,
     draggable: step.kind !== 'trigger',

@@ -4,41 +4,24 @@
  * saved filter (named by core's filterName).
  */
 import {
+  CONDITION_LABELS,
+  CONDITION_TYPES,
   type Condition,
   type ConditionGroup,
-  type ConditionType,
-  CONDITION_TYPES,
+  conditionProblems,
   DOCUMENT_LIMITS,
   filterName,
   getAncestors,
   type LinkFilter,
+  needsValue,
+  samplePaths,
   type WorkflowData,
 } from '@junction/core';
 
-/** What each condition type reads as in the panel, in core's order. */
-export const CONDITION_LABELS: Readonly<Record<ConditionType, string>> = {
-  stringEqual: '(Text) Exactly matches',
-  stringUnequal: '(Text) Does not exactly match',
-  listContains: '(Text) Contains',
-  listNotContain: '(Text) Does not contain',
-  greaterThan: '(Number) Greater than',
-  lessThan: '(Number) Less than',
-  isTrue: '(Boolean) Is true',
-  isFalse: '(Boolean) Is false',
-  valueExists: 'Exists',
-  valueNotExists: 'Does not exist',
-};
-
-/** The condition types listed in the panel, with their labels. */
+/** The condition types listed in the panel, with core's labels. */
 export const CONDITION_OPTIONS = CONDITION_TYPES.map((type) => ({ value: type, label: CONDITION_LABELS[type] }));
 
-/** Condition types that compare with nothing: the value box is hidden. */
-const UNARY: ReadonlySet<ConditionType> = new Set(['isTrue', 'isFalse', 'valueExists', 'valueNotExists']);
-
-/** Returns true when a condition type needs a value to compare with. */
-export function needsValue(type: ConditionType): boolean {
-  return !UNARY.has(type);
-}
+export { needsValue };
 
 /** A new empty row. */
 export function emptyRow(): Condition {
@@ -81,26 +64,10 @@ export function removeRow(groups: readonly ConditionGroup[], at: number, row: nu
 /** A row's problem, keyed `${group}-${row}`, for the panel to show beside it. */
 export type RowErrors = Record<string, string>;
 
-/**
- * Checks the rows before saving: every row needs a field, and a value unless its condition is
- * unary; number comparisons need a number (or a `${…}` reference). Empty when all is well.
- */
+/** Checks the rows before saving with core's filter rule (editor-core 2.10). Empty when all is well. */
 export function checkGroups(groups: readonly ConditionGroup[]): RowErrors {
   const errors: RowErrors = {};
-  groups.forEach((group, g) => {
-    group.forEach((row, r) => {
-      const key = `${g}-${r}`;
-      if (row.lhs.trim() === '') errors[key] = 'Choose the field to check.';
-      else if (needsValue(row.conditionType) && row.rhs.trim() === '') errors[key] = 'Enter the value to compare with.';
-      else if (
-        (row.conditionType === 'greaterThan' || row.conditionType === 'lessThan') &&
-        !row.rhs.includes('${') &&
-        !Number.isFinite(Number(row.rhs.trim()))
-      ) {
-        errors[key] = 'Enter a number to compare with.';
-      }
-    });
-  });
+  for (const problem of conditionProblems(groups)) errors[`${problem.group}-${problem.row}`] = problem.message;
   return errors;
 }
 
@@ -128,35 +95,11 @@ export interface SampleField {
 
 /** At most this many fields are offered. */
 export const SAMPLE_FIELD_LIMIT = 200;
-const MAX_DEPTH = 4;
 const VALUE_PREVIEW = 40;
 
 function preview(value: unknown): string {
   const text = typeof value === 'string' ? value : JSON.stringify(value);
   return text.length > VALUE_PREVIEW ? `${text.slice(0, VALUE_PREVIEW)}...` : text;
-}
-
-const SIMPLE_KEY = /^[A-Za-z_$][\w$-]*$/;
-
-function collect(value: unknown, path: string, depth: number, out: { path: string; value: unknown }[]): void {
-  if (out.length >= SAMPLE_FIELD_LIMIT) return;
-  if (value !== null && typeof value === 'object' && depth < MAX_DEPTH) {
-    const entries = Array.isArray(value)
-      ? value.slice(0, 1).map((v, i) => [String(i), v] as const)
-      : Object.entries(value);
-    for (const [key, item] of entries) {
-      const next = Array.isArray(value)
-        ? `${path}[${key}]`
-        : SIMPLE_KEY.test(key)
-          ? path
-            ? `${path}.${key}`
-            : key
-          : null;
-      if (next !== null) collect(item, next, depth + 1, out);
-    }
-    return;
-  }
-  if (path) out.push({ path, value });
 }
 
 /**
@@ -168,9 +111,8 @@ export function sampleFields(wf: WorkflowData, sourceStepId: string): SampleFiel
   const steps = source ? [source, ...getAncestors(wf, sourceStepId)] : [];
   const fields: SampleField[] = [];
   for (const step of steps) {
-    const leaves: { path: string; value: unknown }[] = [];
-    collect(step.data.testData, '', 0, leaves);
-    for (const leaf of leaves) {
+    // core's one sample lister, as the Insert Data picker uses.
+    for (const leaf of samplePaths(step.data.testData, { maxPaths: SAMPLE_FIELD_LIMIT })) {
       if (fields.length >= SAMPLE_FIELD_LIMIT) return fields;
       fields.push({
         reference: `\${${step.id}.${leaf.path}}`,

@@ -3,7 +3,7 @@
  * CRM trigger, an action, an IF branch) and what choosing one does to the workflow.
  */
 import type { IStep, IWorkflow, StepData } from '@junction/core';
-import { ACTION_PLACEHOLDER_NAME, STEP_SPACING_Y } from '@junction/core';
+import { applyStepPatch, automaticStepName, chooseAppPatch, createStepData, STEP_SPACING_Y } from '@junction/core';
 import { applyLayout } from '../canvas/canvas-actions.js';
 
 /** The palette's tabs, in order. */
@@ -98,24 +98,15 @@ export const PALETTE_ENTRIES: Readonly<Record<PaletteTab, readonly PaletteEntry[
   ],
 };
 
-/** The step data an app choice sets; the event, account and test data start over (editor-core 4.8). */
+/** The step data an app choice sets: core's `chooseAppPatch` (editor-core 4.8). */
 export function appChoice(
   effect: { app: string; label: string; hasauth: boolean },
   iconUrl: string,
+  kind: 'trigger' | 'action' = 'action',
 ): Partial<StepData> {
-  return {
-    type: effect.app,
-    label: effect.label,
-    icon: iconUrl,
-    hasauth: effect.hasauth,
-    action: '',
-    actionlabel: '',
-    credential: null,
-    authname: '',
-    testData: null,
-    actionTestTime: null,
-    fields: [],
-  };
+  // The palette knows whether the app needs an account, not its auth scheme.
+  const patch = chooseAppPatch(kind, { appSlug: effect.app, appName: effect.label, iconURL: iconUrl });
+  return { ...patch, hasauth: effect.hasauth };
 }
 
 /** Returns the step a new action goes after: the selected step, else the last step of the chain. */
@@ -135,20 +126,20 @@ export function anchorStep(wf: IWorkflow, selectedStepId: string | null): IStep 
 export function applyStepEntry(wf: IWorkflow, entry: PaletteEntry, selectedStepId: string | null): IStep | undefined {
   const { effect } = entry;
   if (effect.kind === 'link') return undefined;
-  const patch = appChoice(effect, entry.icon);
   if (effect.kind === 'trigger') {
     const trigger = wf.steps.find((step) => step.kind === 'trigger');
     if (!trigger) return undefined;
-    wf.updateStep(trigger.id, { ...patch, name: trigger.data.type === '' ? effect.label : trigger.data.name });
+    wf.updateStep(trigger.id, applyStepPatch('trigger', trigger.data, appChoice(effect, entry.icon, 'trigger')));
     return trigger;
   }
+  const patch = appChoice(effect, entry.icon);
   const parent = anchorStep(wf, selectedStepId);
   return wf.group('add step', () => {
     const step = wf.addStep(
       {
         kind: 'action',
         position: parent ? { x: parent.position.x, y: parent.position.y + STEP_SPACING_Y } : { x: 220, y: 240 },
-        data: { ...patch, name: effect.label || ACTION_PLACEHOLDER_NAME },
+        data: { ...patch, name: automaticStepName('action', { ...createStepData(), ...patch }) },
       },
       parent ? { parentId: parent.id } : {},
     );

@@ -1,4 +1,4 @@
-import type { CatalogTab } from '@junction/core';
+import { type CatalogTab, testStateOf } from '@junction/core';
 import { observer } from 'mobx-react-lite';
 import { type ReactNode, useEffect, useState } from 'react';
 import styled from 'styled-components';
@@ -117,7 +117,8 @@ function isDone(model: StepPanelModel, section: PanelSection): boolean {
   if (section === 'app') return model.hasApp;
   if (section === 'event') return model.hasEvent;
   if (section === 'account') return data.credential !== null;
-  if (section === 'test') return data.testData !== null && data.testData !== undefined;
+  // Done only with a current, good sample (editor-core 4.8): a failed or stale test is not.
+  if (section === 'test') return testStateOf(data).status === 'tested';
   return model.hasEvent && model.missingRequired.length === 0;
 }
 

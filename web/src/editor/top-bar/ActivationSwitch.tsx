@@ -1,4 +1,4 @@
-import { blockingIssues } from '@junction/core';
+import { activationProblems } from '@junction/core';
 import { observer } from 'mobx-react-lite';
 import { useState } from 'react';
 import styled from 'styled-components';
@@ -53,7 +53,7 @@ export const ActivationSwitch = observer(function ActivationSwitch() {
   const { showToast } = useToast();
   const [isBusy, setBusy] = useState(false);
   const active = editor.wf.active;
-  const isBlocked = blockingIssues(editor.wf.data).length > 0;
+  const isBlocked = activationProblems(editor.wf.data, null).length > 0;
   const disabled = isBusy || (!active && isBlocked);
 
   const toggle = async () => {

@@ -1,4 +1,4 @@
-import { blockingIssues, UNDO_LIST_SIZE } from '@junction/core';
+import { activationProblems, UNDO_LIST_SIZE } from '@junction/core';
 import { ArrowLeft, Redo2, Undo2 } from 'lucide-react';
 import { observer } from 'mobx-react-lite';
 import { type KeyboardEvent, useEffect, useState } from 'react';
@@ -147,7 +147,7 @@ export const TopBar = observer(function TopBar({ token }: { token: string | null
   const redoList = history.redoDescriptions(UNDO_LIST_SIZE);
   const [isSharing, setSharing] = useState(false);
   // editor-core 4.2: sharing is disabled, like the switch, while an issue blocks activation.
-  const isBlocked = blockingIssues(editor.wf.data).length > 0;
+  const isBlocked = activationProblems(editor.wf.data, null).length > 0;
   return (
     <TipProvider>
       <Bar>

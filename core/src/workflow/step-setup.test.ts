@@ -1,0 +1,135 @@
+import { describe, expect, it } from 'vitest';
+import type { AppDefinition } from '../apps/types.js';
+import { renameStep } from './graph.js';
+import {
+  applyStepPatch,
+  automaticStepName,
+  chooseAppPatch,
+  chooseEventPatch,
+  isAutomaticallyNamed,
+  renamePatch,
+  setUpStepData,
+} from './step-setup.js';
+import { createStepData, type StepData, type WorkflowData } from './types.js';
+
+const http: AppDefinition = {
+  appSlug: 'http',
+  appName: 'HTTP request',
+  authInfo: {},
+  triggers: {},
+  actions: {
+    customRequest: {
+      title: 'Custom Request',
+      method: 'post',
+      url: '',
+      fields: [
+        { name: 'requestType', required: true },
+        { name: 'url', required: true },
+      ],
+    },
+  },
+};
+const crm: AppDefinition = {
+  appSlug: 'crm',
+  appName: 'CRM',
+  iconURL: '/icons/crm.svg',
+  authInfo: { apiType: 'apikey' },
+  actions: {
+    createContact: { title: 'Create contact', method: 'post', url: '', fields: [{ name: 'email', required: true }] },
+  },
+  triggers: {
+    newContact: {
+      label: 'New contact',
+      type: 'polling',
+      action: 'list',
+      pollingParams: { dedupe_key: 'id', data_head: 'contacts' },
+    },
+  },
+};
+
+const request = (url: string): StepData =>
+  setUpStepData(createStepData(), 'action', http, 'customRequest', { requestType: 'POST', url }) as StepData;
+
+describe('automatic step naming (editor-core 4.8)', () => {
+  it("names an event '{event} in {app}', a custom request by verb and resource, an app by its label", () => {
+    const contact = setUpStepData(createStepData(), 'action', crm, 'createContact');
+    expect(contact?.name).toBe('Create contact in CRM');
+    expect(request('https://x.test/orders').name).toBe('Create new order');
+    expect(automaticStepName('action', { ...createStepData(), label: 'CRM' })).toBe('CRM');
+    expect(automaticStepName('trigger', createStepData())).toBe('Click to Add Trigger');
+  });
+
+  it('follows the URL while automatic, and stops once the user renames', () => {
+    const data = request('https://x.test/orders');
+    const moved = applyStepPatch('action', data, {
+      fields: [
+        { name: 'requestType', value: 'GET' },
+        { name: 'url', value: 'https://x.test/invoices' },
+      ],
+    });
+    expect(moved.name).toBe('Find a invoice');
+    const renamed = { ...data, ...renamePatch('action', data, 'My call') };
+    expect(renamed).toMatchObject({ name: 'My call', customName: true });
+    expect(isAutomaticallyNamed('action', renamed)).toBe(false);
+    const edited = applyStepPatch('action', renamed, { fields: [{ name: 'url', value: 'https://x.test/customers' }] });
+    expect(edited.name).toBeUndefined();
+    // A rename to the automatic text still counts as the user's.
+    const same = { ...data, ...renamePatch('action', data, 'Create new order') };
+    expect(applyStepPatch('action', same, { fields: [] }).name).toBeUndefined();
+    // An empty name gives the automatic name back.
+    expect(renamePatch('action', renamed, '  ')).toEqual({ name: 'Create new order', customName: false });
+  });
+
+  it('keeps a legacy step whose name is not automatic (no customName flag)', () => {
+    const legacy = { ...request('https://x.test/orders'), name: 'Old custom name', customName: undefined };
+    expect(isAutomaticallyNamed('action', legacy)).toBe(false);
+  });
+
+  it('renameStep marks the step renamed, and a same-name rename changes nothing', () => {
+    const wf: WorkflowData = {
+      id: 'w',
+      name: 'W',
+      active: false,
+      links: [],
+      steps: [{ id: 'a', kind: 'action', position: { x: 0, y: 0 }, data: request('https://x.test/orders') }],
+    };
+    expect(renameStep(wf, 'a', 'Create new order')).toBe(wf);
+    expect(renameStep(wf, 'a', 'Mine').steps[0].data).toMatchObject({ name: 'Mine', customName: true });
+  });
+});
+
+describe('choosing an app and an event (editor-core 4.8)', () => {
+  it('clears the event, account and test data, and a trigger its trigger data', () => {
+    const patch = chooseAppPatch('trigger', crm);
+    expect(patch).toMatchObject({
+      type: 'crm',
+      app: 'crm',
+      label: 'CRM',
+      icon: '/icons/crm.svg',
+      hasauth: true,
+      url: '/api/apps/crm',
+      credential: null,
+      action: '',
+      testData: null,
+      triggerMessage: '',
+      triggerChoices: [],
+      pollingParams: null,
+    });
+    expect('app' in chooseAppPatch('action', crm)).toBe(false);
+  });
+
+  it('sets the event, its fields and a trigger its polling params; clears test data; unknown → undefined', () => {
+    expect(chooseEventPatch('trigger', crm, 'newContact')).toMatchObject({
+      action: 'newContact',
+      actionlabel: 'New contact',
+      triggerResource: 'list',
+      pollingParams: { dedupe_key: 'id', data_head: 'contacts' },
+      testData: null,
+    });
+    expect(chooseEventPatch('action', crm, 'createContact', { email: 'a@b.c' })?.fields).toEqual([
+      { name: 'email', required: true, value: 'a@b.c' },
+    ]);
+    expect(chooseEventPatch('action', crm, 'nope')).toBeUndefined();
+    expect(setUpStepData(createStepData(), 'action', crm, 'nope')).toBeUndefined();
+  });
+});

@@ -1,0 +1,185 @@
+/**
+ * Setting a step up (editor-core 2.8, 2.9, 4.8): choosing its app, choosing its event, and its
+ * automatic name. Pure functions over step data: the step panels, the palette, the custom
+ * trigger wizard and the server's starters all build steps with them, so an app or event
+ * choice clears the same fields everywhere.
+ */
+import { needsAuth } from '../apps/catalog.js';
+import type { AppDefinition, FieldDef, PollingParams } from '../apps/types.js';
+import { customRequestName, stepName } from './naming.js';
+import { ACTION_PLACEHOLDER_NAME, TRIGGER_PLACEHOLDER_NAME } from './template.js';
+import type { StepData, StepKind } from './types.js';
+
+/** The app that runs a custom HTTP request (named by verb and resource, editor-core 4.8). */
+export const HTTP_APP_SLUG = 'http';
+
+/** What an app choice needs to know of the app: the catalogue entry or the whole definition. */
+export interface ChosenApp {
+  appSlug: string;
+  appName?: string;
+  iconURL?: string;
+  disableAuth?: boolean;
+  authInfo?: { apiType?: string };
+}
+
+/** Trigger-only step data, reset when a trigger's app changes (editor-core 3 "Step data"). */
+const TRIGGER_RESET: Partial<StepData> = {
+  triggerlabel: '',
+  triggerResource: '',
+  triggerMessage: '',
+  triggerChoices: [],
+  triggerchoice: '',
+  triggerChoiceTime: null,
+  pollingParams: null,
+  performList: '',
+  unsubscribe: '',
+  webhookKey: '',
+};
+
+function textValue(fields: readonly FieldDef[], name: string): string {
+  const value = fields.find((f) => f.name === name)?.value;
+  return typeof value === 'string' ? value : '';
+}
+
+/**
+ * The automatic name of a step (editor-core 4.8): a custom request by its verb and resource
+ * ('Create new contact'), an event '{event} in {app}', an app alone by its label, and a
+ * placeholder by its 'Click to Add …' text.
+ */
+export function automaticStepName(kind: StepKind, data: Pick<StepData, 'type' | 'action' | 'actionlabel' | 'label' | 'fields'>): string {
+  if (data.type === HTTP_APP_SLUG && data.action) {
+    return customRequestName(textValue(data.fields, 'requestType') || 'GET', textValue(data.fields, 'url'));
+  }
+  if (data.actionlabel) return stepName(data.actionlabel, data.label);
+  if (data.label) return data.label;
+  return kind === 'trigger' ? TRIGGER_PLACEHOLDER_NAME : ACTION_PLACEHOLDER_NAME;
+}
+
+// Names a step written before `customName` existed could carry while still automatic.
+function lookedAutomatic(kind: StepKind, data: StepData): boolean {
+  const names = ['', TRIGGER_PLACEHOLDER_NAME, ACTION_PLACEHOLDER_NAME, data.label, automaticStepName(kind, data)];
+  return names.includes(data.name);
+}
+
+/** Whether a step is still named automatically: never renamed by the user (editor-core 4.8). */
+export function isAutomaticallyNamed(kind: StepKind, data: StepData): boolean {
+  return !data.customName && lookedAutomatic(kind, data);
+}
+
+/**
+ * The patch of an edit with the step's name kept up to date: a step never renamed by the user
+ * takes the automatic name of its new data; a renamed one keeps its name whatever changes
+ * (its URL included).
+ *
+ * @example applyStepPatch('action', data, { fields }) // { fields, name: 'Create new order' } unless renamed
+ */
+export function applyStepPatch(kind: StepKind, before: StepData, patch: Partial<StepData>): Partial<StepData> {
+  if (!isAutomaticallyNamed(kind, before) || 'name' in patch) return patch;
+  const name = automaticStepName(kind, { ...before, ...patch });
+  return name === before.name ? patch : { ...patch, name };
+}
+
+/**
+ * The patch of a user's rename: the name, marked as the user's so automatic naming stops. An
+ * empty name gives the step back its automatic name.
+ */
+export function renamePatch(kind: StepKind, data: StepData, name: string): Partial<StepData> {
+  const trimmed = name.trim();
+  if (trimmed === '') return { name: automaticStepName(kind, data), customName: false };
+  return { name: trimmed, customName: true };
+}
+
+/** Copies a field definition into a step field (its own value, schema and flags). */
+export function toStepField(field: FieldDef): FieldDef {
+  return JSON.parse(JSON.stringify(field)) as FieldDef;
+}
+
+/**
+ * The step data an app choice sets (editor-core 4.8): type, label, icon, auth and the app's
+ * form-data endpoint; the event, its label and fields, the account and the test data start
+ * over. A trigger also resets its trigger-only data and keeps the app in `app`.
+ */
+export function chooseAppPatch(kind: StepKind, app: ChosenApp): Partial<StepData> {
+  const patch: Partial<StepData> = {
+    type: app.appSlug,
+    label: app.appName || app.appSlug,
+    icon: app.iconURL ?? '',
+    hasauth: needsAuth(app),
+    url: `/api/apps/${app.appSlug}`,
+    credential: null,
+    authname: '',
+    action: '',
+    actionlabel: '',
+    fields: [],
+    testData: null,
+    actionTestTime: null,
+    sampleKey: '',
+  };
+  return kind === 'trigger' ? { ...patch, app: app.appSlug, ...TRIGGER_RESET } : patch;
+}
+
+/**
+ * The step data an event choice sets (editor-core 4.8): the event key and label, its fields
+ * (with `values` filled in), a trigger's polling and webhook settings; the test data starts
+ * over. Undefined when the app has no such event (or only a hidden action).
+ */
+export function chooseEventPatch(
+  kind: StepKind,
+  app: AppDefinition,
+  event: string,
+  values: Record<string, unknown> = {},
+): Partial<StepData> | undefined {
+  const withValues = (defs: readonly FieldDef[]) =>
+    defs.map((def) => {
+      const field = toStepField(def);
+      if (Object.hasOwn(values, def.name)) field.value = values[def.name];
+      return field;
+    });
+  const reset: Partial<StepData> = {
+    testData: null,
+    actionTestTime: null,
+    sampleKey: '',
+    triggerChoices: [],
+    triggerchoice: '',
+  };
+  if (kind === 'trigger') {
+    const trigger = Object.hasOwn(app.triggers, event) ? app.triggers[event] : undefined;
+    if (!trigger) return undefined;
+    const polling = trigger.pollingParams;
+    return {
+      action: event,
+      actionlabel: trigger.label,
+      triggerlabel: trigger.label,
+      triggerResource: trigger.action ?? '',
+      pollingParams: polling && 'dedupe_key' in polling ? { ...(polling as PollingParams) } : null,
+      performList: trigger.performList ?? '',
+      unsubscribe: trigger.unsubscribe ?? '',
+      webhookKey: trigger.webhookKey ?? '',
+      fields: withValues(trigger.fields ?? []),
+      ...reset,
+    };
+  }
+  const action = Object.hasOwn(app.actions, event) ? app.actions[event] : undefined;
+  if (!action) return undefined;
+  return { action: event, actionlabel: action.title || event, fields: withValues(action.fields), ...reset };
+}
+
+/**
+ * The whole data of a step set up on an app (and event when given), automatically named: what
+ * a starter or a wizard builds in one go.
+ */
+export function setUpStepData(
+  base: StepData,
+  kind: StepKind,
+  app: AppDefinition,
+  event?: string,
+  values: Record<string, unknown> = {},
+): StepData | undefined {
+  let data: StepData = { ...base, ...chooseAppPatch(kind, app) };
+  if (event) {
+    const patch = chooseEventPatch(kind, app, event, values);
+    if (!patch) return undefined;
+    data = { ...data, ...patch };
+  }
+  return { ...data, name: automaticStepName(kind, data), customName: false };
+}

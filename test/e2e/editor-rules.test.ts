@@ -1,0 +1,263 @@
+/**
+ * Core's editor rules as a user meets them in the browser (editor-core 4.2, 4.6, 4.8, 5.1;
+ * onboarding 4): a failed step test turns the step red, lists 'Test data error.' and blocks the
+ * ON/OFF switch; emptying a required URL blocks the switch; a renamed step keeps its name while
+ * its URL changes (an unrenamed one follows it); a workflow made from `app1`/`action1` is named
+ * '{app} -> Workflow (Draft)'. Screenshots: test/e2e/screenshots/rules-*.png.
+ */
+import { randomUUID } from 'node:crypto';
+import { createServer, type Server } from 'node:http';
+import type { AddressInfo } from 'node:net';
+import { createStepData, type WorkflowDocument } from '@junction/core';
+import type { Page } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { E2E_TEST_TIMEOUT_MS, saveScreenshot, useE2ESession } from './harness.js';
+
+let target: Server;
+let targetUrl = '';
+
+// A local API: /fail answers 500, anything else 200 with a small JSON body.
+beforeAll(async () => {
+  target = createServer((request, response) => {
+    const failing = (request.url ?? '').startsWith('/fail');
+    response.writeHead(failing ? 500 : 200, { 'content-type': 'application/json' });
+    response.end(JSON.stringify(failing ? { message: 'Internal error' } : { id: 'order-1', ok: true }));
+  });
+  await new Promise<void>((resolve) => target.listen(0, '127.0.0.1', resolve));
+  const { port } = target.address() as AddressInfo;
+  targetUrl = `http://127.0.0.1:${port}`;
+  process.env.JUNCTION_ALLOWED_HOSTS = `127.0.0.1:${port}`;
+});
+
+afterAll(async () => {
+  await new Promise<void>((resolve) => target.close(() => resolve()));
+});
+
+const session = useE2ESession();
+
+interface Grant {
+  token: string;
+  workflowId: string;
+}
+
+async function signUp(baseUrl: string): Promise<Grant> {
+  const response = await fetch(`${baseUrl}/api/auth/sign-up`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json' },
+    body: JSON.stringify({ email: `rules-${randomUUID()}@example.com`, password: 'Str0ng!Passw0rd#2024' }),
+  });
+  expect(response.status, await response.clone().text()).toBe(201);
+  return (await response.json()) as Grant;
+}
+
+function storeToken(token: string): void {
+  (globalThis as unknown as { localStorage: { setItem(k: string, v: string): void } }).localStorage.setItem(
+    'junction.token',
+    token,
+  );
+}
+
+/** Webhook (tested) → HTTP GET `url` (tested once, sample of unknown origin), named automatically. */
+function requestWorkflow(id: string, url: string): WorkflowDocument {
+  return {
+    schemaVersion: 1,
+    id,
+    name: 'Rules',
+    active: false,
+    steps: [
+      {
+        id: 'st-hook',
+        kind: 'trigger',
+        position: { x: 220, y: 40 },
+        data: createStepData({
+          name: 'Catch Hook in Webhook',
+          type: 'webhook',
+          app: 'webhook',
+          label: 'Webhook',
+          action: 'catchHook',
+          actionlabel: 'Catch Hook',
+          triggerlabel: 'Catch Hook',
+          testData: { amount: 42 },
+        }),
+      },
+      {
+        id: 'st-call',
+        kind: 'action',
+        position: { x: 220, y: 240 },
+        data: createStepData({
+          name: 'Find a order',
+          type: 'http',
+          label: 'HTTP request',
+          url: '/api/apps/http',
+          action: 'customRequest',
+          actionlabel: 'Custom Request',
+          fields: [
+            { name: 'requestType', title: 'Method', required: true, value: 'GET' },
+            { name: 'url', title: 'URL', required: true, value: url },
+          ],
+          testData: { id: 'order-1', ok: true },
+        }),
+      },
+    ],
+    links: [{ id: 'ln-1', source: 'st-hook', target: 'st-call', name: '', groups: [], delaySeconds: 0 }],
+  };
+}
+
+async function putDocument(baseUrl: string, grant: Grant, document: WorkflowDocument): Promise<void> {
+  const response = await fetch(`${baseUrl}/api/workflows/${grant.workflowId}`, {
+    method: 'PUT',
+    headers: { 'content-type': 'application/json', authorization: `Bearer ${grant.token}` },
+    body: JSON.stringify({ document }),
+  });
+  expect(response.status, await response.clone().text()).toBe(200);
+}
+
+const panel = (page: Page) => page.getByTestId('step-panel');
+const toggle = (page: Page) => page.getByRole('switch', { name: 'Workflow ON/OFF' });
+const card = (page: Page, id: string) => page.locator(`[data-testid="step-card"][data-step-id="${id}"]`);
+const badge = (page: Page, id: string) => card(page, id).locator('[data-health]');
+
+/** The texts the issues popover lists (it is opened and closed again). */
+async function issueTexts(page: Page): Promise<string[]> {
+  await page.getByRole('button', { name: /workflow issues|No issues to fix/ }).click();
+  const list = page.getByLabel('Workflow Issues');
+  await list.waitFor();
+  const texts = await list.locator('li span').allTextContents();
+  await page.keyboard.press('Escape');
+  await list.waitFor({ state: 'detached' });
+  return texts;
+}
+
+/** Waits (bounded) until `check` holds, polling every 100 ms. */
+async function eventually(check: () => Promise<boolean>, what: string, tries = 100): Promise<void> {
+  for (let i = 0; i < tries; i += 1) {
+    if (await check()) return;
+    await new Promise((resolve) => setTimeout(resolve, 100));
+  }
+  throw new Error(`Timed out waiting for ${what}.`);
+}
+
+async function openEditor(grant: Grant): Promise<Page> {
+  const { baseUrl } = session();
+  const page = await session().newPage();
+  await page.addInitScript(storeToken, grant.token);
+  const response = await page.goto(`${baseUrl}/?id=${encodeURIComponent(grant.workflowId)}`);
+  expect(response?.status()).toBe(200);
+  await card(page, 'st-call').waitFor();
+  return page;
+}
+
+/** Opens the action's panel at its set-up (the step has app and event). */
+async function openAction(page: Page): Promise<void> {
+  await card(page, 'st-call').click();
+  await panel(page).getByLabel(/^URL/).waitFor();
+}
+
+async function closePanel(page: Page): Promise<void> {
+  await panel(page).getByRole('button', { name: 'Close panel' }).click();
+  await panel(page).waitFor({ state: 'detached' });
+}
+
+describe('core editor rules in the browser (editor-core 4.2, 4.6, 4.8, 5.1)', {
+  timeout: E2E_TEST_TIMEOUT_MS * 4,
+}, () => {
+  it("a failed step test turns the step red, lists 'Test data error.' and blocks the switch", async () => {
+    const { baseUrl } = session();
+    const grant = await signUp(baseUrl);
+    await putDocument(baseUrl, grant, requestWorkflow(grant.workflowId, `${targetUrl}/orders`));
+    const page = await openEditor(grant);
+    expect(await badge(page, 'st-call').getAttribute('data-health')).toBe('ok');
+    expect(await toggle(page).isDisabled()).toBe(false);
+
+    await openAction(page);
+    await panel(page).getByLabel(/^URL/).fill(`${targetUrl}/fail500`);
+    await panel(page).getByRole('button', { name: 'Continue' }).first().click();
+    await panel(page)
+      .getByRole('button', { name: /^(Test action|Retest action)$/ })
+      .click();
+    await panel(page).getByRole('alert').waitFor();
+    await saveScreenshot(page, 'rules-failed-test-panel');
+    await closePanel(page);
+
+    await eventually(async () => (await badge(page, 'st-call').getAttribute('data-health')) === 'error', 'a red badge');
+    expect(await issueTexts(page)).toContain('Test data error.');
+    expect(await toggle(page).isDisabled()).toBe(true);
+    await saveScreenshot(page, 'rules-failed-test-canvas');
+
+    // A good test again clears it all.
+    await openAction(page);
+    await panel(page).getByLabel(/^URL/).fill(`${targetUrl}/orders`);
+    await panel(page).getByRole('button', { name: 'Continue' }).first().click();
+    await panel(page).getByRole('button', { name: 'Retest action' }).click();
+    await panel(page)
+      .getByRole('status')
+      .filter({ hasText: /^A request to HTTP request/ })
+      .waitFor();
+    await closePanel(page);
+    await eventually(async () => (await badge(page, 'st-call').getAttribute('data-health')) === 'ok', 'a green badge');
+    expect(await toggle(page).isDisabled()).toBe(false);
+    expect(session().pageErrors).toEqual([]);
+    await page.close();
+  });
+
+  it('an emptied URL blocks the switch until it is filled again', async () => {
+    const { baseUrl } = session();
+    const grant = await signUp(baseUrl);
+    await putDocument(baseUrl, grant, requestWorkflow(grant.workflowId, `${targetUrl}/orders`));
+    const page = await openEditor(grant);
+    expect(await toggle(page).isDisabled()).toBe(false);
+    await openAction(page);
+    await panel(page).getByLabel(/^URL/).fill('');
+    await closePanel(page);
+    await eventually(() => toggle(page).isDisabled(), 'the switch to be blocked');
+    expect(await issueTexts(page)).toContain('Missing field "url".');
+    await saveScreenshot(page, 'rules-empty-url');
+    await page.close();
+  });
+
+  it('a renamed step keeps its name while its URL changes; an unrenamed one follows the URL', async () => {
+    const { baseUrl } = session();
+    const grant = await signUp(baseUrl);
+    await putDocument(baseUrl, grant, requestWorkflow(grant.workflowId, `${targetUrl}/orders`));
+    const page = await openEditor(grant);
+
+    // Automatic: the name follows the URL's resource (editor-core 4.8).
+    await openAction(page);
+    await panel(page).getByLabel(/^URL/).fill(`${targetUrl}/invoices`);
+    await closePanel(page);
+    await card(page, 'st-call').getByText('Find a invoice').waitFor();
+
+    await page.getByRole('button', { name: 'Step menu of Find a invoice' }).click();
+    await page.getByRole('menuitem', { name: 'Rename' }).click();
+    await page.getByLabel('Step name').fill('Fetch the latest order');
+    await page.getByRole('button', { name: 'Save' }).click();
+    await card(page, 'st-call').getByText('Fetch the latest order').waitFor();
+
+    await openAction(page);
+    await panel(page).getByLabel(/^URL/).fill(`${targetUrl}/customers`);
+    await panel(page)
+      .getByLabel(/^Method/)
+      .selectOption('POST');
+    await closePanel(page);
+    await card(page, 'st-call').getByText('Fetch the latest order').waitFor();
+    expect(await card(page, 'st-call').textContent()).not.toContain('Create new customer');
+    await saveScreenshot(page, 'rules-renamed-step');
+    await page.close();
+  });
+
+  it("names a workflow made from app1/action1 '{app} -> Workflow (Draft)'", async () => {
+    const { baseUrl } = session();
+    const grant = await signUp(baseUrl);
+    const page = await session().newPage();
+    await page.addInitScript(storeToken, grant.token);
+    await page.goto(`${baseUrl}/?app1=webhook&action1=catchHook`);
+    const name = page.getByLabel('Workflow name');
+    await eventually(
+      async () => (await name.inputValue().catch(() => '')) === 'Webhook -> Workflow (Draft)',
+      'the draft name',
+    );
+    await page.getByText('Catch Hook in Webhook').first().waitFor();
+    await saveScreenshot(page, 'rules-draft-name');
+    await page.close();
+  });
+});
