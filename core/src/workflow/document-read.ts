@@ -54,6 +54,7 @@ export type DocumentErrorCode =
   | 'self-link'
   | 'duplicate-link'
   | 'multiple-triggers'
+  | 'invalid-filter'
   | 'not-json'
   | 'unreadable'
   | 'not-a-workflow'

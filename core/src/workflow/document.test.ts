@@ -2,6 +2,7 @@ import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { DOCUMENT_LIMITS, validateDocument } from './document.js';
 import { createStepData, type Link, type Step, type WorkflowDocument } from './types.js';
+import { createNewWorkflow } from './template.js';
 
 function step(id: string, kind: Step['kind'] = 'action', patch: Partial<Step['data']> = {}): Step {
   return { id, kind, position: { x: 220, y: 40 }, data: createStepData({ name: `Step ${id}`, ...patch }) };
@@ -248,5 +249,36 @@ describe('validateDocument', () => {
       }),
       { numRuns: 300 },
     );
+  });
+});
+
+describe('validateDocument refuses filter rows the filter panel refuses (editor-core 2.10)', () => {
+  const withRow = (row: Record<string, unknown>) => {
+    const doc = createNewWorkflow({
+      newId: (() => {
+        let n = 0;
+        return () => `id-${++n}`;
+      })(),
+      now: () => 0,
+    });
+    return { ...doc, links: [{ ...doc.links[0], name: 'Filter: x', groups: [[row]] }] };
+  };
+
+  it('answers the panel message at the row', () => {
+    const empty = validateDocument(withRow({ lhs: '', conditionType: 'stringEqual', rhs: 'a' }));
+    expect(empty.ok).toBe(false);
+    if (!empty.ok)
+      expect(empty.errors).toContainEqual(
+        expect.objectContaining({
+          path: '$.links[0].groups[0][0]',
+          code: 'invalid-filter',
+          message: 'Choose the field to check.',
+        }),
+      );
+    const notNumber = validateDocument(withRow({ lhs: '${t.n}', conditionType: 'greaterThan', rhs: 'many' }));
+    expect(notNumber.ok).toBe(false);
+    if (!notNumber.ok) expect(notNumber.errors.map((e) => e.message)).toContain('Enter a number to compare with.');
+    expect(validateDocument(withRow({ lhs: '${t.n}', conditionType: 'greaterThan', rhs: '3' })).ok).toBe(true);
+    expect(validateDocument(withRow({ lhs: '${t.n}', conditionType: 'valueExists', rhs: '' })).ok).toBe(true);
   });
 });

@@ -27,7 +27,7 @@ import {
   readString,
   StopValidation,
 } from './document-read.js';
-import { CONDITION_TYPES } from './filter.js';
+import { CONDITION_TYPES, conditionProblem } from './filter.js';
 import {
   type Condition,
   type ConditionGroup,
@@ -176,7 +176,13 @@ function readCondition(ctx: Ctx, value: unknown, path: string): Condition {
     );
   }
   const rhs = readString(ctx, obj, 'rhs', path, DOCUMENT_LIMITS.maxStringLength);
-  return { lhs, conditionType: conditionType as ConditionType, rhs };
+  const row = { lhs, conditionType: conditionType as ConditionType, rhs };
+  // editor-core 2.10: the server refuses a filter row the filter panel refuses.
+  if (typeof obj.lhs === 'string' && typeof obj.rhs === 'string' && CONDITION_TYPE_SET.has(row.conditionType)) {
+    const problem = conditionProblem(row);
+    if (problem) fail(ctx, path, 'invalid-filter', problem);
+  }
+  return row;
 }
 
 function readLink(ctx: Ctx, value: unknown, path: string): Link | undefined {

@@ -11,7 +11,7 @@ import { FIELD_LOCATIONS, FIELD_TYPES } from '../apps/rules.js';
 import type { FieldDef, FieldSchema, PollingParams } from '../apps/types.js';
 import { storableActivation } from './activation.js';
 import { DOCUMENT_LIMITS, type DocumentError, joinPath, validateDocument } from './document.js';
-import { CONDITION_TYPES } from './filter.js';
+import { CONDITION_TYPES, conditionProblem } from './filter.js';
 import { convertLegacySchedule } from './legacy-schedule.js';
 import {
   type Condition,
@@ -348,11 +348,18 @@ class Converter {
           );
           return;
         }
-        conditions.push({
+        const condition: Condition = {
           lhs,
           conditionType: type as Condition['conditionType'],
           rhs: this.text(row.rhs, joinPath(joinPath(path, i), j)),
-        });
+        };
+        // editor-core 2.10: a row the filter panel would refuse cannot be stored either.
+        const problem = conditionProblem(condition);
+        if (problem) {
+          this.warn(joinPath(joinPath(path, i), j), `condition dropped: ${problem}`);
+          return;
+        }
+        conditions.push(condition);
       });
       if (conditions.length > 0) out.push(conditions);
     });

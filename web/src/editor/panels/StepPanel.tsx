@@ -106,7 +106,10 @@ function summaryOf(model: StepPanelModel, section: PanelSection): string {
   if (section === 'event') return data.actionlabel;
   if (section === 'account') return data.authname;
   if (section === 'test') {
-    if (model.testPhase === 'tested' || data.testData !== null) return data.triggerchoice || 'Tested';
+    const state = testStateOf(data).status;
+    if (model.testPhase === 'testFailed' || state === 'failed') return 'Test failed';
+    if (state === 'stale') return 'Test again';
+    if (model.testPhase === 'tested' || state === 'tested') return data.triggerchoice || 'Tested';
     return '';
   }
   return '';
