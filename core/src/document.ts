@@ -49,4 +49,5 @@ export type {
   WorkflowPlan,
 } from './workflow/compile.js';
 export { compileWorkflow, toExecutionNodes } from './workflow/compile.js';
-export { blockingIssues, canActivate, findIssues, ISSUE_TEXTS } from './workflow/issues.js';
+export { activationProblems, canActivate, storableActivation } from './workflow/activation.js';
+export { findIssues, ISSUE_TEXTS } from './workflow/issues.js';
