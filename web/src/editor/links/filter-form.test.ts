@@ -90,8 +90,10 @@ describe('sampleFields', () => {
       ],
       links: [createLink({ id: 'l', source: 't', target: 'a' })],
     };
+    // core's one lister: every array item, as the Insert Data picker offers them.
     expect(sampleFields(wf, 'a').map((f) => f.reference)).toEqual([
       '${a.items[0].id}',
+      '${a.items[1].id}',
       '${t.amount}',
       '${t.contact.email}',
     ]);
