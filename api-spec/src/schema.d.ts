@@ -1051,7 +1051,11 @@ export interface paths {
          *     stored type comes from the name's extension (documents, spreadsheets, PDF, images,
          *     audio, video, zip; never HTML, SVG or scripts); a different Content-Type is a 415.
          *     The file is stored under a generated id, never under its name. Files above the size
-         *     limit answer 413; an empty file 422.
+         *     limit answer 413; an empty file 422. `question` names the form's file question the file
+         *     is for: a question that is not a file question of this form (or a form without one)
+         *     answers 422. Uploads count against byte quotas per visitor address and per form (429 +
+         *     Retry-After past them) and against the total uploads quota (507). Uploads no submission
+         *     uses are removed within an hour.
          */
         post: operations["uploadFormFile"];
         delete?: never;
@@ -4340,6 +4344,8 @@ export interface operations {
         parameters: {
             query: {
                 filename: string;
+                /** @description The text of the form's file question the file answers. */
+                question: string;
             };
             header?: never;
             path: {
@@ -4370,6 +4376,15 @@ export interface operations {
             422: components["responses"]["Unprocessable"];
             429: components["responses"]["TooManyRequests"];
             501: components["responses"]["NotImplemented"];
+            /** @description The total uploads quota is used up (Retry-After says when to try again). */
+            507: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
         };
     };
     verifyShopifyInstall: {

@@ -67,6 +67,16 @@ export interface Config {
   sandboxWorkspaceShare?: number;
   /** Wall-clock limit of one custom-code run in ms (SANDBOX_TIMEOUT_MS, default 10 000). */
   sandboxTimeoutMs?: number;
+  /** Files one form file question may take per submission (FORM_UPLOAD_MAX_FILES, default 10). */
+  formUploadMaxFiles?: number;
+  /** Upload bytes one visitor address may send per hour (FORM_UPLOAD_ADDRESS_QUOTA, default 50 MiB). */
+  formUploadAddressQuota?: number;
+  /** Upload bytes one form may take per hour over all visitors (FORM_UPLOAD_FORM_QUOTA, default 500 MiB). */
+  formUploadFormQuota?: number;
+  /** Bytes all stored form uploads may take together; past it uploads answer 507 (UPLOADS_TOTAL_QUOTA, default 5 GiB). */
+  uploadsTotalQuota?: number;
+  /** How long an upload no submission uses is kept, in ms (UPLOADS_UNUSED_TTL_MS, default 30 min; swept every 5 min). */
+  uploadsUnusedTtlMs?: number;
   /** How often the reconciler re-enqueues stuck executions, in ms (RECONCILE_INTERVAL_MS, default 30 000). */
   reconcileIntervalMs?: number;
   /** How long a stop (SIGTERM) waits for running executions, in ms (SHUTDOWN_GRACE_MS, default 10 000). */
@@ -146,6 +156,11 @@ export function loadConfig(raw: Record<string, string | undefined> = process.env
     sandboxConcurrency: env.SANDBOX_CONCURRENCY,
     sandboxWorkspaceShare: env.SANDBOX_WORKSPACE_SHARE,
     sandboxTimeoutMs: env.SANDBOX_TIMEOUT_MS,
+    formUploadMaxFiles: env.FORM_UPLOAD_MAX_FILES,
+    formUploadAddressQuota: env.FORM_UPLOAD_ADDRESS_QUOTA,
+    formUploadFormQuota: env.FORM_UPLOAD_FORM_QUOTA,
+    uploadsTotalQuota: env.UPLOADS_TOTAL_QUOTA,
+    uploadsUnusedTtlMs: env.UPLOADS_UNUSED_TTL_MS,
     reconcileIntervalMs: env.RECONCILE_INTERVAL_MS,
     queuePrefix: env.QUEUE_PREFIX,
     shutdownGraceMs: env.SHUTDOWN_GRACE_MS,

@@ -54,7 +54,7 @@ describe.each(openTestDatabases().slice(0, 1))('form uploads into an S3-compatib
       body: { name: 'S3', content: [{}, [{ question: 'F', type: 'file' }]] },
     });
     const bytes = Buffer.from('%PDF-1.4 in a bucket');
-    const upload = await h.call('POST', `/api/public/forms/${form.json.id}/uploads?filename=../../cv.pdf`, {
+    const upload = await h.call('POST', `/api/public/forms/${form.json.id}/uploads?filename=../../cv.pdf&question=F`, {
       raw: bytes,
       headers: { 'content-type': 'application/pdf' },
     });

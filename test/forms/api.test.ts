@@ -33,8 +33,8 @@ describe.each(openTestDatabases())('public forms API on $dialect', (testDb) => {
   let formId: string;
   let db: DbHandle;
 
-  const upload = (name: string, bytes: Buffer | string, type = 'application/pdf', id = formId) =>
-    h.call('POST', `/api/public/forms/${id}/uploads?filename=${encodeURIComponent(name)}`, {
+  const upload = (name: string, bytes: Buffer | string, type = 'application/pdf', id = formId, question = 'CV') =>
+    h.call('POST', `/api/public/forms/${id}/uploads?filename=${encodeURIComponent(name)}&question=${question}`, {
       raw: bytes,
       headers: { 'content-type': type },
     });
@@ -151,7 +151,7 @@ describe.each(openTestDatabases())('public forms API on $dialect', (testDb) => {
   });
 
   it('refuses a JSON body that pretends to be a file list, and multipart bodies (415)', async () => {
-    const json = await h.call('POST', `/api/public/forms/${formId}/uploads?filename=cv.pdf`, {
+    const json = await h.call('POST', `/api/public/forms/${formId}/uploads?filename=cv.pdf&question=CV`, {
       body: { files: [{ name: 'cv.pdf', url: 'file:///etc/passwd' }] },
     });
     expect(json.status).toBe(415);
@@ -231,7 +231,7 @@ describe.each(openTestDatabases())('public forms API on $dialect', (testDb) => {
       token: owner.token,
       body: { name: 'Temp', content: [{}, [{ question: 'F', type: 'file' }]] },
     });
-    const file = await upload('a.txt', 'hello', 'text/plain', created.json.id);
+    const file = await upload('a.txt', 'hello', 'text/plain', created.json.id, 'F');
     expect(file.status).toBe(201);
     expect((await h.call('DELETE', `/api/forms/${created.json.id}`, { token: owner.token })).status).toBe(204);
     expect((await h.call('GET', `/api/public/files/${file.json.key}`)).status).toBe(404);

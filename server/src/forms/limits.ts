@@ -169,3 +169,37 @@ export function createRateLimiter(windowMs: number, now: () => number): RateLimi
     },
   };
 }
+
+/** Counts bytes per key in fixed windows (the upload quota per visitor address). */
+export interface ByteQuota {
+  /** Adds `bytes` for `key` when they fit under `limit`: answers 0, else the seconds until the window resets. */
+  take(key: string, bytes: number, limit: number): number;
+}
+
+/**
+ * Creates an in-memory byte quota with one fixed window per key. Per process, like the rate
+ * limiter.
+ *
+ * @example
+ * const quota = createByteQuota(3_600_000, Date.now);
+ * quota.take('203.0.113.9', 1_000_000, 50 * 1024 * 1024); // 0 while under 50 MiB an hour
+ */
+export function createByteQuota(windowMs: number, now: () => number): ByteQuota {
+  const windows = new Map<string, { start: number; bytes: number }>();
+  return {
+    take(key, bytes, limit) {
+      const at = now();
+      if (windows.size > MAX_KEYS) {
+        for (const [k, w] of windows) if (at - w.start >= windowMs) windows.delete(k);
+      }
+      let window = windows.get(key);
+      if (!window || at - window.start >= windowMs) {
+        window = { start: at, bytes: 0 };
+        windows.set(key, window);
+      }
+      if (window.bytes + bytes > limit) return Math.max(1, Math.ceil((window.start + windowMs - at) / 1000));
+      window.bytes += bytes;
+      return 0;
+    },
+  };
+}

@@ -67,6 +67,8 @@ export interface FormsRepo {
    * tenant: a server-side sweep); answers their storage keys.
    */
   removeUnusedUploads(before: string, limit: number): Promise<string[]>;
+  /** Bytes of the stored uploads: of one form stored since `since`, or (no filter) of all forms. */
+  sumUploadBytes(filter?: { formId: string; since: string }): Promise<number>;
 }
 
 /** Builds the forms repository over a database. */
@@ -225,6 +227,13 @@ export function createFormsRepo(db: Kysely<Database>): FormsRepo {
         })
         .execute();
     },
+    async sumUploadBytes(filter) {
+      let query = db.selectFrom('form_uploads').select((eb) => eb.fn.sum<string | number | null>('size').as('bytes'));
+      if (filter) query = query.where('form_id', '=', filter.formId).where('created_at', '>=', filter.since);
+      const row = await query.executeTakeFirst();
+      return Number(row?.bytes ?? 0);
+    },
+
     async removeUnusedUploads(before, limit) {
       const rows = await db
         .selectFrom('form_uploads')

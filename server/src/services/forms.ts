@@ -10,6 +10,7 @@ import { checkAnswers } from '../forms/answers.js';
 import {
   checkUploadType,
   cleanFileName,
+  createByteQuota,
   formatBytes,
   mediaTypeOf,
   PUBLIC_RATE_LIMITS,
@@ -21,7 +22,7 @@ import type { FileStorage } from '../forms/storage.js';
 import type { EngineService } from './contracts/engine.js';
 import type { FormsService, FormView, Visitor } from './contracts/forms.js';
 import { nowIso } from './deps.js';
-import type { PlatformDeps } from './platform.js';
+import type { Lifecycle, PlatformDeps } from './platform.js';
 import { createDeferredRateLimiter } from '../security/rate-limit-store.js';
 
 /** Options of the forms service beyond its deps (tests shrink the limits). */
@@ -30,13 +31,29 @@ export interface FormsServiceOptions {
   storage?: FileStorage;
   /** Largest file accepted, in bytes; default the server's body limit. */
   maxUploadBytes?: number;
+  /** The service adds its background sweep of unused uploads here (started and closed with the others). */
+  lifecycles?: Lifecycle[];
 }
 
-/** Uploads no submission used are removed after this long (a visitor who gave up). */
-export const UNUSED_UPLOAD_TTL_MS = 24 * 60 * 60 * 1000;
+/** Uploads no submission used are removed after this long (a visitor who gave up); UPLOADS_UNUSED_TTL_MS. */
+export const UNUSED_UPLOAD_TTL_MS = 30 * 60 * 1000;
 
-/** How often, at most, an upload triggers the sweep of unused uploads. */
-const SWEEP_EVERY_MS = 60 * 60 * 1000;
+/** How often unused uploads are swept (a timer, and at most this often from the upload path). */
+const SWEEP_EVERY_MS = 5 * 60 * 1000;
+
+/** Default upload quotas (each has its Config variable). */
+export const UPLOAD_QUOTAS = {
+  /** Files per file question in one submission (FORM_UPLOAD_MAX_FILES). */
+  maxFiles: 10,
+  /** Bytes per visitor address per hour (FORM_UPLOAD_ADDRESS_QUOTA). */
+  perAddress: 50 * 1024 * 1024,
+  /** Bytes per form per hour (FORM_UPLOAD_FORM_QUOTA). */
+  perForm: 500 * 1024 * 1024,
+  /** Bytes of all stored uploads (UPLOADS_TOTAL_QUOTA). */
+  total: 5 * 1024 * 1024 * 1024,
+} as const;
+
+const HOUR_MS = 60 * 60 * 1000;
 
 /** The path every stored file downloads from. */
 export const FILE_PATH_PREFIX = '/api/public/files/';
@@ -53,16 +70,52 @@ export function createFormsService(
   const maxUploadBytes = options.maxUploadBytes ?? deps.config.bodyLimit;
   // Shared by every API process when REDIS_URL is set (security/rate-limit-store.ts).
   const limiter = deps.rateLimiter ?? createDeferredRateLimiter(deps.now);
+  const addressBytes = createByteQuota(HOUR_MS, deps.now);
+  const positive = (value: number | undefined, fallback: number) =>
+    value !== undefined && Number.isFinite(value) && value > 0 ? value : fallback;
+  const quotas = {
+    maxFiles: positive(deps.config.formUploadMaxFiles, UPLOAD_QUOTAS.maxFiles),
+    perAddress: positive(deps.config.formUploadAddressQuota, UPLOAD_QUOTAS.perAddress),
+    perForm: positive(deps.config.formUploadFormQuota, UPLOAD_QUOTAS.perForm),
+    total: positive(deps.config.uploadsTotalQuota, UPLOAD_QUOTAS.total),
+  };
+  const unusedTtlMs = positive(deps.config.uploadsUnusedTtlMs, UNUSED_UPLOAD_TTL_MS);
   const fileUrl = (id: string) => `${deps.config.publicUrl}${FILE_PATH_PREFIX}${id}`;
 
-  // Unused uploads are swept from the upload path itself (at most hourly per process, in
-  // batches), so no timer or worker is needed; a failure is logged and retried next time.
+  // Unused uploads are swept every few minutes by a timer and from the upload path (in
+  // batches), so none outlives its time by more than the sweep interval; a failure is logged
+  // and retried next time.
   let lastSweep = deps.now();
   const sweepUnusedUploads = async () => {
-    const before = nowIso(deps, -UNUSED_UPLOAD_TTL_MS);
-    const keys = await repo.removeUnusedUploads(before, 500);
-    for (const key of keys) await storage.remove(key);
-    if (keys.length) deps.logger.info({ removed: keys.length }, 'Removed form uploads no submission used');
+    lastSweep = deps.now();
+    const before = nowIso(deps, -unusedTtlMs);
+    for (let round = 0; round < 20; round++) {
+      const keys = await repo.removeUnusedUploads(before, 500);
+      for (const key of keys) await storage.remove(key);
+      if (keys.length) deps.logger.info({ removed: keys.length }, 'Removed form uploads no submission used');
+      if (keys.length < 500) break;
+    }
+  };
+  const sweepLogged = () =>
+    sweepUnusedUploads().catch((error: unknown) =>
+      deps.logger.error({ err: String(error) }, 'Sweeping unused form uploads failed'),
+    );
+  let sweepTimer: NodeJS.Timeout | undefined;
+  options.lifecycles?.push({
+    async start() {
+      sweepTimer = setInterval(() => void sweepLogged(), SWEEP_EVERY_MS);
+      sweepTimer.unref();
+    },
+    async close() {
+      clearInterval(sweepTimer);
+    },
+  });
+
+  /** The file questions of a form, by question text. */
+  const fileQuestionsOf = (content: unknown) => {
+    const tuple = parseFormTuple(content);
+    const questions = [...tuple.firstSection, ...tuple.furtherSections.flatMap((s) => s.section)];
+    return new Set(questions.filter((q) => q.type === 'file').map((q) => q.question));
   };
 
   /** Counts a public request per address and per form; 429 with Retry-After past the limit. */
@@ -76,6 +129,34 @@ export function createFormsService(
     if (wait > 0) {
       throw new Problem(429, 'Too Many Requests', {
         detail: `Too many requests. Try again in ${wait} seconds.`,
+        retryAfter: wait,
+      });
+    }
+  };
+
+  /**
+   * The byte quotas of an upload: per visitor address and per form over the last hour (429 +
+   * Retry-After), and all stored uploads together (507: the operator must make room).
+   */
+  const checkQuotas = async (visitor: Visitor, formId: string, bytes: number) => {
+    const total = await repo.sumUploadBytes();
+    if (total + bytes > quotas.total) {
+      throw new Problem(507, 'Insufficient Storage', {
+        detail: `Uploads are full: the ${formatBytes(quotas.total)} kept for form files are used up (UPLOADS_TOTAL_QUOTA). Try again later.`,
+        retryAfter: 600,
+      });
+    }
+    const recent = await repo.sumUploadBytes({ formId, since: nowIso(deps, -HOUR_MS) });
+    if (recent + bytes > quotas.perForm) {
+      throw new Problem(429, 'Too Many Requests', {
+        detail: `This form took its ${formatBytes(quotas.perForm)} of files for this hour (FORM_UPLOAD_FORM_QUOTA). Try again later.`,
+        retryAfter: 600,
+      });
+    }
+    const wait = addressBytes.take(visitor.ip, bytes, quotas.perAddress);
+    if (wait > 0) {
+      throw new Problem(429, 'Too Many Requests', {
+        detail: `You sent ${formatBytes(quotas.perAddress)} of files this hour (FORM_UPLOAD_ADDRESS_QUOTA). Try again in ${wait} seconds.`,
         retryAfter: wait,
       });
     }
@@ -182,6 +263,19 @@ export function createFormsService(
       const form = await requirePublic(id);
       const checked = checkAnswers(parseFormTuple(form.content), raw);
       const uploadIds: string[] = [];
+      // Each file question takes at most FORM_UPLOAD_MAX_FILES files.
+      const perQuestion = new Map<string, number>();
+      for (const key of checked.fileUrls.keys()) {
+        const question = key.slice(0, key.lastIndexOf('_'));
+        const n = (perQuestion.get(question) ?? 0) + 1;
+        perQuestion.set(question, n);
+        if (n === quotas.maxFiles + 1) {
+          checked.errors.push({
+            field: `answers.${key}`,
+            message: `At most ${quotas.maxFiles} files can answer '${question}'.`,
+          });
+        }
+      }
       for (const [key, url] of checked.fileUrls) {
         const uploadId = url.startsWith(fileUrl('')) ? url.slice(fileUrl('').length) : '';
         const upload = uploadId ? await repo.getUpload(uploadId) : undefined;
@@ -222,6 +316,16 @@ export function createFormsService(
     async upload(visitor, id, input) {
       await limit('upload', visitor, id);
       const form = await requirePublic(id);
+      // Files answer a file question of this form, nothing else (forms-dp 3 "Question").
+      const fileQuestions = fileQuestionsOf(form.content);
+      if (!fileQuestions.has(input.question)) {
+        throw unprocessable(
+          fileQuestions.size === 0
+            ? 'This form has no file question: it takes no files.'
+            : `'${input.question}' is not a file question of this form.`,
+          'question',
+        );
+      }
       const mediaType = mediaTypeOf(input.contentType);
       if (!Buffer.isBuffer(input.body)) {
         throw new Problem(415, 'Unsupported Media Type', {
@@ -245,6 +349,7 @@ export function createFormsService(
           field: 'body',
         });
       }
+      await checkQuotas(visitor, form.id, input.body.length);
       const uploadId = deps.newId();
       await storage.put(uploadId, input.body, type.contentType);
       try {
@@ -263,12 +368,7 @@ export function createFormsService(
         await storage.remove(uploadId);
         throw error;
       }
-      if (deps.now() - lastSweep >= SWEEP_EVERY_MS) {
-        lastSweep = deps.now();
-        await sweepUnusedUploads().catch((error: unknown) =>
-          deps.logger.error({ err: String(error) }, 'Sweeping unused form uploads failed'),
-        );
-      }
+      if (deps.now() - lastSweep >= SWEEP_EVERY_MS) await sweepLogged();
       return { url: fileUrl(uploadId), key: uploadId };
     },
 

@@ -95,6 +95,7 @@ export function createServices(config: Config, opts: CreateServicesOptions = {})
   const triggers = createTriggers({ ...platform, engine: engine.service });
   // Background work (queue consumers, schedules, pollers) starts once the schema is ready.
   const lifecycles = [engine.lifecycle, triggers.lifecycle];
+  const forms = createFormsService({ ...platform, engine: engine.service }, { lifecycles });
 
   const ready = migrateToLatest(handle).then(async () => {
     // Expired rows are never read again (every lookup compares expires_at); dropping
@@ -132,7 +133,7 @@ export function createServices(config: Config, opts: CreateServicesOptions = {})
     triggers: afterReady(triggers.service),
     apps: afterReady(createAppsService(platform)),
     steps: afterReady(createStepsService(platform)),
-    forms: afterReady(createFormsService({ ...platform, engine: engine.service })),
+    forms: afterReady(forms),
     support: afterReady(createSupportService(platform)),
     templates: afterReady(createTemplatesService(platform)),
     starters: afterReady(createStartersService(platform)),

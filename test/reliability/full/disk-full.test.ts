@@ -90,7 +90,7 @@ describe('the data folder on a full disk', () => {
     });
     expect(form.status, form.text).toBe(201);
     const upload = (bytes: number) =>
-      call(base, 'POST', `/api/public/forms/${form.json.id}/uploads?filename=cv.pdf`, {
+      call(base, 'POST', `/api/public/forms/${form.json.id}/uploads?filename=cv.pdf&question=F`, {
         raw: Buffer.concat([Buffer.from('%PDF-1.4 '), Buffer.alloc(bytes, 65)]),
         headers: { 'content-type': 'application/pdf' },
       });

@@ -353,7 +353,7 @@ describe.each(sqlite)('hostile input on $dialect', { timeout: 120_000 }, (testDb
     ];
     for (const name of names) {
       const res = await timed(`upload named ${JSON.stringify(name).slice(0, 40)}`, () =>
-        h.call('POST', `/api/public/forms/${form.json.id}/uploads?filename=${encodeURIComponent(name)}`, {
+        h.call('POST', `/api/public/forms/${form.json.id}/uploads?filename=${encodeURIComponent(name)}&question=F`, {
           raw: Buffer.from('%PDF-1.4 hostile'),
           headers: { 'content-type': 'application/pdf' },
         }),

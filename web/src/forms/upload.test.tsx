@@ -49,11 +49,12 @@ describe('uploadFormFile', () => {
     const file = new File(['hello world'], 'my cv.pdf', { type: 'application/pdf' });
     const { done } = uploadFormFile({
       formId: 'f 1',
+      question: 'Your CV',
       file,
       onProgress: (p) => seen.push(p),
       createXhr: () => xhr as unknown as XMLHttpRequest,
     });
-    expect(xhr.opened).toEqual(['POST', '/api/public/forms/f%201/uploads?filename=my%20cv.pdf']);
+    expect(xhr.opened).toEqual(['POST', '/api/public/forms/f%201/uploads?filename=my%20cv.pdf&question=Your%20CV']);
     expect(xhr.headers).toEqual({ 'Content-Type': 'application/pdf' });
     expect(xhr.sent).toBe(file);
     xhr.progress(3, 11);
@@ -67,6 +68,7 @@ describe('uploadFormFile', () => {
     const xhr = fakeXhr();
     const { done } = uploadFormFile({
       formId: 'f',
+      question: 'F',
       file: new File(['x'], 'a.exe'),
       onProgress: () => undefined,
       createXhr: () => xhr as unknown as XMLHttpRequest,

@@ -91,18 +91,20 @@ function messageOf(status: number, text: string): string {
  * Starts uploading `file` to a form; `onProgress` gets 0–100 as bytes are sent.
  *
  * @example
- * const { done } = uploadFormFile({ formId, file, onProgress: setPercent });
+ * const { done } = uploadFormFile({ formId, question: 'Your CV', file, onProgress: setPercent });
  * const { url } = await done;
  */
 export function uploadFormFile(options: {
   formId: string;
+  /** The file question the file answers. */
+  question: string;
   file: File;
   onProgress: (percent: number) => void;
   baseUrl?: string;
   createXhr?: XhrFactory;
 }): UploadHandle {
   const xhr = (options.createXhr ?? (() => new XMLHttpRequest()))();
-  const url = `${options.baseUrl ?? ''}/api/public/forms/${encodeURIComponent(options.formId)}/uploads?filename=${encodeURIComponent(options.file.name)}`;
+  const url = `${options.baseUrl ?? ''}/api/public/forms/${encodeURIComponent(options.formId)}/uploads?filename=${encodeURIComponent(options.file.name)}&question=${encodeURIComponent(options.question)}`;
   const done = new Promise<UploadedFile>((resolve, reject) => {
     xhr.upload.addEventListener('progress', (event) => {
       if (event.lengthComputable && event.total > 0) options.onProgress(Math.round((event.loaded / event.total) * 100));

@@ -52,6 +52,7 @@ export const formHandlers: OperationHandlers = {
   async uploadFormFile(input) {
     const result = await input.services.forms.upload(visitorOf(input), input.params.formId, {
       filename: String(input.query.filename),
+      question: String(input.query.question),
       contentType: input.request.headers['content-type'],
       body: input.body,
     });

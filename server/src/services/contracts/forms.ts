@@ -39,6 +39,8 @@ export interface UploadInput {
   contentType: string | undefined;
   /** The raw body: bytes, or whatever another parser made of a non-file body. */
   body: unknown;
+  /** The text of the form's file question the file answers. */
+  question: string;
 }
 
 /** A stored upload (contract `UploadResult`). */

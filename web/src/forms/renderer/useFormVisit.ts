@@ -79,6 +79,7 @@ export function useFormVisit(formId: string, form: Form): FormVisit {
         if (problem) continue;
         const handle = uploadFormFile({
           formId,
+          question,
           file,
           onProgress: (progress) => dispatch({ type: 'fileProgress', question, id, progress }),
         });
