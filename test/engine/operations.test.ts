@@ -12,7 +12,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createReadinessProbe, type ReadinessProbe, startHealthServer } from '../../server/src/health.js';
 import type { Services } from '../../server/src/services/types.js';
 import { type ApiHarness, openHarness, openTestDatabases, signUp } from '../api/harness.js';
-import { createWorkflow, DONE, startTarget, type Target, waitForExecution } from './support.js';
+import { createWorkflow, DONE, hookPathOf, startTarget, type Target, waitForExecution } from './support.js';
 
 const [sqlite] = openTestDatabases();
 
@@ -72,7 +72,7 @@ describe('Prometheus metrics (METRICS=on)', () => {
   it('counts executions by status, times steps and webhook answers, and reports the queue depth', async () => {
     const { token } = await signUp(h, 'metrics');
     const id = await createWorkflow(h, token, { url: target.url('/ok') });
-    const hook = await h.call('POST', `/hooks/${id}`, { body: { amount: 1 } });
+    const hook = await h.call('POST', await hookPathOf(h, token, id), { body: { amount: 1 } });
     expect(hook.status).toBe(200);
     const execution = await waitForExecution(h, token, hook.json.executionId, (s) => DONE.has(s));
     expect(execution.status).toBe('succeeded');
