@@ -55,6 +55,8 @@ export interface Config {
   stepRetryBaseMs?: number;
   /** Executions one process runs at once (WORKER_CONCURRENCY, default 50). */
   workerConcurrency?: number;
+  /** Share of WORKER_CONCURRENCY one workspace's runs may hold, 0–1 (WORKER_TENANT_SHARE, default 0.5; in-process queue). */
+  workerTenantShare?: number;
   /** Queued executions per workflow (counted per pick-off item) above which webhooks answer 429 (WEBHOOK_QUEUE_LIMIT, default 1000). */
   webhookQueueLimit?: number;
   /** Pick-off items one webhook request may start; more answer 413 (WEBHOOK_ITEM_LIMIT, default 1000). */
@@ -150,6 +152,7 @@ export function loadConfig(raw: Record<string, string | undefined> = process.env
     stepRetries: env.STEP_RETRIES,
     stepRetryBaseMs: env.STEP_RETRY_BASE_MS,
     workerConcurrency: env.WORKER_CONCURRENCY,
+    workerTenantShare: env.WORKER_TENANT_SHARE,
     webhookQueueLimit: env.WEBHOOK_QUEUE_LIMIT,
     webhookItemLimit: env.WEBHOOK_ITEM_LIMIT,
     stepInputLimit: env.STEP_INPUT_LIMIT,

@@ -100,6 +100,12 @@ export const ENV_SCHEMA = {
   STEP_RETRY_BASE_MS: ms('base of the exponential retry backoff', 500),
   WORKER_CONCURRENCY: count('executions one process runs at once (default 50)', 1),
   WEBHOOK_QUEUE_LIMIT: count('queued executions per workflow above which webhooks answer 429 (default 1000)', 1),
+  WORKER_TENANT_SHARE: {
+    type: 'number',
+    minimum: 0,
+    maximum: 1,
+    description: "share of WORKER_CONCURRENCY one workspace's runs may hold in the in-process queue (default 0.5)",
+  },
   WEBHOOK_ITEM_LIMIT: count('pick-off items one webhook request may start, 413 above it (default 1000)', 1),
   STEP_INPUT_LIMIT: count('largest input of one step in bytes once its references are filled in (default 4 MiB)', 1),
   SANDBOX_CONCURRENCY: count('custom-code runs at once per process (default 2)', 1),

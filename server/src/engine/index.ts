@@ -59,9 +59,9 @@ export function createEngine(
     write,
     now: deps.now,
     newId: deps.newId,
-    enqueue: (ids) => {
+    enqueue: (ids, tenantId) => {
       const q = getQueue();
-      if (q) q.enqueue(ids);
+      if (q) q.enqueue(ids, tenantId);
       else pending.push(...ids);
     },
   });
@@ -117,7 +117,7 @@ export function createEngine(
             onError,
           });
         } else {
-          created = createMemoryQueue({ concurrency: settings.concurrency, onError });
+          created = createMemoryQueue({ concurrency: settings.concurrency, tenantShare: settings.tenantShare, onError });
           // One process owns the embedded queue: what it was running when it stopped runs again.
           if (consume) await repo.requeueRunning(new Date(deps.now()).toISOString());
         }

@@ -36,8 +36,8 @@ export interface IngestDeps {
   write?: WriteBatcher;
   now: () => number;
   newId: () => string;
-  /** Called after the commit with the executions to run. */
-  enqueue: (executionIds: string[]) => void;
+  /** Called after the commit with the executions to run, per workspace. */
+  enqueue: (executionIds: string[], tenantId: string) => void;
 }
 
 /**
@@ -114,7 +114,7 @@ export function createIngest(deps: IngestDeps) {
         }
         await repo.insertExecutions(rows, known);
         for (const run of copies) await repo.saveStepRun(run);
-        return { results, toEnqueue: rows.filter((r) => r.status === 'queued').map((r) => r.id) };
+        return { results, toEnqueue: rows.filter((r) => r.status === 'queued') };
       },
       { durable: true },
     );
@@ -135,7 +135,9 @@ export function createIngest(deps: IngestDeps) {
   async function round(group: Call[]): Promise<void> {
     try {
       const { results, toEnqueue } = await commit(group.flatMap((c) => c.events));
-      if (toEnqueue.length > 0) deps.enqueue(toEnqueue);
+      const byTenant = new Map<string, string[]>();
+      for (const row of toEnqueue) byTenant.set(row.tenantId, [...(byTenant.get(row.tenantId) ?? []), row.id]);
+      for (const [tenantId, ids] of byTenant) deps.enqueue(ids, tenantId);
       let at = 0;
       for (const call of group) {
         settle(call, results.slice(at, at + call.events.length));

@@ -10,8 +10,11 @@ export type ExecutionHandler = (executionId: string) => Promise<unknown>;
 
 /** A queue of execution ids. */
 export interface ExecutionQueue {
-  /** Runs these executions as soon as a slot is free. */
-  enqueue(executionIds: string[]): void;
+  /**
+   * Runs these executions as soon as a slot is free. `tenantId` (the workspace they belong to)
+   * lets the in-process queue share its slots fairly between workspaces.
+   */
+  enqueue(executionIds: string[], tenantId?: string): void;
   /** Runs this execution at `atMs` (a delay's end). */
   enqueueAt(executionId: string, atMs: number): void;
   /** Starts consuming with `handler`; without a call this process only produces. */
@@ -25,36 +28,90 @@ export interface ExecutionQueue {
 /** The longest a timer is set for; later wake-ups are left to the reconciler. */
 const MAX_TIMER_MS = 2 ** 31 - 1;
 
-/** Builds the in-process queue. */
-export function createMemoryQueue(options: { concurrency: number; onError: (error: unknown) => void }): ExecutionQueue {
-  const waiting: string[] = [];
+/** The default share of the slots one workspace may hold (WORKER_TENANT_SHARE). */
+export const DEFAULT_TENANT_SHARE = 0.5;
+
+/**
+ * Builds the in-process queue. Waiting executions are kept per workspace; the next run comes
+ * from the workspace with the fewest runs going, and one workspace holds at most `tenantShare` of the slots (at least one), so a
+ * workspace with thousands of runs queued does not delay another's first run. Executions
+ * enqueued without a workspace (re-enqueued by the reconciler, delays waking up) share one
+ * bucket that is not capped.
+ */
+export function createMemoryQueue(options: {
+  concurrency: number;
+  tenantShare?: number;
+  onError: (error: unknown) => void;
+}): ExecutionQueue {
+  const perTenant = Math.max(1, Math.floor(options.concurrency * (options.tenantShare ?? DEFAULT_TENANT_SHARE)));
+  /** Waiting ids by workspace; the map's order is the round-robin order. */
+  const waiting = new Map<string, string[]>();
   const inQueue = new Set<string>();
   const timers = new Map<string, NodeJS.Timeout>();
   const active = new Set<Promise<unknown>>();
+  const activeBy = new Map<string, number>();
   let handler: ExecutionHandler | undefined;
   let closed = false;
 
+  function start(id: string, tenant: string): void {
+    inQueue.delete(id);
+    activeBy.set(tenant, (activeBy.get(tenant) ?? 0) + 1);
+    const run = (handler as ExecutionHandler)(id)
+      .catch(options.onError)
+      .finally(() => {
+        active.delete(run);
+        const left = (activeBy.get(tenant) ?? 1) - 1;
+        if (left > 0) activeBy.set(tenant, left);
+        else activeBy.delete(tenant);
+        if (!waiting.has(tenant) && !activeBy.has(tenant)) servedAt.delete(tenant);
+        pump();
+      });
+    active.add(run);
+  }
+
+  /** When each workspace was last served (a counter), for the tie-break. */
+  const servedAt = new Map<string, number>();
+  let serves = 0;
+
+  /** The next workspace to serve: the fewest runs going, then the longest since it was served. */
+  function nextTenant(): string | undefined {
+    let best: string | undefined;
+    let bestActive = Number.POSITIVE_INFINITY;
+    let bestServed = Number.POSITIVE_INFINITY;
+    for (const tenant of waiting.keys()) {
+      const running = activeBy.get(tenant) ?? 0;
+      if (tenant !== '' && running >= perTenant) continue;
+      const served = servedAt.get(tenant) ?? -1;
+      if (running < bestActive || (running === bestActive && served < bestServed)) {
+        best = tenant;
+        bestActive = running;
+        bestServed = served;
+      }
+    }
+    return best;
+  }
+
   function pump(): void {
-    while (handler && !closed && active.size < options.concurrency && waiting.length > 0) {
-      const id = waiting.shift() as string;
-      inQueue.delete(id);
-      const run = handler(id)
-        .catch(options.onError)
-        .finally(() => {
-          active.delete(run);
-          pump();
-        });
-      active.add(run);
+    while (handler && !closed && active.size < options.concurrency) {
+      const tenant = nextTenant();
+      if (tenant === undefined) return;
+      const ids = waiting.get(tenant) as string[];
+      const id = ids.shift() as string;
+      if (ids.length === 0) waiting.delete(tenant);
+      servedAt.set(tenant, serves++);
+      start(id, tenant);
     }
   }
 
   return {
-    enqueue(ids) {
+    enqueue(ids, tenantId = '') {
       if (closed) return;
       for (const id of ids) {
         if (inQueue.has(id)) continue;
         inQueue.add(id);
-        waiting.push(id);
+        const list = waiting.get(tenantId);
+        if (list) list.push(id);
+        else waiting.set(tenantId, [id]);
       }
       pump();
     },
@@ -82,7 +139,7 @@ export function createMemoryQueue(options: { concurrency: number; onError: (erro
       closed = true;
       for (const timer of timers.values()) clearTimeout(timer);
       timers.clear();
-      waiting.length = 0;
+      waiting.clear();
       inQueue.clear();
       if (active.size > 0) {
         let timer: NodeJS.Timeout | undefined;

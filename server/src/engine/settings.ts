@@ -7,6 +7,8 @@ export interface EngineSettings {
   stepRetries: number;
   stepRetryBaseMs: number;
   concurrency: number;
+  /** Share of the runner's slots one workspace may hold (in-process queue). */
+  tenantShare: number;
   webhookQueueLimit: number;
   /** Pick-off items one webhook request may start. */
   webhookItemLimit: number;
@@ -30,6 +32,7 @@ export function engineSettings(config: Config): EngineSettings {
     stepRetries: config.stepRetries ?? 3,
     stepRetryBaseMs: config.stepRetryBaseMs ?? 500,
     concurrency: Math.max(1, config.workerConcurrency ?? 50),
+    tenantShare: Math.min(1, positive(config.workerTenantShare, 0.5)),
     webhookQueueLimit: config.webhookQueueLimit ?? 1000,
     webhookItemLimit: positive(config.webhookItemLimit, 1000),
     stepInputLimit: positive(config.stepInputLimit, 4 * 1024 * 1024),
