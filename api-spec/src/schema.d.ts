@@ -1684,7 +1684,7 @@ export interface components {
         };
         CredentialCheck: {
             ok: boolean;
-            /** @description Why the check failed, for the user. */
+            /** @description What the check found, in plain words for the user: that the account works, or why it failed (the service's own answer for API-key and basic accounts; editor-core 4.7's text for OAuth accounts that expired). */
             message?: string;
         };
         Health: {

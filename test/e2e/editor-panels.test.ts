@@ -448,6 +448,7 @@ describe('the step panels in the browser (editor-core 2.5–2.11)', { timeout: E
     await panel(page)
       .getByRole('button', { name: /^\S+ Account/ })
       .click();
+    // A key the Demo CRM does not know: 'Check connection' says what the CRM answered.
     await panel(page).getByRole('button', { name: '+ Add new Demo CRM account' }).click();
     const form = page.getByRole('dialog', { name: 'Connect your Demo CRM account' });
     await form.getByLabel('Name').fill('Broken');
@@ -457,7 +458,8 @@ describe('the step panels in the browser (editor-core 2.5–2.11)', { timeout: E
       .getByRole('button', { name: /^Demo CRM - Broken#2/ })
       .waitFor();
     await panel(page).getByRole('button', { name: 'Check connection' }).click();
-    await panel(page).getByText('Connection expired, please reconnect an account').waitFor();
+    await panel(page).getByText(/^Demo CRM answered 401: A valid API key is required/).waitFor();
+    await saveScreenshot(page, 'panel-account-check-refused');
     await panel(page)
       .getByRole('button', { name: /^\S+ Test/ })
       .click();
@@ -466,8 +468,27 @@ describe('the step panels in the browser (editor-core 2.5–2.11)', { timeout: E
     expect(await panel(page).getByRole('button', { name: 'Try again' }).isVisible()).toBe(true);
     expect(await panel(page).getByRole('button', { name: 'Skip & continue' }).isVisible()).toBe(true);
     await saveScreenshot(page, 'panel-trigger-error');
+
+    // 'Update connection info' puts a working key into the same account: no second 'Broken'.
+    await panel(page)
+      .getByRole('button', { name: /^\S+ Account/ })
+      .click();
+    await accounts(page)
+      .getByRole('button', { name: /^More for Demo CRM - Broken#2/ })
+      .click();
+    await page.getByRole('menuitem', { name: 'Update connection info' }).click();
+    const update = page.getByRole('dialog', { name: 'Update your Demo CRM account' });
+    await update.getByLabel('API key').fill(apiKey);
+    await update.getByRole('button', { name: 'Save account' }).click();
+    await update.waitFor({ state: 'hidden' });
+    expect(await accounts(page).getByRole('button', { name: /^Demo CRM - / }).count()).toBe(2);
+    await panel(page).getByRole('button', { name: 'Check connection' }).click();
+    await panel(page).getByText('The connection works: Demo CRM accepted this account.').waitFor();
+    await saveScreenshot(page, 'panel-account-check-works');
+    // The pointer leaves the button it clicked (axe reads the hover colours otherwise).
+    await page.mouse.move(300, 700);
     expect(await seriousViolations(page)).toEqual([]);
-    expect(session().pageErrors).toEqual([]);
+    expect(session().pageErrors, session().pageErrors.join('\n')).toEqual([]);
     await page.close();
   });
 });

@@ -273,16 +273,24 @@ describe.each(openTestDatabases())('step tests on $dialect', (testDb) => {
 
   it('checks a connection and records its health', async () => {
     const good = await h.call('POST', `/api/credentials/${crmCredential}/check`, { token: a.token });
-    expect(good.json).toEqual({ ok: true });
-    const bad = await h.call('POST', '/api/credentials', {
-      token: a.token,
-      body: { app: 'demo-crm', name: 'Old key', values: { api_key: 'dcrm_not-a-key' } },
+    expect(good.json).toEqual({ ok: true, message: 'The connection works: Demo CRM accepted this account.' });
+    // A key that worked and was then revoked in the Demo CRM's Settings → API.
+    const issued = await h.call('POST', '/api/demo-crm/keys', { token: a.token, body: { name: 'Old key' } });
+    const bad = { json: issued.json.credential };
+    const keys = await fetch(`${h.config.publicUrl}/demo-crm/keys`, { headers: { authorization: `Bearer ${a.token}` } });
+    const newest = ((await keys.json()) as { keys: Array<{ id: string }> }).keys[0];
+    const revoked = await fetch(`${h.config.publicUrl}/demo-crm/keys/${newest?.id}`, {
+      method: 'DELETE',
+      headers: { authorization: `Bearer ${a.token}` },
     });
+    expect(revoked.status).toBe(204);
     const check = await h.call('POST', `/api/credentials/${bad.json.id}/check`, { token: a.token });
     expect(check.status).toBe(200);
-    expect(check.json).toEqual({ ok: false, message: RECONNECT });
+    expect(check.json.ok).toBe(false);
+    expect(check.json.message).toMatch(/^Demo CRM answered 401: A valid API key is required/);
+    expect(check.json.message).not.toContain(RECONNECT);
     const view = await h.call('GET', `/api/credentials/${bad.json.id}`, { token: a.token });
-    expect(view.json).toMatchObject({ needsReconnect: true, statusMessage: RECONNECT });
+    expect(view.json).toMatchObject({ needsReconnect: true, statusMessage: check.json.message });
     expect(Date.parse(view.json.checkedAt)).toBeGreaterThan(0);
     const fixed = await h.call('PATCH', `/api/credentials/${bad.json.id}`, {
       token: a.token,

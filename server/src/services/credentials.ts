@@ -6,6 +6,7 @@
  */
 import { publicCredentialKeys, splitCredentialValues } from '@junction/core';
 import { notFound, unprocessable } from '../errors.js';
+import type { AccountCheck } from '../integrations/auth/account-check.js';
 import { type CredentialHealth, createCredentialStatusRepo } from '../integrations/auth/credential-status.js';
 import type { CredentialRecord } from '../store/repos/index.js';
 import { nowIso, type ServiceDeps } from './deps.js';
@@ -16,8 +17,20 @@ import { toCredentialView } from './views.js';
 /** Longest accepted credential name. */
 const NAME_MAX = 200;
 
+/** Options of {@link createCredentialsService}. */
+export interface CredentialsServiceOptions {
+  /**
+   * Proves API-key and basic-auth values with the app's test request before they are saved
+   * (create and 'Update connection info'); a refusal is a 422 with the service's answer.
+   */
+  checkAccount?: AccountCheck;
+}
+
 /** Builds the credentials service. */
-export function createCredentialsService(deps: ServiceDeps & { registry?: AppRegistry }): Services['credentials'] {
+export function createCredentialsService(
+  deps: ServiceDeps & { registry?: AppRegistry },
+  options: CredentialsServiceOptions = {},
+): Services['credentials'] {
   const { repos, vault } = deps;
   const registry = deps.registry ?? createAppRegistry(deps);
   const appOf = (tenantId: string, slug: string) => registry.resolve(tenantId, slug);
@@ -62,6 +75,13 @@ export function createCredentialsService(deps: ServiceDeps & { registry?: AppReg
     if (trimmed === '') throw unprocessable("Name can't be blank.", 'name');
     if (trimmed.length > NAME_MAX) throw unprocessable(`Name must be at most ${NAME_MAX} characters.`, 'name');
     return trimmed;
+  };
+
+  /** Nothing is saved when the service refuses the values: its own answer is the 422's detail. */
+  const proveValues = async (tenantId: string, app: string, values: Record<string, string>) => {
+    if (!options.checkAccount) return;
+    const result = await options.checkAccount(tenantId, app, values);
+    if (!result.ok) throw unprocessable(result.message, 'values');
   };
 
   /**
@@ -115,6 +135,7 @@ export function createCredentialsService(deps: ServiceDeps & { registry?: AppReg
         if (value === SECRET_SENTINEL) throw unprocessable('There is no stored value to keep.', `values.${key}`);
       }
       const name = input.name === undefined ? app : checkName(input.name);
+      await proveValues(ctx.tenantId, app, values);
       const id = deps.newId();
       const at = nowIso(deps);
       const record: CredentialRecord = {
@@ -150,6 +171,7 @@ export function createCredentialsService(deps: ServiceDeps & { registry?: AppReg
           else if (key in stored) next[key] = stored[key] as string;
           else throw unprocessable('There is no stored value to keep.', `values.${key}`);
         }
+        await proveValues(ctx.tenantId, existing.app, next);
         // Re-sealing also moves the row to the newest key.
         Object.assign(patch, await seal(ctx.tenantId, id, next, existing.app));
       }

@@ -6,6 +6,7 @@ import { randomUUID } from 'node:crypto';
 import type { Config } from '../config.js';
 import { createEngine } from '../engine/index.js';
 import { createTriggers } from '../engine/triggers/index.js';
+import { createAccountCheck } from '../integrations/auth/account-check.js';
 import { createCredentialResolver } from '../integrations/auth/credential-resolver.js';
 import { createHookHandshakes } from '../integrations/hooks/handshakes.js';
 import { createAppRegistry, rotatePortalAppSecrets } from '../integrations/registry.js';
@@ -128,7 +129,7 @@ export function createServices(config: Config, opts: CreateServicesOptions = {})
     workflows: afterReady(
       createWorkflowsService(deps, { activate: (ctx, id) => triggers.service.setActive(ctx, id, true) }),
     ),
-    credentials: afterReady(createCredentialsService(platform)),
+    credentials: afterReady(createCredentialsService(platform, { checkAccount: createAccountCheck(platform) })),
     engine: afterReady(engine.service),
     triggers: afterReady(triggers.service),
     apps: afterReady(createAppsService(platform)),

@@ -429,16 +429,24 @@ export function createStepsService(deps: PlatformDeps, options: StepsServiceOpti
           { needsReconnect: false, statusMessage: null, checkedAt: at },
           at,
         );
-        return { ok: true };
+        return { ok: true, message: `The connection works: ${app.appName} accepted this account.` };
       }
       // A refused credential needs reconnecting; an unreachable or failing app only fails this check.
       const status = result.error?.status ?? 0;
       const isRefused = result.error?.code === 'credential' || (status >= 400 && status < 500);
+      // editor-core 4.7's 'Connection expired' fits an OAuth sign-in that lapsed; a key or
+      // password the service refuses never expired: the user reads the service's own answer.
+      const refusal =
+        app.authInfo?.apiType === 'oauth2' || !result.error?.message
+          ? RECONNECT_MESSAGE
+          : result.error.code === 'credential'
+            ? result.error.message
+            : `${result.error.message.replace(/\.+$/, '')}. Update the connection info with details ${app.appName} accepts.`;
       await statuses.setHealth(
         ctx.tenantId,
         credentialId,
         isRefused
-          ? { needsReconnect: true, statusMessage: RECONNECT_MESSAGE, checkedAt: at }
+          ? { needsReconnect: true, statusMessage: refusal, checkedAt: at }
           : {
               needsReconnect: false,
               statusMessage: `Last check failed: ${result.error?.message ?? 'unknown error'}`,
@@ -446,7 +454,10 @@ export function createStepsService(deps: PlatformDeps, options: StepsServiceOpti
             },
         at,
       );
-      return { ok: false, message: RECONNECT_MESSAGE };
+      return {
+        ok: false,
+        message: isRefused ? refusal : `${app.appName} could not be reached: ${result.error?.message ?? 'unknown error'}`,
+      };
     },
 
     startOAuth(input) {

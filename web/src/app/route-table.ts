@@ -16,6 +16,8 @@ export const ROUTE_PATTERNS = [
   '/settings',
   '/support',
   '/profile',
+  // The Demo CRM's own screens (contacts, Settings → API), signed in; its API is /demo-crm/….
+  '/demo-crm',
   '/addAuthForm',
   '/editApps',
   '/form/:formId',

@@ -46,6 +46,7 @@ const ConnectionsPage = lazy(async () => ({ default: (await loadDashboard()).Con
 const SettingsPage = lazy(async () => ({ default: (await loadDashboard()).SettingsPage }));
 const ProfilePage = lazy(async () => ({ default: (await loadDashboard()).ProfilePage }));
 const DashboardHomePage = lazy(async () => ({ default: (await loadDashboard()).DashboardHomePage }));
+const DemoCrmPage = lazy(async () => ({ default: (await import('../demo-crm/DemoCrmPage.js')).DemoCrmPage }));
 const SupportPage = lazy(async () => ({ default: (await loadDashboard()).SupportPage }));
 const PublicFormPage = lazy(async () => ({
   default: (await import('../forms/renderer/PublicFormPage.js')).PublicFormPage,
@@ -69,6 +70,7 @@ const pages: Record<RoutePattern, () => ReactNode> = {
   '/settings': () => <SettingsPage />,
   '/support': () => <SupportPage />,
   '/profile': () => <ProfilePage />,
+  '/demo-crm': () => <DemoCrmPage />,
   '/addAuthForm': () => <AddAuthFormPage />,
   // Not shown in forms-dp 2.1: the workspace's own apps, to open in the portal or the auth form.
   '/editApps': () => <EditAppsPage />,

@@ -120,7 +120,11 @@ export class ConnectionModel {
   formName = '';
   formError = '';
   isSaving = false;
+  /** The account 'Update connection info' edits; null while the form adds a new one. */
+  updatingId: string | null = null;
   checkMessage = '';
+  /** True when the last check found the account working (the message is then a success). */
+  isCheckOk = false;
   isLoggedOutPromptShown = false;
   /** The signed-in user's id: the address's `u`, else what the profile says. */
   userId: string | null;
@@ -305,6 +309,7 @@ export class ConnectionModel {
       return;
     }
     this.isFormOpen = true;
+    this.updatingId = credentialId ?? null;
     this.formValues = {};
     this.formName = credentialId ? (this.credentials.find((c) => c.id === credentialId)?.name ?? '') : '';
     this.formError = '';
@@ -352,7 +357,7 @@ export class ConnectionModel {
     this.isFormOpen = false;
   }
 
-  /** Saves the account form (createCredential) and chooses the new account. */
+  /** Saves the account form (createCredential, or updateCredential for 'Update connection info') and chooses the account. */
   async submitForm(): Promise<boolean> {
     const fields = accountFormFields(this.definition);
     const missing = fields.find((f) => (this.formValues[f.key] ?? '').trim() === '');
@@ -363,21 +368,29 @@ export class ConnectionModel {
     this.isSaving = true;
     try {
       const name = this.formName.trim();
-      const created = await this.deps.editor.env.api.post('/api/credentials', {
-        body: { app: this.data.type, values: { ...this.formValues }, ...(name ? { name } : {}) },
-      });
+      const { api } = this.deps.editor.env;
+      const values = { ...this.formValues };
+      // 'Update connection info' changes the same account; the server checks the values first.
+      const updating = this.updatingId;
+      const created = updating
+        ? await api.patch('/api/credentials/{id}', {
+            params: { path: { id: updating } },
+            body: { values, ...(name ? { name } : {}) },
+          })
+        : await api.post('/api/credentials', { body: { app: this.data.type, values, ...(name ? { name } : {}) } });
       runInAction(() => {
-        this.credentials = [
-          ...this.credentials,
-          {
-            id: created.id,
-            app: created.app,
-            name: created.name,
-            createdAt: created.createdAt,
-            lastUsed: created.lastUsed,
-          },
-        ];
+        const view = {
+          id: created.id,
+          app: created.app,
+          name: created.name,
+          createdAt: created.createdAt,
+          lastUsed: created.lastUsed,
+        };
+        this.credentials = updating
+          ? this.credentials.map((c) => (c.id === updating ? view : c))
+          : [...this.credentials, view];
         this.isFormOpen = false;
+        this.updatingId = null;
       });
       this.choose(created.id);
       return true;
@@ -393,17 +406,20 @@ export class ConnectionModel {
     }
   }
 
-  /** Checks the chosen account (checkCredential); a failure says 'Connection expired…'. */
+  /** Checks the chosen account (checkCredential) and keeps the server's plain message. */
   async check(): Promise<void> {
     const id = this.data.credential;
     if (!id) return;
     try {
       const answer = await this.deps.editor.env.api.post('/api/credentials/{id}/check', { params: { path: { id } } });
       runInAction(() => {
-        this.checkMessage = answer.ok ? '' : CONNECTION_EXPIRED_TEXT;
+        // The server says in plain words what it found (the service's answer for a key).
+        this.isCheckOk = answer.ok;
+        this.checkMessage = answer.message ?? (answer.ok ? 'The connection works.' : CONNECTION_EXPIRED_TEXT);
       });
     } catch (error) {
       runInAction(() => {
+        this.isCheckOk = false;
         this.checkMessage = problemMessage(error, 'The connection could not be checked.');
       });
     }

@@ -10,7 +10,7 @@ import { createToken, hashToken } from '../../security/tokens.js';
 import type { Database } from '../../store/database.js';
 import { readJson, writeJson } from '../../store/json.js';
 import type { DemoCrmContactsTable } from '../../store/tables/apps.js';
-import type { Contact, DemoCrmStorage, HookSubscription } from './storage.js';
+import { apiKeyId, type Contact, type DemoCrmStorage, type HookSubscription } from './storage.js';
 
 /** Settings of the database storage. */
 export interface DbStorageOptions {
@@ -56,6 +56,26 @@ export function createDbDemoCrmStorage(db: Kysely<Database>, options: DbStorageO
         .where('key_hash', '=', hashToken(apiKey))
         .executeTakeFirst();
       return row?.tenant_id ?? null;
+    },
+    async listApiKeys(tenantId) {
+      const rows = await db
+        .selectFrom('demo_crm_keys')
+        .select(['key_hash', 'created_at'])
+        .where('tenant_id', '=', tenantId)
+        .orderBy('created_at', 'desc')
+        .orderBy('key_hash')
+        .execute();
+      return rows.map((row) => ({ id: apiKeyId(row.key_hash), createdAt: row.created_at }));
+    },
+    async revokeApiKey(tenantId, id) {
+      // Ids are hex prefixes of the hash; anything else matches nothing.
+      if (!/^[0-9a-f]{16}$/.test(id)) return false;
+      const result = await db
+        .deleteFrom('demo_crm_keys')
+        .where('tenant_id', '=', tenantId)
+        .where('key_hash', 'like', `${id}%`)
+        .executeTakeFirst();
+      return Number(result.numDeletedRows) > 0;
     },
     async listContacts(tenantId, { email, limit }) {
       let query = db.selectFrom('demo_crm_contacts').selectAll().where('tenant_id', '=', tenantId);

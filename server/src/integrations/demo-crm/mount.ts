@@ -31,5 +31,7 @@ export async function registerBuiltinRoutes(app: FastifyInstance, config: Config
     ],
   });
   app.addHook('onClose', () => http.close());
-  await app.register(demoCrmPlugin, { storage, http });
+  const authenticateSession = async (token: string) =>
+    (await services.accounts?.authenticate(token))?.tenantId ?? null;
+  await app.register(demoCrmPlugin, { storage, http, authenticateSession });
 }

@@ -16,6 +16,11 @@ export interface DemoCrmPluginOptions {
   storage: DemoCrmStorage;
   /** Delivers webhooks; by default a guarded client from the environment, closed with the app. */
   http?: HttpClient;
+  /**
+   * The workspace of a Junction session token (`Authorization: Bearer`), or null: the Demo
+   * CRM's own screens (/demo-crm) are used signed in to Junction, not with an API key.
+   */
+  authenticateSession?: (token: string) => Promise<string | null>;
 }
 
 /** Largest page of contacts one list call answers. */
@@ -26,7 +31,9 @@ const TEXT_FIELDS = ['firstName', 'lastName', 'company', 'phone'] as const;
 /**
  * Mounts the Demo CRM routes: GET/POST `/demo-crm/contacts` (list newest first, `?email=`
  * find; create), GET/PATCH `/demo-crm/contacts/{id}`, POST `/demo-crm/hooks` and
- * DELETE `/demo-crm/hooks/{id}`. Every route needs a valid `X-Api-Key` (401 otherwise).
+ * DELETE `/demo-crm/hooks/{id}`. Every route needs a valid `X-Api-Key` or, for the Demo CRM's
+ * own screens, a Junction session (401 otherwise). Settings → API: GET/POST `/demo-crm/keys`
+ * and DELETE `/demo-crm/keys/{id}`, signed in only.
  *
  * @example
  * await app.register(demoCrmPlugin, { storage: createMemoryDemoCrmStorage() });
@@ -41,18 +48,33 @@ export async function demoCrmPlugin(fastify: FastifyInstance, options: DemoCrmPl
     if (!options.http) await http.close();
   });
 
+  const sessionTenantOf = async (req: FastifyRequest): Promise<string | null> => {
+    const match = /^Bearer (.+)$/i.exec(req.headers.authorization ?? '');
+    return match && options.authenticateSession ? options.authenticateSession(match[1].trim()) : null;
+  };
+
   const tenantOf = async (req: FastifyRequest): Promise<string> => {
     const header = req.headers['x-api-key'];
     const key = typeof header === 'string' ? header.trim() : '';
-    const tenantId = key === '' ? null : await storage.findTenantByApiKey(key);
+    const tenantId = key === '' ? await sessionTenantOf(req) : await storage.findTenantByApiKey(key);
     if (!tenantId) throw unauthorized('A valid API key is required in the X-Api-Key header.');
     return tenantId;
   };
 
-  const route = (handler: (req: FastifyRequest, tenantId: string, reply: FastifyReply) => Promise<unknown>) => {
+  // Keys are managed only by a signed-in user (Settings → API), never with a key.
+  const signedInOnly = async (req: FastifyRequest): Promise<string> => {
+    const tenantId = await sessionTenantOf(req);
+    if (!tenantId) throw unauthorized('Sign in to Junction to manage Demo CRM API keys.');
+    return tenantId;
+  };
+
+  const route = (
+    handler: (req: FastifyRequest, tenantId: string, reply: FastifyReply) => Promise<unknown>,
+    who: (req: FastifyRequest) => Promise<string> = tenantOf,
+  ) => {
     return async (req: FastifyRequest, reply: FastifyReply) => {
       try {
-        return await handler(req, await tenantOf(req), reply);
+        return await handler(req, await who(req), reply);
       } catch (error) {
         if (!(error instanceof Problem)) throw error;
         return reply.code(error.status).type('application/problem+json').send(error.toBody());
@@ -99,6 +121,28 @@ export async function demoCrmPlugin(fastify: FastifyInstance, options: DemoCrmPl
       if (!contact) throw notFound('Contact');
       return contact;
     }),
+  );
+
+  fastify.get(
+    '/demo-crm/keys',
+    route(async (_req, tenantId) => ({ keys: await storage.listApiKeys(tenantId) }), signedInOnly),
+  );
+
+  fastify.post(
+    '/demo-crm/keys',
+    route(async (_req, tenantId, reply) => {
+      const apiKey = await storage.issueApiKey(tenantId);
+      const [newest] = await storage.listApiKeys(tenantId);
+      return reply.code(201).send({ apiKey, key: newest });
+    }, signedInOnly),
+  );
+
+  fastify.delete(
+    '/demo-crm/keys/:id',
+    route(async (req, tenantId, reply) => {
+      if (!(await storage.revokeApiKey(tenantId, idOf(req)))) throw notFound('API key');
+      return reply.code(204).send();
+    }, signedInOnly),
   );
 
   fastify.post(

@@ -33,11 +33,24 @@ export interface HookSubscription {
 }
 
 /** Storage of the Demo CRM; every call is scoped to a tenant. */
+/** An API key as Settings → API lists it; the key itself is shown once, when issued. */
+export interface ApiKeyInfo {
+  id: string;
+  createdAt: string;
+}
+
+/** The id a key is listed by: the first 16 characters of its sha-256 (not enough to use it). */
+export const apiKeyId = (keyHash: string): string => keyHash.slice(0, 16);
+
 export interface DemoCrmStorage {
   /** Issues a new API key for the tenant (the old ones keep working) and returns it in clear, once. */
   issueApiKey(tenantId: string): Promise<string>;
   /** The tenant an API key belongs to, or null. */
   findTenantByApiKey(apiKey: string): Promise<string | null>;
+  /** The tenant's keys, newest first: an id (a prefix of the key's hash, never the key) and when it was issued. */
+  listApiKeys(tenantId: string): Promise<ApiKeyInfo[]>;
+  /** Revokes one of the tenant's keys; false when it has no key with that id. */
+  revokeApiKey(tenantId: string, id: string): Promise<boolean>;
   /** Contacts, newest first; with `email`, only those with that address (case-insensitive). */
   listContacts(tenantId: string, query: { email?: string; limit: number }): Promise<Contact[]>;
   getContact(tenantId: string, id: string): Promise<Contact | null>;
@@ -65,7 +78,7 @@ export interface MemoryStorageOptions {
  */
 export function createMemoryDemoCrmStorage(options: MemoryStorageOptions = {}): DemoCrmStorage {
   const now = options.now ?? (() => new Date());
-  const keys = new Map<string, string>();
+  const keys = new Map<string, { tenantId: string; createdAt: string }>();
   const contacts = new Map<string, Contact[]>();
   const hooks = new Map<string, HookSubscription[]>();
   const contactsOf = (tenantId: string) => contacts.get(tenantId) ?? contacts.set(tenantId, []).get(tenantId)!;
@@ -74,11 +87,23 @@ export function createMemoryDemoCrmStorage(options: MemoryStorageOptions = {}): 
   return {
     async issueApiKey(tenantId) {
       const key = `dcrm_${createToken()}`;
-      keys.set(hashToken(key), tenantId);
+      keys.set(hashToken(key), { tenantId, createdAt: now().toISOString() });
       return key;
     },
     async findTenantByApiKey(apiKey) {
-      return keys.get(hashToken(apiKey)) ?? null;
+      return keys.get(hashToken(apiKey))?.tenantId ?? null;
+    },
+    async listApiKeys(tenantId) {
+      return [...keys.entries()]
+        .filter(([, key]) => key.tenantId === tenantId)
+        .map(([hash, key]) => ({ id: apiKeyId(hash), createdAt: key.createdAt }))
+        .reverse();
+    },
+    async revokeApiKey(tenantId, id) {
+      const found = [...keys.entries()].find(([hash, key]) => key.tenantId === tenantId && apiKeyId(hash) === id);
+      if (!found) return false;
+      keys.delete(found[0]);
+      return true;
     },
     async listContacts(tenantId, { email, limit }) {
       const wanted = email?.trim().toLowerCase();

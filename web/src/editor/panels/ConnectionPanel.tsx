@@ -4,7 +4,7 @@ import { useEffect } from 'react';
 import styled from 'styled-components';
 import { accountFormFields, addAccountText, type ConnectionModel } from '../../stores/panel-connection.js';
 import { Button, Dialog, TextField } from '../../ui/index.js';
-import { ErrorBox, IconButton, Muted, OptionButton, OptionList, Row } from './parts.js';
+import { ErrorBox, IconButton, Muted, OptionButton, OptionList, Row, SuccessBox } from './parts.js';
 
 const MenuContent = styled(DropdownMenu.Content)`
   z-index: 30;
@@ -102,7 +102,12 @@ export const ConnectionPanel = observer(function ConnectionPanel({ model }: { mo
           </Button>
         </Row>
       )}
-      {model.checkMessage && <ErrorBox role="alert">{model.checkMessage}</ErrorBox>}
+      {model.checkMessage &&
+        (model.isCheckOk ? (
+          <SuccessBox role="status">{model.checkMessage}</SuccessBox>
+        ) : (
+          <ErrorBox role="alert">{model.checkMessage}</ErrorBox>
+        ))}
 
       <Dialog
         open={model.renameId !== null}
@@ -131,7 +136,7 @@ export const ConnectionPanel = observer(function ConnectionPanel({ model }: { mo
       <Dialog
         open={model.isFormOpen}
         onOpenChange={(open) => !open && model.closeForm()}
-        title={`Connect your ${model.appName} account`}
+        title={model.updatingId ? `Update your ${model.appName} account` : `Connect your ${model.appName} account`}
       >
         <form
           onSubmit={(event) => {
