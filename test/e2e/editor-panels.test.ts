@@ -458,7 +458,9 @@ describe('the step panels in the browser (editor-core 2.5–2.11)', { timeout: E
       .getByRole('button', { name: /^Demo CRM - Broken#2/ })
       .waitFor();
     await panel(page).getByRole('button', { name: 'Check connection' }).click();
-    await panel(page).getByText(/^Demo CRM answered 401: A valid API key is required/).waitFor();
+    await panel(page)
+      .getByText(/^Demo CRM answered 401: A valid API key is required/)
+      .waitFor();
     await saveScreenshot(page, 'panel-account-check-refused');
     await panel(page)
       .getByRole('button', { name: /^\S+ Test/ })
@@ -481,7 +483,11 @@ describe('the step panels in the browser (editor-core 2.5–2.11)', { timeout: E
     await update.getByLabel('API key').fill(apiKey);
     await update.getByRole('button', { name: 'Save account' }).click();
     await update.waitFor({ state: 'hidden' });
-    expect(await accounts(page).getByRole('button', { name: /^Demo CRM - / }).count()).toBe(2);
+    expect(
+      await accounts(page)
+        .getByRole('button', { name: /^Demo CRM - / })
+        .count(),
+    ).toBe(2);
     await panel(page).getByRole('button', { name: 'Check connection' }).click();
     await panel(page).getByText('The connection works: Demo CRM accepted this account.').waitFor();
     await saveScreenshot(page, 'panel-account-check-works');

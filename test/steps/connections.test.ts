@@ -58,7 +58,10 @@ describe.each(openTestDatabases())('connections on $dialect', (testDb) => {
   const basicSlug = `items-basic-${Date.now()}`;
 
   const accountsOf = async (app: string) =>
-    (await h.call('GET', `/api/credentials?app=${app}`, { token: a.token })).json.items as Array<{ id: string; name: string }>;
+    (await h.call('GET', `/api/credentials?app=${app}`, { token: a.token })).json.items as Array<{
+      id: string;
+      name: string;
+    }>;
 
   beforeAll(async () => {
     hub = await startItemsHub();
@@ -104,7 +107,10 @@ describe.each(openTestDatabases())('connections on $dialect', (testDb) => {
     });
 
     // 'Update connection info' with another wrong key: refused, the stored key untouched.
-    const wrong = await h.call('PATCH', `/api/credentials/${id}`, { token: a.token, body: { values: { api_key: 'nope-1234' } } });
+    const wrong = await h.call('PATCH', `/api/credentials/${id}`, {
+      token: a.token,
+      body: { values: { api_key: 'nope-1234' } },
+    });
     expect(wrong.status).toBe(422);
     expect(wrong.json.detail).toBe('Items Hub answered 401: invalid api key');
 
@@ -128,7 +134,10 @@ describe.each(openTestDatabases())('connections on $dialect', (testDb) => {
     });
     expect(wrong.status).toBe(422);
     expect(wrong.json.detail).toBe('Items Hub answered 401: invalid api key');
-    const right = await h.call('POST', '/api/credentials', { token: a.token, body: { app: basicSlug, values: GOOD_USER } });
+    const right = await h.call('POST', '/api/credentials', {
+      token: a.token,
+      body: { app: basicSlug, values: GOOD_USER },
+    });
     expect(right.status, right.text).toBe(201);
     expect(await accountsOf(basicSlug)).toHaveLength(1);
   });

@@ -277,7 +277,9 @@ describe.each(openTestDatabases())('step tests on $dialect', (testDb) => {
     // A key that worked and was then revoked in the Demo CRM's Settings → API.
     const issued = await h.call('POST', '/api/demo-crm/keys', { token: a.token, body: { name: 'Old key' } });
     const bad = { json: issued.json.credential };
-    const keys = await fetch(`${h.config.publicUrl}/demo-crm/keys`, { headers: { authorization: `Bearer ${a.token}` } });
+    const keys = await fetch(`${h.config.publicUrl}/demo-crm/keys`, {
+      headers: { authorization: `Bearer ${a.token}` },
+    });
     const newest = ((await keys.json()) as { keys: Array<{ id: string }> }).keys[0];
     const revoked = await fetch(`${h.config.publicUrl}/demo-crm/keys/${newest?.id}`, {
       method: 'DELETE',

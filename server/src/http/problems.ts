@@ -144,9 +144,10 @@ export function registerProblemHandlers(
   app.setNotFoundHandler((request, reply) => {
     const pathname = request.url.split('?')[0];
     // Machine paths (probes, scrapers) get a Problem, never the web app's page with 200.
-    const isApiPath = /^\/(api|hooks|auth|demo-crm|icons|metrics|healthz?|livez|readyz|\.well-known)(\/|$)/.test(
-      pathname,
-    );
+    // `/demo-crm/…` is the Demo CRM's API; `/demo-crm` itself is its screens in the web app.
+    const isApiPath =
+      /^\/(api|hooks|auth|demo-crm|icons|metrics|healthz?|livez|readyz|\.well-known)(\/|$)/.test(pathname) &&
+      !/^\/demo-crm\/?$/.test(pathname);
     if (fallback && !isApiPath && (request.method === 'GET' || request.method === 'HEAD'))
       return fallback(request, reply);
     return sendProblem(reply, new Problem(404, 'Not Found', { detail: `No route for ${request.method} ${pathname}.` }));

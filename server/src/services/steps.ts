@@ -456,7 +456,9 @@ export function createStepsService(deps: PlatformDeps, options: StepsServiceOpti
       );
       return {
         ok: false,
-        message: isRefused ? refusal : `${app.appName} could not be reached: ${result.error?.message ?? 'unknown error'}`,
+        message: isRefused
+          ? refusal
+          : `${app.appName} could not be reached: ${result.error?.message ?? 'unknown error'}`,
       };
     },
 

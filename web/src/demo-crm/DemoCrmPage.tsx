@@ -4,7 +4,12 @@ import styled from 'styled-components';
 import { SessionGate, useSessionUser } from '../dashboard/DashboardLayout.js';
 import { useApi } from '../stores/root-store.js';
 import { Button, TextField, useToast } from '../ui/index.js';
-import { createDemoCrmClient, type DemoCrmClient, type DemoCrmContact, type DemoCrmKeyInfo } from './demo-crm-client.js';
+import {
+  createDemoCrmClient,
+  type DemoCrmClient,
+  type DemoCrmContact,
+  type DemoCrmKeyInfo,
+} from './demo-crm-client.js';
 
 const Shell = styled.div`
   min-height: 100vh;
@@ -186,7 +191,14 @@ function Contacts({ client }: { client: DemoCrmClient }) {
       <Card aria-labelledby="add-heading">
         <h2 id="add-heading">Add a contact</h2>
         <FormGrid onSubmit={(event) => void add(event)}>
-          <TextField label="E-mail (required)" type="email" required autoComplete="off" error={formError || undefined} {...field('email')} />
+          <TextField
+            label="E-mail (required)"
+            type="email"
+            required
+            autoComplete="off"
+            error={formError || undefined}
+            {...field('email')}
+          />
           <TextField label="Company" autoComplete="off" {...field('company')} />
           <TextField label="First name" autoComplete="off" {...field('firstName')} />
           <TextField label="Last name" autoComplete="off" {...field('lastName')} />

@@ -17,7 +17,11 @@ const CHECK_TIMEOUT_MS = 30_000;
 export type AccountCheckResult = { ok: true; checked: boolean } | { ok: false; message: string };
 
 /** Checks typed account values against their app; see {@link createAccountCheck}. */
-export type AccountCheck = (tenantId: string, appSlug: string, values: Record<string, string>) => Promise<AccountCheckResult>;
+export type AccountCheck = (
+  tenantId: string,
+  appSlug: string,
+  values: Record<string, string>,
+) => Promise<AccountCheckResult>;
 
 /**
  * True for the schemes whose values can be proven by one request before saving: API key and
@@ -41,7 +45,10 @@ export function createAccountCheck(deps: Pick<PlatformDeps, 'registry' | 'config
     // API); workflows and tests keep revoked or mistyped ones to show failures, so it is not
     // checked here (its 'Check connection' still reports the CRM's own answer).
     if (!app || isBuiltinApp(app.appSlug) || !isCheckedOnSave(app)) return { ok: true, checked: false };
-    const http: HttpClient = createHttpClient({ allowedHosts: allowedHostsFor(app, deps.config), timeoutMs: CHECK_TIMEOUT_MS });
+    const http: HttpClient = createHttpClient({
+      allowedHosts: allowedHostsFor(app, deps.config),
+      timeoutMs: CHECK_TIMEOUT_MS,
+    });
     try {
       const run = await executeStep({
         app,

@@ -31,7 +31,6 @@ export async function registerBuiltinRoutes(app: FastifyInstance, config: Config
     ],
   });
   app.addHook('onClose', () => http.close());
-  const authenticateSession = async (token: string) =>
-    (await services.accounts?.authenticate(token))?.tenantId ?? null;
+  const authenticateSession = async (token: string) => (await services.accounts?.authenticate(token))?.tenantId ?? null;
   await app.register(demoCrmPlugin, { storage, http, authenticateSession });
 }
