@@ -125,7 +125,9 @@ export function DemoCrmPage() {
   const api = useApi();
   const [params] = useSearchParams();
   const tab = params.get('tab') === 'api' ? 'api' : 'contacts';
-  const client = useMemo(() => createDemoCrmClient(api.getToken()), [api, state.phase]);
+  // The token is known once the session is established (from `c` or local storage).
+  const token = state.phase === 'ready' ? api.getToken() : null;
+  const client = useMemo(() => createDemoCrmClient(token), [token]);
   if (state.phase !== 'ready') return <SessionGate state={state} />;
   return (
     <Shell>
