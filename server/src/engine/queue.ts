@@ -129,7 +129,9 @@ export function createMemoryQueue(options: {
       timers.set(id, timer);
     },
     async depth() {
-      return waiting.length + timers.size;
+      let queued = 0;
+      for (const ids of waiting.values()) queued += ids.length;
+      return queued + timers.size;
     },
     async consume(h) {
       handler = h;
