@@ -207,6 +207,29 @@ describe('execution replay viewer (issue 8)', { timeout: E2E_TEST_TIMEOUT_MS * 4
     expect(session().pageErrors).toEqual([]);
   });
 
+  it("opens this workflow's runs from the editor's top bar: key values, exact time, status filter, replay", async () => {
+    const grant = await signUpWithCrm();
+    const { workflowId, executionId } = await runHookWorkflow(grant, 'Runs from the editor');
+    const page = await openAs(grant.token, `/?id=${encodeURIComponent(workflowId)}`);
+    await page.getByRole('button', { name: 'Runs' }).click();
+    const runs = page.getByRole('dialog', { name: 'Runs' });
+    const row = runs.getByTestId('execution-row');
+    await row.first().waitFor();
+    // The trigger data reads by its values, not as JSON.
+    expect(await row.first().getByTestId('execution-summary').textContent()).toBe('ada@example.com · Ada');
+    const time = row.first().getByRole('link');
+    expect(await time.textContent()).toMatch(/ago$|^just now$/);
+    expect(await time.getAttribute('title')).toMatch(/\d{2}:\d{2}:\d{2}\.\d{3}$/);
+    await saveScreenshot(page, 'editor-runs-dialog');
+    await runs.getByLabel('Status').selectOption('failed');
+    await runs.getByText('No executions yet.').waitFor();
+    await runs.getByLabel('Status').selectOption('');
+    await row.first().getByRole('link').click();
+    await page.waitForURL(`**/executions/${executionId}`);
+    await expect.poll(() => page.getByRole('heading', { level: 1 }).textContent()).toBe('Runs from the editor');
+    await page.close();
+  });
+
   it("says 'Could not find editor link.' when the workflow is gone, and lists runs with filters", async () => {
     const grant = await signUpWithCrm();
     const { workflowId, executionId } = await runHookWorkflow(grant, 'Short-lived workflow');

@@ -1,3 +1,4 @@
+import { formatExactTime, formatRelativeTime, summarizeTriggerData } from '@junction/core';
 import { useCallback, useEffect, useState } from 'react';
 import { Link as RouterLink } from 'react-router-dom';
 import styled from 'styled-components';
@@ -7,7 +8,7 @@ import {
   type ExecutionRow,
   listExecutionsPage,
 } from '../stores/execution-list.js';
-import { EXECUTION_STATUS_LABELS, formatRunTime, problemText } from '../stores/execution-replay.js';
+import { EXECUTION_STATUS_LABELS, problemText } from '../stores/execution-replay.js';
 import { useApi } from '../stores/root-store.js';
 import { Button, Spinner } from '../ui/index.js';
 
@@ -54,8 +55,9 @@ export interface ExecutionsListProps {
 }
 
 /**
- * One workflow's executions, newest first, with status, time and trigger, filtered by status
- * and by a start date; each row opens the replay page. Older pages load on demand.
+ * One workflow's executions, newest first, with status, a relative start time (exact to the
+ * millisecond on hover) and a summary of the trigger data ('Ada · 42'), filtered by status and
+ * by a start date; each row opens the replay page. Older pages load on demand.
  */
 export function ExecutionsList({ workflowId }: ExecutionsListProps) {
   const api = useApi();
@@ -85,6 +87,7 @@ export function ExecutionsList({ workflowId }: ExecutionsListProps) {
     void load();
   }, [load]);
 
+  const now = Date.now();
   return (
     <section aria-label="Executions" data-testid="executions-list">
       <Filters>
@@ -117,7 +120,7 @@ export function ExecutionsList({ workflowId }: ExecutionsListProps) {
             <tr>
               <th>Status</th>
               <th>Started</th>
-              <th>Trigger</th>
+              <th>Trigger data</th>
               <th>Details</th>
             </tr>
           </thead>
@@ -129,9 +132,12 @@ export function ExecutionsList({ workflowId }: ExecutionsListProps) {
                   {EXECUTION_STATUS_LABELS[row.status] ?? row.status}
                 </td>
                 <td>
-                  <RouterLink to={`/executions/${row.id}`}>{formatRunTime(row.startedAt)}</RouterLink>
+                  {/* The exact time to the millisecond tells apart runs of the same second. */}
+                  <RouterLink to={`/executions/${row.id}`} title={formatExactTime(row.startedAt)}>
+                    <time dateTime={row.startedAt}>{formatRelativeTime(row.startedAt, now)}</time>
+                  </RouterLink>
                 </td>
-                <td>{row.trigger}</td>
+                <td data-testid="execution-summary">{summarizeTriggerData(row.triggerData) || row.trigger}</td>
                 <td>{row.error ?? ''}</td>
               </tr>
             ))}

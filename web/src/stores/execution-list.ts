@@ -26,6 +26,8 @@ export interface ExecutionRow {
   trigger: string;
   startedAt: string;
   error?: string;
+  /** The trigger's output, summarised in the row. */
+  triggerData?: unknown;
 }
 
 /**

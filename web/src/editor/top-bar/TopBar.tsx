@@ -12,6 +12,7 @@ import { ActivationSwitch } from './ActivationSwitch.js';
 import { HelpMenu } from './HelpMenu.js';
 import { IssuesButton } from './IssuesButton.js';
 import { IconButton, Tip, TipProvider } from './parts.js';
+import { RunsButton } from './RunsButton.js';
 import { SavingIndicator } from './SavingIndicator.js';
 import { ShareDialog } from './ShareDialog.js';
 
@@ -169,6 +170,7 @@ export const TopBar = observer(function TopBar({ token }: { token: string | null
           </IconButton>
         </Tip>
         <IssuesButton />
+        <RunsButton />
         <HelpMenu />
         <ActivationSwitch />
         <Tip content={isBlocked ? SHARE_BLOCKED_TOOLTIP : 'Share as a template'}>
