@@ -5,14 +5,237 @@
  * own section below.
  */
 
-export { describeDevice, UNKNOWN_DEVICE } from './accounts/device.js';
+// workflow/types
+export type {
+  Condition,
+  ConditionGroup,
+  ConditionType,
+  CoreEnv,
+  Issue,
+  IssueCode,
+  Link,
+  Step,
+  StepData,
+  StepField,
+  StepKind,
+  WorkflowData,
+  WorkflowDocument,
+} from './workflow/types.js';
+export { WORKFLOW_SCHEMA_VERSION, createStepData } from './workflow/types.js';
+
+// apps/types
+export type {
+  ActionDef,
+  ApiType,
+  AppDefinition,
+  AuthFormField,
+  AuthInfo,
+  FieldDef,
+  FieldLocation,
+  FieldProperty,
+  FieldSchema,
+  FieldType,
+  HttpMethod,
+  KeyValue,
+  PollingParams,
+  RequestConfig,
+  TriggerDef,
+} from './apps/types.js';
+
+// workflow/model, graph, history (model room)
+export type { IdSource, LinkFilter, LinkIndex, MoveTarget, Placement } from './workflow/graph.js';
 export {
-  EMAIL_MAX_LENGTH,
-  emailError,
-  INVALID_EMAIL_MESSAGE,
-  isValidEmail,
-  normaliseEmail,
-} from './accounts/email.js';
+  DUPLICATED_NAME_PREFIX,
+  STEP_SPACING_Y,
+  addLink,
+  addStep,
+  createIdSupplier,
+  createLink,
+  deleteStep,
+  duplicateStep,
+  getAncestorIds,
+  getAncestors,
+  getChildren,
+  getParents,
+  indexLinks,
+  insertStepOnLink,
+  moveStep,
+  pairKey,
+  renameStep,
+  setLinkDelay,
+  setLinkFilter,
+  setStepPosition,
+  updateStepData,
+} from './workflow/graph.js';
+export type {
+  HistoryEntry,
+  HistoryOptions,
+  HistoryTarget,
+  ItemUpdate,
+  LinkPatch,
+  ListChange,
+  StepPatch,
+  WorkflowChange,
+  WorkflowProps,
+} from './workflow/history.js';
+export {
+  HISTORY_DESCRIPTIONS,
+  UNDO_LIST_SIZE,
+  UNRECORDED_DESCRIPTION,
+  WorkflowHistory,
+  applyWorkflowChange,
+  diffWorkflow,
+  invertChange,
+  isRecordedDescription,
+  patchStep,
+  sortByOrder,
+} from './workflow/history.js';
+export type {
+  ILink,
+  IStep,
+  IWorkflow,
+  IWorkflowSnapshotIn,
+  IWorkflowSnapshotOut,
+  StepInput,
+} from './workflow/model.js';
+export {
+  LinkModel,
+  StepDataModel,
+  StepModel,
+  WorkflowModel,
+  createWorkflowModel,
+} from './workflow/model.js';
+
+// workflow rules: issues, health, naming, filter, payload, template, layout (rules room)
+export type { Reference } from './workflow/path.js';
+export {
+  hasPath,
+  lastPathKey,
+  lookupPath,
+  parsePath,
+  parseReferences,
+  resolvePath,
+  SAMPLE_PATH_LIMITS,
+  samplePaths,
+} from './workflow/path.js';
+export type { ReferenceSamples, ReferenceSegment, ReferenceView } from './workflow/reference-view.js';
+export {
+  describeReference,
+  describeText,
+  readablePath,
+  readableText,
+  UNKNOWN_REFERENCE,
+} from './workflow/reference-view.js';
+export type { BoundedResolution, OutputsByStepId, TextFormat } from './workflow/payload.js';
+export {
+  ARRAY_VALUE_CUT,
+  isEmptyValue,
+  isErrorResult,
+  jsonBytes,
+  prepareTestPayload,
+  RESULTS_KEPT,
+  resolveFieldsWithin,
+  resolveFieldValue,
+  resolveReference,
+  resolveReferences,
+  resolveReferencesInText,
+  stringifyReferenceValue,
+  textFormatOf,
+  truncateResults,
+  truncationMessage,
+} from './workflow/payload.js';
+export type { AppLookup, TriggerSetupPlan, TriggerSetupProblem, TriggerSetupResult } from './workflow/activation.js';
+export {
+  activationProblems,
+  canActivate,
+  JUNCTION_ENDPOINT_TRIGGERS,
+  planTriggerSetup,
+  SCHEDULE_APP_SLUG,
+  storableActivation,
+  withActivation,
+} from './workflow/activation.js';
+export {
+  findIssues,
+  groupIssuesByStep,
+  ISSUE_TEXTS,
+  isBlankFieldValue,
+  issuesTooltip,
+} from './workflow/issues.js';
+export type { StepHealth } from './workflow/health.js';
+export type { SummaryOptions } from './workflow/run-summary.js';
+export { formatExactTime, formatRelativeTime, summarizeTriggerData } from './workflow/run-summary.js';
+export {
+  HEALTH_COLORS,
+  hasTestData,
+  healthOf,
+  isMissingCredential,
+  stepHealth,
+  workflowHealth,
+} from './workflow/health.js';
+export type { ChosenApp } from './workflow/step-setup.js';
+export {
+  applyStepPatch,
+  automaticStepName,
+  chooseAppPatch,
+  chooseEventPatch,
+  HTTP_APP_SLUG,
+  isAutomaticallyNamed,
+  renamePatch,
+  setUpStepData,
+  toStepField,
+} from './workflow/step-setup.js';
+export type { TestOutcome, TestState } from './workflow/test-state.js';
+export { recordSample, recordTestResult, sampleKey, testErrorMessage, testStateOf } from './workflow/test-state.js';
+export type { TestSuccessInput, UsableCredential } from './workflow/naming.js';
+export {
+  accountLabel,
+  ageText,
+  CHIP_CUT,
+  CUSTOM_REQUEST_FALLBACK_NAME,
+  customRequestName,
+  cutChip,
+  filterFieldName,
+  filterName,
+  pickCredential,
+  stepName,
+  testSuccessText,
+} from './workflow/naming.js';
+export type { ConditionProblem, FilterResolver } from './workflow/filter.js';
+export {
+  CONDITION_LABELS,
+  CONDITION_TYPES,
+  conditionProblem,
+  conditionProblems,
+  conditionText,
+  createFilterResolver,
+  evaluateCondition,
+  evaluateFilter,
+  FILTER_TEXTS,
+  needsValue,
+} from './workflow/filter.js';
+export {
+  ACTION_PLACEHOLDER_NAME,
+  ACTION_PLACEHOLDER_POSITION,
+  acceptTemplate,
+  blankSample,
+  createNewWorkflow,
+  DEFAULT_DRAFT_WORKFLOW_NAME,
+  DEFAULT_WORKFLOW_NAME,
+  draftName,
+  sanitizeForShare,
+  TEMPLATE_NAME_PREFIX,
+  TRIGGER_PLACEHOLDER_NAME,
+  TRIGGER_PLACEHOLDER_POSITION,
+} from './workflow/template.js';
+export type { LayoutMode, Position } from './workflow/layout.js';
+export {
+  CARD_HEIGHT,
+  CARD_WIDTH,
+  layoutWorkflow,
+  NODE_SPACING,
+  RANK_SPACING,
+  SNAP_GRID,
+} from './workflow/layout.js';
 export type { PasswordStrength } from './accounts/password.js';
 export {
   checkPassword,
@@ -23,27 +246,67 @@ export {
   passwordStrength,
   REPEAT_CHECK_BELOW,
 } from './accounts/password.js';
-export { ApiError, isApiError, NETWORK_ERROR_STATUS } from './api/api-error.js';
-// api client (api room)
+export {
+  EMAIL_MAX_LENGTH,
+  emailError,
+  INVALID_EMAIL_MESSAGE,
+  isValidEmail,
+  normaliseEmail,
+} from './accounts/email.js';
+export { describeDevice, UNKNOWN_DEVICE } from './accounts/device.js';
+
+// apps, forms, accounts (apps room)
 export type {
-  ApiCall,
-  ApiClient,
-  ApiClientOptions,
-  ApiFetch,
-  ApiMethod,
-  ApiResponseData,
-  RawApiClient,
-} from './api/client.js';
-export { createApiClient } from './api/client.js';
-export type { ProblemCode } from './api/problem-codes.js';
-export { defaultProblemCode, PROBLEM_CODES, STATUS_PROBLEM_CODES } from './api/problem-codes.js';
+  AppProblem,
+  AppProblemCode,
+  AppValidation,
+  AuthSeedContext,
+  DynamicSpec,
+  EventGroup,
+} from './apps/rules.js';
+export {
+  API_TYPES,
+  defaultAuthInfo,
+  EVENT_GROUPS,
+  eventGroup,
+  FIELD_LOCATIONS,
+  FIELD_TYPES,
+  fieldLocationFor,
+  findTestAction,
+  HTTP_METHODS,
+  isBodylessPostAction,
+  isSimpleGetAction,
+  isValidKey,
+  KEY_RULE_MESSAGE,
+  NO_TEST_ACTION_MESSAGE,
+  normaliseSchemaType,
+  oauthRedirectUri,
+  parseDynamicSpec,
+  slugify,
+  validateAppDefinition,
+} from './apps/rules.js';
 export type { CatalogApp, CatalogTab, EventOption, EventOptionGroup } from './apps/catalog.js';
 export { APP_OPTIONS_LIMIT, eventsByGroup, filterApps, needsAuth, visibleTriggers } from './apps/catalog.js';
 export { OAUTH_PUBLIC_KEYS, publicCredentialKeys, splitCredentialValues } from './apps/credential-fields.js';
-export type { CustomTrigger, CustomTriggerField, CustomTriggerInput, FoundArray } from './apps/custom-trigger.js';
-export { buildCustomTrigger, dataHeadChoices, findFirstArray, firstArrayIn } from './apps/custom-trigger.js';
 export type { DateTimeFormat } from './apps/datetime.js';
 export { DATE_TIME_FORMATS, formatDate, parseDate } from './apps/datetime.js';
+export type { ScheduleFrequency, ScheduleProblem, ScheduleResult, ScheduleSpec } from './apps/schedule.js';
+export { isTimeZone, nextRuns, validateSchedule } from './apps/schedule.js';
+export type { CustomTrigger, CustomTriggerField, CustomTriggerInput, FoundArray } from './apps/custom-trigger.js';
+export { buildCustomTrigger, dataHeadChoices, findFirstArray, firstArrayIn } from './apps/custom-trigger.js';
+export type { TemplateScope } from './apps/template.js';
+export { lookupReference, resolveTemplateString, resolveTemplateValue } from './apps/template.js';
+export type {
+  AuthKeys,
+  BuildRequestInput,
+  CustomRequestInput,
+  HttpRequest,
+  RequestMethod,
+  RequestProblem,
+  RequestProblemCode,
+  RequestResult,
+} from './apps/request.js';
+export { buildCustomRequest, buildRequest, coerceValue } from './apps/request.js';
 export type {
   AppSnapshotIn,
   IAction,
@@ -81,8 +344,8 @@ export {
   DEFAULT_AUTH_CODE,
   DEFAULT_PAGE_SIZE,
   fieldRows,
-  INDENT_STEP_PX,
   importJson,
+  INDENT_STEP_PX,
   indentRow,
   keyValuesToBodyRows,
   locationAfterApiSave,
@@ -98,68 +361,16 @@ export {
   triggerRows,
 } from './apps/portal.js';
 export type {
-  AuthKeys,
-  BuildRequestInput,
-  CustomRequestInput,
-  HttpRequest,
-  RequestMethod,
-  RequestProblem,
-  RequestProblemCode,
-  RequestResult,
-} from './apps/request.js';
-export { buildCustomRequest, buildRequest, coerceValue } from './apps/request.js';
-// apps, forms, accounts (apps room)
-export type {
-  AppProblem,
-  AppProblemCode,
-  AppValidation,
-  AuthSeedContext,
-  DynamicSpec,
-  EventGroup,
-} from './apps/rules.js';
-export {
-  API_TYPES,
-  defaultAuthInfo,
-  EVENT_GROUPS,
-  eventGroup,
-  FIELD_LOCATIONS,
-  FIELD_TYPES,
-  fieldLocationFor,
-  findTestAction,
-  HTTP_METHODS,
-  isBodylessPostAction,
-  isSimpleGetAction,
-  isValidKey,
-  KEY_RULE_MESSAGE,
-  NO_TEST_ACTION_MESSAGE,
-  normaliseSchemaType,
-  oauthRedirectUri,
-  parseDynamicSpec,
-  slugify,
-  validateAppDefinition,
-} from './apps/rules.js';
-export type { ScheduleFrequency, ScheduleProblem, ScheduleResult, ScheduleSpec } from './apps/schedule.js';
-export { isTimeZone, nextRuns, validateSchedule } from './apps/schedule.js';
-export type { TemplateScope } from './apps/template.js';
-export { lookupReference, resolveTemplateString, resolveTemplateValue } from './apps/template.js';
-// apps/types
-export type {
-  ActionDef,
-  ApiType,
-  AppDefinition,
-  AuthFormField,
-  AuthInfo,
-  FieldDef,
-  FieldLocation,
-  FieldProperty,
-  FieldSchema,
-  FieldType,
-  HttpMethod,
-  KeyValue,
-  PollingParams,
-  RequestConfig,
-  TriggerDef,
-} from './apps/types.js';
+  Answers,
+  AnswerValue,
+  Form,
+  FormDefinition,
+  FormSection,
+  FormTuple,
+  Question,
+  QuestionType,
+  TextStyle,
+} from './forms/types.js';
 export {
   emptyAnswers,
   FORM_DEFAULTS,
@@ -174,128 +385,12 @@ export {
   toFormTuple,
   validateAnswers,
 } from './forms/form.js';
-export type {
-  Answers,
-  AnswerValue,
-  Form,
-  FormDefinition,
-  FormSection,
-  FormTuple,
-  Question,
-  QuestionType,
-  TextStyle,
-} from './forms/types.js';
 export type { FormProblem, FormValidation } from './forms/validate.js';
 export { validateFormDefinition } from './forms/validate.js';
-export type { AppLookup, TriggerSetupPlan, TriggerSetupProblem, TriggerSetupResult } from './workflow/activation.js';
-export {
-  activationProblems,
-  canActivate,
-  JUNCTION_ENDPOINT_TRIGGERS,
-  planTriggerSetup,
-  SCHEDULE_APP_SLUG,
-  storableActivation,
-  withActivation,
-} from './workflow/activation.js';
-export type {
-  ExecutionNode,
-  PlanLink,
-  PlanProblem,
-  PlanProblemCode,
-  PlanStep,
-  PlanTrigger,
-  WorkflowPlan,
-} from './workflow/compile.js';
-export { compileWorkflow, toExecutionNodes } from './workflow/compile.js';
+
 // workflow/document, compile (document room)
 export type { DocumentError, DocumentErrorCode, ValidateDocumentResult } from './workflow/document.js';
 export { DOCUMENT_LIMITS, validateDocument } from './workflow/document.js';
-export type { ConditionProblem, FilterResolver } from './workflow/filter.js';
-export {
-  CONDITION_LABELS,
-  CONDITION_TYPES,
-  conditionProblem,
-  conditionProblems,
-  conditionText,
-  createFilterResolver,
-  evaluateCondition,
-  evaluateFilter,
-  FILTER_TEXTS,
-  needsValue,
-} from './workflow/filter.js';
-// workflow/model, graph, history (model room)
-export type { IdSource, LinkFilter, LinkIndex, MoveTarget, Placement } from './workflow/graph.js';
-export {
-  addLink,
-  addStep,
-  createIdSupplier,
-  createLink,
-  DUPLICATED_NAME_PREFIX,
-  deleteStep,
-  duplicateStep,
-  getAncestorIds,
-  getAncestors,
-  getChildren,
-  getParents,
-  indexLinks,
-  insertStepOnLink,
-  moveStep,
-  pairKey,
-  renameStep,
-  STEP_SPACING_Y,
-  setLinkDelay,
-  setLinkFilter,
-  setStepPosition,
-  updateStepData,
-} from './workflow/graph.js';
-export type { StepHealth } from './workflow/health.js';
-export {
-  HEALTH_COLORS,
-  hasTestData,
-  healthOf,
-  isMissingCredential,
-  stepHealth,
-  workflowHealth,
-} from './workflow/health.js';
-export type {
-  HistoryEntry,
-  HistoryOptions,
-  HistoryTarget,
-  ItemUpdate,
-  LinkPatch,
-  ListChange,
-  StepPatch,
-  WorkflowChange,
-  WorkflowProps,
-} from './workflow/history.js';
-export {
-  applyWorkflowChange,
-  diffWorkflow,
-  HISTORY_DESCRIPTIONS,
-  invertChange,
-  isRecordedDescription,
-  patchStep,
-  sortByOrder,
-  UNDO_LIST_SIZE,
-  UNRECORDED_DESCRIPTION,
-  WorkflowHistory,
-} from './workflow/history.js';
-export {
-  findIssues,
-  groupIssuesByStep,
-  ISSUE_TEXTS,
-  isBlankFieldValue,
-  issuesTooltip,
-} from './workflow/issues.js';
-export type { LayoutMode, Position } from './workflow/layout.js';
-export {
-  CARD_HEIGHT,
-  CARD_WIDTH,
-  layoutWorkflow,
-  NODE_SPACING,
-  RANK_SPACING,
-  SNAP_GRID,
-} from './workflow/layout.js';
 export type {
   DocumentWarning,
   LegacyElement,
@@ -306,116 +401,27 @@ export type {
 } from './workflow/legacy.js';
 export { isLegacyDocument, migrateDocument } from './workflow/legacy.js';
 export type {
-  ILink,
-  IStep,
-  IWorkflow,
-  IWorkflowSnapshotIn,
-  IWorkflowSnapshotOut,
-  StepInput,
-} from './workflow/model.js';
-export {
-  createWorkflowModel,
-  LinkModel,
-  StepDataModel,
-  StepModel,
-  WorkflowModel,
-} from './workflow/model.js';
-export type { TestSuccessInput, UsableCredential } from './workflow/naming.js';
-export {
-  accountLabel,
-  ageText,
-  CHIP_CUT,
-  CUSTOM_REQUEST_FALLBACK_NAME,
-  customRequestName,
-  cutChip,
-  filterFieldName,
-  filterName,
-  pickCredential,
-  stepName,
-  testSuccessText,
-} from './workflow/naming.js';
-// workflow rules: issues, health, naming, filter, payload, template, layout (rules room)
-export type { Reference } from './workflow/path.js';
-export {
-  hasPath,
-  lastPathKey,
-  lookupPath,
-  parsePath,
-  parseReferences,
-  resolvePath,
-  SAMPLE_PATH_LIMITS,
-  samplePaths,
-} from './workflow/path.js';
-export type { BoundedResolution, OutputsByStepId, TextFormat } from './workflow/payload.js';
-export {
-  ARRAY_VALUE_CUT,
-  isEmptyValue,
-  isErrorResult,
-  jsonBytes,
-  prepareTestPayload,
-  RESULTS_KEPT,
-  resolveFieldsWithin,
-  resolveFieldValue,
-  resolveReference,
-  resolveReferences,
-  resolveReferencesInText,
-  stringifyReferenceValue,
-  textFormatOf,
-  truncateResults,
-  truncationMessage,
-} from './workflow/payload.js';
-export type { ReferenceSamples, ReferenceSegment, ReferenceView } from './workflow/reference-view.js';
-export {
-  describeReference,
-  describeText,
-  readablePath,
-  readableText,
-  UNKNOWN_REFERENCE,
-} from './workflow/reference-view.js';
-export type { SummaryOptions } from './workflow/run-summary.js';
-export { formatExactTime, formatRelativeTime, summarizeTriggerData } from './workflow/run-summary.js';
-export type { ChosenApp } from './workflow/step-setup.js';
-export {
-  applyStepPatch,
-  automaticStepName,
-  chooseAppPatch,
-  chooseEventPatch,
-  HTTP_APP_SLUG,
-  isAutomaticallyNamed,
-  renamePatch,
-  setUpStepData,
-  toStepField,
-} from './workflow/step-setup.js';
-export {
-  ACTION_PLACEHOLDER_NAME,
-  ACTION_PLACEHOLDER_POSITION,
-  acceptTemplate,
-  blankSample,
-  createNewWorkflow,
-  DEFAULT_DRAFT_WORKFLOW_NAME,
-  DEFAULT_WORKFLOW_NAME,
-  draftName,
-  sanitizeForShare,
-  TEMPLATE_NAME_PREFIX,
-  TRIGGER_PLACEHOLDER_NAME,
-  TRIGGER_PLACEHOLDER_POSITION,
-} from './workflow/template.js';
-export type { TestOutcome, TestState } from './workflow/test-state.js';
-export { recordSample, recordTestResult, sampleKey, testErrorMessage, testStateOf } from './workflow/test-state.js';
-// workflow/types
+  ExecutionNode,
+  PlanLink,
+  PlanProblem,
+  PlanProblemCode,
+  PlanStep,
+  PlanTrigger,
+  WorkflowPlan,
+} from './workflow/compile.js';
+export { compileWorkflow, toExecutionNodes } from './workflow/compile.js';
+
+// api client (api room)
 export type {
-  Condition,
-  ConditionGroup,
-  ConditionType,
-  CoreEnv,
-  Issue,
-  IssueCode,
-  Link,
-  Step,
-  StepData,
-  StepField,
-  StepKind,
-  WorkflowData,
-  WorkflowDocument,
-} from './workflow/types.js';
-export { createStepData, WORKFLOW_SCHEMA_VERSION } from './workflow/types.js';
+  ApiCall,
+  ApiClient,
+  ApiClientOptions,
+  ApiFetch,
+  ApiMethod,
+  ApiResponseData,
+  RawApiClient,
+} from './api/client.js';
+export { createApiClient } from './api/client.js';
+export { ApiError, NETWORK_ERROR_STATUS, isApiError } from './api/api-error.js';
+export { PROBLEM_CODES, STATUS_PROBLEM_CODES, defaultProblemCode } from './api/problem-codes.js';
+export type { ProblemCode } from './api/problem-codes.js';
