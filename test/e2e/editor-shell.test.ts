@@ -185,7 +185,7 @@ describe('the editor shell in the browser (issue 5)', { timeout: E2E_TEST_TIMEOU
     // The help menu.
     await page.getByRole('button', { name: 'Help' }).click();
     const items = page.getByRole('menuitem');
-    expect(await items.allTextContents()).toEqual(['Help Desk', 'Documentation', 'Video tutorials']);
+    expect(await items.allTextContents()).toEqual(['Help Desk', 'Documentation']);
     await saveScreenshot(page, 'shell-help-menu');
     await page.keyboard.press('Escape');
     await page.close();

@@ -4,11 +4,13 @@ import styled from 'styled-components';
 import { MenuContent } from '../canvas/StepCard.js';
 import { IconButton } from './parts.js';
 
-/** The help menu's pages (editor-core 2.2); each opens in a new tab. */
+/**
+ * The help menu's pages (editor-core 2.2); each opens in a new tab. Only real targets are listed:
+ * Junction has no video tutorials yet, so that entry is hidden until it has one.
+ */
 export const HELP_LINKS = [
   { label: 'Help Desk', href: '/support' },
   { label: 'Documentation', href: '/api/docs' },
-  { label: 'Video tutorials', href: 'https://www.youtube.com/results?search_query=junction+workflow+automation' },
 ] as const;
 
 const LinkItem = styled.a`
@@ -21,7 +23,7 @@ const LinkItem = styled.a`
   &[data-highlighted] { background: ${({ theme }) => theme.colors.background}; }
 `;
 
-/** The help menu (editor-core 2.2): Help Desk, Documentation and Video tutorials, each in a new tab. */
+/** The help menu (editor-core 2.2): Help Desk and Documentation, each in a new tab (entries without a real target are hidden). */
 export function HelpMenu() {
   return (
     <DropdownMenu.Root modal={false}>
