@@ -9,7 +9,13 @@ function heldRuns() {
     started.push(id);
     return new Promise<void>((resolve) => releases.push(resolve));
   };
-  return { started, handler, releaseAll: () => releases.splice(0).forEach((release) => release()) };
+  return {
+    started,
+    handler,
+    releaseAll: () => {
+      for (const release of releases.splice(0)) release();
+    },
+  };
 }
 
 const flush = () => new Promise((resolve) => setImmediate(resolve));
