@@ -43,6 +43,7 @@ async function storeTestedWorkflow(baseUrl: string, grant: Grant, name: string):
       icon: data.icon,
       action: data.action,
       actionlabel: data.action,
+      fields: data.fields ?? [],
       testData: data.testData,
     },
   });
@@ -64,6 +65,11 @@ async function storeTestedWorkflow(baseUrl: string, grant: Grant, name: string):
         label: 'HTTP request',
         icon: '/icons/http.svg',
         action: 'customRequest',
+        // Its required URL is set: activation checks required fields (editor-core 4.2).
+        fields: [
+          { name: 'requestType', value: 'POST' },
+          { name: 'url', value: 'https://orders.example.com/api/orders' },
+        ],
         testData: { status: 'ok' },
       }),
     ],
