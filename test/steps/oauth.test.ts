@@ -359,7 +359,10 @@ describe.each(openTestDatabases())('OAuth 2.0 on $dialect', (testDb) => {
     const res = await testStep(a, 'me', credentialId);
     expect(res.json.ok).toBe(true);
     const check = await h.call('POST', `/api/credentials/${credentialId}/check`, { token: a.token });
-    expect(check.json).toEqual({ ok: true });
+    expect(check.json).toEqual({
+      ok: true,
+      message: expect.stringMatching(/^The connection works: .+ accepted this account\.$/),
+    });
   });
 
   it('fetches trigger choices and loads more through the links pagination', async () => {
