@@ -58,7 +58,8 @@ describe('@junction/core/document', () => {
   it('loads no package at run time (no mobx, mobx-state-tree or dagre)', () => {
     const { files, packages } = reachable(path.join(srcDir, 'document.ts'));
     expect(files).toContain('workflow/legacy.ts');
-    expect(packages).toEqual([]);
+    // croner (no dependencies of its own) checks schedules; the heavy packages stay out.
+    expect(packages).toEqual(['croner']);
   });
 
   it('the main entry does load them (the check can fail)', () => {

@@ -60,7 +60,8 @@ const doc = require('@junction/core/document');
 const result = doc.migrateDocument({ name: 'L', active: false, current_state: {}, elements: [] });
 const loaded = Object.keys(require.cache)
   .filter((f) => f.includes('node_modules'))
-  .map((f) => f.split(/node_modules[\\\\/]/).pop().split(/[\\\\/]/).slice(0, 2).join('/'))
+  .map((f) => f.split(/node_modules[\\\\/]/).pop().split(/[\\\\/]/))
+  .map((parts) => (parts[0].startsWith('@') ? parts.slice(0, 2).join('/') : parts[0]))
   .filter((p, i, all) => all.indexOf(p) === i);
 console.log(JSON.stringify({ ok: result.ok, loaded }));
 `;

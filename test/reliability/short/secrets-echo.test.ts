@@ -142,6 +142,8 @@ function echoWorkflow(slug: string, credentialId: string): WorkflowDocument {
           hasauth: true,
           credential: credentialId,
           fields: [],
+          // Tested once: only a workflow whose steps are all tested is switched ON (editor-core 4.2).
+          testData: { ok: true },
         }),
       },
     ],
