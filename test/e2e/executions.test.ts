@@ -294,7 +294,8 @@ describe('execution replay viewer (issue 8)', { timeout: E2E_TEST_TIMEOUT_MS * 4
     await expect.poll(() => rows.count()).toBe(2);
     expect(await rows.nth(1).getByRole('cell').allTextContents()).toEqual([
       'All of',
-      '${st-hook.amount}',
+      // The reference reads as a pill with the step's name, never as raw \${…} text.
+      'Catch Hook · amount',
       '(Number) Greater than',
       '10',
     ]);
