@@ -93,7 +93,9 @@ describe('executeStep: actions that use custom code run in the sandbox', () => {
     });
     expect(result).toEqual({
       ok: true,
-      output: { items: [{ id: 1 }], key: 'k_live_1', query: { tenant: 'acme', q: 'x' } },
+      // The target echoed the key it received (so the auth was applied); the recorded output
+      // never holds a secret, in any form.
+      output: { items: [{ id: 1 }], key: '[redacted]', query: { tenant: 'acme', q: 'x' } },
     });
   });
 
