@@ -9,6 +9,7 @@ import { createRequire } from 'node:module';
 import type { Page } from 'playwright-core';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { E2E_TEST_TIMEOUT_MS, saveScreenshot, useE2ESession } from './harness.js';
+import { storeTestedWorkflow } from './workflow-fixtures.js';
 
 const session = useE2ESession();
 const require = createRequire(import.meta.url);
@@ -90,22 +91,12 @@ describe('the editor has no serious or critical axe violations', { timeout: E2E_
       body: JSON.stringify({ email: `axe-${randomUUID()}@example.com`, password: 'Str0ng!Passw0rd#2024' }),
     });
     const grant = (await response.json()) as { token: string; workflowId: string };
-    // Sharing needs every step tested: give both placeholders a sample.
-    const headers = { 'content-type': 'application/json', authorization: `Bearer ${grant.token}` };
-    const url = `${baseUrl}/api/workflows/${grant.workflowId}`;
-    const current = (await (await fetch(url, { headers })).json()) as { document: { steps: { data: object }[] } };
-    const document = {
-      ...current.document,
-      steps: current.document.steps.map((step: { data: object }) => ({
-        ...step,
-        data: { ...step.data, testData: { ok: true } },
-      })),
-    };
-    expect((await fetch(url, { method: 'PUT', headers, body: JSON.stringify({ document }) })).status).toBe(200);
+    // Sharing needs a workflow nothing blocks (editor-core 4.2): a tested Webhook → HTTP request.
+    await storeTestedWorkflow(baseUrl, grant, 'Axe share');
     const page = await session().newPage();
     await page.addInitScript(storeToken, grant.token);
     await page.goto(`${baseUrl}/?id=${encodeURIComponent(grant.workflowId)}`);
-    await page.getByText('Click to Add Trigger').waitFor();
+    await page.getByText('Catch Hook in Webhook').first().waitFor();
     await page.getByRole('button', { name: 'Share', exact: true }).click();
     await page.getByRole('dialog', { name: 'Customize your shared workflow template' }).waitFor();
     expect(await seriousViolations(page), 'share dialog').toEqual([]);

@@ -465,7 +465,7 @@ describe('the step panels in the browser (editor-core 2.5–2.11)', { timeout: E
     await panel(page)
       .getByRole('button', { name: /^\S+ Test/ })
       .click();
-    await panel(page).getByRole('button', { name: 'Test again' }).click();
+    await panel(page).getByRole('button', { name: 'Test again', exact: true }).click();
     await panel(page).getByText('Nothing found...').waitFor();
     expect(await panel(page).getByRole('button', { name: 'Try again' }).isVisible()).toBe(true);
     expect(await panel(page).getByRole('button', { name: 'Skip & continue' }).isVisible()).toBe(true);

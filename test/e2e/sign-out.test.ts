@@ -77,7 +77,7 @@ describe('sign out', { timeout: E2E_TEST_TIMEOUT_MS * 4 }, () => {
     const page = await session().newPage();
     const token = await signInInPage(page, account.email);
     await page.goto(`${session().baseUrl}/workflows`);
-    const menu = page.getByRole('button', { name: `Account: ${account.email}` });
+    const menu = page.getByRole('button', { name: `Account: Dana Reyes ${account.email}` });
     await menu.click();
     await expect.poll(() => page.getByRole('menuitem', { name: 'Sign out' }).isVisible()).toBe(true);
     expect(await page.getByRole('menuitem', { name: 'Profile and sessions' }).isVisible()).toBe(true);

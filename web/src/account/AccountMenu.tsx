@@ -53,6 +53,8 @@ const Avatar = styled.span`
   color: ${({ theme }) => theme.colors.onPrimary};
   font-size: 13px;
   font-weight: 700;
+  /* The initials are drawn, not text: the button's visible text is then its accessible name. */
+  &::before { content: attr(data-initials); }
 `;
 
 const NameBlock = styled.span`
@@ -116,6 +118,12 @@ function initialsOf(user: AccountMenuUser | null): string {
   return (words[0]?.[0] ?? user.email[0] ?? '?').toUpperCase();
 }
 
+/** The trigger's accessible name; it holds the visible name and e-mail when they show (WCAG 2.5.3). */
+function accountLabel(user: AccountMenuUser | null | undefined, showName: boolean): string {
+  if (!user) return 'Account';
+  return showName && user.name ? `Account: ${user.name} ${user.email}` : `Account: ${user.email}`;
+}
+
 /**
  * The account menu of the dashboard and the editor: who is signed in, Profile, Developer
  * portal, and Sign out, which ends the session on the server before leaving for sign-in.
@@ -153,8 +161,8 @@ export function AccountMenu({ user: given, token = null, showName = false }: Acc
   return (
     <DropdownMenu.Root modal={false}>
       <DropdownMenu.Trigger asChild>
-        <Trigger type="button" aria-label={user ? `Account: ${user.email}` : 'Account'}>
-          <Avatar aria-hidden="true">{initialsOf(user)}</Avatar>
+        <Trigger type="button" aria-label={accountLabel(user, showName)}>
+          <Avatar aria-hidden="true" data-initials={initialsOf(user)} />
           {showName && user && (
             <NameBlock>
               <span>{user.name || user.email}</span>

@@ -1,6 +1,8 @@
 /** Small styled pieces the dashboard pages share. */
 import styled from 'styled-components';
 
+export { VisuallyHidden } from '../ui/index.js';
+
 /** A data table. */
 export const Table = styled.table`
   width: 100%;
@@ -41,15 +43,6 @@ export const Muted = styled.p`
 `;
 
 /** Text for screen readers only. */
-export const VisuallyHidden = styled.span`
-  position: absolute;
-  width: 1px;
-  height: 1px;
-  overflow: hidden;
-  clip: rect(0 0 0 0);
-  white-space: nowrap;
-`;
-
 /** A white card with a heading. */
 export const Card = styled.section`
   margin-bottom: ${({ theme }) => theme.space(5)};

@@ -18,3 +18,4 @@ export type { ToastApi, ToastProps } from './Toast.js';
 export { TOAST_AUTO_HIDE_MS, Toast, ToastProvider, useToast } from './Toast.js';
 export type { JunctionTheme, Status } from './theme.js';
 export { getStatusColor, theme } from './theme.js';
+export { VisuallyHidden } from './VisuallyHidden.js';

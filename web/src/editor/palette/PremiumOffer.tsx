@@ -2,7 +2,7 @@ import { isApiError } from '@junction/core';
 import { useEffect, useState } from 'react';
 import styled from 'styled-components';
 import { useApi } from '../../stores/root-store.js';
-import { Button, Dialog } from '../../ui/index.js';
+import { Button, Dialog, VisuallyHidden } from '../../ui/index.js';
 import { PREMIUM_LINKS, PREMIUM_TEXTS, type TenantPlan } from './premium.js';
 
 const Price = styled.p`
@@ -10,15 +10,6 @@ const Price = styled.p`
   font-size: 22px;
   font-weight: 700;
   s { margin-left: ${({ theme }) => theme.space(2)}; color: ${({ theme }) => theme.colors.textMuted}; font-weight: 400; font-size: 16px; }
-`;
-
-const VisuallyHidden = styled.span`
-  position: absolute;
-  width: 1px;
-  height: 1px;
-  overflow: hidden;
-  clip: rect(0 0 0 0);
-  white-space: nowrap;
 `;
 
 const Small = styled.p`
