@@ -851,7 +851,7 @@ export interface paths {
         get?: never;
         put?: never;
         /**
-         * Issue a Demo CRM API key and save it as a 'Demo CRM' account in one click (issue 4 item 1).
+         * Issue a Demo CRM API key and save it as a 'Demo CRM' account in one click.
          * @description The key is answered in clear once (only its sha-256 is stored) and is also saved, sealed,
          *     as a credential of the app `demo-crm` named `name` (default 'Demo CRM'). Use the key
          *     against `/demo-crm/contacts` with the `X-Api-Key` header.

@@ -1,7 +1,7 @@
 /**
  * Apps catalogue benchmark: how long GET /api/apps takes warm, in-process (Fastify inject, no
  * network), on SQLite and (with TEST_DATABASE_URL) PostgreSQL. The tenant sees the 8 built-ins,
- * the catalogue apps (issue 10, source 'first100', the editor's Popular tab), 50 apps of its own
+ * the catalogue apps (source 'first100', the editor's Popular tab), 50 apps of its own
  * and 50 apps another tenant published, each a 20-action definition.
  *
  *   TEST_DATABASE_URL=postgres://postgres@127.0.0.1:5432/test npm run bench:apps

@@ -1,5 +1,5 @@
 /**
- * Engine benchmark (issue 4): webhook → filter (amount > 10) → HTTP GET to a local target,
+ * Engine benchmark: webhook → filter (amount > 10) → HTTP GET to a local target,
  * with autocannon at several concurrencies, side by side in one run:
  *
  * - bare: a plain `node:http` server doing the same work inline (parse, compare, GET the

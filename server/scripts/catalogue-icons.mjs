@@ -1,6 +1,6 @@
 #!/usr/bin/env node
 /**
- * Writes the catalogue apps' icons (issue 10) into server/src/integrations/icons/{appSlug}.svg,
+ * Writes the catalogue apps' icons into server/src/integrations/icons/{appSlug}.svg,
  * served at /icons/{appSlug}.svg. Brand marks come from the `simple-icons` package (CC0), drawn
  * white on a rounded tile of the brand colour; an app simple-icons does not cover gets a
  * lettered tile.

@@ -1,5 +1,5 @@
 /**
- * Apps API (issue 4 item 1, issue 6): the catalogue, portal app definitions checked with
+ * Apps API: the catalogue, portal app definitions checked with
  * core's rules, client secrets kept from the browser, listings, the auth test, the registry
  * resolving a saved app at once, and the Demo CRM served with database storage.
  */

@@ -1,5 +1,5 @@
 /**
- * The storefront's return leg (forms-dp 2.11, issue 6 follow-up): `/auth/shopify/redirect`
+ * The storefront's return leg (forms-dp 2.11): `/auth/shopify/redirect`
  * forwards a signed return to the web page `/shopify` (the generic OAuth pop-up return is left
  * alone), and POST /api/shopify/install/finish checks the HMAC, exchanges the code at a local
  * fake storefront through the SSRF-guarded client, and stores the token sealed as a

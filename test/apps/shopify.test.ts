@@ -1,5 +1,5 @@
 /**
- * The storefront install hand-off (forms-dp 2.11, issue 6): the HMAC rules of Shopify's
+ * The storefront install hand-off (forms-dp 2.11): the HMAC rules of Shopify's
  * documented scheme, and POST /api/public/shopify/install answering the authorize address only
  * for a genuine link, with the secret of the portal app 'shopify' opened from the vault.
  */

@@ -1,5 +1,5 @@
 /**
- * The editor benchmark (issue 5), a script rather than a timed test:
+ * The editor benchmark, a script rather than a timed test:
  * - initial JavaScript of the Vite build, gzip (the entry and the chunks index.html preloads);
  * - opening a 1,000-step workflow in headless Chromium until its canvas is painted;
  * - selecting a step until its panel is painted;

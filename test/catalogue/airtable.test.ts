@@ -1,5 +1,5 @@
 /**
- * Airtable contract (issue 10): a local fake of the Airtable Web API checks the bearer token;
+ * Airtable contract: a local fake of the Airtable Web API checks the bearer token;
  * every action sends the documented request and the new-record trigger dedupes across two
  * polls.
  */

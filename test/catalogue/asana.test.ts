@@ -1,5 +1,5 @@
 /**
- * Asana contract (issue 10): a local fake of the Asana API checks the bearer token; every
+ * Asana contract: a local fake of the Asana API checks the bearer token; every
  * action sends the documented request (bodies wrapped in `data`) and both triggers dedupe
  * across two polls.
  */

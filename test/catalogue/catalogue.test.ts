@@ -1,5 +1,5 @@
 /**
- * The app catalogue through the API (issue 10): GET /api/apps lists every catalogue app with
+ * The app catalogue through the API: GET /api/apps lists every catalogue app with
  * source 'first100' (what the editor's Popular tab shows, core's filterApps) and its icon as a
  * URL that answers an SVG; each whole definition passes core's validateAppDefinition and the
  * contract's response check (GET /api/apps/{slug} outside production); OAuth client secrets

@@ -1,5 +1,5 @@
 /**
- * The Drive file picker through the steps service (editor-core 7.5, issue 10): the dynamic
+ * The Drive file picker through the steps service (editor-core 7.5): the dynamic
  * dropdown of Google Sheets' spreadsheet field, loaded with a stored account's token, pages by
  * a sealed cursor carrying Drive's nextPageToken (Load More), sends a search to Drive, and
  * answers a failing Drive list as an empty list. The service sends through a client that

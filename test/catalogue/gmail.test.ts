@@ -1,5 +1,5 @@
 /**
- * Gmail contract (issue 10): a local fake of the Gmail API checks the bearer token; sending and
+ * Gmail contract: a local fake of the Gmail API checks the bearer token; sending and
  * drafting run their Python code in the real sandbox and post a base64url RFC 2822 `raw`
  * message; every other action sends the documented request; the new-email trigger dedupes
  * across two polls, an empty mailbox (no `messages` key) included.

@@ -1,5 +1,5 @@
 /**
- * Google Calendar contract (issue 10): a local fake of the Calendar v3 API checks the bearer
+ * Google Calendar contract: a local fake of the Calendar v3 API checks the bearer
  * token; every action sends the documented request and the new-event trigger dedupes across
  * two polls.
  */

@@ -1,5 +1,5 @@
 /**
- * Google Docs contract (issue 10): a local fake of the Docs and Drive APIs checks the bearer
+ * Google Docs contract: a local fake of the Docs and Drive APIs checks the bearer
  * token; every action sends the documented request (batchUpdate requests with the step's
  * text inside) and the new-document trigger dedupes across two polls.
  */

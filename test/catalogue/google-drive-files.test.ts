@@ -1,5 +1,5 @@
 /**
- * The Drive file picker (editor-core 7.5, issue 10) against a local fake of the Drive v3 files
+ * The Drive file picker (editor-core 7.5) against a local fake of the Drive v3 files
  * API: pages of 200 by nextPageToken, trashed files and other kinds left out by the query,
  * every drive, shortcuts resolved to their targets (from the list, or by GET files/{id}),
  * search sent to Drive as `name contains`, a failing list answered as an empty list by the

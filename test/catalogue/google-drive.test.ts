@@ -1,5 +1,5 @@
 /**
- * Google Drive contract (issue 10): a local fake of the Drive v3 API checks the bearer token
+ * Google Drive contract: a local fake of the Drive v3 API checks the bearer token
  * and answers the documented shapes; every action sends the documented request and the
  * three triggers dedupe across two polls.
  */

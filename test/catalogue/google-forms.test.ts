@@ -1,5 +1,5 @@
 /**
- * Google Forms contract (issue 10): a local fake of the Forms and Drive APIs checks the bearer
+ * Google Forms contract: a local fake of the Forms and Drive APIs checks the bearer
  * token; every action sends the documented request and the new-response and new-form
  * triggers dedupe across two polls.
  */

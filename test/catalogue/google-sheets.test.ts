@@ -1,5 +1,5 @@
 /**
- * Google Sheets contract (issue 10): a local fake of the Sheets and Drive APIs checks the
+ * Google Sheets contract: a local fake of the Sheets and Drive APIs checks the
  * bearer token and answers the documented shapes; every action sends the documented request
  * and both triggers dedupe across two polls.
  */

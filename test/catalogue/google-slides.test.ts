@@ -1,5 +1,5 @@
 /**
- * Google Slides contract (issue 10): a local fake of the Slides and Drive APIs checks the
+ * Google Slides contract: a local fake of the Slides and Drive APIs checks the
  * bearer token; every action sends the documented request and the new-presentation trigger
  * dedupes across two polls.
  */

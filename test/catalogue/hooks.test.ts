@@ -1,5 +1,5 @@
 /**
- * Webhook handshakes of the catalogue's instant triggers (issue 10 follow-up), end to end:
+ * Webhook handshakes of the catalogue's instant triggers, end to end:
  * Junction listens on a real 127.0.0.1 port; local fakes of Trello, Asana and Microsoft Graph
  * answer the documented subscribe/unsubscribe calls and, like the real services, perform their
  * handshake against Junction's running `/hooks/{key}` URL before they accept a subscription

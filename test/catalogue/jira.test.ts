@@ -1,5 +1,5 @@
 /**
- * Jira contract (issue 10): a local fake of the Jira Cloud REST API at the account's site
+ * Jira contract: a local fake of the Jira Cloud REST API at the account's site
  * checks basic auth (e-mail and API token); every action sends the documented request and the
  * new-issue trigger dedupes across two polls.
  */

@@ -1,5 +1,5 @@
 /**
- * Microsoft Outlook contract (issue 10): a local fake of Microsoft Graph checks the bearer
+ * Microsoft Outlook contract: a local fake of Microsoft Graph checks the bearer
  * token (401 with Graph's error body otherwise); every action sends the documented request and
  * the three triggers dedupe across two polls.
  */

@@ -1,5 +1,5 @@
 /**
- * Microsoft Teams contract (issue 10): a local fake of Microsoft Graph checks the bearer
+ * Microsoft Teams contract: a local fake of Microsoft Graph checks the bearer
  * token; every action sends the documented request and both triggers dedupe across two polls.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';

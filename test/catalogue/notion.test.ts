@@ -1,5 +1,5 @@
 /**
- * Notion contract (issue 10): a local fake of the Notion API checks the bearer token and the
+ * Notion contract: a local fake of the Notion API checks the bearer token and the
  * Notion-Version header; every action sends the documented request (nested JSON with the
  * step's text inside) and both triggers dedupe across two polls.
  */

@@ -1,5 +1,5 @@
 /**
- * OAuth client settings of the catalogue apps (issue 10): the operator's
+ * OAuth client settings of the catalogue apps: the operator's
  * JUNCTION_OAUTH_<APP>_CLIENT_ID/SECRET (or the Google / Microsoft family keys) start the
  * real provider's consent page for a catalogue app; without them the pop-up says so; the
  * secret never reaches the browser.

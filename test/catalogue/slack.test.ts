@@ -1,5 +1,5 @@
 /**
- * Slack contract (issue 10): a local fake of the Slack Web API checks the bearer token (and
+ * Slack contract: a local fake of the Slack Web API checks the bearer token (and
  * answers `ok: false, error: 'invalid_auth'` otherwise, as Slack does); every action sends the
  * documented request and both triggers dedupe across two polls.
  */

@@ -1,5 +1,5 @@
 /**
- * Contract-test support for the catalogue's part-B apps (issue 10): a local fake of a service
+ * Contract-test support for the catalogue's part-B apps: a local fake of a service
  * on 127.0.0.1:0 and an HttpClient that sends every request meant for the service's real
  * https origin to the fake instead, through the guarded client. The fake records what
  * arrived (method, path, query, headers, parsed body) and the client records the URL the

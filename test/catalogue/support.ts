@@ -1,5 +1,5 @@
 /**
- * Shared helpers of the catalogue contract tests (issue 10): a local fake of a third-party API
+ * Shared helpers of the catalogue contract tests: a local fake of a third-party API
  * on 127.0.0.1:0 that records every request and answers through routes, an HttpClient that
  * sends the service's real origins to the fake (through the SSRF-guarded client), a runner
  * over `executeStep`, and the two-poll dedupe check over the engine's `extractItems`.
@@ -214,7 +214,10 @@ export function runAction(
   });
 }
 
-/** Asserts that a definition passes core's validateAppDefinition and ships as issue 10 asks. */
+/**
+ * Asserts that a definition passes core's validateAppDefinition and ships as a catalogue app
+ * must: source 'first100', https URLs, its icon, a help text on every visible field.
+ */
 export function expectValidCatalogueApp(app: BuiltinAppDefinition): void {
   const result = validateAppDefinition(app);
   expect(result.errors).toEqual([]);

@@ -1,5 +1,5 @@
 /**
- * Trello contract (issue 10): a local fake of the Trello REST API checks the `key` and `token`
+ * Trello contract: a local fake of the Trello REST API checks the `key` and `token`
  * query parameters (401 'invalid key' otherwise); every action sends the documented request
  * and the three triggers dedupe across two polls.
  */

@@ -19,7 +19,7 @@ import { hookPathOf } from '../engine/support.js';
 
 const SUPPORT = 'support@junction.test';
 
-describe.each(openTestDatabases())('support, checkout and settings on $dialect (issue 8)', (testDb) => {
+describe.each(openTestDatabases())('support, checkout and settings on $dialect', (testDb) => {
   let h: ApiHarness;
   let smtp: TestSmtpServer;
   let a: Account;

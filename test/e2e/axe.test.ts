@@ -1,5 +1,5 @@
 /**
- * Accessibility of the editor (issue 5): axe-core finds no serious or critical violation on
+ * Accessibility of the editor: axe-core finds no serious or critical violation on
  * the editor with its palette and canvas, the issues popover, a link's filter panel and the
  * share dialog.
  */

@@ -1,5 +1,5 @@
 /**
- * The app catalogue in the editor (issue 10 "Done when"): the empty trigger's Popular tab lists
+ * The app catalogue in the editor: the empty trigger's Popular tab lists
  * the catalogue apps with their icons, a search finds one, picking Google Sheets offers its
  * triggers and the account step, and Jira's account form asks for its own fields.
  * Screenshots: test/e2e/screenshots/catalogue-*.png.

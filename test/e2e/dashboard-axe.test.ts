@@ -1,5 +1,5 @@
 /**
- * Accessibility of the dashboard pages and the replay viewer (issue 8): axe-core finds no
+ * Accessibility of the dashboard pages and the replay viewer: axe-core finds no
  * serious or critical violation on /workflows, /connections, /settings, /profile, /support,
  * /dashboard and /executions/{id} (with a step dialog open).
  */
@@ -36,7 +36,7 @@ async function seriousViolations(page: Page): Promise<string[]> {
     .map((v) => `${v.impact} ${v.id}: ${v.help} — ${v.nodes.map((n) => JSON.stringify(n.target)).join(', ')}`);
 }
 
-describe('dashboard and replay accessibility (issue 8)', { timeout: E2E_TEST_TIMEOUT_MS * 3 }, () => {
+describe('dashboard and replay accessibility', { timeout: E2E_TEST_TIMEOUT_MS * 3 }, () => {
   it('has no serious or critical axe violation', async () => {
     const { baseUrl } = session();
     const res = await fetch(`${baseUrl}/api/auth/sign-up`, {

@@ -18,7 +18,7 @@ function storeToken(token: string): void {
 
 const session = useE2ESession();
 
-describe('support ticket from the editor (issue 8)', { timeout: E2E_TEST_TIMEOUT_MS * 2 }, () => {
+describe('support ticket from the editor', { timeout: E2E_TEST_TIMEOUT_MS * 2 }, () => {
   it("files a ticket through 'Do it with me' and finds it on /support", async () => {
     const { baseUrl } = session();
     const res = await fetch(`${baseUrl}/api/auth/sign-up`, {

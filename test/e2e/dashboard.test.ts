@@ -1,5 +1,5 @@
 /**
- * The dashboard behind the editor's Exit, in the browser through the real server (issue 8):
+ * The dashboard behind the editor's Exit, in the browser through the real server:
  * the workflow list (apps, ON/OFF, last run, search, duplicate, two-step delete, export and
  * import JSON, create), connections (used by, rename, delete), settings (workspace name,
  * members, premium checkout through the embedded provider), profile (password change), the
@@ -115,7 +115,7 @@ async function openAs(token: string, path: string): Promise<Page> {
 
 const toast = (page: Page, text: string) => page.getByText(text, { exact: true });
 
-describe('dashboard pages (issue 8)', { timeout: E2E_TEST_TIMEOUT_MS * 4 }, () => {
+describe('dashboard pages', { timeout: E2E_TEST_TIMEOUT_MS * 4 }, () => {
   it('exits from the editor to the workflow list and manages workflows', async () => {
     const grant = await signUp();
     const created = await call<{ id: string }>('POST', '/api/workflows', grant.token, {

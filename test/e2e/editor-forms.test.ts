@@ -1,5 +1,5 @@
 /**
- * The Forms trigger in the browser (editor-core 2.9, issue 7): the trigger panel's 'Forms by
+ * The Forms trigger in the browser (editor-core 2.9): the trigger panel's 'Forms by
  * Junction' quick choice opens the form builder; the saved form becomes the trigger's form and
  * the panel shows its public URL with Copy; a visitor's submission is the trigger's sample, and
  * once the workflow is ON a visitor's submission runs it with the answers.
@@ -77,7 +77,7 @@ interface StoredStep {
 
 const panel = (page: Page) => page.getByTestId('step-panel');
 
-describe('the Forms trigger in the editor (editor-core 2.9, issue 7)', { timeout: E2E_TEST_TIMEOUT_MS * 4 }, () => {
+describe('the Forms trigger in the editor (editor-core 2.9)', { timeout: E2E_TEST_TIMEOUT_MS * 4 }, () => {
   it('builds a one-question form from the trigger panel, switches the workflow ON, and a visitor’s submission runs it', async () => {
     const { baseUrl } = session();
     const grant = await signUp(baseUrl);

@@ -1,5 +1,5 @@
 /**
- * The step panels in the browser (issue 5 headline): a new user builds Webhook → Filter
+ * The step panels in the browser: a new user builds Webhook → Filter
  * (amount greater than 10) → HTTP request to a local test API through the UI alone, tests each
  * step, switches the workflow ON, and a request to the webhook URL runs it. Each panel is
  * screenshotted under test/e2e/screenshots/panel-*.png.

@@ -1,5 +1,5 @@
 /**
- * The editor shell in the browser (issue 5): canvas links with their filter and delay panels,
+ * The editor shell in the browser: canvas links with their filter and delay panels,
  * inserting and moving steps, the palette, the ON/OFF switch, the help menu, Ctrl+S, sharing
  * and accepting a template — against the real server.
  */
@@ -39,7 +39,7 @@ async function openEditor(grant: Grant, waitFor: string, query = `id=${encodeURI
 const cards = (page: Page) => page.getByTestId('step-card');
 const toast = (page: Page, text: string) => page.getByText(text, { exact: true }).waitFor();
 
-describe('the editor shell in the browser (issue 5)', { timeout: E2E_TEST_TIMEOUT_MS * 3 }, () => {
+describe('the editor shell in the browser', { timeout: E2E_TEST_TIMEOUT_MS * 3 }, () => {
   it('adds a filter and a delay on a link from its label, inserts a step, and moves a step by dragging it onto a link', async () => {
     const grant = await signUp(session().baseUrl);
     const page = await openEditor(grant, 'Click to Add Trigger');

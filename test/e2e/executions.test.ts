@@ -1,5 +1,5 @@
 /**
- * The execution replay viewer in the browser (issue 8, onboarding 2, 4, 8): a Webhook → Demo CRM
+ * The execution replay viewer in the browser (onboarding 2, 4, 8): a Webhook → Demo CRM
  * workflow runs through the real server; the user opens the execution, sees each step's status,
  * input and output, re-runs from the Demo CRM step and replays the run; Edit after the workflow
  * was deleted says 'Could not find editor link.'; the executions list filters by status.
@@ -149,7 +149,7 @@ async function openAs(token: string, path: string): Promise<Page> {
 
 const dialog = (page: Page) => page.getByTestId('step-run-dialog');
 
-describe('execution replay viewer (issue 8)', { timeout: E2E_TEST_TIMEOUT_MS * 4 }, () => {
+describe('execution replay viewer', { timeout: E2E_TEST_TIMEOUT_MS * 4 }, () => {
   it('shows a Webhook → Demo CRM run: steps, input and output; re-run from a step; replay', async () => {
     const grant = await signUpWithCrm();
     const { executionId } = await runHookWorkflow(grant, 'New signups to CRM');

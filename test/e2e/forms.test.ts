@@ -74,7 +74,7 @@ async function visitorPage(): Promise<{ page: Page; dialogs: string[] }> {
   return { page, dialogs };
 }
 
-describe('public forms in the browser (issue 7)', { timeout: E2E_TEST_TIMEOUT_MS * 4 }, () => {
+describe('public forms in the browser', { timeout: E2E_TEST_TIMEOUT_MS * 4 }, () => {
   it('builds a two-section form, fills it anonymously with an upload, reviews, submits, and the run holds the answers', async () => {
     const { baseUrl } = session();
     const grant = await signUp(baseUrl);

@@ -1,5 +1,5 @@
 /**
- * The guided tour in the browser (onboarding 4, 9; issue 8's headline): a new visitor signs up
+ * The guided tour in the browser (onboarding 4, 9): a new visitor signs up
  * (the code read from a real local SMTP peer), follows the 12-step tour against the Demo CRM
  * to an active workflow (New contact → Update contact with the tag 'welcomed'), then a contact
  * created in the Demo CRM runs it: an execution succeeds and the contact carries the tag.

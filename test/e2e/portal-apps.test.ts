@@ -1,5 +1,5 @@
 /**
- * /addAuthForm and /editApps in the browser (onboarding 2, 3; issue 6): an author registers an
+ * /addAuthForm and /editApps in the browser (onboarding 2, 3): an author registers an
  * OAuth 2.0 app's auth info, finds it in Edit apps, changes its scopes with the client secret
  * left empty, and the stored secret still signs (proved through the storefront hand-off, which
  * checks an HMAC made with it). The secret never reaches the browser.

@@ -1,5 +1,5 @@
 /**
- * The storefront install hand-off in the browser (forms-dp 2.11, issue 6): a genuine install
+ * The storefront install hand-off in the browser (forms-dp 2.11): a genuine install
  * link is checked by the server and the browser goes to the shop's authorize page with the
  * client id, the scopes, the redirect and a random state kept in session storage; a forged
  * link shows a red error and goes nowhere; redirect_to_install forwards after its text.

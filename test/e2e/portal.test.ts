@@ -1,5 +1,5 @@
 /**
- * The developer portal in the browser (issue 6): an author declares an app against a local test
+ * The developer portal in the browser: an author declares an app against a local test
  * API (API-key auth, a 'List orders' action, a 'Create order' action with a body template, a
  * 'New order' polling trigger with dedupe key `id`), tests the authentication, saves; the app is
  * then in the catalogue; in the editor New order → Create order is built, tested and switched ON, and
@@ -155,7 +155,7 @@ async function buildWorkflowInEditor(page: Page, baseUrl: string, workflowId: st
   await page.getByText('Workflow status: ACTIVE').waitFor();
 }
 
-describe('the developer portal in the browser (issue 6)', { timeout: E2E_TEST_TIMEOUT_MS * 6 }, () => {
+describe('the developer portal in the browser', { timeout: E2E_TEST_TIMEOUT_MS * 6 }, () => {
   it('declares an app against a local API, tests its authentication; in the editor New order → Create order runs once per new order', async () => {
     const { baseUrl } = session();
     const { token, workflowId } = await signUp(baseUrl);

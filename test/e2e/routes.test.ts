@@ -36,7 +36,7 @@ describe('routes in the browser (forms-dp 2.1)', { timeout: E2E_TEST_TIMEOUT_MS 
   });
 
   it.each(['/workflows', '/connections', '/settings', '/profile', '/support', '/dashboard'])(
-    'serves the dashboard page %s, which asks a visitor without a session to sign in (issue 8)',
+    'serves the dashboard page %s, which asks a visitor without a session to sign in',
     async (route) => {
       const e2e = session();
       const page = await e2e.newPage();

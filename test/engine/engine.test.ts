@@ -1,5 +1,5 @@
 /**
- * The execution engine through the API (issue 4 items 6, 7, 11): webhooks, filters, retries,
+ * The execution engine through the API: webhooks, filters, retries,
  * timeouts, cancel, replay, re-run, manual runs, body limits, admission and tenancy, against
  * a local target API that counts the calls it receives.
  */

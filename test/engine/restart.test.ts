@@ -1,7 +1,7 @@
 /**
- * A delay is durable (issue 4 item 6): the execution waits in the database, not in a sleeping
+ * A delay is durable: the execution waits in the database, not in a sleeping
  * promise. Close the server while it waits, start a new one on the same database: it resumes.
- * The reconciler (item 8) runs executions a crash left queued: at start, and while running for
+ * The reconciler runs executions a crash left queued: at start, and while running for
  * rows whose queue message was lost.
  */
 import type { FastifyInstance } from 'fastify';

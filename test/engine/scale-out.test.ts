@@ -1,5 +1,5 @@
 /**
- * Scale-out (issue 4 item 8): PostgreSQL + BullMQ with two `junction worker` processes. The
+ * Scale-out: PostgreSQL + BullMQ with two `junction worker` processes. The
  * API process only records and enqueues; N webhooks give exactly N executions, each run once
  * (the target counts its calls). Runs when TEST_DATABASE_URL and TEST_REDIS_URL are set.
  */

@@ -1,5 +1,5 @@
 /**
- * Triggers on PostgreSQL + BullMQ (issue 4 item 8): two Junction processes share the database
+ * Triggers on PostgreSQL + BullMQ: two Junction processes share the database
  * and Redis; schedules and polls are BullMQ job schedulers, upserted on ON, removed on OFF,
  * re-armed on start, and consumed by whichever process takes the job. Runs when
  * TEST_DATABASE_URL and TEST_REDIS_URL are set. Polls run on real time here (every 300 ms).

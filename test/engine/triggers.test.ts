@@ -1,5 +1,5 @@
 /**
- * Activation, schedules and polling with dedupe (issue 4 items 4, 5, 8) through the real API,
+ * Activation, schedules and polling with dedupe through the real API,
  * against the Demo CRM that Junction serves itself on a real 127.0.0.1 port, with a movable
  * clock: polls and ticks happen when the test moves time, and every assertion reads what a
  * user sees (the activation answer, the executions list, the Demo CRM's subscriptions).

@@ -1,5 +1,5 @@
 /**
- * Custom-code authentication end to end (issue 4 item 3; forms-dp 2.6): an app whose auth is
+ * Custom-code authentication end to end (forms-dp 2.6): an app whose auth is
  * Python between core's fixed prefix and suffix logs in through the sandbox's request helper
  * (guarded client, local target), returns a session token in authData, and the step's request
  * carries it through the app's requestConfig. A raising code fails the step test and the

@@ -1,5 +1,5 @@
 /**
- * OAuth 2.0 end to end (issue 4 item 3) against a real local authorization server: the pop-up
+ * OAuth 2.0 end to end against a real local authorization server: the pop-up
  * flow followed by hand (start → provider consent → redirect → result page), state replay,
  * mismatch, another browser, denial, bad sessions; then refresh before expiry, after a 401,
  * 50 concurrent step tests on an expired token sending exactly one refresh request, rotated

@@ -1,6 +1,6 @@
 /**
  * Step tests, trigger choices, samples, dropdowns and connection checks over the API
- * (issue 4 item 2; editor-core 4.5, 4.7, 4.8, 5.3, 7.1), with Junction listening on a real
+ * (editor-core 4.5, 4.7, 4.8, 5.3, 7.1), with Junction listening on a real
  * port (the Demo CRM calls Junction itself) and a local target API: auth schemes applied end
  * to end (basic, API key header and query, OAuth 2.0 bearer), references resolved against
  * earlier steps' test data, truncation, failing remote calls, bad input naming the field.

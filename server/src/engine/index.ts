@@ -1,5 +1,5 @@
 /**
- * The execution engine (issue 4): ingest, queue, runner, reconciler and the executions API.
+ * The execution engine: ingest, queue, runner, reconciler and the executions API.
  * In-process queue by default; BullMQ when `config.redisUrl` is set (`junction worker`
  * processes consume it). See server/CONTEXT.md "Engine".
  */

@@ -1,5 +1,5 @@
 /**
- * Ingest (issue 4 item 8): trigger events become execution rows in one transaction before
+ * Ingest: trigger events become execution rows in one transaction before
  * anything is acknowledged. Concurrent calls share one commit (./batcher.ts), so a burst of
  * webhooks costs one transaction and one fsync, not one per request, while each caller still
  * waits until its own rows are on disk.

@@ -1,5 +1,5 @@
 /**
- * The execution queue (issue 4 item 8). The queue only carries execution ids: the database
+ * The execution queue. The queue only carries execution ids: the database
  * row is the record, and `claim` decides who runs it, so enqueueing an id twice is harmless.
  * In-process (the embedded default) it is a FIFO with a concurrency limit and timers for
  * delays; with REDIS_URL it is BullMQ (./bullmq-queue.ts).

@@ -1,5 +1,5 @@
 /**
- * The reconciler (issue 4 item 8): on start and every `intervalMs`, re-enqueues executions a
+ * The reconciler: on start and every `intervalMs`, re-enqueues executions a
  * crash or a lost message left behind: queued ones older than a few seconds, running ones
  * whose worker's lease expired, waiting ones past their resume time. At start it also sets
  * wake-ups for every waiting execution, so delays survive a restart without polling.

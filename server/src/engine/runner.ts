@@ -1,5 +1,5 @@
 /**
- * The runner (issue 4 item 6): claims one execution, walks core's compiled plan and records
+ * The runner: claims one execution, walks core's compiled plan and records
  * every step. Links' filters are evaluated by core; a delay parks the execution as `waiting`
  * with its resume time in the row (the queue's timer or delayed job is only a wake-up call,
  * the reconciler finds it again after a restart); actions go through `executeStep` with the

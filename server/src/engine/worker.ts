@@ -1,5 +1,5 @@
 /**
- * `junction worker` (issue 4 item 8): a process that only consumes the BullMQ execution queue
+ * `junction worker`: a process that only consumes the BullMQ execution queue
  * (and runs the reconciler and the triggers' background work), with no HTTP server. Any number
  * of them may run against one PostgreSQL database and one Redis.
  */

@@ -1,5 +1,5 @@
 /**
- * The action executor (issue 4 items 2 and 6): one step's action, values and credential →
+ * The action executor: one step's action, values and credential →
  * core builds the request (or a built-in runs in-process) → the guarded client sends it →
  * one result with the request (secrets redacted), the response and the step's output.
  * Failures are results, never throws; their output is recognised by core's `isErrorResult`.

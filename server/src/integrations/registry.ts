@@ -1,6 +1,6 @@
 /**
  * The app registry: resolves an app slug to its definition for a tenant, built-in apps first,
- * then apps declared in the developer portal (issue 6). The engine, step tests and the
+ * then apps declared in the developer portal. The engine, step tests and the
  * catalogue read apps only through here, so a saved portal app runs at once.
  *
  * Visibility (documented in server/CONTEXT.md): a tenant sees the built-ins, every app it

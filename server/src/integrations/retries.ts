@@ -1,5 +1,5 @@
 /**
- * Retries with exponential backoff and full jitter (issue 4 item 6): on network errors, on
+ * Retries with exponential backoff and full jitter: on network errors, on
  * 429 (honouring Retry-After, in seconds or as an HTTP date) and on 5xx; never on other 4xx,
  * on a blocked address, on a timeout or on an oversized answer.
  */
@@ -72,7 +72,7 @@ export async function withRetries<T extends RetryableResponse>(
   }
 }
 
-/** Tells whether a status is worth another attempt: 429 and 5xx (issue 4 item 6). */
+/** Tells whether a status is worth another attempt: 429 and 5xx. */
 export function isRetryableStatus(status: number): boolean {
   return status === 429 || (status >= 500 && status <= 599);
 }

@@ -1,6 +1,6 @@
 // @ts-check
 /**
- * The custom-code sandbox child (issue 4 item 10). Plain JavaScript on purpose: the runner
+ * The custom-code sandbox child. Plain JavaScript on purpose: the runner
  * starts it with a bare `node` under the permission model (read access to the pyodide
  * package and this file only, no child processes, no workers, no addons, no code generation
  * from strings, an empty environment), so it must not need a loader, a bundle or any other

@@ -1,5 +1,5 @@
 /**
- * The custom-code sandbox (issue 4 item 10, forms-dp 2.6 and 2.10): Python code runs in
+ * The custom-code sandbox (forms-dp 2.6 and 2.10): Python code runs in
  * Pyodide inside a Node child process that is the boundary — started with the permission
  * model (reads limited to the pyodide package and the child script; no writes, child
  * processes, workers or addons), no code generation from strings, an empty environment, a

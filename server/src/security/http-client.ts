@@ -1,5 +1,5 @@
 /**
- * The guarded HTTP client every outgoing step request goes through (issue 4 item 9): undici
+ * The guarded HTTP client every outgoing step request goes through: undici
  * with a connector that checks the address it connects to after DNS resolution, redirects
  * followed by hand (at most 5, each hop checked again), a response size cap, a timeout, and
  * header values with CR/LF refused. Failures are {@link HttpClientError}s with a stable code.
@@ -80,7 +80,7 @@ export interface HttpClient {
 export const DEFAULT_MAX_RESPONSE_BYTES = 10 * 1024 * 1024;
 /** Default whole-request timeout: 30 s. */
 export const DEFAULT_TIMEOUT_MS = 30_000;
-/** Redirect hops followed at most (issue 4 item 9). */
+/** Redirect hops followed at most. */
 export const MAX_REDIRECTS = 5;
 
 const REDIRECT_STATUSES = new Set([301, 302, 303, 307, 308]);

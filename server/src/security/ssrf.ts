@@ -1,6 +1,6 @@
 /**
  * The SSRF guard: which addresses an outgoing request may reach, the allowlist that lifts
- * the rule for named hosts, and a DNS lookup that refuses blocked answers (issue 4 item 9).
+ * the rule for named hosts, and a DNS lookup that refuses blocked answers.
  * The HTTP client plugs `createGuardedLookup` into the socket it connects, so the address
  * checked is the address connected to (no time-of-check/time-of-use gap).
  */

@@ -1,5 +1,5 @@
 /**
- * Workspace and profile settings of the dashboard (issue 8 "/settings and /profile"): rename a
+ * Workspace and profile settings of the dashboard: rename a
  * workspace, list its members, change the password. Part of the support service.
  */
 import { forbidden, notFound, unprocessable } from '../errors.js';

@@ -1,5 +1,5 @@
 /**
- * The dashboard's workflow list in one call (issue 8 "/workflows"): each workflow with the
+ * The dashboard's workflow list in one call: each workflow with the
  * apps of its steps, the accounts it uses and its latest run. Part of the support service.
  */
 import { readJson } from '../store/json.js';

@@ -1,7 +1,7 @@
 /**
  * Implements the FormsService contract (./contracts/forms.ts): form definitions per tenant,
  * the anonymous public form, uploads into the file storage, and submissions that start the
- * bound workflow through the engine's `ingest` (forms-dp 2.2, 3, 7; issue 7).
+ * bound workflow through the engine's `ingest` (forms-dp 2.2, 3, 7).
  */
 import path from 'node:path';
 import { type FormTuple, parseFormTuple, validateFormDefinition } from '@junction/core';

@@ -1,5 +1,5 @@
 /**
- * The storefront install hand-off (forms-dp 2.11, issue 6): `/shopify` receives
+ * The storefront install hand-off (forms-dp 2.11): `/shopify` receives
  * `shop`, `timestamp` and `hmac` from the storefront platform; before the browser is sent to
  * the shop's authorize page, the server checks the link (the old product computed an HMAC and
  * never checked it).

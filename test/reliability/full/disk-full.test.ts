@@ -1,5 +1,5 @@
 /**
- * The data folder on a full disk (issue 9 "Faults"): Junction (SQLite, embedded queue) runs
+ * The data folder on a full disk: Junction (SQLite, embedded queue) runs
  * with DATA_DIR on a 4 MB tmpfs the test mounts (it must run as root; `mount -t tmpfs`). Once
  * a few webhooks are acknowledged, a filler file takes every free byte. While the disk is
  * full, webhooks must be acknowledged only when stored, else answered 503/507 with a Problem

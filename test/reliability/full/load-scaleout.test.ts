@@ -1,5 +1,5 @@
 /**
- * Scale-out load (issue 9 "Load"): 300 webhooks a second on PostgreSQL (a schema of its own
+ * Scale-out load: 300 webhooks a second on PostgreSQL (a schema of its own
  * under TEST_DATABASE_URL, dropped at the end) + BullMQ (TEST_REDIS_URL under a unique
  * QUEUE_PREFIX), an API-only server (RUN_WORKERS=off) and two `junction worker` processes, each
  * run calling the target. Short: 10 s, RELIABILITY_LONG=1: 300 s. Then the accounting

@@ -1,5 +1,5 @@
 /**
- * Polling through restarts, a republish and out-of-order items (issue 9 "Faults"): a declared
+ * Polling through restarts, a republish and out-of-order items: a declared
  * (developer portal) app's polling trigger reads `/orders` from the target every 300 ms (real
  * time, Junction as a child process). Items are added while Junction is killed -9 and started
  * again, the list comes back shuffled on every call (new items anywhere, not newest first),

@@ -1,5 +1,5 @@
 /**
- * PostgreSQL restarted under load (issue 9 "Faults"): the test makes its own PostgreSQL
+ * PostgreSQL restarted under load: the test makes its own PostgreSQL
  * cluster (initdb in a temp folder, run as the `postgres` user, on a free 127.0.0.1 port —
  * never the shared server) and runs Junction on it (embedded queue). Mid-load the cluster is
  * stopped with `pg_ctl stop -m immediate` (a crash: no checkpoint, recovery at the next

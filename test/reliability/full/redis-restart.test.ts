@@ -1,5 +1,5 @@
 /**
- * Redis restarted under load (issue 9 "Faults"): Junction runs with REDIS_URL (BullMQ queue)
+ * Redis restarted under load: Junction runs with REDIS_URL (BullMQ queue)
  * on a private redis-server the test starts on its own port (never the shared one), without
  * persistence. Mid-load the redis-server is killed -9 and stays down (short: 3 s, long: 30 s),
  * then starts again empty: every job it held is gone. Webhooks keep being acknowledged (the

@@ -1,5 +1,5 @@
 /**
- * Two instances with a schedule, the leader killed (issue 9 "Faults"): two Junction processes
+ * Two instances with a schedule, the leader killed: two Junction processes
  * share PostgreSQL and a private redis-server (BullMQ job schedulers, the scale-out set-up). A
  * workflow on a 1-minute schedule runs while the instances are killed -9 in turn right after
  * a tick and started again. Every tick from the first to the last has exactly one execution —

@@ -1,5 +1,5 @@
 /**
- * A target that hangs 30 s on some requests (issue 9 "Faults"), with the step time limit as the
+ * A target that hangs 30 s on some requests, with the step time limit as the
  * server ships it (no STEP_TIMEOUT_MS: 30 s). Embedded Junction (SQLite, in-process queue) as a
  * child process; every third event's call is held 30 s before the target answers, the others
  * answer at once. Holds when every run ends (succeeded, or failed with the timeout message),

@@ -1,5 +1,5 @@
 /**
- * A `junction worker` killed mid-step in the scale-out set-up (issue 9 "Faults"): an API-only
+ * A `junction worker` killed mid-step in the scale-out set-up: an API-only
  * server (RUN_WORKERS=off) and two worker processes share PostgreSQL and a private
  * redis-server. The target holds every call; once all are in flight, one worker is killed -9
  * and the target answers the rest. The dead worker's executions keep their lease until it

@@ -1,5 +1,5 @@
 /**
- * The cross-tenant matrix over every route of the OpenAPI document (issue 9): tenant A owns one
+ * The cross-tenant matrix over every route of the OpenAPI document: tenant A owns one
  * of every kind of resource (workflow and its step, execution, credential, form, portal app,
  * tenant); tenant B calls every operation that takes a session and a path parameter with A's
  * REAL ids (not made-up ones) and a minimal valid body. Each answer is a 404 (or a refusal

@@ -1,5 +1,5 @@
 /**
- * Hostile input corpus, part 1 (issue 9): malformed and huge workflow documents (10,000
+ * Hostile input corpus, part 1: malformed and huge workflow documents (10,000
  * steps, cycles, unknown types, wrong shapes), 50 MB bodies (declared and chunked: refused
  * while streaming), 100,000-deep bodies, prototype-pollution keys in bodies, step data and
  * `${…}` paths, and upload names that try to leave the uploads folder. Every answer is a

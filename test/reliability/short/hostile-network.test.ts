@@ -1,5 +1,5 @@
 /**
- * Hostile input corpus, part 2 (issue 9): the SSRF list (metadata address, loopback in every
+ * Hostile input corpus, part 2: the SSRF list (metadata address, loopback in every
  * spelling, private DNS answers, a 302 to a private host, file: and other schemes), CR/LF in
  * header values, and a canary secret that must never appear in a response, a log line or an
  * execution record. Requests go out through workflow runs and step tests alike; a "protected"

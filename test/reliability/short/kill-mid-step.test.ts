@@ -1,5 +1,5 @@
 /**
- * A worker killed mid-step (issue 9 "Faults"): the step's request has reached the target (which
+ * A worker killed mid-step: the step's request has reached the target (which
  * counts Idempotency-Keys and holds its answer) when the process running it is killed -9.
  * Restarted on the same data folder, the engine runs the execution again from that step: the
  * target sees the call at most twice, with one key, so exactly one effect. Several executions

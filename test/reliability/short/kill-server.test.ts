@@ -1,5 +1,5 @@
 /**
- * kill -9 of the server at random points during a webhook load (issue 9 "Faults"): Junction
+ * kill -9 of the server at random points during a webhook load: Junction
  * runs as a child process (embedded: SQLite + in-process queue), a paced load of webhooks
  * (each carrying its seq) goes on while the process is killed without warning, then it is
  * started again on the same data folder. Short form: 3 kills; long form: 20.

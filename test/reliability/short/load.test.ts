@@ -1,5 +1,5 @@
 /**
- * Load (issue 9): Junction embedded (one process, SQLite, in-process queue) as a child process;
+ * Load: Junction embedded (one process, SQLite, in-process queue) as a child process;
  * 100 webhooks a second for N seconds (short: 10 s, long: 300 s), each run calling the target;
  * then a burst of 2,000 concurrent connections, each answered 2xx or 429/503 with Retry-After,
  * none hanging. Figures printed (never asserted): acknowledged rate, latency percentiles, the

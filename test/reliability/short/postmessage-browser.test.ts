@@ -1,5 +1,5 @@
 /**
- * postMessage from an untrusted origin (issue 9 "Hostile input"): the editor's account panel
+ * postMessage from an untrusted origin: the editor's account panel
  * listens for the sign-in pop-up's result (`junction:credential` / `junction:oauth`). A page
  * on another origin (a second local HTTP server) opened by the editor posts a fake result
  * naming one of the user's accounts to `window.opener`, and from a frame to `parent`; the

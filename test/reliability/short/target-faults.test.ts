@@ -1,5 +1,5 @@
 /**
- * The target misbehaving (issue 9 "Faults"): it answers 500 every time, 429 with Retry-After,
+ * The target misbehaving: it answers 500 every time, 429 with Retry-After,
  * sends its body at 1 byte a second, resets the connection, or never answers. Each run fails or
  * retries as designed, with a reason the user can read, and nothing hangs: every execution
  * ends within the step time limit (here 3 s) plus its retries. Runs in-process on SQLite.

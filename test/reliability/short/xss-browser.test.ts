@@ -1,5 +1,5 @@
 /**
- * XSS in names, seen by headless Chromium (issue 9 "Hostile input"): a workflow, its step
+ * XSS in names, seen by headless Chromium: a workflow, its step
  * names, a form title and a portal app name all carry `<img src=x onerror=alert(1)>` and
  * `<script>alert(1)</script>`. Every page that shows them — the editor canvas and its step
  * panel, the public form, the portal's app list, the dashboard's workflow list, the execution

@@ -1,5 +1,5 @@
 /**
- * The accounting invariant every reliability scenario ends with (issue 9): every acknowledged
+ * The accounting invariant every reliability scenario ends with: every acknowledged
  * webhook has exactly one execution, every execution is finished or resumable, nothing is
  * duplicated, and (when the target counts them) every succeeded run's effect happened once.
  *

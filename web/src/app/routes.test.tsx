@@ -45,7 +45,7 @@ describe('app routes', () => {
   });
 
   it.each(['/workflows', '/connections', '/settings', '/profile', '/support', '/dashboard', '/executions/ex-1'])(
-    'asks to sign in on the dashboard page %s without a session (issue 8)',
+    'asks to sign in on the dashboard page %s without a session',
     async (path) => {
       renderAt(path);
       expect(await screen.findByRole('heading', { name: 'Sign in to continue' }, { timeout: 10_000 })).toBeTruthy();

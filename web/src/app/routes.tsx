@@ -8,7 +8,7 @@ import { RouteErrorNotice } from './ErrorBoundary.js';
 import { NOT_FOUND_PATH, ROUTE_PATTERNS, type RoutePattern } from './route-table.js';
 
 // Every page but the editor ('/') and the small 404 page loads on demand, so the editor's first
-// load stays small (issue 5: initial JavaScript < 350 KB gzip). The editor stays in the entry
+// load stays small (initial JavaScript stays under 350 KB gzip). The editor stays in the entry
 // chunk: it is the page most visits open, and its sign-up modal must paint without a second
 // round trip. The developer portal (with its code editor) is the largest lazy chunk.
 const loadPortal = () => import('../portal/index.js');
@@ -64,7 +64,7 @@ const pages: Record<RoutePattern, () => ReactNode> = {
   '/shopify/admin/oauth/redirect_to_install': () => <ShopifyInstallRedirectPage />,
   // onboarding 2 "Execution replay page".
   '/executions/:execID': () => <ReplayPage />,
-  // The dashboard behind the editor's Exit (issue 8).
+  // The dashboard behind the editor's Exit.
   '/workflows': () => <WorkflowsPage />,
   '/connections': () => <ConnectionsPage />,
   '/settings': () => <SettingsPage />,
@@ -74,7 +74,7 @@ const pages: Record<RoutePattern, () => ReactNode> = {
   '/addAuthForm': () => <AddAuthFormPage />,
   // Not shown in forms-dp 2.1: the workspace's own apps, to open in the portal or the auth form.
   '/editApps': () => <EditAppsPage />,
-  // forms-dp 2.2; /form/new and ?edit=1 open the form builder (issue 7).
+  // forms-dp 2.2; /form/new and ?edit=1 open the form builder.
   '/form/:formId': () => <PublicFormPage />,
   // onboarding 2 "Form loading page": the page id is the form id.
   '/page/:pageId': () => <PublicFormPage />,

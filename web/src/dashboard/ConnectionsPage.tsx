@@ -33,7 +33,7 @@ interface Connection {
   statusMessage?: string;
 }
 
-/** The connected accounts at /connections (issue 8 "Dashboard pages"). */
+/** The connected accounts at /connections. */
 export function ConnectionsPage() {
   return (
     <DashboardLayout>

@@ -45,7 +45,7 @@ const RowActions = styled.span`
   button { padding: 4px 8px; font-size: 13px; white-space: nowrap; }
 `;
 
-/** The workflow list at /workflows (issue 8 "Dashboard pages"). */
+/** The workflow list at /workflows. */
 export function WorkflowsPage() {
   return (
     <DashboardLayout>

@@ -1,4 +1,4 @@
-/** The dashboard pages behind the editor's Exit (issue 8), loaded on demand by the router. */
+/** The dashboard pages behind the editor's Exit, loaded on demand by the router. */
 export { ConnectionsPage } from './ConnectionsPage.js';
 export { DashboardHomePage } from './DashboardHomePage.js';
 export { ProfilePage } from './ProfilePage.js';

@@ -134,7 +134,7 @@ export class StepPanelModel {
   testError = '';
   /** The 'Let's add an event to {app}!' modal. */
   isCustomEventOpen = false;
-  /** The form builder dialog of a Forms trigger (issue 7). */
+  /** The form builder dialog of a Forms trigger. */
   isFormBuilderOpen = false;
 
   constructor(private readonly deps: StepPanelDeps) {

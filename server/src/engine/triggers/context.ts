@@ -55,7 +55,7 @@ export function createTriggerContext(
       if (app.appSlug === 'demo-crm' && isBuiltinApp(app.appSlug)) {
         // The Demo CRM calls `{base}` = Junction's own origin, usually loopback, which the
         // guard blocks: allow exactly that host:port and nothing else. The catalogue apps
-        // (also built in, issue 10) call the public internet like any other app.
+        // (also built in) call the public internet like any other app.
         selfClient ??= createHttpClient({ allowedHosts: `${self.hostname}:${selfPort}` });
         return selfClient;
       }

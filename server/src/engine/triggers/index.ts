@@ -1,7 +1,7 @@
 /**
- * Triggers (issue 4 items 4, 5, 8): activation, schedules, polling with dedupe. Owned by the
- * triggers helper. `service.ts` switches workflows ON and OFF; `scheduler.ts` runs due
- * schedules and polls (in-process scan, or BullMQ job schedulers with `config.redisUrl`);
+ * Triggers: activation, schedules, polling with dedupe. `service.ts` switches workflows ON and
+ * OFF; `scheduler.ts` runs due schedules and polls (in-process scan, or BullMQ job schedulers
+ * with `config.redisUrl`);
  * `runner.ts` runs one tick or poll; events reach executions only through `engine.ingest`.
  */
 import type { EngineService } from '../../services/contracts/engine.js';

@@ -1,5 +1,5 @@
 /**
- * Polling with dedupe (issue 4 item 5): call the trigger's list action, take the items under
+ * Polling with dedupe: call the trigger's list action, take the items under
  * `data_head` ('0' = the whole body is the list), key each by `dedupe_key`, and hand the
  * unseen ones to `ingest` with `dedupeKey: 'poll:{stepId}:{key}'`. The engine commits each
  * key with the execution it creates, in one transaction, so a crash between poll and commit

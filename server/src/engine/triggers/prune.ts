@@ -1,5 +1,5 @@
 /**
- * The bound on stored seen keys (issue 4 item 5). Seen keys are the engine's `trigger_events`
+ * The bound on stored seen keys. Seen keys are the engine's `trigger_events`
  * rows (`poll:{stepId}:{key}`, `schedule:{tick}`), written by `ingest` with the executions.
  * Without a bound they grow with every polled item and every tick. At most once a day per
  * workflow, after a successful poll or tick:

@@ -1,5 +1,5 @@
 /**
- * When triggers run (issue 4 items 4, 5, 8). Two interchangeable schedulers:
+ * When triggers run. Two interchangeable schedulers:
  * - in-process (the embedded default): one timer scans `trigger_subscriptions` for rows whose
  *   `next_run_at` is due, every `triggerScanMs` (1 s). All state is in the database, so a
  *   restart re-arms by itself, a workflow switched ON by another process is picked up, and

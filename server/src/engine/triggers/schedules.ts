@@ -1,5 +1,5 @@
 /**
- * Schedule ticks (issue 4 items 4 and 8): when a schedule is due, which tick fired, and the
+ * Schedule ticks: when a schedule is due, which tick fired, and the
  * event it ingests. Each tick's dedupe key is `schedule:{tick ISO}`, so several processes
  * ticking the same schedule still make exactly one execution.
  */

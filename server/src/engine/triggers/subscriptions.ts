@@ -1,5 +1,5 @@
 /**
- * App webhook subscriptions (issue 4 item 4): a declared app's webhook trigger names a
+ * App webhook subscriptions: a declared app's webhook trigger names a
  * subscribe action (`performList`) and an unsubscribe action. Switching ON posts Junction's
  * URL `{publicUrl}/hooks/{key}` to the app through the subscribe action and keeps the app's
  * answer; switching OFF calls the unsubscribe action with the values of that answer (its

@@ -1,4 +1,4 @@
-/** Tickets, error reports, checkout and workspace settings (issue 8). */
+/** Tickets, error reports, checkout and workspace settings. */
 
 import type { CreateTicketInput } from '../../services/contracts/support.js';
 import { type LegalPage, renderLegalPage } from '../../services/legal-pages.js';

@@ -1,7 +1,7 @@
 /**
  * The credential resolver: turns a step's credential id into the decrypted values the request
  * builder applies (api_key, username/password, access_token…). The engine and step tests get
- * credentials only through here, so OAuth 2.0 refresh (issue 4 item 3) lives in one place:
+ * credentials only through here, so OAuth 2.0 refresh lives in one place:
  *
  * - before expiry: a token expiring within 60 s is refreshed before it is handed out;
  * - after a 401: `refreshAfterUnauthorized` (or the `onUnauthorized` hook of `forStep`) refreshes

@@ -1,5 +1,5 @@
 /**
- * The OAuth 2.0 pop-up flow (editor-core 2.5, 7.3; issue 4 item 3):
+ * The OAuth 2.0 pop-up flow (editor-core 2.5, 7.3):
  *
  * 1. `GET /auth/{app}?uid&t` (t: the editor's session token, checked, and uid must be its
  *    user) stores a random `state` (hashed, 10 minutes, used once) bound to that session and

@@ -57,7 +57,7 @@ export function isOAuthError(value: unknown): value is OAuthError {
   return value instanceof OAuthError;
 }
 
-/** Refresh this long before `expires_at` (issue 4: skew 60 s). */
+/** Refresh this long before `expires_at` (a 60 s skew). */
 export const REFRESH_SKEW_MS = 60_000;
 
 /**

@@ -5,7 +5,7 @@ import { builtinIconsPlugin, readBuiltinIcon } from '../icons.js';
 import { getBuiltinApp, isBuiltinApp, listBuiltinApps, toAppDefinition } from './index.js';
 
 describe('built-in app catalogue', () => {
-  it('lists the eight built-in apps in catalogue order, then the app catalogue (issue 10)', () => {
+  it('lists the eight built-in apps in catalogue order, then the app catalogue', () => {
     const apps = listBuiltinApps();
     expect(apps.slice(8).every((app) => app.source === 'first100')).toBe(true);
     expect(apps.slice(0, 8).map((app) => app.appSlug)).toEqual([

@@ -1,5 +1,5 @@
 /**
- * The Demo CRM's app definition (issue 4 item 1; DESIGN "Example: an app definition"): a
+ * The Demo CRM's app definition (DESIGN "Example: an app definition"): a
  * contacts API that Junction serves itself under `/demo-crm`, so the tour, the tests and a new
  * user can build a working workflow with no internet. `{base}` is Junction's public origin.
  */

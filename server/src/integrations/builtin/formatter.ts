@@ -1,5 +1,5 @@
 /**
- * The Formatter app (issue 4 item 1): text (upper, lower, trim, replace, split), number
+ * The Formatter app: text (upper, lower, trim, replace, split), number
  * (format, round, parse) and date (format, parse with core's DATE_TIME_FORMATS) transforms,
  * run in-process. Every action yields `{ output }`.
  */

@@ -1,7 +1,7 @@
 /**
  * The built-in apps whose trigger is a request to Junction: Webhook (a catch-hook URL per
  * workflow at `/hooks/{key}`) and Forms by Junction (submissions of a public form at
- * `/form/{id}`) (issue 4 item 1; editor-core 2.9). Neither needs an account.
+ * `/form/{id}`) (editor-core 2.9). Neither needs an account.
  */
 import { type BuiltinAppDefinition, iconUrl } from './types.js';
 

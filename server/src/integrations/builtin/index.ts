@@ -1,7 +1,7 @@
 /**
- * The catalogue of built-in apps (issue 4 item 1): Schedule, Webhook, Forms by Junction,
+ * The catalogue of built-in apps: Schedule, Webhook, Forms by Junction,
  * HTTP request, Filter, Delay, Formatter and the Demo CRM, followed by the third-party apps of
- * the app catalogue (issue 10, `../catalogue/`).
+ * the app catalogue (`../catalogue/`).
  */
 
 import type { AppDefinition } from '@junction/core';

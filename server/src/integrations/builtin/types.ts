@@ -1,7 +1,7 @@
 /**
  * Shapes shared by the built-in apps: an app definition in core's format whose actions may
  * carry a `builtin` executor key, meaning the engine runs them in-process instead of
- * sending an HTTP request (issue 4 item 1).
+ * sending an HTTP request.
  */
 import type { ActionDef, AppDefinition } from '@junction/core';
 

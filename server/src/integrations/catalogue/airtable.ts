@@ -1,5 +1,5 @@
 /**
- * Airtable (issue 10): new record trigger; create, update, find, get and delete records.
+ * Airtable: new record trigger; create, update, find, get and delete records.
  * Bases and tables are listed for the dropdowns. Auth: a personal access token (scopes
  * data.records:read, data.records:write, schema.bases:read) as a bearer token.
  * API: https://airtable.com/developers/web/api/introduction

@@ -1,5 +1,5 @@
 /**
- * The catalogue's first list of third-party apps (issue 10 part A), registered through
+ * The catalogue's first list of third-party apps, registered through
  * `./index.ts` after the built-ins.
  */
 import type { BuiltinAppDefinition } from '../builtin/types.js';

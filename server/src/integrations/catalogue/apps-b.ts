@@ -1,5 +1,5 @@
 /**
- * The catalogue's second list of third-party apps (issue 10 part B), registered through
+ * The catalogue's second list of third-party apps, registered through
  * `./index.ts` after the built-ins. Each app's contract test is test/catalogue/<slug>.test.ts.
  */
 import type { BuiltinAppDefinition } from '../builtin/types.js';

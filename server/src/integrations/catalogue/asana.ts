@@ -1,5 +1,5 @@
 /**
- * Asana (issue 10): new task (in a project: polled, or instant through a project webhook whose
+ * Asana: new task (in a project: polled, or instant through a project webhook whose
  * X-Hook-Secret handshake Junction's hook route answers and whose signatures it checks) and new
  * project triggers; create a task, update it,
  * complete it, comment on it, find tasks, create a project. Workspaces, projects and people

@@ -1,5 +1,5 @@
 /**
- * Small builders for the field forms of the catalogue's part-A apps (issue 10): every visible
+ * Small builders for the field forms of the catalogue's part-A apps: every visible
  * field gets a title, a help text and a schema type, as core's validateAppDefinition and the
  * editor's forms expect; hidden fields carry a fixed value.
  */

@@ -1,5 +1,5 @@
 /**
- * Gmail (issue 10): new email trigger (optionally by label or search); send an email, create a
+ * Gmail: new email trigger (optionally by label or search); send an email, create a
  * draft, find emails, read an email, add or remove labels, move to trash, create a label.
  * Gmail takes a message as a base64url RFC 2822 text (`raw`), which a plain request cannot
  * build: sending and drafting run as Python custom code in the sandbox (forms-dp 2.10), with

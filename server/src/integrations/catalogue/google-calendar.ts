@@ -1,5 +1,5 @@
 /**
- * Google Calendar (issue 10): new event trigger; create an event, quick add, find, update and
+ * Google Calendar: new event trigger; create an event, quick add, find, update and
  * delete events. Calendars are listed from the user's calendar list.
  * API: https://developers.google.com/calendar/api/v3/reference
  */

@@ -1,5 +1,5 @@
 /**
- * Google Docs (issue 10): create a document, append text, replace text (fill a template),
+ * Google Docs: create a document, append text, replace text (fill a template),
  * create a document from a template, read a document; new document trigger. Documents are
  * picked with the Drive file picker.
  * API: https://developers.google.com/docs/api/reference/rest

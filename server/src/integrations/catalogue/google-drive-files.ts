@@ -1,5 +1,5 @@
 /**
- * The Drive file picker of the Drive-type apps (editor-core 7.5; issue 10): Google Sheets,
+ * The Drive file picker of the Drive-type apps (editor-core 7.5): Google Sheets,
  * Docs, Forms, Slides and Drive list the user's files through the server with the user's
  * credential — page size 200, trashed files excluded, filtered by the app's mime type, every
  * drive (shared drives too), paging by `nextPageToken`, shortcuts resolved to their targets —

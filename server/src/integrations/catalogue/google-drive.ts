@@ -1,5 +1,5 @@
 /**
- * Google Drive (issue 10): new file / new folder / new file in a folder triggers; create a
+ * Google Drive: new file / new folder / new file in a folder triggers; create a
  * folder, copy, share, move to trash, find files, get a file's details. Files and folders are
  * picked with the Drive file picker.
  * API: https://developers.google.com/drive/api/reference/rest/v3

@@ -1,5 +1,5 @@
 /**
- * Google Forms (issue 10): new form response trigger; create a form, read a form, read a
+ * Google Forms: new form response trigger; create a form, read a form, read a
  * response. Forms are picked with the Drive file picker.
  * API: https://developers.google.com/forms/api/reference/rest
  */

@@ -1,5 +1,5 @@
 /**
- * Google Sheets (issue 10): add, read and update rows, create spreadsheets; new row, new
+ * Google Sheets: add, read and update rows, create spreadsheets; new row, new
  * spreadsheet and new worksheet triggers. Spreadsheets are picked with the Drive file picker.
  * The new-row trigger's list runs as Python custom code in the sandbox (rows have no ids).
  * API: https://developers.google.com/sheets/api/reference/rest

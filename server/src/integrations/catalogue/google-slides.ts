@@ -1,5 +1,5 @@
 /**
- * Google Slides (issue 10): new presentation trigger; create a presentation, create one from
+ * Google Slides: new presentation trigger; create a presentation, create one from
  * a template, replace text (fill a template's {{placeholders}}), read a presentation.
  * Presentations are picked with the Drive file picker.
  * API: https://developers.google.com/slides/api/reference/rest

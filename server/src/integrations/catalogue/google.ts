@@ -1,5 +1,5 @@
 /**
- * What the Google apps of the catalogue share (issue 10): Google's OAuth 2.0 endpoints with
+ * What the Google apps of the catalogue share: Google's OAuth 2.0 endpoints with
  * offline access (a refresh token), and the Drive helpers of the file picker.
  * OAuth: https://developers.google.com/identity/protocols/oauth2/web-server
  */

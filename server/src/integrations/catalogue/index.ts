@@ -1,5 +1,5 @@
 /**
- * The app catalogue (issue 10): third-party apps shipped with Junction as declarative
+ * The app catalogue: third-party apps shipped with Junction as declarative
  * definitions (source 'first100', shown on the editor's Popular tab), one file per app in
  * this folder, registered after the built-ins by `../builtin/index.ts`. Part A's apps are
  * listed in `./apps-a.ts`, part B's in `./apps-b.ts`.

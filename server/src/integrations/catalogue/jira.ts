@@ -1,5 +1,5 @@
 /**
- * Jira Cloud (issue 10): new issue trigger (in a project); create, update, transition, assign
+ * Jira Cloud: new issue trigger (in a project); create, update, transition, assign
  * and comment on issues, find issues with JQL. Projects, issue types and transitions are listed
  * for the dropdowns. Auth: the account's e-mail and an API token (basic auth) against the
  * site `https://{domain}.atlassian.net`, as Atlassian documents for REST clients.

@@ -1,5 +1,5 @@
 /**
- * Microsoft Outlook (issue 10), through Microsoft Graph: new email (in a folder: polled, or instant
+ * Microsoft Outlook, through Microsoft Graph: new email (in a folder: polled, or instant
  * through a Graph subscription whose validationToken and clientState Junction's hook route
  * handles), new event and
  * new contact triggers; send an email, create a draft, find emails, move an email, create an

@@ -1,5 +1,5 @@
 /**
- * Microsoft Teams (issue 10), through Microsoft Graph: new channel message and new chat
+ * Microsoft Teams, through Microsoft Graph: new channel message and new chat
  * message triggers; send a channel message, reply to a message, send a chat message, create
  * a channel. Teams, channels and chats are listed for the dropdowns.
  * API: https://learn.microsoft.com/en-us/graph/api/resources/teams-api-overview

@@ -1,5 +1,5 @@
 /**
- * What the Microsoft 365 apps of the catalogue share (issue 10): the Microsoft identity
+ * What the Microsoft 365 apps of the catalogue share: the Microsoft identity
  * platform's OAuth 2.0 endpoints (any work, school or personal account: tenant `common`) with
  * offline access, and the Graph API root.
  * OAuth: https://learn.microsoft.com/en-us/entra/identity-platform/v2-oauth2-auth-code-flow

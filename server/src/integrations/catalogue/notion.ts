@@ -1,5 +1,5 @@
 /**
- * Notion (issue 10): new database item and new page triggers; create a database item, update
+ * Notion: new database item and new page triggers; create a database item, update
  * its properties, create a page, append text to a page, find pages, get a page, archive a page.
  * Auth: an internal integration token (Settings → Connections → Develop or manage integrations;
  * share the pages and databases with the integration), sent as a bearer token with the

@@ -1,5 +1,5 @@
 /**
- * OAuth 2.0 client credentials of the catalogue apps (issue 10): the operator registers
+ * OAuth 2.0 client credentials of the catalogue apps: the operator registers
  * Junction with each provider and sets
  *
  *   JUNCTION_OAUTH_<APP>_CLIENT_ID / JUNCTION_OAUTH_<APP>_CLIENT_SECRET

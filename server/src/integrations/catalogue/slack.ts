@@ -1,5 +1,5 @@
 /**
- * Slack (issue 10): new message in a channel and new channel triggers; send a channel message
+ * Slack: new message in a channel and new channel triggers; send a channel message
  * or a direct message, reply in a thread, update a message, add a reaction, create a channel,
  * set its topic, invite people, find a user by e-mail. OAuth 2.0 v2 with a bot token.
  * Slack answers HTTP 200 with `ok: false` and an `error` code for refused calls.

@@ -1,5 +1,5 @@
 /**
- * Trello (issue 10): new card (on a board or in a list, polled; on a board, instantly through a
+ * Trello: new card (on a board or in a list, polled; on a board, instantly through a
  * board webhook: Trello checks the callback URL with HEAD first) and new board triggers; create a card,
  * update or move it, archive it, comment on it, create a list, find cards. Boards and lists are
  * listed for the dropdowns. Auth: an API key and a user token, sent as the `key` and `token`

@@ -1,5 +1,5 @@
 /**
- * The Demo CRM's HTTP API, served by Junction itself under `/demo-crm` (issue 4 item 1): a
+ * The Demo CRM's HTTP API, served by Junction itself under `/demo-crm`: a
  * contacts API with per-tenant API keys (`X-Api-Key`) and 'contact.created' webhooks delivered
  * through the guarded HTTP client. Errors are Problem bodies (RFC 9457) naming the field.
  */

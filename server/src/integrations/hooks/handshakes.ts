@@ -1,5 +1,5 @@
 /**
- * Webhook handshakes of the catalogue apps (issue 10 follow-up) on Junction's `/hooks/{key}`:
+ * Webhook handshakes of the catalogue apps on Junction's `/hooks/{key}`:
  *
  * - Trello checks a callback URL with HEAD before it creates a webhook: 200 for a known key.
  * - Asana's first request carries `X-Hook-Secret`, which must come back in the answer's

@@ -1,6 +1,6 @@
 /**
- * The app catalogue and the developer portal's app definitions and listings (issues 4 and 6).
- * Owned by the apps helper (issues 4/6); implemented in `server/src/services/apps.ts`.
+ * The app catalogue and the developer portal's app definitions and listings.
+ * Implemented in `server/src/services/apps.ts`.
  *
  * Visibility: a tenant sees the built-in apps, the apps it declared (any listing status) and
  * the apps other tenants published (listing status 'Published', read-only). Only the owner
@@ -59,7 +59,7 @@ export interface AuthTestResultView {
   testedAt: string;
 }
 
-/** The app catalogue and the developer portal's app definitions and listings (issues 4 and 6). */
+/** The app catalogue and the developer portal's app definitions and listings. */
 export interface AppsService {
   /** Every app the tenant sees: built-ins first (catalogue order), then portal apps by name. */
   list(ctx: AuthContext): Promise<AppSummaryView[]>;

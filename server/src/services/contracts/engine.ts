@@ -1,6 +1,6 @@
 /**
- * Executions (issue 4): ingest, runs, replay, re-run, cancel, listing. Owned by the engine
- * helper, implemented in `server/src/engine/index.ts`. Triggers (schedules, polling), forms
+ * Executions: ingest, runs, replay, re-run, cancel, listing. Implemented
+ * in `server/src/engine/index.ts`. Triggers (schedules, polling), forms
  * and the webhook route create executions ONLY through `ingest`, which commits the trigger
  * event, its dedupe key and the execution row in one transaction before anything is
  * acknowledged: every acknowledged event has exactly one execution.

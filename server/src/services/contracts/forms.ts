@@ -1,6 +1,6 @@
 /**
- * Public forms: definitions, submissions, uploads (issue 7).
- * Owned by the forms helper (issue 7); implemented in `server/src/services/forms.ts`.
+ * Public forms: definitions, submissions, uploads (forms-and-developer-portal 2.2, 7).
+ * Implemented in `server/src/services/forms.ts`.
  */
 import type { FormTuple } from '@junction/core';
 import type { AuthContext } from '../types.js';
@@ -70,7 +70,7 @@ export interface SubmissionRecordView {
   createdAt: string;
 }
 
-/** Public forms: definitions, submissions, uploads (issue 7). */
+/** Public forms: definitions, submissions, uploads. */
 export interface FormsService {
   /** The tenant's forms, oldest first; only those bound to `workflowId` when given. */
   list(ctx: AuthContext, filter?: { workflowId?: string }): Promise<FormView[]>;

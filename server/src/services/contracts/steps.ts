@@ -1,6 +1,6 @@
 /**
- * Step tests, trigger choices, samples, dynamic dropdowns, connection checks and OAuth 2.0 (issue 4).
- * Owned by the step-tests helper; implemented in `server/src/services/steps.ts`.
+ * Step tests, trigger choices, samples, dynamic dropdowns, connection checks and OAuth 2.0.
+ * Implemented in `server/src/services/steps.ts`.
  */
 import type { PopupAnswer } from '../../integrations/auth/oauth-flow.js';
 import type { AuthContext, WorkflowView } from '../types.js';

@@ -1,5 +1,5 @@
 /**
- * Tickets, client error reports, checkout and workspace settings (issue 8), implemented in
+ * Tickets, client error reports, checkout and workspace settings, implemented in
  * `services/support.ts`, `services/checkout.ts` and `services/account-settings.ts`.
  */
 import type { DashboardWorkflow } from '../dashboard.js';
@@ -43,7 +43,7 @@ export interface CheckoutFinish {
   redirectTo: string;
 }
 
-/** Tickets, client error reports, checkout and workspace settings (issue 8). */
+/** Tickets, client error reports, checkout and workspace settings. */
 export interface SupportService {
   /** Stores a ticket and mails it to SUPPORT_EMAIL when SMTP is configured. */
   createTicket(ctx: AuthContext, input: CreateTicketInput): Promise<{ id: string; createdAt: string }>;

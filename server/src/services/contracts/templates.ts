@@ -1,6 +1,6 @@
 /**
  * Shared workflow templates (editor-core 2.4, 4.9).
- * Owned by the editor helper (issue 5); implemented in `server/src/services/templates.ts`.
+ * Implemented in `server/src/services/templates.ts`.
  */
 import type { WorkflowDocument } from '@junction/core';
 import type { AuthContext, WorkflowView } from '../types.js';

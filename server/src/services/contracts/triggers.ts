@@ -1,6 +1,6 @@
 /**
- * Activation, schedules and polling with dedupe (issue 4 items 4, 5, 8). Owned by the triggers
- * helper, implemented in `server/src/engine/triggers/index.ts`.
+ * Activation, schedules and polling with dedupe. Implemented
+ * in `server/src/engine/triggers/index.ts`.
  */
 import type { AuthContext } from '../types.js';
 

@@ -1,4 +1,4 @@
-/** Tables of the webhook handshakes (issue 10 follow-up): secrets an app and Junction share per hook. */
+/** Tables of the webhook handshakes: secrets an app and Junction share per hook. */
 
 /**
  * `hook_secrets`: one row per hook key and kind. 'asana': the X-Hook-Secret Asana sent in its

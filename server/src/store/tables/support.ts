@@ -1,4 +1,4 @@
-/** Tables of the support room: tickets, client error reports, checkout sessions (issue 8). */
+/** Tables of the support room: tickets, client error reports, checkout sessions. */
 
 /** `tickets`: support tickets (onboarding 3 "Support ticket"). */
 export interface TicketsTable {

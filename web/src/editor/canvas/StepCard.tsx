@@ -164,7 +164,7 @@ export function StepCard({ data, selected }: NodeProps<StepNode>) {
           <DropdownMenu.Portal>
             <MenuContent align="end" sideOffset={4} onClick={(event) => event.stopPropagation()}>
               {data.kind === 'trigger' && !data.isPlaceholder && (
-                // onboarding 4: the manual run (issue 8).
+                // onboarding 4: the manual run.
                 <ManualRunItem
                   getWorkflow={() =>
                     editor.workflow ? { id: editor.workflow.id, active: editor.workflow.active } : null

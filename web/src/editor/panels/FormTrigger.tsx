@@ -14,7 +14,7 @@ const FormBuilderDialog = lazy(() =>
 );
 
 /**
- * The set-up of a Forms by {product} trigger (editor-core 2.9, issue 7): the form's public URL
+ * The set-up of a Forms by {product} trigger (editor-core 2.9): the form's public URL
  * `{editor origin}/form/{id}` with Copy, and a button that opens the form builder. Without a
  * form yet, only 'Build the form'.
  */

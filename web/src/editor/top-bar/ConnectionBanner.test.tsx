@@ -12,7 +12,7 @@ afterEach(cleanup);
 let n = 0;
 const env = { newId: () => `id-${++n}`, now: () => 0 };
 
-describe('the unreachable-server state (issue 5)', () => {
+describe('the unreachable-server state', () => {
   it('shows a banner while saves cannot reach the server, keeps the edits, and saves them when it is back', async () => {
     const doc = createNewWorkflow(env, { id: 'wf' });
     let isDown = true;

@@ -45,7 +45,7 @@ async function retrySave(editor: IEditorStore): Promise<void> {
 }
 
 /**
- * The visible error state while the server cannot be reached (issue 5): a banner over the
+ * The visible error state while the server cannot be reached: a banner over the
  * canvas, edits kept in the page, saves retried (2 s doubling to 30 s, at once when the
  * browser says it is online, or with 'Try now'); a toast says when they are saved.
  */

@@ -138,7 +138,7 @@ function LivePreview({ form }: { form: Form }) {
 }
 
 /**
- * The form builder (issue 7, beyond the spec): title, description, header image, colours and
+ * The form builder (beyond the spec): title, description, header image, colours and
  * sizes, sections, questions of each type with required and options, the review and
  * answers-after-submit flags, beside a live preview that is the public renderer itself.
  */

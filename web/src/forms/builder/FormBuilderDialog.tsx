@@ -76,13 +76,13 @@ export interface FormBuilderDialogProps {
 
 type Status = { kind: 'idle' } | { kind: 'saving' } | { kind: 'saved' } | { kind: 'error'; message: string };
 
-/** The public address of a form (issue 7: `{editor host}/form/{id}`). */
+/** The public address of a form (forms-and-developer-portal 2.2: `{editor host}/form/{id}`). */
 export function publicFormUrl(formId: string, origin = window.location.origin): string {
   return `${origin}/form/${formId}`;
 }
 
 /**
- * The form builder in a dialog (issue 7): loads the form (or starts a new one), edits it with
+ * The form builder in a dialog: loads the form (or starts a new one), edits it with
  * a live preview, saves it bound to the workflow, and shows the public URL to share. The
  * trigger panel's Forms quick choice mounts it and stores `formId` on the trigger step from
  * `onSaved`.

@@ -1,5 +1,5 @@
 /**
- * Pure edits of a form definition for the form builder (issue 7 "Form builder"): the
+ * Pure edits of a form definition for the form builder: the
  * definition's texts and colours, sections, questions of each type, required, options, and
  * the two flags. Every function returns a new Form and never changes its input.
  */
