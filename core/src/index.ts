@@ -299,6 +299,7 @@ export { lookupReference, resolveTemplateString, resolveTemplateValue } from './
 export type {
   AuthKeys,
   BuildRequestInput,
+  CustomBodyType,
   CustomRequestInput,
   HttpRequest,
   RequestMethod,
@@ -306,7 +307,7 @@ export type {
   RequestProblemCode,
   RequestResult,
 } from './apps/request.js';
-export { buildCustomRequest, buildRequest, coerceValue } from './apps/request.js';
+export { buildCustomRequest, buildRequest, CUSTOM_BODY_TYPES, coerceValue } from './apps/request.js';
 export type {
   AppSnapshotIn,
   IAction,

@@ -361,4 +361,66 @@ describe('buildCustomRequest', () => {
     const result = buildCustomRequest({ requestType: 'TRACE', url: '' });
     expect(!result.ok && result.errors.map((e) => e.field)).toEqual(['requestType', 'url']);
   });
+
+  it('sends the header rows in their order, and keeps a Content-Type the user set', () => {
+    const request = ok(
+      buildCustomRequest({
+        requestType: 'POST',
+        url: 'https://x.example',
+        headers: [
+          { key: 'X-Second', value: 'b' },
+          { key: ' ', value: 'skipped' },
+          { key: 'X-First', value: 'a' },
+          { key: 'Content-Type', value: 'application/vnd.api+json' },
+        ],
+        stringBody: '{"a":1}',
+      }),
+    );
+    expect(Object.entries(request.headers)).toEqual([
+      ['X-Second', 'b'],
+      ['X-First', 'a'],
+      ['Content-Type', 'application/vnd.api+json'],
+    ]);
+  });
+
+  it("reports a header name that is no HTTP token as an error naming 'headers'", () => {
+    const result = buildCustomRequest({
+      requestType: 'GET',
+      url: 'https://x.example',
+      headers: [{ key: 'Bad Name', value: '' }],
+    });
+    expect(!result.ok && result.errors).toEqual([
+      { code: 'invalid-header', field: 'headers', message: "'Bad Name' is not a valid header name." },
+    ]);
+  });
+
+  it("sends body rows as a JSON object with bodyType 'fields', nesting dotted keys and keeping value types", () => {
+    const request = ok(
+      buildCustomRequest({
+        requestType: 'PUT',
+        url: 'https://x.example',
+        bodyType: 'fields',
+        stringBody: '{oops',
+        bodyFields: [
+          { key: 'name', value: 'Ada' },
+          { key: 'customer.age', value: 42 },
+          { key: '', value: 'skipped' },
+        ],
+      }),
+    );
+    expect(request.body).toEqual({ name: 'Ada', customer: { age: 42 } });
+    expect(request.headers).toEqual({ 'Content-Type': 'application/json' });
+  });
+
+  it('sends no body for GET whatever the body type', () => {
+    const request = ok(
+      buildCustomRequest({
+        requestType: 'GET',
+        url: 'https://x.example',
+        bodyType: 'fields',
+        bodyFields: [{ key: 'a', value: 1 }],
+      }),
+    );
+    expect(request.body).toBeUndefined();
+  });
 });

@@ -12,6 +12,8 @@ import type { ActionDef, AppDefinition, FieldDef, FieldLocation, FieldSchema, Ke
 export type RequestMethod = 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
 
 const REQUEST_METHODS: readonly RequestMethod[] = ['GET', 'POST', 'PUT', 'PATCH', 'DELETE'];
+// An HTTP header name is a token (RFC 9110 5.1).
+const HEADER_NAME = /^[!#$%&'*+\-.^_`|~0-9A-Za-z]+$/;
 
 /** A request ready to send: the url holds no query from fields; `query` lists pairs in order. */
 export interface HttpRequest {
@@ -36,7 +38,13 @@ export interface AuthKeys {
 }
 
 /** Stable codes of request-building problems. */
-export type RequestProblemCode = 'missing-value' | 'invalid-method' | 'custom-code' | 'invalid-json' | 'required';
+export type RequestProblemCode =
+  | 'missing-value'
+  | 'invalid-method'
+  | 'custom-code'
+  | 'invalid-json'
+  | 'invalid-header'
+  | 'required';
 
 /** One reason a request could not be built; `field` names the field or input at fault. */
 export interface RequestProblem {
@@ -188,20 +196,34 @@ function usesAuth(value: unknown): boolean {
   return typeof value === 'string' && value.includes('${auth.');
 }
 
+/** How the custom request's body is given (editor-core 3 "Custom HTTP request action"). */
+export type CustomBodyType = 'json' | 'fields';
+
+/** The body types of the custom request: JSON text (the default, `stringBody`) or key/value rows (`bodyFields`). */
+export const CUSTOM_BODY_TYPES: readonly CustomBodyType[] = ['json', 'fields'];
+
 /** The inputs of the built-in HTTP-request app (editor-core 3 "Custom HTTP request action"). */
 export interface CustomRequestInput {
   /** GET, POST, PUT, PATCH or DELETE (any case). */
   requestType: string;
   url: string;
+  /** Query parameters, sent in this order. */
   params?: KeyValue[];
+  /** Request headers, sent in this order; a blank key is skipped. */
+  headers?: KeyValue[];
+  /** 'fields' sends `bodyFields` as a JSON object; anything else sends `stringBody`. */
+  bodyType?: string;
   /** A JSON body as text; ignored for GET. */
   stringBody?: string;
+  /** Body rows (a dotted key nests, as the portal's body rows); ignored for GET. */
+  bodyFields?: { key: string; value?: unknown }[];
 }
 
 /**
- * Builds the request of the HTTP-request app (editor-core 3): params become query pairs,
- * stringBody is parsed as JSON and ignored for GET; invalid JSON is an error naming
- * 'stringBody'.
+ * Builds the request of the HTTP-request app (editor-core 3): params become query pairs and
+ * headers request headers, both in their order; the body is the key/value rows as a JSON
+ * object (`bodyType` 'fields') or stringBody parsed as JSON, ignored for GET; invalid JSON is an
+ * error naming 'stringBody', a header name that is no HTTP token one naming 'headers'.
  *
  * @example buildCustomRequest({ requestType: 'POST', url: 'https://x.example/h', stringBody: '{"a":1}' })
  */
@@ -217,22 +239,41 @@ export function buildCustomRequest(input: CustomRequestInput): RequestResult {
   }
   const url = typeof input.url === 'string' ? input.url.trim() : '';
   if (url === '') errors.push({ code: 'required', field: 'url', message: 'The URL is required.' });
+  const headers: Record<string, string> = {};
+  for (const row of rows(input.headers)) {
+    const name = row.key.trim();
+    if (name === '') continue;
+    if (!HEADER_NAME.test(name)) {
+      errors.push({ code: 'invalid-header', field: 'headers', message: `'${name}' is not a valid header name.` });
+    } else setOwn(headers, name, toText(row.value ?? ''));
+  }
   let body: unknown;
-  const text = input.stringBody?.trim() ?? '';
-  if (method && method !== 'GET' && text !== '') {
-    try {
-      body = JSON.parse(text);
-    } catch (error) {
-      const reason = error instanceof Error ? error.message : String(error);
-      errors.push({ code: 'invalid-json', field: 'stringBody', message: `stringBody is not valid JSON: ${reason}` });
+  if (method && method !== 'GET' && input.bodyType === 'fields') {
+    const rowsWithKeys = (Array.isArray(input.bodyFields) ? input.bodyFields : []).filter(
+      (row) => row && typeof row.key === 'string' && row.key.trim() !== '',
+    );
+    if (rowsWithKeys.length > 0) {
+      const object: Record<string, unknown> = {};
+      for (const row of rowsWithKeys) setBodyValue(object, row.key.trim(), row.value ?? '');
+      body = object;
+    }
+  } else {
+    const text = input.stringBody?.trim() ?? '';
+    if (method && method !== 'GET' && text !== '') {
+      try {
+        body = JSON.parse(text);
+      } catch (error) {
+        const reason = error instanceof Error ? error.message : String(error);
+        errors.push({ code: 'invalid-json', field: 'stringBody', message: `stringBody is not valid JSON: ${reason}` });
+      }
     }
   }
   if (errors.length > 0 || !method) return { ok: false, errors };
   const query = rows(input.params).map((row): [string, string] => [row.key, row.value ?? '']);
-  const request: HttpRequest = { method, url, query, headers: {} };
+  const request: HttpRequest = { method, url, query, headers };
   if (body !== undefined) {
     request.body = body;
-    request.headers['Content-Type'] = 'application/json';
+    if (!hasHeader(headers, 'content-type')) request.headers['Content-Type'] = 'application/json';
   }
   return { ok: true, request };
 }

@@ -168,6 +168,32 @@ describe('executeStep: built-ins', () => {
     expect(invalid.error).toMatchObject({ code: 'invalid-input', field: 'stringBody' });
   });
 
+  it('sends the header rows in their order and body rows as a JSON object', async () => {
+    const result = await executeStep({
+      app: httpApp,
+      actionKey: 'customRequest',
+      values: {
+        requestType: 'POST',
+        url: `${target.url}/echo`,
+        headers: [
+          { key: 'X-Zeta', value: 'z' },
+          { key: 'X-Alpha', value: 'a' },
+        ],
+        bodyType: 'fields',
+        bodyFields: [
+          { key: 'name', value: 'Ada' },
+          { key: 'age', value: 42 },
+        ],
+      },
+      base: '',
+      http,
+    });
+    expect(result.ok).toBe(true);
+    const echoed = result.output as { headers: Record<string, string>; body: unknown };
+    expect(Object.keys(echoed.headers).filter((name) => name.startsWith('x-'))).toEqual(['x-zeta', 'x-alpha']);
+    expect(echoed.body).toEqual({ name: 'Ada', age: 42 });
+  });
+
   it('retries a 500 when asked to', async () => {
     target.script('flaky-step', [{ status: 500 }, { status: 200, body: { ok: true } }]);
     const result = await executeStep({

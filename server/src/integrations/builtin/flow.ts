@@ -5,6 +5,7 @@
  */
 import {
   CONDITION_TYPES,
+  CUSTOM_BODY_TYPES,
   type ConditionGroup,
   type CustomRequestInput,
   evaluateFilter,
@@ -19,6 +20,24 @@ export type BuiltinOutcome =
 
 /** The longest delay one step may ask for: 30 days, in seconds. */
 export const MAX_DELAY_SECONDS = 30 * 86_400;
+
+// A list of key/value rows (the custom request's params, headers and body fields).
+function keyValueField(name: string, title: string) {
+  return {
+    name,
+    title,
+    schema: {
+      type: 'array' as const,
+      items: {
+        type: 'object' as const,
+        properties: [
+          { key: 'key', title: 'Key', schema: { type: 'string' as const } },
+          { key: 'value', title: 'Value', schema: { type: 'string' as const } },
+        ],
+      },
+    },
+  };
+}
 
 /** The HTTP request app: one custom request action built by core's `buildCustomRequest`. */
 export const httpApp: BuiltinAppDefinition = {
@@ -45,19 +64,14 @@ export const httpApp: BuiltinAppDefinition = {
           schema: { type: 'string', enum: ['GET', 'POST', 'PUT', 'PATCH', 'DELETE'] },
         },
         { name: 'url', title: 'URL', required: true, schema: { type: 'string' } },
+        keyValueField('params', 'Query parameters'),
+        keyValueField('headers', 'Headers'),
         {
-          name: 'params',
-          title: 'Query parameters',
-          schema: {
-            type: 'array',
-            items: {
-              type: 'object',
-              properties: [
-                { key: 'key', title: 'Key', schema: { type: 'string' } },
-                { key: 'value', title: 'Value', schema: { type: 'string' } },
-              ],
-            },
-          },
+          name: 'bodyType',
+          title: 'Body type',
+          description: 'JSON text, or key/value rows sent as a JSON object.',
+          value: 'json',
+          schema: { type: 'string', enum: [...CUSTOM_BODY_TYPES], enumNames: ['JSON', 'Fields'] },
         },
         {
           name: 'stringBody',
@@ -65,6 +79,7 @@ export const httpApp: BuiltinAppDefinition = {
           description: 'A JSON body; ignored for GET.',
           schema: { type: 'string' },
         },
+        keyValueField('bodyFields', 'Body fields'),
       ],
     },
   },
@@ -140,35 +155,45 @@ export const delayApp: BuiltinAppDefinition = {
 };
 
 /**
- * Reads the custom request action's values into core's input: `params` may be key/value
- * rows or a plain object; anything else is ignored.
+ * Reads the custom request action's values into core's input: `params` and `headers` may be
+ * key/value rows or a plain object, `bodyFields` rows (values keep their type); anything else
+ * is ignored.
  */
 export function toCustomRequestInput(values: Record<string, unknown>): CustomRequestInput {
-  const raw = values.params;
-  let params: KeyValue[] = [];
-  if (Array.isArray(raw)) {
-    params = raw
-      .filter(
-        (row): row is { key: unknown; value?: unknown } => typeof row === 'object' && row !== null && 'key' in row,
-      )
-      .map((row) => ({
-        key: String(row.key),
-        value: row.value === undefined || row.value === null ? '' : String(row.value),
-      }));
-  } else if (typeof raw === 'object' && raw !== null) {
-    params = Object.entries(raw).map(([key, value]) => ({ key, value: String(value ?? '') }));
-  }
   return {
     requestType: String(values.requestType ?? ''),
     url: String(values.url ?? ''),
-    params,
+    params: textRows(values.params),
+    headers: textRows(values.headers),
+    bodyType: typeof values.bodyType === 'string' ? values.bodyType : undefined,
     stringBody:
       values.stringBody === undefined || values.stringBody === null
         ? undefined
         : typeof values.stringBody === 'string'
           ? values.stringBody
           : JSON.stringify(values.stringBody),
+    bodyFields: keyedRows(values.bodyFields),
   };
+}
+
+function keyedRows(raw: unknown): { key: string; value?: unknown }[] {
+  if (!Array.isArray(raw)) return [];
+  return raw
+    .filter((row): row is { key: unknown; value?: unknown } => typeof row === 'object' && row !== null && 'key' in row)
+    .map((row) => ({ key: String(row.key), value: row.value ?? '' }));
+}
+
+function textRows(raw: unknown): KeyValue[] {
+  if (Array.isArray(raw)) {
+    return keyedRows(raw).map((row) => ({
+      key: row.key,
+      value: typeof row.value === 'string' ? row.value : JSON.stringify(row.value),
+    }));
+  }
+  if (typeof raw === 'object' && raw !== null) {
+    return Object.entries(raw).map(([key, value]) => ({ key, value: String(value ?? '') }));
+  }
+  return [];
 }
 
 /**
