@@ -1373,7 +1373,7 @@ export interface paths {
 export type webhooks = Record<string, never>;
 export interface components {
     schemas: {
-        /** @description An error body (RFC 9457), the same for every failing route (server/src/errors.ts ProblemBody). */
+        /** @description An error body (RFC 9457), the same for every failing route (server/src/kernel/errors.ts ProblemBody). */
         Problem: {
             /** @description A URI naming the problem type; 'about:blank' when the status says it all. */
             type: string;

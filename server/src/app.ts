@@ -18,7 +18,7 @@ import { redactPopupUrl } from './integrations/auth/oauth-flow.js';
 import { createReadinessProbe } from './health.js';
 import { registerBuiltinRoutes } from './integrations/demo-crm/mount.js';
 import { enableMetrics, metrics } from './metrics.js';
-import type { Services } from './services/types.js';
+import type { Services } from './kernel/types.js';
 
 /** Said at start while the development outbox is on (and by main.ts on stderr). */
 export const DEV_OUTBOX_WARNING =

@@ -6,7 +6,7 @@
 import http from 'node:http';
 import type { Config } from './config.js';
 import { enableMetrics } from './metrics.js';
-import type { Services } from './services/types.js';
+import type { Services } from './kernel/types.js';
 
 /** The outcome of one readiness check. */
 export interface Readiness {

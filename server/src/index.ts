@@ -11,8 +11,8 @@ export { ConfigError, ENV_SCHEMA, readEnv } from './env.js';
 export { startWorker } from './engine/worker.js';
 export { createLogger } from './log.js';
 export { stopOnSignals } from './shutdown.js';
-export type { ProblemBody } from './errors.js';
-export { Problem } from './errors.js';
+export type { ProblemBody } from './kernel/errors.js';
+export { Problem } from './kernel/errors.js';
 export type { ApiContract, OperationSpec } from './http/openapi.js';
 export { loadContract } from './http/openapi.js';
 export type { OperationHandler, OperationHandlers, OperationInput, OperationResult } from './http/types.js';
@@ -27,4 +27,4 @@ export type {
   UserView,
   WorkflowSummary,
   WorkflowView,
-} from './services/types.js';
+} from './kernel/types.js';

@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { loadContract } from '../../server/src/http/openapi.js';
-import { SECRET_SENTINEL } from '../../server/src/services/types.js';
+import { SECRET_SENTINEL } from '../../server/src/kernel/types.js';
 import { type ApiHarness, fillPath, openHarness, openTestDatabases, signUp } from './harness.js';
 import { sampleOf } from './sample.js';
 

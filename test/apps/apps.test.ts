@@ -7,7 +7,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { executeStep } from '../../server/src/integrations/executor.js';
 import { createAppRegistry } from '../../server/src/integrations/registry.js';
 import { createHttpClient } from '../../server/src/security/http-client.js';
-import { SECRET_SENTINEL } from '../../server/src/services/types.js';
+import { SECRET_SENTINEL } from '../../server/src/kernel/types.js';
 import { type Account, type ApiHarness, openHarness, openTestDatabases, signUp } from '../api/harness.js';
 import { startTarget, type Target } from '../fixtures/targets/target-server.js';
 

@@ -9,7 +9,7 @@ import { createServer, type IncomingMessage, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { SHOPIFY_ADMIN_ORIGIN_ENV, shopifyHmac } from '../../server/src/services/shopify.js';
-import { SECRET_SENTINEL } from '../../server/src/services/types.js';
+import { SECRET_SENTINEL } from '../../server/src/kernel/types.js';
 import { type Account, type ApiHarness, openHarness, openTestDatabases, signUp } from '../api/harness.js';
 
 const SECRET = 'shpss_return_secret_5512';

@@ -12,10 +12,10 @@ import { DRIVE_MIME } from '../../server/src/integrations/catalogue/google-drive
 import { createAppRegistry } from '../../server/src/integrations/registry.js';
 import { createMailer } from '../../server/src/mail/mailer.js';
 import { createVault, loadVaultKeys } from '../../server/src/security/vault.js';
-import type { ServiceDeps } from '../../server/src/services/deps.js';
-import { createConsoleLogger } from '../../server/src/services/logger.js';
+import type { ServiceDeps } from '../../server/src/kernel/deps.js';
+import { createConsoleLogger } from '../../server/src/kernel/logger.js';
 import { createStepsService } from '../../server/src/services/steps.js';
-import type { AuthContext } from '../../server/src/services/types.js';
+import type { AuthContext } from '../../server/src/kernel/types.js';
 import type { HttpClient } from '../../server/src/security/http-client.js';
 import { createDb, type DbHandle } from '../../server/src/store/create-db.js';
 import { createRepos } from '../../server/src/store/repos/index.js';

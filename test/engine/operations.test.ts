@@ -10,7 +10,7 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createReadinessProbe, type ReadinessProbe, startHealthServer } from '../../server/src/health.js';
-import type { Services } from '../../server/src/services/types.js';
+import type { Services } from '../../server/src/kernel/types.js';
 import { type ApiHarness, openHarness, openTestDatabases, signUp } from '../api/harness.js';
 import { createWorkflow, DONE, hookPathOf, startTarget, type Target, waitForExecution } from './support.js';
 

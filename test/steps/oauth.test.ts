@@ -7,7 +7,7 @@
  */
 import { createHash } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { SECRET_SENTINEL } from '../../server/src/services/types.js';
+import { SECRET_SENTINEL } from '../../server/src/kernel/types.js';
 import { type Account, type ApiHarness, openHarness, openTestDatabases, signUp } from '../api/harness.js';
 import { hookPathOf, waitForExecution } from '../engine/support.js';
 import { type OAuthProvider, startOAuthProvider } from './oauth-provider.js';

@@ -5,8 +5,8 @@
  * waits until its own rows are on disk.
  */
 import type { Kysely } from 'kysely';
-import { notFound } from '../errors.js';
-import type { IngestEvent, IngestOutcome } from '../services/contracts/engine.js';
+import { notFound } from '../kernel/errors.js';
+import type { IngestEvent, IngestOutcome } from '../kernel/contracts/engine.js';
 import type { Database } from '../store/database.js';
 import { inTransaction } from '../store/repos/transaction.js';
 import type { WriteBatcher } from './batcher.js';

@@ -4,7 +4,7 @@
  * whose worker's lease expired, waiting ones past their resume time. At start it also sets
  * wake-ups for every waiting execution, so delays survive a restart without polling.
  */
-import type { Logger } from '../services/logger.js';
+import type { Logger } from '../kernel/logger.js';
 import type { EngineRepo } from './repo.js';
 
 /** Queued executions younger than this are left to the enqueue that created them. */

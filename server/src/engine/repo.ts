@@ -3,7 +3,7 @@
  * takes the tenant id; the runner and the reconciler work by execution id (server-internal).
  */
 import { type Kysely, sql } from 'kysely';
-import type { ExecutionStatus, ExecutionTrigger } from '../services/contracts/engine.js';
+import type { ExecutionStatus, ExecutionTrigger } from '../kernel/contracts/engine.js';
 import type { Database, Dialect } from '../store/database.js';
 import { readJson, writeJson } from '../store/json.js';
 

@@ -17,7 +17,7 @@
  */
 import type { Kysely } from 'kysely';
 import type { Config } from '../config.js';
-import type { Logger } from '../services/logger.js';
+import type { Logger } from '../kernel/logger.js';
 import type { Database } from '../store/database.js';
 
 /** Statuses of executions that will not change any more (the only ones retention deletes). */

@@ -15,14 +15,14 @@ import {
   type WorkflowData,
   type WorkflowPlan,
 } from '@junction/core';
-import { Problem } from '../errors.js';
+import { Problem } from '../kernel/errors.js';
 import { isBuiltinApp } from '../integrations/builtin/index.js';
 import { executeStep, type StepExecution } from '../integrations/executor.js';
 import { metrics } from '../metrics.js';
 import { appBaseUrl } from '../integrations/registry.js';
 import type { HttpClient } from '../security/http-client.js';
-import type { ExecutionStatus } from '../services/contracts/engine.js';
-import type { PlatformDeps } from '../services/platform.js';
+import type { ExecutionStatus } from '../kernel/contracts/engine.js';
+import type { PlatformDeps } from '../kernel/platform.js';
 import type { WriteBatcher } from './batcher.js';
 import type { EngineRepo, EngineWriter, ExecutionCursor, ExecutionRecord, FinishItem, StepRunRecord } from './repo.js';
 import { type EngineSettings, formatBytes } from './settings.js';

@@ -4,7 +4,7 @@
  * workflow or execution is a 404.
  */
 import { compileWorkflow, lookupPath, type WorkflowData } from '@junction/core';
-import { badRequest, conflict, notFound, PROBLEM_CODES, Problem, unprocessable } from '../errors.js';
+import { badRequest, conflict, notFound, PROBLEM_CODES, Problem, unprocessable } from '../kernel/errors.js';
 import type {
   ExecutionPage,
   ExecutionSummaryView,
@@ -13,11 +13,11 @@ import type {
   ListExecutionsQuery,
   RerunInput,
   StepRunView,
-} from '../services/contracts/engine.js';
+} from '../kernel/contracts/engine.js';
 import { isBuiltinApp } from '../integrations/builtin/index.js';
 import { WHOLE_BODY_KEY } from '../integrations/builtin/hooks.js';
-import type { PlatformDeps } from '../services/platform.js';
-import type { AuthContext } from '../services/types.js';
+import type { PlatformDeps } from '../kernel/platform.js';
+import type { AuthContext } from '../kernel/types.js';
 import { isHookKeyShape } from '../store/hook-key.js';
 import type { InternalEvent } from './ingest.js';
 import type { EngineRepo, EngineWorkflow, ExecutionSummaryRecord, StepRunRecord } from './repo.js';

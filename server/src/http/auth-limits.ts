@@ -10,8 +10,8 @@
 import { normaliseEmail } from '@junction/core';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { Config } from '../config.js';
-import { Problem } from '../errors.js';
-import type { Services } from '../services/types.js';
+import { Problem } from '../kernel/errors.js';
+import type { Services } from '../kernel/types.js';
 
 /** A number of requests within a window. */
 export interface Limit {

@@ -3,8 +3,8 @@
  * `services.accounts.authenticate`. A missing, malformed, unknown or expired token is a 401.
  */
 import type { FastifyRequest } from 'fastify';
-import { unauthorized } from '../errors.js';
-import type { AuthContext, Services } from '../services/types.js';
+import { unauthorized } from '../kernel/errors.js';
+import type { AuthContext, Services } from '../kernel/types.js';
 import type { OperationInput } from './types.js';
 
 /** Reads the bearer token from the Authorization header, or null when there is none. */

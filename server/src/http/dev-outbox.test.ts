@@ -2,7 +2,7 @@ import type { FastifyInstance } from 'fastify';
 import { afterEach, describe, expect, it } from 'vitest';
 import { createApp } from '../app.js';
 import { loadConfig } from '../config.js';
-import type { OutboxMail, Services } from '../services/types.js';
+import type { OutboxMail, Services } from '../kernel/types.js';
 
 // The development outbox hands out sign-in links and codes: it must not exist on a default
 // start, and when turned on it answers this machine only.

@@ -3,7 +3,7 @@
  * `JSON.parse` ever sees them, then parses with Fastify's prototype-poisoning guard.
  */
 import type { FastifyInstance } from 'fastify';
-import { Problem } from '../errors.js';
+import { Problem } from '../kernel/errors.js';
 
 /** Deepest nesting of arrays and objects a request body may have. */
 export const MAX_JSON_DEPTH = 64;

@@ -6,8 +6,8 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { stringify } from 'yaml';
 import { createApp } from '../app.js';
 import type { Config } from '../config.js';
-import { Problem } from '../errors.js';
-import type { Services } from '../services/types.js';
+import { Problem } from '../kernel/errors.js';
+import type { Services } from '../kernel/types.js';
 import { listOperations, type OpenApiDocument } from './openapi.js';
 
 // A small contract in the shape of api-spec/openapi.yaml, so the HTTP layer is tested on its own.

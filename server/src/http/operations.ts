@@ -5,8 +5,8 @@
  */
 import type { FastifyInstance, RouteOptions } from 'fastify';
 import type { Config } from '../config.js';
-import { notImplemented, Problem } from '../errors.js';
-import type { Services } from '../services/types.js';
+import { notImplemented, Problem } from '../kernel/errors.js';
+import type { Services } from '../kernel/types.js';
 import { resolveAuth } from './auth.js';
 import type { ApiContract, OperationSpec } from './openapi.js';
 import { sendProblem } from './problems.js';

@@ -1,6 +1,6 @@
 /** A database outage answers 503 + Retry-After and a full disk 507, never a bare 500. */
 import { describe, expect, it } from 'vitest';
-import { Problem } from '../errors.js';
+import { Problem } from '../kernel/errors.js';
 import { DATABASE_RETRY_AFTER, STORAGE_RETRY_AFTER, storageProblem, toProblem } from './problems.js';
 
 const coded = (message: string, code: string) => Object.assign(new Error(message), { code });

@@ -6,7 +6,7 @@
  */
 import { STATUS_CODES } from 'node:http';
 import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
-import { Problem, type ProblemBody } from '../errors.js';
+import { Problem, type ProblemBody } from '../kernel/errors.js';
 
 /** Media type of every error answer. */
 export const PROBLEM_TYPE = 'application/problem+json; charset=utf-8';

@@ -2,7 +2,7 @@ import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createApp } from '../app.js';
 import { loadConfig } from '../config.js';
-import type { Services } from '../services/types.js';
+import type { Services } from '../kernel/types.js';
 
 // Production differs in two ways: the dev outbox does not exist, and an answer that breaks
 // the contract is logged but still sent (a 500 would turn our bug into the user's outage).

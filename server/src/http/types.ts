@@ -4,7 +4,7 @@
  */
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { Config } from '../config.js';
-import type { AuthContext, Services } from '../services/types.js';
+import type { AuthContext, Services } from '../kernel/types.js';
 
 /** A validated request as a handler sees it. */
 export interface OperationInput {

@@ -5,7 +5,7 @@
  */
 import { Ajv2020, type ErrorObject, type ValidateFunction } from 'ajv/dist/2020.js';
 import addFormatsModule from 'ajv-formats';
-import { Problem } from '../errors.js';
+import { Problem } from '../kernel/errors.js';
 import type { JsonSchema, OpenApiDocument, OperationSpec, ParameterSpec } from './openapi.js';
 
 // ajv-formats is CommonJS; under NodeNext its default import is the module object.

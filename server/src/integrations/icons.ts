@@ -5,7 +5,7 @@
 import { existsSync, readFileSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 import type { FastifyInstance } from 'fastify';
-import { notFound } from '../errors.js';
+import { notFound } from '../kernel/errors.js';
 import { isBuiltinApp } from './builtin/index.js';
 
 /** The content type icons are served with. */

@@ -11,7 +11,7 @@ import type { AppDefinition } from '@junction/core';
 import type { Kysely } from 'kysely';
 import { type AllowedHost, parseAllowedHosts } from '../security/ssrf.js';
 import type { Vault } from '../security/vault.js';
-import type { ServiceDeps } from '../services/deps.js';
+import type { ServiceDeps } from '../kernel/deps.js';
 import type { Database } from '../store/database.js';
 import { readJson, writeJson } from '../store/json.js';
 import type { SealedSecret } from '../store/repos/credentials.js';

@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { Logger } from '../services/logger.js';
+import type { Logger } from '../kernel/logger.js';
 import { createMailer } from './mailer.js';
 import { createCodeMail, createSignInLinkMail } from './templates.js';
 import { startTestSmtpServer, type TestSmtpServer } from './test-smtp.js';

@@ -7,8 +7,8 @@
 import { randomUUID } from 'node:crypto';
 import nodemailer from 'nodemailer';
 import type { Config } from '../config.js';
-import type { Logger } from '../services/logger.js';
-import type { OutboxMail } from '../services/types.js';
+import type { Logger } from '../kernel/logger.js';
+import type { OutboxMail } from '../kernel/types.js';
 
 /** One mail to send. */
 export interface MailMessage {

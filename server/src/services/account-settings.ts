@@ -2,12 +2,12 @@
  * Workspace and profile settings of the dashboard: rename a
  * workspace, list its members, change the password. Part of the support service.
  */
-import { forbidden, notFound, unprocessable } from '../errors.js';
+import { forbidden, notFound, unprocessable } from '../kernel/errors.js';
 import { hashPassword, verifyPassword } from '../security/passwords.js';
-import type { MemberView } from './contracts/support.js';
+import type { MemberView } from '../kernel/contracts/support.js';
 import { checkPasswordRules } from './core-rules.js';
-import type { PlatformDeps } from './platform.js';
-import type { AuthContext, TenantView } from './types.js';
+import type { PlatformDeps } from '../kernel/platform.js';
+import type { AuthContext, TenantView } from '../kernel/types.js';
 import { toTenantView } from './views.js';
 
 /** Longest workspace name (the tenants service's limit). */

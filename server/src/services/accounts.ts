@@ -4,15 +4,15 @@
  */
 import { randomInt } from 'node:crypto';
 import { describeDevice, UNKNOWN_DEVICE } from '@junction/core';
-import { conflict, notFound, Problem, unauthorized, unprocessable } from '../errors.js';
+import { conflict, notFound, Problem, unauthorized, unprocessable } from '../kernel/errors.js';
 import { createCodeMail, createSignInLinkMail } from '../mail/templates.js';
 import { hashPassword, verifyAgainstDummy, verifyPassword } from '../security/passwords.js';
 import { createToken, hashToken, isSameSecret } from '../security/tokens.js';
 import { createRepos, type TenantRecord, type UserRecord } from '../store/repos/index.js';
 import { inTransaction } from '../store/repos/transaction.js';
 import { buildNewWorkflow, checkPasswordRules, isValidEmail, normaliseEmail } from './core-rules.js';
-import { nowIso, type ServiceDeps } from './deps.js';
-import type { AuthContext, Services, SessionGrant, SignInClient } from './types.js';
+import { nowIso, type ServiceDeps } from '../kernel/deps.js';
+import type { AuthContext, Services, SessionGrant, SignInClient } from '../kernel/types.js';
 import { toTenantView, toUserView } from './views.js';
 
 /** Sessions last 30 days from sign-in. */

@@ -1,5 +1,5 @@
 /**
- * Implements the AppsService contract (./contracts/apps.ts): the catalogue (built-ins plus
+ * Implements the AppsService contract (kernel/contracts/apps.ts): the catalogue (built-ins plus
  * portal apps), portal app definitions checked with core's rules, listings, auth tests run
  * through `executeStep` and the guarded client, and the Demo CRM's keys.
  *
@@ -13,7 +13,7 @@ import {
   NO_TEST_ACTION_MESSAGE,
   validateAppDefinition,
 } from '@junction/core';
-import { conflict, forbidden, notFound, unprocessable } from '../errors.js';
+import { conflict, forbidden, notFound, unprocessable } from '../kernel/errors.js';
 import { getBuiltinApp, isBuiltinApp, listBuiltinApps, toAppDefinition } from '../integrations/builtin/index.js';
 import { createDbDemoCrmStorage } from '../integrations/demo-crm/db-storage.js';
 import { executeStep } from '../integrations/executor.js';
@@ -28,12 +28,12 @@ import {
 } from '../integrations/registry.js';
 import { createHttpClient } from '../security/http-client.js';
 import { credentialRedactor } from '../security/redact.js';
-import type { AppSummaryView, AppsService, AuthTestResultView, ListingStatus, ListingView } from './contracts/apps.js';
+import type { AppSummaryView, AppsService, AuthTestResultView, ListingStatus, ListingView } from '../kernel/contracts/apps.js';
 import { createCredentialsService } from './credentials.js';
-import { nowIso } from './deps.js';
-import type { PlatformDeps } from './platform.js';
+import { nowIso } from '../kernel/deps.js';
+import type { PlatformDeps } from '../kernel/platform.js';
 import { createShopifyInstallService } from './shopify.js';
-import { SECRET_SENTINEL } from './types.js';
+import { SECRET_SENTINEL } from '../kernel/types.js';
 
 /** Slugs a portal app may not take: they are portal routes (`/develop/new`). */
 export const RESERVED_SLUGS: readonly string[] = ['new'];

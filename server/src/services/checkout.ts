@@ -5,12 +5,12 @@
  * on a fresh install. No card is taken by the embedded provider.
  */
 import { randomBytes } from 'node:crypto';
-import { conflict, notFound, Problem, unprocessable } from '../errors.js';
+import { conflict, notFound, Problem, unprocessable } from '../kernel/errors.js';
 import { hashToken } from '../security/tokens.js';
-import type { CheckoutFinish } from './contracts/support.js';
-import { nowIso } from './deps.js';
-import type { PlatformDeps } from './platform.js';
-import type { AuthContext } from './types.js';
+import type { CheckoutFinish } from '../kernel/contracts/support.js';
+import { nowIso } from '../kernel/deps.js';
+import type { PlatformDeps } from '../kernel/platform.js';
+import type { AuthContext } from '../kernel/types.js';
 
 /** How long an embedded checkout page stays valid. */
 export const CHECKOUT_TTL_MS = 60 * 60 * 1000;

@@ -5,13 +5,13 @@
  * value. Only `reveal` (server-internal, for the engine) decrypts.
  */
 import { publicCredentialKeys, splitCredentialValues } from '@junction/core';
-import { notFound, unprocessable } from '../errors.js';
+import { notFound, unprocessable } from '../kernel/errors.js';
 import type { AccountCheck } from '../integrations/auth/account-check.js';
 import { type CredentialHealth, createCredentialStatusRepo } from '../integrations/auth/credential-status.js';
 import type { CredentialRecord } from '../store/repos/index.js';
-import { nowIso, type ServiceDeps } from './deps.js';
+import { nowIso, type ServiceDeps } from '../kernel/deps.js';
 import { type AppRegistry, createAppRegistry } from '../integrations/registry.js';
-import { type CredentialView, SECRET_SENTINEL, type Services } from './types.js';
+import { type CredentialView, SECRET_SENTINEL, type Services } from '../kernel/types.js';
 import { toCredentialView } from './views.js';
 
 /** Longest accepted credential name. */

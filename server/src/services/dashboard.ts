@@ -3,8 +3,8 @@
  * apps of its steps, the accounts it uses and its latest run. Part of the support service.
  */
 import { readJson } from '../store/json.js';
-import type { PlatformDeps } from './platform.js';
-import type { AuthContext } from './types.js';
+import type { PlatformDeps } from '../kernel/platform.js';
+import type { AuthContext } from '../kernel/types.js';
 
 /** One app a workflow uses. */
 export interface DashboardApp {

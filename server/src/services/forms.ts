@@ -1,11 +1,11 @@
 /**
- * Implements the FormsService contract (./contracts/forms.ts): form definitions per tenant,
+ * Implements the FormsService contract (kernel/contracts/forms.ts): form definitions per tenant,
  * the anonymous public form, uploads into the file storage, and submissions that start the
  * bound workflow through the engine's `ingest` (forms-dp 2.2, 3, 7).
  */
 import path from 'node:path';
 import { type FormTuple, parseFormTuple, validateFormDefinition } from '@junction/core';
-import { notFound, Problem, unprocessable } from '../errors.js';
+import { notFound, Problem, unprocessable } from '../kernel/errors.js';
 import { checkAnswers } from '../forms/answers.js';
 import {
   checkUploadType,
@@ -19,10 +19,10 @@ import {
 import { createFormsRepo, type FormRecord } from '../forms/repo.js';
 import { createUploadStorage } from '../forms/s3-storage.js';
 import type { FileStorage } from '../forms/storage.js';
-import type { EngineService } from './contracts/engine.js';
-import type { FormsService, FormView, Visitor } from './contracts/forms.js';
-import { nowIso } from './deps.js';
-import type { Lifecycle, PlatformDeps } from './platform.js';
+import type { EngineService } from '../kernel/contracts/engine.js';
+import type { FormsService, FormView, Visitor } from '../kernel/contracts/forms.js';
+import { nowIso } from '../kernel/deps.js';
+import type { Lifecycle, PlatformDeps } from '../kernel/platform.js';
 import { createDeferredRateLimiter } from '../security/rate-limit-store.js';
 
 /** Options of the forms service beyond its deps (tests shrink the limits). */

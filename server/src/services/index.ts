@@ -17,16 +17,16 @@ import { createRepos } from '../store/repos/index.js';
 import { createAccountsService } from './accounts.js';
 import { createAppsService } from './apps.js';
 import { createCredentialsService } from './credentials.js';
-import type { ServiceDeps } from './deps.js';
+import type { ServiceDeps } from '../kernel/deps.js';
 import { createFormsService } from './forms.js';
-import { createConsoleLogger, type Logger } from './logger.js';
-import type { PlatformDeps } from './platform.js';
+import { createConsoleLogger, type Logger } from '../kernel/logger.js';
+import type { PlatformDeps } from '../kernel/platform.js';
 import { createStartersService } from './starters.js';
 import { createStepsService } from './steps.js';
 import { createSupportService } from './support.js';
 import { createTemplatesService } from './templates.js';
 import { createTenantsService } from './tenants.js';
-import type { Services } from './types.js';
+import type { Services } from '../kernel/types.js';
 import { createWorkflowsService } from './workflows.js';
 import type { SharedRateLimiter } from '../security/rate-limit-store.js';
 
@@ -160,4 +160,4 @@ export function createServices(config: Config, opts: CreateServicesOptions = {})
   };
 }
 
-export type { Logger } from './logger.js';
+export type { Logger } from '../kernel/logger.js';

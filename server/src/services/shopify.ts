@@ -21,14 +21,14 @@
  */
 import { createHmac, timingSafeEqual } from 'node:crypto';
 import type { AppDefinition } from '@junction/core';
-import { Problem, unprocessable } from '../errors.js';
+import { Problem, unprocessable } from '../kernel/errors.js';
 import { createDeferredRateLimiter } from '../security/rate-limit-store.js';
 import { clientSecretContext } from '../integrations/registry.js';
 import { createHttpClient, type HttpClient, isHttpClientError } from '../security/http-client.js';
 import type { SealedSecret } from '../store/repos/index.js';
 import { readJson } from '../store/json.js';
-import type { PlatformDeps } from './platform.js';
-import type { AuthContext, Services } from './types.js';
+import type { PlatformDeps } from '../kernel/platform.js';
+import type { AuthContext, Services } from '../kernel/types.js';
 
 /** The slug of the portal app that holds the storefront's client id and secret. */
 export const SHOPIFY_APP_SLUG = 'shopify';

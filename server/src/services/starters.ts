@@ -17,11 +17,11 @@ import {
   WORKFLOW_SCHEMA_VERSION,
   type WorkflowDocument,
 } from '@junction/core';
-import { unprocessable } from '../errors.js';
+import { unprocessable } from '../kernel/errors.js';
 import { checkDocument } from './core-rules.js';
-import { nowIso } from './deps.js';
-import type { PlatformDeps } from './platform.js';
-import type { AuthContext, WorkflowView } from './types.js';
+import { nowIso } from '../kernel/deps.js';
+import type { PlatformDeps } from '../kernel/platform.js';
+import type { AuthContext, WorkflowView } from '../kernel/types.js';
 import { toWorkflowView } from './views.js';
 
 /** The `template` numbers the address accepts (onboarding 2). */

@@ -1,5 +1,5 @@
 /**
- * Implements the StepsService contract (./contracts/steps.ts): step tests (editor-core 4.8,
+ * Implements the StepsService contract (kernel/contracts/steps.ts): step tests (editor-core 4.8,
  * 5.3), trigger choices with Load More through the answer's 'links' (7.1), pasted samples,
  * dynamic dropdowns, connection checks (4.7) and the OAuth 2.0 pop-up (2.5, 7.3).
  *
@@ -19,7 +19,7 @@ import {
   type WorkflowDocument,
 } from '@junction/core';
 import { readStoredValue } from '../engine/repo.js';
-import { notFound, Problem, unprocessable } from '../errors.js';
+import { notFound, Problem, unprocessable } from '../kernel/errors.js';
 import type { StepCredential } from '../integrations/auth/credential-resolver.js';
 import { createCredentialStatusRepo, RECONNECT_MESSAGE } from '../integrations/auth/credential-status.js';
 import { hasCustomAuth } from '../integrations/auth/custom-code-auth.js';
@@ -30,11 +30,11 @@ import { executeStep, type StepExecution } from '../integrations/executor.js';
 import { allowedHostsFor, appBaseUrl, type RunnableApp } from '../integrations/registry.js';
 import { createHttpClient, type HttpClient } from '../security/http-client.js';
 import type { WorkflowRecord } from '../store/repos/index.js';
-import type { DropdownInput, StepsService, TestResultView } from './contracts/steps.js';
+import type { DropdownInput, StepsService, TestResultView } from '../kernel/contracts/steps.js';
 import { checkDocument } from './core-rules.js';
-import { nowIso } from './deps.js';
-import type { PlatformDeps } from './platform.js';
-import type { AuthContext } from './types.js';
+import { nowIso } from '../kernel/deps.js';
+import type { PlatformDeps } from '../kernel/platform.js';
+import type { AuthContext } from '../kernel/types.js';
 import { toWorkflowView } from './views.js';
 
 /** Options of {@link createStepsService} (tests hand in clients with their own allowlists). */

@@ -1,16 +1,16 @@
 /**
- * Implements the SupportService contract (./contracts/support.ts): tickets and client error
+ * Implements the SupportService contract (kernel/contracts/support.ts): tickets and client error
  * reports here; checkout in ./checkout.ts; workspace settings in ./account-settings.ts; the
  * dashboard's workflow list in ./dashboard.ts.
  */
 import { createAccountSettings } from './account-settings.js';
 import { createCheckoutService } from './checkout.js';
-import type { CreateTicketInput, SupportService, TicketDetail } from './contracts/support.js';
+import type { CreateTicketInput, SupportService, TicketDetail } from '../kernel/contracts/support.js';
 import { normaliseEmail } from './core-rules.js';
 import { createDashboardService } from './dashboard.js';
-import { nowIso } from './deps.js';
-import type { PlatformDeps } from './platform.js';
-import type { AuthContext } from './types.js';
+import { nowIso } from '../kernel/deps.js';
+import type { PlatformDeps } from '../kernel/platform.js';
+import type { AuthContext } from '../kernel/types.js';
 
 /** Most tickets one list answers. */
 const LIST_LIMIT = 200;

@@ -1,11 +1,11 @@
-/** Implements the TemplatesService contract (./contracts/templates.ts): share, read and accept templates. */
+/** Implements the TemplatesService contract (kernel/contracts/templates.ts): share, read and accept templates. */
 import { acceptTemplate, sanitizeForShare, type WorkflowDocument } from '@junction/core';
-import { badRequest, notFound, unprocessable } from '../errors.js';
+import { badRequest, notFound, unprocessable } from '../kernel/errors.js';
 import { readJson, writeJson } from '../store/json.js';
-import type { TemplatesService, TemplateView } from './contracts/templates.js';
+import type { TemplatesService, TemplateView } from '../kernel/contracts/templates.js';
 import { checkDocument } from './core-rules.js';
-import { nowIso } from './deps.js';
-import type { PlatformDeps } from './platform.js';
+import { nowIso } from '../kernel/deps.js';
+import type { PlatformDeps } from '../kernel/platform.js';
 import { toWorkflowView } from './views.js';
 
 /** App icons kept with a template (editor-core 9: 20 in the share dialog). */

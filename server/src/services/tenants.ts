@@ -1,9 +1,9 @@
 /** Tenants (workspaces): create, read, and switch the session's current one. */
-import { notFound, unprocessable } from '../errors.js';
+import { notFound, unprocessable } from '../kernel/errors.js';
 import { createRepos, type TenantRecord } from '../store/repos/index.js';
 import { inTransaction } from '../store/repos/transaction.js';
-import { nowIso, type ServiceDeps } from './deps.js';
-import type { Services } from './types.js';
+import { nowIso, type ServiceDeps } from '../kernel/deps.js';
+import type { Services } from '../kernel/types.js';
 import { toTenantView } from './views.js';
 
 /** Longest accepted tenant name. */

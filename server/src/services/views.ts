@@ -14,7 +14,7 @@ import {
   type UserView,
   type WorkflowSummary,
   type WorkflowView,
-} from './types.js';
+} from '../kernel/types.js';
 
 /** A user as the API shows it (no password hash). */
 export function toUserView(user: UserRecord): UserView {

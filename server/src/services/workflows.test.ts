@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { openTestDatabases } from '../store/test-db.js';
 import { openTestServices, type TestServices } from './test-services.js';
-import type { AuthContext } from './types.js';
+import type { AuthContext } from '../kernel/types.js';
 
 describe.each(openTestDatabases())('workflows on $dialect', (testDb) => {
   let t: TestServices;

@@ -3,10 +3,10 @@
  * revisions) and delete. Another tenant's workflow is reported exactly like a missing one.
  */
 import type { WorkflowDocument } from '@junction/core';
-import { conflict, notFound, PROBLEM_CODES, unprocessable } from '../errors.js';
+import { conflict, notFound, PROBLEM_CODES, unprocessable } from '../kernel/errors.js';
 import { buildNewWorkflow, checkDocument } from './core-rules.js';
-import { nowIso, type ServiceDeps } from './deps.js';
-import type { AuthContext, Services } from './types.js';
+import { nowIso, type ServiceDeps } from '../kernel/deps.js';
+import type { AuthContext, Services } from '../kernel/types.js';
 import { toWorkflowSummary, toWorkflowView } from './views.js';
 
 /** editor-core 4.6: the default name of a workflow created without one. */

@@ -5,8 +5,8 @@
 import { isBuiltinApp } from '../../integrations/builtin/index.js';
 import type { RunnableApp } from '../../integrations/registry.js';
 import { createHttpClient, type HttpClient } from '../../security/http-client.js';
-import type { EngineService } from '../../services/contracts/engine.js';
-import type { PlatformDeps } from '../../services/platform.js';
+import type { EngineService } from '../../kernel/contracts/engine.js';
+import type { PlatformDeps } from '../../kernel/platform.js';
 import { createSubscriptionsRepo, type SubscriptionsRepo } from './store.js';
 
 /** Default polling interval: 60 s. */

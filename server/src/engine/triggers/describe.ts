@@ -16,7 +16,7 @@ import {
   type WorkflowData,
   type WorkflowDocument,
 } from '@junction/core';
-import { PROBLEM_CODES, unprocessable } from '../../errors.js';
+import { PROBLEM_CODES, unprocessable } from '../../kernel/errors.js';
 import type { AppRegistry, RunnableApp } from '../../integrations/registry.js';
 
 /** The kinds of trigger subscriptions. */

@@ -4,9 +4,9 @@
  * with `config.redisUrl`);
  * `runner.ts` runs one tick or poll; events reach executions only through `engine.ingest`.
  */
-import type { EngineService } from '../../services/contracts/engine.js';
-import type { TriggersService } from '../../services/contracts/triggers.js';
-import type { Lifecycle, PlatformDeps } from '../../services/platform.js';
+import type { EngineService } from '../../kernel/contracts/engine.js';
+import type { TriggersService } from '../../kernel/contracts/triggers.js';
+import type { Lifecycle, PlatformDeps } from '../../kernel/platform.js';
 import { createTriggerContext, DEFAULT_SCAN_MS, type TriggerContextOptions } from './context.js';
 import { createBullScheduler, createInProcessScheduler, type TriggerScheduler } from './scheduler.js';
 import { createTriggersService } from './service.js';

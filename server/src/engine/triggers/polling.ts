@@ -6,7 +6,7 @@
  * loses nothing (the next poll sees the item again) and a commit never fires twice.
  */
 import { lookupPath } from '@junction/core';
-import type { IngestEvent } from '../../services/contracts/engine.js';
+import type { IngestEvent } from '../../kernel/contracts/engine.js';
 
 /** One keyed item of a poll. */
 export interface PolledItem {

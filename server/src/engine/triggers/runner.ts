@@ -5,7 +5,7 @@
  * are logged and stored on the subscription (`last_error`), where the activation view shows them.
  */
 import { compileWorkflow, type WorkflowDocument } from '@junction/core';
-import { Problem } from '../../errors.js';
+import { Problem } from '../../kernel/errors.js';
 import type { ScheduleSpec } from '../../integrations/builtin/schedule.js';
 import { executeStep } from '../../integrations/executor.js';
 import { createRedactor } from '../../security/redact.js';

@@ -5,7 +5,7 @@
  */
 import { runScheduleTick } from '../../integrations/builtin/run-builtin.js';
 import { nextRuns, type ScheduleSpec } from '../../integrations/builtin/schedule.js';
-import type { IngestEvent } from '../../services/contracts/engine.js';
+import type { IngestEvent } from '../../kernel/contracts/engine.js';
 
 /** Ticks skipped at most while catching up (a schedule every minute, down for a week). */
 const MAX_CATCH_UP_STEPS = 20_000;

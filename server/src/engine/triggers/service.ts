@@ -6,10 +6,10 @@
  * with the reason and leaves the workflow as it was (OFF stays OFF, ON stays ON).
  */
 import type { WorkflowDocument } from '@junction/core';
-import { conflict, notFound, unprocessable } from '../../errors.js';
+import { conflict, notFound, unprocessable } from '../../kernel/errors.js';
 import { createHookHandshakes } from '../../integrations/hooks/handshakes.js';
-import type { ActivationStatus, ActivationView, TriggersService } from '../../services/contracts/triggers.js';
-import type { AuthContext } from '../../services/types.js';
+import type { ActivationStatus, ActivationView, TriggersService } from '../../kernel/contracts/triggers.js';
+import type { AuthContext } from '../../kernel/types.js';
 import type { WorkflowRecord } from '../../store/repos/workflows.js';
 import type { TriggerContext } from './context.js';
 import { checkActivation, describeTrigger, type TriggerSetup } from './describe.js';

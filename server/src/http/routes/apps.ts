@@ -3,7 +3,7 @@
  * one-click API key. Thin: each handler reads the validated input and calls `services.apps`.
  */
 import type { AppDefinition } from '@junction/core';
-import type { ListingInput } from '../../services/contracts/apps.js';
+import type { ListingInput } from '../../kernel/contracts/apps.js';
 import { requireAuth } from '../auth.js';
 import type { OperationHandlers } from '../types.js';
 

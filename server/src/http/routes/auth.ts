@@ -3,7 +3,7 @@
  * (onboarding-and-extras 2 and 5). Handlers only unpack the request and call the services.
  */
 import type { FastifyRequest } from 'fastify';
-import type { SignInClient } from '../../services/types.js';
+import type { SignInClient } from '../../kernel/types.js';
 import { requireAuth } from '../auth.js';
 import type { OperationHandlers } from '../types.js';
 

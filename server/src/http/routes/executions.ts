@@ -1,7 +1,7 @@
 /** Executions, runs, replay, re-run, cancel and webhook ingest (engine helper). */
 import { requireAuth } from '../auth.js';
 import { rawHookBody } from '../json-body.js';
-import type { ExecutionStatus, RerunInput } from '../../services/contracts/engine.js';
+import type { ExecutionStatus, RerunInput } from '../../kernel/contracts/engine.js';
 import type { OperationHandlers } from '../types.js';
 
 /** Handlers by operationId. */

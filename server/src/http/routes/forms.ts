@@ -3,7 +3,7 @@
  * session; the public ones (`/api/public/...`) are anonymous and rate limited per address
  * and per form inside the service.
  */
-import type { CreateFormInput, UpdateFormInput } from '../../services/contracts/forms.js';
+import type { CreateFormInput, UpdateFormInput } from '../../kernel/contracts/forms.js';
 import { requireAuth } from '../auth.js';
 import type { OperationHandlers, OperationInput, OperationResult } from '../types.js';
 

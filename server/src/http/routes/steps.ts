@@ -1,6 +1,6 @@
 /** Step tests, trigger choices, samples, dropdowns, credential checks, OAuth pop-up routes (steps helper). */
-import { badRequest } from '../../errors.js';
-import type { DropdownInput, PopupAnswer } from '../../services/contracts/steps.js';
+import { badRequest } from '../../kernel/errors.js';
+import type { DropdownInput, PopupAnswer } from '../../kernel/contracts/steps.js';
 import { requireAuth } from '../auth.js';
 import type { OperationHandlers, OperationResult } from '../types.js';
 import { shopifyReturnRedirect } from './shopify.js';

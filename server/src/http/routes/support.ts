@@ -1,6 +1,6 @@
 /** Tickets, error reports, checkout and workspace settings. */
 
-import type { CreateTicketInput } from '../../services/contracts/support.js';
+import type { CreateTicketInput } from '../../kernel/contracts/support.js';
 import { type LegalPage, renderLegalPage } from '../../services/legal-pages.js';
 import { requireAuth } from '../auth.js';
 import type { OperationHandlers } from '../types.js';

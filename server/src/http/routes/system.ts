@@ -3,7 +3,7 @@
  * production, and answers loopback clients only).
  */
 import type { FastifyRequest } from 'fastify';
-import { forbidden, Problem } from '../../errors.js';
+import { forbidden, Problem } from '../../kernel/errors.js';
 import type { ReadinessProbe } from '../../health.js';
 import type { OperationHandlers } from '../types.js';
 

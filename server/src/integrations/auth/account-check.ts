@@ -5,7 +5,7 @@
  */
 import type { HttpClient } from '../../security/http-client.js';
 import { createHttpClient } from '../../security/http-client.js';
-import type { PlatformDeps } from '../../services/platform.js';
+import type { PlatformDeps } from '../../kernel/platform.js';
 import { isBuiltinApp } from '../builtin/index.js';
 import { executeStep } from '../executor.js';
 import { allowedHostsFor, appBaseUrl, type RunnableApp } from '../registry.js';

@@ -15,9 +15,9 @@
  */
 import { randomUUID } from 'node:crypto';
 import { splitCredentialValues } from '@junction/core';
-import { notFound, Problem } from '../../errors.js';
+import { notFound, Problem } from '../../kernel/errors.js';
 import { createHttpClient, type HttpClient } from '../../security/http-client.js';
-import type { ServiceDeps } from '../../services/deps.js';
+import type { ServiceDeps } from '../../kernel/deps.js';
 import { createCredentialsRepo } from '../../store/repos/credentials.js';
 import type { CredentialRecord } from '../../store/repos/index.js';
 import { inTransaction } from '../../store/repos/transaction.js';

@@ -8,7 +8,7 @@
  * request builder applies (`${auth.session_token}` in requestConfig). A raised exception is a
  * failed connection.
  */
-import { Problem } from '../../errors.js';
+import { Problem } from '../../kernel/errors.js';
 import type { HttpClient } from '../../security/http-client.js';
 import type { Sandbox } from '../../sandbox/index.js';
 import type { RunnableApp } from '../registry.js';

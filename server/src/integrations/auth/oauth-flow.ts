@@ -15,10 +15,10 @@
  */
 import { createHash, randomBytes } from 'node:crypto';
 import { splitCredentialValues } from '@junction/core';
-import { notFound } from '../../errors.js';
+import { notFound } from '../../kernel/errors.js';
 import { createHttpClient, type HttpClient } from '../../security/http-client.js';
-import type { PlatformDeps } from '../../services/platform.js';
-import type { AuthContext } from '../../services/types.js';
+import type { PlatformDeps } from '../../kernel/platform.js';
+import type { AuthContext } from '../../kernel/types.js';
 import type { CredentialRecord } from '../../store/repos/index.js';
 import { createCredentialStatusRepo } from './credential-status.js';
 import {

@@ -6,7 +6,7 @@ import type { FastifyInstance } from 'fastify';
 import type { Config } from '../../config.js';
 import { createHttpClient } from '../../security/http-client.js';
 import { parseAllowedHosts } from '../../security/ssrf.js';
-import type { Services } from '../../services/types.js';
+import type { Services } from '../../kernel/types.js';
 import { demoCrmApp } from '../builtin/demo-crm.js';
 import { builtinIconsPlugin } from '../icons.js';
 import { allowedHostsFor } from '../registry.js';

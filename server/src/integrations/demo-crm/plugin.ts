@@ -5,7 +5,7 @@
  */
 import { isValidEmail } from '@junction/core';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
-import { notFound, Problem, unauthorized, unprocessable } from '../../errors.js';
+import { notFound, Problem, unauthorized, unprocessable } from '../../kernel/errors.js';
 import { createHttpClient, type HttpClient } from '../../security/http-client.js';
 import { CONTACT_CREATED_EVENT } from '../builtin/demo-crm.js';
 import { withRetries } from '../retries.js';

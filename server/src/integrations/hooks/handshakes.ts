@@ -13,8 +13,8 @@
  *   only its events (Trello's "new card" = `createCard`); others are answered 200 and ignored.
  */
 import { createHmac, randomBytes, timingSafeEqual } from 'node:crypto';
-import { Problem } from '../../errors.js';
-import type { ServiceDeps } from '../../services/deps.js';
+import { Problem } from '../../kernel/errors.js';
+import type { ServiceDeps } from '../../kernel/deps.js';
 import { readJson } from '../../store/json.js';
 import type { HookSecretsTable } from '../../store/tables/hooks.js';
 

@@ -2,7 +2,7 @@
  * The contract between the HTTP layer (`http/`) and the server's domain services
  * (`services/`, backed by `store/`, `security/`, `mail/`). Routes only parse, authorise and
  * call these; services enforce every rule, scope every query to `ctx.tenantId`, and throw
- * `Problem` (see ../errors.ts) for anything a caller did wrong. A resource of another tenant
+ * `Problem` (see ./errors.ts) for anything a caller did wrong. A resource of another tenant
  * is reported exactly like a missing one (404).
  */
 import type { WorkflowDocument } from '@junction/core';
@@ -13,7 +13,7 @@ import type { FormsService } from './contracts/forms.js';
 import type { StepsService } from './contracts/steps.js';
 import type { SupportService } from './contracts/support.js';
 import type { TemplatesService } from './contracts/templates.js';
-import type { StartersService } from './starters.js';
+import type { StartersService } from '../services/starters.js';
 import type { TriggersService } from './contracts/triggers.js';
 
 /** Who is calling: resolved from the bearer session token. */

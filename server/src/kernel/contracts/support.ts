@@ -2,7 +2,7 @@
  * Tickets, client error reports, checkout and workspace settings, implemented in
  * `services/support.ts`, `services/checkout.ts` and `services/account-settings.ts`.
  */
-import type { DashboardWorkflow } from '../dashboard.js';
+import type { DashboardWorkflow } from '../../services/dashboard.js';
 import type { AuthContext, TenantView } from '../types.js';
 
 /** A ticket as its sender writes it (onboarding 3 "Support ticket"). */

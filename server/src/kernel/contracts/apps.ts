@@ -8,7 +8,7 @@
  */
 import type { AppDefinition } from '@junction/core';
 import type { DemoCrmStorage } from '../../integrations/demo-crm/storage.js';
-import type { ShopifyConnectView, ShopifyInstallView } from '../shopify.js';
+import type { ShopifyConnectView, ShopifyInstallView } from '../../services/shopify.js';
 import type { AuthContext, CredentialView } from '../types.js';
 
 /** Listing statuses (forms-dp 3): Draft at creation, then Published, Beta or Coming Soon. */
