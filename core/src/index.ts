@@ -320,6 +320,7 @@ export type {
 } from './apps/model.js';
 export { ActionModel, AppModel, AuthInfoModel, FieldModel, FieldSchemaModel, TriggerModel } from './apps/model.js';
 export type {
+  ActionCodeTemplate,
   ActionRow,
   BodyRow,
   FieldRow,
@@ -331,6 +332,7 @@ export type {
   TriggerSettingsInput,
 } from './apps/portal.js';
 export {
+  ACTION_CODE_TEMPLATES,
   actionRows,
   applyApiConfiguration,
   authCodeBody,

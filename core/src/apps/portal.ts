@@ -384,18 +384,61 @@ export function applyApiConfiguration(
   return next;
 }
 
-/** The default Python of an action's custom code (forms-dp 2.10): one authenticated request. */
-export const DEFAULT_ACTION_CODE = `# inputData: the step's field values; authData: the connected account's values.
-# Leave the body empty for GET requests.
-response = request(
-    method="GET",
-    url="https://api.example.com/v1/items",
-    headers={"Authorization": "Bearer " + authData.get("access_token", "")},
-    params={},
-    body={},
-)
-output = response
-`;
+/** A starting point offered for an action's custom code (forms-dp 2.10). */
+export interface ActionCodeTemplate {
+  /** Stable id, used by the editor's template picker. */
+  id: 'request' | 'authenticated';
+  /** What the picker shows. */
+  label: string;
+  /** Python defining `run(inputData, authData)`; its return value is the step's output. */
+  code: string;
+}
+
+/**
+ * The custom-code templates the action editor offers (forms-dp 2.10): a plain request, and the
+ * alternate that uses the authenticated-request helper. Each defines `run(inputData, authData)`
+ * as the sandbox requires; the server runs every one of them against a local API in a test.
+ */
+export const ACTION_CODE_TEMPLATES: readonly ActionCodeTemplate[] = [
+  {
+    id: 'request',
+    label: 'Plain request',
+    code: `# inputData: this step's field values. authData: the connected account's values.
+# Return a dict or a list (anything JSON can hold); it becomes the step's output.
+def run(inputData, authData):
+    response = request(
+        'POST',
+        'https://api.example.com/items',
+        headers={'Authorization': 'Bearer ' + authData.get('access_token', '')},
+        body={'name': inputData.get('name')},
+    )
+    if response['status'] >= 400:
+        raise Exception('The API answered %s: %s' % (response['status'], response['body']))
+    return response['body']
+`,
+  },
+  {
+    id: 'authenticated',
+    label: 'Authenticated request',
+    code: `# inputData: this step's field values. authData: the connected account's values.
+# authenticated_request applies this app's authentication (API key, basic or OAuth token).
+# Leave the body empty (None) for GET; params go to the query string.
+def run(inputData, authData):
+    response = authenticated_request(
+        'GET',
+        'https://api.example.com/items',
+        params={'q': inputData.get('q')},
+        body=None,
+    )
+    if response['status'] >= 400:
+        raise Exception('The API answered %s: %s' % (response['status'], response['body']))
+    return response['body']
+`,
+  },
+];
+
+/** The default Python of an action's custom code (forms-dp 2.10): the plain-request template. */
+export const DEFAULT_ACTION_CODE = ACTION_CODE_TEMPLATES[0].code;
 
 /** The fixed, non-editable start of custom auth code (forms-dp 2.6). */
 export const CUSTOM_AUTH_PREFIX = 'def authenticate(inputData, authData):\n';

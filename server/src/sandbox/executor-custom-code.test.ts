@@ -3,13 +3,12 @@ import { existsSync, mkdirSync } from 'node:fs';
 import type net from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
-import { type AppDefinition, isErrorResult } from '@junction/core';
+import { ACTION_CODE_TEMPLATES, type AppDefinition, isErrorResult } from '@junction/core';
 import Fastify, { type FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { executeStep } from '../integrations/executor.js';
 import { createHttpClient, type HttpClient } from '../security/http-client.js';
 import { createSandbox, type Sandbox } from './runner.js';
-import { AUTHENTICATED_PYTHON_TEMPLATE, DEFAULT_PYTHON_TEMPLATE } from './templates.js';
 
 // Each run starts a fresh Python child; a loaded machine makes that take seconds.
 vi.setConfig({ testTimeout: 120_000 });
@@ -99,30 +98,39 @@ describe('executeStep: actions that use custom code run in the sandbox', () => {
     });
   });
 
-  it('runs the offered templates (plain request and authenticated request)', async () => {
-    const plain = DEFAULT_PYTHON_TEMPLATE.replace('https://api.example.com', base);
-    const first = await executeStep({
-      app: appWith(plain),
-      actionKey: 'custom',
+  // forms-dp 2.10: every template the action editor offers runs as offered (only the example
+  // host is pointed at the local API) and returns the API's answer as the step's output.
+  const templateRuns = {
+    request: {
+      authInfo: {},
       values: { name: 'Ada' },
-      credential: { access_token: 'tok' },
-      base,
-      http,
-      sandbox,
-    });
-    expect(first).toEqual({ ok: true, output: { created: { name: 'Ada' }, auth: 'Bearer tok' } });
-    const authed = AUTHENTICATED_PYTHON_TEMPLATE.replace('https://api.example.com', base);
-    const second = await executeStep({
-      app: appWith(authed, apiKeyAuth),
-      actionKey: 'custom',
+      credential: { access_token: 'tok_live_123' },
+      output: { created: { name: 'Ada' }, auth: 'Bearer [redacted]' },
+    },
+    authenticated: {
+      authInfo: apiKeyAuth,
       values: { q: 'z' },
-      credential: { api_key: 'k2' },
-      base,
-      http,
-      sandbox,
-    });
-    expect(second).toMatchObject({ ok: true, output: { key: 'k2', query: { tenant: 'acme', q: 'z' } } });
-  });
+      credential: { api_key: 'k_live_2' },
+      output: { items: [{ id: 1 }], key: '[redacted]', query: { tenant: 'acme', q: 'z' } },
+    },
+  } satisfies Record<(typeof ACTION_CODE_TEMPLATES)[number]['id'], unknown>;
+
+  it.each(ACTION_CODE_TEMPLATES.map((t) => [t.label, t] as const))(
+    'runs the offered template "%s"',
+    async (_, template) => {
+      const run = templateRuns[template.id];
+      const result = await executeStep({
+        app: appWith(template.code.replace('https://api.example.com', base), run.authInfo),
+        actionKey: 'custom',
+        values: run.values,
+        credential: run.credential,
+        base,
+        http,
+        sandbox,
+      });
+      expect(result).toEqual({ ok: true, output: run.output });
+    },
+  );
 
   it('turns a code failure into a step failure core recognises', async () => {
     const result = await executeStep({

@@ -15,4 +15,3 @@ export {
   type SandboxResult,
   type SandboxStats,
 } from './runner.js';
-export { DEFAULT_PYTHON_TEMPLATE, AUTHENTICATED_PYTHON_TEMPLATE } from './templates.js';

@@ -4,6 +4,7 @@
  * shows a trigger's Form Design (forms-dp 2.1).
  */
 import {
+  ACTION_CODE_TEMPLATES,
   type ActionDef,
   type AppDefinition,
   actionRows,
@@ -765,6 +766,14 @@ const SubTabs = styled.div`
   button[aria-selected='true'] { background: ${({ theme }) => theme.colors.primary}; color: #fff; border-color: ${({ theme }) => theme.colors.primary}; }
 `;
 
+const TemplateRow = styled.div`
+  display: flex;
+  gap: 8px;
+  align-items: flex-end;
+  margin-bottom: 8px;
+  > div { margin-bottom: 0; }
+`;
+
 /** API Configuration tab (forms-dp 2.10): method, URL, URL Params, Request Body, custom code, Save. */
 const ApiConfiguration = observer(function ApiConfiguration({
   actionKey,
@@ -782,6 +791,7 @@ const ApiConfiguration = observer(function ApiConfiguration({
   const [body, setBody] = useState<BodyRow[]>(keyValuesToBodyRows(action.body));
   const [isCustom, setCustom] = useState(action.customForm?.custom === true);
   const [code, setCode] = useState(action.customForm?.apiCode || DEFAULT_ACTION_CODE);
+  const [templateId, setTemplateId] = useState<string>(ACTION_CODE_TEMPLATES[0].id);
   const [tab, setTab] = useState<'params' | 'body'>('params');
   const [error, setError] = useState<string | null>(null);
   const save = async () => {
@@ -812,9 +822,24 @@ const ApiConfiguration = observer(function ApiConfiguration({
           <>
             <p>
               <Hint>
-                Python: inputData holds the step's values, authData the account's. Leave the body empty for GET.
+                Python: define run(inputData, authData) and return the step's output. inputData holds the step's values,
+                authData the account's. Leave the body empty for GET.
               </Hint>
             </p>
+            <TemplateRow>
+              <SelectField
+                label="Template"
+                value={templateId}
+                onChange={(e) => setTemplateId(e.target.value)}
+                options={ACTION_CODE_TEMPLATES.map((t) => ({ value: t.id, label: t.label }))}
+              />
+              <Button
+                variant="secondary"
+                onClick={() => setCode(ACTION_CODE_TEMPLATES.find((t) => t.id === templateId)?.code ?? code)}
+              >
+                Use template
+              </Button>
+            </TemplateRow>
             <CodeEditor label="Custom action code" value={code} onChange={setCode} />
           </>
         ) : (
