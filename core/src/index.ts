@@ -172,12 +172,15 @@ export {
   stepHealth,
   workflowHealth,
 } from './workflow/health.js';
-export type { ChosenApp } from './workflow/step-setup.js';
+export type { ChoiceLevel, ChosenApp, CustomTriggerSetup, StepChoice } from './workflow/step-setup.js';
 export {
   applyStepPatch,
   automaticStepName,
+  choiceReset,
   chooseAppPatch,
   chooseEventPatch,
+  chooseOnStep,
+  customTriggerPatch,
   HTTP_APP_SLUG,
   isAutomaticallyNamed,
   renamePatch,

@@ -39,6 +39,7 @@ import {
   type WorkflowChange,
   WorkflowHistory,
 } from './history.js';
+import { chooseOnStep, type StepChoice } from './step-setup.js';
 import { DEFAULT_WORKFLOW_NAME } from './template.js';
 import {
   type ConditionGroup,
@@ -290,6 +291,19 @@ export const WorkflowModel = types
       /** Merges `patch` into a step's data ('step updated': no undo entry). */
       updateStep(stepId: string, patch: Partial<StepData>): void {
         edit(UNRECORDED_DESCRIPTION, (wf) => updateStepData(wf, stepId, patch));
+      },
+      /**
+       * Applies a choice of app, event or custom trigger to a trigger or action step (core's
+       * `chooseOnStep`: the same resets and automatic name on every path; no undo entry).
+       * Returns false when nothing was chosen (no such step or event).
+       */
+      chooseOnStep(stepId: string, choice: StepChoice): boolean {
+        const step = self.stepById(stepId);
+        if (!step) return false;
+        const patch = chooseOnStep(step.kind === 'trigger' ? 'trigger' : 'action', step.data as StepData, choice);
+        if (!patch) return false;
+        edit(UNRECORDED_DESCRIPTION, (wf) => updateStepData(wf, stepId, patch));
+        return true;
       },
       /** Sets a step's canvas position (no undo entry of its own; group it, e.g. in a drag). */
       setStepPosition(stepId: string, position: Step['position']): void {

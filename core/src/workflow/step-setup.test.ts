@@ -115,7 +115,8 @@ describe('choosing an app and an event (editor-core 4.8)', () => {
       triggerChoices: [],
       pollingParams: null,
     });
-    expect('app' in chooseAppPatch('action', crm)).toBe(false);
+    // An action's app choice clears trigger-only data too: every path leaves the same step.
+    expect(chooseAppPatch('action', crm)).toMatchObject({ app: '', triggerMessage: '' });
   });
 
   it('sets the event, its fields and a trigger its polling params; clears test data; unknown → undefined', () => {

@@ -8,6 +8,7 @@ import { needsAuth } from '../apps/catalog.js';
 import type { AppDefinition, FieldDef, PollingParams } from '../apps/types.js';
 import { customRequestName, stepName } from './naming.js';
 import { ACTION_PLACEHOLDER_NAME, TRIGGER_PLACEHOLDER_NAME } from './template.js';
+import { recordSample } from './test-state.js';
 import type { StepData, StepKind } from './types.js';
 
 /** The app that runs a custom HTTP request (named by verb and resource, editor-core 4.8). */
@@ -20,21 +21,51 @@ export interface ChosenApp {
   iconURL?: string;
   disableAuth?: boolean;
   authInfo?: { apiType?: string };
+  /** Whether the app needs an account, when the caller knows only that (the palette). */
+  hasauth?: boolean;
 }
 
-/** Trigger-only step data, reset when a trigger's app changes (editor-core 3 "Step data"). */
-const TRIGGER_RESET: Partial<StepData> = {
-  triggerlabel: '',
-  triggerResource: '',
-  triggerMessage: '',
+/** What a choice on a step starts over: its app, or its event (editor-core 4.8). */
+export type ChoiceLevel = 'app' | 'event';
+
+// An event choice starts the test over: the sample, its time and fingerprint, a trigger's chosen item.
+const EVENT_RESET: Partial<StepData> = {
+  testData: null,
+  actionTestTime: null,
+  sampleKey: '',
   triggerChoices: [],
   triggerchoice: '',
   triggerChoiceTime: null,
+};
+
+// An app choice also clears the account, the event with its label and fields, and the trigger-only data.
+const APP_RESET: Partial<StepData> = {
+  ...EVENT_RESET,
+  credential: null,
+  authname: '',
+  action: '',
+  actionlabel: '',
+  fields: [],
+  app: '',
+  triggerlabel: '',
+  triggerResource: '',
+  triggerMessage: '',
   pollingParams: null,
   performList: '',
   unsubscribe: '',
   webhookKey: '',
 };
+
+/**
+ * THE rule of what a choice resets (editor-core 3 "Step data", 4.8): an app choice keeps only
+ * the step's name and delay, an event choice keeps the app and account. Every path that sets
+ * a step up (the step panels, the palette, the custom trigger wizard, the server's starters)
+ * goes through it, so they all leave the same step data. A fresh copy.
+ */
+export function choiceReset(level: ChoiceLevel): Partial<StepData> {
+  const entries = Object.entries(level === 'app' ? APP_RESET : EVENT_RESET);
+  return Object.fromEntries(entries.map(([key, value]) => [key, Array.isArray(value) ? [] : value]));
+}
 
 function textValue(fields: readonly FieldDef[], name: string): string {
   const value = fields.find((f) => f.name === name)?.value;
@@ -46,7 +77,10 @@ function textValue(fields: readonly FieldDef[], name: string): string {
  * ('Create new contact'), an event '{event} in {app}', an app alone by its label, and a
  * placeholder by its 'Click to Add …' text.
  */
-export function automaticStepName(kind: StepKind, data: Pick<StepData, 'type' | 'action' | 'actionlabel' | 'label' | 'fields'>): string {
+export function automaticStepName(
+  kind: StepKind,
+  data: Pick<StepData, 'type' | 'action' | 'actionlabel' | 'label' | 'fields'>,
+): string {
   if (data.type === HTTP_APP_SLUG && data.action) {
     return customRequestName(textValue(data.fields, 'requestType') || 'GET', textValue(data.fields, 'url'));
   }
@@ -101,21 +135,14 @@ export function toStepField(field: FieldDef): FieldDef {
  */
 export function chooseAppPatch(kind: StepKind, app: ChosenApp): Partial<StepData> {
   const patch: Partial<StepData> = {
+    ...choiceReset('app'),
     type: app.appSlug,
     label: app.appName || app.appSlug,
     icon: app.iconURL ?? '',
-    hasauth: needsAuth(app),
+    hasauth: app.hasauth ?? needsAuth(app),
     url: `/api/apps/${app.appSlug}`,
-    credential: null,
-    authname: '',
-    action: '',
-    actionlabel: '',
-    fields: [],
-    testData: null,
-    actionTestTime: null,
-    sampleKey: '',
   };
-  return kind === 'trigger' ? { ...patch, app: app.appSlug, ...TRIGGER_RESET } : patch;
+  return kind === 'trigger' ? { ...patch, app: app.appSlug } : patch;
 }
 
 /**
@@ -135,13 +162,7 @@ export function chooseEventPatch(
       if (Object.hasOwn(values, def.name)) field.value = values[def.name];
       return field;
     });
-  const reset: Partial<StepData> = {
-    testData: null,
-    actionTestTime: null,
-    sampleKey: '',
-    triggerChoices: [],
-    triggerchoice: '',
-  };
+  const reset = choiceReset('event');
   if (kind === 'trigger') {
     const trigger = Object.hasOwn(app.triggers, event) ? app.triggers[event] : undefined;
     if (!trigger) return undefined;
@@ -164,6 +185,69 @@ export function chooseEventPatch(
   return { action: event, actionlabel: action.title || event, fields: withValues(action.fields), ...reset };
 }
 
+/** A custom trigger built by the wizard (onboarding 4), as its step takes it. */
+export interface CustomTriggerSetup {
+  app: ChosenApp;
+  /** The new trigger's key and label, and the key of its hidden list action. */
+  triggerKey: string;
+  label: string;
+  listActionKey: string;
+  /** The account the endpoint was tested with (null: none). */
+  credential: string | null;
+  authname: string;
+  fields: FieldDef[];
+  /** The list the test found: its items (the first is the sample), where it is, its unique key. */
+  items: readonly unknown[];
+  dataHead: string;
+  dedupeKey: string;
+}
+
+/**
+ * The step data a custom trigger sets (onboarding 4): an app choice, then the new trigger as
+ * its event, the account and test values it was tested with, and the first found item as the
+ * sample (with the fingerprint of the step as built).
+ */
+export function customTriggerPatch(before: StepData, setup: CustomTriggerSetup): Partial<StepData> {
+  const patch: Partial<StepData> = {
+    ...chooseAppPatch('trigger', setup.app),
+    action: setup.triggerKey,
+    actionlabel: setup.label,
+    triggerlabel: setup.label,
+    triggerResource: setup.listActionKey,
+    pollingParams: { dedupe_key: setup.dedupeKey, data_head: setup.dataHead },
+    fields: setup.fields.map(toStepField),
+    credential: setup.credential,
+    authname: setup.authname,
+    triggerChoices: setup.items.slice(0, 5),
+  };
+  const sample = setup.items[0];
+  return sample === undefined ? patch : { ...patch, ...recordSample({ ...before, ...patch }, sample) };
+}
+
+/**
+ * A choice on a step: its app, its event (of the app's definition, with field values), or a
+ * custom trigger built by the wizard. Every path that sets a step up describes it as one.
+ */
+export type StepChoice =
+  | { type: 'app'; app: ChosenApp }
+  | { type: 'event'; app: AppDefinition; event: string; values?: Record<string, unknown> }
+  | { type: 'customTrigger'; setup: CustomTriggerSetup };
+
+/**
+ * THE way a choice changes a step (editor-core 4.8, onboarding 4): the choice's patch with the
+ * name kept automatic until the user renames. Undefined when the app has no such event (or
+ * a custom trigger is chosen on an action).
+ *
+ * @example wf.updateStep(id, chooseOnStep('action', step.data, { type: 'app', app }))
+ */
+export function chooseOnStep(kind: StepKind, before: StepData, choice: StepChoice): Partial<StepData> | undefined {
+  let patch: Partial<StepData> | undefined;
+  if (choice.type === 'app') patch = chooseAppPatch(kind, choice.app);
+  else if (choice.type === 'event') patch = chooseEventPatch(kind, choice.app, choice.event, choice.values);
+  else patch = kind === 'trigger' ? customTriggerPatch(before, choice.setup) : undefined;
+  return patch && applyStepPatch(kind, before, patch);
+}
+
 /**
  * The whole data of a step set up on an app (and event when given), automatically named: what
  * a starter or a wizard builds in one go.
@@ -175,11 +259,12 @@ export function setUpStepData(
   event?: string,
   values: Record<string, unknown> = {},
 ): StepData | undefined {
-  let data: StepData = { ...base, ...chooseAppPatch(kind, app) };
+  const start: StepData = { ...base, name: '', customName: false };
+  let data: StepData = { ...start, ...chooseOnStep(kind, start, { type: 'app', app }) };
   if (event) {
-    const patch = chooseEventPatch(kind, app, event, values);
+    const patch = chooseOnStep(kind, data, { type: 'event', app, event, values });
     if (!patch) return undefined;
     data = { ...data, ...patch };
   }
-  return { ...data, name: automaticStepName(kind, data), customName: false };
+  return { ...data, name: automaticStepName(kind, data) };
 }

@@ -17,9 +17,7 @@ import {
   findFirstArray,
   isApiError,
   needsAuth,
-  recordSample,
   type StepData,
-  stepName,
 } from '@junction/core';
 import { makeAutoObservable, observableRef, runInAction } from 'mobx';
 import { type IEditorStore, toDocument } from './editor-store.js';
@@ -450,27 +448,26 @@ export class CustomTriggerWizard {
       const trigger = editor.wf.data.steps.find((s) => s.kind === 'trigger');
       if (trigger) {
         const definition = this.definition as AppDefinition;
-        const patch: Partial<StepData> = {
-          type: this.appSlug,
-          app: this.appSlug,
-          label: definition.appName || this.appSlug,
-          icon: definition.iconURL ?? '',
-          hasauth: this.needsCredential,
-          url: `/api/apps/${this.appSlug}`,
-          credential: this.credentialId || null,
-          authname: this.credentials.find((c) => c.id === this.credentialId)?.name ?? '',
-          action: built.triggerKey,
-          actionlabel: built.trigger.label,
-          triggerlabel: built.trigger.label,
-          triggerResource: built.actionKey,
-          pollingParams: { dedupe_key: this.dedupeKey, data_head: this.found.head },
-          fields: this.stepFields(),
-          testData: this.found.items[0] ?? null,
-          triggerChoices: this.found.items.slice(0, 5),
-          name: stepName(built.trigger.label, definition.appName || this.appSlug),
-        };
-        // The first found item is the sample of the step as built (its fingerprint kept).
-        editor.wf.updateStep(trigger.id, { ...patch, ...recordSample({ ...trigger.data, ...patch }, patch.testData) });
+        editor.wf.chooseOnStep(trigger.id, {
+          type: 'customTrigger',
+          setup: {
+            app: {
+              appSlug: this.appSlug,
+              appName: definition.appName,
+              iconURL: definition.iconURL,
+              hasauth: this.needsCredential,
+            },
+            triggerKey: built.triggerKey,
+            label: built.trigger.label,
+            listActionKey: built.actionKey,
+            credential: this.credentialId || null,
+            authname: this.credentials.find((c) => c.id === this.credentialId)?.name ?? '',
+            fields: this.stepFields(),
+            items: this.found.items,
+            dataHead: this.found.head,
+            dedupeKey: this.dedupeKey,
+          },
+        });
       }
       runInAction(() => {
         this.isFinishing = false;

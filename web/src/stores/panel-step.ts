@@ -9,8 +9,6 @@ import {
   applyStepPatch,
   automaticStepName,
   type CatalogTab,
-  chooseAppPatch,
-  chooseEventPatch,
   type EventOption,
   type EventOptionGroup,
   eventsByGroup,
@@ -282,9 +280,8 @@ export class StepPanelModel {
    * name and test data (editor-core 4.8); then moves to Event.
    */
   async chooseApp(app: AppSummaryView): Promise<void> {
-    const patch = chooseAppPatch(this.kind, toCatalogApp(app));
     this.definition = null;
-    this.update(patch);
+    this.deps.editor.wf.chooseOnStep(this.deps.stepId, { type: 'app', app: toCatalogApp(app) });
     this.resetTest();
     this.section = 'event';
     this.eventQuery = '';
@@ -336,13 +333,11 @@ export class StepPanelModel {
   chooseEvent(key: string): void {
     const app = this.definition;
     if (!app) return;
-    const patch = chooseEventPatch(this.kind, app, key);
-    if (!patch) return;
+    if (!this.deps.editor.wf.chooseOnStep(this.deps.stepId, { type: 'event', app, event: key })) return;
     if (this.kind === 'action') {
       const ticket = incompleteActionTicket(app, key, app.actions[key]);
       if (ticket) this.deps.onAutoTicket?.(ticket);
     }
-    this.update(patch);
     this.resetTest();
     this.section = this.needsAccount && this.data.credential === null ? 'account' : 'setup';
   }

@@ -2,8 +2,8 @@
  * The palette's entries (editor-core 1: tabs TRIGGERS, ACTIONS and TOOLS with sample entries: a
  * CRM trigger, an action, an IF branch) and what choosing one does to the workflow.
  */
-import type { IStep, IWorkflow, StepData } from '@junction/core';
-import { applyStepPatch, automaticStepName, chooseAppPatch, createStepData, STEP_SPACING_Y } from '@junction/core';
+import type { IStep, IWorkflow } from '@junction/core';
+import { type ChosenApp, STEP_SPACING_Y } from '@junction/core';
 import { applyLayout } from '../canvas/canvas-actions.js';
 
 /** The palette's tabs, in order. */
@@ -98,15 +98,9 @@ export const PALETTE_ENTRIES: Readonly<Record<PaletteTab, readonly PaletteEntry[
   ],
 };
 
-/** The step data an app choice sets: core's `chooseAppPatch` (editor-core 4.8). */
-export function appChoice(
-  effect: { app: string; label: string; hasauth: boolean },
-  iconUrl: string,
-  kind: 'trigger' | 'action' = 'action',
-): Partial<StepData> {
-  // The palette knows whether the app needs an account, not its auth scheme.
-  const patch = chooseAppPatch(kind, { appSlug: effect.app, appName: effect.label, iconURL: iconUrl });
-  return { ...patch, hasauth: effect.hasauth };
+/** The app an entry chooses, as core's step choice takes it (the palette knows only whether it needs an account). */
+function chosenApp(effect: { app: string; label: string; hasauth: boolean }, iconUrl: string): ChosenApp {
+  return { appSlug: effect.app, appName: effect.label, iconURL: iconUrl, hasauth: effect.hasauth };
 }
 
 /** Returns the step a new action goes after: the selected step, else the last step of the chain. */
@@ -129,21 +123,23 @@ export function applyStepEntry(wf: IWorkflow, entry: PaletteEntry, selectedStepI
   if (effect.kind === 'trigger') {
     const trigger = wf.steps.find((step) => step.kind === 'trigger');
     if (!trigger) return undefined;
-    wf.updateStep(trigger.id, applyStepPatch('trigger', trigger.data, appChoice(effect, entry.icon, 'trigger')));
+    wf.chooseOnStep(trigger.id, { type: 'app', app: chosenApp(effect, entry.icon) });
     return trigger;
   }
-  const patch = appChoice(effect, entry.icon);
+  const app = chosenApp(effect, entry.icon);
   const parent = anchorStep(wf, selectedStepId);
   return wf.group('add step', () => {
     const step = wf.addStep(
       {
         kind: 'action',
         position: parent ? { x: parent.position.x, y: parent.position.y + STEP_SPACING_Y } : { x: 220, y: 240 },
-        data: { ...patch, name: automaticStepName('action', { ...createStepData(), ...patch }) },
       },
       parent ? { parentId: parent.id } : {},
     );
-    if (step) applyLayout(wf);
+    if (step) {
+      wf.chooseOnStep(step.id, { type: 'app', app });
+      applyLayout(wf);
+    }
     return step;
   });
 }
