@@ -448,15 +448,32 @@ describe('the step panels in the browser (editor-core 2.5–2.11)', { timeout: E
     await panel(page)
       .getByRole('button', { name: /^\S+ Account/ })
       .click();
-    // A key the Demo CRM does not know: 'Check connection' says what the CRM answered.
+    // A key the Demo CRM does not know is refused on save with the CRM's own answer.
     await panel(page).getByRole('button', { name: '+ Add new Demo CRM account' }).click();
     const form = page.getByRole('dialog', { name: 'Connect your Demo CRM account' });
     await form.getByLabel('Name').fill('Broken');
     await form.getByLabel('API key').fill('not-a-key');
     await form.getByRole('button', { name: 'Save account' }).click();
+    await form.getByText('Demo CRM answered 401: A valid API key is required in the X-Api-Key header.').waitFor();
+    await saveScreenshot(page, 'panel-demo-crm-refused-on-save');
+    expect(await accounts(page).getByRole('button', { name: /^Demo CRM - Broken/ }).count()).toBe(0);
+    // A key that worked when saved and was revoked since (Settings → API): 'Check connection'
+    // says what the CRM answered.
+    const second = await fetch(`${baseUrl}/demo-crm/keys`, {
+      method: 'POST',
+      headers: { authorization: `Bearer ${grant.token}` },
+    });
+    const soonRevoked = (await second.json()) as { apiKey: string; key: { id: string } };
+    await form.getByLabel('API key').fill(soonRevoked.apiKey);
+    await form.getByRole('button', { name: 'Save account' }).click();
     await accounts(page)
       .getByRole('button', { name: /^Demo CRM - Broken#2/ })
       .waitFor();
+    const revoked = await fetch(`${baseUrl}/demo-crm/keys/${soonRevoked.key.id}`, {
+      method: 'DELETE',
+      headers: { authorization: `Bearer ${grant.token}` },
+    });
+    expect(revoked.status).toBe(204);
     await panel(page).getByRole('button', { name: 'Check connection' }).click();
     await panel(page)
       .getByText(/^Demo CRM answered 401: A valid API key is required/)

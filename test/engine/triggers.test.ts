@@ -51,6 +51,20 @@ describe.each(openTestDatabases())('triggers on $dialect', (testDb) => {
     (await j.call('GET', `/api/workflows/${workflowId}/active`, { token: user.token })).json;
   const hooks = async () => (await j.services.apps.demoCrmStorage()).listHooks(user.tenantId, 'contact.created');
 
+  /** A Demo CRM account with a key of its own, and the key's revocation (Settings → API). */
+  const accountToRevoke = async (name: string) => {
+    const issued = await j.call('POST', '/demo-crm/keys', { token: user.token });
+    expect(issued.status, issued.text).toBe(201);
+    const account = await j.call('POST', '/api/credentials', {
+      token: user.token,
+      body: { app: 'demo-crm', name, values: { api_key: issued.json.apiKey } },
+    });
+    expect(account.status, account.text).toBe(201);
+    const revoke = async () =>
+      expect((await j.call('DELETE', `/demo-crm/keys/${issued.json.key.id}`, { token: user.token })).status).toBe(204);
+    return { id: account.json.id as string, revoke };
+  };
+
   beforeAll(async () => {
     const port = await freePort();
     opened = await testDb.open({
@@ -163,13 +177,10 @@ describe.each(openTestDatabases())('triggers on $dialect', (testDb) => {
   });
 
   it('shows a poll failure on the activation view, and clears it after the next good poll', async () => {
-    const workflowId = await createWorkflow(j, user.token, pollingWorkflow(user.credentialId));
+    const account = await accountToRevoke('Revoked while ON');
+    const workflowId = await createWorkflow(j, user.token, pollingWorkflow(account.id));
     expect((await setActive(workflowId, true)).status).toBe(200);
-    const broken = await j.call('PATCH', `/api/credentials/${user.credentialId}`, {
-      token: user.token,
-      body: { values: { api_key: 'dcrm_wrong' } },
-    });
-    expect(broken.status, broken.text).toBe(200);
+    await account.revoke();
     clock.advance(POLL_MS + 1);
     await waitUntil(async () => (await activation(workflowId)).lastError !== undefined, 'the poll error');
     const failed = await activation(workflowId);
@@ -178,7 +189,7 @@ describe.each(openTestDatabases())('triggers on $dialect', (testDb) => {
     );
     expect(failed.active).toBe(true);
 
-    const fixed = await j.call('PATCH', `/api/credentials/${user.credentialId}`, {
+    const fixed = await j.call('PATCH', `/api/credentials/${account.id}`, {
       token: user.token,
       body: { values: { api_key: user.apiKey } },
     });
@@ -251,13 +262,24 @@ describe.each(openTestDatabases())('triggers on $dialect', (testDb) => {
     expect(await executions(j, user.token, workflowId)).toHaveLength(3);
   });
 
-  it('keeps the workflow OFF when the app refuses the subscription, with the reason', async () => {
+  it("refuses a wrong Demo CRM key on save with the Demo CRM's own answer, and saves nothing", async () => {
+    const before = (await j.call('GET', '/api/credentials?app=demo-crm', { token: user.token })).json.items;
     const bad = await j.call('POST', '/api/credentials', {
       token: user.token,
       body: { app: 'demo-crm', name: 'Wrong key', values: { api_key: 'dcrm_not_a_key' } },
     });
-    expect(bad.status, bad.text).toBe(201);
-    const workflowId = await createWorkflow(j, user.token, crmHookWorkflow(bad.json.id));
+    expect(bad.status).toBe(422);
+    expect(bad.json).toMatchObject({
+      field: 'values',
+      detail: 'Demo CRM answered 401: A valid API key is required in the X-Api-Key header.',
+    });
+    expect((await j.call('GET', '/api/credentials?app=demo-crm', { token: user.token })).json.items).toEqual(before);
+  });
+
+  it('keeps the workflow OFF when the app refuses the subscription, with the reason', async () => {
+    const bad = await accountToRevoke('Revoked key');
+    await bad.revoke();
+    const workflowId = await createWorkflow(j, user.token, crmHookWorkflow(bad.id));
     const refused = await setActive(workflowId, true);
     expect(refused.status).toBe(422);
     expect(refused.json.detail).toBe(
@@ -330,18 +352,15 @@ describe.each(openTestDatabases())('triggers on $dialect', (testDb) => {
   });
 
   it('stays ON with the reason when the app refuses to unsubscribe', async () => {
-    const account = await j.call('POST', '/api/credentials', {
-      token: user.token,
-      body: { app: 'demo-crm', name: 'Soon wrong', values: { api_key: user.apiKey } },
-    });
-    const workflowId = await createWorkflow(j, user.token, crmHookWorkflow(account.json.id));
+    const account = await accountToRevoke('Soon wrong');
+    const workflowId = await createWorkflow(j, user.token, crmHookWorkflow(account.id));
     expect((await setActive(workflowId, true)).status).toBe(200);
     const change = (apiKey: string) =>
-      j.call('PATCH', `/api/credentials/${account.json.id}`, {
+      j.call('PATCH', `/api/credentials/${account.id}`, {
         token: user.token,
         body: { values: { api_key: apiKey } },
       });
-    expect((await change('dcrm_revoked')).status).toBe(200);
+    await account.revoke();
     const refused = await setActive(workflowId, false);
     expect(refused.status).toBe(422);
     expect(refused.json.detail).toBe(

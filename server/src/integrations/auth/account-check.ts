@@ -6,7 +6,6 @@
 import type { HttpClient } from '../../security/http-client.js';
 import { createHttpClient } from '../../security/http-client.js';
 import type { PlatformDeps } from '../../kernel/platform.js';
-import { isBuiltinApp } from '../builtin/index.js';
 import { executeStep } from '../executor.js';
 import { allowedHostsFor, appBaseUrl, type RunnableApp } from '../registry.js';
 
@@ -41,10 +40,8 @@ export function isCheckedOnSave(app: Pick<RunnableApp, 'authInfo' | 'actions'>):
 export function createAccountCheck(deps: Pick<PlatformDeps, 'registry' | 'config'>): AccountCheck {
   return async (tenantId, appSlug, values) => {
     const app = await deps.registry.resolve(tenantId, appSlug);
-    // The built-in Demo CRM's keys are issued by Junction itself ('Start the tour', Settings →
-    // API); workflows and tests keep revoked or mistyped ones to show failures, so it is not
-    // checked here (its 'Check connection' still reports the CRM's own answer).
-    if (!app || isBuiltinApp(app.appSlug) || !isCheckedOnSave(app)) return { ok: true, checked: false };
+    // The built-in Demo CRM is checked like any app: its own API answers a wrong key 401.
+    if (!app || !isCheckedOnSave(app)) return { ok: true, checked: false };
     const http: HttpClient = createHttpClient({
       allowedHosts: allowedHostsFor(app, deps.config),
       timeoutMs: CHECK_TIMEOUT_MS,
