@@ -186,6 +186,7 @@ export {
   renamePatch,
   setUpStepData,
   toStepField,
+  withDefinitionFields,
 } from './workflow/step-setup.js';
 export type { TestOutcome, TestState } from './workflow/test-state.js';
 export { recordSample, recordTestResult, sampleKey, testErrorMessage, testStateOf } from './workflow/test-state.js';
@@ -278,6 +279,7 @@ export {
   findTestAction,
   HTTP_METHODS,
   isBodylessPostAction,
+  isKeyValueListSchema,
   isSimpleGetAction,
   isValidKey,
   KEY_RULE_MESSAGE,

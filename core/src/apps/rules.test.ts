@@ -6,6 +6,7 @@ import {
   fieldLocationFor,
   findTestAction,
   isBodylessPostAction,
+  isKeyValueListSchema,
   isValidKey,
   KEY_RULE_MESSAGE,
   NO_TEST_ACTION_MESSAGE,
@@ -341,5 +342,20 @@ describe('validateAppDefinition', () => {
       { requiredKeys: [] },
     );
     fc.assert(fc.property(appLike, (json) => Array.isArray(validateAppDefinition(json).errors)));
+  });
+});
+
+describe('isKeyValueListSchema (editor-core 3)', () => {
+  const row = (keys: string[]) => ({
+    type: 'array' as const,
+    items: { type: 'object' as const, properties: keys.map((key) => ({ key, schema: { type: 'string' as const } })) },
+  });
+  it('is true only for a list of objects with exactly key and value', () => {
+    expect(isKeyValueListSchema(row(['key', 'value']))).toBe(true);
+    expect(isKeyValueListSchema(row(['value', 'key']))).toBe(true);
+    expect(isKeyValueListSchema(row(['key', 'value', 'extra']))).toBe(false);
+    expect(isKeyValueListSchema(row(['lhs', 'rhs']))).toBe(false);
+    expect(isKeyValueListSchema({ type: 'array', items: { type: 'string' } })).toBe(false);
+    expect(isKeyValueListSchema(undefined)).toBe(false);
   });
 });

@@ -4,7 +4,7 @@
  * whole definition (forms-and-developer-portal 2.4, 2.6, 3, 5, 9; editor-core 3; onboarding 3).
  * The server validates what it receives with the same functions the portal uses.
  */
-import type { ActionDef, ApiType, AppDefinition, AuthInfo, FieldLocation, FieldType } from './types.js';
+import type { ActionDef, ApiType, AppDefinition, AuthInfo, FieldLocation, FieldSchema, FieldType } from './types.js';
 
 /** The message shown when an action, trigger or field key breaks the key rule (forms-dp 5, 8). */
 export const KEY_RULE_MESSAGE = 'only letters, numbers, hyphens, and underscores';
@@ -92,6 +92,17 @@ export function fieldLocationFor(fieldName: string, urlParamKeys: readonly strin
 export function normaliseSchemaType(type: FieldType | undefined): Exclude<FieldType, 'datetime'> {
   if (type === undefined || type === 'datetime') return 'string';
   return type;
+}
+
+/**
+ * Whether a schema is a list of key/value rows (objects of exactly the properties `key` and
+ * `value`): such a field is edited as rows (the custom request's params, headers and body rows,
+ * editor-core 3).
+ */
+export function isKeyValueListSchema(schema: FieldSchema | undefined): boolean {
+  if (schema?.type !== 'array' || schema.items?.type !== 'object') return false;
+  const keys = (schema.items.properties ?? []).map((property) => property.key).sort();
+  return keys.length === 2 && keys[0] === 'key' && keys[1] === 'value';
 }
 
 /** A parsed dynamic-dropdown spec (forms-dp 3 "Field schema", editor-core 3). */

@@ -9,6 +9,7 @@ import {
   isAutomaticallyNamed,
   renamePatch,
   setUpStepData,
+  withDefinitionFields,
 } from './step-setup.js';
 import { createStepData, type StepData, type WorkflowData } from './types.js';
 
@@ -132,5 +133,26 @@ describe('choosing an app and an event (editor-core 4.8)', () => {
     ]);
     expect(chooseEventPatch('action', crm, 'nope')).toBeUndefined();
     expect(setUpStepData(createStepData(), 'action', crm, 'nope')).toBeUndefined();
+  });
+});
+
+describe('withDefinitionFields (editor-core 3)', () => {
+  it("adds the definition's new fields after the step's own, keeping the step's values", () => {
+    const step = [
+      { name: 'url', title: 'URL', value: 'https://x.example' },
+      { name: 'params', title: 'Query parameters', value: [{ key: 'a', value: '1' }] },
+    ];
+    const definition = [
+      { name: 'url', title: 'URL' },
+      { name: 'params', title: 'Query parameters' },
+      { name: 'headers', title: 'Headers' },
+      { name: 'bodyType', title: 'Body type', value: 'json' },
+    ];
+    expect(withDefinitionFields(step, definition)).toEqual([
+      ...step,
+      { name: 'headers', title: 'Headers' },
+      { name: 'bodyType', title: 'Body type', value: 'json' },
+    ]);
+    expect(withDefinitionFields(step, undefined)).toEqual(step);
   });
 });

@@ -129,6 +129,23 @@ export function toStepField(field: FieldDef): FieldDef {
 }
 
 /**
+ * The fields a step's set-up form shows: the step's own, then the fields its event's definition
+ * gained since the step was set up (the custom request's headers and body rows, editor-core 3),
+ * in the definition's order. A field the step already has keeps its value.
+ *
+ * @example withDefinitionFields([{ name: 'url', value: 'x' }], [{ name: 'url' }, { name: 'headers' }]);
+ * // [{ name: 'url', value: 'x' }, { name: 'headers' }]
+ */
+export function withDefinitionFields(
+  fields: readonly FieldDef[],
+  definition: readonly FieldDef[] | undefined,
+): FieldDef[] {
+  const have = new Set(fields.map((field) => field.name));
+  const gained = (definition ?? []).filter((def) => !have.has(def.name)).map(toStepField);
+  return [...fields, ...gained];
+}
+
+/**
  * The step data an app choice sets (editor-core 4.8): type, label, icon, auth and the app's
  * form-data endpoint; the event, its label and fields, the account and the test data start
  * over. A trigger also resets its trigger-only data and keeps the app in `app`.

@@ -369,63 +369,8 @@ export const Group = styled.fieldset`
   min-width: 0;
 `;
 
-const KvGrid = styled.div`
-  display: grid;
-  grid-template-columns: 1fr 2fr auto;
-  gap: ${({ theme }) => theme.space(2)};
-  align-items: center;
-  margin-bottom: ${({ theme }) => theme.space(2)};
-  input { min-height: 32px; padding: 0 8px; border: 1px solid ${({ theme }) => theme.colors.border}; border-radius: 4px; font: inherit; }
-`;
-
-/** Rows of key and value with Add and remove (URL params, headers, auth fields). */
-export function KeyValueRows({
-  label,
-  rows,
-  onChange,
-  keyLabel = 'Key',
-  valueLabel = 'Value',
-}: {
-  label: string;
-  rows: { key: string; value: string }[];
-  onChange: (rows: { key: string; value: string }[]) => void;
-  keyLabel?: string;
-  valueLabel?: string;
-}) {
-  const set = (i: number, patch: Partial<{ key: string; value: string }>) =>
-    onChange(rows.map((r, j) => (j === i ? { ...r, ...patch } : r)));
-  return (
-    <Group aria-label={label}>
-      {rows.map((row, i) => (
-        // biome-ignore lint/suspicious/noArrayIndexKey: rows have no identity but their place.
-        <KvGrid key={i}>
-          <input
-            aria-label={`${keyLabel} ${i + 1}`}
-            placeholder={keyLabel}
-            value={row.key}
-            onChange={(e) => set(i, { key: e.target.value })}
-          />
-          <input
-            aria-label={`${valueLabel} ${i + 1}`}
-            placeholder={valueLabel}
-            value={row.value}
-            onChange={(e) => set(i, { value: e.target.value })}
-          />
-          <Button
-            variant="ghost"
-            aria-label={`Remove row ${i + 1}`}
-            onClick={() => onChange(rows.filter((_, j) => j !== i))}
-          >
-            ✕
-          </Button>
-        </KvGrid>
-      ))}
-      <Button variant="ghost" onClick={() => onChange([...rows, { key: '', value: '' }])}>
-        Add
-      </Button>
-    </Group>
-  );
-}
+/** Rows of key and value with Add, remove and reorder (URL params, headers, auth fields): the editor's rows. */
+export { KeyValueRows } from '../ui/KeyValueRows.js';
 
 const Search = styled.input`
   min-height: 36px;

@@ -9,6 +9,7 @@ import {
   cutChip,
   type FieldDef,
   type IWorkflow,
+  isKeyValueListSchema,
   lookupPath,
   parseDynamicSpec,
   parseReferences,
@@ -124,8 +125,8 @@ export function insertSources(wf: IWorkflow, stepId: string): InsertSource[] {
   });
 }
 
-/** How a field is edited: text (with chips), Yes/No, a static list or a dynamic dropdown. */
-export type FieldControl = 'text' | 'boolean' | 'enum' | 'dynamic' | 'number' | 'json';
+/** How a field is edited: text (with chips), Yes/No, a static list, a dynamic dropdown or key/value rows. */
+export type FieldControl = 'text' | 'boolean' | 'enum' | 'dynamic' | 'number' | 'json' | 'keyValue';
 
 /** Chooses the control of a field from its schema. */
 export function fieldControl(field: FieldDef): FieldControl {
@@ -134,6 +135,7 @@ export function fieldControl(field: FieldDef): FieldControl {
   if (schema.enum && schema.enum.length > 0) return 'enum';
   if (schema.type === 'boolean') return 'boolean';
   if (schema.type === 'number' || schema.type === 'integer') return 'number';
+  if (isKeyValueListSchema(schema)) return 'keyValue';
   if (schema.type === 'object' || schema.type === 'array') return 'json';
   return 'text';
 }

@@ -23,6 +23,7 @@ import {
   testSuccessText,
   toStepField,
   visibleTriggers,
+  withDefinitionFields,
 } from '@junction/core';
 import { makeAutoObservable, observableRef, runInAction } from 'mobx';
 import { type IEditorStore, toDocument } from './editor-store.js';
@@ -344,15 +345,25 @@ export class StepPanelModel {
 
   /** Sets one field's value; the step keeps its automatic name in step (custom requests). */
   setFieldValue(name: string, value: unknown): void {
-    const fields = this.data.fields.map((field) =>
+    // A field the event's definition gained since the step was set up is added with its value.
+    const fields = withDefinitionFields(this.data.fields, this.eventFields).map((field) =>
       field.name === name ? { ...toStepField(field), value } : toStepField(field),
     );
     this.update({ fields });
   }
 
+  /** The chosen event's field definitions, once the app's definition is loaded. */
+  private get eventFields(): FieldDef[] | undefined {
+    const app = this.definition;
+    const key = this.data.action;
+    if (!app || !key) return undefined;
+    const events = this.kind === 'trigger' ? app.triggers : app.actions;
+    return Object.hasOwn(events, key) ? (events[key].fields ?? undefined) : undefined;
+  }
+
   /** The fields the set-up form shows: hidden fields are not shown (editor-core 5.2). */
   get visibleFields(): FieldDef[] {
-    return this.data.fields.filter((field) => !field.hidden);
+    return withDefinitionFields(this.data.fields, this.eventFields).filter((field) => !field.hidden);
   }
 
   /** Required fields still without a value (the set-up step is done when none are left). */

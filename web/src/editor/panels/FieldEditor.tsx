@@ -4,6 +4,7 @@ import { useId, useState } from 'react';
 import styled from 'styled-components';
 import { BOOLEAN_OPTIONS, DropdownModel, fieldControl, fieldTitle } from '../../stores/panel-fields.js';
 import { Button } from '../../ui/index.js';
+import { type KeyValue, KeyValueRows } from '../../ui/KeyValueRows.js';
 import { useEditor } from '../editor-context.js';
 import { PillField } from '../fields/PillField.js';
 import { InsertDataPicker } from './InsertDataPicker.js';
@@ -12,6 +13,22 @@ import { Input, Muted, RequiredLabel, Row, Select, Tab, TabList } from './parts.
 const FieldBox = styled.div`
   margin-bottom: ${({ theme }) => theme.space(4)};
 `;
+
+/** A key/value field's rows; a plain object (an older stored form) becomes rows in its order. */
+function toRows(value: unknown): KeyValue[] {
+  const list = Array.isArray(value)
+    ? value.filter((row): row is { key?: unknown; value?: unknown } => typeof row === 'object' && row !== null)
+    : typeof value === 'object' && value !== null
+      ? Object.entries(value).map(([key, item]) => ({ key, value: item }))
+      : [];
+  return list.map((row) => ({ key: asText(row.key), value: asText(row.value) }));
+}
+
+// 'Headers' → 'header', 'Query parameters' → 'query parameter': the word a row is called by.
+function rowName(field: FieldDef): string {
+  const title = fieldTitle(field).toLowerCase();
+  return title.endsWith('s') ? title.slice(0, -1) : title;
+}
 
 function asText(value: unknown): string {
   if (value === undefined || value === null) return '';
@@ -196,6 +213,18 @@ export const FieldEditor = observer(function FieldEditor({
           labelledBy={labelId}
           value={text}
           onChange={(next) => onChange(next)}
+        />
+      )}
+      {control === 'keyValue' && (
+        <KeyValueRows
+          label={fieldTitle(field)}
+          itemName={rowName(field)}
+          addLabel={`Add ${rowName(field)}`}
+          rows={toRows(field.value)}
+          onChange={(rows) => onChange(rows)}
+          renderValue={({ value, label, onChange: setValue }) => (
+            <PillField stepId={stepId} label={label} value={value} onChange={setValue} compact placeholder="Value" />
+          )}
         />
       )}
       {control === 'json' && (

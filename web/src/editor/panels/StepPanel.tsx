@@ -1,4 +1,4 @@
-import { type CatalogTab, testStateOf } from '@junction/core';
+import { type CatalogTab, HTTP_APP_SLUG, testStateOf } from '@junction/core';
 import { observer } from 'mobx-react-lite';
 import { type ReactNode, useEffect, useState } from 'react';
 import styled from 'styled-components';
@@ -24,6 +24,7 @@ import { ActionTest } from './ActionTest.js';
 import { ConnectionPanel } from './ConnectionPanel.js';
 import { CustomEventDialog } from './CustomEventDialog.js';
 import { FieldEditor } from './FieldEditor.js';
+import { BODY_FIELD_NAMES, RequestBody } from './RequestBody.js';
 import { FormTriggerBuilder, FormTriggerSetup } from './FormTrigger.js';
 import {
   Body,
@@ -247,19 +248,32 @@ const EventChoice = observer(function EventChoice({ model }: { model: StepPanelM
 const Setup = observer(function Setup({ model }: { model: StepPanelModel }) {
   if (model.isFormsTrigger) return <FormTriggerSetup model={model} />;
   const fields = model.visibleFields;
+  // The custom request's body fields are one section (editor-core 3 "Custom HTTP request action").
+  const isRequest = model.data.type === HTTP_APP_SLUG;
   return (
     <div>
       <Note>{INSERT_DATA_NOTE}</Note>
       {fields.length === 0 && <Muted>This event has nothing to set up.</Muted>}
-      {fields.map((field) => (
-        <FieldEditor
-          key={field.name}
-          stepId={model.stepId}
-          field={field}
-          appLabel={model.data.label}
-          onChange={(value) => model.setFieldValue(field.name, value)}
-        />
-      ))}
+      {fields.map((field) =>
+        isRequest && BODY_FIELD_NAMES.has(field.name) ? (
+          field.name === 'stringBody' && (
+            <RequestBody
+              key="body"
+              stepId={model.stepId}
+              fields={fields}
+              onChange={(name, value) => model.setFieldValue(name, value)}
+            />
+          )
+        ) : (
+          <FieldEditor
+            key={field.name}
+            stepId={model.stepId}
+            field={field}
+            appLabel={model.data.label}
+            onChange={(value) => model.setFieldValue(field.name, value)}
+          />
+        ),
+      )}
     </div>
   );
 });

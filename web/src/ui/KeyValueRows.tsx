@@ -1,0 +1,261 @@
+/**
+ * Key/value rows (editor-core 3 "Custom HTTP request action": params, headers, body rows;
+ * forms-dp 2.10 URL Params): add, remove, edit, and reorder by pointer or keyboard with dnd-kit
+ * (focus a row's handle, Space to pick it up, arrows to move, Space to drop, Escape to cancel).
+ * The value editor is the caller's (a pill field in the editor, a plain input in the portal).
+ * Not exported from the `ui` barrel: only the lazy panels and portal pages load dnd-kit.
+ */
+import {
+  type Announcements,
+  closestCenter,
+  DndContext,
+  type DragEndEvent,
+  KeyboardSensor,
+  type Modifier,
+  PointerSensor,
+  useSensor,
+  useSensors,
+} from '@dnd-kit/core';
+import {
+  arrayMove,
+  SortableContext,
+  sortableKeyboardCoordinates,
+  useSortable,
+  verticalListSortingStrategy,
+} from '@dnd-kit/sortable';
+import { CSS } from '@dnd-kit/utilities';
+import { GripVertical, Plus, X } from 'lucide-react';
+import { type ReactNode, useRef } from 'react';
+import styled from 'styled-components';
+import { Button } from './Button.js';
+
+/** One row. */
+export interface KeyValue {
+  key: string;
+  value: string;
+}
+
+/** Props of {@link KeyValueRows}. */
+export interface KeyValueRowsProps {
+  /** The group's accessible name, e.g. 'Headers'. */
+  label: string;
+  rows: readonly KeyValue[];
+  onChange: (rows: KeyValue[]) => void;
+  /** Names one row in button labels and announcements ('header' → 'Remove header 2'). */
+  itemName?: string;
+  keyLabel?: string;
+  valueLabel?: string;
+  keyPlaceholder?: string;
+  /** The value editor; a plain input when not given. */
+  renderValue?: (props: { value: string; label: string; onChange: (value: string) => void }) => ReactNode;
+  /** The add button's text ('Add header'). */
+  addLabel?: string;
+}
+
+const Grid = styled.div`
+  display: grid;
+  grid-template-columns: 24px minmax(0, 2fr) minmax(0, 3fr) 32px;
+  gap: 6px;
+  align-items: start;
+  margin-bottom: 6px;
+  background: ${({ theme }) => theme.colors.surface};
+  &[data-dragging='true'] { position: relative; z-index: 2; box-shadow: ${({ theme }) => theme.shadow.raised}; border-radius: 4px; }
+  > input {
+    box-sizing: border-box;
+    width: 100%;
+    min-height: 36px;
+    padding: 0 8px;
+    border: 1px solid ${({ theme }) => theme.colors.border};
+    border-radius: ${({ theme }) => theme.radius.small};
+    font: inherit;
+  }
+  > input:focus-visible { outline: none; border-color: ${({ theme }) => theme.colors.focus}; box-shadow: ${({ theme }) => theme.focusRing}; }
+`;
+
+const IconButton = styled.button`
+  display: inline-flex;
+  align-items: center;
+  justify-content: center;
+  width: 24px;
+  height: 36px;
+  padding: 0;
+  border: 0;
+  border-radius: ${({ theme }) => theme.radius.small};
+  background: transparent;
+  color: ${({ theme }) => theme.colors.textMuted};
+  cursor: pointer;
+  &:hover { color: ${({ theme }) => theme.colors.text}; background: rgba(15, 23, 42, 0.06); }
+  &:focus-visible { outline: none; box-shadow: ${({ theme }) => theme.focusRing}; }
+  &[data-handle] { cursor: grab; touch-action: none; }
+`;
+
+const Group = styled.fieldset`
+  min-width: 0;
+  margin: 0;
+  padding: 0;
+  border: 0;
+`;
+
+const Empty = styled.p`
+  margin: 0 0 6px;
+  color: ${({ theme }) => theme.colors.textMuted};
+  font-size: ${({ theme }) => theme.font.size.small};
+`;
+
+// Rows move up and down only.
+const verticalOnly: Modifier = ({ transform }) => ({ ...transform, x: 0 });
+
+let nextRowId = 0;
+const newRowId = () => {
+  nextRowId += 1;
+  return `kv-${nextRowId}`;
+};
+
+function SortableRow({
+  id,
+  index,
+  row,
+  props,
+  onKey,
+  onValue,
+  onRemove,
+}: {
+  id: string;
+  index: number;
+  row: KeyValue;
+  props: KeyValueRowsProps;
+  onKey: (key: string) => void;
+  onValue: (value: string) => void;
+  onRemove: () => void;
+}) {
+  const { attributes, listeners, setNodeRef, setActivatorNodeRef, transform, transition, isDragging } = useSortable({
+    id,
+  });
+  const item = props.itemName ?? 'row';
+  const n = index + 1;
+  const keyLabel = `${props.keyLabel ?? 'Key'} ${n}`;
+  const valueLabel = `${props.valueLabel ?? 'Value'} ${n}`;
+  return (
+    <Grid
+      ref={setNodeRef}
+      style={{ transform: CSS.Translate.toString(transform), transition }}
+      data-dragging={isDragging}
+      data-testid="key-value-row"
+    >
+      <IconButton
+        ref={setActivatorNodeRef}
+        data-handle=""
+        {...attributes}
+        {...listeners}
+        aria-label={`Move ${item} ${n}${row.key ? ` (${row.key})` : ''}`}
+      >
+        <GripVertical size={16} aria-hidden="true" />
+      </IconButton>
+      <input
+        aria-label={keyLabel}
+        placeholder={props.keyPlaceholder ?? props.keyLabel ?? 'Key'}
+        value={row.key}
+        onChange={(event) => onKey(event.target.value)}
+      />
+      {props.renderValue ? (
+        <div>{props.renderValue({ value: row.value, label: valueLabel, onChange: onValue })}</div>
+      ) : (
+        <input
+          aria-label={valueLabel}
+          placeholder={props.valueLabel ?? 'Value'}
+          value={row.value}
+          onChange={(event) => onValue(event.target.value)}
+        />
+      )}
+      <IconButton aria-label={`Remove ${item} ${n}`} onClick={onRemove}>
+        <X size={16} aria-hidden="true" />
+      </IconButton>
+    </Grid>
+  );
+}
+
+/**
+ * Editable key/value rows that keep their order.
+ *
+ * @example
+ * <KeyValueRows label="Headers" itemName="header" rows={rows} onChange={setRows} />
+ */
+export function KeyValueRows(props: KeyValueRowsProps) {
+  const { label, rows, onChange, itemName = 'row' } = props;
+  // Rows have no identity of their own; ids follow them through moves and removals.
+  const ids = useRef<string[]>([]);
+  while (ids.current.length < rows.length) ids.current.push(newRowId());
+  if (ids.current.length > rows.length) ids.current = ids.current.slice(0, rows.length);
+  const sensors = useSensors(
+    useSensor(PointerSensor, { activationConstraint: { distance: 4 } }),
+    useSensor(KeyboardSensor, { coordinateGetter: sortableKeyboardCoordinates }),
+  );
+  const describe = (id: string | number) => {
+    const at = ids.current.indexOf(String(id));
+    const key = rows[at]?.key;
+    return `${itemName} ${at + 1}${key ? ` (${key})` : ''}`;
+  };
+  const position = (id: string | number | undefined) => ids.current.indexOf(String(id)) + 1;
+  const announcements: Announcements = {
+    onDragStart: ({ active }) => `Picked up ${describe(active.id)}.`,
+    onDragOver: ({ active, over }) =>
+      over ? `${describe(active.id)} is over position ${position(over.id)} of ${rows.length}.` : undefined,
+    onDragEnd: ({ active, over }) =>
+      over ? `${describe(active.id)} dropped at position ${position(over.id)} of ${rows.length}.` : undefined,
+    onDragCancel: ({ active }) => `Moving ${describe(active.id)} was cancelled.`,
+  };
+  const set = (index: number, patch: Partial<KeyValue>) =>
+    onChange(rows.map((row, i) => (i === index ? { ...row, ...patch } : { ...row })));
+  const remove = (index: number) => {
+    ids.current = ids.current.filter((_, i) => i !== index);
+    onChange(rows.filter((_, i) => i !== index).map((row) => ({ ...row })));
+  };
+  const add = () => {
+    ids.current = [...ids.current, newRowId()];
+    onChange([...rows.map((row) => ({ ...row })), { key: '', value: '' }]);
+  };
+  const onDragEnd = ({ active, over }: DragEndEvent) => {
+    if (!over || active.id === over.id) return;
+    const from = ids.current.indexOf(String(active.id));
+    const to = ids.current.indexOf(String(over.id));
+    if (from < 0 || to < 0) return;
+    ids.current = arrayMove(ids.current, from, to);
+    onChange(arrayMove([...rows], from, to).map((row) => ({ ...row })));
+  };
+  return (
+    <Group aria-label={label}>
+      {rows.length === 0 && <Empty>No {itemName}s yet.</Empty>}
+      <DndContext
+        sensors={sensors}
+        collisionDetection={closestCenter}
+        modifiers={[verticalOnly]}
+        onDragEnd={onDragEnd}
+        accessibility={{
+          announcements,
+          screenReaderInstructions: {
+            draggable: `To move a ${itemName}, press Space, then the arrow keys, then Space again to drop it or Escape to cancel.`,
+          },
+        }}
+      >
+        <SortableContext items={ids.current} strategy={verticalListSortingStrategy}>
+          {rows.map((row, index) => (
+            <SortableRow
+              key={ids.current[index]}
+              id={ids.current[index]}
+              index={index}
+              row={row}
+              props={props}
+              onKey={(key) => set(index, { key })}
+              onValue={(value) => set(index, { value })}
+              onRemove={() => remove(index)}
+            />
+          ))}
+        </SortableContext>
+      </DndContext>
+      <Button variant="ghost" onClick={add}>
+        <Plus size={16} aria-hidden="true" />
+        {props.addLabel ?? 'Add'}
+      </Button>
+    </Group>
+  );
+}
