@@ -118,12 +118,22 @@ export {
   SAMPLE_PATH_LIMITS,
   samplePaths,
 } from './workflow/path.js';
-export type { ReferenceSamples, ReferenceSegment, ReferenceView } from './workflow/reference-view.js';
+export type {
+  PickerEntry,
+  PickerSource,
+  ReferenceSamples,
+  ReferenceSegment,
+  ReferenceView,
+} from './workflow/reference-view.js';
 export {
   describeReference,
   describeText,
+  PICKER_ENTRIES_LIMIT,
+  pickerEntries,
+  pickerSources,
   readablePath,
   readableText,
+  referenceSamples,
   UNKNOWN_REFERENCE,
 } from './workflow/reference-view.js';
 export type { BoundedResolution, OutputsByStepId, TextFormat } from './workflow/payload.js';

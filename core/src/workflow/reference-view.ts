@@ -4,8 +4,10 @@
  * (the design-time reference check). Pure: the editor's fields, the filter form and the replay
  * viewer all show references through it, so a user never sees a raw `${uuid.path}`.
  */
+import { getAncestorIds, indexLinks } from './graph.js';
 import { cutChip } from './naming.js';
-import { lookupPath, parseReferences, type Reference } from './path.js';
+import { lookupPath, parseReferences, type Reference, samplePaths } from './path.js';
+import type { Step, WorkflowData } from './types.js';
 
 /** The earlier steps a field may reference: name and sample output by step id. */
 export type ReferenceSamples = ReadonlyMap<string, { name: string; sample: unknown }>;
@@ -111,4 +113,62 @@ export function readableText(text: string, samples: ReferenceSamples): string {
   return describeText(text, samples)
     .map((s) => (s.kind === 'text' ? s.text : `[${s.view.label}]`))
     .join('');
+}
+
+/** At most this many values of one step a picker offers (editor-core 2.11). */
+export const PICKER_ENTRIES_LIMIT = 200;
+
+/** One value a data picker offers: its path, the reference it inserts, its sample value cut to 50. */
+export interface PickerEntry {
+  /** e.g. 'items[0].name'. */
+  path: string;
+  /** The reference inserted: '${stepId.items[0].name}'. */
+  reference: string;
+  preview: string;
+}
+
+/** One section of a data picker: an earlier step and its sample values. */
+export interface PickerSource {
+  stepId: string;
+  name: string;
+  /** False while the step has no test data ('Error: No data to insert...', editor-core 8). */
+  hasData: boolean;
+  entries: PickerEntry[];
+}
+
+/**
+ * The values of one sample a picker offers, through the one sample lister (`samplePaths`):
+ * every array item, keys a reference can name, at most `limit`.
+ */
+export function pickerEntries(stepId: string, sample: unknown, limit = PICKER_ENTRIES_LIMIT): PickerEntry[] {
+  return samplePaths(sample, { maxPaths: limit }).map(({ path, value }) => ({
+    path,
+    reference: `\${${stepId}.${path}}`,
+    preview: cutChip(shown(value)),
+  }));
+}
+
+function stepsBefore(wf: WorkflowData, stepId: string): Step[] {
+  const byId = new Map(wf.steps.map((step) => [step.id, step]));
+  return getAncestorIds(indexLinks(wf), stepId).flatMap((id) => byId.get(id) ?? []);
+}
+
+/**
+ * THE data picker's sections for a step (editor-core 2.11): each step before it, nearest
+ * first, with the values of its sample. The Insert Data menu of a field and a filter's field
+ * picker (on the link's target) both list through it, so they offer the same paths.
+ */
+export function pickerSources(wf: WorkflowData, stepId: string): PickerSource[] {
+  return stepsBefore(wf, stepId).map((step) => {
+    const sample = step.data.testData;
+    const hasData = sample !== null && sample !== undefined;
+    return { stepId: step.id, name: step.data.name, hasData, entries: hasData ? pickerEntries(step.id, sample) : [] };
+  });
+}
+
+/** The samples a step's references read (its earlier steps, nearest first), for {@link describeText}. */
+export function referenceSamples(wf: WorkflowData, stepId: string): ReferenceSamples {
+  return new Map(
+    stepsBefore(wf, stepId).map((step) => [step.id, { name: step.data.name, sample: step.data.testData }]),
+  );
 }

@@ -1,27 +1,23 @@
 /**
- * The step-field editor's logic (editor-core 2.7, 2.11, 5.4): `${step.path}` references shown as
- * chips ('Unknown Reference' when they do not resolve), the Insert Data picker's entries from
- * earlier steps' sample output, and the dynamic dropdown (tabs, search after more than one
- * character, Load More, Clear Data). References are looked up with core's path reader, never
- * evaluated.
+ * The step-field editor's logic (editor-core 2.7, 2.11, 5.4): the Insert Data picker's entries
+ * and the samples references read (both core's reference view), and the dynamic dropdown (tabs,
+ * search after more than one character, Load More, Clear Data).
  */
 import {
-  cutChip,
   type FieldDef,
   type IWorkflow,
   isKeyValueListSchema,
-  lookupPath,
+  type PickerSource,
   parseDynamicSpec,
-  parseReferences,
+  pickerSources,
+  type ReferenceSamples,
+  referenceSamples,
   type StepData,
-  samplePaths,
 } from '@junction/core';
 import { makeAutoObservable, observableRef, runInAction } from 'mobx';
 import type { IEditorStore } from './editor-store.js';
 import { problemMessage } from './panel-common.js';
 
-/** Shown on a chip whose reference does not resolve (editor-core 2.7). */
-export const UNKNOWN_REFERENCE_TEXT = 'Unknown Reference';
 /** Shown when an earlier step has no data to insert (editor-core 8). */
 export const NO_DATA_TEXT = 'Error: No data to insert...';
 /** The info note of the set-up step (editor-core 2.8). */
@@ -31,98 +27,18 @@ export const INSERT_DATA_NOTE =
 export const SEARCH_MIN_CHARS = 1;
 /** A dropdown search goes to the server this long after the last keystroke (lists with more pages). */
 export const REMOTE_SEARCH_DELAY_MS = 300;
-/** At most this many entries per step in the Insert Data picker. */
-export const INSERT_ENTRIES_LIMIT = 200;
-
-/** One piece of a field value as the editor shows it. */
-export type ValueSegment =
-  | { kind: 'text'; text: string }
-  | { kind: 'chip'; raw: string; label: string; isKnown: boolean; stepName: string };
-
-/** Sample output and name of each earlier step, by step id. */
-export type SampleIndex = ReadonlyMap<string, { name: string; sample: unknown }>;
-
-/** The samples a step may reference: its ancestors' test data (nearest first). */
-export function samplesFor(wf: IWorkflow, stepId: string): SampleIndex {
-  const index = new Map<string, { name: string; sample: unknown }>();
-  for (const step of wf.ancestorsOf(stepId)) index.set(step.id, { name: step.data.name, sample: step.data.testData });
-  return index;
-}
-
-function shown(value: unknown): string {
-  if (typeof value === 'string') return value;
-  if (value === undefined) return '';
-  return JSON.stringify(value) ?? String(value);
-}
 
 /**
- * Splits a text into plain pieces and reference chips: a chip resolves against an earlier
- * step's sample and shows its value cut to 50 characters plus '...'; otherwise 'Unknown Reference'.
- *
- * @example
- * segmentValue('Hi ${t1.name}', new Map([['t1', { name: 'Hook', sample: { name: 'Ada' } }]]));
- * // [{ kind: 'text', text: 'Hi ' }, { kind: 'chip', raw: '${t1.name}', label: 'Ada', isKnown: true, stepName: 'Hook' }]
+ * The Insert Data picker's sections (editor-core 2.11): core's `pickerSources`, the one
+ * lister every picker uses.
  */
-export function segmentValue(text: string, samples: SampleIndex): ValueSegment[] {
-  const segments: ValueSegment[] = [];
-  let at = 0;
-  for (const ref of parseReferences(text)) {
-    if (ref.start > at) segments.push({ kind: 'text', text: text.slice(at, ref.start) });
-    const source = samples.get(ref.stepId);
-    const found = source ? lookupPath(source.sample, ref.path) : { found: false, value: undefined };
-    const isKnown = source !== undefined && found.found;
-    segments.push({
-      kind: 'chip',
-      raw: ref.raw,
-      label: isKnown ? cutChip(shown(found.value)) : UNKNOWN_REFERENCE_TEXT,
-      isKnown,
-      stepName: source?.name ?? '',
-    });
-    at = ref.end;
-  }
-  if (at < text.length) segments.push({ kind: 'text', text: text.slice(at) });
-  return segments;
+export function insertSources(wf: IWorkflow, stepId: string): PickerSource[] {
+  return pickerSources(wf.data, stepId);
 }
 
-/** One value the Insert Data picker offers. */
-export interface InsertEntry {
-  /** e.g. 'items[0].name'. */
-  path: string;
-  /** The reference inserted: '${stepId.items[0].name}'. */
-  reference: string;
-  /** The sample value, cut to 50 characters. */
-  preview: string;
-}
-
-/** One accordion section of the Insert Data picker: an earlier step and its sample values. */
-export interface InsertSource {
-  stepId: string;
-  name: string;
-  hasData: boolean;
-  entries: InsertEntry[];
-}
-
-/** Lists the leaf values of a sample with their paths, at most `limit` (core's `samplePaths`). */
-export function sampleEntries(stepId: string, sample: unknown, limit = INSERT_ENTRIES_LIMIT): InsertEntry[] {
-  return samplePaths(sample, { maxPaths: limit }).map(({ path, value }) => ({
-    path,
-    reference: `\${${stepId}.${path}}`,
-    preview: cutChip(shown(value)),
-  }));
-}
-
-/** The Insert Data picker's sections: each earlier step, nearest first (editor-core 2.11). */
-export function insertSources(wf: IWorkflow, stepId: string): InsertSource[] {
-  return wf.ancestorsOf(stepId).map((step) => {
-    const sample = step.data.testData as unknown;
-    const hasData = sample !== null && sample !== undefined;
-    return {
-      stepId: step.id,
-      name: step.data.name,
-      hasData,
-      entries: hasData ? sampleEntries(step.id, sample) : [],
-    };
-  });
+/** The samples a step's references read: core's `referenceSamples`. */
+export function samplesFor(wf: IWorkflow, stepId: string): ReferenceSamples {
+  return referenceSamples(wf.data, stepId);
 }
 
 /** How a field is edited: text (with chips), Yes/No, a static list, a dynamic dropdown or key/value rows. */

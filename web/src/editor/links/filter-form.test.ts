@@ -1,4 +1,3 @@
-import { createLink, createStepData, type WorkflowData } from '@junction/core';
 import { describe, expect, it } from 'vitest';
 import {
   addAnd,
@@ -8,7 +7,6 @@ import {
   initialGroups,
   parseDelay,
   removeRow,
-  sampleFields,
   toLinkFilter,
   updateRow,
 } from './filter-form.js';
@@ -65,39 +63,6 @@ describe('filter rows (editor-core 2.10, 3)', () => {
       { lhs: '${t.amount}', conditionType: 'greaterThan', rhs: '10' },
       { lhs: '${t.vip}', conditionType: 'isTrue', rhs: '' },
     ]);
-  });
-});
-
-describe('sampleFields', () => {
-  it('lists the sample leaves of the source step and the steps before it, nearest first', () => {
-    const wf: WorkflowData = {
-      id: 'wf',
-      name: 'x',
-      active: false,
-      steps: [
-        {
-          id: 't',
-          kind: 'trigger',
-          position: { x: 0, y: 0 },
-          data: createStepData({ name: 'Webhook', testData: { amount: 12, contact: { email: 'a@b.c' } } }),
-        },
-        {
-          id: 'a',
-          kind: 'action',
-          position: { x: 0, y: 200 },
-          data: createStepData({ name: 'Lookup', testData: { items: [{ id: 7 }, { id: 8 }] } }),
-        },
-      ],
-      links: [createLink({ id: 'l', source: 't', target: 'a' })],
-    };
-    // core's one lister: every array item, as the Insert Data picker offers them.
-    expect(sampleFields(wf, 'a').map((f) => f.reference)).toEqual([
-      '${a.items[0].id}',
-      '${a.items[1].id}',
-      '${t.amount}',
-      '${t.contact.email}',
-    ]);
-    expect(sampleFields(wf, 't')[1].label).toBe('Webhook › contact.email: a@b.c');
   });
 });
 

@@ -11,11 +11,8 @@ import {
   conditionProblems,
   DOCUMENT_LIMITS,
   filterName,
-  getAncestors,
   type LinkFilter,
   needsValue,
-  samplePaths,
-  type WorkflowData,
 } from '@junction/core';
 
 /** The condition types listed in the panel, with core's labels. */
@@ -83,44 +80,6 @@ export function toLinkFilter(groups: readonly ConditionGroup[]): LinkFilter {
     )
     .filter((group) => group.length > 0);
   return { name: filterName(clean), groups: clean };
-}
-
-/** A field of an earlier step's sample data that a filter row can check. */
-export interface SampleField {
-  /** The reference the row stores, e.g. '${t1.contact.email}'. */
-  reference: string;
-  /** What the picker shows, e.g. 'Webhook › contact.email: ann@example.com'. */
-  label: string;
-}
-
-/** At most this many fields are offered. */
-export const SAMPLE_FIELD_LIMIT = 200;
-const VALUE_PREVIEW = 40;
-
-function preview(value: unknown): string {
-  const text = typeof value === 'string' ? value : JSON.stringify(value);
-  return text.length > VALUE_PREVIEW ? `${text.slice(0, VALUE_PREVIEW)}...` : text;
-}
-
-/**
- * Lists the sample fields a filter on a link can check: the leaves of the test data of the
- * link's source step and every step before it, nearest first, at most 200.
- */
-export function sampleFields(wf: WorkflowData, sourceStepId: string): SampleField[] {
-  const source = wf.steps.find((step) => step.id === sourceStepId);
-  const steps = source ? [source, ...getAncestors(wf, sourceStepId)] : [];
-  const fields: SampleField[] = [];
-  for (const step of steps) {
-    // core's one sample lister, as the Insert Data picker uses.
-    for (const leaf of samplePaths(step.data.testData, { maxPaths: SAMPLE_FIELD_LIMIT })) {
-      if (fields.length >= SAMPLE_FIELD_LIMIT) return fields;
-      fields.push({
-        reference: `\${${step.id}.${leaf.path}}`,
-        label: `${step.data.name} › ${leaf.path}: ${preview(leaf.value)}`,
-      });
-    }
-  }
-  return fields;
 }
 
 /** The delay a panel saves, or the message to show: whole seconds, 0 or more (editor-core 9). */

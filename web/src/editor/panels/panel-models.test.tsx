@@ -1,4 +1,5 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
+import { describeText, UNKNOWN_REFERENCE } from '@junction/core';
 import { AppCatalog, appOptions } from '../../stores/panel-catalog.js';
 import { NOT_BUILT_TEXT, problemMessage } from '../../stores/panel-common.js';
 import {
@@ -17,8 +18,6 @@ import {
   REMOTE_SEARCH_DELAY_MS,
   samplesFor,
   searchOptions,
-  segmentValue,
-  UNKNOWN_REFERENCE_TEXT,
 } from '../../stores/panel-fields.js';
 import { noActionsText, StepPanelModel, testErrorText, WAITING_TEXT } from '../../stores/panel-step.js';
 import {
@@ -502,18 +501,17 @@ describe('connection panel (editor-core 2.5, 4.7, 5.2)', () => {
 });
 
 describe('field editor (editor-core 2.7, 2.11, 5.4)', () => {
-  it('shows references as chips with their sample value, cut to 50, or "Unknown Reference"', async () => {
+  it('shows references as pills with their sample value, cut to 50, or "Unknown Reference"', async () => {
     const { editor, triggerId, actionId } = await makeEditor({});
     editor.wf.updateStep(triggerId, { name: 'Hook', testData: { amount: 42, note: 'n'.repeat(60) } });
     const samples = samplesFor(editor.wf, actionId);
-    const segments = segmentValue(`Total \${${triggerId}.amount} \${${triggerId}.note} \${nope.x}`, samples);
-    expect(segments).toEqual([
-      { kind: 'text', text: 'Total ' },
-      { kind: 'chip', raw: `\${${triggerId}.amount}`, label: '42', isKnown: true, stepName: 'Hook' },
-      { kind: 'text', text: ' ' },
-      { kind: 'chip', raw: `\${${triggerId}.note}`, label: `${'n'.repeat(50)}...`, isKnown: true, stepName: 'Hook' },
-      { kind: 'text', text: ' ' },
-      { kind: 'chip', raw: '${nope.x}', label: UNKNOWN_REFERENCE_TEXT, isKnown: false, stepName: '' },
+    const views = describeText(`Total \${${triggerId}.amount} \${${triggerId}.note} \${nope.x}`, samples).flatMap(
+      (s) => (s.kind === 'reference' ? [s.view] : []),
+    );
+    expect(views.map((v) => [v.label, v.value])).toEqual([
+      ['Hook · amount', '42'],
+      ['Hook · note', `${'n'.repeat(50)}...`],
+      [`${UNKNOWN_REFERENCE} · x`, undefined],
     ]);
   });
 
