@@ -5,110 +5,44 @@
  * `Problem` (see ./errors.ts) for anything a caller did wrong. A resource of another tenant
  * is reported exactly like a missing one (404).
  */
-import type { WorkflowDocument } from '@junction/core';
-import type { HookHandshakes } from '../integrations/hooks/handshakes.js';
+import type { HookHandshakes } from './contracts/hooks.js';
 import type { AppsService } from './contracts/apps.js';
 import type { EngineService } from './contracts/engine.js';
 import type { FormsService } from './contracts/forms.js';
 import type { StepsService } from './contracts/steps.js';
 import type { SupportService } from './contracts/support.js';
 import type { TemplatesService } from './contracts/templates.js';
-import type { StartersService } from '../services/starters.js';
+import type { StartersService } from './contracts/starters.js';
 import type { TriggersService } from './contracts/triggers.js';
+import type {
+  AuthContext,
+  CredentialView,
+  MeView,
+  OutboxMail,
+  SessionGrant,
+  SessionInfoView,
+  SignInClient,
+  TenantView,
+  UserView,
+  WorkflowSummary,
+  WorkflowView,
+} from './views.js';
 
-/** Who is calling: resolved from the bearer session token. */
-export interface AuthContext {
-  userId: string;
-  tenantId: string;
-  sessionId: string;
-}
-
-/** A user as the API shows it. */
-export interface UserView {
-  id: string;
-  email: string;
-  name: string;
-  emailVerified: boolean;
-  createdAt: string;
-}
-
-/** A tenant (workspace) as the API shows it (editor-core 6: plan, planStatus). */
-export interface TenantView {
-  id: string;
-  name: string;
-  plan: 'free' | 'premium';
-  planStatus: 'active' | 'inactive' | 'trialing' | 'canceled';
-  createdAt: string;
-}
-
-/** GET /api/auth/me (editor-core 7.4 reads id, name, tenants[0].tenant.id). */
-export interface MeView extends UserView {
-  tenants: { role: 'owner' | 'member'; tenant: TenantView }[];
-  currentTenantId: string;
-}
-
-/** A workflow summary for lists. */
-export interface WorkflowSummary {
-  id: string;
-  name: string;
-  active: boolean;
-  createdAt: string;
-  updatedAt: string;
-}
-
-/** A stored workflow: the versioned document plus bookkeeping. */
-export interface WorkflowView extends WorkflowSummary {
-  document: WorkflowDocument;
-  /** Increments on every update; a PUT may send `expectedRevision` to avoid lost updates (409). */
-  revision: number;
-}
-
-/** A credential as the API shows it: secrets are replaced by SECRET_SENTINEL. */
-export interface CredentialView {
-  id: string;
-  app: string;
-  name: string;
-  createdAt: string;
-  lastUsed: string | null;
-  userId: string;
-  tenantId: string;
-  /** Non-secret values in clear; secret values as SECRET_SENTINEL. */
-  values: Record<string, string>;
-}
-
-/** What the API answers in place of a stored secret; saving it back keeps the stored value. */
-export const SECRET_SENTINEL = '__junction_secret_unchanged__';
-
-/** Result of sign-up and log-in. */
-export interface SessionGrant {
-  token: string;
-  expiresAt: string;
-  user: UserView;
-  tenant: TenantView;
-}
-
-/** A mail kept by the outbox when no SMTP_URL is set (development only route). */
-export interface OutboxMail {
-  id: string;
-  to: string;
-  subject: string;
-  text: string;
-  sentAt: string;
-}
-
-/** Who is signing in: the request's User-Agent, kept as a device name for the session list. */
-export interface SignInClient {
-  userAgent?: string;
-}
-
-/** One active session as the profile lists it (contract `SessionInfo`). */
-export interface SessionInfoView {
-  id: string;
-  createdAt: string;
-  expiresAt: string;
-  device: string;
-  current: boolean;
-}
+// The views have their own file so the contracts can import them without importing this aggregate.
+export { SECRET_SENTINEL } from './views.js';
+export type {
+  AuthContext,
+  CredentialView,
+  MeView,
+  OutboxMail,
+  SessionGrant,
+  SessionInfoView,
+  SignInClient,
+  TenantView,
+  UserView,
+  WorkflowSummary,
+  WorkflowView,
+} from './views.js';
 
 /** All domain services. Created once per app by `createServices(config)`. */
 export interface Services {

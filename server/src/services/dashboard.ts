@@ -4,26 +4,8 @@
  */
 import { readJson } from '../store/json.js';
 import type { PlatformDeps } from '../kernel/platform.js';
+import type { DashboardApp, DashboardWorkflow } from '../kernel/contracts/support.js';
 import type { AuthContext } from '../kernel/types.js';
-
-/** One app a workflow uses. */
-export interface DashboardApp {
-  type: string;
-  label: string;
-  icon: string;
-}
-
-/** One row of the dashboard's list (the contract's DashboardWorkflow). */
-export interface DashboardWorkflow {
-  id: string;
-  name: string;
-  active: boolean;
-  createdAt: string;
-  updatedAt: string;
-  apps: DashboardApp[];
-  credentialIds: string[];
-  lastRun: { id: string; status: string; startedAt: string } | null;
-}
 
 interface StepLike {
   data?: { type?: unknown; label?: unknown; icon?: unknown; credential?: unknown };

@@ -28,6 +28,7 @@ import { createHttpClient, type HttpClient, isHttpClientError } from '../securit
 import type { SealedSecret } from '../store/repos/index.js';
 import { readJson } from '../store/json.js';
 import type { PlatformDeps } from '../kernel/platform.js';
+import type { ShopifyConnectView, ShopifyInstallView } from '../kernel/contracts/apps.js';
 import type { AuthContext, Services } from '../kernel/types.js';
 
 /** The slug of the portal app that holds the storefront's client id and secret. */
@@ -58,16 +59,6 @@ const SHOP_RULE = /^[a-z0-9][a-z0-9-]*\.myshopify\.com$/i;
 
 /** Install checks per visitor address and minute. */
 const PER_IP_PER_MINUTE = 60;
-
-/** What the browser needs to send the shop owner to the authorize page (it adds its own state). */
-export interface ShopifyInstallView {
-  shop: string;
-  clientId: string;
-  scopes: string[];
-  redirectUri: string;
-  /** `https://{shop}/admin/oauth/authorize` with client_id, scope and redirect_uri (no state). */
-  authorizeUrl: string;
-}
 
 /** The outcome of checking an install link's query. */
 export type ShopifyQueryCheck =
@@ -139,16 +130,6 @@ export function checkShopifyQuery(params: URLSearchParams, secret: string, nowMs
     };
   }
   return { ok: true, shop: shop.toLowerCase() };
-}
-
-/** What the return leg answers: the stored account (its values never leave the server). */
-export interface ShopifyConnectView {
-  shop: string;
-  credentialId: string;
-  /** The account's name as the connections page lists it. */
-  name: string;
-  /** True when an account of this shop existed in the workspace and got the new token. */
-  isReconnect: boolean;
 }
 
 /** The catalogue app whose accounts hold a shop's Admin API access token. */

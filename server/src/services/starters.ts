@@ -21,6 +21,7 @@ import { unprocessable } from '../kernel/errors.js';
 import { checkDocument } from './core-rules.js';
 import { nowIso } from '../kernel/deps.js';
 import type { PlatformDeps } from '../kernel/platform.js';
+import type { StarterInput, StartersService } from '../kernel/contracts/starters.js';
 import type { AuthContext, WorkflowView } from '../kernel/types.js';
 import { toWorkflowView } from './views.js';
 
@@ -30,14 +31,6 @@ export const STARTER_NUMBERS = [0, 1, 2, 4, 5] as const;
 /** A starter's number. */
 export type StarterNumber = (typeof STARTER_NUMBERS)[number];
 
-/** The address parameters the service reads. */
-export interface StarterInput {
-  template?: number;
-  app1?: string;
-  action1?: string;
-  app2?: string;
-  action2?: string;
-}
 
 /** One step of a starter: the app, its event and field values (`{{trigger}}` stands for the trigger's id). */
 interface StarterStep {
@@ -139,7 +132,7 @@ function draftNameFor(steps: readonly Step[], input: StarterInput): string {
 }
 
 /** Builds the starters service: new workflows from a starter and/or preselected apps. */
-export function createStartersService(deps: PlatformDeps) {
+export function createStartersService(deps: PlatformDeps): StartersService {
   const resolveApp = async (tenantId: string, slug: string, field: string): Promise<AppDefinition> => {
     const app = await deps.registry.resolve(tenantId, slug);
     if (!app) throw unprocessable(`There is no app '${slug}'.`, field);
@@ -228,5 +221,3 @@ export function createStartersService(deps: PlatformDeps) {
   };
 }
 
-/** The starters service. */
-export type StartersService = ReturnType<typeof createStartersService>;

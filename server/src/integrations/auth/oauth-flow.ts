@@ -19,6 +19,7 @@ import { notFound } from '../../kernel/errors.js';
 import { createHttpClient, type HttpClient } from '../../security/http-client.js';
 import type { PlatformDeps } from '../../kernel/platform.js';
 import type { AuthContext } from '../../kernel/types.js';
+import type { PopupAnswer } from '../../kernel/contracts/steps.js';
 import type { CredentialRecord } from '../../store/repos/index.js';
 import { createCredentialStatusRepo } from './credential-status.js';
 import {
@@ -37,14 +38,6 @@ const OAUTH_APP = { authInfo: { apiType: 'oauth2' as const } };
 
 /** How long a started flow may take, ms. */
 export const OAUTH_STATE_TTL_MS = 10 * 60_000;
-
-/** What a pop-up route answers: a redirect or the result page. */
-export interface PopupAnswer {
-  status: 302 | 200;
-  headers: Record<string, string>;
-  /** The page (text/html) when status is 200. */
-  html?: string;
-}
 
 /** Input of the start route. */
 export interface StartOAuthInput {

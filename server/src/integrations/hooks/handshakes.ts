@@ -15,6 +15,7 @@
 import { createHmac, randomBytes, timingSafeEqual } from 'node:crypto';
 import { Problem } from '../../kernel/errors.js';
 import type { ServiceDeps } from '../../kernel/deps.js';
+import type { HookHandshakes, HookRequest, HookVerdict } from '../../kernel/contracts/hooks.js';
 import { readJson } from '../../store/json.js';
 import type { HookSecretsTable } from '../../store/tables/hooks.js';
 
@@ -50,44 +51,6 @@ const isObject = (value: unknown): value is Body =>
 export const EVENT_FILTERS: Record<string, (body: Body) => boolean> = {
   'trello.newCardInstant': (body) => isObject(body.action) && body.action.type === 'createCard',
 };
-
-/** The parts of a request the handshakes read. */
-export interface HookRequest {
-  method: string;
-  headers: Record<string, string | string[] | undefined>;
-  query: Record<string, unknown>;
-  /** The body exactly as received (HMAC), when there was one. */
-  rawBody?: string;
-  body: unknown;
-}
-
-/** What to do with a request. */
-export type HookVerdict =
-  /** A handshake: answer this and start nothing. */
-  | { kind: 'answer'; status: number; headers?: Record<string, string>; type?: string; body?: string }
-  /** A delivery this trigger does not want (Trello's other actions, Asana's heartbeat). */
-  | { kind: 'ignore'; reason: string }
-  /** A delivery to record. */
-  | { kind: 'deliver' };
-
-/** The handshakes service. */
-export interface HookHandshakes {
-  /**
-   * Called right before Junction asks an app to subscribe `key`: Asana opens the handshake
-   * window; Graph apps get a fresh clientState (stored sealed) and an expiry, returned in the
-   * values as `clientState` and `expirationDateTime`. Other apps: the values unchanged.
-   */
-  prepareSubscription(
-    tenantId: string,
-    key: string,
-    appSlug: string,
-    values: Record<string, unknown>,
-  ): Promise<Record<string, unknown>>;
-  /** Decides what a request to `/hooks/{key}` is; throws a 401/403/404 Problem for a refused one. */
-  inspect(key: string, request: HookRequest): Promise<HookVerdict>;
-  /** Forgets a hook's secrets (its subscription was removed). */
-  forget(key: string): Promise<void>;
-}
 
 const header = (request: HookRequest, name: string): string | undefined => {
   const value = request.headers[name];

@@ -8,8 +8,7 @@
  */
 import type { AppDefinition } from '@junction/core';
 import type { DemoCrmStorage } from '../../integrations/demo-crm/storage.js';
-import type { ShopifyConnectView, ShopifyInstallView } from '../../services/shopify.js';
-import type { AuthContext, CredentialView } from '../types.js';
+import type { AuthContext, CredentialView } from '../views.js';
 
 /** Listing statuses (forms-dp 3): Draft at creation, then Published, Beta or Coming Soon. */
 export type ListingStatus = 'Draft' | 'Published' | 'Beta' | 'Coming Soon';
@@ -96,4 +95,24 @@ export interface AppsService {
    * shop's access token and stores it as a 'shopify-store' account of the user's workspace.
    */
   finishShopifyInstall(ctx: AuthContext, query: string): Promise<ShopifyConnectView>;
+}
+
+/** What the browser needs to send the shop owner to the authorize page (it adds its own state). */
+export interface ShopifyInstallView {
+  shop: string;
+  clientId: string;
+  scopes: string[];
+  redirectUri: string;
+  /** `https://{shop}/admin/oauth/authorize` with client_id, scope and redirect_uri (no state). */
+  authorizeUrl: string;
+}
+
+/** What the return leg answers: the stored account (its values never leave the server). */
+export interface ShopifyConnectView {
+  shop: string;
+  credentialId: string;
+  /** The account's name as the connections page lists it. */
+  name: string;
+  /** True when an account of this shop existed in the workspace and got the new token. */
+  isReconnect: boolean;
 }

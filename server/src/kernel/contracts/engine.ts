@@ -5,7 +5,7 @@
  * event, its dedupe key and the execution row in one transaction before anything is
  * acknowledged: every acknowledged event has exactly one execution.
  */
-import type { AuthContext } from '../types.js';
+import type { AuthContext } from '../views.js';
 
 /** Execution statuses. `not_run`: recorded while the workflow was OFF (test listening, form submissions). */
 export type ExecutionStatus =

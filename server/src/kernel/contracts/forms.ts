@@ -3,7 +3,7 @@
  * Implemented in `server/src/services/forms.ts`.
  */
 import type { FormTuple } from '@junction/core';
-import type { AuthContext } from '../types.js';
+import type { AuthContext } from '../views.js';
 
 /** A form as its owner sees it (contract `Form`). */
 export interface FormView {

@@ -2,10 +2,7 @@
  * Step tests, trigger choices, samples, dynamic dropdowns, connection checks and OAuth 2.0.
  * Implemented in `server/src/services/steps.ts`.
  */
-import type { PopupAnswer } from '../../integrations/auth/oauth-flow.js';
-import type { AuthContext, WorkflowView } from '../types.js';
-
-export type { PopupAnswer } from '../../integrations/auth/oauth-flow.js';
+import type { AuthContext, WorkflowView } from '../views.js';
 
 /** POST /api/workflows/{id}/steps/{stepId}/test answer (editor-core 4.8, 5.3). */
 export interface TestResultView {
@@ -90,4 +87,12 @@ export interface StepsService {
     errorDescription?: string;
     cookieHeader?: string;
   }): Promise<PopupAnswer>;
+}
+
+/** What a pop-up route answers: a redirect or the result page. */
+export interface PopupAnswer {
+  status: 302 | 200;
+  headers: Record<string, string>;
+  /** The page (text/html) when status is 200. */
+  html?: string;
 }

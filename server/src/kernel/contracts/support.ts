@@ -2,8 +2,7 @@
  * Tickets, client error reports, checkout and workspace settings, implemented in
  * `services/support.ts`, `services/checkout.ts` and `services/account-settings.ts`.
  */
-import type { DashboardWorkflow } from '../../services/dashboard.js';
-import type { AuthContext, TenantView } from '../types.js';
+import type { AuthContext, TenantView } from '../views.js';
 
 /** A ticket as its sender writes it (onboarding 3 "Support ticket"). */
 export interface CreateTicketInput {
@@ -65,4 +64,23 @@ export interface SupportService {
   updatePassword(ctx: AuthContext, input: { currentPassword: string; newPassword: string }): Promise<void>;
   /** The dashboard's workflow list: apps, accounts used and the latest run of each workflow. */
   listDashboardWorkflows(ctx: AuthContext): Promise<{ items: DashboardWorkflow[] }>;
+}
+
+/** One app a workflow uses. */
+export interface DashboardApp {
+  type: string;
+  label: string;
+  icon: string;
+}
+
+/** One row of the dashboard's list (the contract's DashboardWorkflow). */
+export interface DashboardWorkflow {
+  id: string;
+  name: string;
+  active: boolean;
+  createdAt: string;
+  updatedAt: string;
+  apps: DashboardApp[];
+  credentialIds: string[];
+  lastRun: { id: string; status: string; startedAt: string } | null;
 }

@@ -3,7 +3,7 @@
  * Implemented in `server/src/services/templates.ts`.
  */
 import type { WorkflowDocument } from '@junction/core';
-import type { AuthContext, WorkflowView } from '../types.js';
+import type { AuthContext, WorkflowView } from '../views.js';
 
 /** A shared template as the API shows it (the contract's `Template`). */
 export interface TemplateView {

@@ -2,7 +2,7 @@
  * Activation, schedules and polling with dedupe. Implemented
  * in `server/src/engine/triggers/index.ts`.
  */
-import type { AuthContext } from '../types.js';
+import type { AuthContext } from '../views.js';
 
 /** PUT /api/workflows/{id}/active answer. */
 export interface ActivationView {
