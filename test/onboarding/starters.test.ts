@@ -105,6 +105,21 @@ describe.each(openTestDatabases())('starters on $dialect (onboarding 2)', (testD
     expect(JSON.stringify(badTemplate.json)).toContain('template');
   });
 
+  it('leaves no workflow behind when a starter link fails, even when a later step is the bad one', async () => {
+    const count = async () =>
+      ((await h.call('GET', '/api/workflows', { token: a.token })).json.items as unknown[]).length;
+    const before = await count();
+    const failures = [
+      { app1: 'no-such-app' },
+      { template: 3 },
+      // The trigger resolves; the first action's event does not.
+      { template: 0, app2: 'demo-crm', action2: 'no-such-action' },
+      { app1: 'demo-crm', action1: 'newContact', app2: 'no-such-app' },
+    ];
+    for (const body of failures) expect((await start(body)).status).toBeGreaterThanOrEqual(400);
+    expect(await count()).toBe(before);
+  });
+
   it('needs a session and writes into the caller tenant only', async () => {
     expect((await h.call('POST', '/api/starters', { body: { template: 0 } })).status).toBe(401);
     const b = await signUp(h, 'other');

@@ -152,5 +152,14 @@ describe.each(openTestDatabases())('templates on $dialect (editor-core 2.4, 4.9)
     expect((await h.call('GET', `/api/templates/${unknown}`)).status).toBe(404);
     expect((await h.call('POST', `/api/templates/${unknown}/accept`, { token: b.token })).status).toBe(404);
     expect((await h.call('POST', `/api/templates/${unknown}/accept`)).status).toBe(401);
+    // A template link that fails leaves no workflow behind.
+    const list = async () =>
+      ((await h.call('GET', '/api/workflows', { token: b.token })).json.items as unknown[]).length;
+    const before = await list();
+    expect((await h.call('POST', `/api/templates/${unknown}/accept`, { token: b.token })).status).toBe(404);
+    expect((await h.call('POST', '/api/templates/not-an-id/accept', { token: b.token })).status).toBeGreaterThanOrEqual(
+      400,
+    );
+    expect(await list()).toBe(before);
   });
 });

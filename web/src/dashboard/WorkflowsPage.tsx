@@ -19,6 +19,15 @@ import { Button, Dialog, PageTitle, Spinner, useToast } from '../ui/index.js';
 import { DashboardLayout } from './DashboardLayout.js';
 import { Muted, Table, Toolbar, VisuallyHidden } from './parts.js';
 
+/** A workflow's name: one line, cut with an ellipsis; the whole name is its tooltip. */
+const NameLink = styled(RouterLink)`
+  display: block;
+  max-width: 42ch;
+  white-space: nowrap;
+  overflow: hidden;
+  text-overflow: ellipsis;
+`;
+
 const Apps = styled.span`
   display: inline-flex;
   gap: 4px;
@@ -195,9 +204,9 @@ function WorkflowsView() {
             {shown.map((row) => (
               <tr key={row.id} data-testid="workflow-row" data-workflow-id={row.id}>
                 <td>
-                  <RouterLink to={`/?id=${encodeURIComponent(row.id)}`} reloadDocument>
+                  <NameLink to={`/?id=${encodeURIComponent(row.id)}`} reloadDocument title={row.name}>
                     {row.name}
-                  </RouterLink>
+                  </NameLink>
                 </td>
                 <td>
                   <Apps>

@@ -70,6 +70,15 @@ const NoAccess = styled.p`
   text-align: center;
 `;
 
+const LinkChoices = styled.span`
+  display: flex;
+  gap: ${({ theme }) => theme.space(4)};
+  justify-content: center;
+  align-items: center;
+  margin-top: ${({ theme }) => theme.space(4)};
+  font-size: ${({ theme }) => theme.font.size.body};
+`;
+
 /** What the page says when the server cannot be reached while opening a workflow. */
 export const LOAD_UNREACHABLE_TEXT =
   'The workflow could not be opened because the server cannot be reached right now. Nothing was lost: try again in a moment.';
@@ -157,6 +166,8 @@ export const EditorPage = observer(function EditorPage() {
     if (gate === 'log-in' && signUp.phase === 'email') signUp.show('login');
   }, [gate, signUp]);
   const [token, setToken] = useState<string | null>(null);
+  /** Why a starter or template link could not open (onboarding 2, editor-core 4.9). */
+  const [openFailure, setOpenFailure] = useState<string | null>(null);
   const hasStarted = useRef(false);
 
   useEffect(() => {
@@ -184,12 +195,15 @@ export const EditorPage = observer(function EditorPage() {
       const { id, templateId } = readEditorAddress(platform.readSearch());
       if (templateId) {
         // editor-core 4.9: the template becomes a new workflow, whose id replaces template_id.
-        const newId = await editor.acceptTemplate(templateId);
-        if (newId) {
-          platform.replaceSearch(withParam(withParam(platform.readSearch(), 'template_id', null), 'id', newId));
+        const accepted = await editor.acceptTemplate(templateId);
+        if ('id' in accepted) {
+          platform.replaceSearch(withParam(withParam(platform.readSearch(), 'template_id', null), 'id', accepted.id));
           editor.startAutosave();
           return;
         }
+        // A link that fails leaves nothing behind: no blank workflow is made in its place.
+        setOpenFailure(accepted.failure);
+        return;
       }
       const starter = id ? null : readStarterRequest(platform.readSearch());
       if (id) await editor.load(id);
@@ -202,9 +216,10 @@ export const EditorPage = observer(function EditorPage() {
           editor.setLoadPhase('loaded');
           platform.replaceSearch(withParam(withoutStarterParams(platform.readSearch()), 'id', stored.id));
         } catch (error) {
-          showToast({ status: 'error', message: problemMessage(error, 'The starter workflow could not be created.') });
-          const newId = await editor.create();
-          if (newId) platform.replaceSearch(withParam(withoutStarterParams(platform.readSearch()), 'id', newId));
+          // A link that fails leaves nothing behind: no blank workflow is made in its place.
+          editor.setLoadPhase('unloaded');
+          setOpenFailure(problemMessage(error, 'The starter workflow could not be created.'));
+          return;
         }
       } else {
         const newId = await editor.create();
@@ -213,7 +228,7 @@ export const EditorPage = observer(function EditorPage() {
       if (editor.isLoaded) editor.startAutosave();
       if (new URLSearchParams(platform.readSearch()).get('tour') === '1') openTour();
     })();
-  }, [api, editor, isSignedOut, showToast, openTour]);
+  }, [api, editor, isSignedOut, openTour]);
 
   useEffect(() => () => editor.stopAutosave(), [editor]);
 
@@ -269,6 +284,33 @@ export const EditorPage = observer(function EditorPage() {
           <Button onClick={() => window.location.reload()} style={{ marginTop: 16 }}>
             Try again
           </Button>
+        </NoAccess>
+      </Centered>
+    );
+  }
+  if (openFailure !== null) {
+    return (
+      <Centered aria-label="Link could not be opened">
+        <NoAccess role="alert">
+          {openFailure}
+          <br />
+          Nothing was created.
+          <LinkChoices>
+            <a href="/workflows">Go to my workflows</a>
+            <Button
+              variant="ghost"
+              onClick={async () => {
+                setOpenFailure(null);
+                const platform = browserSessionPlatform();
+                const search = withoutStarterParams(withParam(platform.readSearch(), 'template_id', null));
+                const newId = await editor.create();
+                if (newId) platform.replaceSearch(withParam(search, 'id', newId));
+                if (editor.isLoaded) editor.startAutosave();
+              }}
+            >
+              Start a blank workflow
+            </Button>
+          </LinkChoices>
         </NoAccess>
       </Centered>
     );

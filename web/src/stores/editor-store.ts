@@ -369,8 +369,8 @@ export const EditorStore = types
       }),
       /**
        * Accepts a shared template (editor-core 4.9: POST /api/templates/{templateId}/accept, a
-       * new inactive workflow) and opens it; returns its id, or null when the template cannot
-       * be accepted (the reason is shown through `notifyError`; nothing is opened).
+       * new inactive workflow) and opens it; returns its id, or the reason it cannot be
+       * accepted (also shown through `notifyError`; nothing is opened, nothing is created).
        */
       acceptTemplate: flow(function* acceptTemplate(templateId: string) {
         self.setLoadPhase('loading');
@@ -380,11 +380,12 @@ export const EditorStore = types
           });
           self.applyStored(stored);
           self.setLoadPhase('loaded');
-          return stored.id;
+          return { id: stored.id } as const;
         } catch (error) {
           self.setLoadPhase('unloaded');
-          self.env.notifyError(templateFailureMessage(error));
-          return null;
+          const failure = templateFailureMessage(error);
+          self.env.notifyError(failure);
+          return { failure } as const;
         }
       }),
       /** Saves now (name commit, Ctrl/Cmd+S; editor-core 4.5), skipping the autosave wait. */

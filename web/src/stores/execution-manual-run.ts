@@ -4,6 +4,7 @@
  * from 7 while the run is followed; then 'Manual run complete', or the server's message.
  */
 import type { ApiClient } from '@junction/core';
+import type { Status } from '../ui/theme.js';
 import { FINISHED_STATUSES, problemText, type Sleep } from './execution-replay.js';
 
 /** Texts of the manual run (onboarding 4, 8). */
@@ -23,7 +24,7 @@ export const POLL_MS = 250;
 
 /** How a manual run ended, for the toast. */
 export interface ManualRunOutcome {
-  status: 'success' | 'error' | 'info';
+  status: Status;
   message: string;
   executionId: string | null;
 }
@@ -40,7 +41,7 @@ export async function runManually(
   workflow: { id: string; active: boolean },
   { onTick = () => {}, sleep = realSleep }: { onTick?: (secondsLeft: number) => void; sleep?: Sleep } = {},
 ): Promise<ManualRunOutcome> {
-  if (!workflow.active) return { status: 'info', message: MANUAL_RUN_TEXTS.mustBeActive, executionId: null };
+  if (!workflow.active) return { status: 'warning', message: MANUAL_RUN_TEXTS.mustBeActive, executionId: null };
   let executionId: string;
   try {
     const accepted = await api.post('/api/workflows/{id}/runs', { params: { path: { id: workflow.id } }, body: {} });

@@ -135,7 +135,7 @@ describe('manual run (onboarding 4, 8, 9)', () => {
   it("says 'Workflow must be ACTIVE' without calling the server when OFF", async () => {
     const { api, calls } = fakeApi({});
     expect(await runManually(api, { id: 'wf', active: false })).toMatchObject({
-      status: 'info',
+      status: 'warning',
       message: MANUAL_RUN_TEXTS.mustBeActive,
     });
     expect(calls).toEqual([]);

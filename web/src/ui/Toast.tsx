@@ -1,6 +1,6 @@
 import { createContext, type ReactNode, useCallback, useContext, useEffect, useMemo, useRef, useState } from 'react';
 import styled from 'styled-components';
-import { getStatusColor, type Status } from './theme.js';
+import { getStatusColor, getStatusTextColor, type Status } from './theme.js';
 
 /** How long a toast stays before it hides itself (editor-core 2.6, forms-dp 9: 3000 ms). */
 export const TOAST_AUTO_HIDE_MS = 3000;
@@ -28,7 +28,7 @@ const Box = styled.div<{ $status: Status }>`
   padding: ${({ theme }) => theme.space(3)} ${({ theme }) => theme.space(4)};
   border-radius: ${({ theme }) => theme.radius.medium};
   box-shadow: ${({ theme }) => theme.shadow.raised};
-  color: #ffffff;
+  color: ${({ theme, $status }) => getStatusTextColor($status, theme)};
   background: ${({ theme, $status }) => getStatusColor($status, theme)};
 `;
 
@@ -40,7 +40,7 @@ const Dismiss = styled.button`
   line-height: 1;
   cursor: pointer;
   border-radius: ${({ theme }) => theme.radius.small};
-  &:focus-visible { outline: none; box-shadow: 0 0 0 2px #ffffff; }
+  &:focus-visible { outline: none; box-shadow: 0 0 0 2px currentColor; }
 `;
 
 /**

@@ -17,5 +17,5 @@ export { TextField } from './TextField.js';
 export type { ToastApi, ToastProps } from './Toast.js';
 export { TOAST_AUTO_HIDE_MS, Toast, ToastProvider, useToast } from './Toast.js';
 export type { JunctionTheme, Status } from './theme.js';
-export { getStatusColor, theme } from './theme.js';
+export { getStatusColor, getStatusTextColor, theme } from './theme.js';
 export { VisuallyHidden } from './VisuallyHidden.js';

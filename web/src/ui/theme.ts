@@ -14,6 +14,9 @@ export const theme = {
     onSecondary: '#ffffff',
     success: '#2e7d32',
     onSuccess: '#ffffff',
+    /** Amber for "not an error, but look": dark text on it (contrast 9:1). */
+    warning: '#f5b400',
+    onWarning: '#1f2933',
     text: '#1f2933',
     textMuted: '#52606d',
     background: '#f5f5f5',
@@ -40,11 +43,20 @@ export const theme = {
 export type JunctionTheme = typeof theme;
 
 /** The status a toast or message shows; each maps to one theme colour. */
-export type Status = 'info' | 'success' | 'error';
+export type Status = 'info' | 'success' | 'warning' | 'error';
 
 /** Returns the background colour that stands for a status. */
 export function getStatusColor(status: Status, t: JunctionTheme = theme): string {
   if (status === 'success') return t.colors.success;
+  if (status === 'warning') return t.colors.warning;
   if (status === 'error') return t.colors.secondary;
   return t.colors.primary;
+}
+
+/** Returns the text colour that reads on {@link getStatusColor}'s background. */
+export function getStatusTextColor(status: Status, t: JunctionTheme = theme): string {
+  if (status === 'success') return t.colors.onSuccess;
+  if (status === 'warning') return t.colors.onWarning;
+  if (status === 'error') return t.colors.onSecondary;
+  return t.colors.onPrimary;
 }

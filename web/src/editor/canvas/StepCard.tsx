@@ -51,8 +51,10 @@ const Text = styled.div`
 const Kind = styled.span`
   font-size: ${({ theme }) => theme.font.size.small};
   color: ${({ theme }) => theme.colors.textMuted};
-  text-transform: capitalize;
 `;
+
+/** The label under the icon when the step has no app yet. */
+const KIND_LABELS: Record<string, string> = { trigger: 'Trigger', action: 'Action' };
 
 const Name = styled.span`
   font-size: 16px;
@@ -145,7 +147,8 @@ export function StepCard({ data, selected }: NodeProps<StepNode>) {
           {data.icon ? <img src={data.icon} alt="" /> : data.isPlaceholder ? '+' : data.appLabel.slice(0, 1)}
         </Icon>
         <Text>
-          <Kind>{data.appLabel || data.kind}</Kind>
+          {/* App names read as their authors wrote them, never re-cased. */}
+          <Kind>{data.appLabel || KIND_LABELS[data.kind] || data.kind}</Kind>
           <Name>{data.name}</Name>
         </Text>
         <Badge $color={data.healthColor} title={`Health: ${data.health}`} data-health={data.health} />

@@ -131,8 +131,10 @@ describe('the ON/OFF switch (editor-core 4.2)', () => {
     expect(editor.hasUnsavedChanges).toBe(false);
 
     fireEvent.click(toggle);
-    await screen.findByText(ACTIVATION_TEXTS.paused);
+    const paused = await screen.findByText(ACTIVATION_TEXTS.paused);
     expect(toggle.getAttribute('aria-checked')).toBe('false');
+    // Paused is not an error, and not news either: it is shown as a warning.
+    expect(paused.closest('[data-status]')?.getAttribute('data-status')).toBe('warning');
   });
 
   it('stays OFF with the error toast and the server reason when activation fails', async () => {

@@ -70,6 +70,10 @@ const NameInput = styled.input`
   font: inherit;
   font-size: 16px;
   font-weight: 600;
+  /* A long name ends in an ellipsis until the field is focused for editing. */
+  white-space: nowrap;
+  overflow: hidden;
+  text-overflow: ellipsis;
   &:hover { border-color: ${({ theme }) => theme.colors.border}; }
   &:focus { outline: none; border-color: ${({ theme }) => theme.colors.primary}; box-shadow: ${({ theme }) => theme.focusRing}; }
 `;
@@ -127,6 +131,7 @@ const NameField = observer(function NameField() {
     <NameInput
       aria-label="Workflow name"
       placeholder="Name your workflow"
+      title={draft}
       value={draft}
       onChange={(event) => setDraft(event.target.value)}
       onBlur={commit}

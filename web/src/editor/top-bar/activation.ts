@@ -5,6 +5,7 @@
  */
 import { isApiError } from '@junction/core';
 import type { IEditorStore, StoredWorkflow } from '../../stores/editor-store.js';
+import type { Status } from '../../ui/theme.js';
 
 /** The toasts of editor-core 4.2 and 8. */
 export const ACTIVATION_TEXTS = {
@@ -17,7 +18,7 @@ export const ACTIVATION_TEXTS = {
 /** What a switch ended with: the toast to show. */
 export interface ActivationOutcome {
   ok: boolean;
-  status: 'success' | 'info' | 'error';
+  status: Status;
   message: string;
 }
 
@@ -59,7 +60,7 @@ export async function switchActivation(editor: IEditorStore, active: boolean): P
     else editor.applyActivation(answer.active, stored?.revision ?? null);
     return answer.active
       ? { ok: true, status: 'success', message: ACTIVATION_TEXTS.active }
-      : { ok: true, status: 'info', message: ACTIVATION_TEXTS.paused };
+      : { ok: true, status: 'warning', message: ACTIVATION_TEXTS.paused };
   } catch (error) {
     return fail(error);
   }

@@ -834,7 +834,7 @@ const ApiConfiguration = observer(function ApiConfiguration({
                 options={ACTION_CODE_TEMPLATES.map((t) => ({ value: t.id, label: t.label }))}
               />
               <Button
-                variant="secondary"
+                variant="ghost"
                 onClick={() => setCode(ACTION_CODE_TEMPLATES.find((t) => t.id === templateId)?.code ?? code)}
               >
                 Use template
