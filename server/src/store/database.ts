@@ -17,13 +17,11 @@ import type { HookTables } from './tables/hooks.js';
 import type { StepTables } from './tables/steps.js';
 import type { SupportTables } from './tables/support.js';
 import type { TemplateTables } from './tables/templates.js';
+import type { JsonColumn } from './json.js';
 import type { TriggerTables } from './tables/triggers.js';
 
 /** Which SQL engine a database handle talks to. */
 export type Dialect = 'sqlite' | 'postgres';
-
-/** A JSON column as it is read back: a string in SQLite, a parsed value in PostgreSQL. */
-export type JsonColumn = unknown;
 
 /** `users`: one person; e-mail unique and lower-cased. */
 export interface UsersTable {

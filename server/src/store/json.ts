@@ -3,6 +3,9 @@
  * `writeJson` and read with `readJson`, so no caller sees the difference.
  */
 
+/** A JSON column as it is read back: a string in SQLite, a parsed value in PostgreSQL. */
+export type JsonColumn = unknown;
+
 /**
  * Serialises a value for a JSON column.
  *
@@ -35,8 +38,7 @@ const ENCODED = /%25|%u([0-9a-f]{4})/g;
 function encodeString(text: string): string {
   if (!ODD_CHAR.test(text)) return text;
   return (
-    MARK +
-    text.replace(ODD_CHARS, (c) => (c === '%' ? '%25' : `%u${c.charCodeAt(0).toString(16).padStart(4, '0')}`))
+    MARK + text.replace(ODD_CHARS, (c) => (c === '%' ? '%25' : `%u${c.charCodeAt(0).toString(16).padStart(4, '0')}`))
   );
 }
 

@@ -1,6 +1,6 @@
 /** Tables of the apps helper: portal apps, listings, Demo CRM data. Add each table here and create it in its migration. */
 import type { Generated } from 'kysely';
-import type { JsonColumn } from '../database.js';
+import type { JsonColumn } from '../json.js';
 
 /**
  * `portal_apps`: an app declared in the developer portal (forms-dp 3 "App"), owned by one

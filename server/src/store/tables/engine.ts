@@ -1,5 +1,5 @@
 /** Tables of the engine helper: executions, step runs and trigger events (dedupe keys). */
-import type { JsonColumn } from '../database.js';
+import type { JsonColumn } from '../json.js';
 
 /** `executions`: one run of a workflow (its document: `workflow_versions` at its revision). */
 export interface ExecutionsTable {

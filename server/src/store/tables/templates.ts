@@ -1,5 +1,5 @@
 /** Tables of the editor helper: shared templates. Add each table here and create it in its migration. */
-import type { JsonColumn } from '../database.js';
+import type { JsonColumn } from '../json.js';
 
 /**
  * `templates`: a workflow shared as a template (editor-core 2.4, 4.9). The document is the

@@ -1,5 +1,5 @@
 /** Tables of the triggers helper: the armed trigger of each active workflow. */
-import type { JsonColumn } from '../database.js';
+import type { JsonColumn } from '../json.js';
 
 /**
  * `trigger_subscriptions`: one row per workflow that is ON, written in the same transaction
