@@ -39,6 +39,7 @@ export const OPERATION_IDS = [
   'listSessions',
   'endSession',
   'logOutEverywhere',
+  'createPopupTicket',
   'getMe',
   'sendSignInLink',
   'exchangeToken',

@@ -157,6 +157,29 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/auth/popup-ticket": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * A single-use ticket for the OAuth pop-up's address, valid 60 seconds (editor-core 7.3).
+         * @description The pop-up cannot send a bearer header, and a session token must never travel in a URL
+         *     (browser history, proxy logs, Referer). The editor opens the pop-up blank, asks for a
+         *     ticket bound to its session, then points the pop-up at `/auth/{appSlug}?uid&ticket`.
+         *     The ticket is spent by its first use, expires after 60 seconds and dies with the session.
+         */
+        post: operations["createPopupTicket"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/auth/sign-in-link": {
         parameters: {
             query?: never;
@@ -874,12 +897,14 @@ export interface paths {
         };
         /**
          * Open in a pop-up; redirects to the provider's consent page (editor-core 7.3).
-         * @description The pop-up cannot send a bearer header, so `t` carries the session token. The server
-         *     stores a random, single-use `state` (10 minutes) bound to that session and, through an
-         *     HttpOnly cookie, to this browser, adds PKCE when the app's authRequestConfig params name
-         *     `code_challenge_method`, and redirects to the provider. When the flow cannot start
-         *     (session ended, app without OAuth 2.0 settings) it answers the result page with
-         *     `ok: false` instead.
+         * @description The pop-up cannot send a bearer header, so `ticket` (from `POST /api/auth/popup-ticket`:
+         *     single use, 60 seconds) stands for the session; a session token in the query is never
+         *     read. An unknown, used or expired ticket answers 401 with code
+         *     `auth.popup_ticket_invalid`. The server stores a random, single-use `state` (10 minutes)
+         *     bound to that session and, through an HttpOnly cookie, to this browser, adds PKCE when
+         *     the app's authRequestConfig params name `code_challenge_method`, and redirects to the
+         *     provider. When the flow cannot start (`uid` is not the ticket's user, app without OAuth
+         *     2.0 settings) it answers the result page with `ok: false` instead.
          */
         get: operations["startOAuth"];
         put?: never;
@@ -1377,7 +1402,7 @@ export interface components {
         Problem: {
             /** @description A URI naming the problem type; 'about:blank' when the status says it all. */
             type: string;
-            /** @description A stable code clients branch on, never the status number (core/src/api/problem-codes.ts lists them): by status `request.invalid` (400), `auth.required` (401), `auth.forbidden` (403), `resource.not_found` (404), `state.conflict` (409), `limit.exceeded` (413), `request.media_type` (415), `rule.failed` (422), `limit.rate` (429), `server.internal` (500), `server.unavailable` (503), `storage.full` (507); named by the thrower: `workflow.revision_conflict` (409, reload and retry), `activation.blocked` (422, the workflow has blocking issues), `workflow.not_active` (409), `limit.exceeded` (a configured body, item, memory or upload limit). */
+            /** @description A stable code clients branch on, never the status number (core/src/api/problem-codes.ts lists them): by status `request.invalid` (400), `auth.required` (401), `auth.forbidden` (403), `resource.not_found` (404), `state.conflict` (409), `limit.exceeded` (413), `request.media_type` (415), `rule.failed` (422), `limit.rate` (429), `server.internal` (500), `server.unavailable` (503), `storage.full` (507); named by the thrower: `workflow.revision_conflict` (409, reload and retry), `activation.blocked` (422, the workflow has blocking issues), `workflow.not_active` (409), `limit.exceeded` (a configured body, item, memory or upload limit), `auth.popup_ticket_invalid` (401, the OAuth pop-up's ticket is unknown, used or expired: connect again). */
             code: string;
             /** @description Short summary of the status, e.g. 'Unprocessable Content'. */
             title: string;
@@ -1480,6 +1505,12 @@ export interface components {
         };
         SignInLinkInput: {
             email: components["schemas"]["Email"];
+        };
+        PopupTicket: {
+            /** @description Single use; the OAuth pop-up's `ticket` query value. */
+            ticket: string;
+            /** Format: date-time */
+            expiresAt: string;
         };
         ExchangeTokenInput: {
             token: string;
@@ -2644,6 +2675,28 @@ export interface operations {
                 };
                 content: {
                     "application/json": components["schemas"]["Me"];
+                };
+            };
+            401: components["responses"]["Unauthorized"];
+            429: components["responses"]["TooManyRequests"];
+        };
+    };
+    createPopupTicket: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The ticket. */
+            201: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["PopupTicket"];
                 };
             };
             401: components["responses"]["Unauthorized"];
@@ -3999,8 +4052,8 @@ export interface operations {
             query: {
                 /** @description User id. */
                 uid: components["schemas"]["Id"];
-                /** @description The editor's session token (the pop-up cannot send a bearer header); its user must be `uid`. */
-                t: components["schemas"]["Id"];
+                /** @description A pop-up ticket (`POST /api/auth/popup-ticket`), spent by this request; its user must be `uid`. */
+                ticket: string;
                 /** @description Reconnect an existing credential instead of creating one. */
                 update?: boolean;
                 /** @description The credential to reconnect. */
@@ -4033,6 +4086,7 @@ export interface operations {
                 content?: never;
             };
             400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
             404: components["responses"]["NotFound"];
             429: components["responses"]["TooManyRequests"];
             501: components["responses"]["NotImplemented"];

@@ -127,3 +127,10 @@ export async function readCode(h: ApiHarness, email: string): Promise<string> {
 export function fillPath(path: string, values: (name: string) => string): string {
   return path.replace(/\{([^}]+)\}/g, (_m, name: string) => encodeURIComponent(values(name)));
 }
+
+/** A single-use OAuth pop-up ticket for the account's session (`POST /api/auth/popup-ticket`). */
+export async function popupTicket(h: ApiHarness, account: { token: string }): Promise<string> {
+  const res = await h.call('POST', '/api/auth/popup-ticket', { token: account.token });
+  if (res.status !== 201) throw new Error(`popup-ticket answered ${res.status}: ${res.text}`);
+  return encodeURIComponent(res.json.ticket);
+}

@@ -9,7 +9,7 @@ import { oauthClientEnvKeys, withOAuthClient } from '../../server/src/integratio
 import { googleSheetsApp } from '../../server/src/integrations/catalogue/google-sheets.js';
 import { microsoftTeamsApp } from '../../server/src/integrations/catalogue/microsoft-teams.js';
 import { slackApp } from '../../server/src/integrations/catalogue/slack.js';
-import { type Account, type ApiHarness, openHarness, openTestDatabases, signUp } from '../api/harness.js';
+import { type Account, type ApiHarness, openHarness, openTestDatabases, popupTicket, signUp } from '../api/harness.js';
 
 const SECRET = 'GOCSPX-catalogue-secret';
 const ENV_KEYS = ['JUNCTION_OAUTH_GOOGLE_CLIENT_ID', 'JUNCTION_OAUTH_GOOGLE_CLIENT_SECRET'];
@@ -55,7 +55,7 @@ describe('catalogue OAuth clients', () => {
 
   it('without settings, the pop-up says the app has no client id', async () => {
     delete process.env.JUNCTION_OAUTH_GOOGLE_CLIENT_ID;
-    const res = await h.call('GET', `/auth/google-sheets?uid=${a.userId}&t=${encodeURIComponent(a.token)}`);
+    const res = await h.call('GET', `/auth/google-sheets?uid=${a.userId}&ticket=${await popupTicket(h, a)}`);
     expect(res.status).toBe(200);
     expect(res.text).toContain('Google Sheets has no client id.');
   });
@@ -63,7 +63,7 @@ describe('catalogue OAuth clients', () => {
   it("with the family settings, starts Google's consent page with offline access and the app's scopes", async () => {
     process.env.JUNCTION_OAUTH_GOOGLE_CLIENT_ID = '1234.apps.googleusercontent.com';
     process.env.JUNCTION_OAUTH_GOOGLE_CLIENT_SECRET = SECRET;
-    const res = await h.call('GET', `/auth/google-sheets?uid=${a.userId}&t=${encodeURIComponent(a.token)}`);
+    const res = await h.call('GET', `/auth/google-sheets?uid=${a.userId}&ticket=${await popupTicket(h, a)}`);
     expect(res.status).toBe(302);
     const location = new URL(String(res.headers.location));
     expect(`${location.origin}${location.pathname}`).toBe('https://accounts.google.com/o/oauth2/v2/auth');

@@ -1,6 +1,7 @@
 /**
- * The OAuth 2.0 pop-up in a real browser (Chromium): a page on the editor's origin opens
- * `/auth/{app}?uid&t` in a 600 × 700 pop-up, the provider shows a consent page (a real
+ * The OAuth 2.0 pop-up in a real browser (Chromium): a page on the editor's origin opens a
+ * blank 600 × 700 pop-up, asks `POST /api/auth/popup-ticket` for a single-use ticket and sends
+ * the pop-up to `/auth/{app}?uid&ticket` (as the web does, editor-core 7.3), the provider shows a consent page (a real
  * document on another origin), 'Allow' goes back to `/auth/{app}/redirect`, and the result
  * page's script, allowed only by its hash under the page's CSP, posts
  * `{ type: 'junction:oauth', ok, credentialId }` to the opener and closes the pop-up.
@@ -72,9 +73,14 @@ describe('OAuth 2.0 pop-up in Chromium', () => {
     await provider?.close();
   });
 
-  /** Opens the pop-up from a page of the editor's origin; answers the opener and the pop-up. */
-  async function openPopup(query: string): Promise<{ opener: Page; popup: Page; errors: string[] }> {
+  /**
+   * Opens the pop-up from a page of the editor's origin as the web does (blank first, then the
+   * address with a fresh ticket); answers the opener and the pop-up.
+   */
+  async function openPopup(account: Account): Promise<{ opener: Page; popup: Page; errors: string[]; urls: string[] }> {
     const context = await browser.newContext();
+    const urls: string[] = [];
+    context.on('request', (request) => urls.push(request.url()));
     const opener = await context.newPage();
     const errors: string[] = [];
     await opener.goto(`${origin}/api/health`);
@@ -89,18 +95,27 @@ describe('OAuth 2.0 pop-up in Chromium', () => {
     });
     const [popup] = await Promise.all([
       context.waitForEvent('page'),
-      opener.evaluate((url) => {
-        (globalThis as unknown as { open: (url: string, name: string, features: string) => unknown }).open(
-          url,
-          'junction-oauth',
-          'width=600,height=700',
-        );
-      }, `/auth/${slug}?${query}`),
+      opener.evaluate(
+        async ({ path, uid, token }) => {
+          // Runs in the page; typed by hand because the test project has no DOM library.
+          const w = globalThis as unknown as {
+            open: (url: string, name: string, features: string) => { location: { href: string } } | null;
+          };
+          const popup = w.open('about:blank', 'junction-sign-in', 'popup=yes,width=600,height=700');
+          const res = await fetch('/api/auth/popup-ticket', {
+            method: 'POST',
+            headers: { authorization: `Bearer ${token}` },
+          });
+          const { ticket } = (await res.json()) as { ticket: string };
+          if (popup) popup.location.href = `${path}?${new URLSearchParams({ uid, ticket })}`;
+        },
+        { path: `/auth/${slug}`, uid: account.userId, token: account.token },
+      ),
     ]);
     popup.on('console', (message) => {
       if (message.type() === 'error') errors.push(message.text());
     });
-    return { opener, popup, errors };
+    return { opener, popup, errors, urls };
   }
 
   async function received(opener: Page): Promise<{ origin: string; data: Record<string, unknown> }[]> {
@@ -111,8 +126,11 @@ describe('OAuth 2.0 pop-up in Chromium', () => {
   }
 
   it('posts the new credential to the opener and closes itself', async () => {
-    const { opener, popup, errors } = await openPopup(`uid=${a.userId}&t=${encodeURIComponent(a.token)}`);
+    const { opener, popup, errors, urls } = await openPopup(a);
     await popup.waitForSelector('#allow');
+    // The session token is in no address the browser asked for; the ticket is.
+    expect(urls.some((url) => url.includes(`/auth/${slug}?`) && url.includes('ticket='))).toBe(true);
+    expect(urls.filter((url) => url.includes(a.token) || url.includes(encodeURIComponent(a.token)))).toEqual([]);
     const closed = popup.waitForEvent('close', { timeout: 10_000 });
     await popup.click('#allow');
     const messages = await received(opener);
@@ -130,7 +148,7 @@ describe('OAuth 2.0 pop-up in Chromium', () => {
   it('posts ok: false with a readable message when the consent is declined, and shows it', async () => {
     provider.deny = true;
     try {
-      const { opener, popup } = await openPopup(`uid=${a.userId}&t=${encodeURIComponent(a.token)}`);
+      const { opener, popup } = await openPopup(a);
       await popup.waitForSelector('#allow');
       await popup.click('#allow');
       const messages = await received(opener);

@@ -8,7 +8,7 @@
 import { createHash } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { SECRET_SENTINEL } from '../../server/src/kernel/types.js';
-import { type Account, type ApiHarness, openHarness, openTestDatabases, signUp } from '../api/harness.js';
+import { type Account, type ApiHarness, openHarness, openTestDatabases, popupTicket, signUp } from '../api/harness.js';
 import { hookPathOf, waitForExecution } from '../engine/support.js';
 import { type OAuthProvider, startOAuthProvider } from './oauth-provider.js';
 
@@ -65,7 +65,7 @@ describe.each(openTestDatabases())('OAuth 2.0 on $dialect', (testDb) => {
   async function connect(account: Account, extra = '') {
     const start = await h.call(
       'GET',
-      `/auth/${slug}?uid=${account.userId}&t=${encodeURIComponent(account.token)}${extra}`,
+      `/auth/${slug}?uid=${account.userId}&ticket=${await popupTicket(h, account)}${extra}`,
     );
     expect(start.status, start.text).toBe(302);
     const cookie = String(start.headers['set-cookie']).split(';')[0] ?? '';
@@ -118,7 +118,7 @@ describe.each(openTestDatabases())('OAuth 2.0 on $dialect', (testDb) => {
   });
 
   it('redirects to the consent page with client_id, redirect_uri, scope, code, state and a PKCE challenge', async () => {
-    const res = await h.call('GET', `/auth/${slug}?uid=${a.userId}&t=${encodeURIComponent(a.token)}`);
+    const res = await h.call('GET', `/auth/${slug}?uid=${a.userId}&ticket=${await popupTicket(h, a)}`);
     expect(res.status).toBe(302);
     const location = new URL(String(res.headers.location));
     expect(`${location.origin}${location.pathname}`).toBe(`${provider.url}/authorize`);
@@ -183,7 +183,7 @@ describe.each(openTestDatabases())('OAuth 2.0 on $dialect', (testDb) => {
     const forged = await h.call('GET', `/auth/${slug}/redirect?code=abc&state=not-a-state-we-issued`);
     expect(posted(forged.text).message).toMatchObject({ type: 'junction:oauth', ok: false });
 
-    const start = await h.call('GET', `/auth/${slug}?uid=${a.userId}&t=${encodeURIComponent(a.token)}`);
+    const start = await h.call('GET', `/auth/${slug}?uid=${a.userId}&ticket=${await popupTicket(h, a)}`);
     const consent = await fetch(String(start.headers.location), { redirect: 'manual' });
     const back = new URL(consent.headers.get('location') ?? '');
     const elsewhere = await h.call('GET', `${back.pathname}${back.search}`, { headers: { cookie: 'other=1' } });
@@ -194,7 +194,7 @@ describe.each(openTestDatabases())('OAuth 2.0 on $dialect', (testDb) => {
   });
 
   it('leaves the state unspent when the redirect comes without the browser cookie or with a wrong one', async () => {
-    const start = await h.call('GET', `/auth/${slug}?uid=${a.userId}&t=${encodeURIComponent(a.token)}`);
+    const start = await h.call('GET', `/auth/${slug}?uid=${a.userId}&ticket=${await popupTicket(h, a)}`);
     const cookie = String(start.headers['set-cookie']).split(';')[0] ?? '';
     const consent = await fetch(String(start.headers.location), { redirect: 'manual' });
     const back = new URL(consent.headers.get('location') ?? '');
@@ -228,31 +228,34 @@ describe.each(openTestDatabases())('OAuth 2.0 on $dialect', (testDb) => {
     }
   });
 
-  it('answers the page with ok: false for an ended session or a user that is not the session’s', async () => {
-    const bad = await h.call('GET', `/auth/${slug}?uid=${a.userId}&t=not-a-session`);
-    expect(bad.status).toBe(200);
-    expect(posted(bad.text).message).toMatchObject({ ok: false, message: expect.stringContaining('session') });
-    const other = await h.call('GET', `/auth/${slug}?uid=${b.userId}&t=${encodeURIComponent(a.token)}`);
+  it('refuses a session token or an unknown ticket (401), and answers ok: false for a user that is not the ticket’s', async () => {
+    const token = await h.call('GET', `/auth/${slug}?uid=${a.userId}&t=${encodeURIComponent(a.token)}`);
+    expect(token.status).toBe(400);
+    expect(token.json.field).toBe('query.ticket');
+    const bad = await h.call('GET', `/auth/${slug}?uid=${a.userId}&ticket=not-a-ticket`);
+    expect(bad.status).toBe(401);
+    expect(bad.json.code).toBe('auth.popup_ticket_invalid');
+    const other = await h.call('GET', `/auth/${slug}?uid=${b.userId}&ticket=${await popupTicket(h, a)}`);
     expect(posted(other.text).message).toMatchObject({ ok: false });
   });
 
   it('names the field of bad input and hides other tenants’ apps', async () => {
-    const missing = await h.call('GET', `/auth/${slug}?t=${encodeURIComponent(a.token)}`);
+    const missing = await h.call('GET', `/auth/${slug}?ticket=${await popupTicket(h, a)}`);
     expect(missing.status).toBe(400);
     expect(missing.json.field).toBe('query.uid');
-    const noId = await h.call('GET', `/auth/${slug}?uid=${a.userId}&t=${encodeURIComponent(a.token)}&update=true`);
+    const noId = await h.call('GET', `/auth/${slug}?uid=${a.userId}&ticket=${await popupTicket(h, a)}&update=true`);
     expect(noId.status).toBe(400);
     expect(noId.json.field).toBe('query.c_id');
     const unknown = await h.call(
       'GET',
-      `/auth/no-such-app-${Date.now()}?uid=${a.userId}&t=${encodeURIComponent(a.token)}`,
+      `/auth/no-such-app-${Date.now()}?uid=${a.userId}&ticket=${await popupTicket(h, a)}`,
     );
     expect(unknown.status).toBe(404);
     const longCode = await h.call('GET', `/auth/${slug}/redirect?code=${'x'.repeat(5000)}&state=s`);
     expect(longCode.status).toBe(400);
     expect(longCode.json.field).toBe('query.code');
     // B cannot see A's draft app.
-    const hidden = await h.call('GET', `/auth/${slug}?uid=${b.userId}&t=${encodeURIComponent(b.token)}`);
+    const hidden = await h.call('GET', `/auth/${slug}?uid=${b.userId}&ticket=${await popupTicket(h, b)}`);
     expect(hidden.status).toBe(404);
   });
 

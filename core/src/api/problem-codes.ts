@@ -35,6 +35,8 @@ export const PROBLEM_CODES = {
   workflowNotActive: 'workflow.not_active',
   /** A configured limit (body, items, memory, uploads) was exceeded. */
   limitExceeded: 'limit.exceeded',
+  /** The OAuth pop-up's ticket is unknown, used, expired or its session ended (editor-core 7.3). */
+  popupTicketInvalid: 'auth.popup_ticket_invalid',
   /** Too many requests; see Retry-After. */
   rateLimited: 'limit.rate',
   /** The request never got an answer (offline, refused, DNS); set by the client only. */

@@ -72,6 +72,13 @@ export interface Services {
     logOutEverywhere(ctx: AuthContext): Promise<void>;
     /** Resolves a bearer token; null when unknown or expired. */
     authenticate(token: string): Promise<AuthContext | null>;
+    /**
+     * A single-use ticket (60 s) standing for the caller's session in the OAuth pop-up's
+     * address, so the session token never travels in a URL (editor-core 7.3).
+     */
+    createPopupTicket(ctx: AuthContext): Promise<{ ticket: string; expiresAt: string }>;
+    /** Uses a pop-up ticket once: its session, or null when unknown, used, expired or signed out. */
+    redeemPopupTicket(ticket: string): Promise<AuthContext | null>;
     me(ctx: AuthContext): Promise<MeView>;
     /** E-mails a one-time sign-in link carrying `c` (onboarding 2 small-screen reminder). Always resolves (no account enumeration). */
     sendSignInLink(email: string, link: (oneTimeToken: string) => string): Promise<void>;

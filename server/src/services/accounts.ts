@@ -24,6 +24,11 @@ export const CODE_MAX_ATTEMPTS = 5;
 /** A sign-in link works for 30 minutes. */
 export const SIGN_IN_LINK_TTL_MS = 30 * 60 * 1000;
 
+/** A pop-up ticket works for 60 seconds, once (editor-core 7.3). */
+export const POPUP_TICKET_TTL_MS = 60_000;
+/** A pop-up ticket's purpose names the session it stands for: `popup:{sessionId}`. */
+const POPUP_PURPOSE = 'popup:';
+
 /** onboarding-and-extras 3 "Defaults". */
 const FIRST_TENANT_NAME = 'My First Workspace';
 const FIRST_WORKFLOW_NAME = 'Untitled Workflow (Draft)';
@@ -218,6 +223,30 @@ export function createAccountsService(deps: ServiceDeps): Services['accounts'] {
       if (typeof token !== 'string' || token === '') return null;
       const session = await repos.sessions.findValid(hashToken(token), nowIso(deps));
       return session ? { userId: session.userId, tenantId: session.tenantId, sessionId: session.id } : null;
+    },
+
+    async createPopupTicket(ctx) {
+      const ticket = createToken();
+      const expiresAt = nowIso(deps, POPUP_TICKET_TTL_MS);
+      await repos.codes.insertToken({
+        id: deps.newId(),
+        tokenHash: hashToken(ticket),
+        userId: ctx.userId,
+        purpose: `${POPUP_PURPOSE}${ctx.sessionId}`,
+        expiresAt,
+        createdAt: nowIso(deps),
+      });
+      return { ticket, expiresAt };
+    },
+
+    async redeemPopupTicket(ticket) {
+      if (typeof ticket !== 'string' || ticket === '') return null;
+      const used = await repos.codes.consumeTokenOfKind(hashToken(ticket), POPUP_PURPOSE, nowIso(deps));
+      if (!used) return null;
+      // The session it was issued to must still be signed in (a log-out voids its tickets).
+      const session = await repos.sessions.findValidById(used.purpose.slice(POPUP_PURPOSE.length), nowIso(deps));
+      if (!session || session.userId !== used.userId) return null;
+      return { userId: session.userId, tenantId: session.tenantId, sessionId: session.id };
     },
 
     async me(ctx: AuthContext) {

@@ -4,7 +4,7 @@ import styled from 'styled-components';
 import { failureText, loadWorkflowRows, type WorkflowRow } from '../stores/dashboard-workflows.js';
 import { formatRunTime } from '../stores/execution-replay.js';
 import { useApi } from '../stores/root-store.js';
-import { TOKEN_STORAGE_KEY } from '../stores/session.js';
+import { openSignInWindow, signInUrl } from '../stores/panel-connection.js';
 import { Button, Dialog, PageTitle, Spinner, TextField, useToast } from '../ui/index.js';
 import { DashboardLayout, useDashboard } from './DashboardLayout.js';
 import { Actions, Muted, Table } from './parts.js';
@@ -41,9 +41,6 @@ export function ConnectionsPage() {
     </DashboardLayout>
   );
 }
-
-/** The pop-up size of a sign-in window (editor-core 9). */
-const POPUP_FEATURES = 'width=600,height=700';
 
 function ConnectionsView() {
   const api = useApi();
@@ -99,10 +96,24 @@ function ConnectionsView() {
   const reconnect = (item: Connection) =>
     act(async () => {
       if (apps.get(item.app)?.apiType === 'oauth2') {
-        // editor-core 2.5: the provider's sign-in in a 600 × 700 pop-up, updating this credential.
-        const token = window.localStorage.getItem(TOKEN_STORAGE_KEY) ?? '';
-        const query = new URLSearchParams({ uid: me.id, t: token, update: 'true', c_id: item.id });
-        window.open(`/auth/${encodeURIComponent(item.app)}?${query}`, 'junction-auth', POPUP_FEATURES);
+        // editor-core 2.5, 7.3: the provider's sign-in in a 600 × 700 pop-up, updating this
+        // credential; opened blank inside the click, then sent on with a single-use ticket.
+        const outcome = await openSignInWindow({
+          open: (url, name, features) => window.open(url, name, features),
+          name: 'junction-sign-in',
+          fetchTicket: async () => (await api.post('/api/auth/popup-ticket')).ticket,
+          address: (ticket) =>
+            signInUrl({
+              origin: window.location.origin,
+              appSlug: item.app,
+              userId: me.id,
+              ticket,
+              credentialId: item.id,
+            }),
+        });
+        if (outcome === 'blocked') {
+          showToast({ status: 'error', message: 'The sign-in window was blocked. Allow pop-ups for this site.' });
+        }
         return;
       }
       const check = await api.post('/api/credentials/{id}/check', { params: { path: { id: item.id } } });

@@ -27,23 +27,57 @@ export function addAccountText(app: string): string {
 }
 
 /**
- * The sign-in pop-up's address (editor-core 7.3): `/auth/{app}?uid&t`, optionally `update` and
- * `c_id`. The pop-up cannot send a bearer header, so `t` carries the editor's session token,
- * which the server checks and binds the sign-in to (server/src/http/routes/steps.ts).
+ * The sign-in pop-up's address (editor-core 7.3): `/auth/{app}?uid&ticket`, optionally `update`
+ * and `c_id`. The pop-up cannot send a bearer header, and a session token must never travel in
+ * a URL: `ticket` is single-use and lives 60 s (`POST /api/auth/popup-ticket`).
  */
 export function signInUrl(input: {
   origin: string;
   appSlug: string;
   userId: string;
-  sessionToken: string;
+  ticket: string;
   credentialId?: string;
 }): string {
-  const params = new URLSearchParams({ uid: input.userId, t: input.sessionToken });
+  const params = new URLSearchParams({ uid: input.userId, ticket: input.ticket });
   if (input.credentialId) {
     params.set('update', 'true');
     params.set('c_id', input.credentialId);
   }
   return `${input.origin.replace(/\/$/, '')}/auth/${encodeURIComponent(input.appSlug)}?${params.toString()}`;
+}
+
+/** The part of a pop-up window the sign-in needs (a browser `Window` fits). */
+export interface SignInWindow {
+  location: { href: string };
+  close(): void;
+}
+
+/** Opens a window; answers null when the browser blocked it (`window.open`'s shape). */
+export type OpenWindow = (url: string, name: string, features: string) => SignInWindow | null;
+
+/**
+ * Opens the sign-in pop-up (editor-core 7.3) without a session token in any URL: the window
+ * opens blank at once — call this inside the click handler, before anything is awaited, so
+ * pop-up blockers allow it — then goes to `address(ticket)` once the server gave a ticket.
+ * Answers 'blocked' when the browser refused the window; when the ticket cannot be had the
+ * window is closed and the error thrown.
+ */
+export async function openSignInWindow(input: {
+  open: OpenWindow;
+  name: string;
+  fetchTicket: () => Promise<string>;
+  address: (ticket: string) => string;
+}): Promise<'opened' | 'blocked'> {
+  const popup = input.open('about:blank', input.name, signInFeatures());
+  if (!popup) return 'blocked';
+  try {
+    const ticket = await input.fetchTicket();
+    popup.location.href = input.address(ticket);
+    return 'opened';
+  } catch (error) {
+    popup.close();
+    throw error;
+  }
 }
 
 /** The `features` text of `window.open` for the sign-in pop-up. */
@@ -99,10 +133,10 @@ export interface ConnectionDeps {
   /** The editor's origin: the pop-up's address and the only trusted message origin. */
   origin: string;
   userId: string | null;
-  /** The editor's session token (the pop-up's `t`). */
-  sessionToken: string | null;
+  /** Whether the editor holds a session (the pop-up's ticket is asked for with it). */
+  hasSession: boolean;
   /** Opens the pop-up; returns null when the browser blocked it. */
-  openWindow: (url: string, name: string, features: string) => unknown;
+  openWindow: OpenWindow;
 }
 
 /** The account picker and its dialogs for one step. */
@@ -305,7 +339,7 @@ export class ConnectionModel {
   addAccount(credentialId?: string): void {
     this.error = '';
     if (this.usesSignIn) {
-      this.openSignIn(credentialId);
+      void this.openSignIn(credentialId);
       return;
     }
     this.isFormOpen = true;
@@ -315,17 +349,35 @@ export class ConnectionModel {
     this.formError = '';
   }
 
-  /** Opens the 600 × 700 sign-in pop-up, or the logged-out prompt without a user id. */
-  openSignIn(credentialId?: string): void {
-    const { sessionToken, origin, openWindow } = this.deps;
+  /**
+   * Opens the 600 × 700 sign-in pop-up, or the logged-out prompt without a user id. The window
+   * opens synchronously (inside the click); its address follows once the ticket arrived.
+   */
+  async openSignIn(credentialId?: string): Promise<void> {
+    const { hasSession, origin, openWindow, editor } = this.deps;
     const userId = this.userId;
-    if (!userId || !sessionToken) {
+    if (!userId || !hasSession) {
       this.isLoggedOutPromptShown = true;
       return;
     }
-    const url = signInUrl({ origin, appSlug: this.data.type, userId, sessionToken, credentialId });
-    const opened = openWindow(url, 'junction-sign-in', signInFeatures());
-    if (!opened) this.error = 'The sign-in window was blocked. Allow pop-ups for this site and try again.';
+    const appSlug = this.data.type;
+    try {
+      const outcome = await openSignInWindow({
+        open: openWindow,
+        name: 'junction-sign-in',
+        fetchTicket: async () => (await editor.env.api.post('/api/auth/popup-ticket')).ticket,
+        address: (ticket) => signInUrl({ origin, appSlug, userId, ticket, credentialId }),
+      });
+      if (outcome === 'blocked') {
+        runInAction(() => {
+          this.error = 'The sign-in window was blocked. Allow pop-ups for this site and try again.';
+        });
+      }
+    } catch (error) {
+      runInAction(() => {
+        this.error = problemMessage(error, 'Could not start the sign-in.');
+      });
+    }
   }
 
   dismissLoggedOutPrompt(): void {

@@ -51,6 +51,9 @@ export const authHandlers: OperationHandlers = {
     await input.services.accounts.logOutEverywhere(requireAuth(input));
     return { status: 204 };
   },
+  async createPopupTicket(input) {
+    return { status: 201, body: await input.services.accounts.createPopupTicket(requireAuth(input)) };
+  },
   async getMe(input) {
     return { status: 200, body: await input.services.accounts.me(requireAuth(input)) };
   },

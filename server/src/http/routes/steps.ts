@@ -1,5 +1,5 @@
 /** Step tests, trigger choices, samples, dropdowns, credential checks, OAuth pop-up routes (steps helper). */
-import { badRequest } from '../../kernel/errors.js';
+import { badRequest, PROBLEM_CODES, Problem } from '../../kernel/errors.js';
 import type { DropdownInput, PopupAnswer } from '../../kernel/contracts/steps.js';
 import { requireAuth } from '../auth.js';
 import type { OperationHandlers, OperationResult } from '../types.js';
@@ -58,13 +58,21 @@ export const stepHandlers: OperationHandlers = {
   },
 
   async startOAuth(input) {
-    const { uid, t, update } = input.query;
+    const { uid, ticket, update } = input.query;
     const credentialId = text(input.query.c_id);
     if (update === true && credentialId === undefined) {
       throw badRequest('query.c_id is required to update a connection.', 'query.c_id');
     }
-    // The pop-up cannot send a bearer header: `t` carries the editor's session token.
-    const session = await input.services.accounts.authenticate(text(t) ?? '');
+    // The pop-up cannot send a bearer header: a single-use, 60-second ticket stands for the
+    // session (POST /api/auth/popup-ticket); a session token in the query is never read.
+    const session = await input.services.accounts.redeemPopupTicket(text(ticket) ?? '');
+    if (!session) {
+      throw new Problem(401, 'Unauthorized', {
+        detail: 'This sign-in window has expired or was already used. Connect the account again from Junction.',
+        field: 'query.ticket',
+        code: PROBLEM_CODES.popupTicketInvalid,
+      });
+    }
     const answer = await input.services.steps.startOAuth({
       appSlug: input.params.appSlug,
       uid: text(uid) ?? '',

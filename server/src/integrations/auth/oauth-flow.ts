@@ -1,8 +1,8 @@
 /**
  * The OAuth 2.0 pop-up flow (editor-core 2.5, 7.3):
  *
- * 1. `GET /auth/{app}?uid&t` (t: the editor's session token, checked, and uid must be its
- *    user) stores a random `state` (hashed, 10 minutes, used once) bound to that session and
+ * 1. `GET /auth/{app}?uid&ticket` (ticket: a single-use, 60-second pop-up ticket standing for
+ *    the editor's session, spent by the route; uid must be its user) stores a random `state` (hashed, 10 minutes, used once) bound to that session and
  *    to this browser (an HttpOnly cookie named after the state), with a PKCE verifier when the
  *    app asks for PKCE, and redirects to the provider's consent page.
  * 2. `GET /auth/{app}/redirect?code&state` consumes the state (once, unexpired, same app, same
@@ -43,7 +43,7 @@ export const OAUTH_STATE_TTL_MS = 10 * 60_000;
 export interface StartOAuthInput {
   appSlug: string;
   uid: string;
-  /** The resolved session of `t`, or null when `t` was not a valid session token. */
+  /** The session the pop-up ticket stood for. */
   session: AuthContext | null;
   /** Reconnect this credential (`update` + `c_id`). */
   credentialId?: string;
@@ -305,14 +305,15 @@ function readCookie(header: string | undefined, name: string): string | undefine
   return undefined;
 }
 
-// Query values of the pop-up routes that are secrets: the session token, the code, the state.
-const POPUP_SECRET_PARAMS = /([?&](?:t|code|state)=)[^&#]*/g;
+// Query values of the pop-up routes that are secrets: the ticket, the code, the state (and `t`,
+// which an old editor may still send and the server no longer reads).
+const POPUP_SECRET_PARAMS = /([?&](?:t|ticket|code|state)=)[^&#]*/g;
 
 /**
- * The request URL as logs may show it: on the OAuth pop-up routes (`/auth/…`) the session
- * token `t`, the authorisation `code` and the `state` are replaced by '[redacted]'.
+ * The request URL as logs may show it: on the OAuth pop-up routes (`/auth/…`) the `ticket`,
+ * the authorisation `code` and the `state` are replaced by '[redacted]'.
  *
- * @example redactPopupUrl('/auth/acme?uid=u1&t=secret') // '/auth/acme?uid=u1&t=[redacted]'
+ * @example redactPopupUrl('/auth/acme?uid=u1&ticket=secret') // '/auth/acme?uid=u1&ticket=[redacted]'
  */
 export function redactPopupUrl(url: string): string {
   return url.startsWith('/auth/') ? url.replace(POPUP_SECRET_PARAMS, '$1[redacted]') : url;

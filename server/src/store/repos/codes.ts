@@ -38,6 +38,16 @@ export interface CodesRepo {
    * purpose and had not expired at `nowIso`. A second call answers undefined.
    */
   consumeToken(tokenHash: string, purpose: string, nowIso: string): Promise<string | undefined>;
+  /**
+   * Uses a one-time token whose purpose starts with `purposePrefix` (a purpose carrying what
+   * the token is bound to, e.g. `popup:{sessionId}`): deletes it and answers its user id and
+   * purpose when it had not expired at `nowIso`. A second call answers undefined.
+   */
+  consumeTokenOfKind(
+    tokenHash: string,
+    purposePrefix: string,
+    nowIso: string,
+  ): Promise<{ userId: string; purpose: string } | undefined>;
   /** Deletes codes and tokens that expired before `nowIso`; answers how many. */
   removeExpired(nowIso: string): Promise<number>;
 }
@@ -114,6 +124,16 @@ export function createCodesRepo(db: Kysely<Database>): CodesRepo {
         .executeTakeFirst();
       if (!row || row.expires_at <= nowIso) return undefined;
       return row.user_id;
+    },
+    async consumeTokenOfKind(tokenHash, purposePrefix, nowIso) {
+      const row = await db
+        .deleteFrom('one_time_tokens')
+        .where('token_hash', '=', tokenHash)
+        .where('purpose', 'like', `${purposePrefix}%`)
+        .returning(['user_id', 'purpose', 'expires_at'])
+        .executeTakeFirst();
+      if (!row || row.expires_at <= nowIso) return undefined;
+      return { userId: row.user_id, purpose: row.purpose };
     },
     async removeExpired(nowIso) {
       const codes = await db.deleteFrom('verification_codes').where('expires_at', '<=', nowIso).executeTakeFirst();

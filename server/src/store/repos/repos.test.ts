@@ -144,6 +144,20 @@ describe.each(openTestDatabases())('repositories on $dialect', (testDb) => {
     expect(await repos.codes.consumeToken('t3', 'sign-in', T0)).toBeUndefined();
   });
 
+  it('uses a token of a kind once, answering the purpose it was bound to', async () => {
+    const { userId } = await seedUserAndTenant();
+    const token = (tokenHash: string, purpose: string) =>
+      repos.codes.insertToken({ id: randomUUID(), tokenHash, userId, purpose, expiresAt: iso(1000), createdAt: T0 });
+    await token('k1', 'popup:session-1');
+    await token('k2', 'sign-in');
+    expect(await repos.codes.consumeTokenOfKind('k2', 'popup:', T0)).toBeUndefined();
+    expect(await repos.codes.consumeToken('k2', 'sign-in', T0)).toBe(userId);
+    expect(await repos.codes.consumeTokenOfKind('k1', 'popup:', T0)).toEqual({ userId, purpose: 'popup:session-1' });
+    expect(await repos.codes.consumeTokenOfKind('k1', 'popup:', T0)).toBeUndefined();
+    await token('k3', 'popup:session-1');
+    expect(await repos.codes.consumeTokenOfKind('k3', 'popup:', iso(1000))).toBeUndefined();
+  });
+
   it('scopes workflows to their tenant and bumps the revision on each update', async () => {
     const a = await seedUserAndTenant();
     const b = await seedUserAndTenant();

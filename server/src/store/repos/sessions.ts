@@ -19,6 +19,8 @@ export interface SessionsRepo {
   insert(session: SessionRecord): Promise<void>;
   /** The session with this token hash that has not expired at `nowIso`. */
   findValid(tokenHash: string, nowIso: string): Promise<SessionRecord | undefined>;
+  /** The session with this id that has not expired at `nowIso`. */
+  findValidById(sessionId: string, nowIso: string): Promise<SessionRecord | undefined>;
   /** Points a session at another current tenant. */
   setTenant(sessionId: string, tenantId: string): Promise<void>;
   remove(sessionId: string): Promise<void>;
@@ -64,6 +66,15 @@ export function createSessionsRepo(db: Kysely<Database>): SessionsRepo {
         .selectFrom('sessions')
         .selectAll()
         .where('token_hash', '=', tokenHash)
+        .where('expires_at', '>', nowIso)
+        .executeTakeFirst();
+      return row && toRecord(row);
+    },
+    async findValidById(sessionId, nowIso) {
+      const row = await db
+        .selectFrom('sessions')
+        .selectAll()
+        .where('id', '=', sessionId)
         .where('expires_at', '>', nowIso)
         .executeTakeFirst();
       return row && toRecord(row);

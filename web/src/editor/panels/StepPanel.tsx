@@ -334,7 +334,7 @@ export const StepPanel = observer(function StepPanel({ stepId, catalog }: { step
         now: () => Date.now(),
         origin: window.location.origin,
         userId: address.userId,
-        sessionToken: editor.env.api.getToken(),
+        hasSession: editor.env.api.getToken() !== null,
         openWindow: (url, name, features) => window.open(url, name, features),
       },
       null,

@@ -388,7 +388,8 @@ describe('connection panel (editor-core 2.5, 4.7, 5.2)', () => {
       ...extra,
     });
     kit.editor.wf.updateStep(kit.actionId, { type: 'demo-crm', label: 'Demo CRM', hasauth: true });
-    const openWindow = vi.fn(() => ({}));
+    const popup = { location: { href: 'about:blank' }, close: vi.fn() };
+    const openWindow = vi.fn((_url: string, _name: string, _features: string) => popup);
     const model = new ConnectionModel(
       {
         editor: kit.editor,
@@ -396,13 +397,13 @@ describe('connection panel (editor-core 2.5, 4.7, 5.2)', () => {
         now: () => 0,
         origin: 'http://127.0.0.1:5000',
         userId,
-        sessionToken: 'session-token',
+        hasSession: true,
         openWindow,
       },
       CRM_APP,
     );
     await model.load();
-    return { ...kit, model, openWindow };
+    return { ...kit, model, openWindow, popup };
   }
 
   it('labels accounts and picks the most recently used one automatically', async () => {
@@ -433,24 +434,45 @@ describe('connection panel (editor-core 2.5, 4.7, 5.2)', () => {
     expect(model.label(1)).toBe('Demo CRM - Support#2');
   });
 
-  it('opens a 600 × 700 pop-up at /auth/{app} for OAuth apps, or the logged-out prompt', async () => {
-    const { model, openWindow } = await open();
+  it('opens a 600 × 700 pop-up blank at once, then at /auth/{app} with a one-time ticket, or the logged-out prompt', async () => {
+    const { model, openWindow, popup, calls } = await open({
+      'POST /api/auth/popup-ticket': () => ({ ticket: 'one-time', expiresAt: '2026-01-01T00:00:60Z' }),
+    });
     model.setDefinition({ ...CRM_APP, authInfo: { apiType: 'oauth2' } });
-    model.addAccount('k2');
-    expect(openWindow).toHaveBeenCalledWith(
-      'http://127.0.0.1:5000/auth/demo-crm?uid=u1&t=session-token&update=true&c_id=k2',
-      'junction-sign-in',
-      signInFeatures(),
-    );
+    const opening = model.openSignIn('k2');
+    // Synchronously inside the click, before the ticket is asked for: blockers allow it.
+    expect(openWindow).toHaveBeenCalledWith('about:blank', 'junction-sign-in', signInFeatures());
+    await opening;
+    expect(calls.some((c) => c.method === 'POST' && c.path === '/api/auth/popup-ticket')).toBe(true);
+    expect(popup.location.href).toBe('http://127.0.0.1:5000/auth/demo-crm?uid=u1&ticket=one-time&update=true&c_id=k2');
+    expect(popup.location.href).not.toContain('session-token');
     expect(signInFeatures()).toBe('popup=yes,width=600,height=700');
-    expect(signInUrl({ origin: 'http://h', appSlug: 'a', userId: 'u', sessionToken: 't' })).toBe(
-      'http://h/auth/a?uid=u&t=t',
+    expect(signInUrl({ origin: 'http://h', appSlug: 'a', userId: 'u', ticket: 'x' })).toBe(
+      'http://h/auth/a?uid=u&ticket=x',
     );
     const loggedOut = await open({}, null);
     loggedOut.model.setDefinition({ ...CRM_APP, authInfo: { apiType: 'oauth2' } });
     loggedOut.model.addAccount();
     expect(loggedOut.model.isLoggedOutPromptShown).toBe(true);
     expect(loggedOut.openWindow).not.toHaveBeenCalled();
+  });
+
+  it('closes the blank pop-up and says why when no ticket can be had; names a blocked window', async () => {
+    const { model, popup } = await open({
+      'POST /api/auth/popup-ticket': () => {
+        throw apiError(401, 'Sign in to continue.');
+      },
+    });
+    model.setDefinition({ ...CRM_APP, authInfo: { apiType: 'oauth2' } });
+    await model.openSignIn();
+    expect(popup.close).toHaveBeenCalled();
+    expect(popup.location.href).toBe('about:blank');
+    expect(model.error).toContain('Could not start the sign-in.');
+    const blocked = await open();
+    blocked.openWindow.mockReturnValueOnce(null as never);
+    blocked.model.setDefinition({ ...CRM_APP, authInfo: { apiType: 'oauth2' } });
+    await blocked.model.openSignIn();
+    expect(blocked.model.error).toBe('The sign-in window was blocked. Allow pop-ups for this site and try again.');
   });
 
   it('accepts pop-up messages only from the trusted origin', async () => {

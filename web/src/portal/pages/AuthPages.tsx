@@ -19,7 +19,7 @@ import { observer } from 'mobx-react-lite';
 import { useCallback, useEffect, useState } from 'react';
 import { useNavigate } from 'react-router-dom';
 import styled from 'styled-components';
-import { readSignInMessage, signInFeatures, signInUrl } from '../../stores/panel-connection.js';
+import { openSignInWindow, readSignInMessage, signInUrl } from '../../stores/panel-connection.js';
 import { useApi } from '../../stores/root-store.js';
 import { Button, Spinner, TextField } from '../../ui/index.js';
 import { CodeEditor } from '../CodeEditor.js';
@@ -489,15 +489,24 @@ const TestPanel = observer(function TestPanel({
   }, [loadCredentials]);
 
   const connect = async () => {
+    if (!api.getToken()) {
+      setFailure('Sign in again to connect an account.');
+      return;
+    }
+    // The window opens blank inside the click (pop-up blockers allow it); its address, with a
+    // single-use ticket instead of the session token, follows (editor-core 7.3).
+    let userId = '';
     try {
-      const me = await api.get('/api/auth/me');
-      const sessionToken = api.getToken();
-      if (!sessionToken) {
-        setFailure('Sign in again to connect an account.');
-        return;
-      }
-      const url = signInUrl({ origin: window.location.origin, appSlug: app.appSlug, userId: me.id, sessionToken });
-      if (!window.open(url, 'junction-sign-in', signInFeatures())) {
+      const outcome = await openSignInWindow({
+        open: (url, name, features) => window.open(url, name, features),
+        name: 'junction-sign-in',
+        fetchTicket: async () => {
+          userId = (await api.get('/api/auth/me')).id;
+          return (await api.post('/api/auth/popup-ticket')).ticket;
+        },
+        address: (ticket) => signInUrl({ origin: window.location.origin, appSlug: app.appSlug, userId, ticket }),
+      });
+      if (outcome === 'blocked') {
         setFailure('The sign-in window was blocked. Allow pop-ups for this site and try again.');
       }
     } catch (error) {
