@@ -418,6 +418,18 @@ export type {
   MigrateDocumentResult,
 } from './workflow/legacy.js';
 export { isLegacyDocument, migrateDocument } from './workflow/legacy.js';
+export type { ExportedWorkflow, ImportResult } from './workflow/document-io.js';
+export {
+  documentErrorText,
+  duplicateDocument,
+  duplicateName,
+  exportFileName,
+  IMPORTED_WORKFLOW_NAME,
+  NOT_A_WORKFLOW_TEXT,
+  readImport,
+  toDocument,
+  toExport,
+} from './workflow/document-io.js';
 export type {
   ExecutionNode,
   PlanLink,

@@ -8,7 +8,7 @@
  */
 import { randomUUID } from 'node:crypto';
 import { readFile } from 'node:fs/promises';
-import { createStepData, type WorkflowDocument } from '@junction/core';
+import { createStepData, NOT_A_WORKFLOW_TEXT, type WorkflowDocument } from '@junction/core';
 import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
 import { E2E_TEST_TIMEOUT_MS, saveScreenshot, useE2ESession } from './harness.js';
@@ -176,9 +176,7 @@ describe('dashboard pages', { timeout: E2E_TEST_TIMEOUT_MS * 4 }, () => {
       mimeType: 'application/json',
       buffer: Buffer.from('{"steps": 1}'),
     });
-    await expect
-      .poll(() => toast(page, 'The file is not a Junction workflow: it has no steps and links.').isVisible())
-      .toBe(true);
+    await expect.poll(() => toast(page, NOT_A_WORKFLOW_TEXT).isVisible()).toBe(true);
 
     // Create opens the editor on the new workflow.
     await page.getByRole('button', { name: 'Create workflow' }).click();

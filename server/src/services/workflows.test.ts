@@ -1,3 +1,5 @@
+import { readFileSync } from 'node:fs';
+import { readImport } from '@junction/core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { openTestDatabases } from '../store/test-db.js';
 import { openTestServices, type TestServices } from './test-services.js';
@@ -85,5 +87,25 @@ describe.each(openTestDatabases())('workflows on $dialect', (testDb) => {
       detail: 'Workflow not found.',
     });
     await expect(t.services.workflows.remove(ctx, wf.id)).rejects.toMatchObject({ status: 404 });
+  });
+
+  it("answers an import as the dashboard's readImport does: the same refusals, a legacy file stored once converted", async () => {
+    const base = await t.services.workflows.create(ctx, { name: 'Exported' });
+    // A file the dashboard refuses is refused by the server with the same errors.
+    const bad = { ...base.document, links: [{ id: 'l', source: 'nope', target: 'nope' }] };
+    const read = readImport(JSON.stringify(bad));
+    if (read.ok) throw new Error('the dashboard accepted an invalid document');
+    const refused = await t.services.workflows.create(ctx, { document: bad }).catch((error: unknown) => error);
+    expect(refused).toMatchObject({
+      status: 422,
+      errors: read.errors.map((e) => ({ field: e.path.replace(/^\$/, 'document'), message: e.message })),
+    });
+    // A legacy export the dashboard converts is stored as it was read, OFF.
+    const legacy = readFileSync(new URL('../../../test/fixtures/legacy/delay.json', import.meta.url), 'utf8');
+    const converted = readImport(legacy);
+    if (!converted.ok) throw new Error(converted.message);
+    const stored = await t.services.workflows.create(ctx, { name: converted.name, document: converted.document });
+    expect(stored).toMatchObject({ name: 'Follow up after signup', active: false });
+    expect(stored.document.steps).toEqual(converted.document.steps);
   });
 });

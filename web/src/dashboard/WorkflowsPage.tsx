@@ -1,16 +1,14 @@
+import { exportFileName, readImport, toExport } from '@junction/core';
 import { useCallback, useEffect, useRef, useState } from 'react';
 import { Link as RouterLink } from 'react-router-dom';
 import styled from 'styled-components';
 import { ExecutionsList } from '../executions/ExecutionsList.js';
 import {
   duplicateWorkflow,
-  exportFileName,
   failureText,
   importWorkflow,
   loadWorkflowRows,
-  parseImport,
   searchWorkflows,
-  toExport,
   type WorkflowRow,
 } from '../stores/dashboard-workflows.js';
 import { EXECUTION_STATUS_LABELS, formatRunTime } from '../stores/execution-replay.js';
@@ -146,8 +144,9 @@ function WorkflowsView() {
 
   const importFile = (file: File) =>
     act(async () => {
-      const parsed = parseImport(await file.text());
-      if ('error' in parsed) throw new Error(parsed.error);
+      // core's readImport: migrated and validated as the server does (editor-core 3).
+      const parsed = readImport(await file.text());
+      if (!parsed.ok) throw new Error(parsed.message);
       await importWorkflow(api, parsed.name, parsed.document);
       showToast({ status: 'success', message: `Imported: ${parsed.name}` });
       await reload();

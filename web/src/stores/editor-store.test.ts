@@ -12,7 +12,6 @@ import {
   saveFailureMessage,
   startWorkflowPrefetch,
   takePrefetchedWorkflow,
-  toDocument,
 } from './editor-store.js';
 
 let counter = 0;
@@ -139,7 +138,12 @@ describe('editor store (editor-core 4.1, 4.5)', () => {
   });
 
   it('marks a failed save and tells the user once per failure', async () => {
-    const conflict = new ApiError({ type: 'about:blank', title: 'Conflict', status: 409, code: 'workflow.revision_conflict' });
+    const conflict = new ApiError({
+      type: 'about:blank',
+      title: 'Conflict',
+      status: 409,
+      code: 'workflow.revision_conflict',
+    });
     const { api } = fakeApi(doc, { failPut: conflict });
     const store = makeStore(api);
     await store.load('wf-1');
@@ -176,19 +180,14 @@ describe('editor store (editor-core 4.1, 4.5)', () => {
   });
 });
 
-describe('toDocument', () => {
-  it('carries the workflow as a version-1 document', () => {
-    const doc = createNewWorkflow(env, { id: 'wf-2' });
-    const { schemaVersion: _drop, ...data } = doc;
-    expect(toDocument({ ...data, name: 'X' })).toEqual({ ...doc, name: 'X' });
-  });
-});
 
 describe('saveFailureMessage', () => {
   it('explains a conflict, a lost connection and a server detail', () => {
-    expect(saveFailureMessage(new ApiError({ type: 'about:blank', title: 'Conflict', status: 409, code: 'workflow.revision_conflict' }))).toMatch(
-      /Someone else saved/,
-    );
+    expect(
+      saveFailureMessage(
+        new ApiError({ type: 'about:blank', title: 'Conflict', status: 409, code: 'workflow.revision_conflict' }),
+      ),
+    ).toMatch(/Someone else saved/);
     expect(saveFailureMessage(new ApiError({ type: 'about:blank', title: 'Network', status: 0 }))).toMatch(
       /Could not reach the server/,
     );

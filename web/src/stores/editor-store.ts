@@ -13,7 +13,7 @@ import {
   type IWorkflow,
   isApiError,
   PROBLEM_CODES,
-  WORKFLOW_SCHEMA_VERSION,
+  toDocument,
   type WorkflowData,
   type WorkflowDocument,
   WorkflowModel,
@@ -59,21 +59,6 @@ export interface StoredWorkflow {
   active: boolean;
   revision: number;
   document: WorkflowDocument;
-}
-
-/**
- * Turns the workflow's data into the stored document the API carries: the workflow's id,
- * name and activation win over whatever the document held.
- */
-export function toDocument(data: WorkflowData): WorkflowDocument {
-  return {
-    schemaVersion: WORKFLOW_SCHEMA_VERSION,
-    id: data.id,
-    name: data.name,
-    active: data.active,
-    steps: data.steps,
-    links: data.links,
-  };
 }
 
 /**

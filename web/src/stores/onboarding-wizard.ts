@@ -18,9 +18,10 @@ import {
   isApiError,
   needsAuth,
   type StepData,
+  toDocument,
 } from '@junction/core';
 import { makeAutoObservable, observableRef, runInAction } from 'mobx';
-import { type IEditorStore, toDocument } from './editor-store.js';
+import type { IEditorStore } from './editor-store.js';
 import { problemMessage, type TestResultView } from './panel-common.js';
 
 /** The field types a custom trigger's input may have (onboarding 3, 9). */

@@ -5,10 +5,10 @@
  * sample may replace them ('Customize Trigger Data'). The chosen item becomes the step's test
  * data through `updateStep` (no undo entry).
  */
-import { cutChip, isApiError, recordSample, type StepData } from '@junction/core';
+import { cutChip, isApiError, recordSample, type StepData, toDocument } from '@junction/core';
 import { makeAutoObservable, observableRef, runInAction } from 'mobx';
 import type { IEditorStore } from './editor-store.js';
-import { toDocument } from './editor-store.js';
+
 import { problemMessage } from './panel-common.js';
 
 /** How long a webhook test listens, in seconds (editor-core 9). */
