@@ -203,6 +203,44 @@ describe.each(openTestDatabases())('repositories on $dialect', (testDb) => {
     expect(await repos.workflows.get(a.tenantId, id)).toBeUndefined();
   });
 
+  it('switches a workflow ON and OFF through setActive: column, document and trigger message, one revision each', async () => {
+    const a = await seedUserAndTenant();
+    const b = await seedUserAndTenant();
+    const id = randomUUID();
+    const trigger = { id: 't1', kind: 'trigger', position: { x: 0, y: 0 }, data: { name: 'Hook', triggerMessage: '' } };
+    const document = { schemaVersion: 1, id, name: 'Flow', active: false, steps: [trigger], links: [] };
+    await repos.workflows.insert({
+      id,
+      tenantId: a.tenantId,
+      name: 'Flow',
+      active: false,
+      document,
+      revision: 4,
+      createdAt: T0,
+      updatedAt: T0,
+    });
+    expect(await repos.workflows.setActive(b.tenantId, id, true, iso(1))).toBe(false);
+    expect(await repos.workflows.setActive(a.tenantId, id, true, iso(2), { stepId: 't1', text: 'Listening.' })).toBe(
+      true,
+    );
+    expect(await repos.workflows.get(a.tenantId, id)).toMatchObject({
+      active: true,
+      revision: 5,
+      updatedAt: iso(2),
+      document: { active: true, steps: [{ id: 't1', data: { name: 'Hook', triggerMessage: 'Listening.' } }] },
+    });
+    // An editor holding revision 4 can no longer save over the switch.
+    expect(
+      await repos.workflows.update(a.tenantId, id, { name: 'Old', document, updatedAt: iso(3) }, 4),
+    ).toBeUndefined();
+    expect(await repos.workflows.setActive(a.tenantId, id, false, iso(4))).toBe(true);
+    expect(await repos.workflows.get(a.tenantId, id)).toMatchObject({
+      active: false,
+      revision: 6,
+      document: { active: false, steps: [{ data: { triggerMessage: 'Listening.' } }] },
+    });
+  });
+
   it('scopes credentials to their tenant and lists those sealed with an old key', async () => {
     const a = await seedUserAndTenant();
     const b = await seedUserAndTenant();
