@@ -261,7 +261,7 @@ async function startBuilt(
 
 async function startWorker(env: Record<string, string | undefined>): Promise<ChildProcess> {
   const tsx = pathToFileURL(createRequire(path.join(repoRoot, 'package.json')).resolve('tsx')).href;
-  const args = ['--import', tsx, ...profArgs('worker'), path.join(repoRoot, 'server/src/engine/worker-process.ts')];
+  const args = ['--import', tsx, ...profArgs('worker'), path.join(repoRoot, 'server/src/worker-process.ts')];
   const child = spawn(process.execPath, args, {
     cwd: repoRoot,
     env: { PATH: process.env.PATH, ...env },

@@ -98,7 +98,7 @@ export async function createApp(config: Config, opts: CreateAppOptions = {}): Pr
   try {
     if (!services) {
       // Imported lazily so tests that inject services never open a database.
-      const created = (await import('./services/index.js')).createServices(config, { logger: app.log, rateLimiter });
+      const created = (await import('./compose.js')).createServices(config, { logger: app.log, rateLimiter });
       services = created;
       // Fail at start-up, not on the first request, when the database cannot be migrated.
       await created.ready;

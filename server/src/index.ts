@@ -8,7 +8,7 @@ export { createApp } from './app.js';
 export type { Config } from './config.js';
 export { loadConfig } from './config.js';
 export { ConfigError, ENV_SCHEMA, readEnv } from './env.js';
-export { startWorker } from './engine/worker.js';
+export { startWorker } from './worker.js';
 export { createLogger } from './log.js';
 export { stopOnSignals } from './shutdown.js';
 export type { ProblemBody } from './kernel/errors.js';

@@ -6,7 +6,7 @@
 import { randomBytes } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Config } from '../../server/src/config.js';
-import { createServices } from '../../server/src/services/index.js';
+import { createServices } from '../../server/src/compose.js';
 import { SECRET_SENTINEL } from '../../server/src/kernel/types.js';
 import { type OpenTestDatabase, openTestDatabases } from '../../server/src/store/test-db.js';
 

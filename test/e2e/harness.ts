@@ -225,7 +225,7 @@ async function startRealServer(appModule: string, webDist: string): Promise<E2ES
   };
 }
 
-type ServicesModule = typeof import('../../server/src/services/index.js');
+type ServicesModule = typeof import('../../server/src/compose.js');
 type E2EServices = ReturnType<ServicesModule['createServices']>;
 
 /**

@@ -10,14 +10,14 @@ import path from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
 import { Redis } from 'ioredis';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { startWorker } from '../../server/src/engine/worker.js';
+import { startWorker } from '../../server/src/worker.js';
 import { type ApiHarness, openHarness, openTestDatabases, signUp } from '../api/harness.js';
 import { missingService, suiteName } from '../setup/skip.js';
 import { createWorkflow, DONE, hookPathOf, startTarget, type Target } from './support.js';
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..');
 const tsx = pathToFileURL(createRequire(path.join(root, 'package.json')).resolve('tsx')).href;
-const workerEntry = path.join(root, 'server/src/engine/worker-process.ts');
+const workerEntry = path.join(root, 'server/src/worker-process.ts');
 const redisUrl = process.env.TEST_REDIS_URL;
 const postgres = openTestDatabases().find((db) => db.dialect === 'postgres');
 

@@ -8,7 +8,7 @@ import { createStepData, type WorkflowDocument } from '@junction/core';
 import type { FastifyInstance } from 'fastify';
 import { createApp } from '../../server/src/app.js';
 import type { Config } from '../../server/src/config.js';
-import { createServices, type ServicesWithLifecycle } from '../../server/src/services/index.js';
+import { createServices, type ServicesWithLifecycle } from '../../server/src/compose.js';
 import { GOOD_PASSWORD } from '../api/harness.js';
 
 /** A clock tests move by hand; every Junction instance of a test shares it. */

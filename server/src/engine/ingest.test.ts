@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createServices, type ServicesWithLifecycle } from '../services/index.js';
+import { createServices, type ServicesWithLifecycle } from '../compose.js';
 import { type OpenTestDatabase, openTestDatabases } from '../store/test-db.js';
 
 describe.each(openTestDatabases())('ingest on $dialect', (testDb) => {

@@ -5,7 +5,7 @@
  * step record is written.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createServices, type ServicesWithLifecycle } from '../services/index.js';
+import { createServices, type ServicesWithLifecycle } from '../compose.js';
 import { type OpenTestDatabase, openTestDatabases } from '../store/test-db.js';
 import { createEngineRepo } from './repo.js';
 

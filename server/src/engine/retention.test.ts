@@ -5,7 +5,7 @@
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { loadConfig } from '../config.js';
-import { createServices, type ServicesWithLifecycle } from '../services/index.js';
+import { createServices, type ServicesWithLifecycle } from '../compose.js';
 import { type OpenTestDatabase, openTestDatabases } from '../store/test-db.js';
 import { createPruner, DEFAULT_RETENTION, type RetentionPolicy, retentionPolicy } from './retention.js';
 

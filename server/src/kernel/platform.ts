@@ -1,7 +1,7 @@
 /**
  * What the engine-side services share beyond ServiceDeps: the app registry (built-in and
  * portal-declared apps) and the credential resolver (decrypts, refreshes OAuth tokens).
- * Built once in services/index.ts.
+ * Built once in compose.ts.
  */
 import type { CredentialResolver } from '../integrations/auth/credential-resolver.js';
 import type { AppRegistry } from '../integrations/registry.js';

@@ -2,7 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startTestSmtpServer, type TestSmtpServer } from '../mail/test-smtp.js';
 import { openTestDatabases } from '../store/test-db.js';
 import { CODE_TTL_MS, SESSION_TTL_MS } from './accounts.js';
-import { openTestServices, TEST_PASSWORD, type TestServices } from './test-services.js';
+import { openTestServices, TEST_PASSWORD, type TestServices } from '../test-services.js';
 
 const codeIn = (text: string) => /\b(\d{4})\b/.exec(text)?.[1] ?? '';
 

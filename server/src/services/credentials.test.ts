@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { openTestDatabases } from '../store/test-db.js';
-import { openTestServices, type TestServices } from './test-services.js';
+import { openTestServices, type TestServices } from '../test-services.js';
 import { type AuthContext, SECRET_SENTINEL } from '../kernel/types.js';
 
 const CANARY = 'canary-7f3a9c-do-not-leak';

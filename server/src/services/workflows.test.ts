@@ -2,7 +2,7 @@ import { readFileSync } from 'node:fs';
 import { readImport } from '@junction/core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { openTestDatabases } from '../store/test-db.js';
-import { openTestServices, type TestServices } from './test-services.js';
+import { openTestServices, type TestServices } from '../test-services.js';
 import type { AuthContext } from '../kernel/types.js';
 
 describe.each(openTestDatabases())('workflows on $dialect', (testDb) => {

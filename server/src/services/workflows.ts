@@ -12,7 +12,7 @@ import { toWorkflowSummary, toWorkflowView } from './views.js';
 /** editor-core 4.6: the default name of a workflow created without one. */
 const DEFAULT_NAME = 'Untitled Workflow';
 
-/** What the workflows service asks of activation (the triggers service, wired in services/index.ts). */
+/** What the workflows service asks of activation (the triggers service, wired in compose.ts). */
 export interface WorkflowActivation {
   /** Switches a stored workflow ON: core's activation rule, then its trigger set-up (422 when refused). */
   activate(ctx: AuthContext, workflowId: string): Promise<unknown>;

@@ -156,7 +156,7 @@ export function startJunction(opts: JunctionOptions): Promise<Child> {
       : [
           '--import',
           TSX,
-          path.join(ROOT, kind === 'server' ? 'server/src/main.ts' : 'server/src/engine/worker-process.ts'),
+          path.join(ROOT, kind === 'server' ? 'server/src/main.ts' : 'server/src/worker-process.ts'),
         ];
   const child = spawn(process.execPath, args, {
     cwd: ROOT,

@@ -11,7 +11,7 @@ import { type OAuthProvider, startOAuthProvider } from '../../../../test/steps/o
 import { createHttpClient, type HttpClient } from '../../security/http-client.js';
 import { createVault, loadVaultKeys } from '../../security/vault.js';
 import type { ServiceDeps } from '../../kernel/deps.js';
-import { createServices, type ServicesWithLifecycle } from '../../services/index.js';
+import { createServices, type ServicesWithLifecycle } from '../../compose.js';
 import { createConsoleLogger } from '../../kernel/logger.js';
 import type { AuthContext } from '../../kernel/types.js';
 import { createDb, type DbHandle } from '../../store/create-db.js';

@@ -1,34 +1,35 @@
 /**
- * Creates the server's domain services (the contract in ./types.ts) over the store, the
- * credential vault and the mailer.
+ * The composition root: wires the store, the credential vault, the mailer, the integrations,
+ * the engine and the domain services (the contract in kernel/types.ts) for `npm start`
+ * (app.ts), the worker (worker.ts) and the tests (test-services.ts). Nothing else creates them.
  */
 import { randomUUID } from 'node:crypto';
-import type { Config } from '../config.js';
-import { createEngine } from '../engine/index.js';
-import { createTriggers } from '../engine/triggers/index.js';
-import { createAccountCheck } from '../integrations/auth/account-check.js';
-import { createCredentialResolver } from '../integrations/auth/credential-resolver.js';
-import { createHookHandshakes } from '../integrations/hooks/handshakes.js';
-import { createAppRegistry, rotatePortalAppSecrets } from '../integrations/registry.js';
-import { createMailer } from '../mail/mailer.js';
-import { createVault, loadVaultKeys } from '../security/vault.js';
-import { createDb, type DbHandle, migrateToLatest } from '../store/create-db.js';
-import { createRepos } from '../store/repos/index.js';
-import { createAccountsService } from './accounts.js';
-import { createAppsService } from './apps.js';
-import { createCredentialsService } from './credentials.js';
-import type { ServiceDeps } from '../kernel/deps.js';
-import { createFormsService } from './forms.js';
-import { createConsoleLogger, type Logger } from '../kernel/logger.js';
-import type { PlatformDeps } from '../kernel/platform.js';
-import { createStartersService } from './starters.js';
-import { createStepsService } from './steps.js';
-import { createSupportService } from './support.js';
-import { createTemplatesService } from './templates.js';
-import { createTenantsService } from './tenants.js';
-import type { Services } from '../kernel/types.js';
-import { createWorkflowsService } from './workflows.js';
-import type { SharedRateLimiter } from '../security/rate-limit-store.js';
+import type { Config } from './config.js';
+import { createEngine } from './engine/index.js';
+import { createTriggers } from './engine/triggers/index.js';
+import { createAccountCheck } from './integrations/auth/account-check.js';
+import { createCredentialResolver } from './integrations/auth/credential-resolver.js';
+import { createHookHandshakes } from './integrations/hooks/handshakes.js';
+import { createAppRegistry, rotatePortalAppSecrets } from './integrations/registry.js';
+import { createMailer } from './mail/mailer.js';
+import { createVault, loadVaultKeys } from './security/vault.js';
+import { createDb, type DbHandle, migrateToLatest } from './store/create-db.js';
+import { createRepos } from './store/repos/index.js';
+import { createAccountsService } from './services/accounts.js';
+import { createAppsService } from './services/apps.js';
+import { createCredentialsService } from './services/credentials.js';
+import type { ServiceDeps } from './kernel/deps.js';
+import { createFormsService } from './services/forms.js';
+import { createConsoleLogger, type Logger } from './kernel/logger.js';
+import type { PlatformDeps } from './kernel/platform.js';
+import { createStartersService } from './services/starters.js';
+import { createStepsService } from './services/steps.js';
+import { createSupportService } from './services/support.js';
+import { createTemplatesService } from './services/templates.js';
+import { createTenantsService } from './services/tenants.js';
+import type { Services } from './kernel/types.js';
+import { createWorkflowsService } from './services/workflows.js';
+import type { SharedRateLimiter } from './security/rate-limit-store.js';
 
 /** Options of createServices. */
 export interface CreateServicesOptions {
@@ -159,5 +160,3 @@ export function createServices(config: Config, opts: CreateServicesOptions = {})
     },
   };
 }
-
-export type { Logger } from '../kernel/logger.js';

@@ -1,12 +1,12 @@
 /**
  * Runs a worker in this process until SIGINT/SIGTERM (the tests and the benchmark start it
  * with tsx; `junction worker` calls {@link startWorker} the same way). A stop lets running
- * executions finish within SHUTDOWN_GRACE_MS (../shutdown.ts).
+ * executions finish within SHUTDOWN_GRACE_MS (shutdown.ts).
  */
-import { type Config, loadConfig } from '../config.js';
-import { CONFIG_ERROR_EXIT_CODE, ConfigError } from '../env.js';
-import { createLogger } from '../log.js';
-import { DEFAULT_SHUTDOWN_GRACE_MS, stopOnSignals } from '../shutdown.js';
+import { type Config, loadConfig } from './config.js';
+import { CONFIG_ERROR_EXIT_CODE, ConfigError } from './env.js';
+import { createLogger } from './log.js';
+import { DEFAULT_SHUTDOWN_GRACE_MS, stopOnSignals } from './shutdown.js';
 import { startWorker } from './worker.js';
 
 let config: Config;

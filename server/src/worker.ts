@@ -3,10 +3,10 @@
  * (and runs the reconciler and the triggers' background work), with no HTTP server. Any number
  * of them may run against one PostgreSQL database and one Redis.
  */
-import { loadConfig } from '../config.js';
-import { createReadinessProbe, startHealthServer } from '../health.js';
-import { enableMetrics } from '../metrics.js';
-import { createServices } from '../services/index.js';
+import { loadConfig } from './config.js';
+import { createReadinessProbe, startHealthServer } from './health.js';
+import { enableMetrics } from './metrics.js';
+import { createServices } from './compose.js';
 
 /**
  * Starts a worker from the environment; resolves once it consumes, with a function that

@@ -8,11 +8,11 @@
  * await t.services.workflows.list(ctx);
  * await t.close();
  */
-import type { Config } from '../config.js';
-import type { TestDatabase } from '../store/test-db.js';
-import { createServices, type ServicesWithLifecycle } from './index.js';
-import type { Logger } from '../kernel/logger.js';
-import type { AuthContext, SessionGrant } from '../kernel/types.js';
+import type { Config } from './config.js';
+import type { TestDatabase } from './store/test-db.js';
+import { createServices, type ServicesWithLifecycle } from './compose.js';
+import type { Logger } from './kernel/logger.js';
+import type { AuthContext, SessionGrant } from './kernel/types.js';
 
 /** Services under test and their controls. */
 export interface TestServices {
