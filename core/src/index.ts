@@ -67,7 +67,10 @@ export {
   setStepPosition,
   updateStepData,
 } from './workflow/graph.js';
+export type { WorkflowEdit, WorkflowEditType } from './workflow/edits.js';
+export { applyEdit, applyEdits, EDIT_DESCRIPTIONS } from './workflow/edits.js';
 export type {
+  HistoryDescription,
   HistoryEntry,
   HistoryOptions,
   HistoryTarget,

@@ -1,7 +1,7 @@
 import fc from 'fast-check';
 import { getSnapshot } from 'mobx-state-tree';
 import { describe, expect, it } from 'vitest';
-import { applyWorkflowChange, diffWorkflow, invertChange } from './history.js';
+import { applyWorkflowChange, diffWorkflow, HISTORY_DESCRIPTIONS, invertChange } from './history.js';
 import { createWorkflowModel, type IWorkflow } from './model.js';
 import { createStepData, type WorkflowData } from './types.js';
 
@@ -77,7 +77,7 @@ function run(wf: IWorkflow, command: Command): void {
       return;
     case 'drag': {
       const id = stepAt(command.step);
-      wf.group('move step', () => {
+      wf.group(HISTORY_DESCRIPTIONS.moveStep, () => {
         wf.setStepPosition(id, { x: 1, y: 2 });
         wf.setStepPosition(id, { x: 3, y: 4 });
         wf.moveStep(id, { linkId: linkAt(command.link), position: { x: 5, y: 6 } });

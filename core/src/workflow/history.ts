@@ -28,6 +28,11 @@ export const HISTORY_DESCRIPTIONS = {
   updateName: 'updated name',
 } as const;
 
+/** A history description: one of {@link HISTORY_DESCRIPTIONS}, or {@link UNRECORDED_DESCRIPTION}. */
+export type HistoryDescription =
+  | (typeof HISTORY_DESCRIPTIONS)[keyof typeof HISTORY_DESCRIPTIONS]
+  | typeof UNRECORDED_DESCRIPTION;
+
 /** One undoable edit. */
 export interface HistoryEntry {
   /** What the user did, e.g. 'delete step'. */

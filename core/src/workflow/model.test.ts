@@ -1,6 +1,7 @@
 import { getSnapshot } from 'mobx-state-tree';
 import { describe, expect, it } from 'vitest';
 import { createWorkflowModel, type IWorkflow, WorkflowModel } from './model.js';
+import { HISTORY_DESCRIPTIONS } from './history.js';
 import { createNewWorkflow, DEFAULT_WORKFLOW_NAME } from './template.js';
 import {
   type CoreEnv,
@@ -208,7 +209,7 @@ describe('WorkflowModel undo and loads', () => {
   it('groups a drag into one move entry whose undo returns to where the drag started', () => {
     const wf = model();
     const start = getSnapshot(wf);
-    wf.group('move step', () => {
+    wf.group(HISTORY_DESCRIPTIONS.moveStep, () => {
       for (let y = 0; y < 5; y++) wf.setStepPosition('a', { x: 220, y: 300 + y * 10 });
       wf.moveStep('a', { linkId: 'l-c', position: { x: 220, y: 500 } });
     });

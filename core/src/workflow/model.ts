@@ -8,34 +8,23 @@
  */
 import { getEnv, getSnapshot, hasEnv, type Instance, type SnapshotIn, type SnapshotOut, types } from 'mobx-state-tree';
 import type { PollingParams } from '../apps/types.js';
+import { applyEdit, EDIT_DESCRIPTIONS, type WorkflowEdit } from './edits.js';
 import {
-  addLink,
-  addStep,
   createLink,
-  deleteStep,
-  duplicateStep,
   getAncestorIds,
   indexLinks,
-  insertStepOnLink,
   type LinkFilter,
   type LinkIndex,
   type MoveTarget,
-  moveStep,
   type Placement,
-  renameStep,
-  setLinkDelay,
-  setLinkFilter,
-  setStepPosition,
-  updateStepData,
 } from './graph.js';
 import {
   diffWorkflow,
-  HISTORY_DESCRIPTIONS,
+  type HistoryDescription,
   type HistoryOptions,
   type LinkPatch,
   type ListChange,
   type StepPatch,
-  UNRECORDED_DESCRIPTION,
   type WorkflowChange,
   WorkflowHistory,
 } from './history.js';
@@ -217,10 +206,13 @@ export const WorkflowModel = types
       if (change) self.applyChange(change);
     }
     /** Runs a pure graph edit on the current snapshot, applies what changed and records it under `description`. */
-    function edit(description: string, compute: (wf: WorkflowData) => WorkflowData): void {
+    function edit(description: HistoryDescription, compute: (wf: WorkflowData) => WorkflowData): void {
       const current = self.data;
       const next = compute(current);
       if (next !== current) self.history.commit(description, diffWorkflow(current, next));
+    }
+    function apply(change: WorkflowEdit): void {
+      edit(EDIT_DESCRIPTIONS[change.type], (wf) => applyEdit(wf, change));
     }
     function toStep(input: StepInput): Step {
       return {
@@ -249,48 +241,53 @@ export const WorkflowModel = types
        * Runs `fn` (which may call several actions) as one undo entry; e.g. a drag committed on drop.
        *
        * @example
-       * workflow.group('move step', () => { workflow.setStepPosition(id, drop); workflow.moveStep(id, { linkId }); });
+       * workflow.group(HISTORY_DESCRIPTIONS.moveStep, () => { workflow.setStepPosition(id, drop); workflow.moveStep(id, { linkId }); });
        */
-      group<T>(description: string | undefined, fn: () => T): T {
+      group<T>(description: HistoryDescription | undefined, fn: () => T): T {
         return self.history.group(description, fn);
       },
+      /**
+       * Applies one typed edit (core's `applyEdit`) and records it under its description
+       * (`EDIT_DESCRIPTIONS`): the one way every action below changes the workflow.
+       */
+      apply,
       /** Adds a step after `parentId` and/or before `childId` ('add step'); returns the new step. */
       addStep(input: StepInput, placement: Placement = {}): IStep | undefined {
         const step = toStep(input);
-        edit(HISTORY_DESCRIPTIONS.addStep, (wf) => addStep(wf, step, placement, self.env));
+        apply({ type: 'addStep', step, placement, newLinkIds: self.env });
         return self.stepById(step.id);
       },
       /** Inserts a new step on a link ('inserted step'); returns the new step. */
       insertStepOnLink(linkId: string, input: StepInput): IStep | undefined {
         const step = toStep(input);
-        edit(HISTORY_DESCRIPTIONS.insertStep, (wf) => insertStepOnLink(wf, linkId, step, self.env));
+        apply({ type: 'insertStep', linkId, step, newLinkId: self.env });
         return self.stepById(step.id);
       },
       /** Moves a step next to other steps or onto a link, bridging its old place ('move step'). */
       moveStep(stepId: string, to: MoveTarget): void {
-        edit(HISTORY_DESCRIPTIONS.moveStep, (wf) => moveStep(wf, stepId, to, self.env));
+        apply({ type: 'moveStep', stepId, to, newLinkIds: self.env });
       },
       /** Duplicates a step below and after the original ('duplicated step'); returns the copy. */
       duplicateStep(stepId: string): IStep | undefined {
         const copyId = self.env.newId();
-        edit(HISTORY_DESCRIPTIONS.duplicateStep, (wf) => duplicateStep(wf, stepId, [copyId, self.env.newId()]));
+        apply({ type: 'duplicateStep', stepId, ids: [copyId, self.env.newId()] });
         return self.stepById(copyId);
       },
       /** Deletes a step, bridging each parent to each child ('delete step'). */
       deleteStep(stepId: string): void {
-        edit(HISTORY_DESCRIPTIONS.deleteStep, (wf) => deleteStep(wf, stepId, self.env));
+        apply({ type: 'deleteStep', stepId, newLinkIds: self.env });
       },
       /** Renames a step ('updated name'). */
       renameStep(stepId: string, name: string): void {
-        edit(HISTORY_DESCRIPTIONS.updateName, (wf) => renameStep(wf, stepId, name));
+        apply({ type: 'renameStep', stepId, name });
       },
       /** Renames the workflow ('updated name'). */
       setName(name: string): void {
-        edit(HISTORY_DESCRIPTIONS.updateName, (wf) => (wf.name === name ? wf : { ...wf, name }));
+        apply({ type: 'renameWorkflow', name });
       },
       /** Merges `patch` into a step's data ('step updated': no undo entry). */
       updateStep(stepId: string, patch: Partial<StepData>): void {
-        edit(UNRECORDED_DESCRIPTION, (wf) => updateStepData(wf, stepId, patch));
+        apply({ type: 'updateStep', stepId, patch });
       },
       /**
        * Applies a choice of app, event or custom trigger to a trigger or action step (core's
@@ -299,28 +296,26 @@ export const WorkflowModel = types
        */
       chooseOnStep(stepId: string, choice: StepChoice): boolean {
         const step = self.stepById(stepId);
-        if (!step) return false;
-        const patch = chooseOnStep(step.kind === 'trigger' ? 'trigger' : 'action', step.data as StepData, choice);
-        if (!patch) return false;
-        edit(UNRECORDED_DESCRIPTION, (wf) => updateStepData(wf, stepId, patch));
+        const kind = step?.kind === 'trigger' ? 'trigger' : 'action';
+        if (!step || !chooseOnStep(kind, step.data as StepData, choice)) return false;
+        apply({ type: 'chooseOnStep', stepId, choice });
         return true;
       },
       /** Sets a step's canvas position (no undo entry of its own; group it, e.g. in a drag). */
       setStepPosition(stepId: string, position: Step['position']): void {
-        edit(UNRECORDED_DESCRIPTION, (wf) => setStepPosition(wf, stepId, position));
+        apply({ type: 'setStepPosition', stepId, position });
       },
       /** Adds a link, ignored on a self-link or duplicate (editor-core 4.4; no undo entry of its own). */
       addLink(link: { id?: string; source: string; target: string }): void {
-        const full = createLink({ ...link, id: link.id ?? self.env.newId() });
-        edit(UNRECORDED_DESCRIPTION, (wf) => addLink(wf, full));
+        apply({ type: 'addLink', link: createLink({ ...link, id: link.id ?? self.env.newId() }) });
       },
       /** Sets a link's filter (no undo entry: not a described edit in editor-core 4.3). */
       setLinkFilter(linkId: string, filter: LinkFilter): void {
-        edit(UNRECORDED_DESCRIPTION, (wf) => setLinkFilter(wf, linkId, filter));
+        apply({ type: 'setLinkFilter', linkId, filter });
       },
       /** Sets a link's delay in seconds (no undo entry). */
       setLinkDelay(linkId: string, delaySeconds: number): void {
-        edit(UNRECORDED_DESCRIPTION, (wf) => setLinkDelay(wf, linkId, delaySeconds));
+        apply({ type: 'setLinkDelay', linkId, delaySeconds });
       },
       /** Sets the activation flag (no undo entry; activation is its own flow, editor-core 4.2). */
       setActive(active: boolean): void {

@@ -1,5 +1,5 @@
 import '@xyflow/react/dist/style.css';
-import { CARD_HEIGHT, CARD_WIDTH, SNAP_GRID, workflowHealth } from '@junction/core';
+import { CARD_HEIGHT, CARD_WIDTH, HISTORY_DESCRIPTIONS, SNAP_GRID, workflowHealth } from '@junction/core';
 import {
   Background,
   ControlButton,
@@ -189,7 +189,7 @@ export const WorkflowCanvas = observer(function WorkflowCanvas() {
     if (next) void setViewport(next, { duration: 250 });
   }, [selectedStepId, editor, getViewport, setViewport]);
 
-  const tidyUp = () => wf.group('move step', () => applyLayout(wf));
+  const tidyUp = () => wf.group(HISTORY_DESCRIPTIONS.moveStep, () => applyLayout(wf));
 
   return (
     <Pane data-testid="workflow-canvas" ref={paneRef}>

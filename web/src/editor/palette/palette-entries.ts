@@ -3,7 +3,7 @@
  * CRM trigger, an action, an IF branch) and what choosing one does to the workflow.
  */
 import type { IStep, IWorkflow } from '@junction/core';
-import { type ChosenApp, STEP_SPACING_Y } from '@junction/core';
+import { type ChosenApp, HISTORY_DESCRIPTIONS, STEP_SPACING_Y } from '@junction/core';
 import { applyLayout } from '../canvas/canvas-actions.js';
 
 /** The palette's tabs, in order. */
@@ -128,7 +128,7 @@ export function applyStepEntry(wf: IWorkflow, entry: PaletteEntry, selectedStepI
   }
   const app = chosenApp(effect, entry.icon);
   const parent = anchorStep(wf, selectedStepId);
-  return wf.group('add step', () => {
+  return wf.group(HISTORY_DESCRIPTIONS.addStep, () => {
     const step = wf.addStep(
       {
         kind: 'action',
