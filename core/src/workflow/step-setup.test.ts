@@ -137,22 +137,38 @@ describe('choosing an app and an event (editor-core 4.8)', () => {
 });
 
 describe('withDefinitionFields (editor-core 3)', () => {
-  it("adds the definition's new fields after the step's own, keeping the step's values", () => {
+  const definition = [
+    { name: 'url', title: 'URL', schema: { type: 'string' as const } },
+    { name: 'params', title: 'Query parameters', schema: { type: 'array' as const } },
+    { name: 'headers', title: 'Headers', schema: { type: 'array' as const } },
+    { name: 'bodyType', title: 'Body type', value: 'json' },
+  ];
+
+  it("lists the definition's fields in its order, the step's values kept and gained fields added", () => {
     const step = [
-      { name: 'url', title: 'URL', value: 'https://x.example' },
-      { name: 'params', title: 'Query parameters', value: [{ key: 'a', value: '1' }] },
+      {
+        name: 'params',
+        title: 'Query parameters',
+        schema: { type: 'array' as const },
+        value: [{ key: 'a', value: '1' }],
+      },
+      { name: 'url', title: 'URL', schema: { type: 'string' as const }, value: 'https://x.example' },
+      { name: 'extra', title: 'Extra', value: 'kept' },
     ];
-    const definition = [
-      { name: 'url', title: 'URL' },
-      { name: 'params', title: 'Query parameters' },
-      { name: 'headers', title: 'Headers' },
-      { name: 'bodyType', title: 'Body type', value: 'json' },
-    ];
-    expect(withDefinitionFields(step, definition)).toEqual([
-      ...step,
-      { name: 'headers', title: 'Headers' },
-      { name: 'bodyType', title: 'Body type', value: 'json' },
-    ]);
+    expect(withDefinitionFields(step, definition)).toEqual([step[1], step[0], definition[2], definition[3], step[2]]);
+  });
+
+  it("gives a field stored without schema or title the definition's", () => {
+    expect(withDefinitionFields([{ name: 'url', value: 'x' }], definition)[0]).toEqual({
+      name: 'url',
+      title: 'URL',
+      schema: { type: 'string' },
+      value: 'x',
+    });
+  });
+
+  it('keeps the step fields as they are without a definition', () => {
+    const step = [{ name: 'url', value: 'x' }];
     expect(withDefinitionFields(step, undefined)).toEqual(step);
   });
 });

@@ -129,20 +129,28 @@ export function toStepField(field: FieldDef): FieldDef {
 }
 
 /**
- * The fields a step's set-up form shows: the step's own, then the fields its event's definition
- * gained since the step was set up (the custom request's headers and body rows, editor-core 3),
- * in the definition's order. A field the step already has keeps its value.
+ * The fields a step's set-up form shows, in its event definition's order: the step's own (a
+ * field stored without a schema or title takes the definition's), the fields the definition
+ * gained since the step was set up (the custom request's headers and body rows, editor-core
+ * 3), then step fields the definition does not list. A field the step has keeps its value.
  *
- * @example withDefinitionFields([{ name: 'url', value: 'x' }], [{ name: 'url' }, { name: 'headers' }]);
- * // [{ name: 'url', value: 'x' }, { name: 'headers' }]
+ * @example withDefinitionFields([{ name: 'url', value: 'x' }], [{ name: 'headers' }, { name: 'url', title: 'URL' }]);
+ * // [{ name: 'headers' }, { name: 'url', title: 'URL', value: 'x' }]
  */
 export function withDefinitionFields(
   fields: readonly FieldDef[],
   definition: readonly FieldDef[] | undefined,
 ): FieldDef[] {
-  const have = new Set(fields.map((field) => field.name));
-  const gained = (definition ?? []).filter((def) => !have.has(def.name)).map(toStepField);
-  return [...fields, ...gained];
+  if (!definition || definition.length === 0) return [...fields];
+  const byName = new Map(fields.map((field) => [field.name, field]));
+  const listed = new Set(definition.map((def) => def.name));
+  const ordered = definition.map((def) => {
+    const own = byName.get(def.name);
+    if (!own) return toStepField(def);
+    if (own.schema && own.title) return own;
+    return { ...own, title: own.title || def.title, schema: own.schema ?? toStepField(def).schema };
+  });
+  return [...ordered, ...fields.filter((field) => !listed.has(field.name))];
 }
 
 /**

@@ -196,13 +196,24 @@ export function KeyValueRows(props: KeyValueRowsProps) {
     return `${itemName} ${at + 1}${key ? ` (${key})` : ''}`;
   };
   const position = (id: string | number | undefined) => ids.current.indexOf(String(id)) + 1;
+  // What is announced is taken when the drag starts and moves: the drop reorders the rows.
+  const dragged = useRef({ name: '', position: 0 });
   const announcements: Announcements = {
-    onDragStart: ({ active }) => `Picked up ${describe(active.id)}.`,
-    onDragOver: ({ active, over }) =>
-      over ? `${describe(active.id)} is over position ${position(over.id)} of ${rows.length}.` : undefined,
-    onDragEnd: ({ active, over }) =>
-      over ? `${describe(active.id)} dropped at position ${position(over.id)} of ${rows.length}.` : undefined,
-    onDragCancel: ({ active }) => `Moving ${describe(active.id)} was cancelled.`,
+    onDragStart: ({ active }) => {
+      dragged.current = { name: describe(active.id), position: position(active.id) };
+      return `Picked up ${dragged.current.name}.`;
+    },
+    // Over its own place (as when picked up) it says nothing, so 'Picked up' is heard.
+    onDragOver: ({ active, over }) => {
+      if (!over) return undefined;
+      dragged.current.position = position(over.id);
+      return over.id === active.id
+        ? undefined
+        : `${dragged.current.name} is over position ${dragged.current.position} of ${rows.length}.`;
+    },
+    onDragEnd: ({ over }) =>
+      over ? `${dragged.current.name} dropped at position ${dragged.current.position} of ${rows.length}.` : undefined,
+    onDragCancel: () => `Moving ${dragged.current.name} was cancelled.`,
   };
   const set = (index: number, patch: Partial<KeyValue>) =>
     onChange(rows.map((row, i) => (i === index ? { ...row, ...patch } : { ...row })));

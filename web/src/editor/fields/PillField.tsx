@@ -18,7 +18,7 @@ import { useEditor } from '../editor-context.js';
 import { DataPickerList } from './DataPickerList.js';
 import { pills, setPillSamples } from './pill-extension.js';
 
-const Box = styled.div<{ $multiline: boolean }>`
+const Box = styled.div<{ $multiline: boolean; $wrap: boolean }>`
   box-sizing: border-box;
   width: 100%;
   border: 1px solid ${({ theme }) => theme.colors.border};
@@ -31,6 +31,8 @@ const Box = styled.div<{ $multiline: boolean }>`
   .cm-content { padding: ${({ $multiline }) => ($multiline ? '6px 0' : '6px 0')}; min-height: ${({ $multiline }) => ($multiline ? '72px' : '22px')}; }
   .cm-line { padding: 0 10px; }
   .cm-placeholder { color: ${({ theme }) => theme.colors.textMuted}; }
+  /* A wrapped field (a narrow row) wraps a long pill's label rather than cutting it. */
+  ${({ $wrap }) => ($wrap ? '&& .cm-pill { white-space: normal; max-width: 100%; box-sizing: border-box; }' : '')}
 `;
 
 const Content = styled(Popover.Content)`
@@ -62,6 +64,8 @@ export interface PillFieldProps {
   placeholder?: string;
   /** Hide the 'Insert Data...' button (the `{` key and Ctrl+Space still open the picker). */
   compact?: boolean;
+  /** Wrap a long one-line value (pills included) instead of scrolling it, as in a narrow row. */
+  wrap?: boolean;
 }
 
 /** Keeps one-line fields on one line: pasted line breaks become spaces, Enter does nothing. */
@@ -84,6 +88,7 @@ export const PillField = observer(function PillField({
   multiline = false,
   placeholder,
   compact = false,
+  wrap = false,
 }: PillFieldProps) {
   const editor = useEditor();
   const samples = samplesFor(editor.wf, stepId);
@@ -111,7 +116,7 @@ export const PillField = observer(function PillField({
         doc: value,
         extensions: [
           pills(samples),
-          multiline ? EditorView.lineWrapping : oneLine,
+          multiline ? EditorView.lineWrapping : [oneLine, wrap ? EditorView.lineWrapping : []],
           placeholder ? placeholderText(placeholder) : [],
           keymap.of([{ key: 'Ctrl-Space', run: openPicker }]),
           EditorView.inputHandler.of((v, from, _to, text) => {
@@ -176,7 +181,7 @@ export const PillField = observer(function PillField({
   return (
     <Popover.Root open={open} onOpenChange={setOpen}>
       <Popover.Anchor asChild>
-        <Box ref={host} $multiline={multiline} data-pill-field="" />
+        <Box ref={host} $multiline={multiline} $wrap={wrap} data-pill-field="" />
       </Popover.Anchor>
       {!compact && (
         <Actions>

@@ -223,9 +223,20 @@ export const FieldEditor = observer(function FieldEditor({
           rows={toRows(field.value)}
           onChange={(rows) => onChange(rows)}
           renderValue={({ value, label, onChange: setValue }) => (
-            <PillField stepId={stepId} label={label} value={value} onChange={setValue} compact placeholder="Value" />
+            <PillField
+              stepId={stepId}
+              label={label}
+              value={value}
+              onChange={setValue}
+              compact
+              wrap
+              placeholder="Value"
+            />
           )}
         />
+      )}
+      {control === 'keyValue' && toRows(field.value).length > 0 && (
+        <Muted>Type {'{'} in a value to insert data from earlier steps.</Muted>
       )}
       {control === 'json' && (
         <>

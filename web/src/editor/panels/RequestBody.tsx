@@ -97,7 +97,6 @@ export const RequestBody = observer(function RequestBody({
               <PillField
                 stepId={stepId}
                 label="Body (JSON)"
-                labelledBy={`${id}-label`}
                 multiline
                 placeholder={'{"name": "Ada"}'}
                 value={

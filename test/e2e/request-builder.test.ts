@@ -1,0 +1,275 @@
+/**
+ * The request builder in the browser (editor-core 3 "Custom HTTP request action"): two header
+ * rows reordered by keyboard (dnd-kit), a data pill in a header value, the body switched from
+ * fields to JSON with a pill; autosave keeps it over a reload, and the step test sends the
+ * headers in their order and the JSON body with the value inserted to a local server.
+ * Screenshots: test/e2e/screenshots/request-builder-*.png.
+ */
+import { randomUUID } from 'node:crypto';
+import { createServer, type Server } from 'node:http';
+import type { AddressInfo } from 'node:net';
+import { createStepData, type WorkflowDocument } from '@junction/core';
+import type { Page } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { E2E_TEST_TIMEOUT_MS, saveScreenshot, useE2ESession } from './harness.js';
+
+interface Received {
+  method: string;
+  url: string;
+  /** Header names as sent, in order (lower case). */
+  names: string[];
+  headers: Record<string, string | string[] | undefined>;
+  body: string;
+}
+
+let target: Server;
+let targetUrl = '';
+const received: Received[] = [];
+
+beforeAll(async () => {
+  target = createServer((request, response) => {
+    const chunks: Buffer[] = [];
+    request.on('data', (chunk: Buffer) => chunks.push(chunk));
+    request.on('end', () => {
+      received.push({
+        method: request.method ?? '',
+        url: request.url ?? '',
+        names: request.rawHeaders.filter((_, i) => i % 2 === 0).map((name) => name.toLowerCase()),
+        headers: request.headers,
+        body: Buffer.concat(chunks).toString('utf8'),
+      });
+      response.writeHead(200, { 'content-type': 'application/json' });
+      response.end(JSON.stringify({ id: 'contact-1', ok: true }));
+    });
+  });
+  await new Promise<void>((resolve) => target.listen(0, '127.0.0.1', resolve));
+  const { port } = target.address() as AddressInfo;
+  targetUrl = `http://127.0.0.1:${port}`;
+  process.env.JUNCTION_ALLOWED_HOSTS = `127.0.0.1:${port}`;
+});
+
+afterAll(async () => {
+  await new Promise<void>((resolve) => target.close(() => resolve()));
+});
+
+const session = useE2ESession();
+
+interface Grant {
+  token: string;
+  workflowId: string;
+}
+
+async function signUp(baseUrl: string): Promise<Grant> {
+  const response = await fetch(`${baseUrl}/api/auth/sign-up`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json' },
+    body: JSON.stringify({ email: `request-${randomUUID()}@example.com`, password: 'Str0ng!Passw0rd#2024' }),
+  });
+  expect(response.status, await response.clone().text()).toBe(201);
+  return (await response.json()) as Grant;
+}
+
+function storeToken(token: string): void {
+  (globalThis as unknown as { localStorage: { setItem(k: string, v: string): void } }).localStorage.setItem(
+    'junction.token',
+    token,
+  );
+}
+
+/**
+ * Webhook (tested, sample { name, amount }) → an HTTP POST set up before the request builder:
+ * its fields are the older four (no headers, no body type), as a stored workflow may have.
+ */
+function requestWorkflow(id: string, url: string): WorkflowDocument {
+  return {
+    schemaVersion: 1,
+    id,
+    name: 'Request builder',
+    active: false,
+    steps: [
+      {
+        id: 'st-hook',
+        kind: 'trigger',
+        position: { x: 220, y: 40 },
+        data: createStepData({
+          name: 'Catch Hook in Webhook',
+          type: 'webhook',
+          app: 'webhook',
+          label: 'Webhook',
+          action: 'catchHook',
+          actionlabel: 'Catch Hook',
+          triggerlabel: 'Catch Hook',
+          testData: { name: 'Ada', amount: 42 },
+        }),
+      },
+      {
+        id: 'st-call',
+        kind: 'action',
+        position: { x: 220, y: 240 },
+        data: createStepData({
+          name: 'Create new contact',
+          type: 'http',
+          label: 'HTTP request',
+          url: '/api/apps/http',
+          action: 'customRequest',
+          actionlabel: 'Custom Request',
+          fields: [
+            { name: 'requestType', title: 'Method', required: true, value: 'POST' },
+            { name: 'url', title: 'URL', required: true, value: url },
+            { name: 'params', title: 'Query parameters', value: [] },
+            { name: 'stringBody', title: 'Body (JSON)', value: '' },
+          ],
+        }),
+      },
+    ],
+    links: [{ id: 'ln-1', source: 'st-hook', target: 'st-call', name: '', groups: [], delaySeconds: 0 }],
+  };
+}
+
+async function putDocument(baseUrl: string, grant: Grant, document: WorkflowDocument): Promise<void> {
+  const response = await fetch(`${baseUrl}/api/workflows/${grant.workflowId}`, {
+    method: 'PUT',
+    headers: { 'content-type': 'application/json', authorization: `Bearer ${grant.token}` },
+    body: JSON.stringify({ document }),
+  });
+  expect(response.status, await response.clone().text()).toBe(200);
+}
+
+type StoredField = { name: string; value?: unknown };
+
+async function storedFields(baseUrl: string, grant: Grant): Promise<StoredField[]> {
+  const response = await fetch(`${baseUrl}/api/workflows/${grant.workflowId}`, {
+    headers: { authorization: `Bearer ${grant.token}` },
+  });
+  const { document } = (await response.json()) as { document: WorkflowDocument };
+  return (document.steps.find((s) => s.id === 'st-call')?.data.fields ?? []) as StoredField[];
+}
+
+/** Waits (bounded) until `check` holds, polling every 100 ms. */
+async function eventually(check: () => Promise<boolean>, what: string, tries = 150): Promise<void> {
+  for (let i = 0; i < tries; i += 1) {
+    if (await check()) return;
+    await new Promise((resolve) => setTimeout(resolve, 100));
+  }
+  throw new Error(`Timed out waiting for ${what}.`);
+}
+
+const panel = (page: Page) => page.getByTestId('step-panel');
+const headers = (page: Page) => panel(page).getByRole('group', { name: 'Headers' });
+const card = (page: Page) => page.locator('[data-testid="step-card"][data-step-id="st-call"]');
+
+async function openEditor(grant: Grant): Promise<Page> {
+  const { baseUrl } = session();
+  const page = await session().newPage();
+  await page.setViewportSize({ width: 1280, height: 900 });
+  await page.addInitScript(storeToken, grant.token);
+  const response = await page.goto(`${baseUrl}/?id=${encodeURIComponent(grant.workflowId)}`, { timeout: 60_000 });
+  expect(response?.status()).toBe(200);
+  await card(page).click();
+  await headers(page).waitFor();
+  return page;
+}
+
+/** The header rows' keys as shown, top to bottom. */
+async function headerKeys(page: Page): Promise<string[]> {
+  const inputs = headers(page).getByRole('textbox', { name: /^Key \d+$/ });
+  const keys: string[] = [];
+  for (let i = 0; i < (await inputs.count()); i += 1) keys.push(await inputs.nth(i).inputValue());
+  return keys;
+}
+
+describe('request builder (editor-core 3)', { timeout: E2E_TEST_TIMEOUT_MS * 4 }, () => {
+  it('reorders header rows by keyboard, keeps pills over a reload and sends what it shows', async () => {
+    const { baseUrl } = session();
+    const grant = await signUp(baseUrl);
+    await putDocument(baseUrl, grant, requestWorkflow(grant.workflowId, `${targetUrl}/contacts`));
+    const page = await openEditor(grant);
+
+    // Two headers: the second's value is a data pill chosen with `{`.
+    await headers(page).getByRole('button', { name: 'Add header' }).click();
+    await headers(page).getByRole('button', { name: 'Add header' }).click();
+    await headers(page).getByLabel('Key 1').fill('X-Beta');
+    await headers(page).getByRole('textbox', { name: 'Value 1' }).click();
+    await page.keyboard.type('second');
+    await headers(page).getByLabel('Key 2').fill('X-Alpha');
+    await headers(page).getByRole('textbox', { name: 'Value 2' }).click();
+    await page.keyboard.type('{');
+    await page.getByRole('option', { name: /: name/ }).click();
+    await headers(page).getByText('Catch Hook in Webhook · name').waitFor();
+
+    // Keyboard reorder (dnd-kit): Space picks the row up, ArrowUp moves it, Space drops it.
+    await headers(page).getByRole('button', { name: 'Move header 2 (X-Alpha)' }).focus();
+    // Each step waits for dnd-kit's announcement, so the next key meets the measured rows.
+    const announced = (text: string) =>
+      page.getByRole('status').filter({ hasText: text }).waitFor({ state: 'attached' });
+    await page.keyboard.press('Space');
+    await announced('Picked up header 2 (X-Alpha).');
+    await page.keyboard.press('ArrowUp');
+    await announced('header 2 (X-Alpha) is over position 1 of 2.');
+    await page.keyboard.press('Space');
+    await announced('dropped at position 1 of 2.');
+    await eventually(async () => (await headerKeys(page)).join() === 'X-Alpha,X-Beta', 'the reordered headers');
+    expect(await headers(page).getByRole('textbox', { name: 'Value 1' }).textContent()).not.toContain('${');
+    await headers(page).getByText('Catch Hook in Webhook · name').waitFor();
+    await saveScreenshot(page, 'request-builder-headers');
+
+    // The body: rows first, then switched to JSON with a pill outside quotes (a JSON value).
+    const bodyType = panel(page).getByRole('radiogroup', { name: 'Body type' });
+    await bodyType.getByRole('radio', { name: 'Fields' }).check();
+    await panel(page).getByRole('group', { name: 'Body fields' }).waitFor();
+    await bodyType.getByRole('radio', { name: 'JSON' }).check();
+    const body = panel(page).getByRole('textbox', { name: 'Body (JSON)' });
+    await body.fill('{"who": "Ada", "amount": ');
+    await panel(page).getByRole('button', { name: 'Insert Data...' }).last().click();
+    await page.getByRole('option', { name: /: amount/ }).click();
+    await body.press('End');
+    await body.pressSequentially('}');
+    await panel(page).getByText('Catch Hook in Webhook · amount').waitFor();
+    expect(await body.textContent()).not.toContain('${');
+    await saveScreenshot(page, 'request-builder-body');
+
+    // Autosave stores the rows in order (the wire format: lists of { key, value }).
+    await eventually(async () => {
+      const fields = await storedFields(baseUrl, grant);
+      const stored = fields.find((f) => f.name === 'headers')?.value as { key: string }[] | undefined;
+      const text = fields.find((f) => f.name === 'stringBody')?.value;
+      return stored?.map((r) => r.key).join() === 'X-Alpha,X-Beta' && String(text).endsWith('}');
+    }, 'the request to be saved');
+    const fields = await storedFields(baseUrl, grant);
+    expect(fields.find((f) => f.name === 'headers')?.value).toEqual([
+      { key: 'X-Alpha', value: '${st-hook.name}' },
+      { key: 'X-Beta', value: 'second' },
+    ]);
+    expect(fields.find((f) => f.name === 'bodyType')?.value).toBe('json');
+    expect(fields.find((f) => f.name === 'stringBody')?.value).toBe('{"who": "Ada", "amount": ${st-hook.amount}}');
+
+    // A reload shows the same rows, pills and body.
+    await page.reload();
+    await card(page).click();
+    await headers(page).waitFor();
+    expect(await headerKeys(page)).toEqual(['X-Alpha', 'X-Beta']);
+    await headers(page).getByText('Catch Hook in Webhook · name').waitFor();
+    await panel(page).getByText('Catch Hook in Webhook · amount').waitFor();
+    expect(await panel(page).getByRole('radio', { name: 'JSON' }).isChecked()).toBe(true);
+    await saveScreenshot(page, 'request-builder-reloaded');
+
+    // The step test sends the headers in their order and the body with the value inserted.
+    await panel(page).getByRole('button', { name: 'Continue' }).first().click();
+    await panel(page)
+      .getByRole('button', { name: /^(Test action|Retest action)$/ })
+      .click();
+    await panel(page)
+      .getByRole('status')
+      .filter({ hasText: /^A request to HTTP request/ })
+      .waitFor();
+    const sent = received.at(-1);
+    expect(sent).toMatchObject({ method: 'POST', url: '/contacts' });
+    expect(sent?.names.filter((name) => name.startsWith('x-'))).toEqual(['x-alpha', 'x-beta']);
+    expect(sent?.headers['x-alpha']).toBe('Ada');
+    expect(sent?.headers['x-beta']).toBe('second');
+    expect(JSON.parse(sent?.body ?? '')).toEqual({ who: 'Ada', amount: 42 });
+    await saveScreenshot(page, 'request-builder-tested');
+    expect(session().pageErrors).toEqual([]);
+    await page.close();
+  });
+});
