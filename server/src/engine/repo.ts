@@ -190,8 +190,9 @@ const versionDocuments = new Map<string, unknown>();
 /**
  * Workflow documents by `workflowId:revision`, as read from `workflows` (the webhook hot path
  * reads only the row's head and takes the document from here while the revision is the same).
- * Activation rewrites `active` and the trigger message without a new revision; the engine reads
- * `active` from the column and never relies on those two document fields.
+ * Activation is a write of the workflow (the workflows repository's `setActive` bumps the
+ * revision), so a switch ON or OFF never reuses an entry; the engine still reads `active` from
+ * the column, not from the document.
  */
 const workflowDocuments = new Map<string, { stored: unknown; json: string }>();
 

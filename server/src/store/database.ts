@@ -9,7 +9,6 @@
  * - JSON columns are `text` in SQLite and `jsonb` in PostgreSQL; only the repositories
  *   touch them, through `writeJson`/`readJson` in ./json.ts.
  */
-import type { Insertable, Selectable } from 'kysely';
 import type { AppTables } from './tables/apps.js';
 import type { EngineTables } from './tables/engine.js';
 import type { FormTables } from './tables/forms.js';
@@ -137,16 +136,3 @@ export interface Database
   workflows: WorkflowsTable;
   credentials: CredentialsTable;
 }
-
-/** A `users` row. */
-export type UserRow = Selectable<UsersTable>;
-/** A `tenants` row. */
-export type TenantRow = Selectable<TenantsTable>;
-/** A `sessions` row. */
-export type SessionRow = Selectable<SessionsTable>;
-/** A `verification_codes` row. */
-export type VerificationCodeRow = Selectable<VerificationCodesTable>;
-/** A `credentials` row. */
-export type CredentialRow = Selectable<CredentialsTable>;
-/** A `credentials` row to insert. */
-export type NewCredentialRow = Insertable<CredentialsTable>;

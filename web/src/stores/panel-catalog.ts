@@ -9,7 +9,6 @@ import {
   type CatalogApp,
   type CatalogTab,
   filterApps,
-  needsAuth,
 } from '@junction/core';
 import { makeAutoObservable, runInAction } from 'mobx';
 import { type AppSummaryView, problemMessage } from './panel-common.js';
@@ -28,11 +27,6 @@ export function toCatalogApp(app: AppSummaryView): CatalogApp & AppSummaryView {
  */
 export function appOptions(apps: readonly AppSummaryView[], tab: CatalogTab, query: string): AppSummaryView[] {
   return filterApps(apps.map(toCatalogApp), { tab, query });
-}
-
-/** Tells whether an app definition needs an account (Account step shown). */
-export function definitionNeedsAuth(app: AppDefinition): boolean {
-  return needsAuth(app);
 }
 
 /** The app catalogue of one editor session. */

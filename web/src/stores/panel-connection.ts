@@ -15,9 +15,6 @@ export const SIGN_IN_WINDOW = { width: 600, height: 700 } as const;
 /** Shown when a connection check fails (editor-core 4.7). */
 export const CONNECTION_EXPIRED_TEXT = 'Connection expired, please reconnect an account';
 
-/** Shown instead of the pop-up without a user id (editor-core 2.5). */
-export const LOGGED_OUT_TEXT = 'You are logged out. Please sign in again to connect an account.';
-
 /** Shown when the rename dialog's name is empty (editor-core 5.2). */
 export const NAME_REQUIRED_TEXT = 'The connection name is required.';
 

@@ -18,7 +18,7 @@ import { createDb, type DbHandle } from '../../store/create-db.js';
 import { createRepos } from '../../store/repos/index.js';
 import { type OpenTestDatabase, openTestDatabases } from '../../store/test-db.js';
 import { executeStep } from '../executor.js';
-import { createCredentialResolver, isReconnectProblem } from './credential-resolver.js';
+import { createCredentialResolver } from './credential-resolver.js';
 import { createCredentialStatusRepo, RECONNECT_MESSAGE } from './credential-status.js';
 
 function oauthApp(provider: OAuthProvider): AppDefinition {
@@ -170,7 +170,7 @@ describe.each(openTestDatabases())('credential resolver on $dialect', (testDb) =
     provider.invalidGrant = true;
     try {
       const failure = await resolver.valuesFor(ctx.tenantId, id, app).catch((e: unknown) => e);
-      expect(isReconnectProblem(failure)).toBe(true);
+      expect(failure).toMatchObject({ name: 'Problem', status: 422, field: 'credential' });
       expect((failure as Error).message).toBe(RECONNECT_MESSAGE);
       const calls = provider.refreshCalls;
       await expect(resolver.valuesFor(ctx.tenantId, id, app)).rejects.toThrow(RECONNECT_MESSAGE);

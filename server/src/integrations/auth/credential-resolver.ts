@@ -88,11 +88,6 @@ export function reconnectProblem(): Problem {
   return new Problem(422, 'Unprocessable Content', { detail: RECONNECT_MESSAGE, field: 'credential' });
 }
 
-/** Tells whether an error is {@link reconnectProblem}. */
-export function isReconnectProblem(error: unknown): boolean {
-  return error instanceof Problem && error.detail === RECONNECT_MESSAGE;
-}
-
 /** Builds the resolver. */
 export function createCredentialResolver(
   deps: ServiceDeps,
