@@ -5,7 +5,7 @@
  * sample may replace them ('Customize Trigger Data'). The chosen item becomes the step's test
  * data through `updateStep` (no undo entry).
  */
-import { cutChip, isApiError, recordSample, type StepData, toDocument } from '@junction/core';
+import { isApiError, recordSample, sampleLabel, type StepData, toDocument } from '@junction/core';
 import { makeAutoObservable, observableRef, runInAction } from 'mobx';
 import type { IEditorStore } from './editor-store.js';
 
@@ -36,19 +36,9 @@ export interface TriggerTestError {
   requestId?: string;
 }
 
-/** The label a trigger choice is listed with: a name-like field, else its JSON, cut to 50. */
+/** The label a trigger choice is listed with: its place and values, '1. Ada · 42' (core's `sampleLabel`). */
 export function choiceLabel(choice: unknown, index: number): string {
-  let text: string;
-  if (choice !== null && typeof choice === 'object' && !Array.isArray(choice)) {
-    const record = choice as Record<string, unknown>;
-    const key = ['name', 'title', 'email', 'subject', 'id'].find(
-      (k) => typeof record[k] === 'string' || typeof record[k] === 'number',
-    );
-    text = key ? String(record[key]) : JSON.stringify(choice);
-  } else {
-    text = JSON.stringify(choice) ?? String(choice);
-  }
-  return `${index + 1}. ${cutChip(text)}`;
+  return sampleLabel(choice, index);
 }
 
 /**

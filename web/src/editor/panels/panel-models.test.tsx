@@ -298,7 +298,7 @@ describe('trigger panel (editor-core 2.9, 4.8)', () => {
     expect(polls).toBe(3);
     expect(calls[calls.length - 1].init?.params?.query).toEqual({ since: '2026-01-01T00:00:00.000Z' });
     expect(model.data.testData).toEqual({ amount: 42 });
-    expect(model.data.triggerchoice).toBe('1. {"amount":42}');
+    expect(model.data.triggerchoice).toBe('1. 42');
   });
 
   it('stops after 61 seconds with the error box, and Cancel stops at once', async () => {
@@ -347,7 +347,7 @@ describe('trigger panel (editor-core 2.9, 4.8)', () => {
     expect(model.next).toBeUndefined();
     model.choose(7);
     expect(model.data.testData).toEqual({ id: 'c7', name: 'Contact 7' });
-    expect(choiceLabel('x'.repeat(80), 0)).toBe(`1. "${'x'.repeat(49)}...`);
+    expect(choiceLabel('x'.repeat(80), 0)).toBe(`1. ${'x'.repeat(50)}...`);
   });
 
   it('shows the error name and message when fetching fails, and accepts a pasted JSON sample', async () => {
