@@ -133,7 +133,8 @@ export function createServices(config: Config, opts: CreateServicesOptions = {})
     credentials: afterReady(createCredentialsService(platform, { checkAccount: createAccountCheck(platform) })),
     engine: afterReady(engine.service),
     triggers: afterReady(triggers.service),
-    apps: afterReady(createAppsService(platform)),
+    // The Shopify hand-off stores the shop's token without the account check of the credentials API.
+    apps: afterReady(createAppsService(platform, { credentials: createCredentialsService(platform) })),
     steps: afterReady(createStepsService(platform)),
     forms: afterReady(forms),
     support: afterReady(createSupportService(platform)),

@@ -29,11 +29,10 @@ import {
 import { createHttpClient } from '../security/http-client.js';
 import { credentialRedactor } from '../security/redact.js';
 import type { AppSummaryView, AppsService, AuthTestResultView, ListingStatus, ListingView } from '../kernel/contracts/apps.js';
-import { createCredentialsService } from './credentials.js';
 import { nowIso } from '../kernel/deps.js';
 import type { PlatformDeps } from '../kernel/platform.js';
 import { createShopifyInstallService } from './shopify.js';
-import { SECRET_SENTINEL } from '../kernel/types.js';
+import { SECRET_SENTINEL, type Services } from '../kernel/types.js';
 
 /** Slugs a portal app may not take: they are portal routes (`/develop/new`). */
 export const RESERVED_SLUGS: readonly string[] = ['new'];
@@ -45,10 +44,14 @@ const TEST_TIMEOUT_MS = 30_000;
 export const DEMO_CRM_ACCOUNT_NAME = 'Demo CRM';
 
 /** Builds the apps service. */
-export function createAppsService(deps: PlatformDeps): AppsService {
+export function createAppsService(
+  deps: PlatformDeps,
+  /** Stores the Demo CRM key and the Shopify token (wired by compose.ts, without the account check). */
+  collaborators: { credentials: Pick<Services['credentials'], 'list' | 'create' | 'update'> },
+): AppsService {
   const store = createPortalAppStore(deps.handle.db);
   const demoCrm = createDbDemoCrmStorage(deps.handle.db, { now: () => new Date(deps.now()) });
-  const credentials = createCredentialsService(deps);
+  const { credentials } = collaborators;
   const shopify = createShopifyInstallService(deps, { credentials });
   // The built-ins never change: their catalogue entries are computed once.
   const builtinSummaries = listBuiltinApps().map((app) => ({ ...summaryOf(toAppDefinition(app)), editable: false }));

@@ -8,7 +8,7 @@
 import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createApp } from '../../../server/src/app.js';
-import { createServices, type ServicesWithLifecycle } from '../../../server/src/services/index.js';
+import { createServices, type ServicesWithLifecycle } from '../../../server/src/compose.js';
 import type { OpenTestDatabase } from '../../../server/src/store/test-db.js';
 import { GOOD_PASSWORD, openTestDatabases } from '../../api/harness.js';
 import { report } from '../support/report.js';
