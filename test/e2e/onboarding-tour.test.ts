@@ -37,6 +37,17 @@ async function expectTourStep(page: Page, step: number, title: string): Promise<
   await tourCard(page).getByRole('heading', { name: title }).waitFor();
 }
 
+/** The outline of the control the selector names: 'solid 3px' when the tour rings it. */
+async function outlineOf(page: Page, selector: string): Promise<string> {
+  const control = page.locator(selector).first();
+  await control.waitFor();
+  return control.evaluate((el) => {
+    type Styles = { getComputedStyle(e: unknown): { outlineStyle: string; outlineWidth: string } };
+    const style = (globalThis as unknown as Styles).getComputedStyle(el);
+    return `${style.outlineStyle} ${style.outlineWidth}`;
+  });
+}
+
 /** Waits (bounded) until `check` holds, polling every 250 ms. */
 async function eventually(check: () => Promise<boolean>, what: string, tries = 120): Promise<void> {
   for (let i = 0; i < tries; i += 1) {
@@ -109,10 +120,13 @@ describe('the guided tour', { timeout: E2E_TEST_TIMEOUT_MS * 6 }, () => {
       .filter({ hasNotText: 'instant' })
       .click();
 
-    // 5–6. The tour's account is picked; the trigger test fetches the sample contact.
-    await tourCard(page).getByRole('heading', { name: 'Test the trigger' }).waitFor();
-    await expect(tourCard(page).getByText('Step 6 of 12').isVisible()).resolves.toBe(true);
+    // 5. The tour's account is chosen; step 5 is shown and its Continue is the ringed control.
+    await expectTourStep(page, 5, 'Connect the Demo CRM');
+    await expect(outlineOf(page, '[data-tour="continue-account"]')).resolves.toBe('solid 3px');
+    await saveScreenshot(page, 'onboarding-tour-5-account');
     await panel(page).getByRole('button', { name: 'Continue' }).click();
+    // 6. Continue, then the trigger test fetches the sample contact.
+    await expectTourStep(page, 6, 'Test the trigger');
     await panel(page).getByRole('button', { name: 'Continue' }).click();
     await panel(page).getByRole('button', { name: 'Test Trigger' }).click();
     await panel(page).getByText('found!').waitFor();
@@ -134,14 +148,32 @@ describe('the guided tour', { timeout: E2E_TEST_TIMEOUT_MS * 6 }, () => {
       .getByRole('button', { name: /Update contact/ })
       .click();
     await expectTourStep(page, 10, 'Say which contact and which tag');
+    // The words name the controls on screen: Contact's Custom tab and its 'Insert Data...'.
+    await expect(tourCard(page).getByText(/open its Custom tab, click "Insert Data\.\.\."/).count()).resolves.toBe(1);
+    await expect(outlineOf(page, '[data-tour="continue-account"]')).resolves.toBe('solid 3px');
+    await panel(page).getByRole('button', { name: 'Continue' }).click();
+    const contact = panel(page).locator('[data-tour="field-id"]');
+    await expect(outlineOf(page, '[data-tour="field-id"] [data-tour="custom-tab"]')).resolves.toBe('solid 3px');
+    await contact.getByRole('tab', { name: 'Custom' }).click();
+    await expect(outlineOf(page, '[data-tour="field-id"] [data-tour="insert-data"]')).resolves.toBe('solid 3px');
     await saveScreenshot(page, 'onboarding-tour-10-setup');
-    await tourCard(page).getByRole('button', { name: 'Fill it in for me' }).click();
+    await contact.getByRole('button', { name: 'Insert Data...' }).click();
+    await page
+      .getByRole('listbox', { name: 'Data from earlier steps' })
+      .getByRole('option', { name: /: id\b/ })
+      .first()
+      .click();
+    await contact.getByText(/· id/).waitFor();
+    const tags = panel(page).getByRole('textbox', { name: 'Tags' });
+    await tags.click();
+    await page.keyboard.type('welcomed');
+    // Typing and leaving the box do not advance the tour; Continue does.
+    await panel(page).getByRole('heading', { name: /Update contact/ }).click();
+    await expect(tourCard(page).getByText('Step 10 of 12').isVisible()).resolves.toBe(true);
+    await panel(page).getByRole('button', { name: 'Continue' }).click();
 
     // 11. Test the action: the sample contact is tagged for real.
     await expectTourStep(page, 11, 'Test the action');
-    await panel(page)
-      .getByRole('button', { name: /^\S+ Test/ })
-      .click();
     await panel(page).getByRole('button', { name: 'Test action' }).click();
     await panel(page).getByRole('button', { name: 'Retest action' }).waitFor();
     await expectTourStep(page, 12, 'Switch it ON');

@@ -178,7 +178,13 @@ describe('the tour conditions (onboarding 4, 9)', () => {
     expect(nextOpenStep({ workflow: empty, selectedStepId: null }, 1)).toBe(1);
     expect(nextOpenStep({ workflow: empty, selectedStepId: 't' }, 1)).toBe(2);
     const chosen = wf({ type: 'demo-crm', action: 'newContact', credential: 'c1' }, {});
-    expect(TOUR_STEPS[nextOpenStep({ workflow: chosen, selectedStepId: 't' }, 1)].id).toBe('trigger-test');
+    // Step 5 is shown while the chosen account waits for Continue; Continue passes it.
+    expect(TOUR_STEPS[nextOpenStep({ workflow: chosen, selectedStepId: 't', panelSection: 'account' }, 1)].id).toBe(
+      'trigger-account',
+    );
+    expect(TOUR_STEPS[nextOpenStep({ workflow: chosen, selectedStepId: 't', panelSection: 'setup' }, 4)].id).toBe(
+      'trigger-test',
+    );
     const tested = wf({ type: 'demo-crm', action: 'newContact', credential: 'c1', testData: { id: 1 } }, {});
     expect(TOUR_STEPS[nextOpenStep({ workflow: tested, selectedStepId: 't' }, 5)].id).toBe('close-panel');
     expect(TOUR_STEPS[nextOpenStep({ workflow: tested, selectedStepId: null }, 6)].id).toBe('select-action');
@@ -192,6 +198,17 @@ describe('the tour conditions (onboarding 4, 9)', () => {
     expect(TOUR_STEPS[nextOpenStep({ workflow: picked, selectedStepId: 'a' }, 7)].id).toBe('action-setup');
     const filled = tourActionFields(picked);
     expect(filled?.fields.map((f) => f.value)).toEqual(['${t.id}', 'welcomed']);
+    // Filled fields alone do not advance (a box being typed in); Continue to the test does.
+    const typed = wf(
+      { type: 'demo-crm', action: 'newContact', credential: 'c1', testData: {} },
+      { ...action2, fields: filled?.fields },
+    );
+    expect(TOUR_STEPS[nextOpenStep({ workflow: typed, selectedStepId: 'a', panelSection: 'setup' }, 9)].id).toBe(
+      'action-setup',
+    );
+    expect(TOUR_STEPS[nextOpenStep({ workflow: typed, selectedStepId: 'a', panelSection: 'test' }, 9)].id).toBe(
+      'action-test',
+    );
     const done = wf(
       { type: 'demo-crm', action: 'newContact', credential: 'c1', testData: {} },
       { ...action2, fields: filled?.fields, testData: { ok: true } },

@@ -5,7 +5,7 @@
 import { reaction } from 'mobx';
 import { observer } from 'mobx-react-lite';
 import { useEffect } from 'react';
-import styled from 'styled-components';
+import styled, { createGlobalStyle } from 'styled-components';
 import { useEditor } from '../editor/editor-context.js';
 import { TOUR_LENGTH, type TourModel, tourActionFields } from '../stores/onboarding-tour.js';
 import { Button, Spinner } from '../ui/index.js';
@@ -85,6 +85,15 @@ const ErrorText = styled.p`
   color: ${({ theme }) => theme.colors.secondary};
 `;
 
+/** Rings the controls the current step names, so the words and the screen match. */
+const Highlight = createGlobalStyle<{ $selector: string }>`
+  ${({ $selector }) => $selector} {
+    /* Above a control's own focus styles: the ring is the tour pointing at it. */
+    outline: 3px solid ${({ theme }) => theme.colors.primary} !important;
+    outline-offset: 2px !important;
+  }
+`;
+
 /** Props of {@link GuidedTour}. */
 export interface GuidedTourProps {
   tour: TourModel;
@@ -96,7 +105,12 @@ export const GuidedTour = observer(function GuidedTour({ tour }: GuidedTourProps
   useEffect(
     () =>
       reaction(
-        () => ({ workflow: editor.wf.data, selectedStepId: editor.selectedStepId, index: tour.index }),
+        () => ({
+          workflow: editor.wf.data,
+          selectedStepId: editor.selectedStepId,
+          panelSection: editor.panelSection,
+          index: tour.index,
+        }),
         (state) => tour.check(state),
         { fireImmediately: true },
       ),
@@ -127,6 +141,7 @@ export const GuidedTour = observer(function GuidedTour({ tour }: GuidedTourProps
   const fill = step.id === 'action-setup' ? tourActionFields(editor.wf.data) : null;
   return (
     <Card aria-label="Guided tour" data-testid="guided-tour">
+      {step.highlight && <Highlight $selector={step.highlight} />}
       {close}
       <Counter>
         Step {tour.index + 1} of {TOUR_LENGTH}

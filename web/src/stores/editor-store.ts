@@ -161,6 +161,8 @@ export const EditorStore = types
     isUnreachable: false,
     /** The link whose filter or delay panel is open (editor-core 2.10); outside the history. */
     linkPanel: null as LinkPanel | null,
+    /** The open section of the selected step's panel ('app', 'account', 'test', …); the tour follows it. */
+    panelSection: null as string | null,
   }))
   .views((self) => ({
     get env(): EditorEnv {
@@ -186,13 +188,19 @@ export const EditorStore = types
   .actions((self) => ({
     /** Selects a step (or clears the selection with null); no undo entry. */
     select(stepId: string | null): void {
+      if (stepId !== self.selectedStepId) self.panelSection = null;
       self.selectedStepId = stepId;
       // A step panel and a link panel never show together.
       if (stepId !== null) self.linkPanel = null;
     },
+    /** Notes the open section of the selected step's panel (null when no panel shows). */
+    setPanelSection(section: string | null): void {
+      self.panelSection = section;
+    },
     /** Opens a link's filter or delay panel (editor-core 2.10), clearing the step selection. */
     openLinkPanel(linkId: string, kind: LinkPanel['kind']): void {
       self.selectedStepId = null;
+      self.panelSection = null;
       self.linkPanel = { linkId, kind };
     },
     /** Closes the link panel. */

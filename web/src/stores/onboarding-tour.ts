@@ -20,6 +20,8 @@ export const TOUR_STORAGE_KEY = 'junction.tour';
 export interface TourState {
   workflow: WorkflowData;
   selectedStepId: string | null;
+  /** The open section of the selected step's panel ('account', 'setup', 'test', …), if any. */
+  panelSection?: string | null;
 }
 
 /** One step of the tour. */
@@ -29,6 +31,8 @@ export interface TourStep {
   text: string;
   /** True once the user did what the step asks; null for a step the user advances by a button. */
   isDone: ((state: TourState) => boolean) | null;
+  /** The controls the step names, as a CSS selector over `data-tour` marks; they are highlighted. */
+  highlight?: string;
 }
 
 function triggerOf(wf: WorkflowData): Step | undefined {
@@ -40,6 +44,15 @@ function firstActionOf(wf: WorkflowData): Step | undefined {
   const trigger = triggerOf(wf);
   const link = trigger ? wf.links.find((l) => l.source === trigger.id) : undefined;
   return wf.steps.find((s) => s.id === link?.target) ?? wf.steps.find((s) => s.kind === 'action');
+}
+
+/**
+ * True once the user clicked Continue past a step's Account and set-up to its Test section
+ * (or already tested it): the tour moves on the action, never while a box is being typed in.
+ */
+function hasReachedTest(state: TourState, step: Step | undefined): boolean {
+  if (hasTestData(step)) return true;
+  return step !== undefined && state.selectedStepId === step.id && state.panelSection === 'test';
 }
 
 function hasTestData(step: Step | undefined): boolean {
@@ -84,13 +97,20 @@ export const TOUR_STEPS: readonly TourStep[] = [
   {
     id: 'trigger-account',
     title: 'Connect the Demo CRM',
-    text: 'Your Demo CRM account is already chosen. Click Continue (twice) to reach the test.',
-    isDone: ({ workflow }) => (triggerOf(workflow)?.data.credential ?? null) !== null,
+    text: 'The tour made a Demo CRM account for you and chose it under Account. Click Continue to use it.',
+    highlight: '[data-tour="continue-account"]',
+    isDone: (state) => {
+      const trigger = triggerOf(state.workflow);
+      if ((trigger?.data.credential ?? null) === null) return false;
+      const isPastAccount = state.panelSection === 'setup' || state.panelSection === 'test';
+      return hasTestData(trigger) || (state.selectedStepId === trigger?.id && isPastAccount);
+    },
   },
   {
     id: 'trigger-test',
     title: 'Test the trigger',
-    text: 'Click "Test Trigger": Junction fetches the sample contact so later steps can use its data.',
+    text: 'Click Continue, then "Test Trigger": Junction fetches the sample contact so later steps can use its data.',
+    highlight: '[data-tour="continue-setup"], [data-tour="test-trigger"]',
     isDone: ({ workflow }) => hasTestData(triggerOf(workflow)),
   },
   {
@@ -117,21 +137,25 @@ export const TOUR_STEPS: readonly TourStep[] = [
   {
     id: 'action-setup',
     title: 'Say which contact and which tag',
-    text: `Continue past the account. For Contact, use the trigger's contact id (Custom → Insert Data → id); for Tags type "${TOUR_TAG}". Or let us fill both in.`,
-    isDone: ({ workflow }) => {
-      const action = firstActionOf(workflow);
+    text: `Click Continue to use your Demo CRM account. For Contact, open its Custom tab, click "Insert Data..." (or type {) and pick the trigger's id; for Tags type "${TOUR_TAG}". Or let us fill both in. Then click Continue.`,
+    highlight:
+      '[data-tour="continue-account"], [data-tour="field-id"] [data-tour="custom-tab"], [data-tour="field-id"] [data-tour="insert-data"], [data-tour="continue-setup"]',
+    isDone: (state) => {
+      const action = firstActionOf(state.workflow);
       return (
         action !== undefined &&
         action.data.credential !== null &&
         isFilled(fieldValue(action, 'id')) &&
-        isFilled(fieldValue(action, 'tags'))
+        isFilled(fieldValue(action, 'tags')) &&
+        hasReachedTest(state, action)
       );
     },
   },
   {
     id: 'action-test',
     title: 'Test the action',
-    text: 'Click Continue, then "Test action": the sample contact gets its tag for real.',
+    text: 'Click "Test action": the sample contact gets its tag for real.',
+    highlight: '[data-tour="test-action"]',
     isDone: ({ workflow }) => hasTestData(firstActionOf(workflow)),
   },
   {

@@ -92,7 +92,8 @@ export interface DropdownDeps {
 
 /** A dynamic dropdown (editor-core 2.7, 2.11): the app's list tab and 'Custom'. */
 export class DropdownModel {
-  tab: 'list' | 'custom' = 'list';
+  /** The tab the user chose; until then a value holding data from earlier steps shows on Custom. */
+  chosenTab: 'list' | 'custom' | null = null;
   query = '';
   options: DropdownOptionView[] = [];
   next: string | undefined = undefined;
@@ -126,8 +127,14 @@ export class DropdownModel {
     return searchOptions(this.options, this.query);
   }
 
+  get tab(): 'list' | 'custom' {
+    if (this.chosenTab) return this.chosenTab;
+    const value = this.data?.fields.find((f) => f.name === this.deps.field.name)?.value;
+    return typeof value === 'string' && value.includes('${') ? 'custom' : 'list';
+  }
+
   setTab(tab: 'list' | 'custom'): void {
-    this.tab = tab;
+    this.chosenTab = tab;
   }
 
   /**

@@ -186,7 +186,9 @@ export const PillField = observer(function PillField({
       {!compact && (
         <Actions>
           <Popover.Trigger asChild>
-            <Button variant="ghost">Insert Data...</Button>
+            <Button variant="ghost" data-tour="insert-data">
+              Insert Data...
+            </Button>
           </Popover.Trigger>
         </Actions>
       )}

@@ -37,7 +37,9 @@ export const ActionTest = observer(function ActionTest({
           <Button variant="ghost" onClick={onDone}>
             Skip test
           </Button>
-          <Button onClick={() => void model.runTest()}>Test action</Button>
+          <Button data-tour="test-action" onClick={() => void model.runTest()}>
+            Test action
+          </Button>
         </Row>
       </div>
     );

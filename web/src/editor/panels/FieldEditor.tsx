@@ -99,6 +99,7 @@ const DynamicDropdown = observer(function DynamicDropdown({
         </Tab>
         <Tab
           role="tab"
+          data-tour="custom-tab"
           aria-selected={model.tab === 'custom'}
           $active={model.tab === 'custom'}
           onClick={() => model.setTab('custom')}
@@ -144,7 +145,8 @@ const DynamicDropdown = observer(function DynamicDropdown({
           </Row>
         </>
       ) : (
-        <Input aria-label={fieldTitle(field)} value={value} onChange={(event) => onChange(event.target.value)} />
+        // Custom: any value, typed or inserted from earlier steps as pills (editor-core 2.7, 2.11).
+        <PillField stepId={stepId} label={fieldTitle(field)} value={value} onChange={(next) => onChange(next)} />
       )}
     </div>
   );
@@ -171,7 +173,7 @@ export const FieldEditor = observer(function FieldEditor({
   const text = asText(field.value);
   const usesPills = control === 'text' || control === 'number' || control === 'json';
   return (
-    <FieldBox>
+    <FieldBox data-tour={`field-${field.name}`}>
       <RequiredLabel
         htmlFor={control === 'dynamic' || usesPills ? undefined : id}
         id={labelId}

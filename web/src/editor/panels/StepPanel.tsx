@@ -1,4 +1,5 @@
 import { type CatalogTab, HTTP_APP_SLUG, testStateOf } from '@junction/core';
+import { reaction } from 'mobx';
 import { observer } from 'mobx-react-lite';
 import { type ReactNode, useEffect, useState } from 'react';
 import styled from 'styled-components';
@@ -345,6 +346,11 @@ export const StepPanel = observer(function StepPanel({ stepId, catalog }: { step
   useEffect(() => {
     void catalog.load();
   }, [catalog]);
+  // The guided tour advances on the user's Continue, so the editor knows the open section.
+  useEffect(
+    () => reaction(() => model.section, (section) => editor.setPanelSection(section), { fireImmediately: true }),
+    [editor, model],
+  );
   useEffect(() => {
     connection.setDefinition(model.definition);
   }, [connection, model.definition]);
@@ -421,7 +427,11 @@ export const StepPanel = observer(function StepPanel({ stepId, catalog }: { step
                 {content(section)}
                 {section !== 'test' && (
                   <Row>
-                    <Button disabled={!model.canContinue(section)} onClick={() => model.continue()}>
+                    <Button
+                      data-tour={`continue-${section}`}
+                      disabled={!model.canContinue(section)}
+                      onClick={() => model.continue()}
+                    >
                       Continue
                     </Button>
                   </Row>

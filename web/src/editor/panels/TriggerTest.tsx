@@ -158,7 +158,9 @@ export const TriggerTest = observer(function TriggerTest({
               : 'Test the trigger to fetch recent items from the app.'}
           </Muted>
           <Row>
-            <Button onClick={() => void model.start()}>Test Trigger</Button>
+            <Button data-tour="test-trigger" onClick={() => void model.start()}>
+              Test Trigger
+            </Button>
             <CustomizeData model={model} />
           </Row>
         </>
