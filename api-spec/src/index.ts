@@ -82,6 +82,7 @@ export const OPERATION_IDS = [
   'createApp',
   'getApp',
   'updateApp',
+  'putWorkspaceAppEvents',
   'getAppListing',
   'updateAppListing',
   'testAppAuth',

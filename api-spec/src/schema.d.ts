@@ -803,6 +803,28 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/apps/{appSlug}/workspace-events": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                appSlug: components["parameters"]["AppSlug"];
+            };
+            cookie?: never;
+        };
+        get?: never;
+        /**
+         * Replace the events this workspace added to an app it does not own (the custom-trigger wizard, onboarding 4).
+         * @description The additions are laid over the app for this workspace only and answered merged. 404 for an invisible app; 422 for the workspace's own app (its definition takes them); 409 naming the key when the app already has it.
+         */
+        put: operations["putWorkspaceAppEvents"];
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/apps/{appSlug}/listing": {
         parameters: {
             query?: never;
@@ -2037,6 +2059,15 @@ export interface components {
                 [key: string]: components["schemas"]["TriggerDef"];
             };
             authInfo: components["schemas"]["AuthInfo"];
+        };
+        /** @description Actions and triggers a workspace added to an app it does not own (onboarding 4). */
+        WorkspaceEvents: {
+            actions: {
+                [key: string]: components["schemas"]["ActionDef"];
+            };
+            triggers: {
+                [key: string]: components["schemas"]["TriggerDef"];
+            };
         };
         /**
          * @description Draft at creation; Published, Beta or Coming Soon from the portal (forms-dp 3).
@@ -3886,6 +3917,40 @@ export interface operations {
             422: components["responses"]["Unprocessable"];
             429: components["responses"]["TooManyRequests"];
             501: components["responses"]["NotImplemented"];
+        };
+    };
+    putWorkspaceAppEvents: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                appSlug: components["parameters"]["AppSlug"];
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["WorkspaceEvents"];
+            };
+        };
+        responses: {
+            /** @description Saved; the app as this workspace sees it. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["AppDefinition"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            404: components["responses"]["NotFound"];
+            409: components["responses"]["Conflict"];
+            413: components["responses"]["PayloadTooLarge"];
+            415: components["responses"]["UnsupportedMediaType"];
+            422: components["responses"]["Unprocessable"];
+            429: components["responses"]["TooManyRequests"];
         };
     };
     getAppListing: {

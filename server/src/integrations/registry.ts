@@ -7,7 +7,7 @@
  * declared (any listing status), and the apps other tenants published (listing status
  * 'Published'). Slugs are unique across tenants, so a slug always names one app.
  */
-import type { AppDefinition } from '@junction/core';
+import { type AppDefinition, withWorkspaceEvents } from '@junction/core';
 import type { Kysely } from 'kysely';
 import { type AllowedHost, parseAllowedHosts } from '../security/ssrf.js';
 import type { Vault } from '../security/vault.js';
@@ -18,6 +18,7 @@ import type { SealedSecret } from '../store/repos/credentials.js';
 import { getBuiltinApp, isBuiltinApp, listBuiltinApps } from './builtin/index.js';
 import { withOAuthClient } from './catalogue/oauth-clients.js';
 import type { BuiltinAppDefinition } from './builtin/types.js';
+import { createWorkspaceEventsStore } from './workspace-events.js';
 
 /** A definition the engine can run: a built-in (with in-process executors) or a declared app. */
 export type RunnableApp = BuiltinAppDefinition | AppDefinition;
@@ -247,20 +248,23 @@ export function allowedHostsFor(
 /** Builds the registry: built-ins, then the tenant's own and published portal apps from the database. */
 export function createAppRegistry(deps: ServiceDeps): AppRegistry {
   const store = createPortalAppStore(deps.handle.db);
+  const added = createWorkspaceEventsStore(deps.handle.db);
   return {
     async resolve(tenantId, slug) {
       const builtin = getBuiltinApp(slug);
       // Catalogue OAuth apps get the operator's client id and secret (server-side only).
-      if (builtin) return withOAuthClient(builtin);
-      const record = await store.get(tenantId, slug);
-      return record ? toRunnable(record, deps.vault) : undefined;
+      const record = builtin ? undefined : await store.get(tenantId, slug);
+      const app = builtin ? withOAuthClient(builtin) : record ? toRunnable(record, deps.vault) : undefined;
+      // onboarding 4: the workspace's own custom triggers on an app it does not own.
+      return app && withWorkspaceEvents(app, await added.get(tenantId, slug));
     },
     async list(tenantId) {
       const records = await store.listVisibleRecords(tenantId);
+      const additions = await added.listFor(tenantId);
       return [
         ...listBuiltinApps().map((app) => withOAuthClient(app)),
         ...records.map((r) => toRunnable(r, deps.vault)),
-      ];
+      ].map((app) => withWorkspaceEvents(app, additions.get(app.appSlug)));
     },
   };
 }

@@ -11,7 +11,9 @@ import {
   type AppProblem,
   findTestAction,
   NO_TEST_ACTION_MESSAGE,
+  takenEventKeys,
   validateAppDefinition,
+  withWorkspaceEvents,
 } from '@junction/core';
 import { conflict, forbidden, notFound, unprocessable } from '../kernel/errors.js';
 import { getBuiltinApp, isBuiltinApp, listBuiltinApps, toAppDefinition } from '../integrations/builtin/index.js';
@@ -26,6 +28,7 @@ import {
   type RunnableApp,
   toRunnable,
 } from '../integrations/registry.js';
+import { createWorkspaceEventsStore } from '../integrations/workspace-events.js';
 import { createHttpClient } from '../security/http-client.js';
 import { credentialRedactor } from '../security/redact.js';
 import type { AppSummaryView, AppsService, AuthTestResultView, ListingStatus, ListingView } from '../kernel/contracts/apps.js';
@@ -50,6 +53,7 @@ export function createAppsService(
   collaborators: { credentials: Pick<Services['credentials'], 'list' | 'create' | 'update'> },
 ): AppsService {
   const store = createPortalAppStore(deps.handle.db);
+  const added = createWorkspaceEventsStore(deps.handle.db);
   const demoCrm = createDbDemoCrmStorage(deps.handle.db, { now: () => new Date(deps.now()) });
   const { credentials } = collaborators;
   const shopify = createShopifyInstallService(deps, { credentials });
@@ -155,11 +159,32 @@ export function createAppsService(
 
     async get(ctx, slug) {
       const builtin = getBuiltinApp(slug);
-      if (builtin) return toAppDefinition(builtin);
+      // onboarding 4: an app the workspace does not own shows the custom triggers it added.
+      if (builtin) return withWorkspaceEvents(toAppDefinition(builtin), await added.get(ctx.tenantId, slug));
       const record = await store.get(ctx.tenantId, slug);
       if (!record) throw notFound('App');
+      if (record.tenantId === ctx.tenantId) return browserView(record);
       // A published app carries none of its author's test data to other workspaces.
-      return record.tenantId === ctx.tenantId ? browserView(record) : withoutTestData(browserView(record));
+      return withWorkspaceEvents(withoutTestData(browserView(record)), await added.get(ctx.tenantId, slug));
+    },
+
+    async putWorkspaceEvents(ctx, slug, events) {
+      const builtin = getBuiltinApp(slug);
+      const record = builtin ? undefined : await store.get(ctx.tenantId, slug);
+      if (!builtin && !record) throw notFound('App');
+      if (record?.tenantId === ctx.tenantId) {
+        throw unprocessable('This is your own app: add its triggers to its definition in the developer portal.', 'appSlug');
+      }
+      const app = builtin ? toAppDefinition(builtin) : withoutTestData(browserView(record as PortalAppRecord));
+      const taken = takenEventKeys(app, events);
+      if (taken.actions[0]) throw conflict(`${app.appName} already has an action '${taken.actions[0]}'.`, `actions.${taken.actions[0]}`);
+      if (taken.triggers[0]) {
+        throw conflict(`${app.appName} already has a trigger '${taken.triggers[0]}'.`, `triggers.${taken.triggers[0]}`);
+      }
+      // The additions follow the portal's rules, checked as an app of their own over the app's auth.
+      checkDefinition({ appSlug: slug, appName: app.appName, authInfo: { apiType: app.authInfo?.apiType }, ...events });
+      await added.put(ctx.tenantId, slug, events, nowIso(deps));
+      return withWorkspaceEvents(app, events);
     },
 
     async update(ctx, slug, definition) {

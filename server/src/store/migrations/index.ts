@@ -16,6 +16,7 @@ import { createHooksMigration } from './0009-hooks.js';
 import { createEmailNormalisedMigration } from './0010-email-normalised.js';
 import { createSessionDevicesMigration } from './0011-session-devices.js';
 import { createHookKeysMigration } from './0012-hook-keys.js';
+import { createWorkspaceAppEventsMigration } from './0013-workspace-app-events.js';
 
 /**
  * Builds the migration provider for a dialect. Names sort in apply order; never rename or
@@ -37,6 +38,7 @@ export function createMigrationProvider(dialect: Dialect): MigrationProvider {
         '0010-email-normalised': createEmailNormalisedMigration(),
         '0011-session-devices': createSessionDevicesMigration(),
         '0012-hook-keys': createHookKeysMigration(),
+        '0013-workspace-app-events': createWorkspaceAppEventsMigration(dialect),
       };
     },
   };

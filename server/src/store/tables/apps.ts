@@ -61,8 +61,23 @@ export interface DemoCrmHooksTable {
 }
 
 /** Tables of the apps helper: portal apps, listings, Demo CRM data. */
+/**
+ * `workspace_app_events`: the actions and triggers one workspace added to an app it does not
+ * own (the custom-trigger wizard, onboarding 4), laid over the app for that workspace only.
+ */
+export interface WorkspaceAppEventsTable {
+  tenant_id: string;
+  app_slug: string;
+  /** JSON object: action key → ActionDef. */
+  actions: JsonColumn;
+  /** JSON object: trigger key → TriggerDef. */
+  triggers: JsonColumn;
+  updated_at: string;
+}
+
 export interface AppTables {
   portal_apps: PortalAppsTable;
+  workspace_app_events: WorkspaceAppEventsTable;
   demo_crm_keys: DemoCrmKeysTable;
   demo_crm_contacts: DemoCrmContactsTable;
   demo_crm_hooks: DemoCrmHooksTable;
