@@ -814,8 +814,8 @@ export interface paths {
         };
         get?: never;
         /**
-         * Replace the events this workspace added to an app it does not own (the custom-trigger wizard, onboarding 4).
-         * @description The additions are laid over the app for this workspace only and answered merged. 404 for an invisible app; 422 for the workspace's own app (its definition takes them); 409 naming the key when the app already has it.
+         * Add, replace or remove events this workspace added to an app it does not own (the custom-trigger wizard, onboarding 4).
+         * @description The given actions and triggers join (or replace) the workspace's earlier additions; keys in `remove` are taken out. The additions are laid over the app for this workspace only and answered merged. 404 for an invisible app; 422 for the workspace's own app (its definition takes them); 409 naming the key when the app already has it.
          */
         put: operations["putWorkspaceAppEvents"];
         post?: never;
@@ -2068,6 +2068,8 @@ export interface components {
             triggers: {
                 [key: string]: components["schemas"]["TriggerDef"];
             };
+            /** @description Action and trigger keys of earlier additions to take out. */
+            remove?: components["schemas"]["ItemKey"][];
         };
         /**
          * @description Draft at creation; Published, Beta or Coming Soon from the portal (forms-dp 3).

@@ -313,8 +313,14 @@ export type { ScheduleFrequency, ScheduleProblem, ScheduleResult, ScheduleSpec }
 export { isTimeZone, nextRuns, validateSchedule } from './apps/schedule.js';
 export type { CustomTrigger, CustomTriggerField, CustomTriggerInput, FoundArray } from './apps/custom-trigger.js';
 export { buildCustomTrigger, dataHeadChoices, findFirstArray, firstArrayIn } from './apps/custom-trigger.js';
-export type { WorkspaceEvents } from './apps/workspace-events.js';
-export { appBaseUrlOf, NO_WORKSPACE_EVENTS, takenEventKeys, withWorkspaceEvents } from './apps/workspace-events.js';
+export type { WorkspaceEvents, WorkspaceEventsChange } from './apps/workspace-events.js';
+export {
+  appBaseUrlOf,
+  applyWorkspaceEventsChange,
+  NO_WORKSPACE_EVENTS,
+  takenEventKeys,
+  withWorkspaceEvents,
+} from './apps/workspace-events.js';
 export type { TemplateScope } from './apps/template.js';
 export { lookupReference, resolveTemplateString, resolveTemplateValue } from './apps/template.js';
 export type {

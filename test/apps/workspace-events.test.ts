@@ -78,6 +78,20 @@ describe.each(openTestDatabases())('workspace events on $dialect', (testDb) => {
     expect(tested.status, tested.text).toBe(200);
     expect(tested.json.ok, tested.text).toBe(true);
     expect(JSON.stringify(tested.json.output)).toContain('ada@example.com');
+
+    // Later changes keep earlier additions unless replaced or removed.
+    const more = await h.call('PUT', '/api/apps/demo-crm/workspace-events', {
+      token: a.token,
+      body: { actions: { listLeads: listPeople(base) }, triggers: {} },
+    });
+    expect(Object.keys(more.json.actions)).toEqual(expect.arrayContaining(['listPeople', 'listLeads']));
+    const removed = await h.call('PUT', '/api/apps/demo-crm/workspace-events', {
+      token: a.token,
+      body: { actions: {}, triggers: {}, remove: ['listPeople', 'newPeople'] },
+    });
+    expect(removed.status, removed.text).toBe(200);
+    expect(Object.keys(removed.json.triggers)).not.toContain('newPeople');
+    expect(Object.keys(removed.json.actions)).toContain('listLeads');
   });
 
   it("refuses the app's own keys, the workspace's own app, and an unknown app", async () => {

@@ -1,9 +1,10 @@
 import { describe, expect, it } from 'vitest';
 import type { ActionDef, TriggerDef } from './types.js';
-import { appBaseUrlOf, takenEventKeys, withWorkspaceEvents } from './workspace-events.js';
+import { appBaseUrlOf, applyWorkspaceEventsChange, takenEventKeys, withWorkspaceEvents } from './workspace-events.js';
 
 const action = (url: string): ActionDef => ({ title: 'A', method: 'get', url, fields: [] }) as ActionDef;
-const trigger = (label: string): TriggerDef => ({ label, type: 'polling', action: 'listTodo' }) as unknown as TriggerDef;
+const trigger = (label: string): TriggerDef =>
+  ({ label, type: 'polling', action: 'listTodo' }) as unknown as TriggerDef;
 
 describe('workspace events (onboarding 4 "Custom-trigger wizard")', () => {
   it("lays a workspace's additions over the app without changing the app's own events", () => {
@@ -25,13 +26,33 @@ describe('workspace events (onboarding 4 "Custom-trigger wizard")', () => {
     });
   });
 
+  it('changes additions: new keys join, same keys replace, removed keys go', () => {
+    const earlier = {
+      actions: { listA: action('https://x/a'), listB: action('https://x/b') },
+      triggers: { newA: trigger('A') },
+    };
+    const next = applyWorkspaceEventsChange(earlier, {
+      actions: { listB: action('https://x/b2') },
+      triggers: { newB: trigger('B') },
+      remove: ['listA', 'newA'],
+    });
+    expect(Object.keys(next.actions)).toEqual(['listB']);
+    expect(next.actions.listB.url).toBe('https://x/b2');
+    expect(Object.keys(next.triggers)).toEqual(['newB']);
+  });
+
   it("offers the app's base URL: lambdaURL, else its actions' shared start, {base} read as Junction's origin", () => {
     expect(appBaseUrlOf({ lambdaURL: 'https://api.items.example/v1/', actions: {} }, 'http://j')).toBe(
       'https://api.items.example/v1/',
     );
     expect(
       appBaseUrlOf(
-        { actions: { a: action('https://slack.com/api/chat.postMessage'), b: action('https://slack.com/api/users.list') } },
+        {
+          actions: {
+            a: action('https://slack.com/api/chat.postMessage'),
+            b: action('https://slack.com/api/users.list'),
+          },
+        },
         'http://j',
       ),
     ).toBe('https://slack.com/api/');

@@ -12,6 +12,25 @@ export interface WorkspaceEvents {
   triggers: Record<string, TriggerDef>;
 }
 
+/** A change to a workspace's additions: keys to add or replace, keys to take out. */
+export interface WorkspaceEventsChange extends WorkspaceEvents {
+  remove?: string[];
+}
+
+/** The additions after a change: earlier ones kept unless replaced or removed. */
+export function applyWorkspaceEventsChange(
+  earlier: WorkspaceEvents | undefined,
+  change: WorkspaceEventsChange,
+): WorkspaceEvents {
+  const actions = { ...earlier?.actions, ...change.actions };
+  const triggers = { ...earlier?.triggers, ...change.triggers };
+  for (const key of change.remove ?? []) {
+    delete actions[key];
+    delete triggers[key];
+  }
+  return { actions, triggers };
+}
+
 /** No additions. */
 export const NO_WORKSPACE_EVENTS: WorkspaceEvents = { actions: {}, triggers: {} };
 

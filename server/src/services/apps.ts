@@ -10,6 +10,7 @@ import {
   type AppDefinition,
   type AppProblem,
   findTestAction,
+  applyWorkspaceEventsChange,
   NO_TEST_ACTION_MESSAGE,
   takenEventKeys,
   validateAppDefinition,
@@ -182,9 +183,10 @@ export function createAppsService(
         throw conflict(`${app.appName} already has a trigger '${taken.triggers[0]}'.`, `triggers.${taken.triggers[0]}`);
       }
       // The additions follow the portal's rules, checked as an app of their own over the app's auth.
-      checkDefinition({ appSlug: slug, appName: app.appName, authInfo: { apiType: app.authInfo?.apiType }, ...events });
-      await added.put(ctx.tenantId, slug, events, nowIso(deps));
-      return withWorkspaceEvents(app, events);
+      const next = applyWorkspaceEventsChange(await added.get(ctx.tenantId, slug), events);
+      checkDefinition({ appSlug: slug, appName: app.appName, authInfo: { apiType: app.authInfo?.apiType }, ...next });
+      await added.put(ctx.tenantId, slug, next, nowIso(deps));
+      return withWorkspaceEvents(app, next);
     },
 
     async update(ctx, slug, definition) {

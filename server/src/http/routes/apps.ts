@@ -2,7 +2,7 @@
  * App catalogue, definitions, listings, auth tests (apps helper), and the Demo CRM's
  * one-click API key. Thin: each handler reads the validated input and calls `services.apps`.
  */
-import type { AppDefinition, WorkspaceEvents } from '@junction/core';
+import type { AppDefinition, WorkspaceEventsChange } from '@junction/core';
 import type { ListingInput } from '../../kernel/contracts/apps.js';
 import { requireAuth } from '../auth.js';
 import type { OperationHandlers } from '../types.js';
@@ -23,7 +23,7 @@ export const appHandlers: OperationHandlers = {
     return { status: 200, body: await input.services.apps.update(requireAuth(input), input.params.appSlug, body) };
   },
   async putWorkspaceAppEvents(input) {
-    const body = input.body as WorkspaceEvents;
+    const body = input.body as WorkspaceEventsChange;
     return {
       status: 200,
       body: await input.services.apps.putWorkspaceEvents(requireAuth(input), input.params.appSlug, body),

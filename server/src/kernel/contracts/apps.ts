@@ -6,7 +6,7 @@
  * the apps other tenants published (listing status 'Published', read-only). Only the owner
  * edits an app; built-ins are never editable (403).
  */
-import type { AppDefinition, WorkspaceEvents } from '@junction/core';
+import type { AppDefinition, WorkspaceEventsChange } from '@junction/core';
 import type { DemoCrmStorage } from '../../integrations/demo-crm/storage.js';
 import type { AuthContext, CredentialView } from '../views.js';
 
@@ -69,11 +69,11 @@ export interface AppsService {
   /** Replaces the tenant's own app (every portal Save); 403 for built-ins and others' published apps. */
   update(ctx: AuthContext, slug: string, definition: AppDefinition): Promise<AppDefinition>;
   /**
-   * Replaces the events the workspace added to an app it does not own (the custom-trigger
+   * Adds, replaces or removes (`remove`) the events the workspace added to an app it does not own (the custom-trigger
    * wizard, onboarding 4) and answers the app as the workspace sees it; 422 for the
    * workspace's own app (its definition takes them) or a key the app already uses.
    */
-  putWorkspaceEvents(ctx: AuthContext, slug: string, events: WorkspaceEvents): Promise<AppDefinition>;
+  putWorkspaceEvents(ctx: AuthContext, slug: string, events: WorkspaceEventsChange): Promise<AppDefinition>;
   /** The app's listing (a built-in's is synthesised and read-only). */
   getListing(ctx: AuthContext, slug: string): Promise<ListingView>;
   /** Changes the listing; created when none exists (forms-dp 2.5). */
