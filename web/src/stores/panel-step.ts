@@ -7,7 +7,6 @@
 import {
   type AppDefinition,
   applyStepPatch,
-  automaticStepName,
   type CatalogTab,
   type EventOption,
   type EventOptionGroup,
@@ -103,11 +102,6 @@ export function eventOptions(kind: 'trigger' | 'action', app: AppDefinition | nu
 function fieldValue(data: StepData, name: string): string {
   const value = data.fields.find((f) => f.name === name)?.value;
   return typeof value === 'string' ? value : '';
-}
-
-/** The automatic name of a step after an edit (core's `automaticStepName`). */
-export function automaticName(data: StepData, kind: 'trigger' | 'action' = 'action'): string {
-  return automaticStepName(kind, data);
 }
 
 /** What a step panel works with; injected so tests pass fakes. */

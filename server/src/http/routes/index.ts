@@ -1,6 +1,6 @@
 /**
- * Every operation handler, by the contract's operationId. Operations of later issues have no
- * handler yet and answer 501 Not Implemented.
+ * Every operation handler, by the contract's operationId. An operation of the contract without
+ * a handler here answers 501 Not Implemented.
  */
 import type { OperationHandlers } from '../types.js';
 import { activationHandlers } from './activation.js';
