@@ -18,7 +18,7 @@ import {
 } from '@junction/core';
 import { conflict, forbidden, notFound, unprocessable } from '../kernel/errors.js';
 import { getBuiltinApp, isBuiltinApp, listBuiltinApps, toAppDefinition } from '../integrations/builtin/index.js';
-import { createDbDemoCrmStorage } from '../integrations/demo-crm/db-storage.js';
+import { createDbDemoCrmStorage } from '../store/repos/demo-crm.js';
 import { executeStep } from '../integrations/executor.js';
 import {
   allowedHostsFor,

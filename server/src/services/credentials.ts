@@ -7,7 +7,7 @@
 import { publicCredentialKeys, splitCredentialValues } from '@junction/core';
 import { notFound, unprocessable } from '../kernel/errors.js';
 import type { AccountCheck } from '../integrations/auth/account-check.js';
-import { type CredentialHealth, createCredentialStatusRepo } from '../integrations/auth/credential-status.js';
+import { type CredentialHealth, createCredentialStatusRepo } from '../store/repos/credential-auth.js';
 import type { CredentialRecord } from '../store/repos/index.js';
 import { nowIso, type ServiceDeps } from '../kernel/deps.js';
 import { type AppRegistry, createAppRegistry } from '../integrations/registry.js';

@@ -21,7 +21,8 @@ import {
 import { readStoredValue } from '../engine/repo.js';
 import { notFound, Problem, unprocessable } from '../kernel/errors.js';
 import type { StepCredential } from '../integrations/auth/credential-resolver.js';
-import { createCredentialStatusRepo, RECONNECT_MESSAGE } from '../integrations/auth/credential-status.js';
+import { createCredentialStatusRepo } from '../store/repos/credential-auth.js';
+import { RECONNECT_MESSAGE } from '../integrations/auth/credential-resolver.js';
 import { hasCustomAuth } from '../integrations/auth/custom-code-auth.js';
 import { createOAuthFlow } from '../integrations/auth/oauth-flow.js';
 import { isBuiltinApp } from '../integrations/builtin/index.js';

@@ -18,8 +18,8 @@ import { createDb, type DbHandle } from '../../store/create-db.js';
 import { createRepos } from '../../store/repos/index.js';
 import { type OpenTestDatabase, openTestDatabases } from '../../store/test-db.js';
 import { executeStep } from '../executor.js';
-import { createCredentialResolver } from './credential-resolver.js';
-import { createCredentialStatusRepo, RECONNECT_MESSAGE } from './credential-status.js';
+import { createCredentialResolver, RECONNECT_MESSAGE } from './credential-resolver.js';
+import { createCredentialStatusRepo } from '../../store/repos/credential-auth.js';
 
 function oauthApp(provider: OAuthProvider): AppDefinition {
   return {

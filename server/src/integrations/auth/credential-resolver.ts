@@ -23,10 +23,13 @@ import type { CredentialRecord } from '../../store/repos/index.js';
 import { inTransaction } from '../../store/repos/transaction.js';
 import { getDefaultSandbox, type Sandbox } from '../../sandbox/index.js';
 import type { RunnableApp } from '../registry.js';
-import { createCredentialStatusRepo, RECONNECT_MESSAGE } from './credential-status.js';
+import { createCredentialStatusRepo } from '../../store/repos/credential-auth.js';
 import { hasCustomAuth, runCustomAuth } from './custom-code-auth.js';
 import { isExpiring, isOAuthError, readOAuthSettings, refreshTokens, tokenValues } from './oauth2.js';
 import { withRefreshHook } from './refresh-hook.js';
+
+/** What the user reads when a connection no longer works (editor-core 4.7, 8). */
+export const RECONNECT_MESSAGE = 'Connection expired, please reconnect an account';
 
 /** Decrypted credential values. */
 export type CredentialValues = Record<string, string>;

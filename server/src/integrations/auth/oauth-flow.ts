@@ -21,7 +21,7 @@ import type { PlatformDeps } from '../../kernel/platform.js';
 import type { AuthContext } from '../../kernel/types.js';
 import type { PopupAnswer } from '../../kernel/contracts/steps.js';
 import type { CredentialRecord } from '../../store/repos/index.js';
-import { createCredentialStatusRepo } from './credential-status.js';
+import { createCredentialStatusRepo } from '../../store/repos/credential-auth.js';
 import {
   buildAuthorizeUrl,
   createPkcePair,

@@ -1,13 +1,10 @@
 /**
- * The `credential_auth` rows (store/tables/steps.ts): a credential's token version, its
+ * The `credential_auth` rows (tables/steps.ts): a credential's token version, its
  * refresh lease and its health. One row per credential, created on first need; every call
  * takes the tenant id and filters by it.
  */
 import type { Kysely } from 'kysely';
-import type { Database } from '../../store/database.js';
-
-/** What the user reads when a connection no longer works (editor-core 4.7, 8). */
-export const RECONNECT_MESSAGE = 'Connection expired, please reconnect an account';
+import type { Database } from '../database.js';
 
 /** A credential's auth status. */
 export interface CredentialAuthStatus {

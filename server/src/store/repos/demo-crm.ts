@@ -7,10 +7,15 @@
 import { randomUUID } from 'node:crypto';
 import type { Kysely, Selectable, Updateable } from 'kysely';
 import { createToken, hashToken } from '../../security/tokens.js';
-import type { Database } from '../../store/database.js';
-import { readJson, writeJson } from '../../store/json.js';
-import type { DemoCrmContactsTable } from '../../store/tables/apps.js';
-import { apiKeyId, type Contact, type DemoCrmStorage, type HookSubscription } from './storage.js';
+import type { Database } from '../database.js';
+import { readJson, writeJson } from '../json.js';
+import type { DemoCrmContactsTable } from '../tables/apps.js';
+import {
+  apiKeyId,
+  type Contact,
+  type DemoCrmStorage,
+  type HookSubscription,
+} from '../../integrations/demo-crm/storage.js';
 
 /** Settings of the database storage. */
 export interface DbStorageOptions {
