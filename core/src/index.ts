@@ -415,6 +415,8 @@ export {
   toFormTuple,
   validateAnswers,
 } from './forms/form.js';
+export type { ChosenFile, ReadableAnswer } from './forms/readable.js';
+export { formatFileSize, readableAnswers } from './forms/readable.js';
 export type { FormProblem, FormValidation } from './forms/validate.js';
 export { validateFormDefinition } from './forms/validate.js';
 

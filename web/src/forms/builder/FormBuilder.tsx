@@ -125,6 +125,7 @@ function LivePreview({ form }: { form: Form }) {
             item: {
               id: `${file.name}-${Date.now()}`,
               name: file.name,
+              size: file.size,
               progress: 0,
               status: 'failed',
               error: 'Files upload on the published form, not in the preview.',

@@ -1,8 +1,7 @@
 import { FORM_TEXTS, type Form, sections } from '@junction/core';
 import type { Dispatch } from 'react';
-import { allExpanded, defaultStyles, JsonView } from 'react-json-view-lite';
-import 'react-json-view-lite/dist/index.css';
-import { collectAnswers, type FormAction, type FormState, isLastSection, isUploading } from './form-state.js';
+import { AnswerList } from './AnswerList.js';
+import { type FormAction, type FormState, isLastSection, isUploading, storedFiles } from './form-state.js';
 import { QuestionCard } from './QuestionCard.js';
 import {
   Buttons,
@@ -111,7 +110,7 @@ export function FormView({
           {form.showsAnswersAfterSubmit && state.submitted && (
             <Card $look={look} aria-label="Your answers">
               <CardHeading>Your answers</CardHeading>
-              <JsonView data={state.submitted} shouldExpandNode={allExpanded} style={defaultStyles} />
+              <AnswerList form={form} answers={state.submitted} files={storedFiles(state)} />
             </Card>
           )}
           {footer}
@@ -129,7 +128,7 @@ export function FormView({
         {isReviewing ? (
           <Card $look={look} aria-label="Review your answers">
             <CardHeading>Review your answers before you submit</CardHeading>
-            <JsonView data={collectAnswers(state)} shouldExpandNode={allExpanded} style={defaultStyles} />
+            <AnswerList form={form} answers={state.answers} files={storedFiles(state)} />
           </Card>
         ) : (
           all[state.section]?.map((question) => (

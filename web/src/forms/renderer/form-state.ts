@@ -12,6 +12,8 @@ export type FormStage = 'filling' | 'reviewing' | 'submitting' | 'submitted';
 export interface FileItem {
   id: string;
   name: string;
+  /** Bytes, as the browser reported them. */
+  size?: number;
   /** 0–100, from the upload's own progress events. */
   progress: number;
   status: 'uploading' | 'done' | 'failed';
@@ -81,6 +83,13 @@ export function collectAnswers(state: FormState): Answers {
       });
   }
   return answers;
+}
+
+/** The files that finished uploading, by question: what the visitor sees in their answers. */
+export function storedFiles(state: FormState): Record<string, FileItem[]> {
+  return Object.fromEntries(
+    Object.entries(state.files).map(([question, items]) => [question, items.filter((i) => i.status === 'done')]),
+  );
 }
 
 /** Tells whether a file is still being sent (Next and Submit wait for it). */

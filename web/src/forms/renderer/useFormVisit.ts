@@ -71,6 +71,7 @@ export function useFormVisit(formId: string, form: Form): FormVisit {
           item: {
             id,
             name: file.name,
+            size: file.size,
             progress: 0,
             status: problem ? 'failed' : 'uploading',
             error: problem ?? undefined,
