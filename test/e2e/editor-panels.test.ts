@@ -382,10 +382,17 @@ describe('the step panels in the browser (editor-core 2.5–2.11)', { timeout: E
     // Set-up: required marks, the dynamic dropdown (Demo CRM / Custom), Insert Data without data.
     await panel(page).getByText('(required)').first().waitFor();
     await panel(page).getByRole('tab', { name: 'Custom' }).waitFor();
-    await panel(page).getByLabel('Search Contact').click();
-    await panel(page).getByRole('option', { name: 'ada@example.com' }).waitFor({ state: 'attached' });
-    await panel(page).getByRole('combobox', { name: 'Contact' }).selectOption({ label: 'ada@example.com' });
-    await panel(page).getByText('Chosen: ada@example.com').waitFor();
+    // One combobox: the search and the options open together under the field.
+    await panel(page)
+      .getByRole('button', { name: 'Contact: nothing chosen' })
+      .click();
+    await page.getByRole('combobox', { name: 'Search Contact' }).waitFor();
+    await page.getByRole('option', { name: 'ada@example.com' }).waitFor();
+    await saveScreenshot(page, 'panel-field-dropdown-open');
+    await page.getByRole('option', { name: 'ada@example.com' }).click();
+    await panel(page)
+      .getByRole('button', { name: 'Contact: ada@example.com' })
+      .waitFor();
     await saveScreenshot(page, 'panel-field-dropdown');
     await panel(page).getByRole('button', { name: 'Insert Data...' }).nth(1).click();
     await page.getByText('Error: No data to insert...').first().waitFor();

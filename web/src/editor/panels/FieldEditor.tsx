@@ -2,13 +2,11 @@ import type { FieldDef } from '@junction/core';
 import { observer } from 'mobx-react-lite';
 import { useId, useState } from 'react';
 import styled from 'styled-components';
-import { BOOLEAN_OPTIONS, DropdownModel, fieldControl, fieldTitle } from '../../stores/panel-fields.js';
-import { Button } from '../../ui/index.js';
+import { BOOLEAN_OPTIONS, fieldControl, fieldTitle } from '../../stores/panel-fields.js';
 import { type KeyValue, KeyValueRows } from '../../ui/KeyValueRows.js';
-import { useEditor } from '../editor-context.js';
 import { PillField } from '../fields/PillField.js';
-import { InsertDataPicker } from './InsertDataPicker.js';
-import { Input, Muted, RequiredLabel, Row, Select, Tab, TabList } from './parts.js';
+import { DynamicDropdown } from './DynamicDropdown.js';
+import { Muted, RequiredLabel, Select } from './parts.js';
 
 const FieldBox = styled.div`
   margin-bottom: ${({ theme }) => theme.space(4)};
@@ -69,88 +67,6 @@ function JsonField({
     />
   );
 }
-
-/** A dynamic dropdown (editor-core 2.7): the app's list and 'Custom', search, Load More, Clear Data. */
-const DynamicDropdown = observer(function DynamicDropdown({
-  stepId,
-  field,
-  appLabel,
-  onChange,
-}: {
-  stepId: string;
-  field: FieldDef;
-  appLabel: string;
-  onChange: (value: unknown) => void;
-}) {
-  const editor = useEditor();
-  const [model] = useState(() => new DropdownModel({ editor, stepId, field }));
-  const value = asText(field.value);
-  const chosen = model.options.find((o) => o.value === value);
-  return (
-    <div>
-      <TabList role="tablist" aria-label={`${fieldTitle(field)} source`}>
-        <Tab
-          role="tab"
-          aria-selected={model.tab === 'list'}
-          $active={model.tab === 'list'}
-          onClick={() => model.setTab('list')}
-        >
-          {appLabel || 'List'}
-        </Tab>
-        <Tab
-          role="tab"
-          data-tour="custom-tab"
-          aria-selected={model.tab === 'custom'}
-          $active={model.tab === 'custom'}
-          onClick={() => model.setTab('custom')}
-        >
-          Custom
-        </Tab>
-      </TabList>
-      {model.tab === 'list' ? (
-        <>
-          <Muted>Chosen: {chosen ? chosen.label : value || 'nothing yet'}</Muted>
-          <Input
-            aria-label={`Search ${fieldTitle(field)}`}
-            placeholder="Search..."
-            value={model.query}
-            onFocus={() => model.phase === 'idle' && void model.load()}
-            onChange={(event) => model.setQuery(event.target.value)}
-          />
-          {model.phase === 'failed' && <Muted role="alert">{model.error}</Muted>}
-          {model.phase === 'loading' && <Muted>Loading…</Muted>}
-          <Select
-            aria-label={fieldTitle(field)}
-            value={chosen ? value : ''}
-            onFocus={() => model.phase === 'idle' && void model.load()}
-            onChange={(event) => onChange(event.target.value)}
-          >
-            <option value="">Choose...</option>
-            {model.shownOptions.map((option) => (
-              <option key={option.value} value={option.value}>
-                {option.label}
-              </option>
-            ))}
-          </Select>
-          <Row>
-            {model.next && (
-              <Button variant="ghost" onClick={() => void model.load(true)}>
-                Load More
-              </Button>
-            )}
-            <Button variant="ghost" onClick={() => onChange('')}>
-              Clear Data
-            </Button>
-            <InsertDataPicker stepId={stepId} onInsert={(ref) => onChange(ref)} />
-          </Row>
-        </>
-      ) : (
-        // Custom: any value, typed or inserted from earlier steps as pills (editor-core 2.7, 2.11).
-        <PillField stepId={stepId} label={fieldTitle(field)} value={value} onChange={(next) => onChange(next)} />
-      )}
-    </div>
-  );
-});
 
 /**
  * One field of a step's set-up form (editor-core 2.7): text with `${…}` chips and 'Insert

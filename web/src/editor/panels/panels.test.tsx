@@ -92,6 +92,47 @@ describe('step panel rendering (editor-core 2.7–2.11)', () => {
     expect(screen.getByRole('textbox', { name: 'Note' }).textContent).not.toContain('${');
   });
 
+  it('makes a dynamic dropdown one combobox: search, options and Load More in one popover, the choice by label', async () => {
+    const pages: Record<string, { options: { value: string; label: string }[]; next?: string }> = {
+      first: { options: [{ value: 'l1', label: 'Customers' }], next: 'p2' },
+      p2: { options: [{ value: 'l2', label: 'Suppliers' }] },
+    };
+    const { editor, actionId } = await makeEditor({
+      'POST /api/apps/{appSlug}/dropdowns': (call) => {
+        const body = call.init?.body as { cursor?: string };
+        return pages[body.cursor ?? 'first'];
+      },
+    });
+    const onChange = vi.fn();
+    const field = {
+      name: 'list',
+      title: 'List',
+      schema: { type: 'string' as const, dynamic: 'demo-crm.Lists.listLists.0.id.name' },
+    };
+    const { rerender } = render(
+      wrap(editor, <FieldEditor stepId={actionId} appLabel="Demo CRM" field={field} onChange={onChange} />),
+    );
+    fireEvent.click(screen.getByRole('button', { name: 'List: nothing chosen' }));
+    const search = await screen.findByRole('combobox', { name: 'Search List' });
+    await screen.findByRole('option', { name: 'Customers' });
+    const popover = search.closest('[role="dialog"]') as HTMLElement;
+    fireEvent.click(within(popover).getByRole('button', { name: 'Load More' }));
+    await screen.findByRole('option', { name: 'Suppliers' });
+    expect(within(popover).queryByRole('button', { name: 'Load More' })).toBeNull();
+    fireEvent.keyDown(search, { key: 'ArrowDown' });
+    fireEvent.keyDown(search, { key: 'Enter' });
+    expect(onChange).toHaveBeenCalledWith('l2');
+    rerender(
+      wrap(
+        editor,
+        <FieldEditor stepId={actionId} appLabel="Demo CRM" field={{ ...field, value: 'l2' }} onChange={onChange} />,
+      ),
+    );
+    expect(screen.getByRole('button', { name: 'List: Suppliers' }).textContent).toBe('Suppliers');
+    // No native select beside a separate search box.
+    expect(document.querySelector('select')).toBeNull();
+  });
+
   it('shows the test output under Data, Raw Console and Response', () => {
     render(
       <ThemeProvider theme={theme}>
