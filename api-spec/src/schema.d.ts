@@ -2456,7 +2456,7 @@ export interface components {
                 "application/problem+json": components["schemas"]["Problem"];
             };
         };
-        /** @description In the contract, built by a later issue. */
+        /** @description An operation of the contract this server does not implement. */
         NotImplemented: {
             headers: {
                 [name: string]: unknown;

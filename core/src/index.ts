@@ -1,8 +1,7 @@
 /**
  * @junction/core — the framework-agnostic domain of Junction.
  *
- * Explicit named exports only; types with `export type`. Each room adds its lines in its
- * own section below.
+ * Explicit named exports only; types with `export type`, grouped by area below.
  */
 
 // workflow/types
@@ -42,7 +41,7 @@ export type {
   TriggerDef,
 } from './apps/types.js';
 
-// workflow/model, graph, history (model room)
+// workflow/model, graph, history
 export type { IdSource, LinkFilter, LinkIndex, MoveTarget, Placement } from './workflow/graph.js';
 export {
   DUPLICATED_NAME_PREFIX,
@@ -109,7 +108,7 @@ export {
   createWorkflowModel,
 } from './workflow/model.js';
 
-// workflow rules: issues, health, naming, filter, payload, template, layout (rules room)
+// workflow rules: issues, health, naming, filter, payload, template, layout
 export type { Reference } from './workflow/path.js';
 export {
   hasPath,
@@ -273,7 +272,7 @@ export {
 } from './accounts/email.js';
 export { describeDevice, UNKNOWN_DEVICE } from './accounts/device.js';
 
-// apps, forms, accounts (apps room)
+// apps, forms, accounts
 export type {
   AppProblem,
   AppProblemCode,
@@ -420,7 +419,7 @@ export { formatFileSize, readableAnswers } from './forms/readable.js';
 export type { FormProblem, FormValidation } from './forms/validate.js';
 export { validateFormDefinition } from './forms/validate.js';
 
-// workflow/document, compile (document room)
+// workflow/document, compile
 export type { DocumentError, DocumentErrorCode, ValidateDocumentResult } from './workflow/document.js';
 export { DOCUMENT_LIMITS, validateDocument } from './workflow/document.js';
 export type {
@@ -455,7 +454,7 @@ export type {
 } from './workflow/compile.js';
 export { compileWorkflow, toExecutionNodes } from './workflow/compile.js';
 
-// api client (api room)
+// api client
 export type {
   ApiCall,
   ApiClient,

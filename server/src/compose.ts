@@ -145,7 +145,7 @@ export function createServices(config: Config, opts: CreateServicesOptions = {})
     async rotateCredentialKeys() {
       await ready;
       const credentials = await deps.vault.rotate(deps.repos.credentials);
-      // Portal apps' OAuth client secrets are sealed by the same vault (apps room).
+      // Portal apps' OAuth client secrets are sealed by the same vault.
       const apps = await rotatePortalAppSecrets(handle.db, deps.vault);
       return { rotated: credentials.rotated + apps.rotated, failed: [...credentials.failed, ...apps.failed] };
     },

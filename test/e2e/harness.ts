@@ -117,7 +117,7 @@ function isListeningApp(value: unknown): value is ListeningApp {
  *   any failure to start it fails the test;
  * - 'static': the static server with SPA fallback;
  * - unset: the real server when server/src/app.ts exists and starts, else the static server
- *   with a warning naming why (the server is still being written by another room).
+ *   with a warning naming why.
  */
 export async function startWebServer(): Promise<E2EServer> {
   const build = await snapshotWebBuild();

@@ -1,5 +1,5 @@
 /**
- * The forms room's repository: forms, submissions and uploads, always read and written
+ * The forms repository: forms, submissions and uploads, always read and written
  * within one tenant, except the public look-ups by form or file id that anonymous visitors
  * make (those answer the owning tenant with the row).
  */

@@ -1,5 +1,5 @@
 /**
- * The integrations room's public surface: built-in app definitions, in-process executors,
+ * The integrations' public surface: built-in app definitions, in-process executors,
  * the action executor, retries, the Demo CRM plugin and its storage, and the icon route.
  * Explicit named exports; types with `export type`.
  */

@@ -90,6 +90,6 @@ export const unprocessable = (
 ) => new Problem(422, 'Unprocessable Content', { detail, field, errors, code });
 
 export { PROBLEM_CODES };
-/** 501: in the contract, built by a later issue. */
+/** 501: an operation of the contract this server does not implement. */
 export const notImplemented = (what: string) =>
   new Problem(501, 'Not Implemented', { detail: `${what} is not available yet.` });

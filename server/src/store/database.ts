@@ -117,7 +117,7 @@ export interface CredentialsTable {
   updated_at: string;
 }
 
-/** Every table, as Kysely sees the database (each room's tables live in ./tables/). */
+/** Every table, as Kysely sees the database (tables by area live in ./tables/). */
 export interface Database
   extends EngineTables,
     TriggerTables,

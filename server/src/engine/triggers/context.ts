@@ -1,5 +1,5 @@
 /**
- * What the triggers room's parts share: the platform deps, the engine's ingest, the
+ * What the triggers' parts share: the platform deps, the engine's ingest, the
  * subscriptions repository, guarded HTTP clients and the settings read from Config.
  */
 import { isBuiltinApp } from '../../integrations/builtin/index.js';

@@ -11,7 +11,7 @@ import { createTriggerContext, DEFAULT_SCAN_MS, type TriggerContextOptions } fro
 import { createBullScheduler, createInProcessScheduler, type TriggerScheduler } from './scheduler.js';
 import { createTriggersService } from './service.js';
 
-/** The triggers room: its service, its background work, and a hook for tests to run what is due now. */
+/** The triggers: their service, its background work, and a hook for tests to run what is due now. */
 export interface Triggers {
   service: TriggersService;
   lifecycle: Lifecycle;

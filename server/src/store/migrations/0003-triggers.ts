@@ -1,4 +1,4 @@
-/** Migration 0003-triggers: the triggers room's tables (see ../tables/triggers.ts). Owned by that room's helper. */
+/** Migration 0003-triggers: the triggers' tables (see ../tables/triggers.ts). */
 import { type Kysely, type Migration, sql } from 'kysely';
 import type { Dialect } from '../database.js';
 
@@ -10,7 +10,7 @@ export function createTriggersMigration(dialect: Dialect): Migration {
       await db.schema
         .createTable('trigger_subscriptions')
         // No foreign key to workflows: when a workflow is deleted while ON, its row stays until the
-        // triggers room has unsubscribed the app webhook it may hold (then it deletes the row).
+        // triggers have unsubscribed the app webhook it may hold (then it deletes the row).
         .addColumn('workflow_id', 'text', (c) => c.primaryKey())
         .addColumn('tenant_id', 'text', (c) => c.notNull().references('tenants.id').onDelete('cascade'))
         .addColumn('step_id', 'text', (c) => c.notNull())

@@ -1,4 +1,4 @@
-/** Migration 0004-apps: the apps room's tables (see ../tables/apps.ts). Owned by that room's helper. */
+/** Migration 0004-apps: the apps' tables (see ../tables/apps.ts). */
 import { type Kysely, type Migration, sql } from 'kysely';
 import type { Dialect } from '../database.js';
 

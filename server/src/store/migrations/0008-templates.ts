@@ -1,4 +1,4 @@
-/** Migration 0008-templates: the templates room's tables (see ../tables/templates.ts). Owned by that room's helper. */
+/** Migration 0008-templates: the templates' tables (see ../tables/templates.ts). */
 import { type Kysely, type Migration, sql } from 'kysely';
 import type { Dialect } from '../database.js';
 

@@ -1,4 +1,4 @@
-/** Tables of the apps helper: portal apps, listings, Demo CRM data. Add each table here and create it in its migration. */
+/** Tables of the apps: portal apps, listings, Demo CRM data. Add each table here and create it in its migration. */
 import type { Generated } from 'kysely';
 import type { JsonColumn } from '../json.js';
 
@@ -60,7 +60,7 @@ export interface DemoCrmHooksTable {
   created_at: string;
 }
 
-/** Tables of the apps helper: portal apps, listings, Demo CRM data. */
+/** Tables of the apps: portal apps, listings, Demo CRM data. */
 /**
  * `workspace_app_events`: the actions and triggers one workspace added to an app it does not
  * own (the custom-trigger wizard, onboarding 4), laid over the app for that workspace only.

@@ -1,4 +1,4 @@
-/** Tables of the engine helper: executions, step runs and trigger events (dedupe keys). */
+/** Tables of the engine: executions, step runs and trigger events (dedupe keys). */
 import type { JsonColumn } from '../json.js';
 
 /** `executions`: one run of a workflow (its document: `workflow_versions` at its revision). */
@@ -67,7 +67,7 @@ export interface TriggerEventsTable {
   created_at: string;
 }
 
-/** Tables of the engine helper. */
+/** Tables of the engine. */
 export interface EngineTables {
   executions: ExecutionsTable;
   workflow_versions: WorkflowVersionsTable;

@@ -1,4 +1,4 @@
-/** Tables of the forms helper: forms, submissions, uploads. Add each table here and create it in its migration. */
+/** Tables of public forms: forms, submissions, uploads. Add each table here and create it in its migration. */
 
 /** `forms`: a public form (forms-dp 3 "Form definition"), optionally bound to the workflow it starts. */
 export interface FormsTable {
@@ -42,7 +42,7 @@ export interface FormUploadsTable {
   created_at: string;
 }
 
-/** Tables of the forms helper: forms, submissions, uploads. */
+/** Tables of public forms: forms, submissions, uploads. */
 export interface FormTables {
   forms: FormsTable;
   form_submissions: FormSubmissionsTable;

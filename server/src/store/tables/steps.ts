@@ -1,4 +1,4 @@
-/** Tables of the steps helper: OAuth pop-up states and the auth status of credentials (refresh leases, health). */
+/** Tables of step tests and OAuth: OAuth pop-up states and the auth status of credentials (refresh leases, health). */
 
 /**
  * `oauth_states`: one OAuth 2.0 pop-up flow between `/auth/{app}` and its redirect. Only the
@@ -48,7 +48,7 @@ export interface CredentialAuthTable {
   updated_at: string;
 }
 
-/** Tables of the steps helper. */
+/** Tables of step tests and OAuth. */
 export interface StepTables {
   oauth_states: OAuthStatesTable;
   credential_auth: CredentialAuthTable;

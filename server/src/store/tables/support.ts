@@ -1,4 +1,4 @@
-/** Tables of the support room: tickets, client error reports, checkout sessions. */
+/** Tables of support: tickets, client error reports, checkout sessions. */
 
 /** `tickets`: support tickets (onboarding 3 "Support ticket"). */
 export interface TicketsTable {
@@ -37,7 +37,7 @@ export interface CheckoutSessionsTable {
   created_at: string;
 }
 
-/** Tables of the support room. */
+/** Tables of support. */
 export interface SupportTables {
   tickets: TicketsTable;
   error_reports: ErrorReportsTable;

@@ -1,4 +1,4 @@
-/** Tables of the editor helper: shared templates. Add each table here and create it in its migration. */
+/** Tables of shared templates. Add each table here and create it in its migration. */
 import type { JsonColumn } from '../json.js';
 
 /**
@@ -21,7 +21,7 @@ export interface TemplatesTable {
   created_at: string;
 }
 
-/** Tables of the editor helper: shared templates. */
+/** Tables of shared templates. */
 export interface TemplateTables {
   templates: TemplatesTable;
 }

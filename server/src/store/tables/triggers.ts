@@ -1,4 +1,4 @@
-/** Tables of the triggers helper: the armed trigger of each active workflow. */
+/** Tables of the triggers: the armed trigger of each active workflow. */
 import type { JsonColumn } from '../json.js';
 
 /**
@@ -31,7 +31,7 @@ export interface TriggerSubscriptionsTable {
   updated_at: string;
 }
 
-/** Tables of the triggers helper. */
+/** Tables of the triggers. */
 export interface TriggerTables {
   trigger_subscriptions: TriggerSubscriptionsTable;
 }
