@@ -237,7 +237,7 @@ type E2EServices = ReturnType<ServicesModule['createServices']>;
  * unverified accounts, as a visitor does.
  */
 async function createE2EServices(config: Config): Promise<E2EServices> {
-  const modulePath = path.join(REPO_ROOT, 'server', 'src', 'services', 'index.ts');
+  const modulePath = path.join(REPO_ROOT, 'server', 'src', 'compose.ts');
   const { createServices } = (await import(/* @vite-ignore */ modulePath)) as ServicesModule;
   const services = createServices(config);
   try {
