@@ -28,6 +28,7 @@ import {
   StopValidation,
 } from './document-read.js';
 import { CONDITION_TYPES, conditionProblem } from './filter.js';
+import { defaultOfKind, STEP_DATA_KEYS, type StepDataKey, stepFieldSpec } from './step-fields.js';
 import {
   type Condition,
   type ConditionGroup,
@@ -54,85 +55,54 @@ const STEP_KEYS = new Set(['id', 'kind', 'position', 'data']);
 const POSITION_KEYS = new Set(['x', 'y']);
 const LINK_KEYS = new Set(['id', 'source', 'target', 'name', 'groups', 'delaySeconds']);
 const CONDITION_KEYS = new Set(['lhs', 'conditionType', 'rhs']);
-/** Every StepData key, in the order createStepData writes them (the copy keeps that order). */
-const STEP_DATA_KEYS = new Set<keyof StepData>([
-  'name',
-  'type',
-  'label',
-  'icon',
-  'custombutton',
-  'url',
-  'hasauth',
-  'credential',
-  'authname',
-  'action',
-  'actionlabel',
-  'fields',
-  'testData',
-  'actionTestTime',
-  'sampleKey',
-  'customName',
-  'delay',
-  'app',
-  'triggerlabel',
-  'triggerResource',
-  'triggerMessage',
-  'triggerChoices',
-  'triggerchoice',
-  'triggerChoiceTime',
-  'pollingParams',
-  'performList',
-  'unsubscribe',
-  'webhookKey',
-]);
+/** Every StepData key, from the one field table (the copy keeps its order). */
+const STEP_DATA_KEY_SET: ReadonlySet<string> = new Set(STEP_DATA_KEYS);
+
+const TEXT_LIMITS = {
+  name: DOCUMENT_LIMITS.maxNameLength,
+  id: DOCUMENT_LIMITS.maxIdLength,
+} as const;
+
+// Reads one step data field by its kind (./step-fields.ts).
+function readStepField(ctx: Ctx, obj: Record<string, unknown>, key: StepDataKey, path: string): unknown {
+  const spec = stepFieldSpec(key);
+  if (spec.optional && !(key in obj)) return defaultOfKind(spec.kind);
+  const limit = spec.limit ? TEXT_LIMITS[spec.limit] : DOCUMENT_LIMITS.maxStringLength;
+  const at = `${path}.${key}`;
+  switch (spec.kind) {
+    case 'string':
+      return readString(ctx, obj, key, path, limit);
+    case 'boolean':
+      return readBoolean(ctx, obj, key, path);
+    case 'number':
+      return readNumber(ctx, obj, key, path, 0, DOCUMENT_LIMITS.maxDelaySeconds);
+    case 'nullableString':
+      return readNullableString(ctx, obj, key, path, limit);
+    case 'nullableNumber':
+      return readNullableNumber(ctx, obj, key, path);
+    case 'json':
+      // May legitimately be null; `undefined` (absent) is an error like any other key.
+      return key in obj ? copyJson(ctx, obj[key], at, 0, []) : fail(ctx, at, 'required', 'is required');
+    case 'fields':
+      return (expectArray(ctx, obj[key], at, DOCUMENT_LIMITS.maxFieldsPerStep) ?? []).map((f, i) =>
+        readField(ctx, f, `${at}[${i}]`),
+      );
+    case 'choices':
+      return (expectArray(ctx, obj[key], at, DOCUMENT_LIMITS.maxTriggerChoices) ?? []).map((c, i) =>
+        copyJson(ctx, c, `${at}[${i}]`, 0, []),
+      );
+    case 'pollingParams':
+      return readPollingParams(ctx, obj[key], at);
+  }
+}
 
 function readStepData(ctx: Ctx, value: unknown, path: string): StepData | undefined {
   const obj = expectRecord(ctx, value, path);
   if (!obj) return undefined;
-  checkKeys(ctx, obj, STEP_DATA_KEYS, path);
-  const max: number = DOCUMENT_LIMITS.maxStringLength;
-  const s = (key: string, limit: number = max) => readString(ctx, obj, key, path, limit);
-  const fieldsAt = `${path}.fields`;
-  const fields = (expectArray(ctx, obj.fields, fieldsAt, DOCUMENT_LIMITS.maxFieldsPerStep) ?? []).map((f, i) =>
-    readField(ctx, f, `${fieldsAt}[${i}]`),
-  );
-  const choicesAt = `${path}.triggerChoices`;
-  const choices = expectArray(ctx, obj.triggerChoices, choicesAt, DOCUMENT_LIMITS.maxTriggerChoices) ?? [];
-  return {
-    name: s('name', DOCUMENT_LIMITS.maxNameLength),
-    type: s('type', DOCUMENT_LIMITS.maxIdLength),
-    label: s('label'),
-    icon: s('icon'),
-    custombutton: readBoolean(ctx, obj, 'custombutton', path),
-    url: s('url'),
-    hasauth: readBoolean(ctx, obj, 'hasauth', path),
-    credential: readNullableString(ctx, obj, 'credential', path, DOCUMENT_LIMITS.maxIdLength),
-    authname: s('authname'),
-    action: s('action'),
-    actionlabel: s('actionlabel'),
-    fields,
-    // testData may legitimately be null; `undefined` (absent) is an error like any other key.
-    testData:
-      'testData' in obj
-        ? copyJson(ctx, obj.testData, `${path}.testData`, 0, [])
-        : fail(ctx, `${path}.testData`, 'required', 'is required'),
-    actionTestTime: readNullableNumber(ctx, obj, 'actionTestTime', path),
-    // Added after the first documents were stored: absent reads as the default.
-    sampleKey: 'sampleKey' in obj ? s('sampleKey', DOCUMENT_LIMITS.maxIdLength) : '',
-    customName: 'customName' in obj ? readBoolean(ctx, obj, 'customName', path) : false,
-    delay: readNumber(ctx, obj, 'delay', path, 0, DOCUMENT_LIMITS.maxDelaySeconds),
-    app: s('app'),
-    triggerlabel: s('triggerlabel'),
-    triggerResource: s('triggerResource'),
-    triggerMessage: s('triggerMessage'),
-    triggerChoices: choices.map((c, i) => copyJson(ctx, c, `${choicesAt}[${i}]`, 0, [])),
-    triggerchoice: s('triggerchoice'),
-    triggerChoiceTime: readNullableNumber(ctx, obj, 'triggerChoiceTime', path),
-    pollingParams: readPollingParams(ctx, obj.pollingParams, `${path}.pollingParams`),
-    performList: s('performList'),
-    unsubscribe: s('unsubscribe'),
-    webhookKey: s('webhookKey'),
-  };
+  checkKeys(ctx, obj, STEP_DATA_KEY_SET, path);
+  const data: Record<string, unknown> = {};
+  for (const key of STEP_DATA_KEYS) data[key] = readStepField(ctx, obj, key, path);
+  return data as unknown as StepData;
 }
 
 function readStep(ctx: Ctx, value: unknown, path: string): Step | undefined {

@@ -54,7 +54,11 @@ describe('typed workflow edits (editor-core 4.3, 4.4)', () => {
     }
     expect(applyEdits(base, edits)).toEqual(wf);
     expect(wf.name).toBe('Leads');
-    expect(wf.steps.find((s) => s.id === 'a')?.data).toMatchObject({ type: 'crm', actionlabel: 'Create contact', delay: 5 });
+    expect(wf.steps.find((s) => s.id === 'a')?.data).toMatchObject({
+      type: 'crm',
+      actionlabel: 'Create contact',
+      delay: 5,
+    });
     expect(wf.steps.some((s) => s.id === 'c')).toBe(false);
   });
 

@@ -13,6 +13,7 @@ import { storableActivation } from './activation.js';
 import { DOCUMENT_LIMITS, type DocumentError, joinPath, validateDocument } from './document.js';
 import { CONDITION_TYPES, conditionProblem } from './filter.js';
 import { convertLegacySchedule } from './legacy-schedule.js';
+import { STEP_DATA_KEYS, type StepDataKey, stepFieldSpec } from './step-fields.js';
 import {
   type Condition,
   type ConditionGroup,
@@ -91,24 +92,8 @@ type Rec = Record<string, unknown>;
 const isRecord = (v: unknown): v is Rec =>
   typeof v === 'object' && v !== null && Object.prototype.toString.call(v) === '[object Object]';
 
-const STRING_KEYS = [
-  'name',
-  'type',
-  'label',
-  'icon',
-  'url',
-  'authname',
-  'action',
-  'actionlabel',
-  'app',
-  'triggerlabel',
-  'triggerResource',
-  'triggerMessage',
-  'triggerchoice',
-  'performList',
-  'unsubscribe',
-  'webhookKey',
-] as const;
+// The legacy node data has every step data field of the table but those added since (optional).
+const LEGACY_KEYS: readonly StepDataKey[] = STEP_DATA_KEYS.filter((key) => !stepFieldSpec(key).optional);
 /** Legacy node-data keys with no place in StepData that are dropped without a warning. */
 const DROPPED_DATA_KEYS = new Set([
   'outputFields',
@@ -119,19 +104,7 @@ const DROPPED_DATA_KEYS = new Set([
   'height',
   'draggedNodeId',
 ]);
-const KNOWN_DATA_KEYS = new Set<string>([
-  ...STRING_KEYS,
-  'custombutton',
-  'hasauth',
-  'credential',
-  'fields',
-  'testData',
-  'actionTestTime',
-  'delay',
-  'triggerChoices',
-  'triggerChoiceTime',
-  'pollingParams',
-]);
+const KNOWN_DATA_KEYS: ReadonlySet<string> = new Set(LEGACY_KEYS);
 const FIELD_TYPE_SET: ReadonlySet<string> = new Set(FIELD_TYPES);
 const FIELD_LOCATION_SET: ReadonlySet<string> = new Set(FIELD_LOCATIONS);
 const CONDITION_TYPE_SET: ReadonlySet<string> = new Set(CONDITION_TYPES);
@@ -266,37 +239,52 @@ class Converter {
     return { dedupe_key: this.text(value.dedupe_key, ''), data_head: this.text(value.data_head, '') };
   }
 
+  /** One node data field converted by its kind in the step data table (./step-fields.ts). */
+  stepField(key: StepDataKey, data: Rec, path: string): unknown {
+    const at = `${path}.${key}`;
+    switch (stepFieldSpec(key).kind) {
+      case 'string': {
+        const text = this.text(data[key], at);
+        return key === 'name' ? this.clip(text, DOCUMENT_LIMITS.maxNameLength, at) : text;
+      }
+      case 'boolean':
+        return this.flag(data[key], at);
+      case 'number':
+        return Math.max(0, this.number(data[key], at, 0) ?? 0);
+      case 'nullableString': {
+        // The old product stored '' for "no credential".
+        const id = this.id(data[key]);
+        return id === '' ? null : id;
+      }
+      case 'nullableNumber':
+        return this.number(data[key], at, null);
+      case 'json':
+        return data[key] !== undefined ? data[key] : (data.outputFields ?? null);
+      case 'fields':
+        return this.fields(data[key], at);
+      case 'choices': {
+        const choices = Array.isArray(data[key]) ? data[key] : [];
+        // editor-core 3 and 9: only the first 5 trigger choices are kept.
+        if (choices.length > DOCUMENT_LIMITS.maxTriggerChoices) {
+          this.warn(at, `kept the first ${DOCUMENT_LIMITS.maxTriggerChoices} of ${choices.length} trigger choices`);
+        }
+        return choices.slice(0, DOCUMENT_LIMITS.maxTriggerChoices);
+      }
+      case 'pollingParams':
+        return this.pollingParams(data[key]);
+    }
+  }
+
   /** Node data (onboarding 3 "Node data") to StepData, defaults from createStepData. */
   stepData(value: unknown, path: string): StepData {
     if (value !== undefined && !isRecord(value)) this.warn(path, 'node data is not an object; defaults used');
     const data: Rec = isRecord(value) ? value : {};
-    const patch: Partial<StepData> = {};
-    for (const key of STRING_KEYS) patch[key] = this.text(data[key], `${path}.${key}`);
-    patch.name = this.clip(patch.name ?? '', DOCUMENT_LIMITS.maxNameLength, `${path}.name`);
-    patch.custombutton = this.flag(data.custombutton, `${path}.custombutton`);
-    patch.hasauth = this.flag(data.hasauth, `${path}.hasauth`);
-    // The old product stored '' for "no credential".
-    const credential = this.id(data.credential);
-    patch.credential = credential === '' ? null : credential;
-    patch.fields = this.fields(data.fields, `${path}.fields`);
-    patch.testData = data.testData !== undefined ? data.testData : (data.outputFields ?? null);
-    patch.actionTestTime = this.number(data.actionTestTime, `${path}.actionTestTime`, null);
-    patch.triggerChoiceTime = this.number(data.triggerChoiceTime, `${path}.triggerChoiceTime`, null);
-    patch.delay = Math.max(0, this.number(data.delay, `${path}.delay`, 0) ?? 0);
-    const choices = Array.isArray(data.triggerChoices) ? data.triggerChoices : [];
-    // editor-core 3 and 9: only the first 5 trigger choices are kept.
-    if (choices.length > DOCUMENT_LIMITS.maxTriggerChoices) {
-      this.warn(
-        `${path}.triggerChoices`,
-        `kept the first ${DOCUMENT_LIMITS.maxTriggerChoices} of ${choices.length} trigger choices`,
-      );
-    }
-    patch.triggerChoices = choices.slice(0, DOCUMENT_LIMITS.maxTriggerChoices);
-    patch.pollingParams = this.pollingParams(data.pollingParams);
+    const patch: Record<string, unknown> = {};
+    for (const key of LEGACY_KEYS) patch[key] = this.stepField(key, data, path);
     const unknown = Object.keys(data).filter((k) => !KNOWN_DATA_KEYS.has(k) && !DROPPED_DATA_KEYS.has(k));
     if (unknown.length > 0)
       this.warn(path, `dropped node data keys the current format does not have: ${unknown.sort().join(', ')}`);
-    const converted = createStepData(patch);
+    const converted = createStepData(patch as Partial<StepData>);
     const schedule = convertLegacySchedule(converted);
     if (!schedule) return converted;
     if (schedule.warning) this.warn(`${path}.action`, schedule.warning);

@@ -28,6 +28,7 @@ import {
   type WorkflowChange,
   WorkflowHistory,
 } from './history.js';
+import { STEP_DATA_FIELDS, STEP_DATA_KEYS, type StepDataKey, type StepFieldKind } from './step-fields.js';
 import { chooseOnStep, type StepChoice } from './step-setup.js';
 import { DEFAULT_WORKFLOW_NAME } from './template.js';
 import {
@@ -41,37 +42,26 @@ import {
   type WorkflowDocument,
 } from './types.js';
 
-/** The data of one step (editor-core 3 "Step data"); opaque blobs are frozen so snapshots stay cheap. */
-export const StepDataModel = types.model('StepData', {
-  name: '',
-  type: '',
-  label: '',
-  icon: '',
-  custombutton: false,
-  url: '',
-  hasauth: false,
-  credential: types.optional(types.maybeNull(types.string), null),
-  authname: '',
-  action: '',
-  actionlabel: '',
+// The MST type of each step data kind; opaque blobs are frozen so snapshots stay cheap.
+const MST_KINDS = {
+  string: types.optional(types.string, ''),
+  boolean: types.optional(types.boolean, false),
+  number: types.optional(types.number, 0),
+  nullableString: types.optional(types.maybeNull(types.string), null),
+  nullableNumber: types.optional(types.maybeNull(types.number), null),
+  json: types.frozen<unknown>(null),
   fields: types.frozen<StepField[]>([]),
-  testData: types.frozen<unknown>(null),
-  actionTestTime: types.optional(types.maybeNull(types.number), null),
-  sampleKey: '',
-  customName: false,
-  delay: 0,
-  app: '',
-  triggerlabel: '',
-  triggerResource: '',
-  triggerMessage: '',
-  triggerChoices: types.frozen<unknown[]>([]),
-  triggerchoice: '',
-  triggerChoiceTime: types.optional(types.maybeNull(types.number), null),
+  choices: types.frozen<unknown[]>([]),
   pollingParams: types.frozen<PollingParams | null>(null),
-  performList: '',
-  unsubscribe: '',
-  webhookKey: '',
-});
+} satisfies Record<StepFieldKind, unknown>;
+
+type StepDataProps = { [K in StepDataKey]: (typeof MST_KINDS)[(typeof STEP_DATA_FIELDS)[K]['kind']] };
+
+/** The data of one step (editor-core 3 "Step data"), from the one field table (./step-fields.ts). */
+export const StepDataModel = types.model(
+  'StepData',
+  Object.fromEntries(STEP_DATA_KEYS.map((key) => [key, MST_KINDS[STEP_DATA_FIELDS[key].kind]])) as StepDataProps,
+);
 
 /** A step on the canvas (editor-core 3 "Canvas element"). */
 export const StepModel = types

@@ -8,6 +8,7 @@ import { needsAuth } from '../apps/catalog.js';
 import type { AppDefinition, FieldDef, PollingParams } from '../apps/types.js';
 import { customRequestName, stepName } from './naming.js';
 import { ACTION_PLACEHOLDER_NAME, TRIGGER_PLACEHOLDER_NAME } from './template.js';
+import { defaultOfKind, stepFieldSpec, TRIGGER_ONLY_KEYS } from './step-fields.js';
 import { recordSample } from './test-state.js';
 import type { StepData, StepKind } from './types.js';
 
@@ -38,7 +39,8 @@ const EVENT_RESET: Partial<StepData> = {
   triggerChoiceTime: null,
 };
 
-// An app choice also clears the account, the event with its label and fields, and the trigger-only data.
+// An app choice also clears the account, the event with its label and fields, and every
+// trigger-only field of the step data table.
 const APP_RESET: Partial<StepData> = {
   ...EVENT_RESET,
   credential: null,
@@ -46,14 +48,7 @@ const APP_RESET: Partial<StepData> = {
   action: '',
   actionlabel: '',
   fields: [],
-  app: '',
-  triggerlabel: '',
-  triggerResource: '',
-  triggerMessage: '',
-  pollingParams: null,
-  performList: '',
-  unsubscribe: '',
-  webhookKey: '',
+  ...Object.fromEntries(TRIGGER_ONLY_KEYS.map((key) => [key, defaultOfKind(stepFieldSpec(key).kind)])),
 };
 
 /**

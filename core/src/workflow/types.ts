@@ -3,7 +3,8 @@
  * works over these; the MST models in `model.ts` have the same snapshot shape.
  * Spec references: editor-core 3, onboarding-and-extras 3.
  */
-import type { FieldDef, PollingParams } from '../apps/types.js';
+import type { FieldDef } from '../apps/types.js';
+import { defaultOfKind, STEP_DATA_FIELDS, STEP_DATA_KEYS, type StepDataFields } from './step-fields.js';
 
 /** The ten filter condition types (editor-core 3). */
 export type ConditionType =
@@ -35,59 +36,10 @@ export type StepKind = 'trigger' | 'action' | 'filter' | 'loopEnd';
 export type StepField = FieldDef;
 
 /**
- * The data of one step (editor-core 3 "Step data", onboarding 3 "Node data").
- * A placeholder step has `type === ''`.
+ * The data of one step (editor-core 3 "Step data", onboarding 3 "Node data"), declared once in
+ * ./step-fields.ts. A placeholder step has `type === ''`.
  */
-export interface StepData {
-  /** Display name, e.g. 'New contact in Demo CRM'. */
-  name: string;
-  /** App key (`demo-crm`, `webhook`, `schedule`, `http`…); '' while a placeholder. */
-  type: string;
-  /** App display name. */
-  label: string;
-  icon: string;
-  custombutton: boolean;
-  /** The app's form-data endpoint. */
-  url: string;
-  hasauth: boolean;
-  /** Credential id, or null. */
-  credential: string | null;
-  /** Account label shown on the step. */
-  authname: string;
-  /** Event key (action or trigger key). */
-  action: string;
-  actionlabel: string;
-  fields: StepField[];
-  /** Sample output of the last test; null when untested. */
-  testData: unknown;
-  /** Epoch ms of the last action test. */
-  actionTestTime: number | null;
-  /**
-   * The {@link import('./test-state.js').sampleKey} of the step when `testData` was recorded:
-   * an edit of the request, the event or the account makes the sample stale. '' when not known
-   * (documents from before it was kept): such a sample counts as current. Optional in
-   * stored documents, which may predate it.
-   */
-  sampleKey?: string;
-  /** True once the user renamed the step: automatic naming stops (editor-core 4.8). Absent means false. */
-  customName?: boolean;
-  /** Delay before this step, seconds (editor-core 4.6, default 0). */
-  delay: number;
-  // trigger-only (editor-core 3)
-  app: string;
-  triggerlabel: string;
-  triggerResource: string;
-  triggerMessage: string;
-  /** Only the first 5 are kept. */
-  triggerChoices: unknown[];
-  /** Label of the selected choice. */
-  triggerchoice: string;
-  triggerChoiceTime: number | null;
-  pollingParams: PollingParams | null;
-  performList: string;
-  unsubscribe: string;
-  webhookKey: string;
-}
+export interface StepData extends StepDataFields {}
 
 /** A step on the canvas. */
 export interface Step {
@@ -168,35 +120,7 @@ export interface CoreEnv {
 
 /** Builds an empty StepData with every field at its default, overridden by `patch`. */
 export function createStepData(patch: Partial<StepData> = {}): StepData {
-  return {
-    name: '',
-    type: '',
-    label: '',
-    icon: '',
-    custombutton: false,
-    url: '',
-    hasauth: false,
-    credential: null,
-    authname: '',
-    action: '',
-    actionlabel: '',
-    fields: [],
-    testData: null,
-    actionTestTime: null,
-    sampleKey: '',
-    customName: false,
-    delay: 0,
-    app: '',
-    triggerlabel: '',
-    triggerResource: '',
-    triggerMessage: '',
-    triggerChoices: [],
-    triggerchoice: '',
-    triggerChoiceTime: null,
-    pollingParams: null,
-    performList: '',
-    unsubscribe: '',
-    webhookKey: '',
-    ...patch,
-  };
+  const data: Record<string, unknown> = {};
+  for (const key of STEP_DATA_KEYS) data[key] = defaultOfKind(STEP_DATA_FIELDS[key].kind);
+  return { ...(data as unknown as StepData), ...patch };
 }

@@ -132,7 +132,7 @@ function WorkflowsView() {
   const exportOne = (row: WorkflowRow) =>
     act(async () => {
       const full = await api.get('/api/workflows/{id}', { params: { path: { id: row.id } } });
-      const data = toExport(full.name, full.document as never);
+      const data = toExport(full.name, full.document);
       const blob = new Blob([JSON.stringify(data, null, 2)], { type: 'application/json' });
       const url = URL.createObjectURL(blob);
       const anchor = document.createElement('a');

@@ -45,16 +45,16 @@ export async function loadWorkflowRows(api: ApiClient): Promise<WorkflowRow[]> {
 /** Creates a copy of a workflow (OFF, core's `duplicateDocument`); answers the new id. */
 export async function duplicateWorkflow(api: ApiClient, id: string): Promise<string> {
   const original = await api.get('/api/workflows/{id}', { params: { path: { id } } });
-  const document = duplicateDocument({ ...(original.document as unknown as WorkflowDocument), name: original.name });
+  const document = duplicateDocument({ ...original.document, name: original.name });
   const created = await api.post('/api/workflows', {
-    body: { name: document.name, active: false, document: document as never },
+    body: { name: document.name, active: false, document },
   });
   return created.id;
 }
 
 /** Creates a workflow from an import read by core's `readImport`; answers its id, or throws the server's error. */
 export async function importWorkflow(api: ApiClient, name: string, document: WorkflowDocument): Promise<string> {
-  const created = await api.post('/api/workflows', { body: { name, active: false, document: document as never } });
+  const created = await api.post('/api/workflows', { body: { name, active: false, document } });
   return created.id;
 }
 
