@@ -3,7 +3,8 @@
  * rows reordered by keyboard (dnd-kit), a data pill in a header value, the body switched from
  * fields to JSON with a pill; autosave keeps it over a reload, and the step test sends the
  * headers in their order and the JSON body with the value inserted to a local server.
- * Screenshots: test/e2e/screenshots/request-builder-*.png.
+ * The trigger's samples are listed by their values (editor-core 2.9), never as JSON.
+ * Screenshots: test/e2e/screenshots/request-builder-*.png, trigger-samples.png.
  */
 import { randomUUID } from 'node:crypto';
 import { createServer, type Server } from 'node:http';
@@ -270,6 +271,38 @@ describe('request builder (editor-core 3)', { timeout: E2E_TEST_TIMEOUT_MS * 4 }
     expect(JSON.parse(sent?.body ?? '')).toEqual({ who: 'Ada', amount: 42 });
     await saveScreenshot(page, 'request-builder-tested');
     expect(session().pageErrors).toEqual([]);
+    await page.close();
+  });
+
+  it("lists the trigger's samples by their values ('1. Ada · 42'), never as JSON or ids", async () => {
+    const { baseUrl } = session();
+    const grant = await signUp(baseUrl);
+    const document = requestWorkflow(grant.workflowId, `${targetUrl}/contacts`);
+    const samples = [
+      { id: '8bb823da-1c2d-4e5f-8a9b-0c1d2e3f4a5b', name: 'Ada', amount: 42 },
+      { id: '0c1d2e3f-8bb8-4e5f-8a9b-23da1c2d4a5b', name: 'Grace', amount: 7, email: 'grace@example.com' },
+    ];
+    Object.assign(document.steps[0].data, {
+      testData: samples[0],
+      triggerChoices: samples,
+      triggerchoice: '1. Ada · 42',
+    });
+    await putDocument(baseUrl, grant, document);
+    const page = await session().newPage();
+    await page.setViewportSize({ width: 1280, height: 900 });
+    await page.addInitScript(storeToken, grant.token);
+    await page.goto(`${baseUrl}/?id=${encodeURIComponent(grant.workflowId)}`, { timeout: 60_000 });
+    await page.locator('[data-testid="step-card"][data-step-id="st-hook"]').click();
+    await panel(page).getByRole('button', { name: 'Continue' }).first().click();
+    await panel(page).getByRole('status').filter({ hasText: '1. Ada · 42 found!' }).waitFor();
+    await panel(page).getByRole('button', { name: 'Choose another...' }).click();
+    const list = panel(page).getByRole('list', { name: 'Samples' });
+    expect(await list.getByRole('button').allTextContents()).toEqual([
+      '1. Ada · 42',
+      '2. Grace · grace@example.com · 7',
+    ]);
+    expect(await list.textContent()).not.toContain('8bb823da');
+    await saveScreenshot(page, 'trigger-samples');
     await page.close();
   });
 });
