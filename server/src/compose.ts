@@ -15,6 +15,7 @@ import { createMailer } from './mail/mailer.js';
 import { createVault, loadVaultKeys } from './security/vault.js';
 import { createDb, type DbHandle, migrateToLatest } from './store/create-db.js';
 import { createRepos } from './store/repos/index.js';
+import { createPortalAppStore } from './store/repos/portal-apps.js';
 import { createAccountsService } from './services/accounts.js';
 import { createAppsService } from './services/apps.js';
 import { createCredentialsService } from './services/credentials.js';
@@ -146,7 +147,7 @@ export function createServices(config: Config, opts: CreateServicesOptions = {})
       await ready;
       const credentials = await deps.vault.rotate(deps.repos.credentials);
       // Portal apps' OAuth client secrets are sealed by the same vault.
-      const apps = await rotatePortalAppSecrets(handle.db, deps.vault);
+      const apps = await rotatePortalAppSecrets(createPortalAppStore(handle.db), deps.vault);
       return { rotated: credentials.rotated + apps.rotated, failed: [...credentials.failed, ...apps.failed] };
     },
     close() {

@@ -8,17 +8,14 @@
  * 'Published'). Slugs are unique across tenants, so a slug always names one app.
  */
 import { type AppDefinition, withWorkspaceEvents } from '@junction/core';
-import type { Kysely } from 'kysely';
 import { type AllowedHost, parseAllowedHosts } from '../security/ssrf.js';
 import type { Vault } from '../security/vault.js';
 import type { ServiceDeps } from '../kernel/deps.js';
-import type { Database } from '../store/database.js';
-import { readJson, writeJson } from '../store/json.js';
-import type { SealedSecret } from '../store/repos/credentials.js';
+import { createPortalAppStore, type PortalAppRecord, type PortalAppStore } from '../store/repos/portal-apps.js';
 import { getBuiltinApp, isBuiltinApp, listBuiltinApps } from './builtin/index.js';
 import { withOAuthClient } from './catalogue/oauth-clients.js';
 import type { BuiltinAppDefinition } from './builtin/types.js';
-import { createWorkspaceEventsStore } from './workspace-events.js';
+import { createWorkspaceEventsStore } from '../store/repos/workspace-events.js';
 
 /** A definition the engine can run: a built-in (with in-process executors) or a declared app. */
 export type RunnableApp = BuiltinAppDefinition | AppDefinition;
@@ -29,130 +26,6 @@ export interface AppRegistry {
   resolve(tenantId: string, slug: string): Promise<RunnableApp | undefined>;
   /** Every app visible to the tenant, built-ins first. */
   list(tenantId: string): Promise<RunnableApp[]>;
-}
-
-/** The listing status that makes a portal app visible to every tenant. */
-export const PUBLISHED_STATUS = 'Published';
-
-/** A stored portal app as the apps service reads it (client secret still sealed). */
-export interface PortalAppRecord {
-  slug: string;
-  tenantId: string;
-  /** The definition without the client secret. */
-  definition: AppDefinition;
-  summary: Record<string, unknown>;
-  clientSecret: SealedSecret | null;
-  listing: Record<string, unknown> | null;
-  listingStatus: string;
-  createdAt: string;
-  updatedAt: string;
-}
-
-/** Reads and writes `portal_apps`; visibility rules live in `visibleTo`. */
-export interface PortalAppStore {
-  /** The app if the tenant may see it (own, or published by another tenant). */
-  get(tenantId: string, slug: string): Promise<PortalAppRecord | undefined>;
-  /** Whether any tenant has an app with this slug. */
-  exists(slug: string): Promise<boolean>;
-  /** Summaries of every app the tenant may see, with the owner's tenant id. */
-  listVisible(
-    tenantId: string,
-  ): Promise<{ tenantId: string; listingStatus: string; summary: Record<string, unknown> }[]>;
-  /** Full records of every app the tenant may see. */
-  listVisibleRecords(tenantId: string): Promise<PortalAppRecord[]>;
-  insert(record: PortalAppRecord): Promise<void>;
-  /** Writes the given fields of the tenant's own app; false when it has none with this slug. */
-  update(
-    tenantId: string,
-    slug: string,
-    patch: Partial<
-      Pick<PortalAppRecord, 'definition' | 'summary' | 'clientSecret' | 'listing' | 'listingStatus' | 'updatedAt'>
-    >,
-  ): Promise<boolean>;
-}
-
-/** Builds the `portal_apps` store over a database. */
-export function createPortalAppStore(db: Kysely<Database>): PortalAppStore {
-  const toRecord = (row: Database['portal_apps']): PortalAppRecord => ({
-    slug: row.slug,
-    tenantId: row.tenant_id,
-    definition: readJson<AppDefinition>(row.definition),
-    summary: readJson<Record<string, unknown>>(row.summary),
-    clientSecret: row.client_secret === null ? null : readJson<SealedSecret>(row.client_secret),
-    listing: row.listing === null ? null : readJson<Record<string, unknown>>(row.listing),
-    listingStatus: row.listing_status,
-    createdAt: row.created_at,
-    updatedAt: row.updated_at,
-  });
-  const visible = (tenantId: string) =>
-    db
-      .selectFrom('portal_apps')
-      .where((eb) => eb.or([eb('tenant_id', '=', tenantId), eb('listing_status', '=', PUBLISHED_STATUS)]));
-
-  return {
-    async get(tenantId, slug) {
-      const row = await visible(tenantId).selectAll().where('slug', '=', slug).executeTakeFirst();
-      return row ? toRecord(row) : undefined;
-    },
-    async exists(slug) {
-      const row = await db.selectFrom('portal_apps').select('slug').where('slug', '=', slug).executeTakeFirst();
-      return row !== undefined;
-    },
-    async listVisible(tenantId) {
-      const rows = await visible(tenantId)
-        .select(['tenant_id', 'listing_status', 'summary'])
-        .orderBy('name')
-        .orderBy('slug')
-        .execute();
-      return rows.map((r) => ({
-        tenantId: r.tenant_id,
-        listingStatus: r.listing_status,
-        summary: readJson<Record<string, unknown>>(r.summary),
-      }));
-    },
-    async listVisibleRecords(tenantId) {
-      const rows = await visible(tenantId).selectAll().orderBy('name').orderBy('slug').execute();
-      return rows.map(toRecord);
-    },
-    async insert(record) {
-      await db
-        .insertInto('portal_apps')
-        .values({
-          slug: record.slug,
-          tenant_id: record.tenantId,
-          name: record.definition.appName,
-          definition: writeJson(record.definition),
-          summary: writeJson(record.summary),
-          client_secret: record.clientSecret === null ? null : writeJson(record.clientSecret),
-          listing: record.listing === null ? null : writeJson(record.listing),
-          listing_status: record.listingStatus,
-          created_at: record.createdAt,
-          updated_at: record.updatedAt,
-        })
-        .execute();
-    },
-    async update(tenantId, slug, patch) {
-      const set: Record<string, unknown> = {};
-      if (patch.definition !== undefined) {
-        set.definition = writeJson(patch.definition);
-        set.name = patch.definition.appName;
-      }
-      if (patch.summary !== undefined) set.summary = writeJson(patch.summary);
-      if (patch.clientSecret !== undefined) {
-        set.client_secret = patch.clientSecret === null ? null : writeJson(patch.clientSecret);
-      }
-      if (patch.listing !== undefined) set.listing = patch.listing === null ? null : writeJson(patch.listing);
-      if (patch.listingStatus !== undefined) set.listing_status = patch.listingStatus;
-      if (patch.updatedAt !== undefined) set.updated_at = patch.updatedAt;
-      const result = await db
-        .updateTable('portal_apps')
-        .set(set)
-        .where('tenant_id', '=', tenantId)
-        .where('slug', '=', slug)
-        .executeTakeFirst();
-      return Number(result.numUpdatedRows) > 0;
-    },
-  };
 }
 
 /** Where a portal app's client secret is bound in the vault (its associated data). */
@@ -169,27 +42,20 @@ export function clientSecretContext(record: Pick<PortalAppRecord, 'tenantId' | '
  * and left as they are.
  */
 export async function rotatePortalAppSecrets(
-  db: Kysely<Database>,
+  store: Pick<PortalAppStore, 'listSealedAfter' | 'setClientSecret'>,
   vault: Vault,
 ): Promise<{ rotated: number; failed: string[] }> {
   let rotated = 0;
   const failed: string[] = [];
   let after = '';
   for (;;) {
-    const rows = await db
-      .selectFrom('portal_apps')
-      .select(['slug', 'tenant_id', 'client_secret'])
-      .where('client_secret', 'is not', null)
-      .where('slug', '>', after)
-      .orderBy('slug')
-      .limit(100)
-      .execute();
+    const rows = await store.listSealedAfter(after, 100);
     if (rows.length === 0) break;
     for (const row of rows) {
       after = row.slug;
-      const sealed = readJson<SealedSecret>(row.client_secret);
+      const sealed = row.clientSecret;
       if (sealed.keyVersion === vault.currentVersion) continue;
-      const context = clientSecretContext({ tenantId: row.tenant_id, slug: row.slug });
+      const context = clientSecretContext(row);
       let secret: string;
       try {
         secret = vault.decrypt(sealed, context);
@@ -197,11 +63,7 @@ export async function rotatePortalAppSecrets(
         failed.push(context.credentialId);
         continue;
       }
-      await db
-        .updateTable('portal_apps')
-        .set({ client_secret: writeJson(vault.encrypt(secret, context)) })
-        .where('slug', '=', row.slug)
-        .execute();
+      await store.setClientSecret(row.slug, vault.encrypt(secret, context));
       rotated += 1;
     }
   }

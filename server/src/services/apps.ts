@@ -24,15 +24,20 @@ import {
   allowedHostsFor,
   appBaseUrl,
   clientSecretContext,
-  createPortalAppStore,
-  type PortalAppRecord,
   type RunnableApp,
   toRunnable,
 } from '../integrations/registry.js';
-import { createWorkspaceEventsStore } from '../integrations/workspace-events.js';
+import { createPortalAppStore, type PortalAppRecord } from '../store/repos/portal-apps.js';
+import { createWorkspaceEventsStore } from '../store/repos/workspace-events.js';
 import { createHttpClient } from '../security/http-client.js';
 import { credentialRedactor } from '../security/redact.js';
-import type { AppSummaryView, AppsService, AuthTestResultView, ListingStatus, ListingView } from '../kernel/contracts/apps.js';
+import type {
+  AppSummaryView,
+  AppsService,
+  AuthTestResultView,
+  ListingStatus,
+  ListingView,
+} from '../kernel/contracts/apps.js';
 import { nowIso } from '../kernel/deps.js';
 import type { PlatformDeps } from '../kernel/platform.js';
 import { createShopifyInstallService } from './shopify.js';
@@ -174,11 +179,15 @@ export function createAppsService(
       const record = builtin ? undefined : await store.get(ctx.tenantId, slug);
       if (!builtin && !record) throw notFound('App');
       if (record?.tenantId === ctx.tenantId) {
-        throw unprocessable('This is your own app: add its triggers to its definition in the developer portal.', 'appSlug');
+        throw unprocessable(
+          'This is your own app: add its triggers to its definition in the developer portal.',
+          'appSlug',
+        );
       }
       const app = builtin ? toAppDefinition(builtin) : withoutTestData(browserView(record as PortalAppRecord));
       const taken = takenEventKeys(app, events);
-      if (taken.actions[0]) throw conflict(`${app.appName} already has an action '${taken.actions[0]}'.`, `actions.${taken.actions[0]}`);
+      if (taken.actions[0])
+        throw conflict(`${app.appName} already has an action '${taken.actions[0]}'.`, `actions.${taken.actions[0]}`);
       if (taken.triggers[0]) {
         throw conflict(`${app.appName} already has a trigger '${taken.triggers[0]}'.`, `triggers.${taken.triggers[0]}`);
       }
@@ -306,7 +315,9 @@ export function createAppsService(
       const result: AuthTestResultView = {
         ok: run.ok,
         response: hide(run.output),
-        message: run.ok ? 'Request Successful' : `Request Failed${run.error ? `: ${redactor.text(run.error.message)}` : ''}`,
+        message: run.ok
+          ? 'Request Successful'
+          : `Request Failed${run.error ? `: ${redactor.text(run.error.message)}` : ''}`,
         testedAt,
       };
       if (run.response) result.statusCode = run.response.status;

@@ -20,13 +20,11 @@
  * is stored, sealed, as an account of the catalogue app 'shopify-store' in the user's workspace.
  */
 import { createHmac, timingSafeEqual } from 'node:crypto';
-import type { AppDefinition } from '@junction/core';
 import { Problem, unprocessable } from '../kernel/errors.js';
 import { createDeferredRateLimiter } from '../security/rate-limit-store.js';
 import { clientSecretContext } from '../integrations/registry.js';
 import { createHttpClient, type HttpClient, isHttpClientError } from '../security/http-client.js';
-import type { SealedSecret } from '../store/repos/index.js';
-import { readJson } from '../store/json.js';
+import { createPortalAppStore } from '../store/repos/portal-apps.js';
 import type { PlatformDeps } from '../kernel/platform.js';
 import type { ShopifyConnectView, ShopifyInstallView } from '../kernel/contracts/apps.js';
 import type { AuthContext, Services } from '../kernel/types.js';
@@ -170,6 +168,7 @@ export interface ShopifyServiceOptions {
 export function createShopifyInstallService(deps: PlatformDeps, options: ShopifyServiceOptions): ShopifyInstallService {
   // Shared by every API process when REDIS_URL is set (security/rate-limit-store.ts).
   const limiter = deps.rateLimiter ?? createDeferredRateLimiter(deps.now);
+  const portalApps = createPortalAppStore(deps.handle.db);
   let http = options.http;
   const client = () => {
     http ??= createHttpClient(deps.config.allowedHosts === undefined ? {} : { allowedHosts: deps.config.allowedHosts });
@@ -189,22 +188,17 @@ export function createShopifyInstallService(deps: PlatformDeps, options: Shopify
   /** The storefront's client id and secret (the portal app 'shopify'), or 503. */
   const loadClient = async (): Promise<{ clientId: string; secret: string }> => {
     // Slugs are unique across tenants: the one 'shopify' app holds the storefront's client.
-    const row = await deps.handle.db
-      .selectFrom('portal_apps')
-      .select(['tenant_id', 'definition', 'client_secret'])
-      .where('slug', '=', SHOPIFY_APP_SLUG)
-      .executeTakeFirst();
-    const definition = row ? readJson<AppDefinition>(row.definition) : undefined;
-    const clientId = definition?.authInfo?.clientInfo?.client_id?.trim();
-    if (!row?.client_secret || !clientId) {
+    const app = await portalApps.findAnyTenant(SHOPIFY_APP_SLUG);
+    const clientId = app?.definition?.authInfo?.clientInfo?.client_id?.trim();
+    if (!app?.clientSecret || !clientId) {
       throw new Problem(503, 'Service Unavailable', {
         detail:
           "Storefront authorization is not set up on this server: declare the portal app 'shopify' with OAuth 2.0 and its client id and secret.",
       });
     }
     const secret = deps.vault.decrypt(
-      readJson<SealedSecret>(row.client_secret),
-      clientSecretContext({ tenantId: row.tenant_id, slug: SHOPIFY_APP_SLUG }),
+      app.clientSecret,
+      clientSecretContext({ tenantId: app.tenantId, slug: SHOPIFY_APP_SLUG }),
     );
     return { clientId, secret };
   };

@@ -6,8 +6,8 @@
  */
 import type { WorkspaceEvents } from '@junction/core';
 import type { Kysely } from 'kysely';
-import type { Database } from '../store/database.js';
-import { readJson, writeJson } from '../store/json.js';
+import type { Database } from '../database.js';
+import { readJson, writeJson } from '../json.js';
 
 /** The store of one database. */
 export interface WorkspaceEventsStore {
