@@ -1180,7 +1180,10 @@ export interface paths {
          *     When the trigger has a pick-off key, only that key of the body is kept; a list starts one
          *     execution per item (the answer names the first). An `Idempotency-Key` header seen before
          *     answers the execution it created. A workflow that is OFF records the event as `not_run`
-         *     (the editor's listening test sees it) without running it.
+         *     (the editor's listening test sees it) without running it. A workspace has its own share of
+         *     ingest: past WEBHOOK_WORKSPACE_CONCURRENCY of its webhooks being recorded at once, its
+         *     webhooks answer 429 with Retry-After and code `limit.workspace_share` (other workspaces are
+         *     unaffected); past WEBHOOK_QUEUE_LIMIT runs waiting for the workflow, 429 `limit.rate`.
          *
          *     Handshakes of the apps that subscribe this URL (no execution is started):
          *     - Microsoft Graph: `?validationToken=…` (an empty `text/plain` POST) is answered 200
@@ -1424,7 +1427,7 @@ export interface components {
         Problem: {
             /** @description A URI naming the problem type; 'about:blank' when the status says it all. */
             type: string;
-            /** @description A stable code clients branch on, never the status number (core/src/api/problem-codes.ts lists them): by status `request.invalid` (400), `auth.required` (401), `auth.forbidden` (403), `resource.not_found` (404), `state.conflict` (409), `limit.exceeded` (413), `request.media_type` (415), `rule.failed` (422), `limit.rate` (429), `server.internal` (500), `server.unavailable` (503), `storage.full` (507); named by the thrower: `workflow.revision_conflict` (409, reload and retry), `activation.blocked` (422, the workflow has blocking issues), `workflow.not_active` (409), `limit.exceeded` (a configured body, item, memory or upload limit), `auth.popup_ticket_invalid` (401, the OAuth pop-up's ticket is unknown, used or expired: connect again). */
+            /** @description A stable code clients branch on, never the status number (core/src/api/problem-codes.ts lists them): by status `request.invalid` (400), `auth.required` (401), `auth.forbidden` (403), `resource.not_found` (404), `state.conflict` (409), `limit.exceeded` (413), `request.media_type` (415), `rule.failed` (422), `limit.rate` (429), `server.internal` (500), `server.unavailable` (503), `storage.full` (507); named by the thrower: `workflow.revision_conflict` (409, reload and retry), `activation.blocked` (422, the workflow has blocking issues), `workflow.not_active` (409), `limit.exceeded` (a configured body, item, memory or upload limit), `auth.popup_ticket_invalid` (401, the OAuth pop-up's ticket is unknown, used or expired: connect again), `limit.workspace_share` (429, this workspace has too many webhooks being recorded at once; see Retry-After). */
             code: string;
             /** @description Short summary of the status, e.g. 'Unprocessable Content'. */
             title: string;

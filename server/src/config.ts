@@ -59,6 +59,8 @@ export interface Config {
   workerTenantShare?: number;
   /** Queued executions per workflow (counted per pick-off item) above which webhooks answer 429 (WEBHOOK_QUEUE_LIMIT, default 1000). */
   webhookQueueLimit?: number;
+  /** Webhooks of one workspace recorded at once in this process; more answer 429 (WEBHOOK_WORKSPACE_CONCURRENCY, default 64). */
+  webhookWorkspaceConcurrency?: number;
   /** Pick-off items one webhook request may start; more answer 413 (WEBHOOK_ITEM_LIMIT, default 1000). */
   webhookItemLimit?: number;
   /** Largest input of one step once its references are filled in, in bytes (STEP_INPUT_LIMIT, default 4 MiB). */
@@ -155,6 +157,7 @@ export function loadConfig(raw: Record<string, string | undefined> = process.env
     workerTenantShare: env.WORKER_TENANT_SHARE,
     webhookQueueLimit: env.WEBHOOK_QUEUE_LIMIT,
     webhookItemLimit: env.WEBHOOK_ITEM_LIMIT,
+    webhookWorkspaceConcurrency: env.WEBHOOK_WORKSPACE_CONCURRENCY,
     stepInputLimit: env.STEP_INPUT_LIMIT,
     sandboxConcurrency: env.SANDBOX_CONCURRENCY,
     sandboxWorkspaceShare: env.SANDBOX_WORKSPACE_SHARE,

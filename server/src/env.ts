@@ -106,6 +106,10 @@ export const ENV_SCHEMA = {
     maximum: 1,
     description: "share of WORKER_CONCURRENCY one workspace's runs may hold in the in-process queue (default 0.5)",
   },
+  WEBHOOK_WORKSPACE_CONCURRENCY: count(
+    "webhooks of one workspace being recorded at once per process; past it that workspace's webhooks answer 429 (default 64)",
+    1,
+  ),
   WEBHOOK_ITEM_LIMIT: count('pick-off items one webhook request may start, 413 above it (default 1000)', 1),
   STEP_INPUT_LIMIT: count('largest input of one step in bytes once its references are filled in (default 4 MiB)', 1),
   SANDBOX_CONCURRENCY: count('custom-code runs at once per process (default 2)', 1),

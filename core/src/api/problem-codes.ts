@@ -37,6 +37,8 @@ export const PROBLEM_CODES = {
   limitExceeded: 'limit.exceeded',
   /** The OAuth pop-up's ticket is unknown, used, expired or its session ended (editor-core 7.3). */
   popupTicketInvalid: 'auth.popup_ticket_invalid',
+  /** One workspace has too many webhooks being recorded at once; see Retry-After (others are unaffected). */
+  workspaceIngestBusy: 'limit.workspace_share',
   /** Too many requests; see Retry-After. */
   rateLimited: 'limit.rate',
   /** The request never got an answer (offline, refused, DNS); set by the client only. */

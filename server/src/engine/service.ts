@@ -20,6 +20,7 @@ import type { PlatformDeps } from '../kernel/platform.js';
 import type { AuthContext } from '../kernel/types.js';
 import { isHookKeyShape } from '../store/hook-key.js';
 import type { InternalEvent } from './ingest.js';
+import { createIngestShare } from './ingest-share.js';
 import type { EngineRepo, EngineWorkflow, ExecutionSummaryRecord, StepRunRecord } from './repo.js';
 import { type EngineSettings, WEBHOOK_RETRY_AFTER_SECONDS } from './settings.js';
 
@@ -51,6 +52,7 @@ export function createEngineApi(deps: EngineApiDeps) {
   const pickOffKeys = new Map<string, { accepts: boolean; key: string; until: number | undefined }>();
   /** Queued counts by workflow, reused for a moment: admission is a limit, not an exact count. */
   const queuedCounts = new Map<string, { count: number; at: number }>();
+  const ingestShare = createIngestShare(settings.webhookWorkspaceConcurrency);
 
   async function queuedCount(workflowId: string): Promise<number> {
     const now = platform.now();
@@ -143,34 +145,40 @@ export function createEngineApi(deps: EngineApiDeps) {
       const hook = await hookTriggerOf(workflow);
       // A schedule, form or polling workflow takes no webhooks: as if the key did not exist.
       if (!hook.accepts) throw notFound('Webhook');
-      const pickOffKey = hook.key;
-      const items = pickOff(pickOffKey, body);
-      // Each item is one execution: the item limit and the queue limit count items, not requests.
-      const maxItems = Math.min(settings.webhookItemLimit, settings.webhookQueueLimit);
-      if (items.length > maxItems) {
-        const setting = settings.webhookItemLimit <= settings.webhookQueueLimit ? 'WEBHOOK_ITEM_LIMIT' : 'WEBHOOK_QUEUE_LIMIT';
-        throw new Problem(413, 'Payload Too Large', {
-          detail: `This request carries ${items.length} items under '${pickOffKey}'; a webhook takes at most ${maxItems} per request (${setting}). Send them in smaller batches.`,
-          field: pickOffKey,
-        });
-      }
-      if (workflow.active && (await queuedCount(workflow.id)) + items.length > settings.webhookQueueLimit) {
-        throw new Problem(429, 'Too Many Requests', {
-          detail: 'This workflow has too many runs waiting. Try again in a few seconds.',
-          retryAfter: WEBHOOK_RETRY_AFTER_SECONDS,
-        });
-      }
-      const base = { tenantId: workflow.tenantId, workflowId: workflow.id, trigger: 'webhook' as const, workflow };
-      const events: InternalEvent[] = items.map((triggerData, i) => ({
-        ...base,
-        triggerData,
-        ...(opts.idempotencyKey ? { dedupeKey: `hook:${opts.idempotencyKey}${items.length > 1 ? `:${i}` : ''}` } : {}),
-      }));
-      const accepted = await acceptOne(events);
-      // This process's own additions count at once; other processes' after the cache expires.
-      const cached = workflow.active ? queuedCounts.get(workflow.id) : undefined;
-      if (cached) cached.count += events.length;
-      return accepted;
+      // A workspace's share of ingest: a flood from one workspace is refused past its share.
+      return ingestShare.run(workflow.tenantId, async () => {
+        const pickOffKey = hook.key;
+        const items = pickOff(pickOffKey, body);
+        // Each item is one execution: the item limit and the queue limit count items, not requests.
+        const maxItems = Math.min(settings.webhookItemLimit, settings.webhookQueueLimit);
+        if (items.length > maxItems) {
+          const setting =
+            settings.webhookItemLimit <= settings.webhookQueueLimit ? 'WEBHOOK_ITEM_LIMIT' : 'WEBHOOK_QUEUE_LIMIT';
+          throw new Problem(413, 'Payload Too Large', {
+            detail: `This request carries ${items.length} items under '${pickOffKey}'; a webhook takes at most ${maxItems} per request (${setting}). Send them in smaller batches.`,
+            field: pickOffKey,
+          });
+        }
+        if (workflow.active && (await queuedCount(workflow.id)) + items.length > settings.webhookQueueLimit) {
+          throw new Problem(429, 'Too Many Requests', {
+            detail: 'This workflow has too many runs waiting. Try again in a few seconds.',
+            retryAfter: WEBHOOK_RETRY_AFTER_SECONDS,
+          });
+        }
+        const base = { tenantId: workflow.tenantId, workflowId: workflow.id, trigger: 'webhook' as const, workflow };
+        const events: InternalEvent[] = items.map((triggerData, i) => ({
+          ...base,
+          triggerData,
+          ...(opts.idempotencyKey
+            ? { dedupeKey: `hook:${opts.idempotencyKey}${items.length > 1 ? `:${i}` : ''}` }
+            : {}),
+        }));
+        const accepted = await acceptOne(events);
+        // This process's own additions count at once; other processes' after the cache expires.
+        const cached = workflow.active ? queuedCounts.get(workflow.id) : undefined;
+        if (cached) cached.count += events.length;
+        return accepted;
+      });
     },
 
     async runWorkflow(ctx: AuthContext, workflowId: string, payload?: unknown) {

@@ -10,6 +10,8 @@ export interface EngineSettings {
   /** Share of the runner's slots one workspace may hold (in-process queue). */
   tenantShare: number;
   webhookQueueLimit: number;
+  /** Webhooks of one workspace being recorded at once in this process. */
+  webhookWorkspaceConcurrency: number;
   /** Pick-off items one webhook request may start. */
   webhookItemLimit: number;
   /** Largest resolved input of one step, in bytes. */
@@ -24,6 +26,9 @@ export interface EngineSettings {
 /** Seconds a webhook caller is asked to wait when a workflow's queue is full. */
 export const WEBHOOK_RETRY_AFTER_SECONDS = 5;
 
+/** Seconds a webhook caller is asked to wait when its workspace has too many webhooks being recorded. */
+export const WORKSPACE_RETRY_AFTER_SECONDS = 1;
+
 /** Reads the settings from the configuration. */
 export function engineSettings(config: Config): EngineSettings {
   const stepTimeoutMs = config.stepTimeoutMs ?? 30_000;
@@ -35,6 +40,7 @@ export function engineSettings(config: Config): EngineSettings {
     tenantShare: Math.min(1, positive(config.workerTenantShare, 0.5)),
     webhookQueueLimit: config.webhookQueueLimit ?? 1000,
     webhookItemLimit: positive(config.webhookItemLimit, 1000),
+    webhookWorkspaceConcurrency: positive(config.webhookWorkspaceConcurrency, 64),
     stepInputLimit: positive(config.stepInputLimit, 4 * 1024 * 1024),
     reconcileIntervalMs: config.reconcileIntervalMs ?? 30_000,
     // A lease outlives the longest step, so a live worker renews it before it expires.
