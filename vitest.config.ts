@@ -1,3 +1,4 @@
+import { availableParallelism } from 'node:os';
 import { fileURLToPath } from 'node:url';
 import { defineConfig } from 'vitest/config';
 
@@ -18,6 +19,9 @@ export default defineConfig({
     // Finds Chromium, PostgreSQL and Redis (or says why their suites are skipped) for every file.
     globalSetup: ['./test/setup/global-setup.ts'],
     pool: 'forks',
+    // Most files wait on servers, browsers and timers rather than the CPU: on our 2-core
+    // machines vitest's default (cores - 1 = one worker) would run the whole suite serially.
+    maxWorkers: Math.max(3, availableParallelism()),
     testTimeout: 20_000,
     hookTimeout: 60_000,
     projects: [
