@@ -9,6 +9,7 @@ import { createRequire } from 'node:module';
 import type { Page } from 'playwright-core';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { E2E_TEST_TIMEOUT_MS, saveScreenshot, useE2ESession } from './harness.js';
+import { seriousViolations } from './axe-support.js';
 import { storeTestedWorkflow } from './workflow-fixtures.js';
 
 const session = useE2ESession();
@@ -26,23 +27,6 @@ interface AxeViolation {
   nodes: { target: unknown[] }[];
 }
 
-/** Runs axe in the page and returns the serious and critical violations, one line each. */
-async function seriousViolations(page: Page): Promise<string[]> {
-  // Evaluated over the DevTools protocol: the app's CSP (script-src 'self') rightly refuses inline scripts.
-  if (!(await page.evaluate(() => 'axe' in globalThis))) await page.evaluate(axeSource);
-  const result = (await page.evaluate(async () => {
-    const axe = (globalThis as unknown as { axe: { run(): Promise<{ violations: unknown[]; passes: unknown[] }> } })
-      .axe;
-    const { violations, passes } = await axe.run();
-    return { violations, passes: passes.length };
-  })) as { violations: AxeViolation[]; passes: number };
-  // axe really looked: a page with controls passes dozens of rules.
-  expect(result.passes).toBeGreaterThan(10);
-  const violations = result.violations;
-  return violations
-    .filter((v) => v.impact === 'serious' || v.impact === 'critical')
-    .map((v) => `${v.impact} ${v.id}: ${v.help} — ${v.nodes.map((n) => JSON.stringify(n.target)).join(', ')}`);
-}
 
 function storeToken(token: string): void {
   (globalThis as unknown as { localStorage: { setItem(k: string, v: string): void } }).localStorage.setItem(

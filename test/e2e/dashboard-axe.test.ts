@@ -9,6 +9,7 @@ import { createRequire } from 'node:module';
 import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
 import { E2E_TEST_TIMEOUT_MS, useE2ESession } from './harness.js';
+import { seriousViolations } from './axe-support.js';
 
 const require = createRequire(import.meta.url);
 
@@ -22,19 +23,6 @@ function storeToken(token: string): void {
 
 const session = useE2ESession();
 
-/** Runs axe in the page (over the DevTools protocol: the CSP refuses inline scripts); serious and critical only. */
-async function seriousViolations(page: Page): Promise<string[]> {
-  if (!(await page.evaluate(() => 'axe' in globalThis))) {
-    await page.evaluate(await readFile(require.resolve('axe-core/axe.min.js'), 'utf8'));
-  }
-  const violations = (await page.evaluate(async () => {
-    const axe = (globalThis as unknown as { axe: { run(): Promise<{ violations: unknown[] }> } }).axe;
-    return (await axe.run()).violations;
-  })) as { id: string; impact: string | null; help: string; nodes: { target: unknown[] }[] }[];
-  return violations
-    .filter((v) => v.impact === 'serious' || v.impact === 'critical')
-    .map((v) => `${v.impact} ${v.id}: ${v.help} — ${v.nodes.map((n) => JSON.stringify(n.target)).join(', ')}`);
-}
 
 describe('dashboard and replay accessibility', { timeout: E2E_TEST_TIMEOUT_MS * 3 }, () => {
   it('has no serious or critical axe violation', async () => {

@@ -14,6 +14,7 @@ import type { AddressInfo } from 'node:net';
 import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { E2E_TEST_TIMEOUT_MS, saveScreenshot, useE2ESession } from './harness.js';
+import { seriousViolations } from './axe-support.js';
 
 const API_KEY = 'billing-key-123';
 let target: Server;
@@ -61,20 +62,6 @@ const session = useE2ESession();
 
 const require = createRequire(import.meta.url);
 
-/** Runs axe-core in the page; returns its serious and critical violations, one line each. */
-async function seriousViolations(page: Page): Promise<string[]> {
-  // Evaluated over the DevTools protocol: the app's CSP rightly refuses inline scripts.
-  if (!(await page.evaluate(() => 'axe' in globalThis))) {
-    await page.evaluate(await readFile(require.resolve('axe-core/axe.min.js'), 'utf8'));
-  }
-  const violations = (await page.evaluate(async () => {
-    const axe = (globalThis as unknown as { axe: { run(): Promise<{ violations: unknown[] }> } }).axe;
-    return (await axe.run()).violations;
-  })) as { id: string; impact: string | null; help: string; nodes: { target: unknown[] }[] }[];
-  return violations
-    .filter((v) => v.impact === 'serious' || v.impact === 'critical')
-    .map((v) => `${v.impact} ${v.id}: ${v.help} — ${v.nodes.map((n) => JSON.stringify(n.target)).join(', ')}`);
-}
 const panel = (page: Page) => page.getByTestId('step-panel');
 const wizard = (page: Page) => page.getByTestId('custom-trigger-wizard');
 

@@ -36,6 +36,9 @@ export const ROUTE_PATTERNS = [
   '/develop/:appSlug/actions/:actionKey/api',
   '/develop/:appSlug/triggers',
   '/develop/:appSlug/triggers/:triggerKey/settings',
+  // The user guide (docs/ in the repository); /docs opens its first page.
+  '/docs',
+  '/docs/:page',
   '/404',
 ] as const;
 

@@ -47,6 +47,7 @@ const SettingsPage = lazy(async () => ({ default: (await loadDashboard()).Settin
 const ProfilePage = lazy(async () => ({ default: (await loadDashboard()).ProfilePage }));
 const DashboardHomePage = lazy(async () => ({ default: (await loadDashboard()).DashboardHomePage }));
 const DemoCrmPage = lazy(async () => ({ default: (await import('../demo-crm/DemoCrmPage.js')).DemoCrmPage }));
+const DocsPage = lazy(async () => ({ default: (await import('../docs/DocsPage.js')).DocsPage }));
 const SupportPage = lazy(async () => ({ default: (await loadDashboard()).SupportPage }));
 const PublicFormPage = lazy(async () => ({
   default: (await import('../forms/renderer/PublicFormPage.js')).PublicFormPage,
@@ -90,6 +91,8 @@ const pages: Record<RoutePattern, () => ReactNode> = {
   '/develop/:appSlug/actions/:actionKey/api': () => <ActionEditorPage tab="api" />,
   '/develop/:appSlug/triggers': () => <TriggersPage />,
   '/develop/:appSlug/triggers/:triggerKey/settings': () => <TriggerSettingsPage />,
+  '/docs': () => <DocsPage />,
+  '/docs/:page': () => <DocsPage />,
   '/404': () => <NotFoundPage />,
 };
 

@@ -154,6 +154,7 @@ const LINKS = [
   { to: '/settings', label: 'Settings' },
   { to: '/profile', label: 'Profile' },
   { to: '/support', label: 'Support' },
+  { to: '/docs', label: 'User guide' },
 ] as const;
 
 /**

@@ -10,7 +10,7 @@ import { IconButton } from './parts.js';
  */
 export const HELP_LINKS = [
   { label: 'Help Desk', href: '/support' },
-  { label: 'Documentation', href: '/api/docs' },
+  { label: 'Documentation', href: '/docs' },
 ] as const;
 
 const LinkItem = styled.a`
