@@ -17,6 +17,8 @@ describe('sampleLabel (editor-core 2.9)', () => {
       }),
     ).toBe('Paris');
     expect(sampleText({ id: 'order-17' })).toBe('order-17');
+    expect(sampleText({ email: 'grace@example.com', createdAt: '2026-11-26T17:49:01.624Z' })).toBe('grace@example.com');
+    expect(sampleText({ createdAt: '2026-11-26T17:49:01.624Z' })).toBe('2026-11-26T17:49:01.624Z');
   });
 
   it('reads nested values and never prints JSON', () => {

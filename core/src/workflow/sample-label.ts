@@ -1,8 +1,8 @@
 /**
  * How a trigger sample is named in the editor's sample list (editor-core 2.9 "Find new
  * records", 2.11): by its values, '1. Ada · 42', never its raw JSON. Name-like values come
- * first; identifiers (keys such as `id` or `contactId`, UUIDs, long hex or digit strings) only
- * when nothing else is there.
+ * first; identifiers (keys such as `id` or `contactId`, UUIDs, long hex or digit strings) and
+ * timestamps ('2026-11-26T17:49:01Z') only when nothing else is there.
  */
 import { cutChip } from './naming.js';
 import { samplePaths } from './path.js';
@@ -13,12 +13,13 @@ export const SAMPLE_LABEL_VALUES = 3;
 // Keys whose values read as a name, in order of preference.
 const NAME_KEYS = ['name', 'fullname', 'title', 'firstname', 'lastname', 'email', 'subject', 'label'];
 const ID_KEY = /(^|_)id$|[a-z]Id$|^uuid$/;
+const TIMESTAMP = /^\d{4}-\d{2}-\d{2}[T ]\d{2}:\d{2}/;
 const ID_VALUE = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$|^[0-9a-f]{16,}$|^\d{12,}$/i;
 
 interface Leaf {
   key: string;
   text: string;
-  isId: boolean;
+  isMinor: boolean;
   rank: number;
   order: number;
 }
@@ -44,10 +45,10 @@ export function sampleText(sample: unknown): string {
     if (text === '') continue;
     const key = leafKey(path);
     const rank = NAME_KEYS.indexOf(key.toLowerCase().replace(/[_-]/g, ''));
-    const isId = ID_KEY.test(key) || (typeof value === 'string' && ID_VALUE.test(text));
-    leaves.push({ key, text, isId, rank: rank < 0 ? NAME_KEYS.length : rank, order });
+    const isMinor = ID_KEY.test(key) || (typeof value === 'string' && (ID_VALUE.test(text) || TIMESTAMP.test(text)));
+    leaves.push({ key, text, isMinor, rank: rank < 0 ? NAME_KEYS.length : rank, order });
   }
-  const readable = leaves.filter((leaf) => !leaf.isId);
+  const readable = leaves.filter((leaf) => !leaf.isMinor);
   const chosen = (readable.length > 0 ? readable : leaves)
     .sort((a, b) => a.rank - b.rank || a.order - b.order)
     .slice(0, SAMPLE_LABEL_VALUES);
