@@ -1948,6 +1948,8 @@ export interface components {
             completionStatus?: "Complete" | "In Progress";
             disableAuth?: boolean;
             apiType?: components["schemas"]["ApiType"];
+            /** @description True when the app has a shown trigger, so it can start a workflow (editor-core 2.9; core's hasTriggers). */
+            hasTriggers?: boolean;
             /** @description True when the caller's workspace owns the app (built-ins and others' published apps are read-only). */
             editable?: boolean;
             listingStatus?: components["schemas"]["ListingStatus"];

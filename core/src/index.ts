@@ -304,7 +304,17 @@ export {
   validateAppDefinition,
 } from './apps/rules.js';
 export type { CatalogApp, CatalogTab, EventOption, EventOptionGroup } from './apps/catalog.js';
-export { APP_OPTIONS_LIMIT, eventsByGroup, filterApps, needsAuth, visibleTriggers } from './apps/catalog.js';
+export {
+  APP_OPTIONS_LIMIT,
+  eventsByGroup,
+  filterApps,
+  hasTriggers,
+  isPremiumApp,
+  needsAuth,
+  POPULAR_BUILTIN_APPS,
+  PREMIUM_APPS,
+  visibleTriggers,
+} from './apps/catalog.js';
 export { OAUTH_PUBLIC_KEYS, publicCredentialKeys, splitCredentialValues } from './apps/credential-fields.js';
 export type { DateTimeFormat } from './apps/datetime.js';
 export { DATE_TIME_FORMATS, formatDate, parseDate } from './apps/datetime.js';

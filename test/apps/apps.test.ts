@@ -94,6 +94,11 @@ describe.each(openTestDatabases())('apps API on $dialect', (testDb) => {
       iconURL: '/icons/demo-crm.svg',
     });
     expect(list.text).not.toContain('data:');
+    // editor-core 2.9: the trigger App step lists only apps whose entry says they have triggers.
+    const triggerWord = (slug: string) =>
+      list.json.items.find((i: { appSlug: string }) => i.appSlug === slug)?.hasTriggers;
+    expect(['webhook', 'schedule', 'demo-crm', slugA].map(triggerWord)).toEqual([true, true, true, true]);
+    expect(['http', 'filter', 'delay', 'formatter'].map(triggerWord)).toEqual([false, false, false, false]);
 
     expect((await h.call('GET', `/api/apps/${slugB}`, { token: a.token })).status).toBe(404);
     expect((await h.call('GET', `/api/apps/${slugB}/listing`, { token: a.token })).status).toBe(404);

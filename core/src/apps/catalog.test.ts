@@ -4,6 +4,8 @@ import {
   type CatalogApp,
   eventsByGroup,
   filterApps,
+  hasTriggers,
+  isPremiumApp,
   needsAuth,
   visibleTriggers,
 } from './catalog.js';
@@ -36,6 +38,60 @@ describe('filterApps', () => {
     const many = Array.from({ length: 70 }, (_, i) => ({ appSlug: `app-${i}`, appName: `App ${i}` }));
     expect(filterApps(many)).toHaveLength(APP_OPTIONS_LIMIT);
     expect(APP_OPTIONS_LIMIT).toBe(50);
+  });
+});
+
+describe('apps that have triggers (editor-core 2.9)', () => {
+  const trigger = { label: 'New contact', type: 'polling' as const, fields: [] };
+  const definitions: Array<Pick<AppDefinition, 'appSlug' | 'triggers'>> = [
+    { appSlug: 'webhook', triggers: { catch: { ...trigger, type: 'webhook' } } },
+    { appSlug: 'http', triggers: {} },
+    { appSlug: 'filter', triggers: {} },
+    { appSlug: 'hidden-only', triggers: { old: { ...trigger, hidden: true } } },
+  ];
+
+  it('a definition has triggers when one of them is shown', () => {
+    expect(definitions.map((app) => hasTriggers(app))).toEqual([true, false, false, false]);
+  });
+
+  it('a catalogue entry has triggers when it says so; an entry without the word has none', () => {
+    expect(hasTriggers({ hasTriggers: true })).toBe(true);
+    expect(hasTriggers({ hasTriggers: false })).toBe(false);
+    expect(hasTriggers({})).toBe(false);
+  });
+
+  it('a trigger lists only apps with triggers, on every tab', () => {
+    const entries: CatalogApp[] = [
+      { appSlug: 'webhook', appName: 'Webhook', hasTriggers: true },
+      { appSlug: 'http', appName: 'HTTP request', hasTriggers: false },
+      { appSlug: 'filter', appName: 'Filter', hasTriggers: false },
+      { appSlug: 'delay', appName: 'Delay', hasTriggers: false },
+      { appSlug: 'formatter', appName: 'Formatter', hasTriggers: false },
+      {
+        appSlug: 'demo-crm',
+        appName: 'Demo CRM',
+        source: 'builtin',
+        hasTriggers: true,
+        authInfo: { apiType: 'apikey' },
+      },
+    ];
+    expect(slugs(filterApps(entries, { kind: 'trigger' }))).toEqual(['webhook', 'demo-crm']);
+    expect(slugs(filterApps(entries, { kind: 'trigger', tab: 'tools' }))).toEqual(['webhook']);
+    expect(slugs(filterApps(entries, { kind: 'action' }))).toHaveLength(6);
+  });
+
+  it('Popular includes the Demo CRM built-in', () => {
+    const entries: CatalogApp[] = [
+      { appSlug: 'webhook', appName: 'Webhook', source: 'builtin' },
+      { appSlug: 'demo-crm', appName: 'Demo CRM', source: 'builtin' },
+      { appSlug: 'slack', appName: 'Slack', source: 'first100' },
+    ];
+    expect(slugs(filterApps(entries, { tab: 'popular' }))).toEqual(['demo-crm', 'slack']);
+  });
+
+  it('Formatter is the premium app', () => {
+    expect(isPremiumApp('formatter')).toBe(true);
+    expect(isPremiumApp('http')).toBe(false);
   });
 });
 

@@ -4,7 +4,7 @@
  * (editor-core 2.8, forms-and-developer-portal 2.3, 9).
  */
 import { EVENT_GROUPS, type EventGroup, eventGroup } from './rules.js';
-import type { ActionDef, AppDefinition } from './types.js';
+import type { ActionDef, AppDefinition, TriggerDef } from './types.js';
 
 /** The most options an app combo or app picker shows (editor-core 9, forms-dp 9). */
 export const APP_OPTIONS_LIMIT = 50;
@@ -19,6 +19,38 @@ export interface CatalogApp {
   source?: string;
   disableAuth?: boolean;
   authInfo?: { apiType?: string };
+  /** A catalogue entry's word on {@link hasTriggers} (the server derives it from the definition). */
+  hasTriggers?: boolean;
+}
+
+/**
+ * Built-in apps the Popular tab shows besides the 'first100' catalogue (editor-core 2.8): the
+ * Demo CRM, which every workspace can try without an outside account.
+ */
+export const POPULAR_BUILTIN_APPS: readonly string[] = ['demo-crm'];
+
+/** The data-formatting apps, offered as premium to a free workspace (editor-core 6). */
+export const PREMIUM_APPS: readonly string[] = ['formatter'];
+
+/** Tells whether choosing the app is premium (a data-formatting app, editor-core 6). */
+export function isPremiumApp(appSlug: string): boolean {
+  return PREMIUM_APPS.includes(appSlug);
+}
+
+/**
+ * Tells whether an app can start a workflow: it has at least one shown trigger. A whole
+ * definition answers from its triggers; a catalogue entry from its `hasTriggers` (which the
+ * server sets with this rule), absent meaning no. Filter, Delay, HTTP request and Formatter
+ * have none.
+ *
+ * @example hasTriggers(webhookApp) // true
+ */
+export function hasTriggers(app: {
+  hasTriggers?: boolean;
+  triggers?: Readonly<Record<string, Pick<TriggerDef, 'hidden'>>>;
+}): boolean {
+  if (app.triggers) return Object.values(app.triggers).some((trigger) => !trigger.hidden);
+  return app.hasTriggers === true;
 }
 
 /**
@@ -31,19 +63,22 @@ export function needsAuth(app: CatalogApp): boolean {
 
 /**
  * Lists the apps a tab shows whose name matches the query anywhere, case-insensitive, at most
- * 50, in the given order: Popular is source 'first100', Tools is apps needing no auth, ALL is
- * every app (editor-core 2.8, forms-dp 2.3). The name is appName, else appSlug.
+ * 50, in the given order: Popular is source 'first100' and the {@link POPULAR_BUILTIN_APPS},
+ * Tools is apps needing no auth, ALL is every app (editor-core 2.8, forms-dp 2.3). For a
+ * trigger (`kind: 'trigger'`) only apps that {@link hasTriggers} are listed. The name is
+ * appName, else appSlug.
  *
  * @example filterApps(apps, { tab: 'tools', query: 'hoo' }) // [webhook]
  */
 export function filterApps<T extends CatalogApp>(
   apps: readonly T[],
-  { tab = 'all', query = '' }: { tab?: CatalogTab; query?: string } = {},
+  { tab = 'all', query = '', kind = 'action' }: { tab?: CatalogTab; query?: string; kind?: 'trigger' | 'action' } = {},
 ): T[] {
   const needle = query.trim().toLowerCase();
   const result: T[] = [];
   for (const app of apps) {
-    if (tab === 'popular' && app.source !== 'first100') continue;
+    if (kind === 'trigger' && !hasTriggers(app)) continue;
+    if (tab === 'popular' && app.source !== 'first100' && !POPULAR_BUILTIN_APPS.includes(app.appSlug)) continue;
     if (tab === 'tools' && needsAuth(app)) continue;
     const name = (app.appName || app.appSlug || '').toLowerCase();
     if (needle !== '' && !name.includes(needle)) continue;

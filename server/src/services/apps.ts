@@ -10,6 +10,7 @@ import {
   type AppDefinition,
   type AppProblem,
   findTestAction,
+  hasTriggers,
   applyWorkspaceEventsChange,
   NO_TEST_ACTION_MESSAGE,
   takenEventKeys,
@@ -401,6 +402,7 @@ function summaryOf(app: AppDefinition): Omit<AppSummaryView, 'editable'> {
     completionStatus: app.completionStatus,
     disableAuth: app.disableAuth,
     apiType: app.authInfo?.apiType,
+    hasTriggers: hasTriggers(app),
   }) as Omit<AppSummaryView, 'editable'>;
 }
 

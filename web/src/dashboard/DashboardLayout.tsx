@@ -12,7 +12,7 @@ const Frame = styled.div`
   display: grid;
   grid-template-columns: 220px 1fr;
   min-height: 100vh;
-  @media (max-width: 719px) {
+  @media ${({ theme }) => theme.media.belowLarge} {
     grid-template-columns: 1fr;
   }
 `;

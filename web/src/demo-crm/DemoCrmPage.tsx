@@ -73,7 +73,7 @@ const FormGrid = styled.form`
   grid-template-columns: repeat(2, minmax(0, 1fr));
   gap: 0 ${({ theme }) => theme.space(4)};
   align-items: end;
-  @media (max-width: 719px) { grid-template-columns: 1fr; }
+  @media ${({ theme }) => theme.media.belowLarge} { grid-template-columns: 1fr; }
 `;
 
 const Table = styled.table`

@@ -12,24 +12,25 @@ import {
   stepDialogTabs,
   toJsonText,
 } from '../stores/execution-replay.js';
-import { Button, Dialog } from '../ui/index.js';
+import { Button, Dialog, Tabs, TabsContent, TabsList, TabsTrigger } from '../ui/index.js';
 
-const Tabs = styled.div`
+const TabStrip = styled(TabsList)`
   display: flex;
   gap: ${({ theme }) => theme.space(1)};
   border-bottom: 1px solid ${({ theme }) => theme.colors.border};
   margin-bottom: ${({ theme }) => theme.space(3)};
 `;
 
-const Tab = styled.button<{ $active: boolean }>`
+const Tab = styled(TabsTrigger)`
   padding: ${({ theme }) => theme.space(2)} ${({ theme }) => theme.space(3)};
   border: none;
-  border-bottom: 3px solid ${({ theme, $active }) => ($active ? theme.colors.primary : 'transparent')};
+  border-bottom: 3px solid transparent;
   background: transparent;
   font: inherit;
   font-weight: 600;
-  color: ${({ theme, $active }) => ($active ? theme.colors.primary : theme.colors.textMuted)};
+  color: ${({ theme }) => theme.colors.textMuted};
   cursor: pointer;
+  &[data-state='active'] { color: ${({ theme }) => theme.colors.primary}; border-bottom-color: ${({ theme }) => theme.colors.primary}; }
   &:focus-visible { outline: none; box-shadow: ${({ theme }) => theme.focusRing}; }
 `;
 
@@ -138,27 +139,20 @@ export function StepRunDialog({ step, run, onClose, onRerun, isBusy }: StepRunDi
               </tbody>
             </Rows>
           ) : (
-            <>
-              <Tabs role="tablist">
+            <Tabs value={tab ?? 'output'} onValueChange={(t) => setChosen(t as StepDialogTab)}>
+              <TabStrip aria-label="Step data">
                 {tabs.map((t) =>
                   t === 'fields' ? null : (
-                    <Tab
-                      key={t}
-                      type="button"
-                      role="tab"
-                      aria-selected={tab === t}
-                      $active={tab === t}
-                      onClick={() => setChosen(t)}
-                    >
+                    <Tab key={t} value={t}>
                       {TAB_LABELS[t]}
                     </Tab>
                   ),
                 )}
-              </Tabs>
-              <Json role="tabpanel" aria-label={tab === 'input' ? REPLAY_TEXTS.inputTab : REPLAY_TEXTS.outputTab}>
-                {run ? toJsonText(tab === 'input' ? run.input : run.output) : 'This step did not run.'}
-              </Json>
-            </>
+              </TabStrip>
+              <TabsContent value={tab ?? 'output'} asChild>
+                <Json>{run ? toJsonText(tab === 'input' ? run.input : run.output) : 'This step did not run.'}</Json>
+              </TabsContent>
+            </Tabs>
           )}
           {isRerunnable(step) && onRerun && (
             <Rerun>

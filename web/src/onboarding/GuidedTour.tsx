@@ -22,7 +22,7 @@ const Card = styled.section`
   border: 2px solid ${({ theme }) => theme.colors.primary};
   border-radius: ${({ theme }) => theme.radius.medium};
   box-shadow: ${({ theme }) => theme.shadow.dialog};
-  @media (max-width: 720px) {
+  @media ${({ theme }) => theme.media.belowLarge} {
     left: 16px;
   }
 `;

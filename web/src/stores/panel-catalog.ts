@@ -23,10 +23,16 @@ export function toCatalogApp(app: AppSummaryView): CatalogApp & AppSummaryView {
 
 /**
  * Lists the apps the App step offers on a tab for a query: core's rules (Popular is source
- * 'first100', Tools needs no auth, at most 50, matched anywhere, case-insensitive).
+ * 'first100' and the Demo CRM, Tools needs no auth, a trigger only apps with triggers, at
+ * most 50, matched anywhere, case-insensitive).
  */
-export function appOptions(apps: readonly AppSummaryView[], tab: CatalogTab, query: string): AppSummaryView[] {
-  return filterApps(apps.map(toCatalogApp), { tab, query });
+export function appOptions(
+  apps: readonly AppSummaryView[],
+  tab: CatalogTab,
+  query: string,
+  kind: 'trigger' | 'action' = 'action',
+): AppSummaryView[] {
+  return filterApps(apps.map(toCatalogApp), { tab, query, kind });
 }
 
 /** The app catalogue of one editor session. */

@@ -38,6 +38,8 @@ export interface AppSummaryView {
   disableAuth?: boolean;
   /** The app's auth scheme; absent for apps without accounts. */
   apiType?: string;
+  /** True when the app can start a workflow (core's `hasTriggers`). */
+  hasTriggers?: boolean;
 }
 
 /** A connected account as the Account step shows it (listCredentials). */

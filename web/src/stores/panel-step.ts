@@ -228,9 +228,9 @@ export class StepPanelModel {
     this.eventQuery = query;
   }
 
-  /** The App step's options: at most 50 of the tab, matched anywhere. */
+  /** The App step's options: at most 50 of the tab, matched anywhere; a trigger's only apps with triggers. */
   get appOptions(): AppSummaryView[] {
-    return appOptions(this.deps.catalog.apps, this.tab, this.appQuery);
+    return appOptions(this.deps.catalog.apps, this.tab, this.appQuery, this.kind);
   }
 
   get eventGroups(): EventOptionGroup[] {

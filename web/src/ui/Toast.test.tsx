@@ -61,14 +61,18 @@ describe('Toast', () => {
     const onHide = vi.fn();
     const view = (
       <ThemeProvider theme={theme}>
-        <Toast status="info" message="Saving" onHide={() => onHide()} />
+        <ToastProvider>
+          <Toast status="info" message="Saving" onHide={() => onHide()} />
+        </ToastProvider>
       </ThemeProvider>
     );
     const { rerender } = render(view);
     act(() => vi.advanceTimersByTime(2000));
     rerender(
       <ThemeProvider theme={theme}>
-        <Toast status="info" message="Saving" onHide={() => onHide()} />
+        <ToastProvider>
+          <Toast status="info" message="Saving" onHide={() => onHide()} />
+        </ToastProvider>
       </ThemeProvider>,
     );
     act(() => vi.advanceTimersByTime(1000));
@@ -79,12 +83,29 @@ describe('Toast', () => {
     const onHide = vi.fn();
     render(
       <ThemeProvider theme={theme}>
-        <Toast status="error" message="Request Failed" onHide={onHide} />
+        <ToastProvider>
+          <Toast status="error" message="Request Failed" onHide={onHide} />
+        </ToastProvider>
       </ThemeProvider>,
     );
     expect(screen.getByRole('alert').textContent).toContain('Request Failed');
     fireEvent.click(screen.getByRole('button', { name: 'Dismiss notification' }));
     expect(onHide).toHaveBeenCalledTimes(1);
+  });
+
+  it('pauses while the pointer is over it and goes on when it leaves', () => {
+    renderWithToasts();
+    fireEvent.click(screen.getByText('show Demo CRM integration saved!'));
+    act(() => vi.advanceTimersByTime(1000));
+    const region = screen.getByRole('region', { name: /Notifications/ });
+    fireEvent.pointerMove(region);
+    act(() => vi.advanceTimersByTime(10_000));
+    expect(screen.getByRole('status').textContent).toContain('Demo CRM integration saved!');
+    fireEvent.pointerLeave(region);
+    act(() => vi.advanceTimersByTime(1999));
+    expect(screen.queryByText('Demo CRM integration saved!')).not.toBeNull();
+    act(() => vi.advanceTimersByTime(1));
+    expect(screen.queryByText('Demo CRM integration saved!')).toBeNull();
   });
 
   it('tells the developer what is missing when used outside its provider', () => {

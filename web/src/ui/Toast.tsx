@@ -1,4 +1,10 @@
-import { createContext, type ReactNode, useCallback, useContext, useEffect, useMemo, useRef, useState } from 'react';
+/**
+ * The toast (editor-core 2.6): one status message at a time at the bottom right, on Radix
+ * Toast. It is a live region (errors 'alert', the rest 'status'), hides itself after 3000 ms,
+ * pauses while the pointer is over it or focus is inside, and F8 moves focus to it.
+ */
+import * as RadixToast from '@radix-ui/react-toast';
+import { createContext, type ReactNode, useCallback, useContext, useMemo, useRef, useState } from 'react';
 import styled from 'styled-components';
 import { getStatusColor, getStatusTextColor, type Status } from './theme.js';
 
@@ -16,20 +22,36 @@ export interface ToastProps {
   autoHideMs?: number;
 }
 
-const Box = styled.div<{ $status: Status }>`
+const Viewport = styled(RadixToast.Viewport)`
   position: fixed;
   right: ${({ theme }) => theme.space(6)};
   bottom: ${({ theme }) => theme.space(6)};
   z-index: 1000;
   display: flex;
+  flex-direction: column;
+  gap: ${({ theme }) => theme.space(2)};
+  max-width: min(420px, calc(100vw - 48px));
+  margin: 0;
+  padding: 0;
+  list-style: none;
+  outline: none;
+  @media ${({ theme }) => theme.media.small} {
+    right: ${({ theme }) => theme.space(3)};
+    bottom: ${({ theme }) => theme.space(3)};
+    max-width: calc(100vw - 24px);
+  }
+`;
+
+const Box = styled.div<{ $status: Status }>`
+  display: flex;
   align-items: center;
   gap: ${({ theme }) => theme.space(3)};
-  max-width: min(420px, calc(100vw - 48px));
   padding: ${({ theme }) => theme.space(3)} ${({ theme }) => theme.space(4)};
   border-radius: ${({ theme }) => theme.radius.medium};
   box-shadow: ${({ theme }) => theme.shadow.raised};
   color: ${({ theme, $status }) => getStatusTextColor($status, theme)};
   background: ${({ theme, $status }) => getStatusColor($status, theme)};
+  &:focus-visible { outline: none; box-shadow: 0 0 0 3px #ffffff, 0 0 0 5px #1f2933; }
 `;
 
 const Dismiss = styled.button`
@@ -44,7 +66,9 @@ const Dismiss = styled.button`
 `;
 
 /**
- * Renders a status message that hides itself after 3000 ms (editor-core 2.6).
+ * Renders a status message that hides itself after 3000 ms (editor-core 2.6); inside a
+ * {@link ToastProvider}. The toast is itself the live region ('alert' or 'status', as the
+ * tests and screen readers find it), so Radix's separate announcer is kept off the page.
  *
  * @example
  * {toast && <Toast status="success" message="Saved" onHide={() => setToast(null)} />}
@@ -53,17 +77,24 @@ export function Toast({ status, message, onHide, autoHideMs = TOAST_AUTO_HIDE_MS
   // A ref keeps the timer from restarting when a parent passes a new onHide on each render.
   const onHideRef = useRef(onHide);
   onHideRef.current = onHide;
-  useEffect(() => {
-    const timer = setTimeout(() => onHideRef.current(), autoHideMs);
-    return () => clearTimeout(timer);
-  }, [autoHideMs]);
   return (
-    <Box $status={status} role={status === 'error' ? 'alert' : 'status'} data-status={status}>
-      <span>{message}</span>
-      <Dismiss type="button" aria-label="Dismiss notification" onClick={() => onHideRef.current()}>
-        ×
-      </Dismiss>
-    </Box>
+    <RadixToast.Root
+      asChild
+      duration={autoHideMs}
+      type={status === 'error' ? 'foreground' : 'background'}
+      onOpenChange={(open) => !open && onHideRef.current()}
+    >
+      <Box $status={status} role={status === 'error' ? 'alert' : 'status'} data-status={status}>
+        <RadixToast.Description asChild>
+          <span>{message}</span>
+        </RadixToast.Description>
+        <RadixToast.Close asChild>
+          <Dismiss type="button" aria-label="Dismiss notification">
+            ×
+          </Dismiss>
+        </RadixToast.Close>
+      </Box>
+    </RadixToast.Root>
   );
 }
 
@@ -85,27 +116,43 @@ interface ShownToast {
   autoHideMs?: number;
 }
 
-/** Provides {@link useToast} to the tree and renders the one toast on screen. */
+/**
+ * Provides {@link useToast} to the tree and renders the one toast on screen. `children` may
+ * also hold a {@link Toast} of its own (a component showing one directly).
+ */
 export function ToastProvider({ children }: { children: ReactNode }) {
   const [toast, setToast] = useState<ShownToast | null>(null);
   const nextId = useRef(1);
+  // Radix announces each toast again in a region of its own; the toast already is one (role
+  // 'status' or 'alert'), so that second announcement goes to a node outside the document.
+  const [offPage] = useState(() => (typeof document === 'undefined' ? undefined : document.createElement('div')));
   const showToast = useCallback<ToastApi['showToast']>(({ status, message, autoHideMs }) => {
     setToast({ id: nextId.current++, status, message, autoHideMs });
   }, []);
   const api = useMemo(() => ({ showToast }), [showToast]);
   return (
     <ToastContext.Provider value={api}>
-      {children}
-      {toast && (
-        // The key remounts the toast so a new message gets its full 3000 ms.
-        <Toast
-          key={toast.id}
-          status={toast.status}
-          message={toast.message}
-          autoHideMs={toast.autoHideMs}
-          onHide={() => setToast(null)}
-        />
-      )}
+      <RadixToast.Provider
+        duration={TOAST_AUTO_HIDE_MS}
+        swipeDirection="right"
+        label="Notification"
+        announcerContainer={offPage}
+      >
+        {children}
+        {toast && (
+          // The key remounts the toast so a new message gets its full 3000 ms.
+          <Toast
+            key={toast.id}
+            status={toast.status}
+            message={toast.message}
+            autoHideMs={toast.autoHideMs}
+            onHide={() => setToast(null)}
+          />
+        )}
+        <Viewport asChild label="Notifications ({hotkey})">
+          <div />
+        </Viewport>
+      </RadixToast.Provider>
     </ToastContext.Provider>
   );
 }

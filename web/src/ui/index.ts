@@ -12,6 +12,8 @@ export type { PageTitleProps } from './PageTitle.js';
 export { PageTitle } from './PageTitle.js';
 export type { SpinnerProps } from './Spinner.js';
 export { Spinner } from './Spinner.js';
+export type { TabsProps } from './Tabs.js';
+export { Tabs, TabsContent, TabsList, TabsTrigger } from './Tabs.js';
 export type { TextFieldProps } from './TextField.js';
 export { TextField } from './TextField.js';
 export type { ToastApi, ToastProps } from './Toast.js';

@@ -35,6 +35,20 @@ export const theme = {
     raised: '0 2px 8px rgba(15, 23, 42, 0.15)',
     dialog: '0 12px 32px rgba(15, 23, 42, 0.25)',
   },
+  /**
+   * The spec's screen sizes (onboarding 9 "Business constants and limits": large above 721, medium 432 to 719,
+   * small below 431), as the widest width of small and medium in px. The spec leaves 431 and
+   * 720–721 unnamed: 431 counts as small, 720–721 as medium.
+   */
+  breakpoints: { small: 431, medium: 721 },
+  /** Media queries of {@link theme.breakpoints}: `@media ${({ theme }) => theme.media.belowLarge} { … }`. */
+  media: {
+    small: '(max-width: 431px)',
+    medium: '(min-width: 432px) and (max-width: 721px)',
+    large: '(min-width: 722px)',
+    /** Small or medium: every width up to 721 px. */
+    belowLarge: '(max-width: 721px)',
+  },
   /** A visible focus ring for keyboard users; mouse clicks do not show it (:focus-visible). */
   focusRing: '0 0 0 3px rgba(0, 105, 234, 0.45)',
 } as const;

@@ -24,6 +24,8 @@ export interface AppSummaryView {
   completionStatus?: 'Complete' | 'In Progress';
   disableAuth?: boolean;
   apiType?: 'basic' | 'apikey' | 'oauth2' | 'customCode';
+  /** True when the app can start a workflow (core's `hasTriggers`). */
+  hasTriggers: boolean;
   /** True when the caller's tenant owns the app. */
   editable: boolean;
   listingStatus?: ListingStatus;

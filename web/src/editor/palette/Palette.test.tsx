@@ -1,5 +1,5 @@
 import { type ApiClient, ApiError, createNewWorkflow } from '@junction/core';
-import { act, cleanup, fireEvent, render, screen } from '@testing-library/react';
+import { act, cleanup, fireEvent, render, screen, waitFor } from '@testing-library/react';
 import { ThemeProvider } from 'styled-components';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { createEditorStore, type IEditorStore } from '../../stores/editor-store.js';
@@ -50,8 +50,14 @@ describe('the palette (editor-core 1)', () => {
     fireEvent.click(screen.getByRole('button', { name: /Webhook/ }));
     expect(editor.wf.steps[0].data.type).toBe('webhook');
     expect(editor.selectedStepId).toBe(editor.wf.steps[0].id);
-    fireEvent.keyDown(screen.getByRole('tab', { name: 'TRIGGERS' }), { key: 'ArrowRight' });
-    expect(screen.getByRole('tab', { name: 'ACTIONS' }).getAttribute('aria-selected')).toBe('true');
+    // Radix Tabs: the arrow key moves focus to the next tab, which selects it.
+    const triggers = screen.getByRole('tab', { name: 'TRIGGERS' });
+    triggers.focus();
+    fireEvent.keyDown(triggers, { key: 'ArrowRight' });
+    await waitFor(() =>
+      expect(screen.getByRole('tab', { name: 'ACTIONS' }).getAttribute('aria-selected')).toBe('true'),
+    );
+    expect(screen.getByRole('tabpanel', { name: 'ACTIONS' }).textContent).toContain('HTTP request');
   });
 });
 

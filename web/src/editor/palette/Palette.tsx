@@ -1,8 +1,10 @@
+import { isPremiumApp } from '@junction/core';
 import { observer } from 'mobx-react-lite';
-import { type KeyboardEvent, useId, useRef, useState } from 'react';
+import { useState } from 'react';
 import styled from 'styled-components';
-import { useToast } from '../../ui/index.js';
+import { Tabs, TabsContent, TabsList, TabsTrigger, useToast } from '../../ui/index.js';
 import { useEditor } from '../editor-context.js';
+import { PremiumOffer, useTenantPlan } from './PremiumOffer.js';
 import {
   applyStepEntry,
   linkForTool,
@@ -11,7 +13,6 @@ import {
   type PaletteEntry,
   type PaletteTab,
 } from './palette-entries.js';
-import { PremiumOffer, useTenantPlan } from './PremiumOffer.js';
 import { isOfferedPremium } from './premium.js';
 
 const Aside = styled.aside`
@@ -24,18 +25,19 @@ const Aside = styled.aside`
   overflow: auto;
 `;
 
-const TabList = styled.div`
+const TabList = styled(TabsList)`
   display: flex;
   border-bottom: 1px solid ${({ theme }) => theme.colors.border};
 `;
 
-const Tab = styled.button<{ $active: boolean }>`
+const Tab = styled(TabsTrigger)`
   flex: 1;
   height: 40px;
   border: none;
-  border-bottom: 3px solid ${({ theme, $active }) => ($active ? theme.colors.primary : 'transparent')};
+  border-bottom: 3px solid transparent;
   background: transparent;
-  color: ${({ theme, $active }) => ($active ? theme.colors.primary : theme.colors.textMuted)};
+  color: ${({ theme }) => theme.colors.textMuted};
+  &[data-state='active'] { color: ${({ theme }) => theme.colors.primary}; border-bottom-color: ${({ theme }) => theme.colors.primary}; }
   font: inherit;
   font-size: 12px;
   font-weight: 700;
@@ -88,30 +90,20 @@ const EntryIcon = styled.span`
 /**
  * The palette (editor-core 1): tabs TRIGGERS, ACTIONS and TOOLS. A trigger entry sets the
  * trigger's app, an action entry adds a step after the selected (or last) step, an IF or
- * Delay entry opens the filter or delay panel of the link into the selected step. Tabs follow
- * the WAI-ARIA tabs pattern (arrow keys move between them).
+ * Delay entry opens the filter or delay panel of the link into the selected step. The tabs are
+ * Radix Tabs (WAI-ARIA tabs: arrow keys move between them).
  */
 export const Palette = observer(function Palette() {
   const editor = useEditor();
   const { showToast } = useToast();
   const [tab, setTab] = useState<PaletteTab>('TRIGGERS');
-  const baseId = useId();
-  const tabRefs = useRef<(HTMLButtonElement | null)[]>([]);
   const plan = useTenantPlan();
   const [pendingEntry, setPendingEntry] = useState<PaletteEntry | null>(null);
   const [isOfferDismissed, setOfferDismissed] = useState(false);
 
-  const onTabKey = (event: KeyboardEvent<HTMLButtonElement>, index: number) => {
-    const delta = event.key === 'ArrowRight' ? 1 : event.key === 'ArrowLeft' ? -1 : 0;
-    if (delta === 0) return;
-    event.preventDefault();
-    const next = (index + delta + PALETTE_TABS.length) % PALETTE_TABS.length;
-    setTab(PALETTE_TABS[next]);
-    tabRefs.current[next]?.focus();
-  };
-
   const choose = (entry: PaletteEntry) => {
-    if (entry.premium && isOfferedPremium(plan) && !isOfferDismissed) {
+    const isPremium = entry.effect.kind !== 'link' && isPremiumApp(entry.effect.app);
+    if (isPremium && isOfferedPremium(plan) && !isOfferDismissed) {
       setPendingEntry(entry);
       return;
     }
@@ -135,44 +127,32 @@ export const Palette = observer(function Palette() {
 
   return (
     <Aside aria-label="Palette">
-      <TabList role="tablist" aria-label="Palette">
-        {PALETTE_TABS.map((name, index) => (
-          <Tab
-            key={name}
-            ref={(el) => {
-              tabRefs.current[index] = el;
-            }}
-            type="button"
-            role="tab"
-            id={`${baseId}-tab-${name}`}
-            aria-selected={tab === name}
-            aria-controls={`${baseId}-panel`}
-            tabIndex={tab === name ? 0 : -1}
-            $active={tab === name}
-            onClick={() => setTab(name)}
-            onKeyDown={(event) => onTabKey(event, index)}
-          >
-            {name}
-          </Tab>
-        ))}
-      </TabList>
-      <div role="tabpanel" id={`${baseId}-panel`} aria-labelledby={`${baseId}-tab-${tab}`}>
-        <List>
-          {PALETTE_ENTRIES[tab].map((entry) => (
-            <li key={entry.id}>
-              <Entry type="button" onClick={() => choose(entry)} data-entry={entry.id}>
-                <EntryIcon aria-hidden="true">
-                  {entry.icon ? <img src={entry.icon} alt="" /> : entry.title.slice(0, 1)}
-                </EntryIcon>
-                <span>
-                  <strong>{entry.title}</strong>
-                  <span className="description">{entry.description}</span>
-                </span>
-              </Entry>
-            </li>
+      <Tabs value={tab} onValueChange={setTab}>
+        <TabList aria-label="Palette">
+          {PALETTE_TABS.map((name) => (
+            <Tab key={name} value={name}>
+              {name}
+            </Tab>
           ))}
-        </List>
-      </div>
+        </TabList>
+        <TabsContent value={tab}>
+          <List>
+            {PALETTE_ENTRIES[tab].map((entry) => (
+              <li key={entry.id}>
+                <Entry type="button" onClick={() => choose(entry)} data-entry={entry.id}>
+                  <EntryIcon aria-hidden="true">
+                    {entry.icon ? <img src={entry.icon} alt="" /> : entry.title.slice(0, 1)}
+                  </EntryIcon>
+                  <span>
+                    <strong>{entry.title}</strong>
+                    <span className="description">{entry.description}</span>
+                  </span>
+                </Entry>
+              </li>
+            ))}
+          </List>
+        </TabsContent>
+      </Tabs>
       <PremiumOffer
         open={pendingEntry !== null}
         onDismiss={() => {

@@ -13,7 +13,7 @@ import { observer } from 'mobx-react-lite';
 import { type KeyboardEvent, useEffect, useId, useState } from 'react';
 import styled from 'styled-components';
 import { DropdownModel, fieldTitle, samplesFor } from '../../stores/panel-fields.js';
-import { Button } from '../../ui/index.js';
+import { Button, Tabs, TabsContent } from '../../ui/index.js';
 import { useEditor } from '../editor-context.js';
 import { PillField } from '../fields/PillField.js';
 import { StaticPills } from '../fields/StaticPills.js';
@@ -216,40 +216,26 @@ export const DynamicDropdown = observer(function DynamicDropdown({
   const [model] = useState(() => new DropdownModel({ editor, stepId, field }));
   const value = typeof field.value === 'string' ? field.value : field.value == null ? '' : String(field.value);
   return (
-    <div>
-      <TabList role="tablist" aria-label={`${fieldTitle(field)} source`}>
-        <Tab
-          role="tab"
-          aria-selected={model.tab === 'list'}
-          $active={model.tab === 'list'}
-          onClick={() => model.setTab('list')}
-        >
-          {appLabel || 'List'}
-        </Tab>
-        <Tab
-          role="tab"
-          data-tour="custom-tab"
-          aria-selected={model.tab === 'custom'}
-          $active={model.tab === 'custom'}
-          onClick={() => model.setTab('custom')}
-        >
+    <Tabs value={model.tab} onValueChange={(tab) => model.setTab(tab)}>
+      <TabList aria-label={`${fieldTitle(field)} source`}>
+        <Tab value="list">{appLabel || 'List'}</Tab>
+        <Tab value="custom" data-tour="custom-tab">
           Custom
         </Tab>
       </TabList>
-      {model.tab === 'list' ? (
-        <>
-          <ListCombobox stepId={stepId} model={model} field={field} value={value} onChange={onChange} />
-          <Row>
-            <Button variant="ghost" onClick={() => onChange('')}>
-              Clear Data
-            </Button>
-            <InsertDataPicker stepId={stepId} onInsert={(ref) => onChange(ref)} />
-          </Row>
-        </>
-      ) : (
-        // Custom: any value, typed or inserted from earlier steps as pills (editor-core 2.7, 2.11).
+      <TabsContent value="list">
+        <ListCombobox stepId={stepId} model={model} field={field} value={value} onChange={onChange} />
+        <Row>
+          <Button variant="ghost" onClick={() => onChange('')}>
+            Clear Data
+          </Button>
+          <InsertDataPicker stepId={stepId} onInsert={(ref) => onChange(ref)} />
+        </Row>
+      </TabsContent>
+      <TabsContent value="custom">
+        {/* Custom: any value, typed or inserted from earlier steps as pills (editor-core 2.7, 2.11). */}
         <PillField stepId={stepId} label={fieldTitle(field)} value={value} onChange={(next) => onChange(next)} />
-      )}
-    </div>
+      </TabsContent>
+    </Tabs>
   );
 });

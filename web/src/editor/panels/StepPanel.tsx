@@ -1,9 +1,10 @@
-import { type CatalogTab, HTTP_APP_SLUG, testStateOf } from '@junction/core';
+import { type CatalogTab, HTTP_APP_SLUG, isPremiumApp, testStateOf } from '@junction/core';
 import { reaction } from 'mobx';
 import { observer } from 'mobx-react-lite';
 import { type ReactNode, useEffect, useState } from 'react';
 import styled from 'styled-components';
 import type { AppCatalog } from '../../stores/panel-catalog.js';
+import type { AppSummaryView } from '../../stores/panel-common.js';
 import { ConnectionModel } from '../../stores/panel-connection.js';
 import { INSERT_DATA_NOTE } from '../../stores/panel-fields.js';
 import {
@@ -19,13 +20,14 @@ import {
 import { fileTicketOnce } from '../../stores/panel-tickets.js';
 import { TriggerTestModel } from '../../stores/panel-trigger-test.js';
 import { readEditorAddress } from '../../stores/session.js';
-import { Button } from '../../ui/index.js';
+import { Button, Tabs, TabsContent } from '../../ui/index.js';
 import { useEditor } from '../editor-context.js';
+import { PremiumOffer, useTenantPlan } from '../palette/PremiumOffer.js';
+import { isOfferedPremium } from '../palette/premium.js';
 import { ActionTest } from './ActionTest.js';
 import { ConnectionPanel } from './ConnectionPanel.js';
 import { CustomEventDialog } from './CustomEventDialog.js';
 import { FieldEditor } from './FieldEditor.js';
-import { BODY_FIELD_NAMES, RequestBody } from './RequestBody.js';
 import { FormTriggerBuilder, FormTriggerSetup } from './FormTrigger.js';
 import {
   Body,
@@ -43,6 +45,7 @@ import {
   Tab,
   TabList,
 } from './parts.js';
+import { BODY_FIELD_NAMES, RequestBody } from './RequestBody.js';
 import { TriggerTest } from './TriggerTest.js';
 
 const APP_TABS: ReadonlyArray<{ tab: CatalogTab; label: string }> = [
@@ -129,53 +132,70 @@ function isDone(model: StepPanelModel, section: PanelSection): boolean {
 
 const AppSearch = observer(function AppSearch({ model, catalog }: { model: StepPanelModel; catalog: AppCatalog }) {
   const options = model.appOptions;
+  const plan = useTenantPlan();
+  const [pendingApp, setPendingApp] = useState<AppSummaryView | null>(null);
+  const [isOfferDismissed, setOfferDismissed] = useState(false);
+  // editor-core 6: a free workspace choosing a data-formatting app is offered premium first,
+  // as the palette does; 'No thanks' goes on with the app.
+  const choose = (app: AppSummaryView) => {
+    if (isPremiumApp(app.appSlug) && isOfferedPremium(plan) && !isOfferDismissed) {
+      setPendingApp(app);
+      return;
+    }
+    void model.chooseApp(app);
+  };
   return (
-    <div>
-      <TabList role="tablist" aria-label="App lists">
+    <Tabs value={model.tab} onValueChange={(tab) => model.setTab(tab)}>
+      <TabList aria-label="App lists">
         {APP_TABS.map(({ tab, label }) => (
-          <Tab
-            key={tab}
-            role="tab"
-            aria-selected={model.tab === tab}
-            $active={model.tab === tab}
-            onClick={() => model.setTab(tab)}
-          >
+          <Tab key={tab} value={tab}>
             {label}
           </Tab>
         ))}
       </TabList>
-      <Input
-        aria-label="Type to search for an App"
-        placeholder="Type to search for an App"
-        value={model.appQuery}
-        onChange={(event) => model.setAppQuery(event.target.value)}
-      />
-      {catalog.phase === 'loading' && <Muted>Loading apps…</Muted>}
-      {catalog.phase === 'failedLoad' && (
-        <ErrorBox role="alert">
-          <p>{catalog.error}</p>
-          <Button variant="ghost" onClick={() => void catalog.load()}>
-            Try again
-          </Button>
-        </ErrorBox>
-      )}
-      {catalog.phase === 'loaded' && options.length === 0 && <Muted>No apps match.</Muted>}
-      {options.length > 0 && (
-        <OptionList aria-label="Apps">
-          {options.map((app) => (
-            <li key={app.appSlug}>
-              <OptionButton $selected={model.data.type === app.appSlug} onClick={() => void model.chooseApp(app)}>
-                {app.iconURL ? <img src={app.iconURL} alt="" /> : null}
-                <span>
-                  {app.appName}
-                  {app.category && <small>{app.category}</small>}
-                </span>
-              </OptionButton>
-            </li>
-          ))}
-        </OptionList>
-      )}
-    </div>
+      <TabsContent value={model.tab}>
+        <Input
+          aria-label="Type to search for an App"
+          placeholder="Type to search for an App"
+          value={model.appQuery}
+          onChange={(event) => model.setAppQuery(event.target.value)}
+        />
+        {catalog.phase === 'loading' && <Muted>Loading apps…</Muted>}
+        {catalog.phase === 'failedLoad' && (
+          <ErrorBox role="alert">
+            <p>{catalog.error}</p>
+            <Button variant="ghost" onClick={() => void catalog.load()}>
+              Try again
+            </Button>
+          </ErrorBox>
+        )}
+        {catalog.phase === 'loaded' && options.length === 0 && <Muted>No apps match.</Muted>}
+        {options.length > 0 && (
+          <OptionList aria-label="Apps">
+            {options.map((app) => (
+              <li key={app.appSlug}>
+                <OptionButton $selected={model.data.type === app.appSlug} onClick={() => choose(app)}>
+                  {app.iconURL ? <img src={app.iconURL} alt="" /> : null}
+                  <span>
+                    {app.appName}
+                    {app.category && <small>{app.category}</small>}
+                  </span>
+                </OptionButton>
+              </li>
+            ))}
+          </OptionList>
+        )}
+        <PremiumOffer
+          open={pendingApp !== null}
+          onDismiss={() => {
+            const app = pendingApp;
+            setPendingApp(null);
+            setOfferDismissed(true);
+            if (app) void model.chooseApp(app);
+          }}
+        />
+      </TabsContent>
+    </Tabs>
   );
 });
 
@@ -348,7 +368,12 @@ export const StepPanel = observer(function StepPanel({ stepId, catalog }: { step
   }, [catalog]);
   // The guided tour advances on the user's Continue, so the editor knows the open section.
   useEffect(
-    () => reaction(() => model.section, (section) => editor.setPanelSection(section), { fireImmediately: true }),
+    () =>
+      reaction(
+        () => model.section,
+        (section) => editor.setPanelSection(section),
+        { fireImmediately: true },
+      ),
     [editor, model],
   );
   useEffect(() => {
@@ -470,10 +495,12 @@ export function PanelStylesWarmup() {
           <Note />
           <ErrorBox />
           <Input readOnly />
-          <TabList>
-            <Tab $active />
-            <Tab $active={false} />
-          </TabList>
+          <Tabs value="a" onValueChange={() => undefined}>
+            <TabList>
+              <Tab value="a" />
+              <Tab value="b" />
+            </TabList>
+          </Tabs>
           <OptionList>
             <GroupHeading />
             <li>

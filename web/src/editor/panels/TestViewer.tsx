@@ -2,6 +2,7 @@ import 'react-json-view-lite/dist/index.css';
 import { useState } from 'react';
 import { JsonView } from 'react-json-view-lite';
 import styled from 'styled-components';
+import { Tabs, TabsContent } from '../../ui/index.js';
 import { Tab, TabList } from './parts.js';
 
 /** The test viewer's tabs (editor-core 2.11). */
@@ -9,7 +10,7 @@ export const VIEWER_TABS = ['Data', 'Raw Console', 'Response'] as const;
 /** One tab of the test viewer. */
 export type ViewerTab = (typeof VIEWER_TABS)[number];
 
-const Frame = styled.div`
+const Frame = styled(TabsContent)`
   margin-top: ${({ theme }) => theme.space(2)};
   border: 1px solid ${({ theme }) => theme.colors.border};
   border-radius: ${({ theme }) => theme.radius.small};
@@ -22,6 +23,10 @@ const Frame = styled.div`
   dt { font-weight: 600; }
   dd { margin: 0; }
 `;
+
+// Radix builds element ids from tab values, so a value holds no space ('raw-console').
+const tabValue = (tab: ViewerTab): string => tab.toLowerCase().replace(/ /g, '-');
+const tabOf = (value: string): ViewerTab => VIEWER_TABS.find((tab) => tabValue(tab) === value) ?? 'Data';
 
 /** What the Response tab says about the call. */
 export interface ViewerResponse {
@@ -48,15 +53,15 @@ export function viewerData(value: unknown): object {
 export function TestViewer({ output, response }: { output: unknown; response?: ViewerResponse }) {
   const [tab, setTab] = useState<ViewerTab>('Data');
   return (
-    <div>
-      <TabList role="tablist" aria-label="Test result">
+    <Tabs value={tabValue(tab)} onValueChange={(value) => setTab(tabOf(value))}>
+      <TabList aria-label="Test result">
         {VIEWER_TABS.map((name) => (
-          <Tab key={name} role="tab" aria-selected={tab === name} $active={tab === name} onClick={() => setTab(name)}>
+          <Tab key={name} value={tabValue(name)}>
             {name}
           </Tab>
         ))}
       </TabList>
-      <Frame role="tabpanel" aria-label={tab}>
+      <Frame value={tabValue(tab)}>
         {tab === 'Data' && <JsonView data={viewerData(output)} shouldExpandNode={expandShallow} />}
         {tab === 'Raw Console' && <pre>{JSON.stringify(output ?? null, null, 2)}</pre>}
         {tab === 'Response' && (
@@ -84,6 +89,6 @@ export function TestViewer({ output, response }: { output: unknown; response?: V
           </dl>
         )}
       </Frame>
-    </div>
+    </Tabs>
   );
 }

@@ -1,6 +1,7 @@
 /** Small styled pieces the step panels share. */
 import type { ReactNode } from 'react';
 import styled from 'styled-components';
+import { TabsList, TabsTrigger } from '../../ui/index.js';
 
 /** The panel drawer at the right of the canvas. */
 export const Drawer = styled.aside`
@@ -156,24 +157,25 @@ export const Select = styled.select`
 `;
 
 /** A row of tabs (App lists, viewer tabs, dropdown source). */
-export const TabList = styled.div`
+export const TabList = styled(TabsList)`
   display: flex;
   gap: ${({ theme }) => theme.space(1)};
   margin-bottom: ${({ theme }) => theme.space(2)};
   border-bottom: 1px solid ${({ theme }) => theme.colors.border};
 `;
 
-/** One tab; `$active` underlines it. */
-export const Tab = styled.button<{ $active: boolean }>`
+/** One tab (a Radix tab, inside `Tabs`); the selected one is underlined. */
+export const Tab = styled(TabsTrigger)`
   padding: ${({ theme }) => theme.space(2)} ${({ theme }) => theme.space(3)};
   border: none;
-  border-bottom: 2px solid ${({ theme, $active }) => ($active ? theme.colors.primary : 'transparent')};
+  border-bottom: 2px solid transparent;
   background: transparent;
   font: inherit;
   font-weight: 600;
   font-size: ${({ theme }) => theme.font.size.small};
-  color: ${({ theme, $active }) => ($active ? theme.colors.primary : theme.colors.textMuted)};
+  color: ${({ theme }) => theme.colors.textMuted};
   cursor: pointer;
+  &[data-state='active'] { color: ${({ theme }) => theme.colors.primary}; border-bottom-color: ${({ theme }) => theme.colors.primary}; }
   &:focus-visible { outline: none; box-shadow: ${({ theme }) => theme.focusRing}; }
 `;
 

@@ -39,7 +39,7 @@ import { observer } from 'mobx-react-lite';
 import { useState } from 'react';
 import { Link, useNavigate, useParams } from 'react-router-dom';
 import styled from 'styled-components';
-import { Button, Spinner, TextField } from '../../ui/index.js';
+import { Button, Spinner, Tabs, TabsContent, TabsList, TabsTrigger, TextField } from '../../ui/index.js';
 import { CodeEditor } from '../CodeEditor.js';
 import { PortalLayout, usePortal, usePortalApp, useSaveToast } from '../PortalLayout.js';
 import {
@@ -758,7 +758,7 @@ function BodyRows({ rows, onChange }: { rows: BodyRow[]; onChange: (rows: BodyRo
   );
 }
 
-const SubTabs = styled.div`
+const SubTabs = styled(TabsList)`
   display: flex;
   gap: 4px;
   margin: 8px 0 12px;
@@ -859,19 +859,18 @@ const ApiConfiguration = observer(function ApiConfiguration({
               hint="Use a form-field reference such as ${auth.subdomain} for data from the Auth section; otherwise {XXX} for a path parameter."
               onChange={(e) => setUrl(e.target.value)}
             />
-            <SubTabs role="tablist" aria-label="Request parts">
-              <button type="button" role="tab" aria-selected={tab === 'params'} onClick={() => setTab('params')}>
-                URL Params
-              </button>
-              <button type="button" role="tab" aria-selected={tab === 'body'} onClick={() => setTab('body')}>
-                Request Body
-              </button>
-            </SubTabs>
-            {tab === 'params' ? (
-              <KeyValueRows label="URL Params" rows={urlParams} onChange={setUrlParams} />
-            ) : (
-              <BodyRows rows={body} onChange={setBody} />
-            )}
+            <Tabs value={tab} onValueChange={setTab}>
+              <SubTabs aria-label="Request parts">
+                <TabsTrigger value="params">URL Params</TabsTrigger>
+                <TabsTrigger value="body">Request Body</TabsTrigger>
+              </SubTabs>
+              <TabsContent value="params">
+                <KeyValueRows label="URL Params" rows={urlParams} onChange={setUrlParams} />
+              </TabsContent>
+              <TabsContent value="body">
+                <BodyRows rows={body} onChange={setBody} />
+              </TabsContent>
+            </Tabs>
           </>
         )}
       </Card>

@@ -21,7 +21,7 @@ import { useNavigate } from 'react-router-dom';
 import styled from 'styled-components';
 import { openSignInWindow, readSignInMessage, signInUrl } from '../../stores/panel-connection.js';
 import { useApi } from '../../stores/root-store.js';
-import { Button, Spinner, TextField } from '../../ui/index.js';
+import { Button, Spinner, Tabs, TabsContent, TabsList, TabsTrigger, TextField } from '../../ui/index.js';
 import { CodeEditor } from '../CodeEditor.js';
 import { PortalLayout, usePortal, usePortalApp, useSaveToast } from '../PortalLayout.js';
 import { Card, ErrorBanner, Group, Heading, Hint, KeyValueRows, Row, SelectField } from '../parts.js';
@@ -233,7 +233,7 @@ const Fixed = styled.pre`
   font-size: 13px;
 `;
 
-const Tabs = styled.div`
+const TabStrip = styled(TabsList)`
   display: flex;
   gap: 4px;
   border-bottom: 1px solid ${({ theme }) => theme.colors.border};
@@ -533,43 +533,41 @@ const TestPanel = observer(function TestPanel({
   return (
     <Card aria-label="Test panel">
       <h2>Test</h2>
-      <Tabs role="tablist" aria-label="Test result">
-        <button type="button" role="tab" aria-selected={tab === 'response'} onClick={() => setTab('response')}>
-          Response
-        </button>
-        <button type="button" role="tab" aria-selected={tab === 'http'} onClick={() => setTab('http')}>
-          HTTP
-        </button>
-      </Tabs>
-      <div role="tabpanel" aria-label={tab === 'response' ? 'Response' : 'HTTP'}>
-        {tab === 'response' &&
-          (failure ? (
-            <ErrorBanner>{failure}</ErrorBanner>
-          ) : result ? (
-            <>
-              <Outcome $ok={result.ok}>{result.ok ? 'Request Successful' : 'Request Failed'}</Outcome>
-              {result.message && !result.ok && (
-                <p>{result.message === NO_TEST_ACTION_MESSAGE ? NO_TEST_ACTION_MESSAGE : result.message}</p>
-              )}
-              <Json aria-label="Response body">{JSON.stringify(result.response, null, 2)}</Json>
-            </>
-          ) : (
-            <p>{NO_TEST_YET}</p>
-          ))}
-        {tab === 'http' &&
-          (failure ? (
-            <>
+      <Tabs value={tab} onValueChange={setTab}>
+        <TabStrip aria-label="Test result">
+          <TabsTrigger value="response">Response</TabsTrigger>
+          <TabsTrigger value="http">HTTP</TabsTrigger>
+        </TabStrip>
+        <TabsContent value={tab}>
+          {tab === 'response' &&
+            (failure ? (
+              <ErrorBanner>{failure}</ErrorBanner>
+            ) : result ? (
+              <>
+                <Outcome $ok={result.ok}>{result.ok ? 'Request Successful' : 'Request Failed'}</Outcome>
+                {result.message && !result.ok && (
+                  <p>{result.message === NO_TEST_ACTION_MESSAGE ? NO_TEST_ACTION_MESSAGE : result.message}</p>
+                )}
+                <Json aria-label="Response body">{JSON.stringify(result.response, null, 2)}</Json>
+              </>
+            ) : (
+              <p>{NO_TEST_YET}</p>
+            ))}
+          {tab === 'http' &&
+            (failure ? (
+              <>
+                <p>Error. Please see the RESPONSE tab for more information.</p>
+                <ErrorBanner>Error loading data. Please try again.</ErrorBanner>
+              </>
+            ) : result?.http ? (
+              <Json aria-label="HTTP log">{JSON.stringify(result.http, null, 2)}</Json>
+            ) : result && !result.ok ? (
               <p>Error. Please see the RESPONSE tab for more information.</p>
-              <ErrorBanner>Error loading data. Please try again.</ErrorBanner>
-            </>
-          ) : result?.http ? (
-            <Json aria-label="HTTP log">{JSON.stringify(result.http, null, 2)}</Json>
-          ) : result && !result.ok ? (
-            <p>Error. Please see the RESPONSE tab for more information.</p>
-          ) : (
-            <p>{NO_LOGS}</p>
-          ))}
-      </div>
+            ) : (
+              <p>{NO_LOGS}</p>
+            ))}
+        </TabsContent>
+      </Tabs>
       <h3 style={{ marginTop: 16 }}>Test Setup</h3>
       {credentials.length > 0 && (
         <SelectField

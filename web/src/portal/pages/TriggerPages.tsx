@@ -19,7 +19,7 @@ import { observer } from 'mobx-react-lite';
 import { useState } from 'react';
 import { Link, useNavigate, useParams } from 'react-router-dom';
 import styled from 'styled-components';
-import { Button, Spinner, TextField } from '../../ui/index.js';
+import { Button, Spinner, Tabs, TabsContent, TabsList, TabsTrigger, TextField } from '../../ui/index.js';
 import { PortalLayout, usePortal, usePortalApp, useSaveToast } from '../PortalLayout.js';
 import {
   Card,
@@ -127,7 +127,7 @@ export function TriggerSettingsPage() {
   );
 }
 
-const Tabs = styled.div`
+const TabStrip = styled(TabsList)`
   display: flex;
   gap: 4px;
   border-bottom: 1px solid ${({ theme }) => theme.colors.border};
@@ -196,25 +196,22 @@ const TriggerEditor = observer(function TriggerEditor() {
   return (
     <>
       <Heading>{trigger?.label ? `${trigger.label} Trigger` : 'Trigger'}</Heading>
-      <Tabs role="tablist" aria-label="Trigger editor">
-        <button type="button" role="tab" aria-selected={tab === 'settings'} onClick={() => setTab('settings')}>
-          Settings
-        </button>
-        <button
-          type="button"
-          role="tab"
-          aria-selected={tab === 'design'}
-          disabled={isNew}
-          onClick={() => setTab('design')}
-        >
-          Form Design
-        </button>
+      <Tabs value={trigger ? tab : 'settings'} onValueChange={setTab}>
+        <TabStrip aria-label="Trigger editor">
+          <TabsTrigger value="settings">Settings</TabsTrigger>
+          <TabsTrigger value="design" disabled={isNew}>
+            Form Design
+          </TabsTrigger>
+        </TabStrip>
+        <TabsContent value="settings">
+          <TriggerSettings key={triggerKey} triggerKey={triggerKey} trigger={trigger} />
+        </TabsContent>
+        {trigger && (
+          <TabsContent value="design">
+            <TriggerDesign key={triggerKey} triggerKey={triggerKey} trigger={trigger} />
+          </TabsContent>
+        )}
       </Tabs>
-      {tab === 'settings' || !trigger ? (
-        <TriggerSettings key={triggerKey} triggerKey={triggerKey} trigger={trigger} />
-      ) : (
-        <TriggerDesign key={triggerKey} triggerKey={triggerKey} trigger={trigger} />
-      )}
     </>
   );
 });
