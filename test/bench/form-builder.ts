@@ -62,6 +62,7 @@ async function main(): Promise<void> {
 
     const editor: number[] = [];
     const standalone: number[] = [];
+    const contentLoaded: number[] = [];
     for (let i = 0; i < runs; i += 1) {
       const page = await session.newPage();
       const consoleErrors: string[] = [];
@@ -83,6 +84,18 @@ async function main(): Promise<void> {
       const direct = await session.newPage();
       await direct.goto(`${base}/form/new`, { waitUntil: 'commit' });
       standalone.push(Math.round(await paintedAt(direct, firstQuestion(direct))));
+      const timing = await direct.evaluate(() => {
+        const perf = (globalThis as unknown as { performance: { getEntriesByType(t: string): unknown[] } }).performance;
+        const nav = perf.getEntriesByType('navigation')[0] as { domContentLoadedEventEnd: number };
+        const resources = (
+          perf.getEntriesByType('resource') as { name: string; startTime: number; responseEnd: number }[]
+        ).map(
+          (r) => `${r.name.replace(/^https?:\/\/[^/]+/, '')} ${Math.round(r.startTime)}→${Math.round(r.responseEnd)}`,
+        );
+        return { dcl: Math.round(nav.domContentLoadedEventEnd), resources };
+      });
+      contentLoaded.push(timing.dcl);
+      if (process.env.BENCH_VERBOSE) console.log(timing.resources.join('\n'));
       await direct.close();
     }
     const load = loadavg()
@@ -97,6 +110,7 @@ async function main(): Promise<void> {
       );
     row("editor: click 'Forms by Junction' until the builder is painted", editor);
     row('standalone: /form/new until the builder is painted', standalone);
+    row('… of which until DOMContentLoaded (the entry chunk has run)', contentLoaded);
   } finally {
     await session.close();
   }

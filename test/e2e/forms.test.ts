@@ -168,16 +168,24 @@ describe('public forms in the browser', { timeout: E2E_TEST_TIMEOUT_MS * 4 }, ()
     await page.getByRole('button', { name: 'Remove evil.html' }).click();
     expect(await page.locator('li[data-status]').count()).toBe(1);
 
-    // Review: the answers as an expanded tree, then Submit.
+    // Review: the answers as a readable list (question, then answer; the file by name and
+    // size), never stored keys like 'Your CV_0' or the stored file's address; then Submit.
     await page.getByRole('button', { name: 'Next' }).click();
     const review = page.getByRole('region', { name: 'Review your answers' });
     await review.waitFor();
-    expect(await review.textContent()).toContain('"Ada <script>alert(2)</script>"');
+    const answerOf = (region: typeof review, question: string) =>
+      region.locator('dt', { hasText: question }).locator('xpath=following-sibling::dd[1]').textContent();
+    expect(await answerOf(review, 'Your name')).toBe('Ada <script>alert(2)</script>');
+    expect(await answerOf(review, 'Skills')).toBe('Go');
+    expect(await answerOf(review, 'Your CV')).toBe('cv.pdf (3 MB)');
+    expect(await review.textContent()).not.toMatch(/Your CV_0|\/api\/public\/files|[{}"]/);
     await saveScreenshot(page, 'forms-review');
     await page.getByRole('button', { name: 'Submit' }).click();
     await page.getByText('Your response has been recorded.').waitFor();
     expect(await page.getByText('Submit another response').isVisible()).toBe(true);
-    expect(await page.getByRole('region', { name: 'Your answers' }).textContent()).toContain('Your CV_0');
+    const shown = page.getByRole('region', { name: 'Your answers' });
+    expect(await answerOf(shown, 'Your CV')).toBe('cv.pdf (3 MB)');
+    expect(await shown.textContent()).not.toMatch(/Your CV_0|\/api\/public\/files/);
     await saveScreenshot(page, 'forms-thank-you');
     expect(dialogs).toEqual([]);
 

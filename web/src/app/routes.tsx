@@ -49,15 +49,18 @@ const DashboardHomePage = lazy(async () => ({ default: (await loadDashboard()).D
 const DemoCrmPage = lazy(async () => ({ default: (await import('../demo-crm/DemoCrmPage.js')).DemoCrmPage }));
 const DocsPage = lazy(async () => ({ default: (await import('../docs/DocsPage.js')).DocsPage }));
 const SupportPage = lazy(async () => ({ default: (await loadDashboard()).SupportPage }));
-const PublicFormPage = lazy(async () => ({
-  default: (await import('../forms/renderer/PublicFormPage.js')).PublicFormPage,
-}));
+// The public form and the form builder are loaded by the router before it renders them (the
+// route's `lazy`), not through Suspense: React holds a Suspense reveal back by up to 300 ms,
+// which made /form/new take over a second (BENCHMARKS.md "Form builder").
+const formRoute = {
+  lazy: async () => ({ Component: (await import('../forms/renderer/PublicFormPage.js')).PublicFormPage }),
+} as const;
 const loadShopify = () => import('../pages/ShopifyPages.js');
 const ShopifyAuthorizePage = lazy(async () => ({ default: (await loadShopify()).ShopifyAuthorizePage }));
 const ShopifyInstallRedirectPage = lazy(async () => ({ default: (await loadShopify()).ShopifyInstallRedirectPage }));
 
 // Typed by pattern so a route added to the table without a page fails to compile.
-const pages: Record<RoutePattern, () => ReactNode> = {
+const pages: Record<RoutePattern, (() => ReactNode) | typeof formRoute> = {
   // The canvas editor (editor-core 2); without a session it shows the "Workflow Editor" title.
   '/': () => <EditorPage />,
   '/dashboard': () => <DashboardHomePage />,
@@ -76,9 +79,9 @@ const pages: Record<RoutePattern, () => ReactNode> = {
   // Not shown in forms-dp 2.1: the workspace's own apps, to open in the portal or the auth form.
   '/editApps': () => <EditAppsPage />,
   // forms-dp 2.2; /form/new and ?edit=1 open the form builder.
-  '/form/:formId': () => <PublicFormPage />,
+  '/form/:formId': formRoute,
   // onboarding 2 "Form loading page": the page id is the form id.
-  '/page/:pageId': () => <PublicFormPage />,
+  '/page/:pageId': formRoute,
   '/develop/': () => <AppPickerPage />,
   '/develop/new': () => <CreateIntegrationPage />,
   '/develop/:appSlug': () => <AppOverviewPage />,
@@ -113,7 +116,12 @@ export const appRoutes: RouteObject[] = [
     ),
     errorElement: <RouteErrorNotice />,
     children: [
-      ...ROUTE_PATTERNS.map((path) => ({ path, caseSensitive: true, element: pages[path]() })),
+      ...ROUTE_PATTERNS.map((path): RouteObject => {
+        const page = pages[path];
+        return typeof page === 'function'
+          ? { path, caseSensitive: true, element: page() }
+          : { path, caseSensitive: true, lazy: page.lazy };
+      }),
       // forms-dp 2.1: any other path redirects to /404 (replace, so Back does not bounce).
       { path: '*', element: <Navigate to={NOT_FOUND_PATH} replace /> },
     ],

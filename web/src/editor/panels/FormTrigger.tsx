@@ -1,5 +1,5 @@
 import { observer } from 'mobx-react-lite';
-import { lazy, Suspense, useState } from 'react';
+import { useEffect, useState } from 'react';
 import type { StepPanelModel } from '../../stores/panel-step.js';
 import { formUrl } from '../../stores/panel-trigger-test.js';
 import { Button } from '../../ui/index.js';
@@ -7,11 +7,30 @@ import { useEditor } from '../editor-context.js';
 import { Input, Muted, Row } from './parts.js';
 import { useCopy } from './TriggerTest.js';
 
-// The builder (questions, logic, live preview) is fetched when it is first opened: most
-// panels never need it, and the panel chunk stays small.
-const FormBuilderDialog = lazy(() =>
-  import('../../forms/builder/FormBuilderDialog.js').then((module) => ({ default: module.FormBuilderDialog })),
-);
+type BuilderModule = typeof import('../../forms/builder/FormBuilderDialog.js');
+
+// The builder (questions, logic, live preview) is its own chunk, so the panel chunk stays
+// small. A trigger panel fetches it in the background as it opens, and the dialog renders it
+// directly once loaded: no Suspense boundary, whose reveal React holds back by up to 300 ms
+// (the builder opened in 0.5–0.8 s through React.lazy; see BENCHMARKS.md "Form builder").
+let builderModule: BuilderModule | null = null;
+let builderLoad: Promise<BuilderModule> | null = null;
+
+/** Starts fetching the form builder's chunk once; resolves with it. */
+export function preloadFormBuilder(): Promise<BuilderModule> {
+  builderLoad ??= import('../../forms/builder/FormBuilderDialog.js').then(
+    (module) => {
+      builderModule = module;
+      return module;
+    },
+    (error: unknown) => {
+      // A failed fetch is tried again on the next call.
+      builderLoad = null;
+      throw error;
+    },
+  );
+  return builderLoad;
+}
 
 /**
  * The set-up of a Forms by {product} trigger (editor-core 2.9): the form's public URL
@@ -49,6 +68,11 @@ export const FormTriggerSetup = observer(function FormTriggerSetup({ model }: { 
 
 /** The form builder dialog of a Forms trigger, mounted while it is open. */
 export const FormTriggerBuilder = observer(function FormTriggerBuilder({ model }: { model: StepPanelModel }) {
+  const isTrigger = model.kind === 'trigger';
+  useEffect(() => {
+    // A failed background fetch is tried again when the dialog opens.
+    if (isTrigger) preloadFormBuilder().catch(() => undefined);
+  }, [isTrigger]);
   return model.isFormBuilderOpen ? <OpenBuilder model={model} /> : null;
 });
 
@@ -56,15 +80,27 @@ function OpenBuilder({ model }: { model: StepPanelModel }) {
   const editor = useEditor();
   // The form as it was when the dialog opened: the dialog itself follows the ids it saves.
   const [formId] = useState(() => model.formId || undefined);
+  const [loaded, setLoaded] = useState<BuilderModule | null>(builderModule);
+  useEffect(() => {
+    if (loaded) return;
+    let isCurrent = true;
+    preloadFormBuilder().then(
+      (module) => isCurrent && setLoaded(module),
+      () => undefined,
+    );
+    return () => {
+      isCurrent = false;
+    };
+  }, [loaded]);
+  if (!loaded) return null;
+  const { FormBuilderDialog } = loaded;
   return (
-    <Suspense fallback={null}>
-      <FormBuilderDialog
-        workflowId={editor.wf.id}
-        formId={formId}
-        open
-        onOpenChange={(open) => model.setFormBuilderOpen(open)}
-        onSaved={(formId) => model.formSaved(formId)}
-      />
-    </Suspense>
+    <FormBuilderDialog
+      workflowId={editor.wf.id}
+      formId={formId}
+      open
+      onOpenChange={(open) => model.setFormBuilderOpen(open)}
+      onSaved={(formId) => model.formSaved(formId)}
+    />
   );
 }
