@@ -429,40 +429,9 @@ export { formatFileSize, readableAnswers } from './forms/readable.js';
 export type { FormProblem, FormValidation } from './forms/validate.js';
 export { validateFormDefinition } from './forms/validate.js';
 
-// workflow/document, compile
-export type { DocumentError, DocumentErrorCode, ValidateDocumentResult } from './workflow/document.js';
-export { DOCUMENT_LIMITS, validateDocument } from './workflow/document.js';
-export type {
-  DocumentWarning,
-  LegacyElement,
-  LegacyExecutionNode,
-  LegacyExecutionTemplate,
-  LegacyWorkflow,
-  MigrateDocumentResult,
-} from './workflow/legacy.js';
-export { isLegacyDocument, migrateDocument } from './workflow/legacy.js';
-export type { ExportedWorkflow, ImportResult } from './workflow/document-io.js';
-export {
-  documentErrorText,
-  duplicateDocument,
-  duplicateName,
-  exportFileName,
-  IMPORTED_WORKFLOW_NAME,
-  NOT_A_WORKFLOW_TEXT,
-  readImport,
-  toDocument,
-  toExport,
-} from './workflow/document-io.js';
-export type {
-  ExecutionNode,
-  PlanLink,
-  PlanProblem,
-  PlanProblemCode,
-  PlanStep,
-  PlanTrigger,
-  WorkflowPlan,
-} from './workflow/compile.js';
-export { compileWorkflow, toExecutionNodes } from './workflow/compile.js';
+// workflow/document, legacy migration, import/export, compile: the `@junction/core/document`
+// entry, exported here unchanged (one list of them).
+export * from './document.js';
 
 // api client
 export type {

@@ -2,6 +2,7 @@ import { describe, expect, it } from 'vitest';
 import type { AppDefinition } from '../apps/types.js';
 import { activationProblems, canActivate, planTriggerSetup, storableActivation, withActivation } from './activation.js';
 import { compileWorkflow } from './compile.js';
+import { TEST_HTTP_APP } from './test-apps.js';
 import {
   createStepData,
   type Link,
@@ -60,23 +61,7 @@ const doc = (steps: Step[], links: Link[] = [link()]): WorkflowDocument => ({
 const codes = (d: WorkflowDocument, apps: Parameters<typeof activationProblems>[1] = null) =>
   activationProblems(d, apps).map((p) => p.code);
 
-const httpApp: AppDefinition = {
-  appSlug: 'http',
-  appName: 'HTTP request',
-  authInfo: {},
-  triggers: {},
-  actions: {
-    customRequest: {
-      title: 'Custom Request',
-      method: 'post',
-      url: '',
-      fields: [
-        { name: 'requestType', required: true },
-        { name: 'url', required: true },
-      ],
-    },
-  },
-};
+const httpApp = TEST_HTTP_APP;
 const crm: AppDefinition = {
   appSlug: 'crm',
   appName: 'CRM',

@@ -3,27 +3,12 @@ import { describe, expect, it } from 'vitest';
 import { needsAuth } from '../apps/catalog.js';
 import type { AppDefinition } from '../apps/types.js';
 import { createWorkflowModel } from './model.js';
-import { choiceReset, chooseOnStep, type CustomTriggerSetup, setUpStepData } from './step-setup.js';
+import { type CustomTriggerSetup, choiceReset, chooseOnStep, setUpStepData } from './step-setup.js';
+import { TEST_CRM_APP } from './test-apps.js';
 import { testStateOf } from './test-state.js';
 import { createStepData, type StepData, type StepKind } from './types.js';
 
-const crm: AppDefinition = {
-  appSlug: 'crm',
-  appName: 'CRM',
-  iconURL: '/icons/crm.svg',
-  authInfo: { apiType: 'apikey' },
-  actions: {
-    createContact: { title: 'Create contact', method: 'post', url: '', fields: [{ name: 'email', required: true }] },
-  },
-  triggers: {
-    newContact: {
-      label: 'New contact',
-      type: 'polling',
-      action: 'list',
-      pollingParams: { dedupe_key: 'id', data_head: 'contacts' },
-    },
-  },
-};
+const crm = TEST_CRM_APP;
 const hook: AppDefinition = {
   appSlug: 'webhook',
   appName: 'Webhook',

@@ -1,5 +1,4 @@
 import { describe, expect, it } from 'vitest';
-import type { AppDefinition } from '../apps/types.js';
 import { renameStep } from './graph.js';
 import {
   applyStepPatch,
@@ -11,42 +10,11 @@ import {
   setUpStepData,
   withDefinitionFields,
 } from './step-setup.js';
+import { TEST_CRM_APP, TEST_HTTP_APP } from './test-apps.js';
 import { createStepData, type StepData, type WorkflowData } from './types.js';
 
-const http: AppDefinition = {
-  appSlug: 'http',
-  appName: 'HTTP request',
-  authInfo: {},
-  triggers: {},
-  actions: {
-    customRequest: {
-      title: 'Custom Request',
-      method: 'post',
-      url: '',
-      fields: [
-        { name: 'requestType', required: true },
-        { name: 'url', required: true },
-      ],
-    },
-  },
-};
-const crm: AppDefinition = {
-  appSlug: 'crm',
-  appName: 'CRM',
-  iconURL: '/icons/crm.svg',
-  authInfo: { apiType: 'apikey' },
-  actions: {
-    createContact: { title: 'Create contact', method: 'post', url: '', fields: [{ name: 'email', required: true }] },
-  },
-  triggers: {
-    newContact: {
-      label: 'New contact',
-      type: 'polling',
-      action: 'list',
-      pollingParams: { dedupe_key: 'id', data_head: 'contacts' },
-    },
-  },
-};
+const http = TEST_HTTP_APP;
+const crm = TEST_CRM_APP;
 
 const request = (url: string): StepData =>
   setUpStepData(createStepData(), 'action', http, 'customRequest', { requestType: 'POST', url }) as StepData;
