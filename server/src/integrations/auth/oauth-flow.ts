@@ -22,6 +22,7 @@ import type { AuthContext } from '../../kernel/types.js';
 import type { PopupAnswer } from '../../kernel/contracts/steps.js';
 import type { CredentialRecord } from '../../store/repos/index.js';
 import { createCredentialStatusRepo } from '../../store/repos/credential-auth.js';
+import { createOAuthStatesRepo } from '../../store/repos/oauth-states.js';
 import {
   buildAuthorizeUrl,
   createPkcePair,
@@ -77,6 +78,7 @@ const cookieName = (state: string) => `junction_oauth_${sha256(state).slice(0, 1
 /** Builds the flow. */
 export function createOAuthFlow(deps: PlatformDeps, options: { http?: HttpClient } = {}): OAuthFlow {
   const db = deps.handle.db;
+  const states = createOAuthStatesRepo(db);
   let http = options.http;
   const client = () => {
     // JUNCTION_ALLOWED_HOSTS (config, else the environment at first use), as for portal apps.
@@ -121,26 +123,23 @@ export function createOAuthFlow(deps: PlatformDeps, options: { http?: HttpClient
       const existing = await deps.repos.credentials.get(session.tenantId, input.credentialId);
       if (!existing || existing.app !== appSlug) throw notFound('Credential');
     }
-    await db.deleteFrom('oauth_states').where('expires_at', '<', iso()).execute();
+    await states.removeExpired(iso());
     const state = randomBytes(32).toString('base64url');
     const browser = randomBytes(32).toString('base64url');
     const pkce = settings.usePkce ? createPkcePair() : undefined;
-    await db
-      .insertInto('oauth_states')
-      .values({
-        state_hash: sha256(state),
-        tenant_id: session.tenantId,
-        user_id: session.userId,
-        session_id: session.sessionId,
-        browser_hash: sha256(browser),
-        app: appSlug,
-        credential_id: input.credentialId ?? null,
-        code_verifier: pkce?.verifier ?? null,
-        expires_at: iso(OAUTH_STATE_TTL_MS),
-        used_at: null,
-        created_at: iso(),
-      })
-      .execute();
+    await states.insert({
+      state_hash: sha256(state),
+      tenant_id: session.tenantId,
+      user_id: session.userId,
+      session_id: session.sessionId,
+      browser_hash: sha256(browser),
+      app: appSlug,
+      credential_id: input.credentialId ?? null,
+      code_verifier: pkce?.verifier ?? null,
+      expires_at: iso(OAUTH_STATE_TTL_MS),
+      used_at: null,
+      created_at: iso(),
+    });
     const cookie = [
       `${cookieName(state)}=${browser}`,
       'Path=/auth',
@@ -162,43 +161,15 @@ export function createOAuthFlow(deps: PlatformDeps, options: { http?: HttpClient
   // cancel the sign-in of the browser that started it.
   const consumeState = async (state: string, appSlug: string, browser: string | undefined) => {
     if (!browser) return undefined;
-    const hash = sha256(state);
-    const now = iso();
-    const result = await db
-      .updateTable('oauth_states')
-      .set({ used_at: now })
-      .where('state_hash', '=', hash)
-      .where('app', '=', appSlug)
-      .where('browser_hash', '=', sha256(browser))
-      .where('used_at', 'is', null)
-      .where('expires_at', '>', now)
-      .executeTakeFirst();
-    if (Number(result.numUpdatedRows) !== 1) return undefined;
-    return db.selectFrom('oauth_states').selectAll().where('state_hash', '=', hash).executeTakeFirst();
+    return states.consume(sha256(state), appSlug, sha256(browser), iso());
   };
 
   // Tells whether a state is still open (issued, unexpired, unused) for this app.
-  const isStateOpen = async (state: string, appSlug: string) => {
-    const row = await db
-      .selectFrom('oauth_states')
-      .select('state_hash')
-      .where('state_hash', '=', sha256(state))
-      .where('app', '=', appSlug)
-      .where('used_at', 'is', null)
-      .where('expires_at', '>', iso())
-      .executeTakeFirst();
-    return row !== undefined;
-  };
+  const isStateOpen = (state: string, appSlug: string) => states.isOpen(sha256(state), appSlug, iso());
 
   const isSessionValid = async (sessionId: string, userId: string) => {
-    const row = await db
-      .selectFrom('sessions')
-      .select('id')
-      .where('id', '=', sessionId)
-      .where('user_id', '=', userId)
-      .where('expires_at', '>', iso())
-      .executeTakeFirst();
-    return row !== undefined;
+    const session = await deps.repos.sessions.findValidById(sessionId, iso());
+    return session !== undefined && session.userId === userId;
   };
 
   const storeCredential = async (

@@ -15,11 +15,10 @@
 import { createHmac, randomBytes, timingSafeEqual } from 'node:crypto';
 import { Problem } from '../../kernel/errors.js';
 import type { ServiceDeps } from '../../kernel/deps.js';
-import type { HookHandshakes, HookRequest, HookVerdict } from '../../kernel/contracts/hooks.js';
+import type { HookHandshakes, HookRequest } from '../../kernel/contracts/hooks.js';
 import { readJson } from '../../store/json.js';
-import type { HookSecretsTable } from '../../store/tables/hooks.js';
-
-type HookSecretRow = HookSecretsTable;
+import { createHookSecretsRepo, type HookSecretRow } from '../../store/repos/hook-secrets.js';
+import { createWorkflowsRepo } from '../../store/repos/workflows.js';
 
 /** Apps whose webhooks start with Asana's X-Hook-Secret handshake. */
 const ASANA_APPS = new Set(['asana']);
@@ -71,7 +70,8 @@ export function asanaSignature(secret: string, rawBody: string): string {
 
 /** Builds the service over the database and the vault. */
 export function createHookHandshakes(deps: Pick<ServiceDeps, 'handle' | 'vault' | 'now'>): HookHandshakes {
-  const db = deps.handle.db;
+  const secretRows = createHookSecretsRepo(deps.handle.db);
+  const workflows = createWorkflowsRepo(deps.handle.db);
   const nowIso = () => new Date(deps.now()).toISOString();
   const context = (tenantId: string, kind: string, key: string) => ({ tenantId, credentialId: `hook:${kind}:${key}` });
 
@@ -85,7 +85,7 @@ export function createHookHandshakes(deps: Pick<ServiceDeps, 'handle' | 'vault' 
     const at = Date.now();
     const hit = cache.get(key);
     if (hit && at - hit.at < SECRETS_CACHE_MS) return hit.rows;
-    const rows = db.selectFrom('hook_secrets').selectAll().where('hook_key', '=', key).execute();
+    const rows = secretRows.listForKey(key);
     if (cache.size >= SECRETS_CACHE_SIZE) cache.clear();
     cache.set(key, { at, rows });
     rows.catch(() => cache.delete(key));
@@ -104,21 +104,10 @@ export function createHookHandshakes(deps: Pick<ServiceDeps, 'handle' | 'vault' 
       expires_at: expiresAt,
       updated_at: at,
     };
-    await db
-      .insertInto('hook_secrets')
-      .values({ hook_key: key, kind, created_at: at, ...row })
-      .onConflict((oc) => oc.columns(['hook_key', 'kind']).doUpdateSet(row))
-      .execute();
+    await secretRows.upsert({ hook_key: key, kind, created_at: at, ...row });
   }
 
-  async function workflowOf(key: string): Promise<{ tenantId: string; document: unknown } | undefined> {
-    const row = await db
-      .selectFrom('workflows')
-      .select(['tenant_id', 'document'])
-      .where('hook_key', '=', key)
-      .executeTakeFirst();
-    return row ? { tenantId: row.tenant_id, document: row.document } : undefined;
-  }
+  const workflowOf = (key: string) => workflows.findByHookKey(key);
 
   const unknownHook = () => new Problem(404, 'Not Found', { detail: 'Webhook not found.' });
   const refused = (detail: string) => new Problem(401, 'Unauthorized', { detail });
@@ -166,12 +155,7 @@ export function createHookHandshakes(deps: Pick<ServiceDeps, 'handle' | 'vault' 
       // Asana: the handshake, accepted only while Junction subscribes this hook.
       const offered = header(request, 'x-hook-secret');
       if (offered !== undefined) {
-        const pending = await db
-          .selectFrom('hook_secrets')
-          .selectAll()
-          .where('hook_key', '=', key)
-          .where('kind', '=', 'asana')
-          .executeTakeFirst();
+        const pending = await secretRows.find(key, 'asana');
         if (!pending || pending.expires_at === null || pending.expires_at < nowIso()) {
           throw new Problem(403, 'Forbidden', { detail: 'No Asana webhook is being set up for this URL.' });
         }
@@ -237,7 +221,7 @@ export function createHookHandshakes(deps: Pick<ServiceDeps, 'handle' | 'vault' 
 
     async forget(key) {
       cache.delete(key);
-      await db.deleteFrom('hook_secrets').where('hook_key', '=', key).execute();
+      await secretRows.removeForKey(key);
     },
   };
 }

@@ -64,6 +64,8 @@ export interface WorkflowsRepo {
   remove(tenantId: string, id: string): Promise<boolean>;
   /** Replaces the webhook key (the old one stops working at once); undefined when not found. */
   rotateHookKey(tenantId: string, id: string): Promise<string | undefined>;
+  /** The tenant and the stored document (JSON column, unread) of the workflow owning a webhook key, in any tenant. */
+  findByHookKey(hookKey: string): Promise<{ tenantId: string; document: unknown } | undefined>;
 }
 
 /** Builds the workflows repository over a database or a transaction. */
@@ -92,6 +94,14 @@ export function createWorkflowsRepo(db: Kysely<Database>): WorkflowsRepo {
     return row && toRecord(row);
   };
   return {
+    async findByHookKey(hookKey) {
+      const row = await db
+        .selectFrom('workflows')
+        .select(['tenant_id', 'document'])
+        .where('hook_key', '=', hookKey)
+        .executeTakeFirst();
+      return row ? { tenantId: row.tenant_id, document: row.document } : undefined;
+    },
     async list(tenantId) {
       const rows = await db
         .selectFrom('workflows')
