@@ -25,6 +25,9 @@ export interface OAuthSettings {
   /** Extra token request body rows of the code exchange and of the refresh. */
   accessRows: KeyValue[];
   refreshRows: KeyValue[];
+  /** Extra token request headers of the code exchange and of the refresh (e.g. a Basic client header). */
+  accessHeaders: KeyValue[];
+  refreshHeaders: KeyValue[];
 }
 
 /** Tokens as a provider answered them. */
@@ -89,6 +92,12 @@ export function readOAuthSettings(
     authParams: authParams.filter((row) => !PROTOCOL_PARAMS.has(row.key)),
     accessRows: [...rows(info.accessRequestConfig?.params), ...rows(info.accessRequestConfig?.body)],
     refreshRows: [...rows(info.refreshRequestConfig?.params), ...rows(info.refreshRequestConfig?.body)],
+    accessHeaders: rows(info.accessRequestConfig?.headers),
+    // A refresh without its own headers sends the code exchange's.
+    refreshHeaders:
+      rows(info.refreshRequestConfig?.headers).length > 0
+        ? rows(info.refreshRequestConfig?.headers)
+        : rows(info.accessRequestConfig?.headers),
   };
 }
 
@@ -144,7 +153,7 @@ export function exchangeCode(
     ['redirect_uri', grant.redirectUri],
   ];
   if (grant.codeVerifier) form.push(['code_verifier', grant.codeVerifier]);
-  return tokenRequest(http, settings, settings.tokenUrl, form, settings.accessRows);
+  return tokenRequest(http, settings, settings.tokenUrl, form, settings.accessRows, settings.accessHeaders);
 }
 
 /** Uses a refresh token; throws {@link OAuthError} (`invalid_grant` when the provider refused it). */
@@ -153,7 +162,7 @@ export function refreshTokens(http: HttpClient, settings: OAuthSettings, refresh
     ['grant_type', 'refresh_token'],
     ['refresh_token', refreshToken],
   ];
-  return tokenRequest(http, settings, settings.refreshUrl, form, settings.refreshRows);
+  return tokenRequest(http, settings, settings.refreshUrl, form, settings.refreshRows, settings.refreshHeaders);
 }
 
 /**
@@ -192,6 +201,7 @@ async function tokenRequest(
   url: string,
   form: [string, string][],
   extra: KeyValue[],
+  extraHeaders: KeyValue[],
 ): Promise<TokenSet> {
   const body = new URLSearchParams(form);
   for (const row of extra) if (!PROTOCOL_PARAMS.has(row.key)) body.set(row.key, row.value);
@@ -203,7 +213,14 @@ async function tokenRequest(
       method: 'POST',
       url,
       query: [],
-      headers: { 'Content-Type': 'application/x-www-form-urlencoded', Accept: 'application/json' },
+      headers: {
+        // The app's headers first: the body is always form-encoded, so Content-Type stays ours.
+        ...Object.fromEntries(
+          extraHeaders.filter((h) => h.key.toLowerCase() !== 'content-type').map((h) => [h.key, h.value]),
+        ),
+        'Content-Type': 'application/x-www-form-urlencoded',
+        Accept: extraHeaders.find((h) => h.key.toLowerCase() === 'accept')?.value ?? 'application/json',
+      },
       body: body.toString(),
     });
   } catch (error) {

@@ -401,6 +401,43 @@ function OAuthSettings({ auth, onChange }: { auth: AuthInfo; onChange: (patch: P
         onChange={(e) => onChange({ token_url: e.target.value })}
       />
       <TextField
+        label="Refresh Token URL"
+        hint="Where expired tokens are refreshed; empty uses the Access Token URL."
+        value={auth.refreshRequestConfig?.url ?? ''}
+        onChange={(e) => onChange({ refreshRequestConfig: { ...auth.refreshRequestConfig, url: e.target.value } })}
+      />
+      <h3>Extra authorize parameters</h3>
+      <Hint>Added to the Authorization URL, e.g. access_type = offline or prompt = consent.</Hint>
+      <KeyValueRows
+        label="Extra authorize parameters"
+        itemName="parameter"
+        rows={auth.authRequestConfig?.params ?? []}
+        onChange={(params) => onChange({ authRequestConfig: { ...auth.authRequestConfig, params } })}
+      />
+      <h3>Token request headers</h3>
+      <Hint>Sent with the code exchange and the refresh (the refresh's own headers are not set here).</Hint>
+      <KeyValueRows
+        label="Token request headers"
+        itemName="header"
+        rows={auth.accessRequestConfig?.headers ?? []}
+        onChange={(headers) => onChange({ accessRequestConfig: { ...auth.accessRequestConfig, headers } })}
+      />
+      <h3>Token request body</h3>
+      <Hint>Extra form fields of the code exchange, e.g. audience = https://api.example.com.</Hint>
+      <KeyValueRows
+        label="Token request body"
+        itemName="body field"
+        rows={auth.accessRequestConfig?.body ?? []}
+        onChange={(body) => onChange({ accessRequestConfig: { ...auth.accessRequestConfig, body } })}
+      />
+      <h3>Refresh request body</h3>
+      <KeyValueRows
+        label="Refresh request body"
+        itemName="body field"
+        rows={auth.refreshRequestConfig?.body ?? []}
+        onChange={(body) => onChange({ refreshRequestConfig: { ...auth.refreshRequestConfig, body } })}
+      />
+      <TextField
         label="Scopes"
         hint="Separated by spaces."
         value={auth.scopes ?? ''}
