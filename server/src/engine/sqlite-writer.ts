@@ -12,6 +12,7 @@ import { closeSync, fsync, openSync } from 'node:fs';
 import SqliteDatabase from 'better-sqlite3';
 import type { Database } from '../store/database.js';
 import { readJson } from '../store/json.js';
+import { withoutNul } from '../store/nul-free.js';
 import { type EngineWorkflow, type EngineWriter, type StepRunRecord, toRecord, writeAny } from './repo.js';
 
 /** Workflow documents kept by id and revision. */
@@ -179,7 +180,7 @@ export function openSqliteWriter(file: string): SqliteWriter {
         run.status,
         writeAny(run.input),
         writeAny(run.output),
-        run.error,
+        run.error === null ? null : withoutNul(run.error),
         run.attempts,
         run.startedAt,
         run.finishedAt,
@@ -212,7 +213,8 @@ export function openSqliteWriter(file: string): SqliteWriter {
       return records;
     },
     async finish(id, status, error, now) {
-      return statements.finish.run(status, error, now, now, id).changes === 1;
+      // As Kysely's queries do (store/nul-free.ts): a text column keeps no U+0000 on either database.
+      return statements.finish.run(status, error === null ? null : withoutNul(error), now, now, id).changes === 1;
     },
     async finishWithStep(step, id, status, error, now) {
       if (step) await writer.saveStepRun(step);

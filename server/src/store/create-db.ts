@@ -11,6 +11,7 @@ import pg from 'pg';
 import type { Config } from '../config.js';
 import type { Database, Dialect } from './database.js';
 import { createMigrationProvider } from './migrations/index.js';
+import { NulFreeTextPlugin } from './nul-free.js';
 
 /** An open database: the Kysely instance, which engine it is, and how to close it. */
 export interface DbHandle {
@@ -51,7 +52,10 @@ function openSqlite(file: string): DbHandle {
   sqlite.pragma('journal_mode = WAL');
   sqlite.pragma('foreign_keys = ON');
   sqlite.pragma(`busy_timeout = ${SQLITE_BUSY_TIMEOUT_MS}`);
-  const db = new Kysely<Database>({ dialect: new SqliteDialect({ database: sqlite }) });
+  const db = new Kysely<Database>({
+    dialect: new SqliteDialect({ database: sqlite }),
+    plugins: [new NulFreeTextPlugin()],
+  });
   return { db, dialect: 'sqlite', close: once(() => db.destroy()) };
 }
 
@@ -64,7 +68,7 @@ function openPostgres(connectionString: string): DbHandle {
   // already dropped that client and the next query opens a fresh connection, so there is
   // nothing else to do here (queries in flight fail on their own and are retried by callers).
   pool.on('error', () => undefined);
-  const db = new Kysely<Database>({ dialect: new PostgresDialect({ pool }) });
+  const db = new Kysely<Database>({ dialect: new PostgresDialect({ pool }), plugins: [new NulFreeTextPlugin()] });
   return { db, dialect: 'postgres', close: once(() => db.destroy()) };
 }
 
