@@ -189,7 +189,7 @@ export class PortalStore {
     try {
       const saved = await this.api.put('/api/apps/{appSlug}', {
         params: { path: { appSlug: slug } },
-        body: body as never,
+        body,
       });
       runInAction(() => {
         if (this.appSlug === slug) {
@@ -231,7 +231,7 @@ export class PortalStore {
     if (definition.iconURL === '') delete definition.iconURL;
     this.isSaving = true;
     try {
-      await this.api.post('/api/apps', { body: definition as never });
+      await this.api.post('/api/apps', { body: definition });
       await this.api.put('/api/apps/{appSlug}/listing', {
         params: { path: { appSlug: slug } },
         body: { description: draft.description, homepage: draft.homepage.trim() },

@@ -343,7 +343,7 @@ export class CustomTriggerWizard {
   private async saveDefinition(definition: AppDefinition): Promise<void> {
     const saved = await this.api.put('/api/apps/{appSlug}', {
       params: { path: { appSlug: this.appSlug } },
-      body: definition as never,
+      body: definition,
     });
     runInAction(() => {
       this.definition = saved as AppDefinition;

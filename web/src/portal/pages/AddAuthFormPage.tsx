@@ -173,12 +173,12 @@ export function AddAuthFormPage() {
         };
         const answer = await api.put('/api/apps/{appSlug}', {
           params: { path: { appSlug: stored.appSlug } },
-          body: next as never,
+          body: next,
         });
         setStored(answer as AppDefinition);
         setSaved({ slug: stored.appSlug, isUpdate: true });
       } else {
-        await api.post('/api/apps', { body: definitionFromAuthForm(values, window.location.origin) as never });
+        await api.post('/api/apps', { body: definitionFromAuthForm(values, window.location.origin) });
         setSaved({ slug: values.appSlug, isUpdate: false });
       }
     } catch (e) {
