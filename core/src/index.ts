@@ -299,6 +299,7 @@ export {
   NO_TEST_ACTION_MESSAGE,
   normaliseSchemaType,
   oauthRedirectUri,
+  formatDynamicSpec,
   parseDynamicSpec,
   slugify,
   validateAppDefinition,

@@ -5,6 +5,7 @@ import {
   eventGroup,
   fieldLocationFor,
   findTestAction,
+  formatDynamicSpec,
   isBodylessPostAction,
   isKeyValueListSchema,
   isValidKey,
@@ -105,6 +106,26 @@ describe('fieldLocationFor and normaliseSchemaType', () => {
     expect(normaliseSchemaType('datetime')).toBe('string');
     expect(normaliseSchemaType(undefined)).toBe('string');
     expect(normaliseSchemaType('array')).toBe('array');
+  });
+});
+
+describe('formatDynamicSpec', () => {
+  const spec = {
+    app: 'demo-crm',
+    label: 'Contacts',
+    action: 'listContacts',
+    head: 'contacts',
+    valueKey: 'id',
+    labelKey: 'name',
+  };
+  it('writes the six parts the parser reads back', () => {
+    const text = formatDynamicSpec(spec);
+    expect(text).toBe('demo-crm.Contacts.listContacts.contacts.id.name');
+    expect(parseDynamicSpec(text ?? '')).toEqual(spec);
+  });
+  it('writes nothing while a part is empty or holds a dot', () => {
+    expect(formatDynamicSpec({ ...spec, action: '' })).toBeUndefined();
+    expect(formatDynamicSpec({ ...spec, head: 'data.items' })).toBeUndefined();
   });
 });
 

@@ -137,6 +137,20 @@ export function parseDynamicSpec(spec: string): DynamicSpec | null {
 }
 
 /**
+ * Writes a dynamic-dropdown spec 'app.Label.action.head.value.label' from its parts (the
+ * portal's field editor picks the action from the app's actions instead of typing this);
+ * answers undefined while a part is missing or holds a dot, so no half spec is stored.
+ *
+ * @example formatDynamicSpec({ app: 'demo-crm', label: 'Contacts', action: 'listContacts', head: 'contacts', valueKey: 'id', labelKey: 'name' })
+ * // 'demo-crm.Contacts.listContacts.contacts.id.name'
+ */
+export function formatDynamicSpec(spec: DynamicSpec): string | undefined {
+  const parts = [spec.app, spec.label, spec.action, spec.head, spec.valueKey, spec.labelKey].map((p) => p.trim());
+  if (parts.some((p) => p === '' || p.includes('.'))) return undefined;
+  return parts.join('.');
+}
+
+/**
  * Tells whether an action can test an OAuth 2.0 connection: method get, an empty field list,
  * a url, and no custom code (forms-dp 5, 8).
  */

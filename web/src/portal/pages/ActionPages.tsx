@@ -61,6 +61,7 @@ import {
   TextAreaField,
   useTableState,
 } from '../parts.js';
+import { DynamicDropdownEditor } from './DynamicDropdownEditor.js';
 
 /** /develop/{appSlug}/actions. */
 export function ActionsPage() {
@@ -604,11 +605,12 @@ const FieldEditor = observer(function FieldEditor({
               onChange={(rows) => setSchema({ enum: rows.map((r) => r.key), enumNames: rows.map((r) => r.value) })}
             />
           )}
-          <TextField
-            label="Dynamic dropdown"
-            hint="appSlug.Label.getListActionKey.listHead.listValue.listLabel"
-            value={schema.dynamic ?? ''}
-            onChange={(e) => setSchema({ dynamic: e.target.value || undefined })}
+          <DynamicDropdownEditor
+            appSlug={app.appSlug}
+            actions={app.actions}
+            otherFields={others.filter((name) => name !== '')}
+            schema={schema}
+            onChange={setSchema}
           />
         </>
       )}
