@@ -15,7 +15,6 @@ const NAME_MAX = 100;
 
 /** Builds the settings part of the support service. */
 export function createAccountSettings(deps: PlatformDeps) {
-  const db = deps.handle.db;
 
   const membershipOf = async (ctx: AuthContext, tenantId: string) => {
     const membership = await deps.repos.tenants.findForMember(ctx.userId, tenantId);
@@ -30,26 +29,16 @@ export function createAccountSettings(deps: PlatformDeps) {
       const trimmed = name.trim();
       if (trimmed === '') throw unprocessable("Name can't be blank.", 'name');
       if (trimmed.length > NAME_MAX) throw unprocessable(`Name must be at most ${NAME_MAX} characters.`, 'name');
-      await db.updateTable('tenants').set({ name: trimmed }).where('id', '=', tenantId).execute();
+      await deps.repos.tenants.rename(tenantId, trimmed);
       return toTenantView({ ...membership.tenant, name: trimmed });
     },
 
     async listMembers(ctx: AuthContext, tenantId: string): Promise<{ items: MemberView[] }> {
       await membershipOf(ctx, tenantId);
-      const rows = await db
-        .selectFrom('memberships')
-        .innerJoin('users', 'users.id', 'memberships.user_id')
-        .select(['users.id', 'users.email', 'users.name', 'memberships.role', 'memberships.created_at'])
-        .where('memberships.tenant_id', '=', tenantId)
-        .orderBy('memberships.created_at')
-        .orderBy('users.id')
-        .execute();
+      const rows = await deps.repos.tenants.listMembers(tenantId);
       const items = rows.map((row) => ({
-        userId: row.id,
-        email: row.email,
-        name: row.name,
+        ...row,
         role: row.role === 'owner' ? ('owner' as const) : ('member' as const),
-        joinedAt: row.created_at,
       }));
       items.sort((a, b) => Number(b.role === 'owner') - Number(a.role === 'owner'));
       return { items };
@@ -63,13 +52,9 @@ export function createAccountSettings(deps: PlatformDeps) {
       }
       const broken = checkPasswordRules(input.newPassword);
       if (broken) throw unprocessable(broken, 'newPassword');
-      await db
-        .updateTable('users')
-        .set({ password_hash: await hashPassword(input.newPassword) })
-        .where('id', '=', user.id)
-        .execute();
+      await deps.repos.users.setPasswordHash(user.id, await hashPassword(input.newPassword));
       // Whoever knew the old password loses their sessions; this one stays.
-      await db.deleteFrom('sessions').where('user_id', '=', user.id).where('id', '!=', ctx.sessionId).execute();
+      await deps.repos.sessions.removeOthersForUser(user.id, ctx.sessionId);
     },
   };
 }

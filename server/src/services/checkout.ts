@@ -11,6 +11,7 @@ import type { CheckoutFinish } from '../kernel/contracts/support.js';
 import { nowIso } from '../kernel/deps.js';
 import type { PlatformDeps } from '../kernel/platform.js';
 import type { AuthContext } from '../kernel/types.js';
+import { createCheckoutSessionsRepo } from '../store/repos/checkout-sessions.js';
 
 /** How long an embedded checkout page stays valid. */
 export const CHECKOUT_TTL_MS = 60 * 60 * 1000;
@@ -55,15 +56,11 @@ button:hover{background:#0057c2}.note{margin-top:16px;font-size:13px;color:#5260
 
 /** Builds the checkout part of the support service. */
 export function createCheckoutService(deps: PlatformDeps) {
-  const db = deps.handle.db;
+  const sessions = createCheckoutSessionsRepo(deps.handle.db);
 
   const openSession = async (sessionId: string) => {
     if (typeof sessionId !== 'string' || sessionId.length < 16) return undefined;
-    const row = await db
-      .selectFrom('checkout_sessions')
-      .selectAll()
-      .where('id_hash', '=', hashToken(sessionId))
-      .executeTakeFirst();
+    const row = await sessions.findByIdHash(hashToken(sessionId));
     if (!row || row.expires_at <= nowIso(deps)) return undefined;
     return row;
   };
@@ -107,47 +104,34 @@ export function createCheckoutService(deps: PlatformDeps) {
       }
 
       const sessionId = randomBytes(24).toString('base64url');
-      await db
-        .insertInto('checkout_sessions')
-        .values({
-          id_hash: hashToken(sessionId),
-          tenant_id: ctx.tenantId,
-          user_id: ctx.userId,
-          current_url: current.href,
-          status: 'open',
-          expires_at: nowIso(deps, CHECKOUT_TTL_MS),
-          created_at: nowIso(deps),
-        })
-        .execute();
+      await sessions.insert({
+        id_hash: hashToken(sessionId),
+        tenant_id: ctx.tenantId,
+        user_id: ctx.userId,
+        current_url: current.href,
+        status: 'open',
+        expires_at: nowIso(deps, CHECKOUT_TTL_MS),
+        created_at: nowIso(deps),
+      });
       return { url: `${deps.config.publicUrl}/checkout/${sessionId}` };
     },
 
     async checkoutPage(sessionId: string): Promise<string> {
       const row = await openSession(sessionId);
       if (row?.status !== 'open') throw notFound('Checkout');
-      const [tenant, user] = await Promise.all([
-        db.selectFrom('tenants').select('name').where('id', '=', row.tenant_id).executeTakeFirst(),
+      const [workspace, user] = await Promise.all([
+        deps.repos.tenants.nameOf(row.tenant_id),
         deps.repos.users.findById(row.user_id),
       ]);
-      return renderCheckoutPage({ sessionId, workspace: tenant?.name ?? '', email: user?.email ?? '' });
+      return renderCheckoutPage({ sessionId, workspace: workspace ?? '', email: user?.email ?? '' });
     },
 
     async finishCheckout(sessionId: string): Promise<CheckoutFinish> {
       const row = await openSession(sessionId);
       if (!row) throw notFound('Checkout');
       // Conditional: a double submit upgrades once and the second finds it paid.
-      const claimed = await db
-        .updateTable('checkout_sessions')
-        .set({ status: 'paid' })
-        .where('id_hash', '=', row.id_hash)
-        .where('status', '=', 'open')
-        .executeTakeFirst();
-      if (Number(claimed.numUpdatedRows) === 0) throw conflict('This checkout was already paid.');
-      await db
-        .updateTable('tenants')
-        .set({ plan: 'premium', plan_status: 'active' })
-        .where('id', '=', row.tenant_id)
-        .execute();
+      if (!(await sessions.markPaid(row.id_hash))) throw conflict('This checkout was already paid.');
+      await deps.repos.tenants.setPlan(row.tenant_id, 'premium', 'active');
       deps.logger.info({ tenantId: row.tenant_id }, 'Workspace upgraded to premium (embedded checkout)');
       return { redirectTo: row.current_url };
     },

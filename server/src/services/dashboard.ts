@@ -3,6 +3,7 @@
  * apps of its steps, the accounts it uses and its latest run. Part of the support service.
  */
 import { readJson } from '../store/json.js';
+import { createExecutionReadsRepo } from '../store/repos/executions.js';
 import type { PlatformDeps } from '../kernel/platform.js';
 import type { DashboardApp, DashboardWorkflow } from '../kernel/contracts/support.js';
 import type { AuthContext } from '../kernel/types.js';
@@ -33,34 +34,20 @@ export function summariseSteps(document: unknown): { apps: DashboardApp[]; crede
 
 /** Builds the dashboard part of the support service. */
 export function createDashboardService(deps: PlatformDeps) {
-  const db = deps.handle.db;
+  const executions = createExecutionReadsRepo(deps.handle.db);
   return {
     async listDashboardWorkflows(ctx: AuthContext): Promise<{ items: DashboardWorkflow[] }> {
-      const rows = await db
-        .selectFrom('workflows')
-        .select(['id', 'name', 'active', 'document', 'created_at', 'updated_at'])
-        .where('tenant_id', '=', ctx.tenantId)
-        .orderBy('created_at', 'desc')
-        .orderBy('id', 'desc')
-        .execute();
+      const rows = await deps.repos.workflows.listWithDocuments(ctx.tenantId);
       // One indexed lookup per workflow (executions_workflow_created_idx), not a scan of every run.
       const items = await Promise.all(
         rows.map(async (row) => {
-          const last = await db
-            .selectFrom('executions')
-            .select(['id', 'status', 'started_at', 'created_at'])
-            .where('workflow_id', '=', row.id)
-            .where('tenant_id', '=', ctx.tenantId)
-            .orderBy('created_at', 'desc')
-            .orderBy('id', 'desc')
-            .limit(1)
-            .executeTakeFirst();
+          const last = await executions.lastRunOf(ctx.tenantId, row.id);
           return {
             id: row.id,
             name: row.name,
-            active: Number(row.active) === 1 || (row.active as unknown) === true,
-            createdAt: row.created_at,
-            updatedAt: row.updated_at,
+            active: row.active,
+            createdAt: row.createdAt,
+            updatedAt: row.updatedAt,
             ...summariseSteps(readJson(row.document)),
             lastRun: last ? { id: last.id, status: last.status, startedAt: last.started_at ?? last.created_at } : null,
           };

@@ -31,7 +31,6 @@ export const STARTER_NUMBERS = [0, 1, 2, 4, 5] as const;
 /** A starter's number. */
 export type StarterNumber = (typeof STARTER_NUMBERS)[number];
 
-
 /** One step of a starter: the app, its event and field values (`{{trigger}}` stands for the trigger's id). */
 interface StarterStep {
   app: string;
@@ -220,4 +219,3 @@ export function createStartersService(deps: PlatformDeps): StartersService {
     },
   };
 }
-

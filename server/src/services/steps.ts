@@ -22,6 +22,7 @@ import { readStoredValue } from '../engine/repo.js';
 import { notFound, Problem, unprocessable } from '../kernel/errors.js';
 import type { StepCredential } from '../integrations/auth/credential-resolver.js';
 import { createCredentialStatusRepo } from '../store/repos/credential-auth.js';
+import { createExecutionReadsRepo } from '../store/repos/executions.js';
 import { RECONNECT_MESSAGE } from '../integrations/auth/credential-resolver.js';
 import { hasCustomAuth } from '../integrations/auth/custom-code-auth.js';
 import { createOAuthFlow } from '../integrations/auth/oauth-flow.js';
@@ -70,6 +71,7 @@ interface CursorData {
 /** Builds the steps service. */
 export function createStepsService(deps: PlatformDeps, options: StepsServiceOptions = {}): StepsService {
   const { repos, registry, credentialResolver } = deps;
+  const executions = createExecutionReadsRepo(deps.handle.db);
   let general = options.http;
   let self = options.selfHttp;
   const httpFor = (app: RunnableApp): HttpClient => {
@@ -220,24 +222,7 @@ export function createStepsService(deps: PlatformDeps, options: StepsServiceOpti
   // The newest webhook and form events of the workflow (the engine's executions, ON or OFF).
   const latestEvents = async (ctx: AuthContext, workflowId: string, before?: CursorData['before']) => {
     try {
-      let query = deps.handle.db
-        .selectFrom('executions')
-        .select(['id', 'trigger_data', 'created_at'])
-        .where('tenant_id', '=', ctx.tenantId)
-        .where('workflow_id', '=', workflowId)
-        .where('trigger', 'in', ['webhook', 'form'])
-        .orderBy('created_at', 'desc')
-        .orderBy('id', 'desc')
-        .limit(EVENT_CHOICES_PAGE + 1);
-      if (before) {
-        query = query.where((eb) =>
-          eb.or([
-            eb('created_at', '<', before.createdAt),
-            eb.and([eb('created_at', '=', before.createdAt), eb('id', '<', before.id)]),
-          ]),
-        );
-      }
-      return await query.execute();
+      return await executions.latestTriggerEvents(ctx.tenantId, workflowId, EVENT_CHOICES_PAGE + 1, before);
     } catch (error) {
       deps.logger.warn({ err: String(error) }, 'Could not read received events for trigger choices');
       return [];

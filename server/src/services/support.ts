@@ -11,6 +11,8 @@ import { createDashboardService } from './dashboard.js';
 import { nowIso } from '../kernel/deps.js';
 import type { PlatformDeps } from '../kernel/platform.js';
 import type { AuthContext } from '../kernel/types.js';
+import { createErrorReportsRepo } from '../store/repos/error-reports.js';
+import { createTicketsRepo } from '../store/repos/tickets.js';
 
 /** Most tickets one list answers. */
 const LIST_LIMIT = 200;
@@ -34,7 +36,8 @@ export function ticketMail(ticket: TicketDetail): { subject: string; text: strin
 
 /** Builds the support service. */
 export function createSupportService(deps: PlatformDeps): SupportService {
-  const db = deps.handle.db;
+  const tickets = createTicketsRepo(deps.handle.db);
+  const errorReports = createErrorReportsRepo(deps.handle.db);
 
   const isOperator = async (ctx: AuthContext): Promise<boolean> => {
     const operators = (deps.config.supportOperators ?? []).map(normaliseEmail);
@@ -58,28 +61,25 @@ export function createSupportService(deps: PlatformDeps): SupportService {
         ...(input.event ? { event: input.event } : {}),
         mailed: false,
       };
-      await db
-        .insertInto('tickets')
-        .values({
-          id: ticket.id,
-          tenant_id: ticket.tenantId,
-          user_id: ctx.userId,
-          email: ticket.email,
-          title: ticket.title,
-          content: ticket.content,
-          editor_url: ticket.editorUrl,
-          app: ticket.app ?? null,
-          event: ticket.event ?? null,
-          mailed: 0,
-          created_at: ticket.createdAt,
-        })
-        .execute();
+      await tickets.insert({
+        id: ticket.id,
+        tenant_id: ticket.tenantId,
+        user_id: ctx.userId,
+        email: ticket.email,
+        title: ticket.title,
+        content: ticket.content,
+        editor_url: ticket.editorUrl,
+        app: ticket.app ?? null,
+        event: ticket.event ?? null,
+        mailed: 0,
+        created_at: ticket.createdAt,
+      });
       // Mailed only over real SMTP: the development outbox would only echo it to the log.
       const to = deps.config.supportEmail ?? deps.config.supportOperators?.[0];
       if (deps.mailer.mode === 'smtp' && to) {
         try {
           await deps.mailer.send({ to, ...ticketMail(ticket) });
-          await db.updateTable('tickets').set({ mailed: 1 }).where('id', '=', ticket.id).execute();
+          await tickets.markMailed(ticket.id);
         } catch (error) {
           // Stored all the same: the operator list shows it as not mailed.
           deps.logger.error({ err: error, ticketId: ticket.id }, 'Support ticket could not be mailed');
@@ -90,14 +90,7 @@ export function createSupportService(deps: PlatformDeps): SupportService {
 
     async listTickets(ctx) {
       const all = await isOperator(ctx);
-      let query = db
-        .selectFrom('tickets')
-        .selectAll()
-        .orderBy('created_at', 'desc')
-        .orderBy('id', 'desc')
-        .limit(LIST_LIMIT);
-      if (!all) query = query.where('tenant_id', '=', ctx.tenantId);
-      const rows = await query.execute();
+      const rows = await tickets.listNewest(LIST_LIMIT, all ? undefined : ctx.tenantId);
       return {
         items: rows.map((row) => ({
           id: row.id,
@@ -115,16 +108,13 @@ export function createSupportService(deps: PlatformDeps): SupportService {
     },
 
     async reportClientError(ctx, input) {
-      await db
-        .insertInto('error_reports')
-        .values({
-          id: deps.newId(),
-          tenant_id: ctx?.tenantId ?? null,
-          source: input.source,
-          error: input.error,
-          created_at: nowIso(deps),
-        })
-        .execute();
+      await errorReports.insert({
+        id: deps.newId(),
+        tenant_id: ctx?.tenantId ?? null,
+        source: input.source,
+        error: input.error,
+        created_at: nowIso(deps),
+      });
       deps.logger.warn({ source: input.source, tenantId: ctx?.tenantId }, 'Client error report');
     },
 

@@ -7,6 +7,7 @@ import { checkDocument } from './core-rules.js';
 import { nowIso } from '../kernel/deps.js';
 import type { PlatformDeps } from '../kernel/platform.js';
 import { toWorkflowView } from './views.js';
+import { createTemplatesRepo } from '../store/repos/templates.js';
 
 /** App icons kept with a template (editor-core 9: 20 in the share dialog). */
 export const TEMPLATE_ICON_LIMIT = 20;
@@ -32,10 +33,10 @@ export function templateUrl(publicUrl: string, templateId: string): string {
 
 /** Builds the templates service. */
 export function createTemplatesService(deps: PlatformDeps): TemplatesService {
-  const db = deps.handle.db;
+  const templates = createTemplatesRepo(deps.handle.db);
 
   const find = async (templateId: string): Promise<TemplateView> => {
-    const row = await db.selectFrom('templates').selectAll().where('id', '=', templateId).executeTakeFirst();
+    const row = await templates.find(templateId);
     if (!row) throw notFound('Template');
     return {
       id: row.id,
@@ -62,19 +63,16 @@ export function createTemplatesService(deps: PlatformDeps): TemplatesService {
       // editor-core 6: never connections, data or execution logs (executions live elsewhere).
       const document = sanitizeForShare({ ...stored, name: workflow.name });
       const id = deps.newId();
-      await db
-        .insertInto('templates')
-        .values({
-          id,
-          tenant_id: ctx.tenantId,
-          workflow_id: workflowId,
-          title,
-          description,
-          icons: writeJson(templateIcons(document)),
-          document: writeJson(document),
-          created_at: nowIso(deps),
-        })
-        .execute();
+      await templates.insert({
+        id,
+        tenant_id: ctx.tenantId,
+        workflow_id: workflowId,
+        title,
+        description,
+        icons: writeJson(templateIcons(document)),
+        document: writeJson(document),
+        created_at: nowIso(deps),
+      });
       return { templateId: id, url: templateUrl(deps.config.publicUrl, id) };
     },
 

@@ -30,6 +30,8 @@ export interface SessionsRepo {
   removeForUser(userId: string, sessionId: string): Promise<boolean>;
   /** Ends every session of the user. */
   removeAllForUser(userId: string): Promise<void>;
+  /** Ends every session of the user but `keepSessionId`. */
+  removeOthersForUser(userId: string, keepSessionId: string): Promise<void>;
   /** Deletes sessions that expired before `nowIso`; answers how many. */
   removeExpired(nowIso: string): Promise<number>;
 }
@@ -47,6 +49,9 @@ const toRecord = (row: Selectable<Database['sessions']>): SessionRecord => ({
 /** Builds the sessions repository over a database or a transaction. */
 export function createSessionsRepo(db: Kysely<Database>): SessionsRepo {
   return {
+    async removeOthersForUser(userId, keepSessionId) {
+      await db.deleteFrom('sessions').where('user_id', '=', userId).where('id', '!=', keepSessionId).execute();
+    },
     async insert(s) {
       await db
         .insertInto('sessions')

@@ -25,6 +25,15 @@ export interface TenantsRepo {
   findForMember(userId: string, tenantId: string): Promise<MembershipRecord | undefined>;
   /** Every tenant the user belongs to, oldest membership first. */
   listForUser(userId: string): Promise<MembershipRecord[]>;
+  /** The tenant's name, whoever asks (undefined when there is no such tenant). */
+  nameOf(tenantId: string): Promise<string | undefined>;
+  rename(tenantId: string, name: string): Promise<void>;
+  /** Sets the plan and its status (the embedded checkout's upgrade). */
+  setPlan(tenantId: string, plan: string, planStatus: string): Promise<void>;
+  /** The tenant's members with their user, oldest membership first. */
+  listMembers(
+    tenantId: string,
+  ): Promise<{ userId: string; email: string; name: string; role: string; joinedAt: string }[]>;
 }
 
 type JoinedRow = {
@@ -56,6 +65,33 @@ export function createTenantsRepo(db: Kysely<Database>): TenantsRepo {
         'tenants.created_at as created_at',
       ]);
   return {
+    async nameOf(tenantId) {
+      const row = await db.selectFrom('tenants').select('name').where('id', '=', tenantId).executeTakeFirst();
+      return row?.name;
+    },
+    async rename(tenantId, name) {
+      await db.updateTable('tenants').set({ name }).where('id', '=', tenantId).execute();
+    },
+    async setPlan(tenantId, plan, planStatus) {
+      await db.updateTable('tenants').set({ plan, plan_status: planStatus }).where('id', '=', tenantId).execute();
+    },
+    async listMembers(tenantId) {
+      const rows = await db
+        .selectFrom('memberships')
+        .innerJoin('users', 'users.id', 'memberships.user_id')
+        .select(['users.id', 'users.email', 'users.name', 'memberships.role', 'memberships.created_at'])
+        .where('memberships.tenant_id', '=', tenantId)
+        .orderBy('memberships.created_at')
+        .orderBy('users.id')
+        .execute();
+      return rows.map((row) => ({
+        userId: row.id,
+        email: row.email,
+        name: row.name,
+        role: row.role,
+        joinedAt: row.created_at,
+      }));
+    },
     async insert(tenant) {
       await db
         .insertInto('tenants')

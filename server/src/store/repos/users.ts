@@ -20,6 +20,7 @@ export interface UsersRepo {
   /** Looks a user up by e-mail, whatever its case and surrounding spaces. */
   findByEmail(email: string): Promise<UserRecord | undefined>;
   markEmailVerified(id: string): Promise<void>;
+  setPasswordHash(id: string, passwordHash: string): Promise<void>;
 }
 
 /** Builds the users repository over a database or a transaction. */
@@ -33,6 +34,9 @@ export function createUsersRepo(db: Kysely<Database>): UsersRepo {
     createdAt: row.created_at,
   });
   return {
+    async setPasswordHash(id, passwordHash) {
+      await db.updateTable('users').set({ password_hash: passwordHash }).where('id', '=', id).execute();
+    },
     async insert(user) {
       await db
         .insertInto('users')

@@ -65,6 +65,10 @@ export interface WorkflowsRepo {
   /** Replaces the webhook key (the old one stops working at once); undefined when not found. */
   rotateHookKey(tenantId: string, id: string): Promise<string | undefined>;
   /** The tenant and the stored document (JSON column, unread) of the workflow owning a webhook key, in any tenant. */
+  /** The tenant's workflows with their stored documents (JSON columns, unread), newest first. */
+  listWithDocuments(
+    tenantId: string,
+  ): Promise<{ id: string; name: string; active: boolean; document: unknown; createdAt: string; updatedAt: string }[]>;
   findByHookKey(hookKey: string): Promise<{ tenantId: string; document: unknown } | undefined>;
 }
 
@@ -94,6 +98,23 @@ export function createWorkflowsRepo(db: Kysely<Database>): WorkflowsRepo {
     return row && toRecord(row);
   };
   return {
+    async listWithDocuments(tenantId) {
+      const rows = await db
+        .selectFrom('workflows')
+        .select(['id', 'name', 'active', 'document', 'created_at', 'updated_at'])
+        .where('tenant_id', '=', tenantId)
+        .orderBy('created_at', 'desc')
+        .orderBy('id', 'desc')
+        .execute();
+      return rows.map((row) => ({
+        id: row.id,
+        name: row.name,
+        active: Number(row.active) === 1 || (row.active as unknown) === true,
+        document: row.document,
+        createdAt: row.created_at,
+        updatedAt: row.updated_at,
+      }));
+    },
     async findByHookKey(hookKey) {
       const row = await db
         .selectFrom('workflows')

@@ -1,0 +1,65 @@
+/**
+ * Reads of `executions` for the dashboard and the editor's trigger choices. The engine's own
+ * reads and writes of the table are in engine/repo.ts.
+ */
+import type { Kysely } from 'kysely';
+import type { Database } from '../database.js';
+
+/** Where a page of events ends: the last one's creation time and id. */
+export interface EventPosition {
+  createdAt: string;
+  id: string;
+}
+
+/** The reads. */
+export interface ExecutionReadsRepo {
+  /** The workflow's newest execution, or undefined (one indexed lookup: executions_workflow_created_idx). */
+  lastRunOf(
+    tenantId: string,
+    workflowId: string,
+  ): Promise<{ id: string; status: string; started_at: string | null; created_at: string } | undefined>;
+  /** The workflow's newest webhook and form executions, newest first, older than `before` when given. */
+  latestTriggerEvents(
+    tenantId: string,
+    workflowId: string,
+    limit: number,
+    before?: EventPosition,
+  ): Promise<{ id: string; trigger_data: unknown; created_at: string }[]>;
+}
+
+/** Builds the reads over a database or a transaction. */
+export function createExecutionReadsRepo(db: Kysely<Database>): ExecutionReadsRepo {
+  return {
+    lastRunOf(tenantId, workflowId) {
+      return db
+        .selectFrom('executions')
+        .select(['id', 'status', 'started_at', 'created_at'])
+        .where('workflow_id', '=', workflowId)
+        .where('tenant_id', '=', tenantId)
+        .orderBy('created_at', 'desc')
+        .orderBy('id', 'desc')
+        .limit(1)
+        .executeTakeFirst();
+    },
+    latestTriggerEvents(tenantId, workflowId, limit, before) {
+      let query = db
+        .selectFrom('executions')
+        .select(['id', 'trigger_data', 'created_at'])
+        .where('tenant_id', '=', tenantId)
+        .where('workflow_id', '=', workflowId)
+        .where('trigger', 'in', ['webhook', 'form'])
+        .orderBy('created_at', 'desc')
+        .orderBy('id', 'desc')
+        .limit(limit);
+      if (before) {
+        query = query.where((eb) =>
+          eb.or([
+            eb('created_at', '<', before.createdAt),
+            eb.and([eb('created_at', '=', before.createdAt), eb('id', '<', before.id)]),
+          ]),
+        );
+      }
+      return query.execute();
+    },
+  };
+}
