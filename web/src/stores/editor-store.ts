@@ -163,6 +163,8 @@ export const EditorStore = types
     linkPanel: null as LinkPanel | null,
     /** The open section of the selected step's panel ('app', 'account', 'test', …); the tour follows it. */
     panelSection: null as string | null,
+    /** A step whose card asked for a new test; its panel runs the test and clears this. */
+    retestStepId: null as string | null,
   }))
   .views((self) => ({
     get env(): EditorEnv {
@@ -196,6 +198,21 @@ export const EditorStore = types
     /** Notes the open section of the selected step's panel (null when no panel shows). */
     setPanelSection(section: string | null): void {
       self.panelSection = section;
+    },
+    /**
+     * Asks for a new test of a step (the card's Retest, editor-core 4.8): selects the step, so its
+     * panel opens, and the panel runs the test ({@link takeRetest}).
+     */
+    retest(stepId: string): void {
+      self.selectedStepId = stepId;
+      self.linkPanel = null;
+      self.retestStepId = stepId;
+    },
+    /** True, once, when a Retest was asked for this step; the panel then runs the test. */
+    takeRetest(stepId: string): boolean {
+      if (self.retestStepId !== stepId) return false;
+      self.retestStepId = null;
+      return true;
     },
     /** Opens a link's filter or delay panel (editor-core 2.10), clearing the step selection. */
     openLinkPanel(linkId: string, kind: LinkPanel['kind']): void {

@@ -1,6 +1,6 @@
 import * as DropdownMenu from '@radix-ui/react-dropdown-menu';
 import { Handle, type NodeProps, Position } from '@xyflow/react';
-import { EllipsisVertical } from 'lucide-react';
+import { EllipsisVertical, RotateCw, TriangleAlert } from 'lucide-react';
 import { type FormEvent, useState } from 'react';
 import styled from 'styled-components';
 import { ManualRunItem } from '../../executions/ManualRunItem.js';
@@ -64,6 +64,37 @@ const Name = styled.span`
   text-overflow: ellipsis;
 `;
 
+const Problem = styled.span<{ $status: 'failed' | 'stale' }>`
+  display: flex;
+  align-items: center;
+  gap: 4px;
+  min-width: 0;
+  font-size: 12px;
+  font-weight: 600;
+  color: ${({ $status }) => ($status === 'failed' ? '#b71c1c' : '#8a4b00')};
+  svg { flex: none; }
+  span { white-space: nowrap; overflow: hidden; text-overflow: ellipsis; }
+`;
+
+const RetestButton = styled.button`
+  flex: none;
+  display: inline-flex;
+  align-items: center;
+  gap: 4px;
+  height: 28px;
+  padding: 0 ${({ theme }) => theme.space(2)};
+  border: 1px solid ${({ theme }) => theme.colors.primary};
+  border-radius: ${({ theme }) => theme.radius.small};
+  background: ${({ theme }) => theme.colors.surface};
+  color: ${({ theme }) => theme.colors.primary};
+  font: inherit;
+  font-size: 12px;
+  font-weight: 600;
+  cursor: pointer;
+  &:hover { background: #e8f1fd; }
+  &:focus-visible { outline: none; box-shadow: ${({ theme }) => theme.focusRing}; }
+`;
+
 const Badge = styled.span<{ $color: string }>`
   flex: none;
   width: 14px;
@@ -118,13 +149,17 @@ const Actions = styled.div`
 
 /**
  * Renders one step on the canvas (450 × 80): app icon, kind, name, health badge and the step
- * menu with Rename, Duplicate and Delete (core model actions, so undo covers them).
+ * menu with Rename, Duplicate and Delete (core model actions, so undo covers them). A failed
+ * or out-of-date test adds its text and a Retest button, which opens the step's panel and runs
+ * the test again (editor-core 4.8).
  */
 export function StepCard({ data, selected }: NodeProps<StepNode>) {
   const editor = useEditor();
   const { showToast } = useToast();
   const [isRenaming, setRenaming] = useState(false);
   const [draft, setDraft] = useState(data.name);
+  const problem = data.testProblem;
+  const problemText = problem ? (problem.detail ? `${problem.title} ${problem.detail}` : problem.title) : '';
 
   const commitRename = (event: FormEvent) => {
     event.preventDefault();
@@ -150,7 +185,28 @@ export function StepCard({ data, selected }: NodeProps<StepNode>) {
           {/* App names read as their authors wrote them, never re-cased. */}
           <Kind>{data.appLabel || KIND_LABELS[data.kind] || data.kind}</Kind>
           <Name>{data.name}</Name>
+          {problem && (
+            // editor-core 4.8: a failed or out-of-date test shows on the card, with its error.
+            <Problem $status={problem.status} data-testid="step-test-problem" title={problemText}>
+              <TriangleAlert size={13} aria-hidden="true" />
+              <span>{problemText}</span>
+            </Problem>
+          )}
         </Text>
+        {problem && (
+          <RetestButton
+            type="button"
+            className="nodrag nopan"
+            aria-label={`Retest ${data.name}`}
+            onClick={(event) => {
+              event.stopPropagation();
+              editor.retest(data.stepId);
+            }}
+          >
+            <RotateCw size={13} aria-hidden="true" />
+            Retest
+          </RetestButton>
+        )}
         <Badge $color={data.healthColor} title={`Health: ${data.health}`} data-health={data.health} />
         <DropdownMenu.Root modal={false}>
           <DropdownMenu.Trigger asChild>

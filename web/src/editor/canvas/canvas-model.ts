@@ -6,10 +6,13 @@ import {
   CARD_HEIGHT,
   CARD_WIDTH,
   HEALTH_COLORS,
+  ISSUE_TEXTS,
   type Link,
   type Step,
   type StepHealth,
+  type StepData,
   stepHealth,
+  testStateOf,
   type WorkflowData,
 } from '@junction/core';
 
@@ -41,6 +44,28 @@ export interface StepCardData extends Record<string, unknown> {
   /** The badge colour for `health`. */
   healthColor: string;
   isPlaceholder: boolean;
+  /** A failed or out-of-date test (core's `testStateOf`), shown on the card with Retest; null otherwise. */
+  testProblem: TestProblem | null;
+}
+
+/** What a card says about a test that keeps the workflow from being switched ON (editor-core 4.8). */
+export interface TestProblem {
+  status: 'failed' | 'stale';
+  /** 'Test data error.' or the out-of-date text (core's issue texts). */
+  title: string;
+  /** The failed test's error; '' for an out-of-date sample. */
+  detail: string;
+}
+
+/**
+ * Returns the test problem of a step from core's test state: a failed test with its error, or
+ * a sample that no longer matches the step; null when untested or tested.
+ */
+export function testProblemOf(data: StepData): TestProblem | null {
+  const state = testStateOf(data);
+  if (state.status === 'failed') return { status: 'failed', title: ISSUE_TEXTS.testDataError, detail: state.error };
+  if (state.status === 'stale') return { status: 'stale', title: ISSUE_TEXTS.staleTestData, detail: '' };
+  return null;
 }
 
 /** A React Flow node that renders a step card. */
@@ -86,6 +111,7 @@ function buildStepCardData(step: Step, health: StepHealth): StepCardData {
     health,
     healthColor: HEALTH_HEX[HEALTH_COLORS[health]],
     isPlaceholder: step.data.type === '',
+    testProblem: testProblemOf(step.data as StepData),
   };
 }
 

@@ -21,6 +21,7 @@ import { fileTicketOnce } from '../../stores/panel-tickets.js';
 import { TriggerTestModel } from '../../stores/panel-trigger-test.js';
 import { readEditorAddress } from '../../stores/session.js';
 import { Button, Tabs, TabsContent } from '../../ui/index.js';
+import { testProblemOf } from '../canvas/canvas-model.js';
 import { useEditor } from '../editor-context.js';
 import { PremiumOffer, useTenantPlan } from '../palette/PremiumOffer.js';
 import { isOfferedPremium } from '../palette/premium.js';
@@ -86,6 +87,22 @@ const Bullet = styled.span<{ $done: boolean }>`
   color: #fff;
   font-size: 13px;
   font-weight: 700;
+`;
+
+/** A failed or out-of-date test under the Test header, with Retest (editor-core 4.8). */
+const TestProblemRow = styled.div<{ $status: 'failed' | 'stale' }>`
+  display: flex;
+  align-items: center;
+  gap: ${({ theme }) => theme.space(3)};
+  margin: 0 ${({ theme }) => theme.space(4)} ${({ theme }) => theme.space(3)};
+  padding: ${({ theme }) => theme.space(2)} ${({ theme }) => theme.space(3)};
+  border-radius: ${({ theme }) => theme.radius.small};
+  border-left: 4px solid ${({ $status }) => ($status === 'failed' ? '#d32f2f' : '#ed6c02')};
+  background: ${({ $status }) => ($status === 'failed' ? '#fdecea' : '#fff4e5')};
+  color: #1f2933;
+  font-size: ${({ theme }) => theme.font.size.small};
+  p { flex: 1; min-width: 0; margin: 0; overflow-wrap: anywhere; }
+  strong { display: block; }
 `;
 
 const EmptyCard = styled.div`
@@ -376,6 +393,22 @@ export const StepPanel = observer(function StepPanel({ stepId, catalog }: { step
       ),
     [editor, model],
   );
+  // editor-core 4.8: the card's Retest opens this panel and runs the test again.
+  useEffect(
+    () =>
+      reaction(
+        () => editor.retestStepId,
+        () => {
+          if (!editor.takeRetest(stepId)) return;
+          if (model.kind === 'trigger') {
+            model.open('test');
+            void triggerTest.start();
+          } else void model.runTest();
+        },
+        { fireImmediately: true },
+      ),
+    [editor, model, stepId, triggerTest],
+  );
   useEffect(() => {
     connection.setDefinition(model.definition);
   }, [connection, model.definition]);
@@ -416,6 +449,7 @@ export const StepPanel = observer(function StepPanel({ stepId, catalog }: { step
   }
 
   const sections = model.sections;
+  const problem = testProblemOf(data);
   const content = (section: PanelSection): ReactNode => {
     if (section === 'app') return <AppSearch model={model} catalog={catalog} />;
     if (section === 'event') return <EventChoice model={model} />;
@@ -447,6 +481,17 @@ export const StepPanel = observer(function StepPanel({ stepId, catalog }: { step
                 {summary && <small>{summary}</small>}
               </span>
             </SectionHeader>
+            {section === 'test' && problem && model.testPhase !== 'testing' && !(isOpen && model.testResult) && (
+              <TestProblemRow $status={problem.status} role={problem.status === 'failed' ? 'alert' : 'status'}>
+                <p>
+                  <strong>{problem.title}</strong>
+                  {problem.detail && <span>{problem.detail}</span>}
+                </p>
+                <Button variant="ghost" onClick={() => editor.retest(stepId)}>
+                  Retest
+                </Button>
+              </TestProblemRow>
+            )}
             {isOpen && (
               <Body>
                 {content(section)}

@@ -1,8 +1,8 @@
-import { activationProblems } from '@junction/core';
+import { activationProblems, type Issue } from '@junction/core';
 import { observer } from 'mobx-react-lite';
-import { useState } from 'react';
+import { useId, useState } from 'react';
 import styled from 'styled-components';
-import { useToast } from '../../ui/index.js';
+import { useToast, VisuallyHidden } from '../../ui/index.js';
 import { useEditor } from '../editor-context.js';
 import { switchActivation } from './activation.js';
 import { Tip } from './parts.js';
@@ -39,21 +39,36 @@ const Track = styled.button<{ $on: boolean }>`
   &:focus-visible { outline: none; box-shadow: ${({ theme }) => theme.focusRing}; }
 `;
 
-/** The tooltip of a switch that cannot be turned ON. */
-export const BLOCKED_TOOLTIP = 'Test every step and connect every account to switch the workflow ON';
+/**
+ * Why a switch cannot be turned ON: core's first activation problem, with its step's name,
+ * and how many more the issues list holds.
+ *
+ * @example blockedReason([{ text: 'Test data error.', … }], 'POST') // "Can't switch ON — POST: Test data error."
+ */
+export function blockedReason(problems: readonly Issue[], stepName: string | undefined): string {
+  const [first] = problems;
+  if (!first) return '';
+  const more = problems.length > 1 ? ` (${problems.length - 1} more in Workflow Issues)` : '';
+  return `Can't switch ON — ${stepName ? `${stepName}: ` : ''}${first.text}${more}`;
+}
 
 /**
  * The ON/OFF switch (editor-core 2.2, 4.2): turning it ON or OFF saves, calls the server and
  * shows 'Workflow status: ACTIVE' or 'Workflow status: PAUSED', or the error toast and flips
- * back. It cannot be turned ON while an issue blocks activation; an active workflow can
- * always be paused.
+ * back. It cannot be turned ON while an issue blocks activation, and then says why (its
+ * tooltip and description give core's first activation problem); an active workflow can always
+ * be paused.
  */
 export const ActivationSwitch = observer(function ActivationSwitch() {
   const editor = useEditor();
   const { showToast } = useToast();
   const [isBusy, setBusy] = useState(false);
   const active = editor.wf.active;
-  const isBlocked = activationProblems(editor.wf.data, null).length > 0;
+  const problems = activationProblems(editor.wf.data, null);
+  const isBlocked = problems.length > 0;
+  const firstStepId = problems[0]?.stepId;
+  const reason = blockedReason(problems, firstStepId ? editor.wf.stepById(firstStepId)?.data.name : undefined);
+  const reasonId = useId();
   const disabled = isBusy || (!active && isBlocked);
 
   const toggle = async () => {
@@ -66,7 +81,8 @@ export const ActivationSwitch = observer(function ActivationSwitch() {
     }
   };
 
-  const tip = !active && isBlocked ? BLOCKED_TOOLTIP : active ? 'Workflow is ON' : 'Workflow is OFF';
+  const showsReason = !active && isBlocked;
+  const tip = showsReason ? reason : active ? 'Workflow is ON' : 'Workflow is OFF';
   return (
     <Tip content={tip}>
       <Track
@@ -79,9 +95,11 @@ export const ActivationSwitch = observer(function ActivationSwitch() {
         disabled={disabled}
         onClick={toggle}
         data-testid="activation-switch"
+        aria-describedby={showsReason ? reasonId : undefined}
       >
         {active ? 'ON' : 'OFF'}
       </Track>
+      {showsReason && <VisuallyHidden id={reasonId}>{reason}</VisuallyHidden>}
     </Tip>
   );
 });

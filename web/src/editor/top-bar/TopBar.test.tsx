@@ -117,6 +117,13 @@ describe('the ON/OFF switch (editor-core 4.2)', () => {
     expect(screen.getByRole('button', { name: 'Share' })).toHaveProperty('disabled', true);
   });
 
+  it("says why it is blocked: core's first activation problem, with its step", async () => {
+    await renderTopBar(workflow(false));
+    const toggle = screen.getByRole('switch', { name: 'Workflow ON/OFF' });
+    const description = document.getElementById(toggle.getAttribute('aria-describedby') ?? '');
+    expect(description?.textContent).toBe("Can't switch ON — Webhook: Missing test data. (1 more in Workflow Issues)");
+  });
+
   it('turns ON with "Workflow status: ACTIVE" and OFF with "Workflow status: PAUSED"', async () => {
     const { editor, calls } = await renderTopBar(workflow(true));
     const toggle = screen.getByRole('switch', { name: 'Workflow ON/OFF' });
