@@ -24,6 +24,7 @@ import {
   verticalListSortingStrategy,
 } from '@dnd-kit/sortable';
 import { CSS } from '@dnd-kit/utilities';
+import { INDENT_STEP_PX } from '@junction/core';
 import { GripVertical, Plus, X } from 'lucide-react';
 import { type ReactNode, useRef } from 'react';
 import styled from 'styled-components';
@@ -35,12 +36,12 @@ export interface KeyValue {
   value: string;
 }
 
-/** Props of {@link KeyValueRows}. */
-export interface KeyValueRowsProps {
+/** Props of {@link KeyValueRows}; rows may carry more than key and value (the portal's depth). */
+export interface KeyValueRowsProps<R extends KeyValue = KeyValue> {
   /** The group's accessible name, e.g. 'Headers'. */
   label: string;
-  rows: readonly KeyValue[];
-  onChange: (rows: KeyValue[]) => void;
+  rows: readonly R[];
+  onChange: (rows: R[]) => void;
   /** Names one row in button labels and announcements ('header' → 'Remove header 2'). */
   itemName?: string;
   keyLabel?: string;
@@ -50,11 +51,21 @@ export interface KeyValueRowsProps {
   renderValue?: (props: { value: string; label: string; onChange: (value: string) => void }) => ReactNode;
   /** The add button's text ('Add header'). */
   addLabel?: string;
+  /** The row Add appends; an empty key and value when not given. */
+  newRow?: () => R;
+  /** How far a row is indented, in levels of core's INDENT_STEP_PX (the portal's nested body rows). */
+  depthOf?: (row: R) => number;
+  /** More buttons of one row, before its remove button (indent, outdent). */
+  rowActions?: (index: number) => ReactNode;
+  /** More controls beside Add (Import JSON). */
+  footer?: ReactNode;
+  /** A test id on each row. */
+  rowTestId?: string;
 }
 
-const Grid = styled.div`
+const Grid = styled.div<{ $actions: boolean }>`
   display: grid;
-  grid-template-columns: 24px minmax(0, 2fr) minmax(0, 3fr) 32px;
+  grid-template-columns: 24px minmax(0, 2fr) minmax(0, 3fr) ${({ $actions }) => ($actions ? 'auto ' : '')}32px;
   gap: 6px;
   align-items: start;
   margin-bottom: 6px;
@@ -96,6 +107,12 @@ const Group = styled.fieldset`
   border: 0;
 `;
 
+const Footer = styled.div`
+  display: flex;
+  flex-wrap: wrap;
+  gap: ${({ theme }) => theme.space(2)};
+`;
+
 const Empty = styled.p`
   margin: 0 0 6px;
   color: ${({ theme }) => theme.colors.textMuted};
@@ -111,7 +128,7 @@ const newRowId = () => {
   return `kv-${nextRowId}`;
 };
 
-function SortableRow({
+function SortableRow<R extends KeyValue>({
   id,
   index,
   row,
@@ -122,8 +139,8 @@ function SortableRow({
 }: {
   id: string;
   index: number;
-  row: KeyValue;
-  props: KeyValueRowsProps;
+  row: R;
+  props: KeyValueRowsProps<R>;
   onKey: (key: string) => void;
   onValue: (value: string) => void;
   onRemove: () => void;
@@ -138,9 +155,14 @@ function SortableRow({
   return (
     <Grid
       ref={setNodeRef}
-      style={{ transform: CSS.Translate.toString(transform), transition }}
+      $actions={props.rowActions !== undefined}
+      style={{
+        transform: CSS.Translate.toString(transform),
+        transition,
+        marginLeft: props.depthOf ? props.depthOf(row) * INDENT_STEP_PX : undefined,
+      }}
       data-dragging={isDragging}
-      data-testid="key-value-row"
+      data-testid={props.rowTestId ?? 'key-value-row'}
     >
       <IconButton
         ref={setActivatorNodeRef}
@@ -167,6 +189,7 @@ function SortableRow({
           onChange={(event) => onValue(event.target.value)}
         />
       )}
+      {props.rowActions && <span>{props.rowActions(index)}</span>}
       <IconButton aria-label={`Remove ${item} ${n}`} onClick={onRemove}>
         <X size={16} aria-hidden="true" />
       </IconButton>
@@ -180,7 +203,7 @@ function SortableRow({
  * @example
  * <KeyValueRows label="Headers" itemName="header" rows={rows} onChange={setRows} />
  */
-export function KeyValueRows(props: KeyValueRowsProps) {
+export function KeyValueRows<R extends KeyValue = KeyValue>(props: KeyValueRowsProps<R>) {
   const { label, rows, onChange, itemName = 'row' } = props;
   // Rows have no identity of their own; ids follow them through moves and removals.
   const ids = useRef<string[]>([]);
@@ -223,7 +246,7 @@ export function KeyValueRows(props: KeyValueRowsProps) {
   };
   const add = () => {
     ids.current = [...ids.current, newRowId()];
-    onChange([...rows.map((row) => ({ ...row })), { key: '', value: '' }]);
+    onChange([...rows.map((row) => ({ ...row })), props.newRow ? props.newRow() : ({ key: '', value: '' } as R)]);
   };
   const onDragEnd = ({ active, over }: DragEndEvent) => {
     if (!over || active.id === over.id) return;
@@ -263,10 +286,13 @@ export function KeyValueRows(props: KeyValueRowsProps) {
           ))}
         </SortableContext>
       </DndContext>
-      <Button variant="ghost" onClick={add}>
-        <Plus size={16} aria-hidden="true" />
-        {props.addLabel ?? 'Add'}
-      </Button>
+      <Footer>
+        <Button variant="ghost" onClick={add}>
+          <Plus size={16} aria-hidden="true" />
+          {props.addLabel ?? 'Add'}
+        </Button>
+        {props.footer}
+      </Footer>
     </Group>
   );
 }

@@ -19,14 +19,12 @@ import {
   type FieldType,
   fieldRows,
   HTTP_METHODS,
-  INDENT_STEP_PX,
   importJson,
   indentRow,
   isValidKey,
   KEY_RULE_MESSAGE,
   type KeyValue,
   keyValuesToBodyRows,
-  moveRow,
   NEW_ITEM_KEY,
   pageOf,
   searchActionRows,
@@ -35,6 +33,7 @@ import {
   toggleSort,
 } from '@junction/core';
 import * as Popover from '@radix-ui/react-popover';
+import { IndentDecrease, IndentIncrease } from 'lucide-react';
 import { observer } from 'mobx-react-lite';
 import { useState } from 'react';
 import { Link, useNavigate, useParams } from 'react-router-dom';
@@ -642,17 +641,6 @@ const FieldEditor = observer(function FieldEditor({
   );
 });
 
-const BodyGrid = styled.div<{ $depth: number; $isDragging: boolean }>`
-  display: grid;
-  grid-template-columns: 24px 1fr 2fr auto auto auto;
-  gap: 6px;
-  align-items: center;
-  margin: 0 0 6px ${({ $depth }) => $depth * INDENT_STEP_PX}px;
-  opacity: ${({ $isDragging }) => ($isDragging ? 0.5 : 1)};
-  input { min-height: 32px; padding: 0 8px; border: 1px solid ${({ theme }) => theme.colors.border}; border-radius: 4px; font: inherit; }
-  .grip { cursor: grab; text-align: center; color: ${({ theme }) => theme.colors.textMuted}; user-select: none; }
-`;
-
 const PopoverBox = styled(Popover.Content)`
   width: 380px;
   background: #fff;
@@ -664,13 +652,11 @@ const PopoverBox = styled(Popover.Content)`
   textarea { width: 100%; box-sizing: border-box; font-family: monospace; }
 `;
 
-/** Request Body rows: drag to reorder, indent in 20 px steps, Add, remove, Import JSON (forms-dp 2.10). */
+/** Request Body rows: drag or keyboard to reorder, indent in 20 px steps, Add, remove, Import JSON (forms-dp 2.10). */
 function BodyRows({ rows, onChange }: { rows: BodyRow[]; onChange: (rows: BodyRow[]) => void }) {
-  const [dragged, setDragged] = useState<number | null>(null);
   const [isImportOpen, setImportOpen] = useState(false);
   const [pasted, setPasted] = useState('');
   const [importError, setImportError] = useState<string | null>(null);
-  const set = (i: number, patch: Partial<BodyRow>) => onChange(rows.map((r, j) => (j === i ? { ...r, ...patch } : r)));
   const submitImport = () => {
     const result = importJson(pasted);
     if (!result.ok) {
@@ -684,57 +670,28 @@ function BodyRows({ rows, onChange }: { rows: BodyRow[]; onChange: (rows: BodyRo
     setImportOpen(false);
   };
   return (
-    <Group aria-label="Request Body">
-      {rows.map((row, i) => (
-        <BodyGrid
-          // biome-ignore lint/suspicious/noArrayIndexKey: rows are addressed by place.
-          key={i}
-          $depth={row.depth}
-          $isDragging={dragged === i}
-          draggable
-          onDragStart={() => setDragged(i)}
-          onDragOver={(e) => e.preventDefault()}
-          onDrop={() => {
-            if (dragged !== null) onChange(moveRow(rows, dragged, i));
-            setDragged(null);
-          }}
-          onDragEnd={() => setDragged(null)}
-          data-testid="body-row"
-        >
-          <span className="grip" aria-hidden="true">
-            ⋮⋮
-          </span>
-          <input
-            aria-label={`Body key ${i + 1}`}
-            placeholder="Key"
-            value={row.key}
-            onChange={(e) => set(i, { key: e.target.value })}
-          />
-          <input
-            aria-label={`Body value ${i + 1}`}
-            placeholder="Value, e.g. ${inputData.name}"
-            value={row.value}
-            onChange={(e) => set(i, { value: e.target.value })}
-          />
+    <KeyValueRows
+      label="Request Body"
+      itemName="body row"
+      keyLabel="Body key"
+      valueLabel="Body value"
+      keyPlaceholder="Key"
+      rows={rows}
+      onChange={onChange}
+      newRow={() => ({ key: '', value: '', depth: 0 })}
+      depthOf={(row) => row.depth}
+      rowTestId="body-row"
+      rowActions={(i) => (
+        <>
           <Button variant="ghost" aria-label={`Outdent row ${i + 1}`} onClick={() => onChange(indentRow(rows, i, -1))}>
-            ⇤
+            <IndentDecrease size={16} aria-hidden="true" />
           </Button>
           <Button variant="ghost" aria-label={`Indent row ${i + 1}`} onClick={() => onChange(indentRow(rows, i, 1))}>
-            ⇥
+            <IndentIncrease size={16} aria-hidden="true" />
           </Button>
-          <Button
-            variant="ghost"
-            aria-label={`Remove body row ${i + 1}`}
-            onClick={() => onChange(rows.filter((_, j) => j !== i))}
-          >
-            ✕
-          </Button>
-        </BodyGrid>
-      ))}
-      <Row>
-        <Button variant="ghost" onClick={() => onChange([...rows, { key: '', value: '', depth: 0 }])}>
-          Add
-        </Button>
+        </>
+      )}
+      footer={
         <Popover.Root open={isImportOpen} onOpenChange={setImportOpen}>
           <Popover.Trigger asChild>
             <Button variant="ghost">Import JSON</Button>
@@ -755,8 +712,8 @@ function BodyRows({ rows, onChange }: { rows: BodyRow[]; onChange: (rows: BodyRo
             </PopoverBox>
           </Popover.Portal>
         </Popover.Root>
-      </Row>
-    </Group>
+      }
+    />
   );
 }
 
