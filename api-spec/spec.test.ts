@@ -96,6 +96,7 @@ const ROUTES = [
   'GET /api/apps/{appSlug}/listing',
   'PUT /api/apps/{appSlug}/listing',
   'POST /api/apps/{appSlug}/test-auth',
+  'POST /api/apps/{appSlug}/actions/{actionKey}/test',
   'GET /api/credentials',
   'POST /api/credentials',
   'GET /api/credentials/{id}',

@@ -86,6 +86,7 @@ export const OPERATION_IDS = [
   'getAppListing',
   'updateAppListing',
   'testAppAuth',
+  'testAppAction',
   'loadDropdownOptions',
   'createDemoCrmKey',
   'verifyShopifyInstall',
@@ -287,6 +288,8 @@ export type Listing = Schemas['Listing'];
 export type ListingInput = Schemas['ListingInput'];
 /** Body of `testAppAuth`. */
 export type TestAuthInput = Schemas['TestAuthInput'];
+/** Body of `testAppAction`. */
+export type TestActionInput = Schemas['TestActionInput'];
 /** The outcome of an auth test. */
 export type AuthTestResult = Schemas['AuthTestResult'];
 /** Body of `loadDropdownOptions`. */

@@ -867,6 +867,29 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/apps/{appSlug}/actions/{actionKey}/test": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                appSlug: components["parameters"]["AppSlug"];
+                actionKey: string;
+            };
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Send one of the app's actions with sample values (forms-dp 2.10 Step 2 'Test API Request').
+         * @description The request as sent (secrets redacted) and the answer, for the portal's Test tab; nothing is stored. A failing remote call is `ok: false` with the answer in `response`, not an error status.
+         */
+        post: operations["testAppAction"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/apps/{appSlug}/dropdowns": {
         parameters: {
             query?: never;
@@ -2127,6 +2150,15 @@ export interface components {
             credential?: components["schemas"]["Id"] | null;
             /** @description Auth values to test with instead of a stored account (the Test panel's fields); never stored. */
             values?: components["schemas"]["CredentialValues"];
+        };
+        TestActionInput: {
+            credential?: components["schemas"]["Id"] | null;
+            /** @description Auth values to send with instead of a stored account; never stored. */
+            authValues?: components["schemas"]["CredentialValues"];
+            /** @description Sample values of the action's fields, by field name. */
+            values?: {
+                [key: string]: unknown;
+            };
         };
         DemoCrmKeyInput: {
             /** @description Name of the account; default 'Demo CRM'. */
@@ -4033,6 +4065,41 @@ export interface operations {
         requestBody?: {
             content: {
                 "application/json": components["schemas"]["TestAuthInput"];
+            };
+        };
+        responses: {
+            /** @description The outcome. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["AuthTestResult"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            404: components["responses"]["NotFound"];
+            413: components["responses"]["PayloadTooLarge"];
+            415: components["responses"]["UnsupportedMediaType"];
+            422: components["responses"]["Unprocessable"];
+            429: components["responses"]["TooManyRequests"];
+            501: components["responses"]["NotImplemented"];
+        };
+    };
+    testAppAction: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                appSlug: components["parameters"]["AppSlug"];
+                actionKey: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: {
+            content: {
+                "application/json": components["schemas"]["TestActionInput"];
             };
         };
         responses: {

@@ -6,8 +6,8 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { executeStep } from '../../server/src/integrations/executor.js';
 import { createAppRegistry } from '../../server/src/integrations/registry.js';
-import { createHttpClient } from '../../server/src/security/http-client.js';
 import { SECRET_SENTINEL } from '../../server/src/kernel/types.js';
+import { createHttpClient } from '../../server/src/security/http-client.js';
 import { type Account, type ApiHarness, openHarness, openTestDatabases, signUp } from '../api/harness.js';
 import { startTarget, type Target } from '../fixtures/targets/target-server.js';
 
@@ -258,6 +258,32 @@ describe.each(openTestDatabases())('apps API on $dialect', (testDb) => {
     expect(sentinel.json.field).toBe('values.api_key');
     const missing = await h.call('POST', `/api/apps/${slugB}-x/test-auth`, { token: a.token, body: {} });
     expect(missing.status).toBe(404);
+  });
+
+  it("sends an action with sample values from the portal's Test tab: the request as sent and the answer, nothing stored", async () => {
+    const before = (await h.call('GET', `/api/apps/${slugA}`, { token: a.token })).json.authInfo;
+    const sent = await h.call('POST', `/api/apps/${slugA}/actions/createOrder/test`, {
+      token: a.token,
+      body: { authValues: { api_key: 'good-key-2' }, values: { item: 'tea' } },
+    });
+    expect(sent.status, sent.text).toBe(200);
+    expect(sent.json).toMatchObject({ ok: true, statusCode: 200, message: 'Request Successful' });
+    expect(sent.json.http.request).toMatchObject({ method: 'POST', url: `${target.url}/echo` });
+    expect(sent.json.http.request.headers['X-Api-Key']).toBe('[redacted]');
+    expect(JSON.stringify(sent.json.response)).toContain('tea');
+    expect(sent.text).not.toContain('good-key-2');
+    // A test from the Test tab is not the app's auth test: nothing changes on the app.
+    expect((await h.call('GET', `/api/apps/${slugA}`, { token: a.token })).json.authInfo).toEqual(before);
+
+    const failed = await h.call('POST', `/api/apps/${slugA}/actions/failing/test`, {
+      token: a.token,
+      body: { authValues: { api_key: 'good-key-2' } },
+    });
+    expect(failed.json).toMatchObject({ ok: false, statusCode: 401 });
+    const unknown = await h.call('POST', `/api/apps/${slugA}/actions/nope/test`, { token: a.token, body: {} });
+    expect(unknown.status).toBe(404);
+    const foreign = await h.call('POST', `/api/apps/${slugB}/actions/createOrder/test`, { token: a.token, body: {} });
+    expect(foreign.status).toBe(404);
   });
 
   it('answers the OAuth 2.0 test-action error when no simple GET action exists', async () => {

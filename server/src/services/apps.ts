@@ -9,17 +9,15 @@
 import {
   type AppDefinition,
   type AppProblem,
+  applyWorkspaceEventsChange,
   findTestAction,
   hasTriggers,
-  applyWorkspaceEventsChange,
   NO_TEST_ACTION_MESSAGE,
   takenEventKeys,
   validateAppDefinition,
   withWorkspaceEvents,
 } from '@junction/core';
-import { conflict, forbidden, notFound, unprocessable } from '../kernel/errors.js';
 import { getBuiltinApp, isBuiltinApp, listBuiltinApps, toAppDefinition } from '../integrations/builtin/index.js';
-import { createDbDemoCrmStorage } from '../store/repos/demo-crm.js';
 import { executeStep } from '../integrations/executor.js';
 import {
   allowedHostsFor,
@@ -28,10 +26,6 @@ import {
   type RunnableApp,
   toRunnable,
 } from '../integrations/registry.js';
-import { createPortalAppStore, type PortalAppRecord } from '../store/repos/portal-apps.js';
-import { createWorkspaceEventsStore } from '../store/repos/workspace-events.js';
-import { createHttpClient } from '../security/http-client.js';
-import { credentialRedactor } from '../security/redact.js';
 import type {
   AppSummaryView,
   AppsService,
@@ -40,9 +34,15 @@ import type {
   ListingView,
 } from '../kernel/contracts/apps.js';
 import { nowIso } from '../kernel/deps.js';
+import { conflict, forbidden, notFound, unprocessable } from '../kernel/errors.js';
 import type { PlatformDeps } from '../kernel/platform.js';
-import { createShopifyInstallService } from './shopify.js';
 import { SECRET_SENTINEL, type Services } from '../kernel/types.js';
+import { createHttpClient } from '../security/http-client.js';
+import { credentialRedactor } from '../security/redact.js';
+import { createDbDemoCrmStorage } from '../store/repos/demo-crm.js';
+import { createPortalAppStore, type PortalAppRecord } from '../store/repos/portal-apps.js';
+import { createWorkspaceEventsStore } from '../store/repos/workspace-events.js';
+import { createShopifyInstallService } from './shopify.js';
 
 /** Slugs a portal app may not take: they are portal routes (`/develop/new`). */
 export const RESERVED_SLUGS: readonly string[] = ['new'];
@@ -251,6 +251,19 @@ export function createAppsService(
       return result;
     },
 
+    async testAction(ctx, slug, actionKey, input) {
+      const builtin = getBuiltinApp(slug);
+      const record = builtin ? undefined : await store.get(ctx.tenantId, slug);
+      if (!builtin && !record) throw notFound('App');
+      const app: RunnableApp = builtin ?? toRunnable(record!, deps.vault);
+      if (!Object.hasOwn(app.actions, actionKey)) throw notFound('Action');
+      const authValues = await valuesForTest(ctx.tenantId, app, {
+        credential: input.credential,
+        values: input.authValues,
+      });
+      return runActionTest(app, actionKey, input.values ?? {}, authValues);
+    },
+
     async createDemoCrmKey(ctx, input) {
       const name = input.name?.trim() || DEMO_CRM_ACCOUNT_NAME;
       const apiKey = await demoCrm.issueApiKey(ctx.tenantId);
@@ -291,10 +304,22 @@ export function createAppsService(
 
   /** Runs the test action (forms-dp 2.6, 5, 8); failures are results, never throws. */
   async function runAuthTest(app: RunnableApp, authValues: Record<string, string>): Promise<AuthTestResultView> {
-    const testedAt = nowIso(deps);
     const testKey = chooseTestAction(app);
-    if (!testKey)
+    if (!testKey) {
+      const testedAt = nowIso(deps);
       return { ok: false, response: { error: NO_TEST_ACTION_MESSAGE }, message: NO_TEST_ACTION_MESSAGE, testedAt };
+    }
+    return runActionTest(app, testKey, {}, authValues);
+  }
+
+  /** Sends one action with the given values and auth values; the answer and the request, secrets redacted. */
+  async function runActionTest(
+    app: RunnableApp,
+    actionKey: string,
+    values: Record<string, unknown>,
+    authValues: Record<string, string>,
+  ): Promise<AuthTestResultView> {
+    const testedAt = nowIso(deps);
     const http = createHttpClient({
       allowedHosts: allowedHostsFor(app, deps.config),
       timeoutMs: TEST_TIMEOUT_MS,
@@ -302,8 +327,8 @@ export function createAppsService(
     try {
       const run = await executeStep({
         app,
-        actionKey: testKey,
-        values: {},
+        actionKey,
+        values,
         credential: authValues,
         base: appBaseUrl(app, deps.config.publicUrl),
         http,

@@ -43,6 +43,20 @@ export const appHandlers: OperationHandlers = {
     const body = (input.body ?? {}) as { credential?: string | null; values?: Record<string, string> };
     return { status: 200, body: await input.services.apps.testAuth(requireAuth(input), input.params.appSlug, body) };
   },
+  async testAppAction(input) {
+    const body = (input.body ?? {}) as {
+      credential?: string | null;
+      authValues?: Record<string, string>;
+      values?: Record<string, unknown>;
+    };
+    const result = await input.services.apps.testAction(
+      requireAuth(input),
+      input.params.appSlug,
+      input.params.actionKey,
+      body,
+    );
+    return { status: 200, body: result };
+  },
   async createDemoCrmKey(input) {
     const body = (input.body ?? {}) as { name?: string };
     return { status: 201, body: await input.services.apps.createDemoCrmKey(requireAuth(input), body) };

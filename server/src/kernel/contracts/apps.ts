@@ -89,6 +89,17 @@ export interface AppsService {
     slug: string,
     input: { credential?: string | null; values?: Record<string, string> },
   ): Promise<AuthTestResultView>;
+  /**
+   * Sends one of the app's actions with sample values and a stored account or typed auth
+   * values (forms-dp 2.10 Step 2 'Test API Request'); answers the request as sent (secrets
+   * redacted) and the answer. Nothing is stored.
+   */
+  testAction(
+    ctx: AuthContext,
+    slug: string,
+    actionKey: string,
+    input: { credential?: string | null; authValues?: Record<string, string>; values?: Record<string, unknown> },
+  ): Promise<AuthTestResultView>;
   /** Issues a Demo CRM API key and saves it as an account of `demo-crm` (one click). */
   createDemoCrmKey(ctx: AuthContext, input: { name?: string }): Promise<{ apiKey: string; credential: CredentialView }>;
   /** The Demo CRM's storage (database), for the `/demo-crm` plugin. */
