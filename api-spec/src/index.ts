@@ -82,7 +82,7 @@ export const OPERATION_IDS = [
   'createApp',
   'getApp',
   'updateApp',
-  'putWorkspaceAppEvents',
+  'updateWorkspaceAppEvents',
   'getAppListing',
   'updateAppListing',
   'testAppAuth',

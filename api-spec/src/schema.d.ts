@@ -817,7 +817,7 @@ export interface paths {
          * Add, replace or remove events this workspace added to an app it does not own (the custom-trigger wizard, onboarding 4).
          * @description The given actions and triggers join (or replace) the workspace's earlier additions; keys in `remove` are taken out. The additions are laid over the app for this workspace only and answered merged. 404 for an invisible app; 422 for the workspace's own app (its definition takes them); 409 naming the key when the app already has it.
          */
-        put: operations["putWorkspaceAppEvents"];
+        put: operations["updateWorkspaceAppEvents"];
         post?: never;
         delete?: never;
         options?: never;
@@ -3958,7 +3958,7 @@ export interface operations {
             501: components["responses"]["NotImplemented"];
         };
     };
-    putWorkspaceAppEvents: {
+    updateWorkspaceAppEvents: {
         parameters: {
             query?: never;
             header?: never;

@@ -22,7 +22,7 @@ export const appHandlers: OperationHandlers = {
     const body = input.body as AppDefinition;
     return { status: 200, body: await input.services.apps.update(requireAuth(input), input.params.appSlug, body) };
   },
-  async putWorkspaceAppEvents(input) {
+  async updateWorkspaceAppEvents(input) {
     const body = input.body as WorkspaceEventsChange;
     return {
       status: 200,
