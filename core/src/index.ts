@@ -201,6 +201,16 @@ export {
   toStepField,
   withDefinitionFields,
 } from './workflow/step-setup.js';
+export type { StepSection } from './workflow/step-sections.js';
+export {
+  canContinueSection,
+  firstSection,
+  isSectionDone,
+  isSectionEnabled,
+  missingRequiredFields,
+  nextSection,
+  stepSections,
+} from './workflow/step-sections.js';
 export type { TestOutcome, TestState } from './workflow/test-state.js';
 export { recordSample, recordTestResult, sampleKey, testErrorMessage, testStateOf } from './workflow/test-state.js';
 export type { TestSuccessInput, UsableCredential } from './workflow/naming.js';

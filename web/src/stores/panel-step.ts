@@ -8,22 +8,29 @@ import {
   type AppDefinition,
   applyStepPatch,
   type CatalogTab,
+  canContinueSection,
   type EventOption,
   type EventOptionGroup,
   eventsByGroup,
   type FieldDef,
+  firstSection,
   HTTP_APP_SLUG,
   type IStep,
   isApiError,
-  isBlankFieldValue,
+  isSectionDone,
+  isSectionEnabled,
+  missingRequiredFields,
+  nextSection,
   recordTestResult,
   type StepData,
+  type StepSection,
+  stepSections,
   testStateOf,
   testSuccessText,
+  toDocument,
   toStepField,
   visibleTriggers,
   withDefinitionFields,
-  toDocument,
 } from '@junction/core';
 import { makeAutoObservable, observableRef, runInAction } from 'mobx';
 import type { IEditorStore } from './editor-store.js';
@@ -34,8 +41,8 @@ import { type AutoTicket, emptyActionsTicket, incompleteActionTicket } from './p
 /** The product name the panel texts use ('Forms by {product}'). */
 export const PRODUCT_NAME = 'Junction';
 
-/** The sections of the stepper, in order (editor-core 2.8). */
-export type PanelSection = 'app' | 'event' | 'account' | 'setup' | 'test';
+/** The sections of the stepper, in order (core's StepSection, editor-core 2.8). */
+export type PanelSection = StepSection;
 
 /** Test phases (editor-core 4.1). */
 export type TestPhase = 'idle' | 'testing' | 'tested' | 'testFailed';
@@ -133,7 +140,7 @@ export class StepPanelModel {
 
   constructor(private readonly deps: StepPanelDeps) {
     const data = this.data;
-    this.section = data.type === '' ? 'app' : data.action === '' ? 'event' : 'setup';
+    this.section = firstSection(data);
     const state = testStateOf(data).status;
     if (state === 'tested') this.testPhase = 'tested';
     else if (state === 'failed') this.testPhase = 'testFailed';
@@ -181,26 +188,24 @@ export class StepPanelModel {
     return this.data.hasauth;
   }
 
-  /** The sections shown: Account only when the app needs auth (editor-core 2.8). */
+  /** The sections shown: Account only when the app needs auth (core's stepSections). */
   get sections(): PanelSection[] {
-    return this.needsAccount ? ['app', 'event', 'account', 'setup', 'test'] : ['app', 'event', 'setup', 'test'];
+    return stepSections(this.data);
   }
 
-  /** Whether a section can be opened (editor-core 4.8 "Panel flow"). */
+  /** Whether a section can be opened (core's isSectionEnabled, editor-core 4.8). */
   isEnabled(section: PanelSection): boolean {
-    if (section === 'app') return true;
-    if (section === 'event') return this.hasApp;
-    if (section === 'account') return this.hasApp && this.hasEvent;
-    return this.hasApp && this.hasEvent && (!this.needsAccount || this.data.credential !== null);
+    return isSectionEnabled(this.data, section);
   }
 
-  /** Whether Continue is allowed in a section (editor-core 5.2). */
+  /** Whether Continue is allowed in a section (core's canContinueSection, editor-core 5.2). */
   canContinue(section: PanelSection): boolean {
-    if (section === 'app') return this.hasApp;
-    if (section === 'event') return this.hasEvent;
-    if (section === 'account') return this.data.credential !== null;
-    if (section === 'setup') return this.testPhase !== 'testing';
-    return true;
+    return canContinueSection(this.data, section, this.testPhase === 'testing');
+  }
+
+  /** Whether a section is done (core's isSectionDone: a failed or stale test is not). */
+  isDone(section: PanelSection): boolean {
+    return isSectionDone(this.data, section);
   }
 
   /** Opens a section by its header; disabled sections stay closed. */
@@ -211,9 +216,8 @@ export class StepPanelModel {
   /** Moves to the next shown section when Continue is allowed. */
   continue(): void {
     if (!this.canContinue(this.section)) return;
-    const sections = this.sections;
-    const next = sections[sections.indexOf(this.section) + 1];
-    if (next && this.isEnabled(next)) this.section = next;
+    const next = nextSection(this.data, this.section);
+    if (next) this.section = next;
   }
 
   setTab(tab: CatalogTab): void {
@@ -363,7 +367,7 @@ export class StepPanelModel {
 
   /** Required fields still without a value (the set-up step is done when none are left). */
   get missingRequired(): FieldDef[] {
-    return this.data.fields.filter((field) => field.required && isBlankFieldValue(field.value));
+    return missingRequiredFields(this.data);
   }
 
   private resetTest(): void {

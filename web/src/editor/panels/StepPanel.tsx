@@ -137,16 +137,6 @@ function summaryOf(model: StepPanelModel, section: PanelSection): string {
   return '';
 }
 
-function isDone(model: StepPanelModel, section: PanelSection): boolean {
-  const data = model.data;
-  if (section === 'app') return model.hasApp;
-  if (section === 'event') return model.hasEvent;
-  if (section === 'account') return data.credential !== null;
-  // Done only with a current, good sample (editor-core 4.8): a failed or stale test is not.
-  if (section === 'test') return testStateOf(data).status === 'tested';
-  return model.hasEvent && model.missingRequired.length === 0;
-}
-
 const AppSearch = observer(function AppSearch({ model, catalog }: { model: StepPanelModel; catalog: AppCatalog }) {
   const options = model.appOptions;
   const plan = useTenantPlan();
@@ -475,7 +465,7 @@ export const StepPanel = observer(function StepPanel({ stepId, catalog }: { step
               disabled={!model.isEnabled(section)}
               onClick={() => model.open(section)}
             >
-              <Bullet $done={isDone(model, section)}>{isDone(model, section) ? '✓' : index + 1}</Bullet>
+              <Bullet $done={model.isDone(section)}>{model.isDone(section) ? '✓' : index + 1}</Bullet>
               <span>
                 <strong>{sectionTitle(section, model.kind)}</strong>
                 {summary && <small>{summary}</small>}
