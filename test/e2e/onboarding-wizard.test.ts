@@ -132,8 +132,6 @@ describe('the custom-trigger wizard', { timeout: E2E_TEST_TIMEOUT_MS * 6 }, () =
       .click();
     await panel(page).getByRole('button', { name: '+ Create custom trigger' }).click();
     await page.getByRole('button', { name: "I'll do it myself" }).click();
-    // A free, active workspace sees the premium offer first; 'No thanks' goes on to the wizard.
-    await page.getByRole('button', { name: 'No thanks' }).click();
 
     // 1. App and type.
     await wizard(page).getByText('Step 1 of 3: App and type').waitFor();
@@ -150,6 +148,8 @@ describe('the custom-trigger wizard', { timeout: E2E_TEST_TIMEOUT_MS * 6 }, () =
     await wizard(page).getByText('Creates the trigger “New Invoice” (newInvoice)').waitFor();
     await saveScreenshot(page, 'onboarding-wizard-1-app');
     await next.click();
+    // onboarding 4: a free, active workspace sees the premium offer on the wizard's Continue.
+    await page.getByRole('button', { name: 'No thanks' }).click();
 
     // 2. Endpoint, account and the input-field design.
     await wizard(page).getByText('Step 2 of 3: Endpoint and form design').waitFor();
@@ -282,6 +282,90 @@ describe('the custom-trigger wizard', { timeout: E2E_TEST_TIMEOUT_MS * 6 }, () =
       };
       return !after.actions.listRefund && Boolean(after.actions.listInvoice) && Boolean(after.triggers.newInvoice);
     }, 'listRefund to be taken out again');
+    expect(session().pageErrors).toEqual([]);
+    await page.close();
+  });
+
+  it('adds a trigger to a built-in app (the Demo CRM): preselected, its base URL and account, the event listed at once', async () => {
+    const { baseUrl } = session();
+    const signUp = await fetch(`${baseUrl}/api/auth/sign-up`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify({ email: `crm-wizard-${randomUUID().slice(0, 8)}@example.com`, password: 'Wizard rules 2026' }),
+    });
+    const grant = (await signUp.json()) as { token: string; workflowId: string };
+    const issued = await fetch(`${baseUrl}/api/demo-crm/keys`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json', authorization: `Bearer ${grant.token}` },
+      body: JSON.stringify({ name: 'Main' }),
+    });
+    const { apiKey, credential } = (await issued.json()) as { apiKey: string; credential: { id: string } };
+    await fetch(`${baseUrl}/demo-crm/contacts`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json', 'x-api-key': apiKey },
+      body: JSON.stringify({ email: 'lin@example.com', firstName: 'Lin' }),
+    });
+
+    const page = await session().newPage();
+    await page.addInitScript(
+      (token) =>
+        (globalThis as unknown as { localStorage: { setItem(k: string, v: string): void } }).localStorage.setItem(
+          'junction.token',
+          token,
+        ),
+      grant.token,
+    );
+    await page.goto(`${baseUrl}/?id=${encodeURIComponent(grant.workflowId)}`);
+    await page.getByTestId('step-card').filter({ hasText: 'Click to Add Trigger' }).click();
+    await panel(page).getByLabel('Type to search for an App').fill('crm');
+    await panel(page)
+      .getByRole('button', { name: /Demo CRM/ })
+      .click();
+    await panel(page).getByRole('button', { name: '+ Create custom trigger' }).click();
+    await page.getByRole('dialog', { name: "Let's add an event to Demo CRM!" }).waitFor();
+    await page.getByRole('button', { name: "I'll do it myself" }).click();
+
+    // 1. The app it was opened from is chosen; no 'Register an app first'.
+    await wizard(page).getByText('Step 1 of 3: App and type').waitFor();
+    await expect(wizard(page).getByLabel('App').inputValue()).resolves.toBe('demo-crm');
+    await expect(wizard(page).getByText('Register an app').count()).resolves.toBe(0);
+    await wizard(page).getByLabel('Noun').fill('person');
+    await saveScreenshot(page, 'onboarding-wizard-builtin-1-app');
+    await wizard(page).getByRole('button', { name: 'Next' }).click();
+    // The premium offer on the wizard's Continue.
+    await page.getByRole('button', { name: 'No thanks' }).waitFor();
+    await saveScreenshot(page, 'onboarding-wizard-builtin-premium');
+    await page.getByRole('button', { name: 'No thanks' }).click();
+
+    // 2. The endpoint starts at the app's base URL; the connected account is chosen.
+    await wizard(page).getByText('Step 2 of 3: Endpoint and form design').waitFor();
+    await expect(wizard(page).getByLabel('Endpoint URL').inputValue()).resolves.toBe(`${baseUrl}/demo-crm/`);
+    await expect(wizard(page).getByLabel('Account').inputValue()).resolves.toBe(credential.id);
+    await wizard(page).getByLabel('Endpoint URL').fill(`${baseUrl}/demo-crm/contacts`);
+    await wizard(page).getByRole('button', { name: '+ Add input field' }).click();
+    await wizard(page).getByLabel('Key').fill('email');
+    await wizard(page).getByLabel('Label').fill('E-mail');
+    await wizard(page).getByLabel('Helper Text').fill('Only the contact with this e-mail.');
+    await wizard(page).getByRole('button', { name: 'Save', exact: true }).click();
+    await saveScreenshot(page, 'onboarding-wizard-builtin-2-endpoint');
+    await wizard(page).getByRole('button', { name: 'Next' }).click();
+
+    // 3. The test runs with the account; Finish.
+    await wizard(page).getByRole('button', { name: 'Test endpoint' }).click();
+    await wizard(page).getByText('Found 1 items under “contacts”.').waitFor();
+    await wizard(page).getByRole('button', { name: 'Finish' }).click();
+    await wizard(page).waitFor({ state: 'detached' });
+    await page.getByText("The trigger 'New Person' was added to Demo CRM.").waitFor();
+
+    // The trigger panel opens again on the new event, listed without a reload.
+    await panel(page).getByRole('heading', { name: 'New Person in Demo CRM' }).waitFor();
+    await panel(page)
+      .getByRole('button', { name: /^\S+ Event/ })
+      .click();
+    await panel(page)
+      .getByRole('button', { name: /^New Person/ })
+      .waitFor();
+    await saveScreenshot(page, 'onboarding-wizard-builtin-event-listed');
     expect(session().pageErrors).toEqual([]);
     await page.close();
   });

@@ -224,6 +224,7 @@ describe('the wizard field rules (onboarding 4, 5)', () => {
       editor: {} as never,
       notify: () => undefined,
       isOfferedPremium: () => false,
+      origin: 'http://localhost',
     });
     wizard.addField();
     expect(wizard.fields.map((f) => f.key)).toEqual([NEW_FIELD_KEY]);
@@ -260,13 +261,14 @@ describe('the wizard field rules (onboarding 4, 5)', () => {
       editor: {} as never,
       notify: () => undefined,
       isOfferedPremium: () => true,
+      origin: 'http://localhost',
     });
     free.setApp('billing');
     free.setNoun('invoice');
     await free.next();
     expect([free.isOfferOpen, free.step]).toEqual([true, 1]);
     const seen = new CustomTriggerWizard(
-      { editor: {} as never, notify: () => undefined, isOfferedPremium: () => true },
+      { editor: {} as never, notify: () => undefined, isOfferedPremium: () => true, origin: 'http://localhost' },
       { appSlug: 'billing', offerSeen: true },
     );
     expect(seen.isOfferSeen).toBe(true);

@@ -7,6 +7,7 @@ import { observer } from 'mobx-react-lite';
 import { useEffect, useRef, useState } from 'react';
 import styled from 'styled-components';
 import { useEditor } from '../editor/editor-context.js';
+import { APP_CHANGED_EVENT } from '../editor/panels/StepPanelHost.js';
 import { PremiumOffer, useTenantPlan } from '../editor/palette/PremiumOffer.js';
 import { isOfferedPremium } from '../editor/palette/premium.js';
 import {
@@ -147,11 +148,6 @@ const AppStep = observer(function AppStep({ wizard }: { wizard: CustomTriggerWiz
           </option>
         ))}
       </Select>
-      {wizard.apps.length === 0 && !wizard.appsError && (
-        <Small>
-          Custom triggers are added to your own apps. <a href="/develop/new">Register an app</a> first.
-        </Small>
-      )}
       <Types>
         <legend>Type</legend>
         <label>
@@ -378,9 +374,11 @@ const TestStep = observer(function TestStep({ wizard }: { wizard: CustomTriggerW
 const WizardPanel = observer(function WizardPanel({
   wizard,
   onClose,
+  onFinished,
 }: {
   wizard: CustomTriggerWizard;
   onClose: () => void;
+  onFinished: () => void;
 }) {
   const isLast = wizard.step === 3;
   const canNext =
@@ -414,7 +412,7 @@ const WizardPanel = observer(function WizardPanel({
           disabled={!canNext}
           onClick={() => {
             if (!isLast) void wizard.next();
-            else void wizard.finish().then((done) => done && onClose());
+            else void wizard.finish().then((done) => done && onFinished());
           }}
         >
           {isLast ? 'Finish' : 'Next'}
@@ -441,6 +439,8 @@ export function CustomTriggerWizardHost() {
           editor,
           notify: (toast) => showToast({ ...toast, autoHideMs: ONBOARDING_TOAST_MS }),
           isOfferedPremium: () => isOfferedPremium(planRef.current),
+          origin: window.location.origin,
+          onAppChanged: (app) => window.dispatchEvent(new CustomEvent(APP_CHANGED_EVENT, { detail: { app } })),
         },
         { appSlug: detail.app, offerSeen: detail.offerSeen },
       );
@@ -459,6 +459,12 @@ export function CustomTriggerWizardHost() {
       onClose={() => {
         void wizard.discard();
         setWizard(null);
+      }}
+      onFinished={() => {
+        setWizard(null);
+        // The trigger step opens again on its new event, read afresh (no reload).
+        const trigger = editor.wf.data.steps.find((s) => s.kind === 'trigger');
+        if (trigger) editor.select(trigger.id);
       }}
     />
   );

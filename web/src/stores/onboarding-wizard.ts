@@ -9,6 +9,7 @@
  */
 import {
   type AppDefinition,
+  appBaseUrlOf,
   buildCustomTrigger,
   type CustomTriggerField,
   createStepData,
@@ -39,10 +40,17 @@ export const WIZARD_STEPS = ['App and type', 'Endpoint and form design', 'Test']
 
 const KEY_PATTERN = /^[A-Za-z0-9_-]+$/;
 
-/** An app the wizard can write to: one of the workspace's own portal apps. */
+/**
+ * An app the wizard can add a trigger to: any app with an API (onboarding 2 "a custom-trigger
+ * builder for a third-party app"). The workspace's own portal apps take the trigger into their
+ * definition; any other app (catalogue, built-in, another workspace's) keeps it as this
+ * workspace's addition (PUT /api/apps/{slug}/workspace-events).
+ */
 export interface WizardApp {
   appSlug: string;
   appName: string;
+  /** True for the workspace's own portal app. */
+  isOwn: boolean;
 }
 
 /** An account of the chosen app. */
@@ -63,6 +71,10 @@ export interface WizardDeps {
   notify: (toast: { status: 'success' | 'error'; message: string }) => void;
   /** Shows the premium offer on Continue (free plan, active status); resolves when it is dismissed. */
   isOfferedPremium: () => boolean;
+  /** Junction's own address: what `{base}` stands for in a built-in app's URLs. */
+  origin: string;
+  /** Told after Finish, so cached definitions of the app are read again (the event list shows the trigger). */
+  onAppChanged?: (appSlug: string) => void;
 }
 
 function blankField(): FieldDraft {
@@ -121,14 +133,15 @@ export class CustomTriggerWizard {
     return this.deps.editor.env.api;
   }
 
-  /** Loads the workspace's own apps (the ones whose definitions it may change). */
+  /** Loads every app with an API: the workspace's own, the catalogue's and the built-ins. */
   async loadApps(): Promise<void> {
     try {
       const list = await this.api.get('/api/apps');
       runInAction(() => {
         this.apps = list.items
-          .filter((app) => app.editable === true)
-          .map((app) => ({ appSlug: app.appSlug, appName: app.appName }));
+          // Tools without an API of their own (Schedule, Webhook, Formatter…) have nothing to poll.
+          .filter((app) => app.editable === true || app.disableAuth !== true)
+          .map((app) => ({ appSlug: app.appSlug, appName: app.appName, isOwn: app.editable === true }));
         if (this.appSlug && !this.apps.some((a) => a.appSlug === this.appSlug)) this.appSlug = '';
       });
     } catch (error) {
@@ -237,6 +250,8 @@ export class CustomTriggerWizard {
       const accounts = await this.api.get('/api/credentials', { params: { query: { app: slug } } });
       runInAction(() => {
         this.definition = definition as AppDefinition;
+        // The endpoint starts at the app's own base URL.
+        if (this.url.trim() === '') this.url = appBaseUrlOf(this.definition, this.deps.origin);
         this.credentials = accounts.items.map((c) => ({ id: c.id, name: c.name }));
         if (!this.credentialId && this.credentials[0]) this.credentialId = this.credentials[0].id;
         this.step = 2;
@@ -325,29 +340,48 @@ export class CustomTriggerWizard {
     });
   }
 
-  /** The definition with the generated list action (and trigger when `withTrigger`). */
-  private definitionWith(withTrigger: boolean): AppDefinition {
-    const base = this.definition as AppDefinition;
-    const built = this.generated;
-    const actions = { ...base.actions };
-    // A test made under another noun left its own list action: replace it.
-    if (this.savedActionKey && this.savedActionKey !== built.actionKey) delete actions[this.savedActionKey];
-    const next: AppDefinition = {
-      ...base,
-      actions: { ...actions, [built.actionKey]: built.action },
-      triggers: withTrigger ? { ...base.triggers, [built.triggerKey]: built.trigger } : base.triggers,
-    };
-    return next;
+  private get isOwnApp(): boolean {
+    return this.apps.find((a) => a.appSlug === this.appSlug)?.isOwn === true;
   }
 
-  private async saveDefinition(definition: AppDefinition): Promise<void> {
-    const saved = await this.api.put('/api/apps/{appSlug}', {
-      params: { path: { appSlug: this.appSlug } },
-      body: definition,
-    });
+  /**
+   * Saves the generated list action (and the trigger when `withTrigger`): into the definition
+   * of the workspace's own app, else as this workspace's addition to the app. `remove` names
+   * keys an earlier test or another noun left behind.
+   */
+  private async saveEvents(withTrigger: boolean, remove: string[] = []): Promise<void> {
+    const built = this.generated;
+    let saved: unknown;
+    if (this.isOwnApp) {
+      const base = this.definition as AppDefinition;
+      const actions = { ...base.actions };
+      for (const key of remove) delete actions[key];
+      if (withTrigger || !remove.includes(built.actionKey)) actions[built.actionKey] = built.action;
+      const triggers = withTrigger ? { ...base.triggers, [built.triggerKey]: built.trigger } : base.triggers;
+      saved = await this.api.put('/api/apps/{appSlug}', {
+        params: { path: { appSlug: this.appSlug } },
+        body: { ...base, actions, triggers },
+      });
+    } else {
+      const keep = !remove.includes(built.actionKey);
+      saved = await this.api.put('/api/apps/{appSlug}/workspace-events', {
+        params: { path: { appSlug: this.appSlug } },
+        body: {
+          actions: keep ? { [built.actionKey]: built.action } : {},
+          triggers: withTrigger ? { [built.triggerKey]: built.trigger } : {},
+          remove,
+        },
+      });
+    }
     runInAction(() => {
       this.definition = saved as AppDefinition;
     });
+  }
+
+  /** Keys a test under another noun left in the app. */
+  private get staleKeys(): string[] {
+    const key = this.savedActionKey;
+    return key && key !== this.generated.actionKey ? [key] : [];
   }
 
   /**
@@ -361,7 +395,7 @@ export class CustomTriggerWizard {
     this.error = '';
     const { editor } = this.deps;
     try {
-      await this.saveDefinition(this.definitionWith(false));
+      await this.saveEvents(false, this.staleKeys);
       runInAction(() => {
         this.savedActionKey = this.generated.actionKey;
       });
@@ -418,10 +452,8 @@ export class CustomTriggerWizard {
     const base = this.definition;
     if (this.isFinished || !key || !base || !base.actions[key]) return;
     if (Object.values(base.triggers).some((t) => t.action === key)) return;
-    const actions = { ...base.actions };
-    delete actions[key];
     try {
-      await this.saveDefinition({ ...base, actions });
+      await this.saveEvents(false, [key]);
       runInAction(() => {
         this.savedActionKey = null;
       });
@@ -445,7 +477,8 @@ export class CustomTriggerWizard {
     const { editor } = this.deps;
     try {
       const built = this.generated;
-      await this.saveDefinition(this.definitionWith(true));
+      await this.saveEvents(true, this.staleKeys);
+      this.deps.onAppChanged?.(this.appSlug);
       const trigger = editor.wf.data.steps.find((s) => s.kind === 'trigger');
       if (trigger) {
         const definition = this.definition as AppDefinition;

@@ -70,6 +70,11 @@ export class AppCatalog {
     return this.apps.find((app) => app.appSlug === slug);
   }
 
+  /** Forgets the cached definition of `slug` (a custom trigger was added to it): the next read asks again. */
+  forget(slug: string): void {
+    this.definitions.delete(slug);
+  }
+
   /** Returns the whole definition of `slug` (cached; a failure is not cached). */
   definition(slug: string): Promise<AppDefinition> {
     const cached = this.definitions.get(slug);

@@ -31,7 +31,8 @@ export function customEventTitle(app: string): string {
  * "Let's add an event to {app}!" (editor-core 2.8): 'Do it with me' opens a helpdesk ticket
  * (5-10 business days), 'I'll do it myself' opens the custom-event wizard (3-7 minutes).
  * Custom triggers and actions are premium (editor-core 6): a workspace on plan 'free' with
- * planStatus 'active' sees the premium offer first; 'No thanks' goes on to the wizard.
+ * planStatus 'active' sees the premium offer — for an action here, for a trigger on the
+ * wizard's Continue (onboarding 4) — and 'No thanks' goes on.
  */
 export const CustomEventDialog = observer(function CustomEventDialog({
   model,
@@ -57,7 +58,8 @@ export const CustomEventDialog = observer(function CustomEventDialog({
     window.open(`/develop/${slug}/actions`, '_blank');
   };
   const doItMyself = () => {
-    if (isOfferedPremium(plan) && !isOfferDismissed) {
+    // onboarding 4: the trigger wizard offers premium itself, on its Continue.
+    if (model.kind === 'action' && isOfferedPremium(plan) && !isOfferDismissed) {
       // One dialog at a time: the offer replaces this one.
       model.setCustomEventOpen(false);
       setOfferOpen(true);

@@ -33,6 +33,9 @@ class PanelBoundary extends Component<
   }
 }
 
+/** The window event telling that an app's definition changed: `detail` = { app: slug }. */
+export const APP_CHANGED_EVENT = 'junction:app-changed';
+
 /**
  * Where the step panels mount (editor-core 2.8, 2.9): the selected trigger or action step's
  * panel at the right of the canvas. A panel that fails to render is reported and closed.
@@ -43,6 +46,15 @@ export const StepPanelHost = observer(function StepPanelHost() {
   const { showToast } = useToast();
   const [catalog] = useState(() => new AppCatalog(api));
   const [isWarm, setWarm] = useState(false);
+  useEffect(() => {
+    // onboarding 4: a custom trigger was added to an app; its event list is read again.
+    const changed = (event: Event) => {
+      const slug = ((event as CustomEvent).detail as { app?: string } | null)?.app;
+      if (slug) catalog.forget(slug);
+    };
+    window.addEventListener(APP_CHANGED_EVENT, changed);
+    return () => window.removeEventListener(APP_CHANGED_EVENT, changed);
+  }, [catalog]);
   useEffect(() => {
     // Once the browser is idle after the canvas has painted: fetching the chunk and putting its
     // styles in the page stay off the path of opening a workflow, yet are done before most
