@@ -130,6 +130,8 @@ describe.each(openTestDatabases())('support, checkout and settings on $dialect',
     expect(page.headers['content-type']).toContain('text/html');
     expect(page.text).toContain('$6 for your first month');
     expect(page.text).toContain(`action="${url.pathname}"`);
+    // A way back: the page checkout was opened from, without paying.
+    expect(page.text).toContain('<a href="http://junction.test/?id=wf-1">← Not now, back to Junction</a>');
 
     const paid = await h.call('POST', url.pathname, {
       raw: '',

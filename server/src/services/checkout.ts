@@ -32,7 +32,7 @@ function escapeHtml(text: string): string {
 }
 
 /** Returns the embedded checkout page (no scripts: the CSP allows none inline). */
-export function renderCheckoutPage(input: { sessionId: string; workspace: string; email: string }): string {
+export function renderCheckoutPage(input: { sessionId: string; workspace: string; email: string; backUrl: string }): string {
   const action = `/checkout/${encodeURIComponent(input.sessionId)}`;
   return `<!doctype html>
 <html lang="en"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width,initial-scale=1">
@@ -43,6 +43,7 @@ main{background:#fff;border-radius:8px;box-shadow:0 12px 32px rgba(15,23,42,.25)
 h1{margin:0 0 8px;font-size:24px}.price{font-size:26px;font-weight:700;margin:16px 0 4px}.price s{font-size:16px;color:#52606d;font-weight:400;margin-left:8px}
 .muted{color:#52606d;font-size:14px}button{margin-top:20px;width:100%;padding:12px;border:none;border-radius:4px;background:#0069ea;color:#fff;font:inherit;font-weight:700;cursor:pointer}
 button:hover{background:#0057c2}.note{margin-top:16px;font-size:13px;color:#52606d}
+.back{margin:16px 0 0;text-align:center}.back a{color:#0069ea;font-weight:600;text-decoration:none}.back a:hover{text-decoration:underline}
 </style></head>
 <body><main>
 <h1>${escapeHtml(OFFER.title)}</h1>
@@ -50,6 +51,7 @@ button:hover{background:#0057c2}.note{margin-top:16px;font-size:13px;color:#5260
 <p class="price">${escapeHtml(OFFER.price)}<s>${escapeHtml(OFFER.previousPrice)}</s></p>
 <p class="muted">${escapeHtml(OFFER.afterwards)}</p>
 <form method="post" action="${escapeHtml(action)}"><button type="submit">Pay and upgrade</button></form>
+<p class="back"><a href="${escapeHtml(input.backUrl)}">← Not now, back to Junction</a></p>
 <p class="note">Junction's built-in checkout: no card is charged. Set CHECKOUT_PROVIDER_URL to use a payment provider.</p>
 </main></body></html>`;
 }
@@ -123,7 +125,13 @@ export function createCheckoutService(deps: PlatformDeps) {
         deps.repos.tenants.nameOf(row.tenant_id),
         deps.repos.users.findById(row.user_id),
       ]);
-      return renderCheckoutPage({ sessionId, workspace: workspace ?? '', email: user?.email ?? '' });
+      // The way back is the page checkout was opened from (always one of Junction's own pages).
+      return renderCheckoutPage({
+        sessionId,
+        workspace: workspace ?? '',
+        email: user?.email ?? '',
+        backUrl: row.current_url,
+      });
     },
 
     async finishCheckout(sessionId: string): Promise<CheckoutFinish> {

@@ -155,6 +155,8 @@ const LINKS = [
   { to: '/profile', label: 'Profile' },
   { to: '/support', label: 'Support' },
   { to: '/docs', label: 'User guide' },
+  // The developer portal (forms-dp 2.3): where a workspace registers its own apps.
+  { to: '/develop/', label: 'Developer portal' },
 ] as const;
 
 /**

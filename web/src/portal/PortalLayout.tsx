@@ -55,6 +55,15 @@ const Pane = styled.aside`
   input, textarea { font: inherit; }
 `;
 
+const BackLink = styled(Link)`
+  display: inline-block;
+  margin-bottom: ${({ theme }) => theme.space(3)};
+  color: ${({ theme }) => theme.colors.primary};
+  text-decoration: none;
+  font-weight: 600;
+  &:hover { text-decoration: underline; }
+`;
+
 const Main = styled.main`
   padding: ${({ theme }) => theme.space(6)} ${({ theme }) => theme.space(8)};
   min-width: 0;
@@ -341,6 +350,7 @@ export const PortalLayout = observer(function PortalLayout({
     <PortalContext.Provider value={store}>
       <Frame>
         <Pane aria-label="Apps">
+          <BackLink to="/dashboard">← Back to dashboard</BackLink>
           <h2>Apps</h2>
           <Button style={{ width: '100%', marginBottom: 16 }} onClick={() => navigate('/develop/new')}>
             Add App

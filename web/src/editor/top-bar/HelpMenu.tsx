@@ -11,6 +11,7 @@ import { IconButton } from './parts.js';
 export const HELP_LINKS = [
   { label: 'Help Desk', href: '/support' },
   { label: 'Documentation', href: '/docs' },
+  { label: 'Developer portal', href: '/develop/' },
 ] as const;
 
 const LinkItem = styled.a`
@@ -23,7 +24,7 @@ const LinkItem = styled.a`
   &[data-highlighted] { background: ${({ theme }) => theme.colors.background}; }
 `;
 
-/** The help menu (editor-core 2.2): Help Desk and Documentation, each in a new tab (entries without a real target are hidden). */
+/** The help menu (editor-core 2.2): Help Desk, Documentation and the developer portal, each in a new tab (entries without a real target are hidden). */
 export function HelpMenu() {
   return (
     <DropdownMenu.Root modal={false}>

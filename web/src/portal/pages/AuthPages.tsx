@@ -79,6 +79,7 @@ const AuthenticationView = observer(function AuthenticationView() {
   const saveToast = useSaveToast();
   const [choice, setChoice] = useState<ApiType>('apikey');
   const [error, setError] = useState<string | null>(null);
+  const [isConfirmingDelete, setConfirmingDelete] = useState(false);
   const apiType = app.authInfo.apiType;
   const base = `/develop/${app.appSlug}/authentication`;
 
@@ -125,7 +126,13 @@ const AuthenticationView = observer(function AuthenticationView() {
 
   const scheme = AUTH_SCHEMES.find((s) => s.type === apiType)!;
   const fields = (app.authInfo[formFieldsKey(apiType)] ?? []) as AuthFormField[];
+  // forms-dp 2.6: deleting asks twice, as for actions and triggers ('Delete' → 'Really Delete?').
   const remove = async () => {
+    if (!isConfirmingDelete) {
+      setConfirmingDelete(true);
+      return;
+    }
+    setConfirmingDelete(false);
     const result = await store.save({ ...app, authInfo: {} });
     saveToast(result, app.appName);
   };
@@ -154,8 +161,13 @@ const AuthenticationView = observer(function AuthenticationView() {
       <Row>
         <Button onClick={() => navigate(`${base}/edit`)}>Edit</Button>
         <Button variant="secondary" onClick={remove} disabled={store.isSaving}>
-          Delete
+          {isConfirmingDelete ? 'Really Delete?' : 'Delete'}
         </Button>
+        {isConfirmingDelete && (
+          <Button variant="ghost" onClick={() => setConfirmingDelete(false)}>
+            Cancel
+          </Button>
+        )}
       </Row>
     </Card>
   );
