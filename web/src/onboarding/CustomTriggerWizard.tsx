@@ -29,7 +29,8 @@ const Drawer = styled.aside`
   top: 0;
   right: 0;
   bottom: 0;
-  z-index: 30;
+  /* Above the step panels (5/10), below dialogs (20) such as the premium offer it opens. */
+  z-index: 15;
   display: flex;
   flex-direction: column;
   width: min(500px, 100%);
