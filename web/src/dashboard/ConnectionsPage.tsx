@@ -3,9 +3,9 @@ import { Link as RouterLink } from 'react-router-dom';
 import styled from 'styled-components';
 import { failureText, loadWorkflowRows, type WorkflowRow } from '../stores/dashboard-workflows.js';
 import { formatRunTime } from '../stores/execution-replay.js';
-import { useApi } from '../stores/root-store.js';
 import { openSignInWindow, signInUrl } from '../stores/panel-connection.js';
-import { Button, Dialog, PageTitle, Spinner, TextField, useToast } from '../ui/index.js';
+import { useApi } from '../stores/root-store.js';
+import { AppIcon, Button, Dialog, PageTitle, Spinner, TextField, useToast } from '../ui/index.js';
 import { DashboardLayout, useDashboard } from './DashboardLayout.js';
 import { Actions, Muted, Table } from './parts.js';
 
@@ -162,7 +162,11 @@ function ConnectionsView() {
                   <td>{item.name || 'unnamed'}</td>
                   <td>
                     <AppName>
-                      {apps.get(item.app)?.iconURL && <img src={apps.get(item.app)?.iconURL} alt="" />}
+                      <AppIcon
+                        src={apps.get(item.app)?.iconURL}
+                        name={apps.get(item.app)?.appName ?? item.app}
+                        size={20}
+                      />
                       {apps.get(item.app)?.appName ?? item.app}
                     </AppName>
                   </td>

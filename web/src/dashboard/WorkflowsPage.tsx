@@ -13,7 +13,7 @@ import {
 } from '../stores/dashboard-workflows.js';
 import { EXECUTION_STATUS_LABELS, formatRunTime } from '../stores/execution-replay.js';
 import { useApi } from '../stores/root-store.js';
-import { Button, Dialog, PageTitle, Spinner, useToast } from '../ui/index.js';
+import { AppIcon, Button, Dialog, PageTitle, Spinner, useToast } from '../ui/index.js';
 import { DashboardLayout } from './DashboardLayout.js';
 import { Muted, Table, Toolbar, VisuallyHidden } from './parts.js';
 
@@ -209,13 +209,16 @@ function WorkflowsView() {
                 </td>
                 <td>
                   <Apps>
-                    {row.apps.map((app) =>
-                      app.icon ? (
-                        <img key={app.type} src={app.icon} alt={app.label} title={app.label} />
-                      ) : (
-                        <span key={app.type}>{app.label}</span>
-                      ),
-                    )}
+                    {row.apps.map((app) => (
+                      <AppIcon
+                        key={app.type}
+                        src={app.icon}
+                        name={app.label}
+                        alt={app.label}
+                        title={app.label}
+                        size={22}
+                      />
+                    ))}
                   </Apps>
                 </td>
                 <td>

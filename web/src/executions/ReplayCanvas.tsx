@@ -14,6 +14,7 @@ import {
 import { useMemo } from 'react';
 import styled from 'styled-components';
 import { type ReplayStepStatus, STEP_STATUS_LABELS } from '../stores/execution-replay.js';
+import { AppIcon } from '../ui/index.js';
 
 /** Status colours on the replay canvas. */
 export const STATUS_HEX: Readonly<Record<ReplayStepStatus, string>> = {
@@ -113,7 +114,7 @@ function ReplayCard({ data }: NodeProps<ReplayNode>) {
         onClick={() => onOpen(step.id)}
       >
         <Icon aria-hidden="true">
-          {step.data.icon ? <img src={step.data.icon} alt="" /> : step.data.label.slice(0, 1)}
+          <AppIcon src={step.data.icon} name={step.data.label || step.kind} size={30} />
         </Icon>
         <Text>
           <Small>

@@ -47,7 +47,7 @@ export interface IntegrationDraft {
   homepage: string;
   icon: string;
   category: string;
-  status: 'Published' | 'Beta' | 'Coming Soon';
+  status: 'Draft' | 'Published' | 'Beta' | 'Coming Soon';
 }
 
 /** The outcome of a save: ok, or a message naming what went wrong (and the field when known). */
@@ -234,7 +234,8 @@ export class PortalStore {
       await this.api.post('/api/apps', { body: definition });
       await this.api.put('/api/apps/{appSlug}/listing', {
         params: { path: { appSlug: slug } },
-        body: { description: draft.description, homepage: draft.homepage.trim() },
+        // The listing starts as Draft on the server; the Publish Status chosen here is kept.
+        body: { description: draft.description, homepage: draft.homepage.trim(), status: draft.status },
       });
       await this.loadApps();
       return { ok: true, slug };

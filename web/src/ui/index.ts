@@ -3,6 +3,8 @@
  * styled-components. Pages import from here, not from the files.
  */
 
+export type { AppIconProps } from './AppIcon.js';
+export { AppIcon } from './AppIcon.js';
 export type { ButtonProps, ButtonVariant } from './Button.js';
 export { Button } from './Button.js';
 export type { DialogProps } from './Dialog.js';

@@ -4,7 +4,7 @@ import { EllipsisVertical, RotateCw, TriangleAlert } from 'lucide-react';
 import { type FormEvent, useState } from 'react';
 import styled from 'styled-components';
 import { ManualRunItem } from '../../executions/ManualRunItem.js';
-import { Button, Dialog, TextField, useToast } from '../../ui/index.js';
+import { AppIcon, Button, Dialog, TextField, useToast } from '../../ui/index.js';
 import { useEditor } from '../editor-context.js';
 import type { StepNode } from './canvas-model.js';
 
@@ -179,7 +179,7 @@ export function StepCard({ data, selected }: NodeProps<StepNode>) {
         aria-label={`${data.kind} step ${data.name}`}
       >
         <Icon aria-hidden="true">
-          {data.icon ? <img src={data.icon} alt="" /> : data.isPlaceholder ? '+' : data.appLabel.slice(0, 1)}
+          {data.isPlaceholder ? '+' : <AppIcon src={data.icon} name={data.appLabel} size={32} />}
         </Icon>
         <Text>
           {/* App names read as their authors wrote them, never re-cased. */}

@@ -2,7 +2,7 @@ import { isPremiumApp } from '@junction/core';
 import { observer } from 'mobx-react-lite';
 import { useState } from 'react';
 import styled from 'styled-components';
-import { Tabs, TabsContent, TabsList, TabsTrigger, useToast } from '../../ui/index.js';
+import { AppIcon, Tabs, TabsContent, TabsList, TabsTrigger, useToast } from '../../ui/index.js';
 import { useEditor } from '../editor-context.js';
 import { PremiumOffer, useTenantPlan } from './PremiumOffer.js';
 import {
@@ -141,7 +141,7 @@ export const Palette = observer(function Palette() {
               <li key={entry.id}>
                 <Entry type="button" onClick={() => choose(entry)} data-entry={entry.id}>
                   <EntryIcon aria-hidden="true">
-                    {entry.icon ? <img src={entry.icon} alt="" /> : entry.title.slice(0, 1)}
+                    {entry.icon ? <AppIcon src={entry.icon} name={entry.title} size={24} /> : entry.title.slice(0, 1)}
                   </EntryIcon>
                   <span>
                     <strong>{entry.title}</strong>

@@ -20,7 +20,7 @@ import {
 import { fileTicketOnce } from '../../stores/panel-tickets.js';
 import { TriggerTestModel } from '../../stores/panel-trigger-test.js';
 import { readEditorAddress } from '../../stores/session.js';
-import { Button, Tabs, TabsContent } from '../../ui/index.js';
+import { AppIcon, Button, Tabs, TabsContent } from '../../ui/index.js';
 import { testProblemOf } from '../canvas/canvas-model.js';
 import { useEditor } from '../editor-context.js';
 import { PremiumOffer, useTenantPlan } from '../palette/PremiumOffer.js';
@@ -182,7 +182,7 @@ const AppSearch = observer(function AppSearch({ model, catalog }: { model: StepP
             {options.map((app) => (
               <li key={app.appSlug}>
                 <OptionButton $selected={model.data.type === app.appSlug} onClick={() => choose(app)}>
-                  {app.iconURL ? <img src={app.iconURL} alt="" /> : null}
+                  <AppIcon src={app.iconURL} name={app.appName} size={24} />
                   <span>
                     {app.appName}
                     {app.category && <small>{app.category}</small>}
@@ -421,7 +421,7 @@ export const StepPanel = observer(function StepPanel({ stepId, catalog }: { step
   const data = model.data;
   const header = (
     <DrawerHeader>
-      {data.icon ? <img src={data.icon} alt="" /> : null}
+      {data.type ? <AppIcon src={data.icon} name={data.label || data.type} size={28} /> : null}
       <h2 id={`panel-title-${stepId}`}>{data.name || sectionTitle('app', model.kind)}</h2>
       <IconButton aria-label="Close panel" onClick={close}>
         ×

@@ -1,7 +1,7 @@
 import { observer } from 'mobx-react-lite';
 import { type FormEvent, useId, useState } from 'react';
 import styled from 'styled-components';
-import { Button, Dialog, TextField, useToast } from '../../ui/index.js';
+import { AppIcon, Button, Dialog, TextField, useToast } from '../../ui/index.js';
 import { useEditor } from '../editor-context.js';
 import { copyText, SHARE_TEXTS, shareFailureMessage, shareIcons } from './share.js';
 
@@ -134,13 +134,7 @@ export const ShareDialog = observer(function ShareDialog({ open, onOpenChange }:
             <Icons aria-label="Apps in this workflow">
               {icons.map((app) => (
                 <li key={app.app} title={app.label}>
-                  {app.icon ? (
-                    <img src={app.icon} alt={app.label} />
-                  ) : (
-                    <span role="img" aria-label={app.label}>
-                      {app.label.slice(0, 1)}
-                    </span>
-                  )}
+                  <AppIcon src={app.icon} name={app.label} alt={app.label} size={28} />
                 </li>
               ))}
             </Icons>

@@ -91,7 +91,8 @@ const CreateForm = observer(function CreateForm() {
     homepage: '',
     icon: '',
     category: '',
-    status: 'Published',
+    // forms-dp 2.4: a new app's listing is a Draft (kept to this workspace) unless another status is chosen.
+    status: 'Draft',
   });
   const [error, setError] = useState<string | null>(null);
   const slug = slugify(draft.name);
@@ -113,10 +114,14 @@ const CreateForm = observer(function CreateForm() {
     <Card style={{ maxWidth: 640 }}>
       <Heading>Create Integration</Heading>
       {error && <ErrorBanner>{error}</ErrorBanner>}
-      <ListingFields value={draft} onChange={(p) => setDraft({ ...draft, ...p })} statusOptions={PUBLISH_STATUSES} />
+      <ListingFields
+        value={draft}
+        onChange={(p) => setDraft({ ...draft, ...p })}
+        statusOptions={['Draft', ...PUBLISH_STATUSES]}
+      />
       <Hint>
-        App slug: <code>{slug || '—'}</code>. The marketplace listing starts as Draft; change its status in App
-        Overview.
+        App slug: <code>{slug || '—'}</code>. A Published app is listed in every workspace's catalogue; other
+        statuses keep it to yours.
       </Hint>
       <Row style={{ marginTop: 16 }}>
         <Button onClick={save} disabled={store.isSaving}>
