@@ -71,7 +71,7 @@ describe('portal store', () => {
     });
   });
 
-  it('creates an integration: the app, then the listing text; the slug comes from the name', async () => {
+  it('creates an integration: the app, then the listing text and the chosen Publish Status; the slug comes from the name', async () => {
     const fake = createFakePortalApi([]);
     const store = new PortalStore(fake.api);
     const result = await store.create(
@@ -98,7 +98,7 @@ describe('portal store', () => {
       actions: {},
       triggers: {},
     });
-    expect(fake.listings.get('my-shop')).toMatchObject({ status: 'Draft', description: 'Orders of my shop.' });
+    expect(fake.listings.get('my-shop')).toMatchObject({ status: 'Beta', description: 'Orders of my shop.' });
   });
 
   it('records an auth test on the open app', async () => {

@@ -190,8 +190,8 @@ describe('the share dialogs (editor-core 2.4)', () => {
 });
 
 describe('the help menu (editor-core 2.2)', () => {
-  it('lists Help Desk and Documentation only: Video tutorials has no real target yet', () => {
+  it('lists Help Desk, Documentation and the developer portal: Video tutorials has no real target yet', () => {
     // The menu itself opens in the browser test (Radix menus need real pointer events).
-    expect(HELP_LINKS.map((link) => link.label)).toEqual(['Help Desk', 'Documentation']);
+    expect(HELP_LINKS.map((link) => link.label)).toEqual(['Help Desk', 'Documentation', 'Developer portal']);
   });
 });
