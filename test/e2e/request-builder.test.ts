@@ -12,6 +12,7 @@ import type { AddressInfo } from 'node:net';
 import { createStepData, type WorkflowDocument } from '@junction/core';
 import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { seriousViolations } from './axe-support.js';
 import { E2E_TEST_TIMEOUT_MS, saveScreenshot, useE2ESession } from './harness.js';
 
 interface Received {
@@ -213,6 +214,7 @@ describe('request builder (editor-core 3)', { timeout: E2E_TEST_TIMEOUT_MS * 4 }
     expect(await headers(page).getByRole('textbox', { name: 'Value 1' }).textContent()).not.toContain('${');
     await headers(page).getByText('Catch Hook in Webhook · name').waitFor();
     await saveScreenshot(page, 'request-builder-headers');
+    expect(await seriousViolations(page)).toEqual([]);
 
     // The body: rows first, then switched to JSON with a pill outside quotes (a JSON value).
     const bodyType = panel(page).getByRole('radiogroup', { name: 'Body type' });
@@ -270,6 +272,23 @@ describe('request builder (editor-core 3)', { timeout: E2E_TEST_TIMEOUT_MS * 4 }
     expect(sent?.headers['x-beta']).toBe('second');
     expect(JSON.parse(sent?.body ?? '')).toEqual({ who: 'Ada', amount: 42 });
     await saveScreenshot(page, 'request-builder-tested');
+
+    // The pointer moves rows too: X-Beta's handle dragged above X-Alpha.
+    await panel(page)
+      .getByRole('button', { name: /Action set-up/ })
+      .click();
+    const handle = headers(page).getByRole('button', { name: 'Move header 2 (X-Beta)' });
+    const above = headers(page).getByRole('button', { name: 'Move header 1 (X-Alpha)' });
+    const from = await handle.boundingBox();
+    const to = await above.boundingBox();
+    if (!from || !to) throw new Error('The header rows are not on screen.');
+    await page.mouse.move(from.x + from.width / 2, from.y + from.height / 2);
+    await page.mouse.down();
+    // Past dnd-kit's 4 px activation distance, then onto the first row in small steps.
+    await page.mouse.move(from.x + from.width / 2, from.y + from.height / 2 - 10, { steps: 4 });
+    await page.mouse.move(to.x + to.width / 2, to.y + to.height / 2 - 4, { steps: 8 });
+    await page.mouse.up();
+    await eventually(async () => (await headerKeys(page)).join() === 'X-Beta,X-Alpha', 'the dragged headers');
     expect(session().pageErrors).toEqual([]);
     await page.close();
   });
