@@ -34,6 +34,7 @@ export const ROUTE_PATTERNS = [
   '/develop/:appSlug/actions/:actionKey/input',
   '/develop/:appSlug/actions/:actionKey/input/:id',
   '/develop/:appSlug/actions/:actionKey/api',
+  '/develop/:appSlug/actions/:actionKey/test',
   '/develop/:appSlug/triggers',
   '/develop/:appSlug/triggers/:triggerKey/settings',
   // The user guide (docs/ in the repository); /docs opens its first page.

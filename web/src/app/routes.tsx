@@ -92,6 +92,7 @@ const pages: Record<RoutePattern, (() => ReactNode) | typeof formRoute> = {
   '/develop/:appSlug/actions/:actionKey/input': () => <ActionEditorPage tab="input" />,
   '/develop/:appSlug/actions/:actionKey/input/:id': () => <ActionEditorPage tab="field" />,
   '/develop/:appSlug/actions/:actionKey/api': () => <ActionEditorPage tab="api" />,
+  '/develop/:appSlug/actions/:actionKey/test': () => <ActionEditorPage tab="test" />,
   '/develop/:appSlug/triggers': () => <TriggersPage />,
   '/develop/:appSlug/triggers/:triggerKey/settings': () => <TriggerSettingsPage />,
   '/docs': () => <DocsPage />,

@@ -60,6 +60,7 @@ import {
   TextAreaField,
   useTableState,
 } from '../parts.js';
+import { ActionTest } from './ActionTest.js';
 import { DynamicDropdownEditor } from './DynamicDropdownEditor.js';
 
 /** /develop/{appSlug}/actions. */
@@ -158,7 +159,7 @@ const TabBar = styled.nav`
   span[aria-disabled='true'] { color: ${({ theme }) => theme.colors.textMuted}; }
 `;
 
-type ActionTab = 'settings' | 'input' | 'api';
+type ActionTab = 'settings' | 'input' | 'api' | 'test';
 
 /** The three tabs; the choice is the address (forms-dp 2.10). Form Design and API Configuration wait for the first Save. */
 function ActionTabs({ base, current, isNew }: { base: string; current: ActionTab; isNew: boolean }) {
@@ -166,6 +167,7 @@ function ActionTabs({ base, current, isNew }: { base: string; current: ActionTab
     { id: 'settings', label: 'Settings' },
     { id: 'input', label: 'Form Design' },
     { id: 'api', label: 'API Configuration' },
+    { id: 'test', label: 'Test' },
   ];
   return (
     <TabBar aria-label="Action editor">
@@ -231,6 +233,7 @@ const ActionEditor = observer(function ActionEditor({ tab }: { tab: ActionTab | 
         />
       )}
       {tab === 'api' && action && <ApiConfiguration key={actionKey} actionKey={actionKey} action={action} />}
+      {tab === 'test' && action && <ActionTest key={actionKey} actionKey={actionKey} action={action} />}
     </>
   );
 });
@@ -835,7 +838,10 @@ const ApiConfiguration = observer(function ApiConfiguration({
       </Card>
       <Card>
         <h2>Step 2 Test API Request (required)</h2>
-        <Hint>Test the action from a workflow step in the editor once it is saved.</Hint>
+        <Hint>
+          Save, then send the action with sample values in the{' '}
+          <Link to={`/develop/${app.appSlug}/actions/${actionKey}/test`}>Test</Link> tab.
+        </Hint>
       </Card>
       <Button onClick={save} disabled={store.isSaving}>
         {store.isSaving ? <Spinner label="Saving" size={16} /> : null}

@@ -422,6 +422,7 @@ function OAuthSettings({ auth, onChange }: { auth: AuthInfo; onChange: (patch: P
       <Hint>Added to the Authorization URL, e.g. access_type = offline or prompt = consent.</Hint>
       <KeyValueRows
         label="Extra authorize parameters"
+        addLabel="Add parameter"
         itemName="parameter"
         rows={auth.authRequestConfig?.params ?? []}
         onChange={(params) => onChange({ authRequestConfig: { ...auth.authRequestConfig, params } })}
@@ -430,6 +431,7 @@ function OAuthSettings({ auth, onChange }: { auth: AuthInfo; onChange: (patch: P
       <Hint>Sent with the code exchange and the refresh (the refresh's own headers are not set here).</Hint>
       <KeyValueRows
         label="Token request headers"
+        addLabel="Add header"
         itemName="header"
         rows={auth.accessRequestConfig?.headers ?? []}
         onChange={(headers) => onChange({ accessRequestConfig: { ...auth.accessRequestConfig, headers } })}
@@ -438,6 +440,7 @@ function OAuthSettings({ auth, onChange }: { auth: AuthInfo; onChange: (patch: P
       <Hint>Extra form fields of the code exchange, e.g. audience = https://api.example.com.</Hint>
       <KeyValueRows
         label="Token request body"
+        addLabel="Add body field"
         itemName="body field"
         rows={auth.accessRequestConfig?.body ?? []}
         onChange={(body) => onChange({ accessRequestConfig: { ...auth.accessRequestConfig, body } })}
@@ -445,6 +448,7 @@ function OAuthSettings({ auth, onChange }: { auth: AuthInfo; onChange: (patch: P
       <h3>Refresh request body</h3>
       <KeyValueRows
         label="Refresh request body"
+        addLabel="Add body field"
         itemName="body field"
         rows={auth.refreshRequestConfig?.body ?? []}
         onChange={(body) => onChange({ refreshRequestConfig: { ...auth.refreshRequestConfig, body } })}

@@ -1,0 +1,194 @@
+/**
+ * The action editor's Test tab (forms-dp 2.10 Step 2 'Test API Request'): sample values for
+ * the action's fields, a connected account or typed account values, Send, then the request as
+ * it was sent (secrets redacted) and the answer. Nothing is stored.
+ */
+import type { ActionDef, AuthInfo } from '@junction/core';
+import { useEffect, useState } from 'react';
+import styled from 'styled-components';
+import { useApi } from '../../stores/root-store.js';
+import { Button, Spinner, TextField } from '../../ui/index.js';
+import { usePortalApp } from '../PortalLayout.js';
+import { Card, ErrorBanner, Hint, Row, SelectField } from '../parts.js';
+import { type AuthTestResult, describeError } from '../portal-store.js';
+import { formFieldsKey } from './AuthPages.js';
+
+const Pre = styled.pre`
+  max-height: 360px;
+  overflow: auto;
+  background: #f7f9fb;
+  border: 1px solid ${({ theme }) => theme.colors.border};
+  border-radius: ${({ theme }) => theme.radius.small};
+  padding: 10px;
+  font-size: 12px;
+  white-space: pre-wrap;
+  overflow-wrap: anywhere;
+`;
+
+const Outcome = styled.p<{ $ok: boolean }>`
+  font-weight: 700;
+  color: ${({ theme, $ok }) => ($ok ? theme.colors.success : theme.colors.secondary)};
+`;
+
+const Columns = styled.div`
+  display: grid;
+  grid-template-columns: 1fr 1fr;
+  gap: ${({ theme }) => theme.space(4)};
+  @media (max-width: 900px) { grid-template-columns: 1fr; }
+  h3 { margin: 0 0 8px; font-size: 15px; }
+`;
+
+interface SentRequest {
+  method?: string;
+  url?: string;
+  headers?: Record<string, string>;
+  body?: unknown;
+}
+
+/** The account fields the app's authentication asks for. */
+function accountFields(auth: AuthInfo): { key: string; title?: string }[] {
+  if (!auth.apiType) return [];
+  return (auth[formFieldsKey(auth.apiType)] ?? []).filter((f) => f.key.trim() !== '');
+}
+
+/** The Test tab of one action. */
+export function ActionTest({ actionKey, action }: { actionKey: string; action: ActionDef }) {
+  const api = useApi();
+  const app = usePortalApp();
+  const fields = (action.fields ?? []).filter((f) => f.name.trim() !== '');
+  const [values, setValues] = useState<Record<string, string>>({});
+  const [authValues, setAuthValues] = useState<Record<string, string>>({});
+  const [credentials, setCredentials] = useState<{ id: string; name: string }[]>([]);
+  const [credential, setCredential] = useState('');
+  const [result, setResult] = useState<AuthTestResult | null>(null);
+  const [failure, setFailure] = useState<string | null>(null);
+  const [isSending, setSending] = useState(false);
+
+  useEffect(() => {
+    let isCurrent = true;
+    api.get('/api/credentials', { params: { query: { app: app.appSlug } } }).then(
+      (list) => {
+        if (!isCurrent) return;
+        setCredentials(list.items.map((c) => ({ id: c.id, name: c.name })));
+        if (list.items[0]) setCredential(list.items[0].id);
+      },
+      () => undefined,
+    );
+    return () => {
+      isCurrent = false;
+    };
+  }, [api, app.appSlug]);
+
+  const send = async () => {
+    setFailure(null);
+    setSending(true);
+    try {
+      const sample = Object.fromEntries(Object.entries(values).filter(([, v]) => v !== ''));
+      const answer = await api.post('/api/apps/{appSlug}/actions/{actionKey}/test', {
+        params: { path: { appSlug: app.appSlug, actionKey } },
+        body: credential ? { credential, values: sample } : { authValues, values: sample },
+      });
+      setResult(answer);
+    } catch (error) {
+      setResult(null);
+      setFailure(describeError(error, 'The test could not be sent.').message);
+    } finally {
+      setSending(false);
+    }
+  };
+
+  const http = (result?.http ?? null) as { request?: SentRequest | null; response?: { status?: number } | null } | null;
+  const sent = http?.request ?? null;
+  const needsAccount = Boolean(app.authInfo.apiType) && !app.disableAuth;
+  return (
+    <>
+      <Card aria-label="Test setup">
+        <h2>Test {action.title || actionKey}</h2>
+        <Hint>
+          Sends this action as a workflow step would, with the sample values below. Saved changes only: save the API
+          Configuration first.
+        </Hint>
+        {fields.length === 0 ? (
+          <p>This action has no fields.</p>
+        ) : (
+          fields.map((f) => (
+            <TextField
+              key={f.name}
+              label={`Sample value: ${f.title || f.name}`}
+              hint={f.required ? 'Required.' : undefined}
+              value={values[f.name] ?? ''}
+              onChange={(e) => setValues({ ...values, [f.name]: e.target.value })}
+            />
+          ))
+        )}
+        {needsAccount && (
+          <>
+            <SelectField
+              label="Account"
+              value={credential}
+              onChange={(e) => setCredential(e.target.value)}
+              options={[
+                ...credentials.map((c) => ({ value: c.id, label: c.name })),
+                { value: '', label: 'Type account values' },
+              ]}
+            />
+            {!credential &&
+              accountFields(app.authInfo).map((f) => (
+                <TextField
+                  key={f.key}
+                  label={`Account value: ${f.title || f.key}`}
+                  type="password"
+                  autoComplete="off"
+                  value={authValues[f.key] ?? ''}
+                  onChange={(e) => setAuthValues({ ...authValues, [f.key]: e.target.value })}
+                />
+              ))}
+          </>
+        )}
+        <Row>
+          <Button onClick={send} disabled={isSending}>
+            {isSending ? <Spinner label="Sending" size={16} /> : null}
+            Send test request
+          </Button>
+        </Row>
+      </Card>
+      <Card aria-label="Test result">
+        {failure ? (
+          <ErrorBanner>{failure}</ErrorBanner>
+        ) : !result ? (
+          <p>No test request sent yet. Fill in sample values and click Send test request.</p>
+        ) : (
+          <>
+            <Outcome $ok={result.ok} role="status">
+              {result.ok ? 'Request Successful' : 'Request Failed'}
+              {result.statusCode ? ` · HTTP ${result.statusCode}` : ''}
+            </Outcome>
+            {!result.ok && result.message && <p>{result.message}</p>}
+            <Columns>
+              <section aria-label="Request sent">
+                <h3>Request</h3>
+                {sent ? (
+                  <Pre>
+                    {`${(sent.method ?? '').toUpperCase()} ${sent.url ?? ''}\n`}
+                    {Object.entries(sent.headers ?? {})
+                      .map(([k, v]) => `${k}: ${v}`)
+                      .join('\n')}
+                    {sent.body !== undefined && sent.body !== null && sent.body !== ''
+                      ? `\n\n${typeof sent.body === 'string' ? sent.body : JSON.stringify(sent.body, null, 2)}`
+                      : ''}
+                  </Pre>
+                ) : (
+                  <p>No request was sent (custom code runs in the sandbox; see the answer).</p>
+                )}
+              </section>
+              <section aria-label="Answer">
+                <h3>Answer</h3>
+                <Pre>{JSON.stringify(result.response, null, 2)}</Pre>
+              </section>
+            </Columns>
+          </>
+        )}
+      </Card>
+    </>
+  );
+}
