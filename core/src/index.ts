@@ -4,23 +4,8 @@
  * Explicit named exports only; types with `export type`, grouped by area below.
  */
 
-// workflow/types
-export type {
-  Condition,
-  ConditionGroup,
-  ConditionType,
-  CoreEnv,
-  Issue,
-  IssueCode,
-  Link,
-  Step,
-  StepData,
-  StepField,
-  StepKind,
-  WorkflowData,
-  WorkflowDocument,
-} from './workflow/types.js';
-export { WORKFLOW_SCHEMA_VERSION, createStepData } from './workflow/types.js';
+// workflow/types: the plain shapes come with the document entry (`export * from './document.js'` below).
+export type { CoreEnv } from './workflow/types.js';
 
 // apps/types
 export type {
