@@ -114,7 +114,7 @@ describe('the step panels in the browser (editor-core 2.5–2.11)', { timeout: E
     const page = await session().newPage();
     await page.addInitScript(storeToken, grant.token);
     await page.goto(`${baseUrl}/?id=${encodeURIComponent(grant.workflowId)}`);
-    await page.getByText('Click to Add Trigger').waitFor();
+    await page.getByTestId('step-card').filter({ hasText: 'Click to Add Trigger' }).waitFor();
 
     // 1. The trigger: the empty '1. Trigger' card and its quick choices.
     await page.getByTestId('step-card').filter({ hasText: 'Click to Add Trigger' }).click();
