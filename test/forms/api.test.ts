@@ -1,7 +1,7 @@
 import { readdir } from 'node:fs/promises';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createEngineRepo } from '../../server/src/engine/repo.js';
+import { createEngineRepo } from '../../server/src/store/repos/engine.js';
 import { createDb, type DbHandle } from '../../server/src/store/create-db.js';
 import { type Account, type ApiHarness, openHarness, openTestDatabases, signUp } from '../api/harness.js';
 

@@ -12,7 +12,7 @@
  */
 import type { Kysely } from 'kysely';
 import type { Database, Dialect } from '../store/database.js';
-import { createEngineRepo, type EngineWriter } from './repo.js';
+import { createEngineRepo, type EngineWriter } from '../store/repos/engine.js';
 import type { SqliteWriter } from './sqlite-writer.js';
 
 /** One write: runs inside the shared transaction, answers its own result. */

@@ -14,7 +14,7 @@ import { createMemoryQueue, type ExecutionQueue } from './queue.js';
 import { runEnded } from './observe.js';
 import { createReconciler } from './reconciler.js';
 import { createPruner, retentionPolicy } from './retention.js';
-import { createEngineRepo } from './repo.js';
+import { createEngineRepo } from '../store/repos/engine.js';
 import { createRunner } from './runner.js';
 import { createEngineApi } from './service.js';
 import { engineSettings } from './settings.js';

@@ -10,7 +10,7 @@ import type { IngestEvent, IngestOutcome } from '../kernel/contracts/engine.js';
 import type { Database } from '../store/database.js';
 import { inTransaction } from '../store/repos/transaction.js';
 import type { WriteBatcher } from './batcher.js';
-import { createEngineRepo, type EngineWorkflow, type NewExecution, type StepRunRecord } from './repo.js';
+import { createEngineRepo, type EngineWorkflow, type NewExecution, type StepRunRecord } from '../store/repos/engine.js';
 
 /** One event to record, with options only the engine itself uses. */
 export interface InternalEvent extends IngestEvent {

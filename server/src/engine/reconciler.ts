@@ -5,7 +5,7 @@
  * wake-ups for every waiting execution, so delays survive a restart without polling.
  */
 import type { Logger } from '../kernel/logger.js';
-import type { EngineRepo } from './repo.js';
+import type { EngineRepo } from '../store/repos/engine.js';
 
 /** Queued executions younger than this are left to the enqueue that created them. */
 const QUEUED_GRACE_MS = 5_000;

@@ -19,10 +19,7 @@ import type { Kysely } from 'kysely';
 import type { Config } from '../config.js';
 import type { Logger } from '../kernel/logger.js';
 import type { Database } from '../store/database.js';
-
-/** Statuses of executions that will not change any more (the only ones retention deletes). */
-export const FINISHED_STATUSES = ['succeeded', 'failed', 'filtered', 'cancelled', 'not_run'] as const;
-const KEPT_FOR_DAYS = FINISHED_STATUSES.filter((s) => s !== 'failed');
+import { createRetentionRepo, KEPT_FOR_DAYS } from '../store/repos/retention.js';
 
 const DAY_MS = 86_400_000;
 
@@ -68,78 +65,6 @@ export function retentionPolicy(config: Pick<Config, 'executionRetention'>): Ret
     batchSize: Math.max(1, Math.floor(pick(given.batchSize, DEFAULT_RETENTION.batchSize))),
     workflowsPerPass: DEFAULT_RETENTION.workflowsPerPass,
     passBudgetMs: DEFAULT_RETENTION.passBudgetMs,
-  };
-}
-
-/** The statements of retention (one repository: executions and, by cascade, their step records). */
-export function createRetentionRepo(db: Kysely<Database>) {
-  return {
-    /**
-     * Deletes up to `limit` executions in `statuses` that finished before `before` (ISO);
-     * answers how many.
-     */
-    async deleteFinishedBefore(statuses: readonly string[], before: string, limit: number): Promise<number> {
-      const result = await db
-        .deleteFrom('executions')
-        .where('id', 'in', (eb) =>
-          eb
-            .selectFrom('executions')
-            .select('id')
-            .where('status', 'in', [...statuses])
-            .where('updated_at', '<', before)
-            .limit(limit),
-        )
-        .where('status', 'in', [...statuses])
-        .where('updated_at', '<', before)
-        .executeTakeFirst();
-      return Number(result.numDeletedRows);
-    },
-
-    /**
-     * When a workflow has more than `keep` executions: the creation time of its `keep`-th
-     * newest (everything created before it is beyond the bound), else undefined.
-     */
-    async countBoundary(workflowId: string, keep: number): Promise<string | undefined> {
-      const row = await db
-        .selectFrom('executions')
-        .select('created_at')
-        .where('workflow_id', '=', workflowId)
-        .orderBy('created_at', 'desc')
-        .limit(1)
-        .offset(keep - 1)
-        .executeTakeFirst();
-      return row?.created_at;
-    },
-
-    /** Deletes up to `limit` finished executions of a workflow created before `before`. */
-    async deleteWorkflowBefore(workflowId: string, before: string, limit: number): Promise<number> {
-      const result = await db
-        .deleteFrom('executions')
-        .where('id', 'in', (eb) =>
-          eb
-            .selectFrom('executions')
-            .select('id')
-            .where('workflow_id', '=', workflowId)
-            .where('created_at', '<', before)
-            .where('status', 'in', [...FINISHED_STATUSES])
-            .limit(limit),
-        )
-        .where('status', 'in', [...FINISHED_STATUSES])
-        .executeTakeFirst();
-      return Number(result.numDeletedRows);
-    },
-
-    /** Workflow ids after `after` (keyset order), `limit` of them. */
-    async workflowIds(after: string, limit: number): Promise<string[]> {
-      const rows = await db
-        .selectFrom('workflows')
-        .select('id')
-        .where('id', '>', after)
-        .orderBy('id')
-        .limit(limit)
-        .execute();
-      return rows.map((r) => r.id);
-    },
   };
 }
 
@@ -191,10 +116,7 @@ export function createPruner(deps: PrunerDeps) {
     const now = deps.now();
     if (policy.keepDays > 0) {
       const before = new Date(now - policy.keepDays * DAY_MS).toISOString();
-      report.expired += await drain(
-        () => repo.deleteFinishedBefore(KEPT_FOR_DAYS, before, policy.batchSize),
-        deadline,
-      );
+      report.expired += await drain(() => repo.deleteFinishedBefore(KEPT_FOR_DAYS, before, policy.batchSize), deadline);
     }
     if (policy.keepFailedDays > 0) {
       const before = new Date(now - policy.keepFailedDays * DAY_MS).toISOString();

@@ -24,7 +24,7 @@ import type { HttpClient } from '../security/http-client.js';
 import type { ExecutionStatus } from '../kernel/contracts/engine.js';
 import type { PlatformDeps } from '../kernel/platform.js';
 import type { WriteBatcher } from './batcher.js';
-import type { EngineRepo, EngineWriter, ExecutionCursor, ExecutionRecord, FinishItem, StepRunRecord } from './repo.js';
+import type { EngineRepo, EngineWriter, ExecutionCursor, ExecutionRecord, FinishItem, StepRunRecord } from '../store/repos/engine.js';
 import { type EngineSettings, formatBytes } from './settings.js';
 
 /** What the runner needs. */

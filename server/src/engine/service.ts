@@ -21,7 +21,7 @@ import type { AuthContext } from '../kernel/types.js';
 import { isHookKeyShape } from '../store/hook-key.js';
 import type { InternalEvent } from './ingest.js';
 import { createIngestShare } from './ingest-share.js';
-import type { EngineRepo, EngineWorkflow, ExecutionSummaryRecord, StepRunRecord } from './repo.js';
+import type { EngineRepo, EngineWorkflow, ExecutionSummaryRecord, StepRunRecord } from '../store/repos/engine.js';
 import { type EngineSettings, WEBHOOK_RETRY_AFTER_SECONDS } from './settings.js';
 
 /** Executions per page by default and at most. */

@@ -13,7 +13,7 @@ import SqliteDatabase from 'better-sqlite3';
 import type { Database } from '../store/database.js';
 import { readJson } from '../store/json.js';
 import { withoutNul } from '../store/nul-free.js';
-import { type EngineWorkflow, type EngineWriter, type StepRunRecord, toRecord, writeAny } from './repo.js';
+import { type EngineWorkflow, type EngineWriter, type StepRunRecord, toRecord, writeAny } from '../store/repos/engine.js';
 
 /** Workflow documents kept by id and revision. */
 const DOCUMENT_CACHE_SIZE = 200;

@@ -16,7 +16,7 @@ import {
   PUBLIC_RATE_LIMITS,
   type PublicAction,
 } from '../forms/limits.js';
-import { createFormsRepo, type FormRecord } from '../forms/repo.js';
+import { createFormsRepo, type FormRecord } from '../store/repos/forms.js';
 import { createUploadStorage } from '../forms/s3-storage.js';
 import type { FileStorage } from '../forms/storage.js';
 import type { EngineService } from '../kernel/contracts/engine.js';

@@ -18,7 +18,7 @@ import {
   truncationMessage,
   type WorkflowDocument,
 } from '@junction/core';
-import { readStoredValue } from '../engine/repo.js';
+import { readStoredValue } from '../store/repos/engine.js';
 import { notFound, Problem, unprocessable } from '../kernel/errors.js';
 import type { StepCredential } from '../integrations/auth/credential-resolver.js';
 import { createCredentialStatusRepo } from '../store/repos/credential-auth.js';

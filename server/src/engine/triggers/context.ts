@@ -7,7 +7,7 @@ import type { RunnableApp } from '../../integrations/registry.js';
 import { createHttpClient, type HttpClient } from '../../security/http-client.js';
 import type { EngineService } from '../../kernel/contracts/engine.js';
 import type { PlatformDeps } from '../../kernel/platform.js';
-import { createSubscriptionsRepo, type SubscriptionsRepo } from './store.js';
+import { createSubscriptionsRepo, type SubscriptionsRepo } from '../../store/repos/triggers.js';
 
 /** Default polling interval: 60 s. */
 export const DEFAULT_POLL_INTERVAL_MS = 60_000;

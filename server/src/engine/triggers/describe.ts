@@ -19,8 +19,7 @@ import {
 import { PROBLEM_CODES, unprocessable } from '../../kernel/errors.js';
 import type { AppRegistry, RunnableApp } from '../../integrations/registry.js';
 
-/** The kinds of trigger subscriptions. */
-export type TriggerKind = 'webhook' | 'form' | 'schedule' | 'polling' | 'app-webhook';
+export type { TriggerKind } from '../../store/repos/triggers.js';
 
 /** What every kind shares. */
 interface TriggerBase {

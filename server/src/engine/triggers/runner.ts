@@ -12,9 +12,9 @@ import { createRedactor } from '../../security/redact.js';
 import type { TriggerContext } from './context.js';
 import { describePlanTrigger, type TriggerSetup } from './describe.js';
 import { extractItems, pollEvents } from './polling.js';
-import { PRUNE_EVERY_MS, prunePollKeys, pruneScheduleKeys } from './prune.js';
+import { PRUNE_EVERY_MS, prunePollKeys, pruneScheduleKeys } from '../../store/repos/trigger-events.js';
 import { isScheduledTick, latestDueTick, nextTick, scheduleTickEvent } from './schedules.js';
-import type { SubscriptionRecord } from './store.js';
+import type { SubscriptionRecord } from '../../store/repos/triggers.js';
 
 /** A polling trigger, described. */
 export type PollingSetup = Extract<TriggerSetup, { kind: 'polling' }>;

@@ -16,7 +16,7 @@ import type { Lifecycle } from '../../kernel/platform.js';
 import { DEFAULT_SCAN_MS, type TriggerContext } from './context.js';
 import { reasonOf, runDueSchedule, runPoll, runScheduledJob, type ScheduleClaim } from './runner.js';
 import { repeatOptionsFor } from './schedules.js';
-import type { SubscriptionRecord } from './store.js';
+import type { SubscriptionRecord } from '../../store/repos/triggers.js';
 
 /** Due rows handled per scan. */
 const SCAN_BATCH = 500;

@@ -16,7 +16,7 @@ import { checkActivation, describeTrigger, type TriggerSetup } from './describe.
 import { pollNow, reasonOf } from './runner.js';
 import type { TriggerScheduler } from './scheduler.js';
 import { nextTick } from './schedules.js';
-import type { SubscriptionRecord } from './store.js';
+import type { SubscriptionRecord } from '../../store/repos/triggers.js';
 import { subscribeApp, unsubscribeApp, webhookUrl } from './subscriptions.js';
 
 /** What a set-up produced, before it is stored. */

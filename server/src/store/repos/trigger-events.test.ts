@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { type OpenTestDatabase, openTestDatabases } from '../../store/test-db.js';
-import { MAX_POLL_KEYS, prunePollKeys, pruneScheduleKeys } from './prune.js';
+import { type OpenTestDatabase, openTestDatabases } from '../test-db.js';
+import { MAX_POLL_KEYS, prunePollKeys, pruneScheduleKeys } from './trigger-events.js';
 
 const NOW = Date.parse('2025-06-01T00:00:00Z');
 const daysAgo = (days: number) => new Date(NOW - days * 86_400_000).toISOString();

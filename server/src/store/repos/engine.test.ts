@@ -5,9 +5,9 @@
  * step record is written.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createServices, type ServicesWithLifecycle } from '../compose.js';
-import { type OpenTestDatabase, openTestDatabases } from '../store/test-db.js';
-import { createEngineRepo } from './repo.js';
+import { createServices, type ServicesWithLifecycle } from '../../compose.js';
+import { type OpenTestDatabase, openTestDatabases } from '../test-db.js';
+import { createEngineRepo } from './engine.js';
 
 describe.each(openTestDatabases())('batched engine statements on $dialect', (testDb) => {
   let opened: OpenTestDatabase;

@@ -12,7 +12,7 @@
  * dropped out of the list for 30 days, or behind more than 10,000 newer items.
  */
 import type { Kysely } from 'kysely';
-import type { Database } from '../../store/database.js';
+import type { Database } from '../database.js';
 
 /** Days a poll key is kept once the app no longer lists its item. */
 export const POLL_KEY_DAYS = 30;

@@ -4,8 +4,8 @@
  * make (those answer the owning tenant with the row).
  */
 import type { Kysely } from 'kysely';
-import type { Database } from '../store/database.js';
-import { readJson, writeJson } from '../store/json.js';
+import type { Database } from '../database.js';
+import { readJson, writeJson } from '../json.js';
 
 /** A stored form with its parsed tuple. */
 export interface FormRecord {

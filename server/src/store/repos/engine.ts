@@ -3,9 +3,9 @@
  * takes the tenant id; the runner and the reconciler work by execution id (server-internal).
  */
 import { type Kysely, sql } from 'kysely';
-import type { ExecutionStatus, ExecutionTrigger } from '../kernel/contracts/engine.js';
-import type { Database, Dialect } from '../store/database.js';
-import { readJson, writeJson } from '../store/json.js';
+import type { ExecutionStatus, ExecutionTrigger } from '../../kernel/contracts/engine.js';
+import type { Database, Dialect } from '../database.js';
+import { readJson, writeJson } from '../json.js';
 
 /** A stored execution. */
 export interface ExecutionRecord {

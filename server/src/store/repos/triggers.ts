@@ -4,11 +4,13 @@
  * a workflow is never ON without its trigger (or armed while OFF).
  */
 import type { Kysely } from 'kysely';
-import type { Database } from '../../store/database.js';
-import { readJson, writeJson } from '../../store/json.js';
-import { inTransaction } from '../../store/repos/transaction.js';
-import { createWorkflowsRepo } from '../../store/repos/workflows.js';
-import type { TriggerKind } from './describe.js';
+import type { Database } from '../database.js';
+import { readJson, writeJson } from '../json.js';
+import { inTransaction } from './transaction.js';
+import { createWorkflowsRepo } from './workflows.js';
+
+/** The kinds of trigger subscriptions. */
+export type TriggerKind = 'webhook' | 'form' | 'schedule' | 'polling' | 'app-webhook';
 
 /** A stored subscription. */
 export interface SubscriptionRecord {
