@@ -83,6 +83,8 @@ export const OPERATION_IDS = [
   'getApp',
   'updateApp',
   'updateWorkspaceAppEvents',
+  'getAppIcon',
+  'uploadAppIcon',
   'getAppListing',
   'updateAppListing',
   'testAppAuth',

@@ -803,6 +803,29 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/apps/{appSlug}/icon": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                appSlug: components["parameters"]["AppSlug"];
+            };
+            cookie?: never;
+        };
+        /** An uploaded app logo (forms-dp 3 'App Logo'): the image bytes, public so an <img> can show it. */
+        get: operations["getAppIcon"];
+        /**
+         * Upload the logo of the workspace's own app; its iconURL (and the listing's icon) then name it.
+         * @description The raw image bytes, at most 256 KB, PNG, JPEG, GIF or WebP (read from the bytes, not the header); 422 otherwise. Built-in and other workspaces' apps answer 403.
+         */
+        put: operations["uploadAppIcon"];
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/apps/{appSlug}/workspace-events": {
         parameters: {
             query?: never;
@@ -2087,6 +2110,10 @@ export interface components {
                 [key: string]: components["schemas"]["TriggerDef"];
             };
             authInfo: components["schemas"]["AuthInfo"];
+        };
+        /** @description Where an uploaded app logo is served. */
+        AppIconUpload: {
+            iconURL: string;
         };
         /** @description Actions and triggers a workspace added to an app it does not own (onboarding 4). */
         WorkspaceEvents: {
@@ -3956,6 +3983,65 @@ export interface operations {
             422: components["responses"]["Unprocessable"];
             429: components["responses"]["TooManyRequests"];
             501: components["responses"]["NotImplemented"];
+        };
+    };
+    getAppIcon: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                appSlug: components["parameters"]["AppSlug"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The image (PNG, JPEG, GIF or WebP). */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/octet-stream": string;
+                };
+            };
+            404: components["responses"]["NotFound"];
+            429: components["responses"]["TooManyRequests"];
+        };
+    };
+    uploadAppIcon: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                appSlug: components["parameters"]["AppSlug"];
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/octet-stream": string;
+                "*/*": string;
+            };
+        };
+        responses: {
+            /** @description Stored; the address the app's logo now has. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["AppIconUpload"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            413: components["responses"]["PayloadTooLarge"];
+            415: components["responses"]["UnsupportedMediaType"];
+            422: components["responses"]["Unprocessable"];
+            429: components["responses"]["TooManyRequests"];
         };
     };
     updateWorkspaceAppEvents: {

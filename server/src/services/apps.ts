@@ -18,6 +18,7 @@ import {
   withWorkspaceEvents,
 } from '@junction/core';
 import { getBuiltinApp, isBuiltinApp, listBuiltinApps, toAppDefinition } from '../integrations/builtin/index.js';
+import { appIconUrl, imageTypeOf, MAX_APP_ICON_BYTES } from '../integrations/app-icons.js';
 import { executeStep } from '../integrations/executor.js';
 import {
   allowedHostsFor,
@@ -41,6 +42,7 @@ import { createHttpClient } from '../security/http-client.js';
 import { credentialRedactor } from '../security/redact.js';
 import { createDbDemoCrmStorage } from '../store/repos/demo-crm.js';
 import { createPortalAppStore, type PortalAppRecord } from '../store/repos/portal-apps.js';
+import { createAppIconStore } from '../store/repos/app-icons.js';
 import { createWorkspaceEventsStore } from '../store/repos/workspace-events.js';
 import { createShopifyInstallService } from './shopify.js';
 
@@ -61,6 +63,7 @@ export function createAppsService(
 ): AppsService {
   const store = createPortalAppStore(deps.handle.db);
   const added = createWorkspaceEventsStore(deps.handle.db);
+  const icons = createAppIconStore(deps.handle.db);
   const demoCrm = createDbDemoCrmStorage(deps.handle.db, { now: () => new Date(deps.now()) });
   const { credentials } = collaborators;
   const shopify = createShopifyInstallService(deps, { credentials });
@@ -217,6 +220,32 @@ export function createAppsService(
         updatedAt,
       });
       return browserView({ definition: stored, clientSecret });
+    },
+
+    async uploadIcon(ctx, slug, bytes) {
+      const record = await ownApp(ctx.tenantId, slug);
+      if (bytes.length === 0) throw unprocessable('Choose an image to upload as the App Logo.', 'icon');
+      if (bytes.length > MAX_APP_ICON_BYTES) throw unprocessable('The App Logo must be at most 256 KB.', 'icon');
+      const contentType = imageTypeOf(bytes);
+      if (!contentType) throw unprocessable('The App Logo must be a PNG, JPEG, GIF or WebP image.', 'icon');
+      const at = nowIso(deps);
+      await icons.put(slug, contentType, bytes, at);
+      const iconURL = appIconUrl(slug, bytes);
+      const definition = { ...record.definition, iconURL };
+      const listing = { ...listingOf(record), icon: iconURL, updatedAt: at };
+      await store.update(ctx.tenantId, slug, {
+        definition,
+        summary: summaryOf(definition),
+        listing: { ...listing },
+        updatedAt: at,
+      });
+      return { iconURL };
+    },
+
+    async getIcon(slug) {
+      const icon = await icons.get(slug);
+      if (!icon) throw notFound('App logo');
+      return icon;
     },
 
     async getListing(ctx, slug) {

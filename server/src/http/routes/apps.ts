@@ -22,6 +22,25 @@ export const appHandlers: OperationHandlers = {
     const body = input.body as AppDefinition;
     return { status: 200, body: await input.services.apps.update(requireAuth(input), input.params.appSlug, body) };
   },
+  async uploadAppIcon(input) {
+    const body = input.body;
+    const bytes = Buffer.isBuffer(body) ? body : Buffer.from(typeof body === 'string' ? body : '');
+    return { status: 200, body: await input.services.apps.uploadIcon(requireAuth(input), input.params.appSlug, bytes) };
+  },
+  async getAppIcon(input) {
+    const icon = await input.services.apps.getIcon(input.params.appSlug);
+    return {
+      status: 200,
+      type: icon.contentType,
+      body: Buffer.from(icon.bytes),
+      headers: {
+        'x-content-type-options': 'nosniff',
+        'content-security-policy': "default-src 'none'; sandbox",
+        // The address carries the logo's version (?v=), so it may be kept.
+        'cache-control': 'public, max-age=86400',
+      },
+    };
+  },
   async updateWorkspaceAppEvents(input) {
     const body = input.body as WorkspaceEventsChange;
     return {

@@ -76,6 +76,13 @@ export interface AppsService {
    * workspace's own app (its definition takes them) or a key the app already uses.
    */
   putWorkspaceEvents(ctx: AuthContext, slug: string, events: WorkspaceEventsChange): Promise<AppDefinition>;
+  /**
+   * Stores an uploaded logo of the tenant's own app (PNG, JPEG, GIF or WebP, at most 256 KB;
+   * 422 otherwise) and points the app's iconURL and listing icon at it.
+   */
+  uploadIcon(ctx: AuthContext, slug: string, bytes: Uint8Array): Promise<{ iconURL: string }>;
+  /** An uploaded logo's bytes (public: an <img> shows it); 404 when the app has none. */
+  getIcon(slug: string): Promise<{ contentType: string; bytes: Uint8Array }>;
   /** The app's listing (a built-in's is synthesised and read-only). */
   getListing(ctx: AuthContext, slug: string): Promise<ListingView>;
   /** Changes the listing; created when none exists (forms-dp 2.5). */

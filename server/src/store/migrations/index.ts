@@ -17,6 +17,7 @@ import { createEmailNormalisedMigration } from './0010-email-normalised.js';
 import { createSessionDevicesMigration } from './0011-session-devices.js';
 import { createHookKeysMigration } from './0012-hook-keys.js';
 import { createWorkspaceAppEventsMigration } from './0013-workspace-app-events.js';
+import { createAppIconsMigration } from './0014-app-icons.js';
 
 /**
  * Builds the migration provider for a dialect. Names sort in apply order; never rename or
@@ -39,6 +40,7 @@ export function createMigrationProvider(dialect: Dialect): MigrationProvider {
         '0011-session-devices': createSessionDevicesMigration(),
         '0012-hook-keys': createHookKeysMigration(),
         '0013-workspace-app-events': createWorkspaceAppEventsMigration(dialect),
+        '0014-app-icons': createAppIconsMigration(dialect),
       };
     },
   };

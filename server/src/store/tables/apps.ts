@@ -75,8 +75,18 @@ export interface WorkspaceAppEventsTable {
   updated_at: string;
 }
 
+/** `app_icons`: the logo uploaded for a portal app (forms-dp 3 "App Logo"), served at /api/apps/{slug}/icon. */
+export interface AppIconsTable {
+  slug: string;
+  /** image/png, image/jpeg, image/gif or image/webp, read from the bytes. */
+  content_type: string;
+  bytes: Uint8Array;
+  updated_at: string;
+}
+
 export interface AppTables {
   portal_apps: PortalAppsTable;
+  app_icons: AppIconsTable;
   workspace_app_events: WorkspaceAppEventsTable;
   demo_crm_keys: DemoCrmKeysTable;
   demo_crm_contacts: DemoCrmContactsTable;
