@@ -477,9 +477,7 @@ export const StepPanel = observer(function StepPanel({ stepId, catalog }: { step
                   <strong>{problem.title}</strong>
                   {problem.detail && <span>{problem.detail}</span>}
                 </p>
-                <Button variant="ghost" onClick={() => editor.retest(stepId)}>
-                  Retest
-                </Button>
+                <Button onClick={() => editor.retest(stepId)}>Retest</Button>
               </TestProblemRow>
             )}
             {isOpen && (

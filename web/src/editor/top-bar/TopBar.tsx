@@ -37,9 +37,11 @@ const ShareButton = styled.button`
 const Bar = styled.header`
   display: flex;
   align-items: center;
-  gap: ${({ theme }) => theme.space(3)};
+  /* 12 px between controls on a wide screen, closer on a narrow one: nothing is cut at 800 px. */
+  gap: clamp(4px, 1vw, 12px);
   height: 56px;
-  padding: 0 ${({ theme }) => theme.space(4)};
+  padding: 0 clamp(8px, 1.25vw, 16px);
+  min-width: 0;
   border-bottom: 1px solid ${({ theme }) => theme.colors.border};
   background: ${({ theme }) => theme.colors.surface};
 `;
@@ -56,11 +58,16 @@ const Exit = styled(Link)`
   text-decoration: none;
   &:hover { background: ${({ theme }) => theme.colors.background}; }
   &:focus-visible { outline: none; box-shadow: ${({ theme }) => theme.focusRing}; }
+  /* Medium and small screens: the arrow alone (its accessible name stays 'Exit to dashboard'). */
+  @media ${({ theme }) => theme.media.belowLarge} {
+    padding: 0 ${({ theme }) => theme.space(2)};
+    span { display: none; }
+  }
 `;
 
 const NameInput = styled.input`
   flex: 0 1 360px;
-  min-width: 120px;
+  min-width: 80px;
   height: 36px;
   padding: 0 ${({ theme }) => theme.space(2)};
   border: 1px solid transparent;
@@ -159,7 +166,7 @@ export const TopBar = observer(function TopBar({ token }: { token: string | null
       <Bar>
         <Exit to={exitHref(token)} aria-label="Exit to dashboard">
           <ArrowLeft size={18} aria-hidden="true" />
-          Exit
+          <span>Exit</span>
         </Exit>
         <NameField />
         <SavingIndicator />
