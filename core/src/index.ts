@@ -123,6 +123,7 @@ export {
   referenceSamples,
   UNKNOWN_REFERENCE,
 } from './workflow/reference-view.js';
+export { jsonBodyProblem } from './workflow/json-body.js';
 export { SAMPLE_LABEL_VALUES, sampleLabel, sampleText } from './workflow/sample-label.js';
 export type { BoundedResolution, OutputsByStepId, TextFormat } from './workflow/payload.js';
 export {

@@ -223,12 +223,15 @@ describe('request builder (editor-core 3)', { timeout: E2E_TEST_TIMEOUT_MS * 4 }
     await bodyType.getByRole('radio', { name: 'JSON' }).check();
     const body = panel(page).getByRole('textbox', { name: 'Body (JSON)' });
     await body.fill('{"who": "Ada", "amount": ');
+    // Unfinished JSON is named as such before the step is tested.
+    await panel(page).getByText(/^The body is not valid JSON: /).waitFor();
     await panel(page).getByRole('button', { name: 'Insert Data...' }).last().click();
     await page.getByRole('option', { name: /: amount/ }).click();
     await body.press('End');
     await body.pressSequentially('}');
     await panel(page).getByText('Catch Hook in Webhook · amount').waitFor();
     expect(await body.textContent()).not.toContain('${');
+    await panel(page).getByText('Data inside quotes is inserted as text; outside quotes, as a JSON value.').waitFor();
     await saveScreenshot(page, 'request-builder-body');
 
     // Autosave stores the rows in order (the wire format: lists of { key, value }).

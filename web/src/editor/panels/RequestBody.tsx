@@ -4,7 +4,7 @@
  * JSON text is written by the rules of JSON when the step runs (core's `resolveFieldValue`):
  * inside quotes as string content, outside as a JSON value.
  */
-import type { FieldDef } from '@junction/core';
+import { type FieldDef, jsonBodyProblem } from '@junction/core';
 import { observer } from 'mobx-react-lite';
 import { useId } from 'react';
 import styled from 'styled-components';
@@ -35,6 +35,12 @@ const Switch = styled.div`
   input { position: absolute; opacity: 0; inset: 0; margin: 0; cursor: pointer; }
 `;
 
+const Problem = styled.p`
+  margin: ${({ theme }) => theme.space(1)} 0 0;
+  color: ${({ theme }) => theme.colors.secondary};
+  font-size: ${({ theme }) => theme.font.size.small};
+`;
+
 const Box = styled.div`
   margin-bottom: ${({ theme }) => theme.space(4)};
 `;
@@ -56,6 +62,8 @@ export const RequestBody = observer(function RequestBody({
   const rowsField = byName('bodyFields');
   const type = typeField?.value === 'fields' && rowsField ? 'fields' : 'json';
   const text = byName('stringBody')?.value;
+  const bodyText = typeof text === 'string' ? text : text === undefined || text === null ? '' : JSON.stringify(text);
+  const problem = jsonBodyProblem(bodyText);
   const choices = [
     { value: 'json', label: 'JSON' },
     { value: 'fields', label: 'Fields' },
@@ -104,7 +112,11 @@ export const RequestBody = observer(function RequestBody({
                 }
                 onChange={(value) => onChange('stringBody', value)}
               />
-              <Muted>Data inside quotes is inserted as text; outside quotes, as a JSON value.</Muted>
+              {problem ? (
+                <Problem>{problem}</Problem>
+              ) : (
+                <Muted>Data inside quotes is inserted as text; outside quotes, as a JSON value.</Muted>
+              )}
             </>
           )}
         </>
