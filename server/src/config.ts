@@ -55,7 +55,7 @@ export interface Config {
   stepRetryBaseMs?: number;
   /** Executions one process runs at once (WORKER_CONCURRENCY, default 50). */
   workerConcurrency?: number;
-  /** Share of WORKER_CONCURRENCY one workspace's runs may hold, 0–1 (WORKER_TENANT_SHARE, default 0.5; in-process queue). */
+  /** Share of WORKER_CONCURRENCY one workspace's runs may hold, 0–1 (WORKER_TENANT_SHARE, default 0.5; per process, both queues). */
   workerTenantShare?: number;
   /** Queued executions per workflow (counted per pick-off item) above which webhooks answer 429 (WEBHOOK_QUEUE_LIMIT, default 1000). */
   webhookQueueLimit?: number;

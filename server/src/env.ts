@@ -104,7 +104,7 @@ export const ENV_SCHEMA = {
     type: 'number',
     minimum: 0,
     maximum: 1,
-    description: "share of WORKER_CONCURRENCY one workspace's runs may hold in the in-process queue (default 0.5)",
+    description: "share of WORKER_CONCURRENCY one workspace's runs may hold per process, in-process queue and BullMQ workers alike; past it a BullMQ job of that workspace goes back to delayed for 20 ms–5 s, nothing lost (default 0.5)",
   },
   WEBHOOK_WORKSPACE_CONCURRENCY: count(
     "webhooks of one workspace being recorded at once per process; past it that workspace's webhooks answer 429 (default 64)",

@@ -5,10 +5,17 @@
  * costs a few Redis round trips, not three per execution); a single execution's job id is the
  * execution id (a delay's wake-up adds its time), so a second enqueue of it is a no-op. The
  * database claim makes any duplicate delivery harmless anyway.
+ *
+ * Workspace share (WORKER_TENANT_SHARE, per process): a job carries its workspace; one whose
+ * workspace already holds its share of this process's slots is not run now but moved back to
+ * delayed with its lock token (see {@link createDeferrals}), so the free slots and job places
+ * go to other workspaces. Nothing is claimed before a job is accepted: a deferred execution
+ * stays `queued` in the database, its job in Redis, and the claim still runs it once.
  */
 import { randomBytes } from 'node:crypto';
-import { Queue, Worker } from 'bullmq';
-import type { ExecutionHandler, ExecutionQueue } from './queue.js';
+import { DelayedError, Queue, Worker } from 'bullmq';
+import { createFairSlots, tenantCap } from './fair-slots.js';
+import { DEFAULT_TENANT_SHARE, type ExecutionHandler, type ExecutionQueue } from './queue.js';
 
 /** The queue's name inside the prefix. */
 export const QUEUE_NAME = 'executions';
@@ -23,6 +30,8 @@ export interface BullQueueOptions {
   prefix: string;
   /** Executions this process runs at once. */
   concurrency: number;
+  /** Share of `concurrency` one workspace's executions may hold in this process (0–1). */
+  tenantShare?: number;
   onError: (error: unknown) => void;
 }
 
@@ -30,7 +39,13 @@ export interface BullQueueOptions {
 interface JobData {
   executionId?: string;
   executionIds?: string[];
+  /** The workspace (absent: reconciler re-enqueues of older versions, delays waking up). */
+  tenantId?: string;
 }
+
+/** The shortest and longest a deferred job waits in delayed before it is offered again. */
+export const DEFER_MIN_MS = 20;
+export const DEFER_MAX_MS = 5_000;
 
 /** Builds the BullMQ queue (the producer connects at once; the consumer on `consume`). */
 export function createBullQueue(options: BullQueueOptions): ExecutionQueue {
@@ -42,20 +57,22 @@ export function createBullQueue(options: BullQueueOptions): ExecutionQueue {
   const report = (promise: Promise<unknown>) => {
     promise.catch(options.onError);
   };
-  const slots = createSlots(options.concurrency);
+  const perTenant = tenantCap(options.concurrency, options.tenantShare ?? DEFAULT_TENANT_SHARE);
+  const slots = createFairSlots(options.concurrency, perTenant);
+  const deferrals = createDeferrals(perTenant);
 
   return {
-    enqueue(ids) {
+    enqueue(ids, tenantId) {
       if (ids.length === 0) return;
       const jobs = [];
       for (let i = 0; i < ids.length; i += BATCH_SIZE) {
         const batch = ids.slice(i, i + BATCH_SIZE);
         jobs.push(
           batch.length === 1
-            ? { name: 'run', data: { executionId: batch[0] }, opts: { ...jobOptions, jobId: batch[0] } }
+            ? { name: 'run', data: { executionId: batch[0], tenantId }, opts: { ...jobOptions, jobId: batch[0] } }
             : {
                 name: 'run',
-                data: { executionIds: batch },
+                data: { executionIds: batch, tenantId },
                 opts: { ...jobOptions, jobId: `${batch[0]}+${batch.length}-${randomBytes(4).toString('hex')}` },
               },
         );
@@ -73,12 +90,31 @@ export function createBullQueue(options: BullQueueOptions): ExecutionQueue {
     async consume(handler: ExecutionHandler) {
       worker = new Worker(
         QUEUE_NAME,
-        async (job) => {
+        async (job, token) => {
           const data = job.data as JobData;
           const ids = data.executionIds ?? (data.executionId ? [data.executionId] : []);
-          // Each execution takes a slot first: at most `concurrency` run in this process, and
-          // none is claimed (its lease started) before it can run.
-          const runs = await Promise.allSettled(ids.map((id) => slots.run(() => handler(id))));
+          const tenant = data.tenantId ?? '';
+          // The workspace holds its share here already: back to delayed, nothing claimed. The
+          // check and the slots' count change in one turn, so concurrent jobs cannot both pass.
+          if (tenant !== '' && slots.held(tenant) >= perTenant) {
+            await job.moveToDelayed(deferrals.next(tenant), token);
+            throw new DelayedError();
+          }
+          // Each execution takes a slot first: at most `concurrency` run in this process, at
+          // most the workspace's share of them, and none is claimed (its lease started)
+          // before it can run.
+          const runs = await Promise.allSettled(
+            ids.map((id) =>
+              slots.run(tenant, async () => {
+                const started = Date.now();
+                try {
+                  return await handler(id);
+                } finally {
+                  deferrals.ran(Date.now() - started);
+                }
+              }),
+            ),
+          );
           // A failed claim leaves its execution queued: the reconciler picks it up again.
           for (const run of runs) if (run.status === 'rejected') options.onError(run.reason);
         },
@@ -101,21 +137,28 @@ export function createBullQueue(options: BullQueueOptions): ExecutionQueue {
   };
 }
 
-/** A counting semaphore: `run` waits for a free slot. */
-function createSlots(size: number) {
-  let free = Math.max(1, size);
-  const waiting: (() => void)[] = [];
+/**
+ * When a deferred job is offered again. A workspace at its share frees about `perTenant` slots
+ * per run time, so its deferred jobs come back spaced by (average run time / perTenant), in
+ * the order they were deferred, between {@link DEFER_MIN_MS} and {@link DEFER_MAX_MS} from now:
+ * a backlog of thousands costs a few Redis moves per run, not a busy loop.
+ */
+function createDeferrals(perTenant: number) {
+  /** Average run time of this process's executions (moving average, ms). */
+  let averageMs = 100;
+  /** The latest time a deferred job of each workspace comes back. */
+  const lastAt = new Map<string, number>();
   return {
-    async run<T>(work: () => Promise<T>): Promise<T> {
-      if (free > 0) free -= 1;
-      else await new Promise<void>((resolve) => waiting.push(resolve));
-      try {
-        return await work();
-      } finally {
-        const next = waiting.shift();
-        if (next) next();
-        else free += 1;
-      }
+    ran(ms: number) {
+      averageMs += (ms - averageMs) / 20;
+    },
+    next(tenant: string): number {
+      const now = Date.now();
+      if (lastAt.size > 1000) for (const [key, at] of lastAt) if (at < now) lastAt.delete(key);
+      const spacing = Math.max(1, averageMs / perTenant);
+      const at = Math.min(now + DEFER_MAX_MS, Math.max(now + DEFER_MIN_MS, (lastAt.get(tenant) ?? 0) + spacing));
+      lastAt.set(tenant, at);
+      return Math.round(at);
     },
   };
 }

@@ -84,7 +84,7 @@ export function createEngine(
     repo,
     now: deps.now,
     intervalMs: settings.reconcileIntervalMs,
-    enqueue: (ids) => getQueue()?.enqueue(ids),
+    enqueue: (ids, tenantId) => getQueue()?.enqueue(ids, tenantId),
     enqueueAt: (id, atMs) => getQueue()?.enqueueAt(id, atMs),
     logger: deps.logger,
   });
@@ -114,6 +114,7 @@ export function createEngine(
             redisUrl: deps.config.redisUrl,
             prefix: settings.queuePrefix,
             concurrency: settings.concurrency,
+            tenantShare: settings.tenantShare,
             onError,
           });
         } else {

@@ -5,6 +5,8 @@
  * delays; with REDIS_URL it is BullMQ (./bullmq-queue.ts).
  */
 
+import { nextTenant, tenantCap } from './fair-slots.js';
+
 /** Runs one execution; the queue calls it. */
 export type ExecutionHandler = (executionId: string) => Promise<unknown>;
 
@@ -12,7 +14,7 @@ export type ExecutionHandler = (executionId: string) => Promise<unknown>;
 export interface ExecutionQueue {
   /**
    * Runs these executions as soon as a slot is free. `tenantId` (the workspace they belong to)
-   * lets the in-process queue share its slots fairly between workspaces.
+   * lets the queue share its slots fairly between workspaces (fair-slots.ts).
    */
   enqueue(executionIds: string[], tenantId?: string): void;
   /** Runs this execution at `atMs` (a delay's end). */
@@ -32,18 +34,17 @@ const MAX_TIMER_MS = 2 ** 31 - 1;
 export const DEFAULT_TENANT_SHARE = 0.5;
 
 /**
- * Builds the in-process queue. Waiting executions are kept per workspace; the next run comes
- * from the workspace with the fewest runs going, and one workspace holds at most `tenantShare` of the slots (at least one), so a
- * workspace with thousands of runs queued does not delay another's first run. Executions
- * enqueued without a workspace (re-enqueued by the reconciler, delays waking up) share one
- * bucket that is not capped.
+ * Builds the in-process queue. Waiting executions are kept per workspace and shared out as
+ * fair-slots.ts says: one workspace holds at most `tenantShare` of the slots (at least one), so
+ * a workspace with thousands of runs queued does not delay another's first run. Executions
+ * enqueued without a workspace (delays waking up) share one bucket that is not capped.
  */
 export function createMemoryQueue(options: {
   concurrency: number;
   tenantShare?: number;
   onError: (error: unknown) => void;
 }): ExecutionQueue {
-  const perTenant = Math.max(1, Math.floor(options.concurrency * (options.tenantShare ?? DEFAULT_TENANT_SHARE)));
+  const perTenant = tenantCap(options.concurrency, options.tenantShare ?? DEFAULT_TENANT_SHARE);
   /** Waiting ids by workspace; the map's order is the round-robin order. */
   const waiting = new Map<string, string[]>();
   const inQueue = new Set<string>();
@@ -73,27 +74,9 @@ export function createMemoryQueue(options: {
   const servedAt = new Map<string, number>();
   let serves = 0;
 
-  /** The next workspace to serve: the fewest runs going, then the longest since it was served. */
-  function nextTenant(): string | undefined {
-    let best: string | undefined;
-    let bestActive = Number.POSITIVE_INFINITY;
-    let bestServed = Number.POSITIVE_INFINITY;
-    for (const tenant of waiting.keys()) {
-      const running = activeBy.get(tenant) ?? 0;
-      if (tenant !== '' && running >= perTenant) continue;
-      const served = servedAt.get(tenant) ?? -1;
-      if (running < bestActive || (running === bestActive && served < bestServed)) {
-        best = tenant;
-        bestActive = running;
-        bestServed = served;
-      }
-    }
-    return best;
-  }
-
   function pump(): void {
     while (handler && !closed && active.size < options.concurrency) {
-      const tenant = nextTenant();
+      const tenant = nextTenant(waiting.keys(), activeBy, servedAt, perTenant);
       if (tenant === undefined) return;
       const ids = waiting.get(tenant) as string[];
       const id = ids.shift() as string;

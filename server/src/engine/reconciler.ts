@@ -17,7 +17,8 @@ export interface ReconcilerDeps {
   repo: EngineRepo;
   now: () => number;
   intervalMs: number;
-  enqueue: (ids: string[]) => void;
+  /** Enqueues one workspace's executions (the queue shares its slots by workspace). */
+  enqueue: (ids: string[], tenantId: string) => void;
   enqueueAt: (id: string, atMs: number) => void;
   logger: Logger;
 }
@@ -29,11 +30,16 @@ export function createReconciler(deps: ReconcilerDeps) {
 
   async function scan(graceMs = QUEUED_GRACE_MS): Promise<void> {
     const now = deps.now();
-    const ids = await deps.repo.due(new Date(now).toISOString(), new Date(now - graceMs).toISOString(), SCAN_LIMIT);
-    if (ids.length > 0) {
-      deps.logger.info({ count: ids.length }, 'Re-enqueued executions left queued, running or waiting');
-      deps.enqueue(ids);
+    const due = await deps.repo.due(new Date(now).toISOString(), new Date(now - graceMs).toISOString(), SCAN_LIMIT);
+    if (due.length === 0) return;
+    deps.logger.info({ count: due.length }, 'Re-enqueued executions left queued, running or waiting');
+    const byTenant = new Map<string, string[]>();
+    for (const { id, tenantId } of due) {
+      const ids = byTenant.get(tenantId);
+      if (ids) ids.push(id);
+      else byTenant.set(tenantId, [id]);
     }
+    for (const [tenantId, ids] of byTenant) deps.enqueue(ids, tenantId);
   }
 
   function tick(): void {

@@ -7,7 +7,7 @@ export interface EngineSettings {
   stepRetries: number;
   stepRetryBaseMs: number;
   concurrency: number;
-  /** Share of the runner's slots one workspace may hold (in-process queue). */
+  /** Share of a process's runner slots one workspace may hold (fair-slots.ts). */
   tenantShare: number;
   webhookQueueLimit: number;
   /** Webhooks of one workspace being recorded at once in this process. */

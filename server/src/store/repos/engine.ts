@@ -608,10 +608,10 @@ export function createEngineRepo(db: Kysely<Database>, dialect: Dialect = 'sqlit
     },
 
     /** Executions a worker should pick up: queued, running past their lease, waiting past their resume time. */
-    async due(now: string, queuedBefore: string, limit: number): Promise<string[]> {
+    async due(now: string, queuedBefore: string, limit: number): Promise<{ id: string; tenantId: string }[]> {
       const rows = await db
         .selectFrom('executions')
-        .select('id')
+        .select(['id', 'tenant_id'])
         .where((eb) =>
           eb.or([
             eb.and([eb('status', '=', 'queued'), eb('updated_at', '<=', queuedBefore)]),
@@ -622,7 +622,7 @@ export function createEngineRepo(db: Kysely<Database>, dialect: Dialect = 'sqlit
         .orderBy('updated_at')
         .limit(limit)
         .execute();
-      return rows.map((r) => r.id);
+      return rows.map((r) => ({ id: r.id, tenantId: r.tenant_id }));
     },
 
     /** Waiting executions with their resume times (timers after a restart). */
