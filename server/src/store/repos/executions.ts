@@ -1,6 +1,6 @@
 /**
  * Reads of `executions` for the dashboard and the editor's trigger choices. The engine's own
- * reads and writes of the table are in engine/repo.ts.
+ * reads and writes of the table are in ./engine.ts.
  */
 import type { Kysely } from 'kysely';
 import type { Database } from '../database.js';
