@@ -5,9 +5,10 @@
  * Screenshots: test/e2e/screenshots/catalogue-*.png.
  */
 import { randomUUID } from 'node:crypto';
+import { filterApps, hasTriggers } from '@junction/core';
 import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
-import { CATALOGUE_APPS } from '../../server/src/integrations/catalogue/index.js';
+import { listBuiltinApps } from '../../server/src/integrations/builtin/index.js';
 import { E2E_TEST_TIMEOUT_MS, saveScreenshot, useE2ESession } from './harness.js';
 
 const session = useE2ESession();
@@ -39,7 +40,10 @@ describe('the app catalogue in the editor', { timeout: E2E_TEST_TIMEOUT_MS * 4 }
     const apps = panel(page).getByRole('list', { name: 'Apps' });
     await apps.getByRole('button', { name: /Google Sheets/ }).waitFor();
     const shown = await apps.getByRole('button').allTextContents();
-    const expected = CATALOGUE_APPS.slice(0, 50).map((app) => app.appName);
+    // A trigger's Popular tab: core's rule over the catalogue (apps with triggers, the Demo CRM first).
+    const entries = listBuiltinApps().map((app) => ({ ...app, hasTriggers: hasTriggers(app) }));
+    const expected = filterApps(entries, { tab: 'popular', kind: 'trigger' }).map((app) => app.appName);
+    expect(expected[0]).toBe('Demo CRM');
     for (const name of expected)
       expect(
         shown.some((text) => text.startsWith(name)),
