@@ -97,8 +97,16 @@ export function createBullQueue(options: BullQueueOptions): ExecutionQueue {
           // The workspace holds its share here already: back to delayed, nothing claimed. The
           // check and the slots' count change in one turn, so concurrent jobs cannot both pass.
           if (tenant !== '' && slots.held(tenant) >= perTenant) {
-            await job.moveToDelayed(deferrals.next(tenant), token);
-            throw new DelayedError();
+            let moved = false;
+            try {
+              await job.moveToDelayed(deferrals.next(tenant), token);
+              moved = true;
+            } catch (error) {
+              // Not moved (lock lost, Redis error): run it here rather than drop it; the
+              // claim keeps it to one run wherever else it is delivered.
+              options.onError(error);
+            }
+            if (moved) throw new DelayedError();
           }
           // Each execution takes a slot first: at most `concurrency` run in this process, at
           // most the workspace's share of them, and none is claimed (its lease started)
