@@ -286,6 +286,35 @@ describe.each(openTestDatabases())('apps API on $dialect', (testDb) => {
     expect(foreign.status).toBe(404);
   });
 
+  it('tests an API-key app by its Request URL when it names no test action (forms-dp 3 requestConfig.url)', async () => {
+    const slug = `request-url-${Date.now()}`;
+    const def = ordersApp(slug, target);
+    const body = {
+      ...def,
+      authInfo: {
+        ...def.authInfo,
+        testAuth: undefined,
+        requestConfig: { ...def.authInfo.requestConfig, url: `${target.url}/echo` },
+      },
+    };
+    expect((await h.call('POST', '/api/apps', { token: a.token, body })).status).toBe(201);
+    const ok = await h.call('POST', `/api/apps/${slug}/test-auth`, {
+      token: a.token,
+      body: { values: { api_key: 'good-key-3' } },
+    });
+    expect(ok.json).toMatchObject({ ok: true, statusCode: 200 });
+    expect(ok.json.http.request).toMatchObject({ method: 'GET', url: `${target.url}/echo` });
+    expect(ok.json.http.request.headers['X-Api-Key']).toBe('[redacted]');
+
+    body.authInfo.requestConfig.url = `${target.url}/scripted/unauthorized`;
+    expect((await h.call('PUT', `/api/apps/${slug}`, { token: a.token, body })).status).toBe(200);
+    const refused = await h.call('POST', `/api/apps/${slug}/test-auth`, {
+      token: a.token,
+      body: { values: { api_key: 'bad-key-3' } },
+    });
+    expect(refused.json).toMatchObject({ ok: false, statusCode: 401 });
+  });
+
   it('answers the OAuth 2.0 test-action error when no simple GET action exists', async () => {
     const slug = `oauth-none-${Date.now()}`;
     const body = {

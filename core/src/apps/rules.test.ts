@@ -13,6 +13,7 @@ import {
   NO_TEST_ACTION_MESSAGE,
   normaliseSchemaType,
   parseDynamicSpec,
+  requestUrlTestAction,
   slugify,
   validateAppDefinition,
 } from './rules.js';
@@ -106,6 +107,24 @@ describe('fieldLocationFor and normaliseSchemaType', () => {
     expect(normaliseSchemaType('datetime')).toBe('string');
     expect(normaliseSchemaType(undefined)).toBe('string');
     expect(normaliseSchemaType('array')).toBe('array');
+  });
+});
+
+describe('requestUrlTestAction (forms-dp 3 requestConfig.url)', () => {
+  it('is a GET of the Request URL for API key and basic auth', () => {
+    for (const apiType of ['apikey', 'basic'] as const) {
+      expect(requestUrlTestAction({ apiType, requestConfig: { url: ' https://api.example.com/me ' } })).toEqual({
+        title: 'Test request',
+        method: 'get',
+        url: 'https://api.example.com/me',
+        fields: [],
+      });
+    }
+  });
+  it('is nothing without a URL or for OAuth 2.0 and custom code', () => {
+    expect(requestUrlTestAction({ apiType: 'apikey', requestConfig: { url: '  ' } })).toBeNull();
+    expect(requestUrlTestAction({ apiType: 'oauth2', requestConfig: { url: 'https://x.test' } })).toBeNull();
+    expect(requestUrlTestAction(undefined)).toBeNull();
   });
 });
 

@@ -214,6 +214,24 @@ export function findTestAction(
   return null;
 }
 
+/** The action key under which an app's auth request URL is tested (never a real action's key). */
+export const AUTH_REQUEST_URL_ACTION = '__authRequestUrl';
+
+/**
+ * The test request an API-key or basic-auth app declares by its Request URL
+ * (`authInfo.requestConfig.url`, forms-dp 3 "authInfo"): a GET of that URL with no fields,
+ * sent with the app's authentication. Null for other schemes or without a URL.
+ *
+ * @example requestUrlTestAction({ apiType: 'apikey', requestConfig: { url: 'https://api.example.com/me' } })
+ * // { title: 'Test request', method: 'get', url: 'https://api.example.com/me', fields: [] }
+ */
+export function requestUrlTestAction(authInfo: AppDefinition['authInfo'] | undefined): ActionDef | null {
+  if (authInfo?.apiType !== 'apikey' && authInfo?.apiType !== 'basic') return null;
+  const url = typeof authInfo.requestConfig?.url === 'string' ? authInfo.requestConfig.url.trim() : '';
+  if (url === '') return null;
+  return { title: 'Test request', method: 'get', url, fields: [] };
+}
+
 /** What the auth seeds need to know about where the editor runs. */
 export interface AuthSeedContext {
   /** Editor origin, e.g. 'https://junction.example.com'. */

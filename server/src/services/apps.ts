@@ -17,6 +17,7 @@ import {
   validateAppDefinition,
   withWorkspaceEvents,
 } from '@junction/core';
+import { withAuthTestRequest } from '../integrations/auth/account-check.js';
 import { getBuiltinApp, isBuiltinApp, listBuiltinApps, toAppDefinition } from '../integrations/builtin/index.js';
 import { appIconUrl, imageTypeOf, MAX_APP_ICON_BYTES } from '../integrations/app-icons.js';
 import { executeStep } from '../integrations/executor.js';
@@ -333,6 +334,10 @@ export function createAppsService(
 
   /** Runs the test action (forms-dp 2.6, 5, 8); failures are results, never throws. */
   async function runAuthTest(app: RunnableApp, authValues: Record<string, string>): Promise<AuthTestResultView> {
+    // API key and basic auth may declare a Request URL instead of a test action (forms-dp 3).
+    const byRequestUrl =
+      app.authInfo?.apiType !== 'oauth2' && !app.authInfo?.testAuth ? withAuthTestRequest(app) : null;
+    if (byRequestUrl) return runActionTest(byRequestUrl.app, byRequestUrl.actionKey, {}, authValues);
     const testKey = chooseTestAction(app);
     if (!testKey) {
       const testedAt = nowIso(deps);

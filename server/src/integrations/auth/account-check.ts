@@ -1,11 +1,13 @@
 /**
  * Checks an API-key or basic-auth account before it is saved: the app's test request
- * (`authInfo.testAuth`) runs with the typed values, as the portal's Test panel does, and a
- * refusal answers the service's own words ('Items Hub answered 401: invalid api key').
+ * (`authInfo.testAuth`, else a GET of its Request URL `requestConfig.url`) runs with the typed
+ * values, as the portal's Test panel does, and a refusal answers the service's own words
+ * ('Items Hub answered 401: invalid api key').
  */
+import { AUTH_REQUEST_URL_ACTION, requestUrlTestAction } from '@junction/core';
+import type { PlatformDeps } from '../../kernel/platform.js';
 import type { HttpClient } from '../../security/http-client.js';
 import { createHttpClient } from '../../security/http-client.js';
-import type { PlatformDeps } from '../../kernel/platform.js';
 import { executeStep } from '../executor.js';
 import { allowedHostsFor, appBaseUrl, type RunnableApp } from '../registry.js';
 
@@ -28,8 +30,26 @@ export type AccountCheck = (
  * custom-code auth runs its own code when used.
  */
 export function isCheckedOnSave(app: Pick<RunnableApp, 'authInfo' | 'actions'>): boolean {
-  const { apiType, testAuth } = app.authInfo ?? {};
-  return (apiType === 'apikey' || apiType === 'basic') && !!testAuth && Object.hasOwn(app.actions, testAuth);
+  const { apiType } = app.authInfo ?? {};
+  return (apiType === 'apikey' || apiType === 'basic') && withAuthTestRequest(app) !== null;
+}
+
+/**
+ * The app and the action key an API-key or basic-auth test sends: the named test action, else
+ * a GET of the app's Request URL (core requestUrlTestAction) added under a key no real action
+ * has. Null when the app declares neither.
+ */
+export function withAuthTestRequest<T extends Pick<RunnableApp, 'authInfo' | 'actions'>>(
+  app: T,
+): { app: T; actionKey: string } | null {
+  const testAuth = app.authInfo?.testAuth;
+  if (testAuth && Object.hasOwn(app.actions, testAuth)) return { app, actionKey: testAuth };
+  const request = requestUrlTestAction(app.authInfo);
+  if (!request) return null;
+  return {
+    app: { ...app, actions: { ...app.actions, [AUTH_REQUEST_URL_ACTION]: request } },
+    actionKey: AUTH_REQUEST_URL_ACTION,
+  };
 }
 
 /**
@@ -42,14 +62,16 @@ export function createAccountCheck(deps: Pick<PlatformDeps, 'registry' | 'config
     const app = await deps.registry.resolve(tenantId, appSlug);
     // The built-in Demo CRM is checked like any app: its own API answers a wrong key 401.
     if (!app || !isCheckedOnSave(app)) return { ok: true, checked: false };
+    const test = withAuthTestRequest(app);
+    if (!test) return { ok: true, checked: false };
     const http: HttpClient = createHttpClient({
       allowedHosts: allowedHostsFor(app, deps.config),
       timeoutMs: CHECK_TIMEOUT_MS,
     });
     try {
       const run = await executeStep({
-        app,
-        actionKey: app.authInfo?.testAuth as string,
+        app: test.app,
+        actionKey: test.actionKey,
         values: {},
         credential: values,
         base: appBaseUrl(app, deps.config.publicUrl),

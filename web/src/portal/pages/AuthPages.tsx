@@ -341,6 +341,12 @@ const AuthenticationEdit = observer(function AuthenticationEdit() {
                 ? 'Every request carries Authorization: Basic from username and password. Add other headers here.'
                 : 'Where the key goes: a header (e.g. X-Api-Key: ${auth.api_key}) or a query parameter.'}
             </Hint>
+            <TextField
+              label="Request URL"
+              hint="A GET sent with the account's values to prove them (Test Authentication and the check on save) when no test action is chosen below, e.g. https://api.example.com/v1/me."
+              value={auth.requestConfig?.url ?? ''}
+              onChange={(e) => set({ requestConfig: { ...auth.requestConfig, url: e.target.value } })}
+            />
             <h3>Headers</h3>
             <KeyValueRows
               label="Headers"
