@@ -1,0 +1,262 @@
+/** The engine's execution lifecycle: claims and leases, finishes, waits, cancels, step runs and the reconciler's scans. */
+import { type Kysely, sql } from 'kysely';
+import type { ExecutionStatus } from '../../kernel/contracts/engine.js';
+import type { Database, Dialect } from '../database.js';
+import { writeJson } from '../json.js';
+import {
+  createVersionDocuments,
+  type ExecutionCursor,
+  type ExecutionRecord,
+  type FinishItem,
+  type StepRunRecord,
+  toRecord,
+  writeAny,
+} from './engine-rows.js';
+
+/** The engine's execution lifecycle: claims and leases, finishes, waits, cancels, step runs and the reconciler's scans. */
+export function createEngineLifecycle(db: Kysely<Database>, dialect: Dialect = 'sqlite') {
+  const versionDocument = createVersionDocuments(db);
+  return {
+    /**
+     * Claims an execution for one worker: queued, waiting past its resume time, or running
+     * with an expired lease becomes running with a fresh lease; answers the claimed row.
+     * Undefined when another worker has it or it is finished or cancelled.
+     */
+    async claim(id: string, now: string, leaseUntil: string): Promise<ExecutionRecord | undefined> {
+      const row = await db
+        .updateTable('executions')
+        .set((eb) => ({
+          status: 'running',
+          lease_until: leaseUntil,
+          resume_at: null,
+          attempt: eb('attempt', '+', 1),
+          started_at: eb.fn.coalesce('started_at', sql.lit(now)),
+          updated_at: now,
+        }))
+        .where('id', '=', id)
+        .where((eb) =>
+          eb.or([
+            eb('status', '=', 'queued'),
+            eb.and([eb('status', '=', 'waiting'), eb('resume_at', '<=', now)]),
+            eb.and([eb('status', '=', 'running'), eb('lease_until', '<', now)]),
+          ]),
+        )
+        .returningAll()
+        .executeTakeFirst();
+      return row && toRecord(row, await versionDocument(row.workflow_id, row.workflow_revision));
+    },
+
+    /** {@link claim} for several executions in one statement; answers the rows it took. */
+    async claimMany(ids: string[], now: string, leaseUntil: string): Promise<ExecutionRecord[]> {
+      if (ids.length === 0) return [];
+      const rows = await db
+        .updateTable('executions')
+        .set((eb) => ({
+          status: 'running',
+          lease_until: leaseUntil,
+          resume_at: null,
+          attempt: eb('attempt', '+', 1),
+          started_at: eb.fn.coalesce('started_at', sql.lit(now)),
+          updated_at: now,
+        }))
+        .where('id', 'in', ids)
+        .where((eb) =>
+          eb.or([
+            eb('status', '=', 'queued'),
+            eb.and([eb('status', '=', 'waiting'), eb('resume_at', '<=', now)]),
+            eb.and([eb('status', '=', 'running'), eb('lease_until', '<', now)]),
+          ]),
+        )
+        .returningAll()
+        .execute();
+      const records: ExecutionRecord[] = [];
+      for (const row of rows) {
+        records.push(toRecord(row, await versionDocument(row.workflow_id, row.workflow_revision)));
+      }
+      return records;
+    },
+
+    /** Extends a running execution's lease; false when it is no longer running (cancelled). */
+    async renewLease(id: string, leaseUntil: string, now: string): Promise<boolean> {
+      const result = await db
+        .updateTable('executions')
+        .set({ lease_until: leaseUntil, updated_at: now })
+        .where('id', '=', id)
+        .where('status', '=', 'running')
+        .executeTakeFirst();
+      return Number(result.numUpdatedRows) === 1;
+    },
+
+    /** Ends a running execution; false when it was cancelled meanwhile. */
+    async finish(id: string, status: ExecutionStatus, error: string | null, now: string): Promise<boolean> {
+      const result = await db
+        .updateTable('executions')
+        .set({ status, error, finished_at: now, lease_until: null, updated_at: now })
+        .where('id', '=', id)
+        .where('status', '=', 'running')
+        .executeTakeFirst();
+      return Number(result.numUpdatedRows) === 1;
+    },
+
+    /**
+     * Saves the last step's record (if any) and ends the execution, atomically: on PostgreSQL
+     * one statement (the step insert as a data-modifying CTE), elsewhere two statements that
+     * the caller runs inside its transaction. False when the execution was cancelled meanwhile
+     * (the step record is kept).
+     */
+    async finishWithStep(
+      step: StepRunRecord | undefined,
+      id: string,
+      status: ExecutionStatus,
+      error: string | null,
+      now: string,
+    ): Promise<boolean> {
+      if (!step || dialect !== 'postgres') {
+        if (step) await this.saveStepRun(step);
+        return this.finish(id, status, error, now);
+      }
+      const result = await sql<{ id: string }>`
+        WITH step AS (
+          INSERT INTO step_runs (execution_id, step_id, status, input, output, error, attempts, started_at, finished_at)
+          VALUES (${step.executionId}, ${step.stepId}, ${step.status}, ${writeAny(step.input)}, ${writeAny(step.output)},
+                  ${step.error}, ${step.attempts}, ${step.startedAt}, ${step.finishedAt})
+          ON CONFLICT (execution_id, step_id) DO UPDATE SET status = excluded.status, input = excluded.input,
+            output = excluded.output, error = excluded.error, attempts = excluded.attempts,
+            started_at = excluded.started_at, finished_at = excluded.finished_at
+        )
+        UPDATE executions SET status = ${status}, error = ${error}, finished_at = ${now}, lease_until = NULL,
+          updated_at = ${now}
+        WHERE id = ${id} AND status = 'running'
+        RETURNING id`.execute(db);
+      return result.rows.length === 1;
+    },
+
+    /**
+     * {@link finishWithStep} for several executions: on PostgreSQL one statement (steps through a
+     * data-modifying CTE, then one UPDATE … FROM VALUES); elsewhere one call each, inside the
+     * caller's transaction. Answers the ids that were still running (and are now ended).
+     */
+    async finishMany(items: FinishItem[]): Promise<Set<string>> {
+      const ended = new Set<string>();
+      if (dialect !== 'postgres' || items.length <= 1) {
+        for (const i of items) if (await this.finishWithStep(i.step, i.id, i.status, i.error, i.now)) ended.add(i.id);
+        return ended;
+      }
+      const steps = new Map<string, StepRunRecord>();
+      for (const i of items) if (i.step) steps.set(`${i.step.executionId}\u0000${i.step.stepId}`, i.step);
+      const update = sql<{ id: string }>`
+        UPDATE executions AS e SET status = v.status, error = v.error, finished_at = v.at, lease_until = NULL,
+          updated_at = v.at
+        FROM (VALUES ${sql.join(items.map((i) => sql`(${i.id}::text, ${i.status}::text, ${i.error}::text, ${i.now}::text)`))})
+          AS v(id, status, error, at)
+        WHERE e.id = v.id AND e.status = 'running'
+        RETURNING e.id`;
+      const rows = [...steps.values()].map(
+        (step) =>
+          sql`(${step.executionId}, ${step.stepId}, ${step.status}, ${writeAny(step.input)}, ${writeAny(step.output)},
+               ${step.error}, ${step.attempts}, ${step.startedAt}, ${step.finishedAt})`,
+      );
+      const query =
+        rows.length === 0
+          ? update
+          : sql<{ id: string }>`
+        WITH step AS (
+          INSERT INTO step_runs (execution_id, step_id, status, input, output, error, attempts, started_at, finished_at)
+          VALUES ${sql.join(rows)}
+          ON CONFLICT (execution_id, step_id) DO UPDATE SET status = excluded.status, input = excluded.input,
+            output = excluded.output, error = excluded.error, attempts = excluded.attempts,
+            started_at = excluded.started_at, finished_at = excluded.finished_at
+        )
+        ${update}`;
+      for (const row of (await query.execute(db)).rows) ended.add(row.id);
+      return ended;
+    },
+
+    /** Parks a running execution until `resumeAt` (a durable delay). */
+    async wait(id: string, resumeAt: string, cursor: ExecutionCursor, now: string): Promise<boolean> {
+      const result = await db
+        .updateTable('executions')
+        .set({
+          status: 'waiting',
+          resume_at: resumeAt,
+          cursor: writeJson(cursor),
+          lease_until: null,
+          updated_at: now,
+        })
+        .where('id', '=', id)
+        .where('status', '=', 'running')
+        .executeTakeFirst();
+      return Number(result.numUpdatedRows) === 1;
+    },
+
+    /** Cancels a queued, waiting or running execution of the tenant; false otherwise. */
+    async cancel(tenantId: string, id: string, now: string): Promise<boolean> {
+      const result = await db
+        .updateTable('executions')
+        .set({ status: 'cancelled', finished_at: now, lease_until: null, resume_at: null, updated_at: now })
+        .where('tenant_id', '=', tenantId)
+        .where('id', '=', id)
+        .where('status', 'in', ['queued', 'waiting', 'running'])
+        .executeTakeFirst();
+      return Number(result.numUpdatedRows) === 1;
+    },
+
+    /** Writes a step run (insert or replace). */
+    async saveStepRun(run: StepRunRecord): Promise<void> {
+      const values = {
+        status: run.status,
+        input: writeAny(run.input),
+        output: writeAny(run.output),
+        error: run.error,
+        attempts: run.attempts,
+        started_at: run.startedAt,
+        finished_at: run.finishedAt,
+      };
+      await db
+        .insertInto('step_runs')
+        .values({ execution_id: run.executionId, step_id: run.stepId, ...values })
+        .onConflict((oc) => oc.columns(['execution_id', 'step_id']).doUpdateSet(values))
+        .execute();
+    },
+
+    /** Executions a worker should pick up: queued, running past their lease, waiting past their resume time. */
+    async due(now: string, queuedBefore: string, limit: number): Promise<{ id: string; tenantId: string }[]> {
+      const rows = await db
+        .selectFrom('executions')
+        .select(['id', 'tenant_id'])
+        .where((eb) =>
+          eb.or([
+            eb.and([eb('status', '=', 'queued'), eb('updated_at', '<=', queuedBefore)]),
+            eb.and([eb('status', '=', 'running'), eb('lease_until', '<', now)]),
+            eb.and([eb('status', '=', 'waiting'), eb('resume_at', '<=', now)]),
+          ]),
+        )
+        .orderBy('updated_at')
+        .limit(limit)
+        .execute();
+      return rows.map((r) => ({ id: r.id, tenantId: r.tenant_id }));
+    },
+
+    /** Waiting executions with their resume times (timers after a restart). */
+    async waiting(limit: number): Promise<{ id: string; resumeAt: string }[]> {
+      const rows = await db
+        .selectFrom('executions')
+        .select(['id', 'resume_at'])
+        .where('status', '=', 'waiting')
+        .orderBy('resume_at')
+        .limit(limit)
+        .execute();
+      return rows.flatMap((r) => (r.resume_at ? [{ id: r.id, resumeAt: r.resume_at }] : []));
+    },
+
+    /** Running executions back to queued (embedded start: no other process can be running them). */
+    async requeueRunning(now: string): Promise<number> {
+      const result = await db
+        .updateTable('executions')
+        .set({ status: 'queued', lease_until: null, updated_at: now })
+        .where('status', '=', 'running')
+        .executeTakeFirst();
+      return Number(result.numUpdatedRows);
+    },
+  };
+}
