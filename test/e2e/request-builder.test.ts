@@ -219,12 +219,19 @@ describe('request builder (editor-core 3)', { timeout: E2E_TEST_TIMEOUT_MS * 4 }
     // The body: rows first, then switched to JSON with a pill outside quotes (a JSON value).
     const bodyType = panel(page).getByRole('radiogroup', { name: 'Body type' });
     await bodyType.getByRole('radio', { name: 'Fields' }).check();
-    await panel(page).getByRole('group', { name: 'Body fields' }).waitFor();
+    const bodyFields = panel(page).getByRole('group', { name: 'Body fields' });
+    await bodyFields.getByRole('button', { name: 'Add body field' }).click();
+    await bodyFields.getByLabel('Key 1').fill('note');
+    await bodyFields.getByRole('textbox', { name: 'Value 1' }).click();
+    await page.keyboard.type('kept aside');
+    await saveScreenshot(page, 'request-builder-body-fields');
     await bodyType.getByRole('radio', { name: 'JSON' }).check();
     const body = panel(page).getByRole('textbox', { name: 'Body (JSON)' });
     await body.fill('{"who": "Ada", "amount": ');
     // Unfinished JSON is named as such before the step is tested.
-    await panel(page).getByText(/^The body is not valid JSON: /).waitFor();
+    await panel(page)
+      .getByText(/^The body is not valid JSON: /)
+      .waitFor();
     await panel(page).getByRole('button', { name: 'Insert Data...' }).last().click();
     await page.getByRole('option', { name: /: amount/ }).click();
     await body.press('End');

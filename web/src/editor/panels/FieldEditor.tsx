@@ -68,6 +68,34 @@ function JsonField({
   );
 }
 
+/** A key/value list field: sortable rows whose values are pill fields (editor-core 3). */
+export function PillRows({
+  stepId,
+  field,
+  onChange,
+}: {
+  stepId: string;
+  field: FieldDef;
+  onChange: (value: unknown) => void;
+}) {
+  const rows = toRows(field.value);
+  return (
+    <>
+      <KeyValueRows
+        label={fieldTitle(field)}
+        itemName={rowName(field)}
+        addLabel={`Add ${rowName(field)}`}
+        rows={rows}
+        onChange={(next) => onChange(next)}
+        renderValue={({ value, label, onChange: setValue }) => (
+          <PillField stepId={stepId} label={label} value={value} onChange={setValue} compact wrap placeholder="Value" />
+        )}
+      />
+      {rows.length > 0 && <Muted>Type {'{'} in a value to insert data from earlier steps.</Muted>}
+    </>
+  );
+}
+
 /**
  * One field of a step's set-up form (editor-core 2.7): text with `${…}` chips and 'Insert
  * Data...', Yes/No booleans, static lists, dynamic dropdowns; required fields are marked.
@@ -133,29 +161,7 @@ export const FieldEditor = observer(function FieldEditor({
           onChange={(next) => onChange(next)}
         />
       )}
-      {control === 'keyValue' && (
-        <KeyValueRows
-          label={fieldTitle(field)}
-          itemName={rowName(field)}
-          addLabel={`Add ${rowName(field)}`}
-          rows={toRows(field.value)}
-          onChange={(rows) => onChange(rows)}
-          renderValue={({ value, label, onChange: setValue }) => (
-            <PillField
-              stepId={stepId}
-              label={label}
-              value={value}
-              onChange={setValue}
-              compact
-              wrap
-              placeholder="Value"
-            />
-          )}
-        />
-      )}
-      {control === 'keyValue' && toRows(field.value).length > 0 && (
-        <Muted>Type {'{'} in a value to insert data from earlier steps.</Muted>
-      )}
+      {control === 'keyValue' && <PillRows stepId={stepId} field={field} onChange={onChange} />}
       {control === 'json' && (
         <>
           <JsonField

@@ -9,7 +9,7 @@ import { observer } from 'mobx-react-lite';
 import { useId } from 'react';
 import styled from 'styled-components';
 import { PillField } from '../fields/PillField.js';
-import { FieldEditor } from './FieldEditor.js';
+import { PillRows } from './FieldEditor.js';
 import { Muted, RequiredLabel } from './parts.js';
 
 /** The fields the body editor owns; the set-up form leaves them to it. */
@@ -94,10 +94,9 @@ export const RequestBody = observer(function RequestBody({
             </Switch>
           )}
           {type === 'fields' && rowsField ? (
-            <FieldEditor
+            <PillRows
               stepId={stepId}
               field={{ ...rowsField, title: 'Body fields' }}
-              appLabel=""
               onChange={(value) => onChange('bodyFields', value)}
             />
           ) : (
