@@ -4,14 +4,251 @@
  * Explicit named exports only; types with `export type`, grouped by area below.
  */
 
-export { describeDevice, UNKNOWN_DEVICE } from './accounts/device.js';
+// workflow/types: the plain shapes come with the document entry (`export * from './document.js'` below).
+export type { CoreEnv } from './workflow/types.js';
+
+// apps/types
+export type {
+  ActionDef,
+  ApiType,
+  AppDefinition,
+  AuthFormField,
+  AuthInfo,
+  FieldDef,
+  FieldLocation,
+  FieldProperty,
+  FieldSchema,
+  FieldType,
+  HttpMethod,
+  KeyValue,
+  PollingParams,
+  RequestConfig,
+  TriggerDef,
+} from './apps/types.js';
+
+// workflow/model, graph, history
+export type { IdSource, LinkFilter, LinkIndex, MoveTarget, Placement } from './workflow/graph.js';
 export {
-  EMAIL_MAX_LENGTH,
-  emailError,
-  INVALID_EMAIL_MESSAGE,
-  isValidEmail,
-  normaliseEmail,
-} from './accounts/email.js';
+  DUPLICATED_NAME_PREFIX,
+  STEP_SPACING_Y,
+  addLink,
+  addStep,
+  createIdSupplier,
+  createLink,
+  deleteStep,
+  duplicateStep,
+  getAncestorIds,
+  getAncestors,
+  getChildren,
+  getParents,
+  indexLinks,
+  insertStepOnLink,
+  moveStep,
+  pairKey,
+  renameStep,
+  setLinkDelay,
+  setLinkFilter,
+  setStepPosition,
+  updateStepData,
+} from './workflow/graph.js';
+export type { WorkflowEdit, WorkflowEditType } from './workflow/edits.js';
+export { applyEdit, applyEdits, EDIT_DESCRIPTIONS } from './workflow/edits.js';
+export type {
+  HistoryDescription,
+  HistoryEntry,
+  HistoryOptions,
+  HistoryTarget,
+  ItemUpdate,
+  LinkPatch,
+  ListChange,
+  StepPatch,
+  WorkflowChange,
+  WorkflowProps,
+} from './workflow/history.js';
+export {
+  HISTORY_DESCRIPTIONS,
+  UNDO_LIST_SIZE,
+  UNRECORDED_DESCRIPTION,
+  WorkflowHistory,
+  applyWorkflowChange,
+  diffWorkflow,
+  invertChange,
+  isRecordedDescription,
+  patchStep,
+  sortByOrder,
+} from './workflow/history.js';
+export type {
+  ILink,
+  IStep,
+  IWorkflow,
+  IWorkflowSnapshotIn,
+  IWorkflowSnapshotOut,
+  StepInput,
+} from './workflow/model.js';
+export {
+  LinkModel,
+  StepDataModel,
+  StepModel,
+  WorkflowModel,
+  createWorkflowModel,
+} from './workflow/model.js';
+
+// workflow rules: issues, health, naming, filter, payload, template, layout
+export type { Reference } from './workflow/path.js';
+export {
+  hasPath,
+  lastPathKey,
+  lookupPath,
+  parsePath,
+  parseReferences,
+  resolvePath,
+  SAMPLE_PATH_LIMITS,
+  samplePaths,
+} from './workflow/path.js';
+export type {
+  PickerEntry,
+  PickerSource,
+  ReferenceSamples,
+  ReferenceSegment,
+  ReferenceView,
+} from './workflow/reference-view.js';
+export {
+  describeReference,
+  describeText,
+  PICKER_ENTRIES_LIMIT,
+  pickerEntries,
+  pickerSources,
+  readablePath,
+  readableText,
+  referenceSamples,
+  UNKNOWN_REFERENCE,
+} from './workflow/reference-view.js';
+export { jsonBodyProblem } from './workflow/json-body.js';
+export { SAMPLE_LABEL_VALUES, sampleLabel, sampleText } from './workflow/sample-label.js';
+export type { BoundedResolution, OutputsByStepId, TextFormat } from './workflow/payload.js';
+export {
+  ARRAY_VALUE_CUT,
+  isEmptyValue,
+  isErrorResult,
+  jsonBytes,
+  prepareTestPayload,
+  RESULTS_KEPT,
+  resolveFieldsWithin,
+  resolveFieldValue,
+  resolveReference,
+  resolveReferences,
+  resolveReferencesInText,
+  stringifyReferenceValue,
+  textFormatOf,
+  truncateResults,
+  truncationMessage,
+} from './workflow/payload.js';
+export type { AppLookup, TriggerSetupPlan, TriggerSetupProblem, TriggerSetupResult } from './workflow/activation.js';
+export {
+  activationProblems,
+  canActivate,
+  JUNCTION_ENDPOINT_TRIGGERS,
+  planTriggerSetup,
+  SCHEDULE_APP_SLUG,
+  storableActivation,
+  withActivation,
+} from './workflow/activation.js';
+export {
+  findIssues,
+  groupIssuesByStep,
+  ISSUE_TEXTS,
+  isBlankFieldValue,
+  issuesTooltip,
+} from './workflow/issues.js';
+export type { StepHealth } from './workflow/health.js';
+export type { SummaryOptions } from './workflow/run-summary.js';
+export { formatExactTime, formatRelativeTime, summarizeTriggerData } from './workflow/run-summary.js';
+export {
+  HEALTH_COLORS,
+  hasTestData,
+  healthOf,
+  isMissingCredential,
+  stepHealth,
+  workflowHealth,
+} from './workflow/health.js';
+export type { ChoiceLevel, ChosenApp, CustomTriggerSetup, StepChoice } from './workflow/step-setup.js';
+export {
+  applyStepPatch,
+  automaticStepName,
+  choiceReset,
+  chooseAppPatch,
+  chooseEventPatch,
+  chooseOnStep,
+  customTriggerPatch,
+  HTTP_APP_SLUG,
+  isAutomaticallyNamed,
+  renamePatch,
+  setUpStepData,
+  toStepField,
+  withDefinitionFields,
+} from './workflow/step-setup.js';
+export type { StepSection } from './workflow/step-sections.js';
+export {
+  canContinueSection,
+  firstSection,
+  isSectionDone,
+  isSectionEnabled,
+  missingRequiredFields,
+  nextSection,
+  stepSections,
+} from './workflow/step-sections.js';
+export type { TestOutcome, TestState } from './workflow/test-state.js';
+export { recordSample, recordTestResult, sampleKey, testErrorMessage, testStateOf } from './workflow/test-state.js';
+export type { TestSuccessInput, UsableCredential } from './workflow/naming.js';
+export {
+  accountLabel,
+  ageText,
+  CHIP_CUT,
+  CUSTOM_REQUEST_FALLBACK_NAME,
+  customRequestName,
+  cutChip,
+  filterFieldName,
+  filterName,
+  pickCredential,
+  stepName,
+  testSuccessText,
+} from './workflow/naming.js';
+export type { ConditionProblem, FilterResolver } from './workflow/filter.js';
+export {
+  CONDITION_LABELS,
+  CONDITION_TYPES,
+  conditionProblem,
+  conditionProblems,
+  conditionText,
+  createFilterResolver,
+  evaluateCondition,
+  evaluateFilter,
+  FILTER_TEXTS,
+  needsValue,
+} from './workflow/filter.js';
+export {
+  ACTION_PLACEHOLDER_NAME,
+  ACTION_PLACEHOLDER_POSITION,
+  acceptTemplate,
+  blankSample,
+  createNewWorkflow,
+  DEFAULT_DRAFT_WORKFLOW_NAME,
+  DEFAULT_WORKFLOW_NAME,
+  draftName,
+  sanitizeForShare,
+  TEMPLATE_NAME_PREFIX,
+  TRIGGER_PLACEHOLDER_NAME,
+  TRIGGER_PLACEHOLDER_POSITION,
+} from './workflow/template.js';
+export type { LayoutMode, Position } from './workflow/layout.js';
+export {
+  CARD_HEIGHT,
+  CARD_WIDTH,
+  layoutWorkflow,
+  NODE_SPACING,
+  RANK_SPACING,
+  SNAP_GRID,
+} from './workflow/layout.js';
 export type { PasswordStrength } from './accounts/password.js';
 export {
   checkPassword,
@@ -22,20 +259,49 @@ export {
   passwordStrength,
   REPEAT_CHECK_BELOW,
 } from './accounts/password.js';
-export { ApiError, isApiError, NETWORK_ERROR_STATUS } from './api/api-error.js';
-// api client
+export {
+  EMAIL_MAX_LENGTH,
+  emailError,
+  INVALID_EMAIL_MESSAGE,
+  isValidEmail,
+  normaliseEmail,
+} from './accounts/email.js';
+export { describeDevice, UNKNOWN_DEVICE } from './accounts/device.js';
+
+// apps, forms, accounts
 export type {
-  ApiCall,
-  ApiClient,
-  ApiClientOptions,
-  ApiFetch,
-  ApiMethod,
-  ApiResponseData,
-  RawApiClient,
-} from './api/client.js';
-export { createApiClient } from './api/client.js';
-export type { ProblemCode } from './api/problem-codes.js';
-export { defaultProblemCode, PROBLEM_CODES, STATUS_PROBLEM_CODES } from './api/problem-codes.js';
+  AppProblem,
+  AppProblemCode,
+  AppValidation,
+  AuthSeedContext,
+  DynamicSpec,
+  EventGroup,
+} from './apps/rules.js';
+export {
+  API_TYPES,
+  defaultAuthInfo,
+  EVENT_GROUPS,
+  eventGroup,
+  FIELD_LOCATIONS,
+  FIELD_TYPES,
+  fieldLocationFor,
+  findTestAction,
+  HTTP_METHODS,
+  isBodylessPostAction,
+  isKeyValueListSchema,
+  isSimpleGetAction,
+  isValidKey,
+  KEY_RULE_MESSAGE,
+  NO_TEST_ACTION_MESSAGE,
+  normaliseSchemaType,
+  oauthRedirectUri,
+  AUTH_REQUEST_URL_ACTION,
+  formatDynamicSpec,
+  parseDynamicSpec,
+  requestUrlTestAction,
+  slugify,
+  validateAppDefinition,
+} from './apps/rules.js';
 export type { CatalogApp, CatalogTab, EventOption, EventOptionGroup } from './apps/catalog.js';
 export {
   APP_OPTIONS_LIMIT,
@@ -49,10 +315,34 @@ export {
   visibleTriggers,
 } from './apps/catalog.js';
 export { OAUTH_PUBLIC_KEYS, publicCredentialKeys, splitCredentialValues } from './apps/credential-fields.js';
-export type { CustomTrigger, CustomTriggerField, CustomTriggerInput, FoundArray } from './apps/custom-trigger.js';
-export { buildCustomTrigger, dataHeadChoices, findFirstArray, firstArrayIn } from './apps/custom-trigger.js';
 export type { DateTimeFormat } from './apps/datetime.js';
 export { DATE_TIME_FORMATS, formatDate, parseDate } from './apps/datetime.js';
+export type { ScheduleFrequency, ScheduleProblem, ScheduleResult, ScheduleSpec } from './apps/schedule.js';
+export { isTimeZone, nextRuns, validateSchedule } from './apps/schedule.js';
+export type { CustomTrigger, CustomTriggerField, CustomTriggerInput, FoundArray } from './apps/custom-trigger.js';
+export { buildCustomTrigger, dataHeadChoices, findFirstArray, firstArrayIn } from './apps/custom-trigger.js';
+export type { WorkspaceEvents, WorkspaceEventsChange } from './apps/workspace-events.js';
+export {
+  appBaseUrlOf,
+  applyWorkspaceEventsChange,
+  NO_WORKSPACE_EVENTS,
+  takenEventKeys,
+  withWorkspaceEvents,
+} from './apps/workspace-events.js';
+export type { TemplateScope } from './apps/template.js';
+export { lookupReference, resolveTemplateString, resolveTemplateValue } from './apps/template.js';
+export type {
+  AuthKeys,
+  BuildRequestInput,
+  CustomBodyType,
+  CustomRequestInput,
+  HttpRequest,
+  RequestMethod,
+  RequestProblem,
+  RequestProblemCode,
+  RequestResult,
+} from './apps/request.js';
+export { buildCustomRequest, buildRequest, CUSTOM_BODY_TYPES, coerceValue } from './apps/request.js';
 export type {
   AppSnapshotIn,
   IAction,
@@ -92,8 +382,8 @@ export {
   DEFAULT_AUTH_CODE,
   DEFAULT_PAGE_SIZE,
   fieldRows,
-  INDENT_STEP_PX,
   importJson,
+  INDENT_STEP_PX,
   indentRow,
   keyValuesToBodyRows,
   locationAfterApiSave,
@@ -109,84 +399,16 @@ export {
   triggerRows,
 } from './apps/portal.js';
 export type {
-  AuthKeys,
-  BuildRequestInput,
-  CustomBodyType,
-  CustomRequestInput,
-  HttpRequest,
-  RequestMethod,
-  RequestProblem,
-  RequestProblemCode,
-  RequestResult,
-} from './apps/request.js';
-export { buildCustomRequest, buildRequest, CUSTOM_BODY_TYPES, coerceValue } from './apps/request.js';
-// apps, forms, accounts
-export type {
-  AppProblem,
-  AppProblemCode,
-  AppValidation,
-  AuthSeedContext,
-  DynamicSpec,
-  EventGroup,
-} from './apps/rules.js';
-export {
-  API_TYPES,
-  AUTH_REQUEST_URL_ACTION,
-  defaultAuthInfo,
-  EVENT_GROUPS,
-  eventGroup,
-  FIELD_LOCATIONS,
-  FIELD_TYPES,
-  fieldLocationFor,
-  findTestAction,
-  formatDynamicSpec,
-  HTTP_METHODS,
-  isBodylessPostAction,
-  isKeyValueListSchema,
-  isSimpleGetAction,
-  isValidKey,
-  KEY_RULE_MESSAGE,
-  NO_TEST_ACTION_MESSAGE,
-  normaliseSchemaType,
-  oauthRedirectUri,
-  parseDynamicSpec,
-  requestUrlTestAction,
-  slugify,
-  validateAppDefinition,
-} from './apps/rules.js';
-export type { ScheduleFrequency, ScheduleProblem, ScheduleResult, ScheduleSpec } from './apps/schedule.js';
-export { isTimeZone, nextRuns, validateSchedule } from './apps/schedule.js';
-export type { TemplateScope } from './apps/template.js';
-export { lookupReference, resolveTemplateString, resolveTemplateValue } from './apps/template.js';
-// apps/types
-export type {
-  ActionDef,
-  ApiType,
-  AppDefinition,
-  AuthFormField,
-  AuthInfo,
-  FieldDef,
-  FieldLocation,
-  FieldProperty,
-  FieldSchema,
-  FieldType,
-  HttpMethod,
-  KeyValue,
-  PollingParams,
-  RequestConfig,
-  TriggerDef,
-} from './apps/types.js';
-export type { WorkspaceEvents, WorkspaceEventsChange } from './apps/workspace-events.js';
-export {
-  appBaseUrlOf,
-  applyWorkspaceEventsChange,
-  NO_WORKSPACE_EVENTS,
-  takenEventKeys,
-  withWorkspaceEvents,
-} from './apps/workspace-events.js';
-// workflow/document, legacy migration, import/export, compile: the `@junction/core/document`
-// entry, exported here unchanged (one list of them).
-export * from './document.js';
+  Answers,
+  AnswerValue,
+  Form,
+  FormDefinition,
+  FormSection,
+  FormTuple,
+  Question,
+  QuestionType,
+  TextStyle,
+} from './forms/types.js';
 export {
   emptyAnswers,
   FORM_DEFAULTS,
@@ -203,240 +425,24 @@ export {
 } from './forms/form.js';
 export type { ChosenFile, ReadableAnswer } from './forms/readable.js';
 export { formatFileSize, readableAnswers } from './forms/readable.js';
-export type {
-  Answers,
-  AnswerValue,
-  Form,
-  FormDefinition,
-  FormSection,
-  FormTuple,
-  Question,
-  QuestionType,
-  TextStyle,
-} from './forms/types.js';
 export type { FormProblem, FormValidation } from './forms/validate.js';
 export { validateFormDefinition } from './forms/validate.js';
-export type { AppLookup, TriggerSetupPlan, TriggerSetupProblem, TriggerSetupResult } from './workflow/activation.js';
-export {
-  activationProblems,
-  canActivate,
-  JUNCTION_ENDPOINT_TRIGGERS,
-  planTriggerSetup,
-  SCHEDULE_APP_SLUG,
-  storableActivation,
-  withActivation,
-} from './workflow/activation.js';
-export type { WorkflowEdit, WorkflowEditType } from './workflow/edits.js';
-export { applyEdit, applyEdits, EDIT_DESCRIPTIONS } from './workflow/edits.js';
-export type { ConditionProblem, FilterResolver } from './workflow/filter.js';
-export {
-  CONDITION_LABELS,
-  CONDITION_TYPES,
-  conditionProblem,
-  conditionProblems,
-  conditionText,
-  createFilterResolver,
-  evaluateCondition,
-  evaluateFilter,
-  FILTER_TEXTS,
-  needsValue,
-} from './workflow/filter.js';
-// workflow/model, graph, history
-export type { IdSource, LinkFilter, LinkIndex, MoveTarget, Placement } from './workflow/graph.js';
-export {
-  addLink,
-  addStep,
-  createIdSupplier,
-  createLink,
-  DUPLICATED_NAME_PREFIX,
-  deleteStep,
-  duplicateStep,
-  getAncestorIds,
-  getAncestors,
-  getChildren,
-  getParents,
-  indexLinks,
-  insertStepOnLink,
-  moveStep,
-  pairKey,
-  renameStep,
-  STEP_SPACING_Y,
-  setLinkDelay,
-  setLinkFilter,
-  setStepPosition,
-  updateStepData,
-} from './workflow/graph.js';
-export type { StepHealth } from './workflow/health.js';
-export {
-  HEALTH_COLORS,
-  hasTestData,
-  healthOf,
-  isMissingCredential,
-  stepHealth,
-  workflowHealth,
-} from './workflow/health.js';
+
+// workflow/document, legacy migration, import/export, compile: the `@junction/core/document`
+// entry, exported here unchanged (one list of them).
+export * from './document.js';
+
+// api client
 export type {
-  HistoryDescription,
-  HistoryEntry,
-  HistoryOptions,
-  HistoryTarget,
-  ItemUpdate,
-  LinkPatch,
-  ListChange,
-  StepPatch,
-  WorkflowChange,
-  WorkflowProps,
-} from './workflow/history.js';
-export {
-  applyWorkflowChange,
-  diffWorkflow,
-  HISTORY_DESCRIPTIONS,
-  invertChange,
-  isRecordedDescription,
-  patchStep,
-  sortByOrder,
-  UNDO_LIST_SIZE,
-  UNRECORDED_DESCRIPTION,
-  WorkflowHistory,
-} from './workflow/history.js';
-export {
-  findIssues,
-  groupIssuesByStep,
-  ISSUE_TEXTS,
-  isBlankFieldValue,
-  issuesTooltip,
-} from './workflow/issues.js';
-export { jsonBodyProblem } from './workflow/json-body.js';
-export type { LayoutMode, Position } from './workflow/layout.js';
-export {
-  CARD_HEIGHT,
-  CARD_WIDTH,
-  layoutWorkflow,
-  NODE_SPACING,
-  RANK_SPACING,
-  SNAP_GRID,
-} from './workflow/layout.js';
-export type {
-  ILink,
-  IStep,
-  IWorkflow,
-  IWorkflowSnapshotIn,
-  IWorkflowSnapshotOut,
-  StepInput,
-} from './workflow/model.js';
-export {
-  createWorkflowModel,
-  LinkModel,
-  StepDataModel,
-  StepModel,
-  WorkflowModel,
-} from './workflow/model.js';
-export type { TestSuccessInput, UsableCredential } from './workflow/naming.js';
-export {
-  accountLabel,
-  ageText,
-  CHIP_CUT,
-  CUSTOM_REQUEST_FALLBACK_NAME,
-  customRequestName,
-  cutChip,
-  filterFieldName,
-  filterName,
-  pickCredential,
-  stepName,
-  testSuccessText,
-} from './workflow/naming.js';
-// workflow rules: issues, health, naming, filter, payload, template, layout
-export type { Reference } from './workflow/path.js';
-export {
-  hasPath,
-  lastPathKey,
-  lookupPath,
-  parsePath,
-  parseReferences,
-  resolvePath,
-  SAMPLE_PATH_LIMITS,
-  samplePaths,
-} from './workflow/path.js';
-export type { BoundedResolution, OutputsByStepId, TextFormat } from './workflow/payload.js';
-export {
-  ARRAY_VALUE_CUT,
-  isEmptyValue,
-  isErrorResult,
-  jsonBytes,
-  prepareTestPayload,
-  RESULTS_KEPT,
-  resolveFieldsWithin,
-  resolveFieldValue,
-  resolveReference,
-  resolveReferences,
-  resolveReferencesInText,
-  stringifyReferenceValue,
-  textFormatOf,
-  truncateResults,
-  truncationMessage,
-} from './workflow/payload.js';
-export type {
-  PickerEntry,
-  PickerSource,
-  ReferenceSamples,
-  ReferenceSegment,
-  ReferenceView,
-} from './workflow/reference-view.js';
-export {
-  describeReference,
-  describeText,
-  PICKER_ENTRIES_LIMIT,
-  pickerEntries,
-  pickerSources,
-  readablePath,
-  readableText,
-  referenceSamples,
-  UNKNOWN_REFERENCE,
-} from './workflow/reference-view.js';
-export type { SummaryOptions } from './workflow/run-summary.js';
-export { formatExactTime, formatRelativeTime, summarizeTriggerData } from './workflow/run-summary.js';
-export { SAMPLE_LABEL_VALUES, sampleLabel, sampleText } from './workflow/sample-label.js';
-export type { StepSection } from './workflow/step-sections.js';
-export {
-  canContinueSection,
-  firstSection,
-  isSectionDone,
-  isSectionEnabled,
-  missingRequiredFields,
-  nextSection,
-  stepSections,
-} from './workflow/step-sections.js';
-export type { ChoiceLevel, ChosenApp, CustomTriggerSetup, StepChoice } from './workflow/step-setup.js';
-export {
-  applyStepPatch,
-  automaticStepName,
-  choiceReset,
-  chooseAppPatch,
-  chooseEventPatch,
-  chooseOnStep,
-  customTriggerPatch,
-  HTTP_APP_SLUG,
-  isAutomaticallyNamed,
-  renamePatch,
-  setUpStepData,
-  toStepField,
-  withDefinitionFields,
-} from './workflow/step-setup.js';
-export {
-  ACTION_PLACEHOLDER_NAME,
-  ACTION_PLACEHOLDER_POSITION,
-  acceptTemplate,
-  blankSample,
-  createNewWorkflow,
-  DEFAULT_DRAFT_WORKFLOW_NAME,
-  DEFAULT_WORKFLOW_NAME,
-  draftName,
-  sanitizeForShare,
-  TEMPLATE_NAME_PREFIX,
-  TRIGGER_PLACEHOLDER_NAME,
-  TRIGGER_PLACEHOLDER_POSITION,
-} from './workflow/template.js';
-export type { TestOutcome, TestState } from './workflow/test-state.js';
-export { recordSample, recordTestResult, sampleKey, testErrorMessage, testStateOf } from './workflow/test-state.js';
-// workflow/types: the plain shapes come with the document entry (`export * from './document.js'` below).
-export type { CoreEnv } from './workflow/types.js';
+  ApiCall,
+  ApiClient,
+  ApiClientOptions,
+  ApiFetch,
+  ApiMethod,
+  ApiResponseData,
+  RawApiClient,
+} from './api/client.js';
+export { createApiClient } from './api/client.js';
+export { ApiError, NETWORK_ERROR_STATUS, isApiError } from './api/api-error.js';
+export { PROBLEM_CODES, STATUS_PROBLEM_CODES, defaultProblemCode } from './api/problem-codes.js';
+export type { ProblemCode } from './api/problem-codes.js';
