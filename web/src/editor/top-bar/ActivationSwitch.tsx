@@ -1,8 +1,8 @@
 import { activationProblems, type Issue } from '@junction/core';
 import { observer } from 'mobx-react-lite';
-import { useId, useState } from 'react';
+import { useState } from 'react';
 import styled from 'styled-components';
-import { useToast, VisuallyHidden } from '../../ui/index.js';
+import { useToast } from '../../ui/index.js';
 import { useEditor } from '../editor-context.js';
 import { switchActivation } from './activation.js';
 import { Tip } from './parts.js';
@@ -68,7 +68,6 @@ export const ActivationSwitch = observer(function ActivationSwitch() {
   const isBlocked = problems.length > 0;
   const firstStepId = problems[0]?.stepId;
   const reason = blockedReason(problems, firstStepId ? editor.wf.stepById(firstStepId)?.data.name : undefined);
-  const reasonId = useId();
   const disabled = isBusy || (!active && isBlocked);
 
   const toggle = async () => {
@@ -95,11 +94,12 @@ export const ActivationSwitch = observer(function ActivationSwitch() {
         disabled={disabled}
         onClick={toggle}
         data-testid="activation-switch"
-        aria-describedby={showsReason ? reasonId : undefined}
+        // The reason as the switch's description, an attribute (not text in the page, which
+        // would also match a search for the step's name).
+        aria-description={showsReason ? reason : undefined}
       >
         {active ? 'ON' : 'OFF'}
       </Track>
-      {showsReason && <VisuallyHidden id={reasonId}>{reason}</VisuallyHidden>}
     </Tip>
   );
 });

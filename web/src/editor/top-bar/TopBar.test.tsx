@@ -120,8 +120,7 @@ describe('the ON/OFF switch (editor-core 4.2)', () => {
   it("says why it is blocked: core's first activation problem, with its step", async () => {
     await renderTopBar(workflow(false));
     const toggle = screen.getByRole('switch', { name: 'Workflow ON/OFF' });
-    const description = document.getElementById(toggle.getAttribute('aria-describedby') ?? '');
-    expect(description?.textContent).toBe("Can't switch ON — Webhook: Missing test data. (1 more in Workflow Issues)");
+    expect(toggle.getAttribute('aria-description')).toBe("Can't switch ON — Webhook: Missing test data. (1 more in Workflow Issues)");
   });
 
   it('turns ON with "Workflow status: ACTIVE" and OFF with "Workflow status: PAUSED"', async () => {
