@@ -3,7 +3,8 @@
  * server: custom action code starts from working templates; OAuth 2.0 takes extra authorize
  * parameters, token request headers and body and a refresh URL; a dynamic dropdown's action is
  * chosen from the app's actions and its dependencies ticked; an action's Test tab sends it with
- * sample values and shows the request and the answer.
+ * sample values and shows the request and the answer; an API-key app's Request URL proves an
+ * account when no test action is named.
  * Screenshots: test/e2e/screenshots/portal-engine-*.png.
  */
 import { randomUUID } from 'node:crypto';
@@ -153,6 +154,21 @@ describe('the portal says what the engine understands', { timeout: E2E_TEST_TIME
     expect(request).not.toContain(API_KEY);
     expect(await page.getByRole('region', { name: 'Answer' }).textContent()).toContain('coffee');
     await saveScreenshot(page, 'portal-engine-action-test');
+
+    // API key: the Request URL proves an account when no test action is named.
+    await page.goto(`${session().baseUrl}/develop/${slug}/authentication/edit`);
+    await page.getByLabel('Request URL').fill(`${targetUrl}/orders`);
+    await page.getByLabel('Test action').selectOption('');
+    await page.getByRole('button', { name: 'Save', exact: true }).click();
+    await expect
+      .poll(async () => (await call('GET', `/api/apps/${slug}`, token)).json.authInfo.requestConfig?.url)
+      .toBe(`${targetUrl}/orders`);
+    await page.getByLabel('Test value: API Key').fill(API_KEY);
+    await page.getByRole('button', { name: 'Test Authentication' }).click();
+    await page.getByText('Request Successful', { exact: true }).waitFor();
+    await page.getByRole('tab', { name: 'HTTP' }).click();
+    expect(await page.getByLabel('HTTP log').textContent()).toContain(`${targetUrl}/orders`);
+    await saveScreenshot(page, 'portal-engine-request-url');
 
     // OAuth 2.0: extra authorize parameters, token request headers and body, a refresh URL.
     const app = (await call('GET', `/api/apps/${slug}`, token)).json;
