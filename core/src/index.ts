@@ -307,6 +307,7 @@ export {
   APP_OPTIONS_LIMIT,
   eventsByGroup,
   filterApps,
+  canTrigger,
   hasTriggers,
   isPremiumApp,
   needsAuth,

@@ -4,28 +4,12 @@
  * share dialog.
  */
 import { randomUUID } from 'node:crypto';
-import { readFile } from 'node:fs/promises';
-import { createRequire } from 'node:module';
-import type { Page } from 'playwright-core';
-import { beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { E2E_TEST_TIMEOUT_MS, saveScreenshot, useE2ESession } from './harness.js';
 import { seriousViolations } from './axe-support.js';
 import { storeTestedWorkflow } from './workflow-fixtures.js';
 
 const session = useE2ESession();
-const require = createRequire(import.meta.url);
-let axeSource = '';
-
-beforeAll(async () => {
-  axeSource = await readFile(require.resolve('axe-core/axe.min.js'), 'utf8');
-});
-
-interface AxeViolation {
-  id: string;
-  impact: string | null;
-  help: string;
-  nodes: { target: unknown[] }[];
-}
 
 
 function storeToken(token: string): void {

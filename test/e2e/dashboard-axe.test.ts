@@ -4,14 +4,10 @@
  * /dashboard and /executions/{id} (with a step dialog open).
  */
 import { randomUUID } from 'node:crypto';
-import { readFile } from 'node:fs/promises';
-import { createRequire } from 'node:module';
-import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
 import { E2E_TEST_TIMEOUT_MS, useE2ESession } from './harness.js';
 import { seriousViolations } from './axe-support.js';
 
-const require = createRequire(import.meta.url);
 
 /** Runs in the page (typed without the DOM library): keeps the session token where the app reads it. */
 function storeToken(token: string): void {

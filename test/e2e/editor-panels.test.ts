@@ -5,9 +5,7 @@
  * screenshotted under test/e2e/screenshots/panel-*.png.
  */
 import { randomUUID } from 'node:crypto';
-import { readFile } from 'node:fs/promises';
 import { createServer, type IncomingMessage, type Server } from 'node:http';
-import { createRequire } from 'node:module';
 import type { AddressInfo } from 'node:net';
 import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -53,7 +51,6 @@ afterAll(async () => {
 });
 
 const session = useE2ESession();
-const require = createRequire(import.meta.url);
 
 
 interface Grant {

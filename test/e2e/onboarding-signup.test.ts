@@ -10,8 +10,6 @@
  * fresh one). An address with `u` and no session opens the log-in, not the sign-up.
  */
 import { randomUUID } from 'node:crypto';
-import { readFile } from 'node:fs/promises';
-import { createRequire } from 'node:module';
 import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startTestSmtpServer, type TestSmtpServer } from '../../server/src/mail/test-smtp.js';
@@ -32,8 +30,6 @@ afterAll(async () => {
 });
 
 const session = useE2ESession();
-
-const require = createRequire(import.meta.url);
 
 
 const PASSWORD = 'Junction rocks 2026';

@@ -7,9 +7,7 @@
  * the switch ON, a new invoice in the test API runs the workflow.
  */
 import { randomUUID } from 'node:crypto';
-import { readFile } from 'node:fs/promises';
 import { createServer, type Server } from 'node:http';
-import { createRequire } from 'node:module';
 import type { AddressInfo } from 'node:net';
 import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -59,8 +57,6 @@ afterAll(async () => {
 });
 
 const session = useE2ESession();
-
-const require = createRequire(import.meta.url);
 
 const panel = (page: Page) => page.getByTestId('step-panel');
 const wizard = (page: Page) => page.getByTestId('custom-trigger-wizard');

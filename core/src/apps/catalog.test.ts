@@ -76,6 +76,9 @@ describe('apps that have triggers (editor-core 2.9)', () => {
       },
     ];
     expect(slugs(filterApps(entries, { kind: 'trigger' }))).toEqual(['webhook', 'demo-crm']);
+    // A service with an account but no trigger yet stays: a custom trigger can be added to it.
+    const billing: CatalogApp = { appSlug: 'billing', appName: 'Billing', authInfo: { apiType: 'apikey' } };
+    expect(slugs(filterApps([...entries, billing], { kind: 'trigger' }))).toEqual(['webhook', 'demo-crm', 'billing']);
     expect(slugs(filterApps(entries, { kind: 'trigger', tab: 'tools' }))).toEqual(['webhook']);
     expect(slugs(filterApps(entries, { kind: 'action' }))).toHaveLength(6);
   });

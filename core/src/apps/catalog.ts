@@ -62,10 +62,19 @@ export function needsAuth(app: CatalogApp): boolean {
 }
 
 /**
+ * Whether a trigger step may choose the app: it has triggers, or it is a service with an
+ * account (it needs auth), where a custom trigger can be added ('Let's add an event to {app}!',
+ * editor-core 2.8–2.9). Tools without triggers (Filter, Delay, HTTP request, Formatter) never.
+ */
+export function canTrigger(app: CatalogApp): boolean {
+  return hasTriggers(app) || needsAuth(app);
+}
+
+/**
  * Lists the apps a tab shows whose name matches the query anywhere, case-insensitive, at most
  * 50, in the given order: Popular is source 'first100' and the {@link POPULAR_BUILTIN_APPS},
  * Tools is apps needing no auth, ALL is every app (editor-core 2.8, forms-dp 2.3). For a
- * trigger (`kind: 'trigger'`) only apps that {@link hasTriggers} are listed. The name is
+ * trigger (`kind: 'trigger'`) only apps that {@link canTrigger} are listed. The name is
  * appName, else appSlug.
  *
  * @example filterApps(apps, { tab: 'tools', query: 'hoo' }) // [webhook]
@@ -77,7 +86,7 @@ export function filterApps<T extends CatalogApp>(
   const needle = query.trim().toLowerCase();
   const result: T[] = [];
   for (const app of apps) {
-    if (kind === 'trigger' && !hasTriggers(app)) continue;
+    if (kind === 'trigger' && !canTrigger(app)) continue;
     if (tab === 'popular' && app.source !== 'first100' && !POPULAR_BUILTIN_APPS.includes(app.appSlug)) continue;
     if (tab === 'tools' && needsAuth(app)) continue;
     const name = (app.appName || app.appSlug || '').toLowerCase();
