@@ -11,6 +11,12 @@ import { E2E_TEST_TIMEOUT_MS, saveScreenshot, useE2ESession } from './harness.js
 
 const session = useE2ESession();
 
+/** A 16×16 blue PNG. */
+const PNG = Buffer.from(
+  'iVBORw0KGgoAAAANSUhEUgAAABAAAAAQCAIAAACQkWg2AAAAFUlEQVR4nGNgyHxFGhrVMKph+GoAAE9qUxDlQOpYAAAAAElFTkSuQmCC',
+  'base64',
+);
+
 function storeToken(token: string): void {
   (globalThis as unknown as { localStorage: { setItem(k: string, v: string): void } }).localStorage.setItem(
     'junction.token',
@@ -126,6 +132,17 @@ describe('a portal you can find and leave', { timeout: E2E_TEST_TIMEOUT_MS * 4 }
     await page.getByTestId('step-card').filter({ hasText: name }).locator('[data-app-icon="fallback"]').waitFor();
     await expect(page.locator('[data-app-icon="logo"][src="/no-such-logo.png"]').count()).resolves.toBe(0);
     await saveScreenshot(page, 'app-icon-fallback-panel');
+
+    // An uploaded logo: App Overview shows it, and so does the editor's app list.
+    await page.goto(`${baseUrl}/develop/${slug}`);
+    await page.getByRole('heading', { name: 'App Overview' }).waitFor();
+    await page.getByLabel(/Upload a logo/).setInputFiles({ name: 'logo.png', mimeType: 'image/png', buffer: PNG });
+    const preview = page.locator('[data-app-icon="logo"][alt="App Logo preview"]');
+    await preview.waitFor();
+    await expect(preview.getAttribute('src')).resolves.toMatch(new RegExp(`^/api/apps/${slug}/icon\\?v=`));
+    await saveScreenshot(page, 'portal-logo-uploaded');
+    await page.goto(`${baseUrl}/?id=${encodeURIComponent(grant.workflowId)}`);
+    await page.getByTestId('step-card').filter({ hasText: name }).locator('[data-app-icon="logo"]').waitFor();
     await page.close();
   });
 });

@@ -215,6 +215,34 @@ export class PortalStore {
    * server creates the Draft listing), then the listing's description and homepage. Answers
    * the slug, or a message.
    */
+  /**
+   * Uploads an image as the app's logo (forms-dp 3 "App Logo": an upload or a URL); the
+   * server points the app's iconURL and listing icon at it. The open app is read again.
+   */
+  async uploadIcon(slug: string, file: Blob): Promise<SaveResult & { iconURL?: string }> {
+    const token = this.api.getToken();
+    try {
+      const response = await fetch(`/api/apps/${encodeURIComponent(slug)}/icon`, {
+        method: 'PUT',
+        headers: { 'content-type': 'application/octet-stream', ...(token ? { authorization: `Bearer ${token}` } : {}) },
+        body: file,
+      });
+      const answer = (await response.json().catch(() => null)) as { iconURL?: string; detail?: string } | null;
+      if (!response.ok || !answer?.iconURL) {
+        return {
+          ok: false,
+          message: answer?.detail ?? `The logo was not uploaded (${response.status}).`,
+          field: 'icon',
+        };
+      }
+      await this.openApp(slug, true);
+      await this.loadApps();
+      return { ok: true, iconURL: answer.iconURL };
+    } catch {
+      return { ok: false, message: 'The logo was not uploaded (network error).', field: 'icon' };
+    }
+  }
+
   async create(draft: IntegrationDraft, slug: string): Promise<SaveResult & { slug?: string }> {
     const definition: AppDefinition = {
       appSlug: slug,

@@ -6,7 +6,8 @@ import { slugify } from '@junction/core';
 import { observer } from 'mobx-react-lite';
 import { useEffect, useState } from 'react';
 import { useNavigate } from 'react-router-dom';
-import { Button, Spinner, TextField, useToast } from '../../ui/index.js';
+import styled from 'styled-components';
+import { AppIcon, Button, Spinner, TextField, useToast } from '../../ui/index.js';
 import { PortalLayout, usePortal, usePortalApp, useSaveToast } from '../PortalLayout.js';
 import { Card, ErrorBanner, Heading, Hint, Row, SelectField, TextAreaField } from '../parts.js';
 import type { IntegrationDraft, Listing } from '../portal-store.js';
@@ -25,15 +26,26 @@ export function AppPickerPage() {
   );
 }
 
+const LogoRow = styled.div`
+  display: flex;
+  align-items: center;
+  gap: ${({ theme }) => theme.space(3)};
+  margin: -${({ theme }) => theme.space(2)} 0 ${({ theme }) => theme.space(4)};
+  label { display: grid; gap: 4px; font-size: ${({ theme }) => theme.font.size.small}; color: ${({ theme }) => theme.colors.textMuted}; }
+`;
+
 /** The fields Create Integration and App Overview share. */
 function ListingFields({
   value,
   onChange,
   statusOptions,
+  onUpload,
 }: {
   value: IntegrationDraft | (Omit<Listing, 'status'> & { status: string });
   onChange: (patch: Partial<IntegrationDraft>) => void;
   statusOptions: readonly string[];
+  /** Uploads a logo image (App Overview); without it the logo is a URL only. */
+  onUpload?: (file: File) => void;
 }) {
   return (
     <>
@@ -57,6 +69,23 @@ function ListingFields({
         placeholder="https://…/logo.png"
         onChange={(e) => onChange({ icon: e.target.value })}
       />
+      <LogoRow>
+        <AppIcon src={value.icon} name={value.name || '?'} size={40} alt="App Logo preview" />
+        {onUpload && (
+          <label>
+            Upload a logo (PNG, JPEG, GIF or WebP, at most 256 KB)
+            <input
+              type="file"
+              accept="image/png,image/jpeg,image/gif,image/webp"
+              onChange={(e) => {
+                const file = e.target.files?.[0];
+                if (file) onUpload(file);
+                e.target.value = '';
+              }}
+            />
+          </label>
+        )}
+      </LogoRow>
       <TextField
         label="App Category *"
         value={value.category}
@@ -120,8 +149,8 @@ const CreateForm = observer(function CreateForm() {
         statusOptions={['Draft', ...PUBLISH_STATUSES]}
       />
       <Hint>
-        App slug: <code>{slug || '—'}</code>. A Published app is listed in every workspace's catalogue; other
-        statuses keep it to yours.
+        App slug: <code>{slug || '—'}</code>. A Published app is listed in every workspace's catalogue; other statuses
+        keep it to yours.
       </Hint>
       <Row style={{ marginTop: 16 }}>
         <Button onClick={save} disabled={store.isSaving}>
@@ -195,6 +224,13 @@ const Overview = observer(function Overview() {
         value={form}
         onChange={(p) => setForm({ ...form, ...(p as Partial<Listing>) })}
         statusOptions={form.status === 'Draft' ? ['Draft', ...PUBLISH_STATUSES] : PUBLISH_STATUSES}
+        onUpload={async (file) => {
+          setError(null);
+          const uploaded = await store.uploadIcon(app.appSlug, file);
+          if (!uploaded.ok) setError(`The logo was not uploaded: ${uploaded.message}`);
+          else setForm({ ...form, icon: uploaded.iconURL ?? form.icon });
+          saveToast(uploaded, app.appName);
+        }}
       />
       <Hint>A Published app is listed in every workspace's catalogue; other statuses keep it to yours.</Hint>
       <Row style={{ marginTop: 16 }}>
