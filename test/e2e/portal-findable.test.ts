@@ -142,7 +142,10 @@ describe('a portal you can find and leave', { timeout: E2E_TEST_TIMEOUT_MS * 4 }
     await expect(preview.getAttribute('src')).resolves.toMatch(new RegExp(`^/api/apps/${slug}/icon\\?v=`));
     await saveScreenshot(page, 'portal-logo-uploaded');
     await page.goto(`${baseUrl}/?id=${encodeURIComponent(grant.workflowId)}`);
-    await page.getByTestId('step-card').filter({ hasText: name }).locator('[data-app-icon="logo"]').waitFor();
+    await page.getByTestId('step-card').filter({ hasText: 'Click to Add Action' }).click();
+    await panel.getByRole('tab', { name: 'ALL' }).click();
+    await panel.getByLabel('Type to search for an App').fill('Parcel');
+    await option.locator('[data-app-icon="logo"]').waitFor();
     await page.close();
   });
 });
