@@ -221,6 +221,8 @@ describe('the custom-trigger wizard', { timeout: E2E_TEST_TIMEOUT_MS * 6 }, () =
     await panel(page)
       .getByRole('button', { name: /Formatter/ })
       .click();
+    // A free workspace is offered premium first (editor-core 6); 'No thanks' goes on with Formatter.
+    await page.getByRole('dialog', { name: 'Unlock premium apps' }).getByRole('button', { name: 'No thanks' }).click();
     await panel(page).getByRole('button', { name: /^Text/ }).first().click();
     await panel(page)
       .getByLabel(/^Transform/)
