@@ -295,11 +295,13 @@ export class StepPanelModel {
   async chooseQuickTrigger(slug: string): Promise<void> {
     const listed = this.deps.catalog.summary(slug);
     const label = QUICK_TRIGGERS.find((q) => q.slug === slug)?.label ?? slug;
-    await this.chooseApp(listed ?? { appSlug: slug, appName: label, disableAuth: true });
+    const choosing = this.chooseApp(listed ?? { appSlug: slug, appName: label, disableAuth: true });
+    // Forms: the form is built right away (saving it binds it to this workflow); the builder
+    // opens without waiting for the app's definition to load.
+    if (slug === FORMS_APP_SLUG && this.data.type === FORMS_APP_SLUG) this.setFormBuilderOpen(true);
+    await choosing;
     const only = eventOptions(this.kind, this.definition).flatMap((g) => g.events);
     if (only.length === 1) this.chooseEvent(only[0].key);
-    // Forms: the form is built right away; saving it binds it to this workflow.
-    if (slug === FORMS_APP_SLUG && this.data.type === FORMS_APP_SLUG) this.setFormBuilderOpen(true);
   }
 
   /** True for a Forms by {product} trigger, whose set-up is its form. */
