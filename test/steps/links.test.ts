@@ -4,7 +4,7 @@
  * credential never travels to a host the app did not call.
  */
 import { describe, expect, it } from 'vitest';
-import { nextHref } from '../../server/src/services/steps.js';
+import { nextHref } from '../../server/src/services/dropdown-options.js';
 
 const FROM = 'https://api.example.com/v1/items?page=1';
 
