@@ -53,7 +53,7 @@ describe('support-ticket panel (onboarding 2, 4, 5)', () => {
 
   it('shows a failure instead of only logging it, and keeps what was typed', async () => {
     const { api } = ticketApi(() => {
-      throw new ApiError({ type: 'about:blank', title: 'Service Unavailable', status: 503, detail: 'Database down.' });
+      throw new ApiError({ type: 'about:blank', code: 'server.unavailable', title: 'Service Unavailable', status: 503, detail: 'Database down.' });
     });
     renderWith(api, <TicketForm />);
     fireEvent.change(screen.getByLabelText('Event'), { target: { value: 'New invoice' } });

@@ -197,7 +197,7 @@ export const EditorPage = observer(function EditorPage() {
         // editor-core 4.9: the template becomes a new workflow, whose id replaces template_id.
         const accepted = await editor.acceptTemplate(templateId);
         if ('id' in accepted) {
-          platform.replaceSearch(withParam(withParam(platform.readSearch(), 'template_id', null), 'id', accepted.id));
+          platform.replaceSearch(withParam(withParam(platform.readSearch(), 'template_id', null), 'id', accepted.id ?? null));
           editor.startAutosave();
           return;
         }

@@ -28,7 +28,7 @@ function fakeApi(doc: WorkflowDocument, options: { failPut?: ApiError } = {}) {
   const api = {
     get: vi.fn(async (_path: string, init: { params: { path: { id: string } } }) => {
       if (init.params.path.id !== stored.id) {
-        throw new ApiError({ type: 'about:blank', title: 'Not Found', status: 404 });
+        throw new ApiError({ type: 'about:blank', code: 'resource.not_found', title: 'Not Found', status: 404 });
       }
       return stored;
     }),
@@ -188,12 +188,12 @@ describe('saveFailureMessage', () => {
         new ApiError({ type: 'about:blank', title: 'Conflict', status: 409, code: 'workflow.revision_conflict' }),
       ),
     ).toMatch(/Someone else saved/);
-    expect(saveFailureMessage(new ApiError({ type: 'about:blank', title: 'Network', status: 0 }))).toMatch(
+    expect(saveFailureMessage(new ApiError({ type: 'about:blank', code: 'network.unreachable', title: 'Network', status: 0 }))).toMatch(
       /Could not reach the server/,
     );
     expect(
       saveFailureMessage(
-        new ApiError({ type: 'about:blank', title: 'Unprocessable', status: 422, detail: 'bad name' }),
+        new ApiError({ type: 'about:blank', code: 'request.invalid', title: 'Unprocessable', status: 422, detail: 'bad name' }),
       ),
     ).toBe('Saving failed: bad name');
     expect(saveFailureMessage(new Error('x'))).toBe('Saving failed.');

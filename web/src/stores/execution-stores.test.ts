@@ -27,7 +27,7 @@ function fakeApi(routes: Record<string, (init: unknown) => unknown>): { api: Api
 }
 
 const problem = (status: number, detail: string) =>
-  new ApiError({ type: 'about:blank', title: 'Conflict', status, detail });
+  new ApiError({ type: 'about:blank', code: 'state.conflict', title: 'Conflict', status, detail });
 const noSleep = async () => {};
 
 const document: WorkflowData = {

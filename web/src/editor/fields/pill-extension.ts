@@ -21,7 +21,7 @@ class PillWidget extends WidgetType {
     super();
   }
 
-  eq(other: PillWidget): boolean {
+  override eq(other: PillWidget): boolean {
     const a = this.view;
     const b = other.view;
     return a.raw === b.raw && a.label === b.label && a.value === b.value && a.problem === b.problem;
@@ -39,7 +39,7 @@ class PillWidget extends WidgetType {
     return pill;
   }
 
-  ignoreEvent(): boolean {
+  override ignoreEvent(): boolean {
     return false;
   }
 }

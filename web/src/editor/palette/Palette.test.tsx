@@ -99,7 +99,7 @@ describe('Get offer (editor-core 6, 7.3)', () => {
     const post = vi
       .fn()
       .mockRejectedValueOnce(
-        new ApiError({ type: 'about:blank', title: 'Not Implemented', status: 501, detail: 'Checkout is not set up.' }),
+        new ApiError({ type: 'about:blank', code: 'server.not_implemented', title: 'Not Implemented', status: 501, detail: 'Checkout is not set up.' }),
       )
       .mockResolvedValueOnce({ url: 'https://checkout.example.com/session/1' });
     const api = { post } as unknown as ApiClient;

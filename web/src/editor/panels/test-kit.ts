@@ -18,7 +18,13 @@ export type FakeRoute = (call: RecordedCall) => unknown;
 
 /** A Problem-carrying error as the client throws it. */
 export function apiError(status: number, detail?: string): ApiError {
-  return new ApiError({ type: 'about:blank', title: status === 501 ? 'Not Implemented' : 'Error', status, detail });
+  return new ApiError({
+    type: 'about:blank',
+    code: status === 501 ? 'server.not_implemented' : 'request.invalid',
+    title: status === 501 ? 'Not Implemented' : 'Error',
+    status,
+    detail,
+  });
 }
 
 /** The Webhook app as the server defines it (the parts the panels read). */

@@ -20,7 +20,7 @@ describe('the unreachable-server state', () => {
     const api = {
       get: vi.fn(async () => ({ id: 'wf', name: doc.name, active: false, revision: 1, document: doc })),
       put: vi.fn(async (_path: string, init: { body: { document: WorkflowDocument } }) => {
-        if (isDown) throw new ApiError({ type: 'about:blank', title: 'Network error', status: 0 });
+        if (isDown) throw new ApiError({ type: 'about:blank', code: 'network.unreachable', title: 'Network error', status: 0 });
         saved.push(init.body.document);
         return { id: 'wf', name: init.body.document.name, active: false, revision: 2, document: init.body.document };
       }),
@@ -67,7 +67,7 @@ describe('opening a workflow while the server cannot be reached', () => {
     const failWith = (status: number) =>
       ({
         get: vi.fn(async () => {
-          throw new ApiError({ type: 'about:blank', title: 'x', status });
+          throw new ApiError({ type: 'about:blank', code: 'server.unavailable', title: 'x', status });
         }),
       }) as unknown as ApiClient;
     const down = createEditorStore({ ...env, api: failWith(0), notifyError: vi.fn() });

@@ -146,6 +146,7 @@ describe('the ON/OFF switch (editor-core 4.2)', () => {
   it('stays OFF with the error toast and the server reason when activation fails', async () => {
     const failActive = new ApiError({
       type: 'about:blank',
+      code: 'rule.failed',
       title: 'Unprocessable Entity',
       status: 422,
       detail: 'The webhook app refused the subscription.',
