@@ -131,7 +131,10 @@ describe('Filter and Delay', () => {
       requestType: 'GET',
       url: 'https://x.example',
       params: [{ key: 'a', value: '1' }],
+      headers: [],
+      bodyType: undefined,
       stringBody: undefined,
+      bodyFields: [],
     });
     expect(toCustomRequestInput({ params: [{ key: 'q', value: 'x' }, 'junk'], stringBody: { a: 1 } })).toMatchObject({
       params: [{ key: 'q', value: 'x' }],
