@@ -24,7 +24,14 @@ import type { HttpClient } from '../security/http-client.js';
 import type { ExecutionStatus } from '../kernel/contracts/engine.js';
 import type { PlatformDeps } from '../kernel/platform.js';
 import type { WriteBatcher } from './batcher.js';
-import type { EngineRepo, EngineWriter, ExecutionCursor, ExecutionRecord, FinishItem, StepRunRecord } from '../store/repos/engine.js';
+import { createClaimFinish } from './claim-finish.js';
+import type {
+  EngineRepo,
+  EngineWriter,
+  ExecutionCursor,
+  ExecutionRecord,
+  StepRunRecord,
+} from '../store/repos/engine.js';
 import { type EngineSettings, formatBytes } from './settings.js';
 
 /** What the runner needs. */
@@ -70,80 +77,7 @@ export function createRunner(deps: RunnerDeps) {
     return plan;
   }
 
-  /**
-   * Claims. The claim answers the row it took, so one statement claims and loads. On
-   * PostgreSQL it commits by itself, and the claims of one event-loop turn share one
-   * UPDATE … RETURNING (a burst of executions costs one round trip, not one each); elsewhere
-   * each claim joins a group-committed write round.
-   */
-  const claims = new Map<string, ((record: ExecutionRecord | undefined) => void)[]>();
-  let claimFailures: ((error: unknown) => void)[] = [];
-  function claim(executionId: string): Promise<ExecutionRecord | undefined> {
-    const claimedAt = platform.now();
-    if (!deps.write.autocommit) {
-      return deps.write.direct((r) => r.claim(executionId, iso(claimedAt), iso(claimedAt + settings.leaseMs)));
-    }
-    return new Promise((resolve, reject) => {
-      const first = claims.size === 0;
-      claims.set(executionId, [...(claims.get(executionId) ?? []), resolve]);
-      claimFailures.push(reject);
-      if (first) setImmediate(claimBatch);
-    });
-  }
-  function claimBatch(): void {
-    const batch = new Map(claims);
-    const failures = claimFailures;
-    claims.clear();
-    claimFailures = [];
-    const at = platform.now();
-    deps.write
-      .direct((r) => r.claimMany([...batch.keys()], iso(at), iso(at + settings.leaseMs)))
-      .then(
-        (records) => {
-          const byId = new Map(records.map((record) => [record.id, record]));
-          for (const [id, waiters] of batch) {
-            // The same id twice in one turn: only the first waiter gets the row.
-            for (const [i, settle] of waiters.entries()) settle(i === 0 ? byId.get(id) : undefined);
-          }
-        },
-        (error: unknown) => {
-          for (const fail of failures) fail(error);
-        },
-      );
-  }
-
-  /**
-   * Ends an execution with its last step's record. On PostgreSQL the executions that end in
-   * one event-loop turn share one statement; if it fails, each is ended on its own.
-   */
-  let finishing: { item: FinishItem; resolve: (ended: boolean) => void; reject: (error: unknown) => void }[] = [];
-  function finishOne(item: FinishItem): Promise<boolean> {
-    const alone = () =>
-      deps.write.direct((r) => r.finishWithStep(item.step, item.id, item.status, item.error, item.now));
-    if (!deps.write.autocommit) return alone();
-    return new Promise((resolve, reject) => {
-      finishing.push({ item, resolve, reject });
-      if (finishing.length === 1) setImmediate(finishBatch);
-    });
-  }
-  function finishBatch(): void {
-    const batch = finishing;
-    finishing = [];
-    deps.write
-      .direct((r) => r.finishMany(batch.map((b) => b.item)))
-      .then(
-        (ended) => {
-          for (const b of batch) b.resolve(ended.has(b.item.id));
-        },
-        () => {
-          for (const { item, resolve, reject } of batch) {
-            deps.write
-              .direct((r) => r.finishWithStep(item.step, item.id, item.status, item.error, item.now))
-              .then(resolve, reject);
-          }
-        },
-      );
-  }
+  const { claim, finishOne } = createClaimFinish({ write: deps.write, now: platform.now, leaseMs: settings.leaseMs });
 
   /** Runs (or resumes) one execution; answers how the walk ended. */
   async function run(executionId: string): Promise<RunOutcome> {
