@@ -129,7 +129,7 @@ describe('the editor shell in the browser', { timeout: E2E_TEST_TIMEOUT_MS * 3 }
     // The help menu.
     await page.getByRole('button', { name: 'Help' }).click();
     const items = page.getByRole('menuitem');
-    expect(await items.allTextContents()).toEqual(['Help Desk', 'Documentation']);
+    expect(await items.allTextContents()).toEqual(['Help Desk', 'Documentation', 'Developer portal']);
     await saveScreenshot(page, 'shell-help-menu');
     await page.keyboard.press('Escape');
     await page.close();

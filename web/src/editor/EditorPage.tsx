@@ -25,7 +25,7 @@ import {
 import { Button, Spinner, useToast } from '../ui/index.js';
 import { WorkflowCanvasWithProvider } from './canvas/WorkflowCanvas.js';
 import { EditorProvider } from './editor-context.js';
-import { LinkPanel } from './links/LinkPanel.js';
+import { LinkPanelHost } from './links/LinkPanelHost.js';
 import { Palette } from './palette/Palette.js';
 import { StepPanelHost } from './panels/StepPanelHost.js';
 import { ConnectionBanner } from './top-bar/ConnectionBanner.js';
@@ -339,7 +339,7 @@ export const EditorPage = observer(function EditorPage() {
           <Palette />
           <WorkflowCanvasWithProvider />
           <StepPanelHost />
-          <LinkPanel />
+          <LinkPanelHost />
           <CustomTriggerWizardHost />
         </Body>
       </Screen>
