@@ -32,7 +32,8 @@ const SHARED_SERVICE_FILES = ['services/core-rules.ts', 'services/views.ts'];
 /** Services assembled from parts: the parts belong to that service alone. */
 const SERVICE_PARTS: Record<string, string[]> = {
   'services/apps.ts': ['services/shopify.ts'],
-  'services/steps.ts': ['services/dropdown-options.ts'],
+  'services/steps.ts': ['services/dropdown-options.ts', 'services/step-context.ts'],
+  'services/step-context.ts': ['services/dropdown-options.ts'],
   'services/support.ts': ['services/account-settings.ts', 'services/checkout.ts', 'services/dashboard.ts'],
 };
 
