@@ -123,6 +123,8 @@ const ROUTES = [
 ];
 
 const PUBLIC_OPERATIONS = [
+  // An app's logo is an <img> source, which sends no bearer token.
+  'getAppIcon',
   'signUp',
   'logIn',
   'sendSignInLink',
