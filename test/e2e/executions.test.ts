@@ -9,6 +9,7 @@ import { randomUUID } from 'node:crypto';
 import { createStepData, type WorkflowDocument } from '@junction/core';
 import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
+import { seriousViolations } from './axe-support.js';
 import { E2E_TEST_TIMEOUT_MS, saveScreenshot, useE2ESession } from './harness.js';
 
 /** Runs in the page (typed without the DOM library): keeps the session token where the app reads it. */
@@ -221,6 +222,7 @@ describe('execution replay viewer', { timeout: E2E_TEST_TIMEOUT_MS * 4 }, () => 
     expect(await time.textContent()).toMatch(/ago$|^just now$/);
     expect(await time.getAttribute('title')).toMatch(/\d{2}:\d{2}:\d{2}\.\d{3}$/);
     await saveScreenshot(page, 'editor-runs-dialog');
+    expect(await seriousViolations(page), 'runs dialog').toEqual([]);
     await runs.getByLabel('Status').selectOption('failed');
     await runs.getByText('No executions yet.').waitFor();
     await runs.getByLabel('Status').selectOption('');
