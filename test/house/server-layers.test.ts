@@ -31,7 +31,7 @@ const UPPER = [
 const SHARED_SERVICE_FILES = ['services/core-rules.ts', 'services/views.ts'];
 /** Services assembled from parts: the parts belong to that service alone. */
 const SERVICE_PARTS: Record<string, string[]> = {
-  'services/apps.ts': ['services/shopify.ts'],
+  'services/apps.ts': ['services/app-tests.ts', 'services/shopify.ts'],
   'services/steps.ts': ['services/dropdown-options.ts', 'services/step-context.ts'],
   'services/step-context.ts': ['services/dropdown-options.ts'],
   'services/support.ts': ['services/account-settings.ts', 'services/checkout.ts', 'services/dashboard.ts'],

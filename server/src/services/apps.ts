@@ -10,48 +10,28 @@ import {
   type AppDefinition,
   type AppProblem,
   applyWorkspaceEventsChange,
-  findTestAction,
   hasTriggers,
-  NO_TEST_ACTION_MESSAGE,
   takenEventKeys,
   validateAppDefinition,
   withWorkspaceEvents,
 } from '@junction/core';
-import { withAuthTestRequest } from '../integrations/auth/account-check.js';
-import { getBuiltinApp, isBuiltinApp, listBuiltinApps, toAppDefinition } from '../integrations/builtin/index.js';
 import { appIconUrl, imageTypeOf, MAX_APP_ICON_BYTES } from '../integrations/app-icons.js';
-import { executeStep } from '../integrations/executor.js';
-import {
-  allowedHostsFor,
-  appBaseUrl,
-  clientSecretContext,
-  type RunnableApp,
-  toRunnable,
-} from '../integrations/registry.js';
-import type {
-  AppSummaryView,
-  AppsService,
-  AuthTestResultView,
-  ListingStatus,
-  ListingView,
-} from '../kernel/contracts/apps.js';
+import { getBuiltinApp, isBuiltinApp, listBuiltinApps, toAppDefinition } from '../integrations/builtin/index.js';
+import { clientSecretContext, type RunnableApp, toRunnable } from '../integrations/registry.js';
+import type { AppSummaryView, AppsService, ListingStatus, ListingView } from '../kernel/contracts/apps.js';
 import { nowIso } from '../kernel/deps.js';
 import { conflict, forbidden, notFound, unprocessable } from '../kernel/errors.js';
 import type { PlatformDeps } from '../kernel/platform.js';
 import { SECRET_SENTINEL, type Services } from '../kernel/types.js';
-import { createHttpClient } from '../security/http-client.js';
-import { credentialRedactor } from '../security/redact.js';
+import { createAppIconStore } from '../store/repos/app-icons.js';
 import { createDbDemoCrmStorage } from '../store/repos/demo-crm.js';
 import { createPortalAppStore, type PortalAppRecord } from '../store/repos/portal-apps.js';
-import { createAppIconStore } from '../store/repos/app-icons.js';
 import { createWorkspaceEventsStore } from '../store/repos/workspace-events.js';
+import { createAppTestRunner } from './app-tests.js';
 import { createShopifyInstallService } from './shopify.js';
 
 /** Slugs a portal app may not take: they are portal routes (`/develop/new`). */
 export const RESERVED_SLUGS: readonly string[] = ['new'];
-
-/** Time limit of one auth test request. */
-const TEST_TIMEOUT_MS = 30_000;
 
 /** The default name of the account the Demo CRM key button creates. */
 export const DEMO_CRM_ACCOUNT_NAME = 'Demo CRM';
@@ -68,6 +48,7 @@ export function createAppsService(
   const demoCrm = createDbDemoCrmStorage(deps.handle.db, { now: () => new Date(deps.now()) });
   const { credentials } = collaborators;
   const shopify = createShopifyInstallService(deps, { credentials });
+  const { valuesForTest, runAuthTest, runActionTest } = createAppTestRunner(deps);
   // The built-ins never change: their catalogue entries are computed once.
   const builtinSummaries = listBuiltinApps().map((app) => ({ ...summaryOf(toAppDefinition(app)), editable: false }));
 
@@ -284,7 +265,8 @@ export function createAppsService(
     async testAction(ctx, slug, actionKey, input) {
       const builtin = getBuiltinApp(slug);
       const record = builtin ? undefined : await store.get(ctx.tenantId, slug);
-      if (!builtin && !record) throw notFound('App');
+      // The Test tab is the authors' (forms-dp 2.10): another workspace's app, even published, is not found.
+      if (!builtin && (!record || record.tenantId !== ctx.tenantId)) throw notFound('App');
       const app: RunnableApp = builtin ?? toRunnable(record!, deps.vault);
       if (!Object.hasOwn(app.actions, actionKey)) throw notFound('Action');
       const authValues = await valuesForTest(ctx.tenantId, app, {
@@ -313,87 +295,6 @@ export function createAppsService(
       return shopify.connectStore(ctx, query);
     },
   };
-
-  /** The auth values a test runs with: the given values, a stored account of the tenant, or none. */
-  async function valuesForTest(
-    tenantId: string,
-    app: RunnableApp,
-    input: { credential?: string | null; values?: Record<string, string> },
-  ): Promise<Record<string, string>> {
-    if (input.values) {
-      for (const [key, value] of Object.entries(input.values)) {
-        if (value === SECRET_SENTINEL) {
-          throw unprocessable('Type the value to test with; a stored secret cannot be reused here.', `values.${key}`);
-        }
-      }
-      return { ...input.values };
-    }
-    if (input.credential) return deps.credentialResolver.valuesFor(tenantId, input.credential, app);
-    return {};
-  }
-
-  /** Runs the test action (forms-dp 2.6, 5, 8); failures are results, never throws. */
-  async function runAuthTest(app: RunnableApp, authValues: Record<string, string>): Promise<AuthTestResultView> {
-    // API key and basic auth may declare a Request URL instead of a test action (forms-dp 3).
-    const byRequestUrl =
-      app.authInfo?.apiType !== 'oauth2' && !app.authInfo?.testAuth ? withAuthTestRequest(app) : null;
-    if (byRequestUrl) return runActionTest(byRequestUrl.app, byRequestUrl.actionKey, {}, authValues);
-    const testKey = chooseTestAction(app);
-    if (!testKey) {
-      const testedAt = nowIso(deps);
-      return { ok: false, response: { error: NO_TEST_ACTION_MESSAGE }, message: NO_TEST_ACTION_MESSAGE, testedAt };
-    }
-    return runActionTest(app, testKey, {}, authValues);
-  }
-
-  /** Sends one action with the given values and auth values; the answer and the request, secrets redacted. */
-  async function runActionTest(
-    app: RunnableApp,
-    actionKey: string,
-    values: Record<string, unknown>,
-    authValues: Record<string, string>,
-  ): Promise<AuthTestResultView> {
-    const testedAt = nowIso(deps);
-    const http = createHttpClient({
-      allowedHosts: allowedHostsFor(app, deps.config),
-      timeoutMs: TEST_TIMEOUT_MS,
-    });
-    try {
-      const run = await executeStep({
-        app,
-        actionKey,
-        values,
-        credential: authValues,
-        base: appBaseUrl(app, deps.config.publicUrl),
-        http,
-        isTest: true,
-      });
-      // The answer is stored on the app (which other tenants may see once published): an
-      // API that echoes the key back must not leak it.
-      const redactor = credentialRedactor(app, authValues);
-      const hide = redactor.value;
-      const result: AuthTestResultView = {
-        ok: run.ok,
-        response: hide(run.output),
-        message: run.ok
-          ? 'Request Successful'
-          : `Request Failed${run.error ? `: ${redactor.text(run.error.message)}` : ''}`,
-        testedAt,
-      };
-      if (run.response) result.statusCode = run.response.status;
-      if (run.request || run.response) {
-        result.http = {
-          request: run.request ?? null,
-          response: run.response
-            ? { status: run.response.status, headers: hide(run.response.headers), durationMs: run.response.durationMs }
-            : null,
-        };
-      }
-      return result;
-    } finally {
-      await http.close();
-    }
-  }
 }
 
 /**
@@ -411,15 +312,6 @@ function keepTestResult(next: AppDefinition, previous: AppDefinition): AppDefini
     };
   }
   return { ...next, authInfo };
-}
-
-/** The test action: OAuth 2.0 needs a simple GET action; other schemes use testAuth, else the first simple GET. */
-function chooseTestAction(app: RunnableApp): string | null {
-  const authInfo = app.authInfo ?? {};
-  if (authInfo.apiType !== 'oauth2' && authInfo.testAuth && Object.hasOwn(app.actions, authInfo.testAuth)) {
-    return authInfo.testAuth;
-  }
-  return findTestAction(app as AppDefinition)?.key ?? null;
 }
 
 /**
