@@ -5,7 +5,7 @@
  * contract's response check (GET /api/apps/{slug} outside production); OAuth client secrets
  * never reach the browser.
  */
-import { filterApps, parseDynamicSpec, validateAppDefinition } from '@junction/core';
+import { filterApps, POPULAR_BUILTIN_APPS, parseDynamicSpec, validateAppDefinition } from '@junction/core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { CATALOGUE_APPS } from '../../server/src/integrations/catalogue/index.js';
 import { type Account, type ApiHarness, openHarness, openTestDatabases, signUp } from '../api/harness.js';
@@ -70,7 +70,10 @@ describe('app catalogue', () => {
     expect(res.status).toBe(200);
     const items = res.json.items as { appSlug: string; source?: string; iconURL?: string; appName: string }[];
     const popular = filterApps(items, { tab: 'popular' });
-    expect(popular.map((app) => app.appSlug).sort()).toEqual(CATALOGUE_APPS.map((app) => app.appSlug).sort());
+    // Popular is the catalogue plus the built-in Demo CRM (core POPULAR_BUILTIN_APPS).
+    expect(popular.map((app) => app.appSlug).sort()).toEqual(
+      [...CATALOGUE_APPS.map((app) => app.appSlug), ...POPULAR_BUILTIN_APPS].sort(),
+    );
     for (const app of popular) {
       expect(app.iconURL).toBe(`/icons/${app.appSlug}.svg`);
       const icon = await h.call('GET', app.iconURL!);
