@@ -14,6 +14,8 @@ COPY server/package.json server/
 COPY web/package.json web/
 COPY scripts/package.json scripts/
 COPY scripts/bin scripts/bin
+# npm install runs the root `prepare` script (it skips the build while JUNCTION_SKIP_BUILD=1).
+COPY scripts/build-if-stale.mjs scripts/
 COPY test/package.json test/
 ENV JUNCTION_SKIP_BUILD=1
 RUN npm install --no-audit --no-fund
