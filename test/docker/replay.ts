@@ -88,21 +88,26 @@ export async function replay(root: string, log: (line: string) => void = console
   }
   note(`context: ${files.length} tracked files, .dockerignore applied`);
   const stageDirs = new Map<string, string>();
+  const stageRootOf = (stage: string) => path.join(work, 'stage', stage);
   let cwd = '';
   let env: Record<string, string> = {};
   let cmd: string[] = [];
   let healthcheck: string[] = [];
-  const mapPath = (p: string) => (p.startsWith('/') ? path.join(work, 'fs', p) : path.join(cwd, p));
+  // Each stage has its own file system root under work/stage/<stage>: WORKDIR, absolute COPY
+  // destinations and absolute paths in ENV and RUN all land in it.
+  let stageRoot = '';
+  const mapPath = (p: string) => (p.startsWith('/') ? path.join(stageRoot, p) : path.join(cwd, p));
   try {
     for (const ins of instructions) {
       const started = Date.now();
+      stageRoot = path.join(work, 'stage', ins.stage);
       switch (ins.op) {
         case 'FROM':
           env = {};
           note(`FROM ${ins.args}: this host's Node ${process.version} stands in for the image`);
           break;
         case 'WORKDIR':
-          cwd = path.join(work, 'stage', ins.stage, ins.args);
+          cwd = mapPath(ins.args);
           stageDirs.set(ins.stage, cwd);
           mkdirSync(cwd, { recursive: true });
           break;
@@ -115,7 +120,7 @@ export async function replay(root: string, log: (line: string) => void = console
           const dest = parts.pop() as string;
           for (const src of parts) {
             const base = from ? (stageDirs.get(from) as string) : context;
-            const source = from ? path.join(base, path.relative('/app', src)) : path.join(base, src);
+            const source = from ? path.join(stageRootOf(from), src) : path.join(base, src);
             const target =
               dest.endsWith('/') || parts.length > 1 ? path.join(mapPath(dest), path.basename(src)) : mapPath(dest);
             cpSync(source, src === '.' || from ? mapPath(dest) : target, { recursive: true, verbatimSymlinks: true });
