@@ -49,7 +49,9 @@ const grant = await call('POST', '/api/auth/sign-up', {
 const document = JSON.parse(process.env.BENCH_DOCUMENT ?? '{}');
 const workflow = await call('POST', '/api/workflows', { name: 'Bench', active: true, document }, grant.token);
 const db = new Database(path.join(dataDir, 'junction.db'), { readonly: true });
-process.send?.({ url: `http://127.0.0.1:${port}/hooks/${workflow.id}`, startToListenMs });
+// A workflow's hook has its own random key (GET /api/workflows/{id}/hook), never the workflow id.
+const hook = await call('GET', `/api/workflows/${workflow.id}/hook`, undefined, grant.token);
+process.send?.({ url: `http://127.0.0.1:${port}${new URL(hook.url).pathname}`, startToListenMs });
 process.on('message', async (m) => {
   if (m.type === 'count') {
     const r = db
