@@ -12,11 +12,12 @@ import { Button, Spinner } from '../ui/index.js';
 import { LinkButton } from './parts.js';
 
 const Card = styled.section`
+  /* In the palette column's empty lower part: never over the canvas's step cards or its zoom controls. */
   position: fixed;
-  left: 312px;
-  bottom: 24px;
+  left: 4px;
+  bottom: 16px;
   z-index: 40;
-  width: min(380px, calc(100vw - 32px));
+  width: min(240px, calc(100vw - 32px));
   padding: ${({ theme }) => theme.space(4)};
   background: ${({ theme }) => theme.colors.surface};
   border: 2px solid ${({ theme }) => theme.colors.primary};
@@ -61,9 +62,11 @@ const Dot = styled.span<{ $isDone: boolean }>`
 
 const Footer = styled.div`
   display: flex;
+  flex-wrap: wrap;
   align-items: center;
   justify-content: space-between;
   gap: ${({ theme }) => theme.space(2)};
+  & > * { white-space: nowrap; }
 `;
 
 const Close = styled.button`
