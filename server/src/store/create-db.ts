@@ -90,7 +90,13 @@ export async function migrateToLatest(handle: DbHandle): Promise<void> {
     provider: createMigrationProvider(handle.dialect),
     migrationTableSchema,
   });
-  const { error, results } = await migrator.migrateToLatest();
+  let { error, results } = await migrator.migrateToLatest();
+  // Kysely's introspector reads the tables of every schema in the database; when another user
+  // of a shared database (a test suite beside this one) drops its schema at that moment, the
+  // run fails naming that other schema. Nothing of ours went wrong: run again.
+  for (let attempt = 1; error && attempt < 5 && isOtherSchemaGone(error, migrationTableSchema); attempt++) {
+    ({ error, results } = await migrator.migrateToLatest());
+  }
   if (error) {
     const failed = results?.find((r) => r.status === 'Error')?.migrationName ?? 'unknown';
     throw new Error(`Database migration ${failed} failed: ${error instanceof Error ? error.message : String(error)}`, {
@@ -105,4 +111,10 @@ function once(fn: () => Promise<void>): () => Promise<void> {
     done ??= fn();
     return done;
   };
+}
+
+/** Whether a migration error names a schema that is gone and is not the one being migrated. */
+function isOtherSchemaGone(error: unknown, own: string | undefined): boolean {
+  const missing = /schema "([^"]+)" does not exist/.exec(String(error))?.[1];
+  return missing !== undefined && missing !== own;
 }

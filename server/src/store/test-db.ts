@@ -87,22 +87,14 @@ async function openPostgresTestDatabase(baseUrl: string, overrides: Partial<Conf
   url.searchParams.set('options', `-c search_path=${schema}`);
   const config = createTestConfig({ ...overrides, databaseUrl: url.toString() });
   const handle = createDb(config);
-  for (let attempt = 1; ; attempt++) {
-    try {
-      await migrateToLatest(handle);
-      break;
-    } catch (error) {
-      // Kysely's introspector reads the tables of every schema in the database: a suite running
-      // beside this one may drop its own schema meanwhile ("schema t_… does not exist" naming
-      // a schema that is not ours). That race is the other suite's, so migrate again.
-      const missing = /schema "(t_[0-9a-f]+)" does not exist/.exec(String(error))?.[1];
-      if (attempt < 5 && missing !== undefined && missing !== schema) continue;
-      // Leave no schema behind when the suite cannot even start.
-      await handle.close();
-      await admin.query(`DROP SCHEMA IF EXISTS ${schema} CASCADE`);
-      await admin.end();
-      throw error;
-    }
+  try {
+    await migrateToLatest(handle);
+  } catch (error) {
+    // Leave no schema behind when the suite cannot even start.
+    await handle.close();
+    await admin.query(`DROP SCHEMA IF EXISTS ${schema} CASCADE`);
+    await admin.end();
+    throw error;
   }
   return {
     ...handle,
