@@ -1,23 +1,48 @@
-import type { ApiClient } from '@junction/core';
+import type { ApiClient, CoreEnv } from '@junction/core';
+import { getEnv, type Instance, types } from 'mobx-state-tree';
 import { createContext, type ReactNode, useContext } from 'react';
 
 /**
- * The web app's root store: today core's typed API client (`createApiClient`); the workflow,
- * editor and portal stores (mobx-state-tree models from `@junction/core`, created with
- * `{ api, now, newId }`) join it.
+ * What every store of the web app is created with (DESIGN "web"): core's typed API client
+ * (`createApiClient`) and core's platform needs (`now`, `newId`). Models read it with
+ * `getEnv<RootStoreEnv>(self)`; tests inject fakes.
  */
-export interface RootStore {
-  readonly api: ApiClient;
-}
-
-/** What a root store is made from; injected so tests pass fakes. */
-export interface RootStoreEnv {
+export interface RootStoreEnv extends CoreEnv {
   api: ApiClient;
 }
 
-/** Creates the root store from its environment. */
-export function createRootStore({ api }: RootStoreEnv): RootStore {
-  return { api };
+/**
+ * The web app's one root store: a mobx-state-tree model created with {@link RootStoreEnv}.
+ * Page and panel models are children of it (or created through its actions), so they share
+ * the environment and no component talks to the API itself.
+ */
+export const RootStoreModel = types.model('RootStore', {}).views((self) => ({
+  /** The environment the store was created with. */
+  get env(): RootStoreEnv {
+    return getEnv<RootStoreEnv>(self);
+  },
+  /** Core's typed API client. */
+  get api(): ApiClient {
+    return getEnv<RootStoreEnv>(self).api;
+  },
+}));
+
+/** The root store's instance type. */
+export interface RootStore extends Instance<typeof RootStoreModel> {}
+
+/** Makes an environment from an API client with the browser's clock and random ids. */
+export function browserEnv(api: ApiClient): RootStoreEnv {
+  return { api, now: () => Date.now(), newId: () => crypto.randomUUID() };
+}
+
+/**
+ * Creates the root store from its environment; `now` and `newId` default to the platform's.
+ *
+ * @example
+ * const store = createRootStore({ api: createApiClient({ baseUrl: location.origin }) });
+ */
+export function createRootStore(env: Pick<RootStoreEnv, 'api'> & Partial<RootStoreEnv>): RootStore {
+  return RootStoreModel.create({}, { ...browserEnv(env.api), ...env });
 }
 
 const RootStoreContext = createContext<RootStore | null>(null);
@@ -41,7 +66,7 @@ export function useRootStore(): RootStore {
   return store;
 }
 
-/** Returns the root store's API client. */
+/** Returns the root store's API client (for stores' constructors; components use stores). */
 export function useApi(): ApiClient {
   return useRootStore().api;
 }

@@ -3,7 +3,7 @@ import { ThemeProvider } from 'styled-components';
 import { afterEach, describe, expect, it } from 'vitest';
 import type { IEditorStore } from '../../stores/editor-store.js';
 import { AppCatalog } from '../../stores/panel-catalog.js';
-import { RootStoreProvider } from '../../stores/root-store.js';
+import { createRootStore, RootStoreProvider } from '../../stores/root-store.js';
 import { ToastProvider, theme } from '../../ui/index.js';
 import { EditorProvider } from '../editor-context.js';
 import { PREMIUM_TEXTS } from '../palette/premium.js';
@@ -48,7 +48,7 @@ async function openPanel(plan: string, which: 'trigger' | 'action') {
   await catalog.load();
   render(
     <ThemeProvider theme={theme}>
-      <RootStoreProvider store={{ api: editor.env.api }}>
+      <RootStoreProvider store={createRootStore({ api: editor.env.api })}>
         <ToastProvider>
           <EditorProvider store={editor as IEditorStore}>
             <StepPanel stepId={which === 'trigger' ? triggerId : actionId} catalog={catalog} />

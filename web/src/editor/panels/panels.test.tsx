@@ -4,7 +4,7 @@ import { ThemeProvider } from 'styled-components';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import type { IEditorStore } from '../../stores/editor-store.js';
 import { AppCatalog } from '../../stores/panel-catalog.js';
-import { RootStoreProvider } from '../../stores/root-store.js';
+import { createRootStore, RootStoreProvider } from '../../stores/root-store.js';
 import { ToastProvider, theme } from '../../ui/index.js';
 import { EditorProvider } from '../editor-context.js';
 import { FieldEditor } from './FieldEditor.js';
@@ -21,7 +21,7 @@ afterEach(cleanup);
 function wrap(editor: IEditorStore, children: ReactNode) {
   return (
     <ThemeProvider theme={theme}>
-      <RootStoreProvider store={{ api: editor.env.api }}>
+      <RootStoreProvider store={createRootStore({ api: editor.env.api })}>
         <ToastProvider>
           <EditorProvider store={editor}>{children}</EditorProvider>
         </ToastProvider>

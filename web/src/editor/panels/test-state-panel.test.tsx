@@ -4,7 +4,7 @@ import { ThemeProvider } from 'styled-components';
 import { afterEach, describe, expect, it } from 'vitest';
 import type { IEditorStore } from '../../stores/editor-store.js';
 import { AppCatalog } from '../../stores/panel-catalog.js';
-import { RootStoreProvider } from '../../stores/root-store.js';
+import { createRootStore, RootStoreProvider } from '../../stores/root-store.js';
 import { ToastProvider, theme } from '../../ui/index.js';
 import { testProblemOf } from '../canvas/canvas-model.js';
 import { EditorProvider } from '../editor-context.js';
@@ -44,7 +44,7 @@ async function failedAction() {
 function renderPanel(editor: IEditorStore, stepId: string) {
   render(
     <ThemeProvider theme={theme}>
-      <RootStoreProvider store={{ api: editor.env.api }}>
+      <RootStoreProvider store={createRootStore({ api: editor.env.api })}>
         <ToastProvider>
           <EditorProvider store={editor}>
             <StepPanel stepId={stepId} catalog={new AppCatalog(editor.env.api)} />
