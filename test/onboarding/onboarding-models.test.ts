@@ -1,14 +1,14 @@
 /**
- * The onboarding view models (web/src/stores/onboarding-*.ts) against the real server over
+ * The onboarding view models (web/src/onboarding/onboarding-*.ts) against the real server over
  * HTTP: the sign-up flow's screens and messages, the code entry (paste, wrong code cleared after
  * 1.5 s), the tour's conditions, and the wizard's field rules.
  */
 import { type ApiClient, createApiClient, type WorkflowData } from '@junction/core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { CODE_LENGTH, CodeEntry, unverifiedEmail, WRONG_CODE_DELAY_MS } from '../../web/src/stores/onboarding-code.js';
-import { REMINDER_EMAIL_MESSAGE, type SignedIn, SignUpFlow } from '../../web/src/stores/onboarding-signup.js';
-import { nextOpenStep, TOUR_LENGTH, TOUR_STEPS, tourActionFields } from '../../web/src/stores/onboarding-tour.js';
-import { CustomTriggerWizard, NEW_FIELD_KEY } from '../../web/src/stores/onboarding-wizard.js';
+import { CODE_LENGTH, CodeEntry, unverifiedEmail, WRONG_CODE_DELAY_MS } from '../../web/src/onboarding/onboarding-code.js';
+import { REMINDER_EMAIL_MESSAGE, type SignedIn, SignUpFlow } from '../../web/src/onboarding/onboarding-signup.js';
+import { nextOpenStep, TOUR_LENGTH, TOUR_STEPS, tourActionFields } from '../../web/src/onboarding/onboarding-tour.js';
+import { CustomTriggerWizard, NEW_FIELD_KEY } from '../../web/src/onboarding/onboarding-wizard.js';
 import { type ApiHarness, openHarness, openTestDatabases, readCode } from '../api/harness.js';
 
 const [sqlite] = openTestDatabases();

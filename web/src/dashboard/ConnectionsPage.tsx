@@ -1,9 +1,9 @@
 import { useCallback, useEffect, useState } from 'react';
 import { Link as RouterLink } from 'react-router-dom';
 import styled from 'styled-components';
+import { openSignInWindow, signInUrl } from '../editor/panels/panel-connection.js';
 import { failureText, loadWorkflowRows, type WorkflowRow } from '../stores/dashboard-workflows.js';
 import { formatRunTime } from '../stores/execution-replay.js';
-import { openSignInWindow, signInUrl } from '../stores/panel-connection.js';
 import { useApi } from '../stores/root-store.js';
 import { AppIcon, Button, Dialog, PageTitle, Spinner, TextField, useToast } from '../ui/index.js';
 import { DashboardLayout, useDashboard } from './DashboardLayout.js';

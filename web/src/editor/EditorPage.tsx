@@ -4,14 +4,13 @@ import styled from 'styled-components';
 import { CodeModal } from '../onboarding/CodeModal.js';
 import { CustomTriggerWizardHost } from '../onboarding/CustomTriggerWizard.js';
 import { GuidedTour } from '../onboarding/GuidedTour.js';
+import { unverifiedEmail } from '../onboarding/onboarding-code.js';
+import { REMINDER_BELOW_PX, type SignedIn, SignUpFlow } from '../onboarding/onboarding-signup.js';
+import { TourModel, wasTourSeen } from '../onboarding/onboarding-tour.js';
 import { SignUpModal } from '../onboarding/SignUpModal.js';
 import { createStarter, readStarterRequest, wantsStarter, withoutStarterParams } from '../onboarding/starters.js';
 import { TemplateWelcome } from '../onboarding/TemplateWelcome.js';
 import { createEditorStore, type IEditorStore, NO_ACCESS_TEXT } from '../stores/editor-store.js';
-import { unverifiedEmail } from '../stores/onboarding-code.js';
-import { REMINDER_BELOW_PX, type SignedIn, SignUpFlow } from '../stores/onboarding-signup.js';
-import { TourModel, wasTourSeen } from '../stores/onboarding-tour.js';
-import { problemMessage } from '../stores/panel-common.js';
 import { useApi } from '../stores/root-store.js';
 import {
   browserSessionPlatform,
@@ -27,6 +26,7 @@ import { WorkflowCanvasWithProvider } from './canvas/WorkflowCanvas.js';
 import { EditorProvider } from './editor-context.js';
 import { LinkPanelHost } from './links/LinkPanelHost.js';
 import { Palette } from './palette/Palette.js';
+import { problemMessage } from './panels/panel-common.js';
 import { StepPanelHost } from './panels/StepPanelHost.js';
 import { ConnectionBanner } from './top-bar/ConnectionBanner.js';
 import { TopBar } from './top-bar/TopBar.js';

@@ -7,8 +7,8 @@ import type { ApiClient } from '@junction/core';
 import { observer } from 'mobx-react-lite';
 import { useEffect, useRef, useState } from 'react';
 import styled from 'styled-components';
-import { CODE_LENGTH, CodeEntry } from '../stores/onboarding-code.js';
 import { Spinner } from '../ui/index.js';
+import { CODE_LENGTH, CodeEntry } from './onboarding-code.js';
 import { LinkButton, Small, StickyModal } from './parts.js';
 
 const Boxes = styled.div`

@@ -7,9 +7,10 @@ import { observer } from 'mobx-react-lite';
 import { useEffect, useRef, useState } from 'react';
 import styled from 'styled-components';
 import { useEditor } from '../editor/editor-context.js';
-import { APP_CHANGED_EVENT } from '../editor/panels/StepPanelHost.js';
 import { PremiumOffer, useTenantPlan } from '../editor/palette/PremiumOffer.js';
 import { isOfferedPremium } from '../editor/palette/premium.js';
+import { APP_CHANGED_EVENT } from '../editor/panels/StepPanelHost.js';
+import { Button, Spinner, TextField, useToast } from '../ui/index.js';
 import {
   CustomTriggerWizard,
   FIELD_LOCATIONS,
@@ -17,8 +18,7 @@ import {
   NEW_FIELD_KEY,
   ONBOARDING_TOAST_MS,
   WIZARD_STEPS,
-} from '../stores/onboarding-wizard.js';
-import { Button, Spinner, TextField, useToast } from '../ui/index.js';
+} from './onboarding-wizard.js';
 import { ErrorBanner, LinkButton, Small } from './parts.js';
 
 /** The window event that opens the wizard: `detail` = { app?: string, offerSeen?: boolean }. */

@@ -7,8 +7,8 @@ import { observer } from 'mobx-react-lite';
 import { useEffect } from 'react';
 import styled, { createGlobalStyle } from 'styled-components';
 import { useEditor } from '../editor/editor-context.js';
-import { TOUR_LENGTH, type TourModel, tourActionFields } from '../stores/onboarding-tour.js';
 import { Button, Spinner } from '../ui/index.js';
+import { TOUR_LENGTH, type TourModel, tourActionFields } from './onboarding-tour.js';
 import { LinkButton } from './parts.js';
 
 const Card = styled.section`

@@ -6,8 +6,8 @@
 import { observer } from 'mobx-react-lite';
 import type { FormEvent } from 'react';
 import styled from 'styled-components';
-import { REMINDER_SENT_TEXT, SIGN_IN_LINK_TEXT, type SignUpFlow, TRIAL_CLAIM } from '../stores/onboarding-signup.js';
 import { Button, Spinner, TextField } from '../ui/index.js';
+import { REMINDER_SENT_TEXT, SIGN_IN_LINK_TEXT, type SignUpFlow, TRIAL_CLAIM } from './onboarding-signup.js';
 import { Actions, ErrorBanner, LinkButton, Row, Small, StickyModal } from './parts.js';
 
 const METER_COLORS = { red: '#d32f2f', orange: '#e65100', green: '#2e7d32' } as const;

@@ -7,8 +7,8 @@ import { readablePath } from '@junction/core';
 import { observer } from 'mobx-react-lite';
 import { Fragment, type KeyboardEvent, useEffect, useState } from 'react';
 import styled from 'styled-components';
-import { insertSources, NO_DATA_TEXT } from '../../stores/panel-fields.js';
 import { useEditor } from '../editor-context.js';
+import { insertSources, NO_DATA_TEXT } from '../panels/panel-fields.js';
 
 const Box = styled.div`
   display: flex;

@@ -12,9 +12,9 @@ import * as Popover from '@radix-ui/react-popover';
 import { observer } from 'mobx-react-lite';
 import { useEffect, useRef, useState } from 'react';
 import styled from 'styled-components';
-import { samplesFor } from '../../stores/panel-fields.js';
 import { Button } from '../../ui/index.js';
 import { useEditor } from '../editor-context.js';
+import { samplesFor } from '../panels/panel-fields.js';
 import { DataPickerList } from './DataPickerList.js';
 import { pills, setPillSamples } from './pill-extension.js';
 

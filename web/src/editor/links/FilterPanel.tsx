@@ -2,10 +2,10 @@ import type { ConditionGroup, ConditionType, ILink } from '@junction/core';
 import { observer } from 'mobx-react-lite';
 import { type FormEvent, Fragment, useId, useState } from 'react';
 import styled from 'styled-components';
-import { insertSources } from '../../stores/panel-fields.js';
 import { Button, useToast } from '../../ui/index.js';
 import { useEditor } from '../editor-context.js';
 import { PillField } from '../fields/PillField.js';
+import { insertSources } from '../panels/panel-fields.js';
 import {
   addAnd,
   addOr,

@@ -1,7 +1,7 @@
 import { observer } from 'mobx-react-lite';
 import { useEffect, useState } from 'react';
-import { type StepPanelModel, WAITING_TEXT } from '../../stores/panel-step.js';
 import { Button, Spinner } from '../../ui/index.js';
+import { type StepPanelModel, WAITING_TEXT } from './panel-step.js';
 import { ErrorBox, Muted, Row, SuccessBox } from './parts.js';
 import { TestViewer } from './TestViewer.js';
 

@@ -2,8 +2,8 @@ import * as DropdownMenu from '@radix-ui/react-dropdown-menu';
 import { observer } from 'mobx-react-lite';
 import { useEffect } from 'react';
 import styled from 'styled-components';
-import { accountFormFields, addAccountText, type ConnectionModel } from '../../stores/panel-connection.js';
 import { Button, Dialog, TextField } from '../../ui/index.js';
+import { accountFormFields, addAccountText, type ConnectionModel } from './panel-connection.js';
 import { ErrorBox, IconButton, Muted, OptionButton, OptionList, Row, SuccessBox } from './parts.js';
 
 const MenuContent = styled(DropdownMenu.Content)`

@@ -2,10 +2,10 @@ import { observer } from 'mobx-react-lite';
 import { useState } from 'react';
 import styled from 'styled-components';
 import { TicketForm } from '../../dashboard/TicketForm.js';
-import type { StepPanelModel } from '../../stores/panel-step.js';
 import { Button, Dialog } from '../../ui/index.js';
 import { PremiumOffer, useTenantPlan } from '../palette/PremiumOffer.js';
 import { isOfferedPremium } from '../palette/premium.js';
+import type { StepPanelModel } from './panel-step.js';
 import { Muted } from './parts.js';
 
 const TicketPanel = styled.div`

@@ -12,12 +12,12 @@ import { ChevronDown } from 'lucide-react';
 import { observer } from 'mobx-react-lite';
 import { type KeyboardEvent, useEffect, useId, useState } from 'react';
 import styled from 'styled-components';
-import { DropdownModel, fieldTitle, samplesFor } from '../../stores/panel-fields.js';
 import { Button, Tabs, TabsContent } from '../../ui/index.js';
 import { useEditor } from '../editor-context.js';
 import { PillField } from '../fields/PillField.js';
 import { StaticPills } from '../fields/StaticPills.js';
 import { InsertDataPicker } from './InsertDataPicker.js';
+import { DropdownModel, fieldTitle, samplesFor } from './panel-fields.js';
 import { Input, Row, Tab, TabList } from './parts.js';
 
 const Trigger = styled.button`

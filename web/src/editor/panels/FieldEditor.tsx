@@ -2,10 +2,10 @@ import type { FieldDef } from '@junction/core';
 import { observer } from 'mobx-react-lite';
 import { useId, useState } from 'react';
 import styled from 'styled-components';
-import { BOOLEAN_OPTIONS, fieldControl, fieldTitle } from '../../stores/panel-fields.js';
 import { type KeyValue, KeyValueRows } from '../../ui/KeyValueRows.js';
 import { PillField } from '../fields/PillField.js';
 import { DynamicDropdown } from './DynamicDropdown.js';
+import { BOOLEAN_OPTIONS, fieldControl, fieldTitle } from './panel-fields.js';
 import { Muted, RequiredLabel, Select } from './parts.js';
 
 const FieldBox = styled.div`

@@ -1,9 +1,9 @@
 import { observer } from 'mobx-react-lite';
 import { useEffect, useState } from 'react';
-import type { StepPanelModel } from '../../stores/panel-step.js';
-import { formUrl } from '../../stores/panel-trigger-test.js';
 import { Button } from '../../ui/index.js';
 import { useEditor } from '../editor-context.js';
+import type { StepPanelModel } from './panel-step.js';
+import { formUrl } from './panel-trigger-test.js';
 import { Input, Muted, Row } from './parts.js';
 import { useCopy } from './TriggerTest.js';
 

@@ -1,9 +1,9 @@
 import * as Popover from '@radix-ui/react-popover';
 import { observer } from 'mobx-react-lite';
 import styled from 'styled-components';
-import { insertSources, NO_DATA_TEXT } from '../../stores/panel-fields.js';
 import { Button } from '../../ui/index.js';
 import { useEditor } from '../editor-context.js';
+import { insertSources, NO_DATA_TEXT } from './panel-fields.js';
 
 const Content = styled(Popover.Content)`
   z-index: 30;

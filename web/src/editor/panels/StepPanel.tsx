@@ -3,22 +3,6 @@ import { reaction } from 'mobx';
 import { observer } from 'mobx-react-lite';
 import { type ReactNode, useEffect, useState } from 'react';
 import styled from 'styled-components';
-import type { AppCatalog } from '../../stores/panel-catalog.js';
-import type { AppSummaryView } from '../../stores/panel-common.js';
-import { ConnectionModel } from '../../stores/panel-connection.js';
-import { INSERT_DATA_NOTE } from '../../stores/panel-fields.js';
-import {
-  noActionsText,
-  noTriggersText,
-  type PanelSection,
-  PRODUCT_NAME,
-  QUICK_TRIGGERS,
-  REQUEST_TRIGGER_TEXT,
-  StepPanelModel,
-  sectionTitle,
-} from '../../stores/panel-step.js';
-import { fileTicketOnce } from '../../stores/panel-tickets.js';
-import { TriggerTestModel } from '../../stores/panel-trigger-test.js';
 import { readEditorAddress } from '../../stores/session.js';
 import { AppIcon, Button, Tabs, TabsContent } from '../../ui/index.js';
 import { testProblemOf } from '../canvas/canvas-model.js';
@@ -30,6 +14,22 @@ import { ConnectionPanel } from './ConnectionPanel.js';
 import { CustomEventDialog } from './CustomEventDialog.js';
 import { FieldEditor } from './FieldEditor.js';
 import { FormTriggerBuilder, FormTriggerSetup } from './FormTrigger.js';
+import type { AppCatalog } from './panel-catalog.js';
+import type { AppSummaryView } from './panel-common.js';
+import { ConnectionModel } from './panel-connection.js';
+import { INSERT_DATA_NOTE } from './panel-fields.js';
+import {
+  noActionsText,
+  noTriggersText,
+  type PanelSection,
+  PRODUCT_NAME,
+  QUICK_TRIGGERS,
+  REQUEST_TRIGGER_TEXT,
+  StepPanelModel,
+  sectionTitle,
+} from './panel-step.js';
+import { fileTicketOnce } from './panel-tickets.js';
+import { TriggerTestModel } from './panel-trigger-test.js';
 import {
   Body,
   Drawer,

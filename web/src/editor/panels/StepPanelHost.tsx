@@ -1,9 +1,9 @@
 import { observer } from 'mobx-react-lite';
 import { Component, lazy, type ReactNode, Suspense, useEffect, useState } from 'react';
-import { AppCatalog } from '../../stores/panel-catalog.js';
 import { useApi } from '../../stores/root-store.js';
 import { useToast } from '../../ui/index.js';
 import { useEditor } from '../editor-context.js';
+import { AppCatalog } from './panel-catalog.js';
 
 // The panels (and their JSON viewer) are a chunk of their own, kept out of the initial
 // JavaScript; the host fetches it once the editor is shown and the browser is idle.

@@ -2,16 +2,16 @@ import * as Popover from '@radix-ui/react-popover';
 import { observer } from 'mobx-react-lite';
 import { type ReactNode, useEffect, useState } from 'react';
 import styled from 'styled-components';
+import { Button, Spinner, useToast } from '../../ui/index.js';
+import { useEditor } from '../editor-context.js';
 import {
   choiceLabel,
   formIdOf,
+  formUrl,
   LISTENING_TEXT,
   NOTHING_FOUND_TEXT,
-  formUrl,
   type TriggerTestModel,
-} from '../../stores/panel-trigger-test.js';
-import { Button, Spinner, useToast } from '../../ui/index.js';
-import { useEditor } from '../editor-context.js';
+} from './panel-trigger-test.js';
 import { ErrorBox, Input, Muted, OptionButton, OptionList, Row, SuccessBox, TextArea } from './parts.js';
 import { TestViewer } from './TestViewer.js';
 

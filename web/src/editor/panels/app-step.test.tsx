@@ -2,11 +2,11 @@ import { act, cleanup, fireEvent, render, screen, within } from '@testing-librar
 import { ThemeProvider } from 'styled-components';
 import { afterEach, describe, expect, it } from 'vitest';
 import type { IEditorStore } from '../../stores/editor-store.js';
-import { AppCatalog } from '../../stores/panel-catalog.js';
 import { createRootStore, RootStoreProvider } from '../../stores/root-store.js';
 import { ToastProvider, theme } from '../../ui/index.js';
 import { EditorProvider } from '../editor-context.js';
 import { PREMIUM_TEXTS } from '../palette/premium.js';
+import { AppCatalog } from './panel-catalog.js';
 import { StepPanel } from './StepPanel.js';
 import { makeEditor } from './test-kit.js';
 

@@ -1,7 +1,7 @@
-import { afterEach, describe, expect, it, vi } from 'vitest';
 import { describeText, UNKNOWN_REFERENCE } from '@junction/core';
-import { AppCatalog, appOptions } from '../../stores/panel-catalog.js';
-import { NOT_BUILT_TEXT, problemMessage } from '../../stores/panel-common.js';
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import { AppCatalog, appOptions } from './panel-catalog.js';
+import { NOT_BUILT_TEXT, problemMessage } from './panel-common.js';
 import {
   CONNECTION_EXPIRED_TEXT,
   ConnectionModel,
@@ -9,7 +9,7 @@ import {
   readSignInMessage,
   signInFeatures,
   signInUrl,
-} from '../../stores/panel-connection.js';
+} from './panel-connection.js';
 import {
   DropdownModel,
   fieldControl,
@@ -18,22 +18,22 @@ import {
   REMOTE_SEARCH_DELAY_MS,
   samplesFor,
   searchOptions,
-} from '../../stores/panel-fields.js';
-import { noActionsText, StepPanelModel, testErrorText, WAITING_TEXT } from '../../stores/panel-step.js';
+} from './panel-fields.js';
+import { noActionsText, StepPanelModel, testErrorText, WAITING_TEXT } from './panel-step.js';
 import {
   ACTION_INCOMPLETE,
   emptyActionsTicket,
   fileTicketOnce,
   incompleteActionTicket,
   TICKETS_STORAGE_KEY,
-} from '../../stores/panel-tickets.js';
+} from './panel-tickets.js';
 import {
   CHOICES_KEPT,
   choiceLabel,
   formUrl,
   LISTEN_SECONDS,
   TriggerTestModel,
-} from '../../stores/panel-trigger-test.js';
+} from './panel-trigger-test.js';
 import { apiError, CRM_APP, makeEditor, WEBHOOK_APP } from './test-kit.js';
 
 const APPS = [

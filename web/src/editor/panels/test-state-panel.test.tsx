@@ -1,13 +1,13 @@
-import { ISSUE_TEXTS, recordTestResult, sampleKey, type StepData } from '@junction/core';
+import { ISSUE_TEXTS, recordTestResult, type StepData, sampleKey } from '@junction/core';
 import { act, cleanup, fireEvent, render, screen, within } from '@testing-library/react';
 import { ThemeProvider } from 'styled-components';
 import { afterEach, describe, expect, it } from 'vitest';
 import type { IEditorStore } from '../../stores/editor-store.js';
-import { AppCatalog } from '../../stores/panel-catalog.js';
 import { createRootStore, RootStoreProvider } from '../../stores/root-store.js';
 import { ToastProvider, theme } from '../../ui/index.js';
 import { testProblemOf } from '../canvas/canvas-model.js';
 import { EditorProvider } from '../editor-context.js';
+import { AppCatalog } from './panel-catalog.js';
 import { StepPanel } from './StepPanel.js';
 import { makeEditor } from './test-kit.js';
 

@@ -19,7 +19,7 @@ import { observer } from 'mobx-react-lite';
 import { useCallback, useEffect, useState } from 'react';
 import { useNavigate } from 'react-router-dom';
 import styled from 'styled-components';
-import { openSignInWindow, readSignInMessage, signInUrl } from '../../stores/panel-connection.js';
+import { openSignInWindow, readSignInMessage, signInUrl } from '../../editor/panels/panel-connection.js';
 import { useApi } from '../../stores/root-store.js';
 import { Button, Spinner, Tabs, TabsContent, TabsList, TabsTrigger, TextField } from '../../ui/index.js';
 import { CodeEditor } from '../CodeEditor.js';

@@ -15,7 +15,7 @@ import {
   type StepData,
 } from '@junction/core';
 import { makeAutoObservable, observableRef, runInAction } from 'mobx';
-import type { IEditorStore } from './editor-store.js';
+import type { IEditorStore } from '../../stores/editor-store.js';
 import { problemMessage } from './panel-common.js';
 
 /** Shown when an earlier step has no data to insert (editor-core 8). */

@@ -5,9 +5,9 @@
  * sample may replace them ('Customize Trigger Data'). The chosen item becomes the step's test
  * data through `updateStep` (no undo entry).
  */
-import { isApiError, recordSample, sampleLabel, type StepData, toDocument } from '@junction/core';
+import { isApiError, recordSample, type StepData, sampleLabel, toDocument } from '@junction/core';
 import { makeAutoObservable, observableRef, runInAction } from 'mobx';
-import type { IEditorStore } from './editor-store.js';
+import type { IEditorStore } from '../../stores/editor-store.js';
 
 import { problemMessage } from './panel-common.js';
 

@@ -33,7 +33,7 @@ import {
   withDefinitionFields,
 } from '@junction/core';
 import { makeAutoObservable, observableRef, runInAction } from 'mobx';
-import type { IEditorStore } from './editor-store.js';
+import type { IEditorStore } from '../../stores/editor-store.js';
 import { type AppCatalog, appOptions, toCatalogApp } from './panel-catalog.js';
 import { type AppSummaryView, problemMessage, type TestResultView } from './panel-common.js';
 import { type AutoTicket, emptyActionsTicket, incompleteActionTicket } from './panel-tickets.js';

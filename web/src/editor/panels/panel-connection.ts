@@ -6,7 +6,7 @@
  */
 import { type AppDefinition, type AuthFormField, accountLabel, pickCredential, type StepData } from '@junction/core';
 import { makeAutoObservable, observableRef, runInAction } from 'mobx';
-import type { IEditorStore } from './editor-store.js';
+import type { IEditorStore } from '../../stores/editor-store.js';
 import { type CredentialView, problemMessage } from './panel-common.js';
 
 /** The pop-up window's size (editor-core 9). */

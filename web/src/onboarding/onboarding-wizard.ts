@@ -22,8 +22,8 @@ import {
   toDocument,
 } from '@junction/core';
 import { makeAutoObservable, observableRef, runInAction } from 'mobx';
-import type { IEditorStore } from './editor-store.js';
-import { problemMessage, type TestResultView } from './panel-common.js';
+import { problemMessage, type TestResultView } from '../editor/panels/panel-common.js';
+import type { IEditorStore } from '../stores/editor-store.js';
 
 /** The field types a custom trigger's input may have (onboarding 3, 9). */
 export const FIELD_TYPES = ['string', 'integer', 'number', 'boolean'] as const;
