@@ -279,6 +279,7 @@ export type {
 } from './apps/rules.js';
 export {
   API_TYPES,
+  checkProperties,
   defaultAuthInfo,
   EVENT_GROUPS,
   eventGroup,

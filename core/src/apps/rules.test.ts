@@ -1,6 +1,7 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import {
+  checkProperties,
   defaultAuthInfo,
   eventGroup,
   fieldLocationFor,
@@ -284,6 +285,34 @@ describe('validateAppDefinition', () => {
     ]);
   });
 
+  it("refuses an object field's property keys that break the key rule or repeat (forms-dp 3, 5)", () => {
+    const app = demoCrm();
+    app.actions.createContact.fields.push({
+      name: 'address',
+      title: 'Address',
+      schema: {
+        type: 'object',
+        properties: [
+          { key: 'street name', schema: { type: 'string' } },
+          { key: 'city', schema: { type: 'string' } },
+          { key: 'city', schema: { type: 'string' } },
+        ],
+      },
+    });
+    expect(validateAppDefinition(app).errors).toEqual([
+      {
+        code: 'invalid-key',
+        path: 'actions.createContact.fields[2].schema.properties[0].key',
+        message: `Key 'street name': ${KEY_RULE_MESSAGE}`,
+      },
+      {
+        code: 'invalid-key',
+        path: 'actions.createContact.fields[2].schema.properties[2].key',
+        message: "The key 'city' is used twice.",
+      },
+    ]);
+  });
+
   it('requires field name, title and schema type', () => {
     const app = demoCrm();
     app.actions.createContact.fields.push({ name: 'bad name', schema: {} } as never);
@@ -382,6 +411,22 @@ describe('validateAppDefinition', () => {
       { requiredKeys: [] },
     );
     fc.assert(fc.property(appLike, (json) => Array.isArray(validateAppDefinition(json).errors)));
+  });
+});
+
+describe('checkProperties (forms-dp 3, 5)', () => {
+  it("answers each property's problem by place, '' when fine", () => {
+    expect(checkProperties([{ key: 'a b' }, { key: 'id' }, { key: 'id' }, { key: 'name' }])).toEqual([
+      KEY_RULE_MESSAGE,
+      '',
+      "The key 'id' is used twice.",
+      '',
+    ]);
+  });
+
+  it('refuses an empty key and answers nothing for no properties', () => {
+    expect(checkProperties([{ key: '' }])).toEqual([KEY_RULE_MESSAGE]);
+    expect(checkProperties([])).toEqual([]);
   });
 });
 

@@ -42,6 +42,22 @@ export function isValidKey(key: string): boolean {
 }
 
 /**
+ * Each object property's problem ('' when fine), by place (forms-dp 3 "properties", 5): a key
+ * follows the key rule and names one property only. The portal's field editor shows these
+ * beside the rows; `validateAppDefinition` refuses a definition that has any.
+ *
+ * @example checkProperties([{ key: 'a b' }, { key: 'id' }, { key: 'id' }])
+ * // [KEY_RULE_MESSAGE, '', "The key 'id' is used twice."]
+ */
+export function checkProperties(properties: readonly { key: string }[]): string[] {
+  return properties.map((p, i) => {
+    if (!isValidKey(p.key)) return KEY_RULE_MESSAGE;
+    if (properties.findIndex((q) => q.key === p.key) !== i) return `The key '${p.key}' is used twice.`;
+    return '';
+  });
+}
+
+/**
  * Turns an integration name into its app slug: lower case, whitespace to hyphens, non-word
  * characters removed (forms-dp 2.4). Runs of hyphens collapse to one and the ends are trimmed,
  * so 'Demo  CRM!' and ' Demo CRM ' both give 'demo-crm'.
@@ -455,10 +471,21 @@ function checkSchema(schema: unknown, path: string, add: Add, depth = 0): void {
   if (schema.properties !== undefined) {
     if (!Array.isArray(schema.properties)) add('invalid-value', `${path}.properties`, 'properties must be a list.');
     else {
+      const keyed = schema.properties.map((prop) => ({
+        key: isObject(prop) && isNonEmptyString(prop.key) ? prop.key : '',
+      }));
+      const keyProblems = checkProperties(keyed);
       schema.properties.forEach((prop, i) => {
         const at = `${path}.properties[${i}]`;
-        if (!isObject(prop) || !isNonEmptyString(prop.key)) add('required', `${at}.key`, 'Property key is required.');
-        else if (prop.schema !== undefined) checkSchema(prop.schema, `${at}.schema`, add, depth + 1);
+        if (!isObject(prop) || !isNonEmptyString(prop.key)) {
+          add('required', `${at}.key`, 'Property key is required.');
+          return;
+        }
+        // forms-dp 3, 5: a property's key follows the key rule and is used once.
+        const problem = keyProblems[i];
+        if (problem === KEY_RULE_MESSAGE) add('invalid-key', `${at}.key`, `Key '${prop.key}': ${problem}`);
+        else if (problem) add('invalid-key', `${at}.key`, problem);
+        if (prop.schema !== undefined) checkSchema(prop.schema, `${at}.schema`, add, depth + 1);
       });
     }
   }

@@ -6,22 +6,17 @@
  */
 import { type AppDefinition, DATE_TIME_FORMATS, filterApps } from '@junction/core';
 import { observer } from 'mobx-react-lite';
-import { createContext, type ReactNode, useContext, useEffect, useId, useState } from 'react';
+import { type ReactNode, useEffect, useId, useState } from 'react';
 import { Link, useLocation, useNavigate, useParams } from 'react-router-dom';
 import styled from 'styled-components';
-import { useApi } from '../stores/root-store.js';
-import { browserSessionPlatform, establishSession } from '../stores/session.js';
+import { useRootStore } from '../stores/root-store.js';
 import { Button, Spinner, useToast } from '../ui/index.js';
 import { ErrorBanner, FieldBox, SelectField } from './parts.js';
-import { type AppSummary, type PortalStore, portalStoreFor } from './portal-store.js';
+import type { AppSummary, PortalStore } from './portal-store.js';
 
-const PortalContext = createContext<PortalStore | null>(null);
-
-/** The portal store of the page (inside {@link PortalLayout}). */
+/** The portal store: the root store's `portal` child. */
 export function usePortal(): PortalStore {
-  const store = useContext(PortalContext);
-  if (!store) throw new Error('usePortal must be used inside <PortalLayout>.');
-  return store;
+  return useRootStore().portal;
 }
 
 /** The open app; only rendered by pages once it is loaded. */
@@ -301,22 +296,14 @@ export const PortalLayout = observer(function PortalLayout({
   children: ReactNode;
   needsApp?: boolean;
 }) {
-  const api = useApi();
-  const store = portalStoreFor(api);
+  const store = usePortal();
   const { appSlug } = useParams();
   const navigate = useNavigate();
   const current = useLocation().pathname.replace(/\/+$/, '');
 
   useEffect(() => {
-    let isLive = true;
-    if (store.hasSession !== null) return;
-    establishSession(api, browserSessionPlatform())
-      .then((token) => isLive && store.setSession(Boolean(token)))
-      .catch(() => isLive && store.setSession(false));
-    return () => {
-      isLive = false;
-    };
-  }, [api, store]);
+    if (store.hasSession === null) void store.startSession();
+  }, [store]);
 
   useEffect(() => {
     if (store.hasSession && store.apps === null && !store.isLoadingApps) void store.loadApps();
@@ -347,8 +334,7 @@ export const PortalLayout = observer(function PortalLayout({
   }
 
   return (
-    <PortalContext.Provider value={store}>
-      <Frame>
+    <Frame>
         <Pane aria-label="Apps">
           <BackLink to="/dashboard">← Back to dashboard</BackLink>
           <h2>Apps</h2>
@@ -360,7 +346,6 @@ export const PortalLayout = observer(function PortalLayout({
           {store.app && appSlug && store.app.appSlug === appSlug && <AppPane store={store} current={current} />}
         </Pane>
         <Main>{page}</Main>
-      </Frame>
-    </PortalContext.Provider>
+    </Frame>
   );
 });

@@ -9,4 +9,4 @@ export { AuthenticationEditPage, AuthenticationPage } from './pages/AuthPages.js
 export { EditAppsPage } from './pages/EditAppsPage.js';
 export { TriggerSettingsPage, TriggersPage } from './pages/TriggerPages.js';
 export type { AppSummary, IntegrationDraft, Listing, SaveResult } from './portal-store.js';
-export { PortalStore, portalStoreFor } from './portal-store.js';
+export { type PortalStore, PortalStoreModel } from './portal-store.js';

@@ -12,7 +12,9 @@ import {
   isApiError,
   type KeyEditResult,
 } from '@junction/core';
-import { makeAutoObservable, observableRef, runInAction } from 'mobx';
+import { getEnv, type Instance, types } from 'mobx-state-tree';
+import type { RootStoreEnv } from '../stores/root-store.js';
+import { browserSessionPlatform, establishSession, type SessionPlatform } from '../stores/session.js';
 
 /** A catalogue entry as GET /api/apps answers it. */
 export interface AppSummary {
@@ -72,265 +74,319 @@ export function describeError(error: unknown, fallback: string): { message: stri
   return { message: fallback };
 }
 
-/** The portal's state and calls; one per API client. */
-export class PortalStore {
-  apps: AppSummary[] | null = null;
-  appsError: string | null = null;
-  isLoadingApps = false;
+/** The portal's volatile state: definitions stay plain objects, replaced whole, never mutated. */
+interface PortalState {
+  apps: AppSummary[] | null;
+  appsError: string | null;
+  isLoadingApps: boolean;
   /** The app being edited, as the server last answered it (or as edited locally before Save). */
-  app: AppDefinition | null = null;
-  appSlug: string | null = null;
-  appError: string | null = null;
-  isLoadingApp = false;
-  isSaving = false;
+  app: AppDefinition | null;
+  appSlug: string | null;
+  appError: string | null;
+  isLoadingApp: boolean;
+  isSaving: boolean;
   /** forms-dp 2.3: the Status picker is held locally and saved on the next save. */
-  pendingStatus: 'Complete' | 'In Progress' | null = null;
-  listing: Listing | null = null;
-  /** Whether the session token was looked for (the pages wait for it). */
-  hasSession: boolean | null = null;
-  private readonly api: ApiClient;
+  pendingStatus: 'Complete' | 'In Progress' | null;
+  listing: Listing | null;
+  /** Whether the session token was looked for (the pages wait for it); null until then. */
+  hasSession: boolean | null;
+}
 
-  constructor(api: ApiClient) {
-    this.api = api;
-    // Definitions stay plain objects (replaced whole, never mutated), so pages can clone them.
-    makeAutoObservable<PortalStore, 'api'>(this, {
-      api: false,
-      app: observableRef,
-      apps: observableRef,
-      listing: observableRef,
-    });
-  }
-
-  /** The apps the caller may edit (its own), by name. */
-  get editableApps(): AppSummary[] {
-    return (this.apps ?? []).filter((a) => a.editable);
-  }
-
-  /** Records whether a session exists. */
-  setSession(hasSession: boolean) {
-    this.hasSession = hasSession;
-  }
-
-  /** Loads the catalogue for the picker (forms-dp 7 GET /api/apps). */
-  async loadApps(): Promise<void> {
-    this.isLoadingApps = true;
-    this.appsError = null;
-    try {
-      const list = await this.api.get('/api/apps');
-      runInAction(() => {
-        this.apps = list.items as AppSummary[];
-      });
-    } catch (error) {
-      runInAction(() => {
-        this.appsError = `Apps could not be loaded: ${describeError(error, 'network error').message}`;
-      });
-    } finally {
-      runInAction(() => {
-        this.isLoadingApps = false;
-      });
-    }
-  }
-
-  /** Opens an app for editing; does nothing when it is already open. */
-  async openApp(slug: string, force = false): Promise<void> {
-    if (!force && this.appSlug === slug && (this.app || this.isLoadingApp)) return;
-    this.appSlug = slug;
-    this.app = null;
-    this.listing = null;
-    this.pendingStatus = null;
-    this.appError = null;
-    this.isLoadingApp = true;
-    try {
-      const app = await this.api.get('/api/apps/{appSlug}', { params: { path: { appSlug: slug } } });
-      runInAction(() => {
-        if (this.appSlug === slug) this.app = app as AppDefinition;
-      });
-    } catch (error) {
-      runInAction(() => {
-        if (this.appSlug === slug) {
-          this.appError = `The app '${slug}' could not be loaded: ${describeError(error, 'network error').message}`;
-        }
-      });
-    } finally {
-      runInAction(() => {
-        if (this.appSlug === slug) this.isLoadingApp = false;
-      });
-    }
-  }
-
-  /** Closes the open app (the picker was cleared). */
-  closeApp() {
-    this.appSlug = null;
-    this.app = null;
-    this.listing = null;
-    this.pendingStatus = null;
-    this.appError = null;
-  }
-
-  /** Holds the Status picker's choice until the next save (forms-dp 2.3). */
-  setPendingStatus(status: 'Complete' | 'In Progress') {
-    this.pendingStatus = status;
-  }
-
-  /** Changes the open app locally (saved by the next `save`). */
-  setApp(next: AppDefinition) {
-    this.app = next;
-  }
-
-  /**
-   * Saves a whole definition (every portal Save, forms-dp 7): PUT /api/apps/{slug}, with the
-   * held Status. The answer becomes the open app and the picker's entry is refreshed.
-   */
-  async save(next: AppDefinition | null = this.app): Promise<SaveResult> {
-    if (!next || !this.appSlug) return { ok: false, message: 'No app is open.' };
-    const slug = this.appSlug;
-    const body = this.pendingStatus ? { ...next, completionStatus: this.pendingStatus } : next;
-    this.isSaving = true;
-    try {
-      const saved = await this.api.put('/api/apps/{appSlug}', {
-        params: { path: { appSlug: slug } },
-        body,
-      });
-      runInAction(() => {
-        if (this.appSlug === slug) {
-          this.app = saved as AppDefinition;
-          this.pendingStatus = null;
-        }
-        this.apps = (this.apps ?? []).map((a) =>
-          a.appSlug === slug ? { ...a, appName: saved.appName, apiType: saved.authInfo.apiType } : a,
-        );
-      });
-      return { ok: true };
-    } catch (error) {
-      return { ok: false, ...describeError(error, 'The app could not be saved (network error).') };
-    } finally {
-      runInAction(() => {
-        this.isSaving = false;
-      });
-    }
-  }
-
-  /**
-   * Creates an app from the Create Integration form (forms-dp 2.4, 7): POST /api/apps (the
-   * server creates the Draft listing), then the listing's description and homepage. Answers
-   * the slug, or a message.
-   */
-  /**
-   * Uploads an image as the app's logo (forms-dp 3 "App Logo": an upload or a URL); the
-   * server points the app's iconURL and listing icon at it. The open app is read again.
-   */
-  async uploadIcon(slug: string, file: Blob): Promise<SaveResult & { iconURL?: string }> {
-    const token = this.api.getToken();
-    try {
-      const response = await fetch(`/api/apps/${encodeURIComponent(slug)}/icon`, {
-        method: 'PUT',
-        headers: { 'content-type': 'application/octet-stream', ...(token ? { authorization: `Bearer ${token}` } : {}) },
-        body: file,
-      });
-      const answer = (await response.json().catch(() => null)) as { iconURL?: string; detail?: string } | null;
-      if (!response.ok || !answer?.iconURL) {
-        return {
-          ok: false,
-          message: answer?.detail ?? `The logo was not uploaded (${response.status}).`,
-          field: 'icon',
-        };
+/**
+ * The portal's state and calls, the root store's `portal` child (pages share it, so moving
+ * between them keeps the open app). The API client comes from the root's environment.
+ */
+export const PortalStoreModel = types
+  .model('PortalStore', {})
+  .volatile(
+    (): PortalState => ({
+      apps: null,
+      appsError: null,
+      isLoadingApps: false,
+      app: null,
+      appSlug: null,
+      appError: null,
+      isLoadingApp: false,
+      isSaving: false,
+      pendingStatus: null,
+      listing: null,
+      hasSession: null,
+    }),
+  )
+  .views((self) => ({
+    get api(): ApiClient {
+      return getEnv<RootStoreEnv>(self).api;
+    },
+    /** The apps the caller may edit (its own), by name. */
+    get editableApps(): AppSummary[] {
+      return (self.apps ?? []).filter((a) => a.editable);
+    },
+    /** Whether the client holds a session token (connecting an account needs one). */
+    get hasToken(): boolean {
+      return Boolean(getEnv<RootStoreEnv>(self).api.getToken());
+    },
+  }))
+  .actions((self) => ({
+    /** Sets part of the state (every asynchronous step below goes through it). */
+    assign(patch: Partial<PortalState>) {
+      Object.assign(self, patch);
+    },
+  }))
+  .actions((self) => ({
+    /** Records whether a session exists. */
+    setSession(hasSession: boolean) {
+      self.assign({ hasSession });
+    },
+    /** Closes the open app (the picker was cleared). */
+    closeApp() {
+      self.assign({ appSlug: null, app: null, listing: null, pendingStatus: null, appError: null });
+    },
+    /** Holds the Status picker's choice until the next save (forms-dp 2.3). */
+    setPendingStatus(status: 'Complete' | 'In Progress') {
+      self.assign({ pendingStatus: status });
+    },
+    /** Changes the open app locally (saved by the next `save`). */
+    setApp(next: AppDefinition) {
+      self.assign({ app: next });
+    },
+  }))
+  .actions((self) => ({
+    /**
+     * Looks for the session (a `c` in the address is exchanged once, else the stored token,
+     * editor-core 2.1) and records whether there is one; answers it too.
+     */
+    async startSession(platform: SessionPlatform = browserSessionPlatform()): Promise<boolean> {
+      let hasSession = false;
+      try {
+        hasSession = Boolean(await establishSession(self.api, platform));
+      } catch {
+        hasSession = false;
       }
-      await this.openApp(slug, true);
-      await this.loadApps();
-      return { ok: true, iconURL: answer.iconURL };
-    } catch {
-      return { ok: false, message: 'The logo was not uploaded (network error).', field: 'icon' };
-    }
-  }
+      self.setSession(hasSession);
+      return hasSession;
+    },
 
-  async create(draft: IntegrationDraft, slug: string): Promise<SaveResult & { slug?: string }> {
-    const definition: AppDefinition = {
-      appSlug: slug,
-      appName: draft.name.trim(),
-      category: draft.category.trim(),
-      iconURL: draft.icon.trim(),
-      completionStatus: 'In Progress',
-      disableAuth: false,
-      apiDocs: '',
-      actions: {},
-      triggers: {},
-      authInfo: {},
-    };
-    if (definition.iconURL === '') delete definition.iconURL;
-    this.isSaving = true;
-    try {
-      await this.api.post('/api/apps', { body: definition });
-      await this.api.put('/api/apps/{appSlug}/listing', {
+    /** Loads the catalogue for the picker (forms-dp 7 GET /api/apps). */
+    async loadApps(): Promise<void> {
+      self.assign({ isLoadingApps: true, appsError: null });
+      try {
+        const list = await self.api.get('/api/apps');
+        self.assign({ apps: list.items as AppSummary[] });
+      } catch (error) {
+        self.assign({ appsError: `Apps could not be loaded: ${describeError(error, 'network error').message}` });
+      } finally {
+        self.assign({ isLoadingApps: false });
+      }
+    },
+
+    /** Opens an app for editing; does nothing when it is already open. */
+    async openApp(slug: string, force = false): Promise<void> {
+      if (!force && self.appSlug === slug && (self.app || self.isLoadingApp)) return;
+      self.assign({ appSlug: slug, app: null, listing: null, pendingStatus: null, appError: null, isLoadingApp: true });
+      try {
+        const app = await self.api.get('/api/apps/{appSlug}', { params: { path: { appSlug: slug } } });
+        if (self.appSlug === slug) self.assign({ app: app as AppDefinition });
+      } catch (error) {
+        if (self.appSlug === slug) {
+          self.assign({
+            appError: `The app '${slug}' could not be loaded: ${describeError(error, 'network error').message}`,
+          });
+        }
+      } finally {
+        if (self.appSlug === slug) self.assign({ isLoadingApp: false });
+      }
+    },
+
+    /** Reads one app's definition without opening it (the auth-info form, forms-dp 2.2). */
+    async readApp(slug: string): Promise<AppDefinition> {
+      return (await self.api.get('/api/apps/{appSlug}', { params: { path: { appSlug: slug } } })) as AppDefinition;
+    },
+
+    /** Registers a new app (POST /api/apps); throws the API's error. */
+    async registerApp(definition: AppDefinition): Promise<void> {
+      await self.api.post('/api/apps', { body: definition });
+    },
+
+    /** Replaces an app's whole definition (PUT /api/apps/{slug}); answers the stored one, throws the API's error. */
+    async replaceApp(slug: string, definition: AppDefinition): Promise<AppDefinition> {
+      return (await self.api.put('/api/apps/{appSlug}', {
         params: { path: { appSlug: slug } },
-        // The listing starts as Draft on the server; the Publish Status chosen here is kept.
-        body: { description: draft.description, homepage: draft.homepage.trim(), status: draft.status },
-      });
-      await this.loadApps();
-      return { ok: true, slug };
-    } catch (error) {
-      return { ok: false, ...describeError(error, 'The integration could not be created (network error).') };
-    } finally {
-      runInAction(() => {
-        this.isSaving = false;
-      });
-    }
-  }
+        body: definition,
+      })) as AppDefinition;
+    },
 
-  /** Loads the open app's listing (forms-dp 2.5). */
-  async loadListing(): Promise<SaveResult> {
-    const slug = this.appSlug;
-    if (!slug) return { ok: false, message: 'No app is open.' };
-    try {
-      const listing = await this.api.get('/api/apps/{appSlug}/listing', { params: { path: { appSlug: slug } } });
-      runInAction(() => {
-        if (this.appSlug === slug) this.listing = listing as Listing;
-      });
-      return { ok: true };
-    } catch (error) {
-      return { ok: false, ...describeError(error, 'The listing could not be loaded.') };
-    }
-  }
+    /** The caller's accounts of an app, for the Test tabs (forms-dp 2.6). */
+    async listCredentials(appSlug: string): Promise<{ id: string; name: string }[]> {
+      const list = await self.api.get('/api/credentials', { params: { query: { app: appSlug } } });
+      return list.items.map((c) => ({ id: c.id, name: c.name }));
+    },
 
-  /** Saves the listing fields (created when none exists, forms-dp 2.5). */
-  async saveListing(input: Partial<Omit<Listing, 'appSlug' | 'formDataEndpoint' | 'updatedAt'>>): Promise<SaveResult> {
-    const slug = this.appSlug;
-    if (!slug) return { ok: false, message: 'No app is open.' };
-    try {
-      const listing = await this.api.put('/api/apps/{appSlug}/listing', {
+    /** Sends one action as a workflow step would (the action editor's Test tab, forms-dp 2.9). */
+    async testAction(
+      appSlug: string,
+      actionKey: string,
+      body: { credential: string; values: Record<string, string> } | { authValues: Record<string, string>; values: Record<string, string> },
+    ): Promise<AuthTestResult> {
+      return (await self.api.post('/api/apps/{appSlug}/actions/{actionKey}/test', {
+        params: { path: { appSlug, actionKey } },
+        body,
+      })) as AuthTestResult;
+    },
+
+    /** The user and a single-use ticket for the account sign-in pop-up (editor-core 7.3). */
+    async signInTicket(): Promise<{ userId: string; ticket: string }> {
+      const userId = (await self.api.get('/api/auth/me')).id;
+      const { ticket } = await self.api.post('/api/auth/popup-ticket');
+      return { userId, ticket };
+    },
+  }))
+  .actions((self) => ({
+    /**
+     * Saves a whole definition (every portal Save, forms-dp 7): PUT /api/apps/{slug}, with the
+     * held Status. The answer becomes the open app and the picker's entry is refreshed.
+     */
+    async save(next: AppDefinition | null = self.app): Promise<SaveResult> {
+      if (!next || !self.appSlug) return { ok: false, message: 'No app is open.' };
+      const slug = self.appSlug;
+      const body = self.pendingStatus ? { ...next, completionStatus: self.pendingStatus } : next;
+      self.assign({ isSaving: true });
+      try {
+        const saved = await self.replaceApp(slug, body);
+        if (self.appSlug === slug) self.assign({ app: saved, pendingStatus: null });
+        self.assign({
+          apps: (self.apps ?? []).map((a) =>
+            a.appSlug === slug ? { ...a, appName: saved.appName, apiType: saved.authInfo.apiType } : a,
+          ),
+        });
+        return { ok: true };
+      } catch (error) {
+        return { ok: false, ...describeError(error, 'The app could not be saved (network error).') };
+      } finally {
+        self.assign({ isSaving: false });
+      }
+    },
+
+    /**
+     * Uploads an image as the app's logo (forms-dp 3 "App Logo": an upload or a URL); the
+     * server points the app's iconURL and listing icon at it. The open app is read again.
+     */
+    async uploadIcon(slug: string, file: Blob): Promise<SaveResult & { iconURL?: string }> {
+      const token = self.api.getToken();
+      try {
+        const response = await fetch(`/api/apps/${encodeURIComponent(slug)}/icon`, {
+          method: 'PUT',
+          headers: {
+            'content-type': 'application/octet-stream',
+            ...(token ? { authorization: `Bearer ${token}` } : {}),
+          },
+          body: file,
+        });
+        const answer = (await response.json().catch(() => null)) as { iconURL?: string; detail?: string } | null;
+        if (!response.ok || !answer?.iconURL) {
+          return {
+            ok: false,
+            message: answer?.detail ?? `The logo was not uploaded (${response.status}).`,
+            field: 'icon',
+          };
+        }
+        await self.openApp(slug, true);
+        await self.loadApps();
+        return { ok: true, iconURL: answer.iconURL };
+      } catch {
+        return { ok: false, message: 'The logo was not uploaded (network error).', field: 'icon' };
+      }
+    },
+
+    /**
+     * Creates an app from the Create Integration form (forms-dp 2.4, 7): POST /api/apps (the
+     * server creates the Draft listing), then the listing's description and homepage. Answers
+     * the slug, or a message.
+     */
+    async create(draft: IntegrationDraft, slug: string): Promise<SaveResult & { slug?: string }> {
+      const definition: AppDefinition = {
+        appSlug: slug,
+        appName: draft.name.trim(),
+        category: draft.category.trim(),
+        iconURL: draft.icon.trim(),
+        completionStatus: 'In Progress',
+        disableAuth: false,
+        apiDocs: '',
+        actions: {},
+        triggers: {},
+        authInfo: {},
+      };
+      if (definition.iconURL === '') delete definition.iconURL;
+      self.assign({ isSaving: true });
+      try {
+        await self.registerApp(definition);
+        await self.api.put('/api/apps/{appSlug}/listing', {
+          params: { path: { appSlug: slug } },
+          // The listing starts as Draft on the server; the Publish Status chosen here is kept.
+          body: { description: draft.description, homepage: draft.homepage.trim(), status: draft.status },
+        });
+        await self.loadApps();
+        return { ok: true, slug };
+      } catch (error) {
+        return { ok: false, ...describeError(error, 'The integration could not be created (network error).') };
+      } finally {
+        self.assign({ isSaving: false });
+      }
+    },
+
+    /** Loads the open app's listing (forms-dp 2.5). */
+    async loadListing(): Promise<SaveResult> {
+      const slug = self.appSlug;
+      if (!slug) return { ok: false, message: 'No app is open.' };
+      try {
+        const listing = await self.api.get('/api/apps/{appSlug}/listing', { params: { path: { appSlug: slug } } });
+        if (self.appSlug === slug) self.assign({ listing: listing as Listing });
+        return { ok: true };
+      } catch (error) {
+        return { ok: false, ...describeError(error, 'The listing could not be loaded.') };
+      }
+    },
+
+    /** Saves the listing fields (created when none exists, forms-dp 2.5). */
+    async saveListing(
+      input: Partial<Omit<Listing, 'appSlug' | 'formDataEndpoint' | 'updatedAt'>>,
+    ): Promise<SaveResult> {
+      const slug = self.appSlug;
+      if (!slug) return { ok: false, message: 'No app is open.' };
+      try {
+        const listing = await self.api.put('/api/apps/{appSlug}/listing', {
+          params: { path: { appSlug: slug } },
+          body: input,
+        });
+        self.assign({ listing: listing as Listing });
+        return { ok: true };
+      } catch (error) {
+        return { ok: false, ...describeError(error, 'The listing could not be saved (network error).') };
+      }
+    },
+
+    /**
+     * Runs the auth test with typed values or a connected account (forms-dp 2.6); the server
+     * saves the outcome on the app, which is updated here.
+     */
+    async testAuth(input: { values?: Record<string, string>; credential?: string }): Promise<AuthTestResult> {
+      const slug = self.appSlug;
+      if (!slug) throw new Error('No app is open.');
+      const result = await self.api.post('/api/apps/{appSlug}/test-auth', {
         params: { path: { appSlug: slug } },
         body: input,
       });
-      runInAction(() => {
-        this.listing = listing as Listing;
-      });
-      return { ok: true };
-    } catch (error) {
-      return { ok: false, ...describeError(error, 'The listing could not be saved (network error).') };
-    }
-  }
-
-  /**
-   * Runs the auth test with typed values or a connected account (forms-dp 2.6); the server
-   * saves the outcome on the app, so the app is reloaded afterwards.
-   */
-  async testAuth(input: { values?: Record<string, string>; credential?: string }): Promise<AuthTestResult> {
-    const slug = this.appSlug;
-    if (!slug) throw new Error('No app is open.');
-    const result = await this.api.post('/api/apps/{appSlug}/test-auth', {
-      params: { path: { appSlug: slug } },
-      body: input,
-    });
-    runInAction(() => {
-      if (this.app && this.appSlug === slug) {
-        this.app = {
-          ...this.app,
-          authInfo: { ...this.app.authInfo, testResponse: result.response, testResponseStatus: result.ok },
-        };
+      const app = self.app;
+      if (app && self.appSlug === slug) {
+        self.assign({
+          app: { ...app, authInfo: { ...app.authInfo, testResponse: result.response, testResponseStatus: result.ok } },
+        });
       }
-    });
-    return result as AuthTestResult;
-  }
-}
+      return result as AuthTestResult;
+    },
+  }));
+
+/** The portal store's instance type. */
+export interface PortalStore extends Instance<typeof PortalStoreModel> {}
 
 /**
  * Applies a model edit to a copy of a definition through core's AppModel (key renames that
@@ -347,16 +403,4 @@ export function editWithModel(
   const result = edit(model);
   if (result && !result.ok) return result;
   return { ok: true, app: { ...app, ...model.toDefinition() } };
-}
-
-const stores = new WeakMap<ApiClient, PortalStore>();
-
-/** The one portal store of an API client (pages share it, so moving between them keeps the open app). */
-export function portalStoreFor(api: ApiClient): PortalStore {
-  let store = stores.get(api);
-  if (!store) {
-    store = new PortalStore(api);
-    stores.set(api, store);
-  }
-  return store;
 }

@@ -1,6 +1,7 @@
 import type { ApiClient, CoreEnv } from '@junction/core';
 import { getEnv, type Instance, types } from 'mobx-state-tree';
 import { createContext, type ReactNode, useContext } from 'react';
+import { PortalStoreModel } from '../portal/portal-store.js';
 
 /**
  * What every store of the web app is created with (DESIGN "web"): core's typed API client
@@ -16,7 +17,12 @@ export interface RootStoreEnv extends CoreEnv {
  * Page and panel models are children of it (or created through its actions), so they share
  * the environment and no component talks to the API itself.
  */
-export const RootStoreModel = types.model('RootStore', {}).views((self) => ({
+export const RootStoreModel = types
+  .model('RootStore', {
+    // Pages' stores (dashboard, executions, forms, portal): one child per concept.
+    portal: types.optional(PortalStoreModel, {}),
+  })
+  .views((self) => ({
   /** The environment the store was created with. */
   get env(): RootStoreEnv {
     return getEnv<RootStoreEnv>(self);

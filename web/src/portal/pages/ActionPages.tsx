@@ -11,6 +11,7 @@ import {
   applyApiConfiguration,
   type BodyRow,
   checkActionSettings,
+  checkProperties,
   checkFieldSettings,
   DEFAULT_ACTION_CODE,
   FIELD_TYPES,
@@ -21,8 +22,6 @@ import {
   HTTP_METHODS,
   importJson,
   indentRow,
-  isValidKey,
-  KEY_RULE_MESSAGE,
   type KeyValue,
   keyValuesToBodyRows,
   NEW_ITEM_KEY,
@@ -392,19 +391,6 @@ const FieldsDesign = observer(function FieldsDesign({
 });
 
 const EDITABLE_TYPES = FIELD_TYPES.filter((t) => t !== 'integer');
-
-/**
- * Each object property's problem ('' when fine): a key following the key rule, once.
- *
- * @example checkProperties([{ key: 'a b' }]) // [KEY_RULE_MESSAGE]
- */
-export function checkProperties(properties: readonly FieldProperty[]): string[] {
-  return properties.map((p, i) => {
-    if (!isValidKey(p.key)) return KEY_RULE_MESSAGE;
-    if (properties.findIndex((q) => q.key === p.key) !== i) return `The key '${p.key}' is used twice.`;
-    return '';
-  });
-}
 
 const PropertyGrid = styled.div`
   display: grid;

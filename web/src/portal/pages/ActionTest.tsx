@@ -6,9 +6,8 @@
 import type { ActionDef, AuthInfo } from '@junction/core';
 import { useEffect, useState } from 'react';
 import styled from 'styled-components';
-import { useApi } from '../../stores/root-store.js';
 import { Button, Spinner, TextField } from '../../ui/index.js';
-import { usePortalApp } from '../PortalLayout.js';
+import { usePortal, usePortalApp } from '../PortalLayout.js';
 import { Card, ErrorBanner, Hint, Row, SelectField } from '../parts.js';
 import { type AuthTestResult, describeError } from '../portal-store.js';
 import { formFieldsKey } from './AuthPages.js';
@@ -53,7 +52,7 @@ function accountFields(auth: AuthInfo): { key: string; title?: string }[] {
 
 /** The Test tab of one action. */
 export function ActionTest({ actionKey, action }: { actionKey: string; action: ActionDef }) {
-  const api = useApi();
+  const store = usePortal();
   const app = usePortalApp();
   const fields = (action.fields ?? []).filter((f) => f.name.trim() !== '');
   const [values, setValues] = useState<Record<string, string>>({});
@@ -66,28 +65,29 @@ export function ActionTest({ actionKey, action }: { actionKey: string; action: A
 
   useEffect(() => {
     let isCurrent = true;
-    api.get('/api/credentials', { params: { query: { app: app.appSlug } } }).then(
+    store.listCredentials(app.appSlug).then(
       (list) => {
         if (!isCurrent) return;
-        setCredentials(list.items.map((c) => ({ id: c.id, name: c.name })));
-        if (list.items[0]) setCredential(list.items[0].id);
+        setCredentials(list);
+        if (list[0]) setCredential(list[0].id);
       },
       () => undefined,
     );
     return () => {
       isCurrent = false;
     };
-  }, [api, app.appSlug]);
+  }, [store, app.appSlug]);
 
   const send = async () => {
     setFailure(null);
     setSending(true);
     try {
       const sample = Object.fromEntries(Object.entries(values).filter(([, v]) => v !== ''));
-      const answer = await api.post('/api/apps/{appSlug}/actions/{actionKey}/test', {
-        params: { path: { appSlug: app.appSlug, actionKey } },
-        body: credential ? { credential, values: sample } : { authValues, values: sample },
-      });
+      const answer = await store.testAction(
+        app.appSlug,
+        actionKey,
+        credential ? { credential, values: sample } : { authValues, values: sample },
+      );
       setResult(answer);
     } catch (error) {
       setResult(null);

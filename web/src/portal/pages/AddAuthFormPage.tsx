@@ -13,10 +13,9 @@ import { type ApiType, type AppDefinition, type AuthInfo, defaultAuthInfo, isApi
 import { useEffect, useState } from 'react';
 import { Link, useSearchParams } from 'react-router-dom';
 import { PageShell } from '../../pages/PageShell.js';
-import { useApi } from '../../stores/root-store.js';
-import { browserSessionPlatform, establishSession } from '../../stores/session.js';
 import { Button, PageTitle, Spinner, TextField } from '../../ui/index.js';
 import { ErrorBanner, SelectField } from '../parts.js';
+import { usePortal } from '../PortalLayout.js';
 import { describeError } from '../portal-store.js';
 
 const SLUG_RULE = /^[a-z0-9][a-z0-9_-]*$/;
@@ -118,7 +117,7 @@ export function formFromApp(app: AppDefinition): AuthFormValues {
 
 /** /addAuthForm, and /addAuthForm?app={slug} to edit one app's auth info. */
 export function AddAuthFormPage() {
-  const api = useApi();
+  const store = usePortal();
   const [params] = useSearchParams();
   const editSlug = params.get('app');
   const [hasSession, setSession] = useState<boolean | null>(null);
@@ -130,19 +129,15 @@ export function AddAuthFormPage() {
   const [saved, setSaved] = useState<{ slug: string; isUpdate: boolean } | null>(null);
   const [isSaving, setSaving] = useState(false);
   useEffect(() => {
-    establishSession(api, browserSessionPlatform()).then(
-      (token) => setSession(Boolean(token)),
-      () => setSession(false),
-    );
-  }, [api]);
+    void store.startSession().then(setSession);
+  }, [store]);
   useEffect(() => {
     if (!editSlug || !hasSession) return;
     let isCurrent = true;
     setLoadError(null);
-    api.get('/api/apps/{appSlug}', { params: { path: { appSlug: editSlug } } }).then(
-      (app) => {
+    store.readApp(editSlug).then(
+      (definition) => {
         if (!isCurrent) return;
-        const definition = app as AppDefinition;
         setStored(definition);
         setValues(formFromApp(definition));
       },
@@ -153,7 +148,7 @@ export function AddAuthFormPage() {
     return () => {
       isCurrent = false;
     };
-  }, [api, editSlug, hasSession]);
+  }, [store, editSlug, hasSession]);
 
   const isEditing = editSlug !== null;
   const hasStoredSecret = stored?.authInfo?.clientInfo?.client_secret === STORED_SECRET;
@@ -171,14 +166,10 @@ export function AddAuthFormPage() {
           appName: values.appName.trim() || stored.appSlug,
           authInfo: authInfoFromForm(values, window.location.origin, stored.authInfo, hasStoredSecret),
         };
-        const answer = await api.put('/api/apps/{appSlug}', {
-          params: { path: { appSlug: stored.appSlug } },
-          body: next,
-        });
-        setStored(answer as AppDefinition);
+        setStored(await store.replaceApp(stored.appSlug, next));
         setSaved({ slug: stored.appSlug, isUpdate: true });
       } else {
-        await api.post('/api/apps', { body: definitionFromAuthForm(values, window.location.origin) });
+        await store.registerApp(definitionFromAuthForm(values, window.location.origin));
         setSaved({ slug: values.appSlug, isUpdate: false });
       }
     } catch (e) {

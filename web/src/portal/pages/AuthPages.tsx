@@ -20,7 +20,6 @@ import { useCallback, useEffect, useState } from 'react';
 import { useNavigate } from 'react-router-dom';
 import styled from 'styled-components';
 import { openSignInWindow, readSignInMessage, signInUrl } from '../../editor/panels/panel-connection.js';
-import { useApi } from '../../stores/root-store.js';
 import { Button, Spinner, Tabs, TabsContent, TabsList, TabsTrigger, TextField } from '../../ui/index.js';
 import { CodeEditor } from '../CodeEditor.js';
 import { PortalLayout, usePortal, usePortalApp, useSaveToast } from '../PortalLayout.js';
@@ -512,7 +511,6 @@ const TestPanel = observer(function TestPanel({
 }) {
   const store = usePortal();
   const app = usePortalApp();
-  const api = useApi();
   const [values, setValues] = useState<Record<string, string>>({});
   const [credentials, setCredentials] = useState<Credential[]>([]);
   const [credential, setCredential] = useState('');
@@ -524,12 +522,11 @@ const TestPanel = observer(function TestPanel({
 
   const loadCredentials = useCallback(async () => {
     try {
-      const list = await api.get('/api/credentials', { params: { query: { app: app.appSlug } } });
-      setCredentials(list.items.map((c) => ({ id: c.id, name: c.name })));
+      setCredentials(await store.listCredentials(app.appSlug));
     } catch {
       setCredentials([]);
     }
-  }, [api, app.appSlug]);
+  }, [store, app.appSlug]);
   useEffect(() => {
     void loadCredentials();
   }, [loadCredentials]);
@@ -548,7 +545,7 @@ const TestPanel = observer(function TestPanel({
   }, [loadCredentials]);
 
   const connect = async () => {
-    if (!api.getToken()) {
+    if (!store.hasToken) {
       setFailure('Sign in again to connect an account.');
       return;
     }
@@ -560,8 +557,9 @@ const TestPanel = observer(function TestPanel({
         open: (url, name, features) => window.open(url, name, features),
         name: 'junction-sign-in',
         fetchTicket: async () => {
-          userId = (await api.get('/api/auth/me')).id;
-          return (await api.post('/api/auth/popup-ticket')).ticket;
+          const grant = await store.signInTicket();
+          userId = grant.userId;
+          return grant.ticket;
         },
         address: (ticket) => signInUrl({ origin: window.location.origin, appSlug: app.appSlug, userId, ticket }),
       });

@@ -6,14 +6,14 @@
  * they cannot be edited here.
  */
 import { DEFAULT_PAGE_SIZE, pageOf, type SortState, sortRows, toggleSort } from '@junction/core';
+import { observer } from 'mobx-react-lite';
 import { useEffect, useState } from 'react';
 import { Link, useNavigate } from 'react-router-dom';
 import { PageShell } from '../../pages/PageShell.js';
-import { useApi } from '../../stores/root-store.js';
-import { browserSessionPlatform, establishSession } from '../../stores/session.js';
 import { Button, PageTitle, Spinner } from '../../ui/index.js';
 import { type Column, ErrorBanner, Pagination, Row, SearchBox, SortableTable } from '../parts.js';
-import { type AppSummary, describeError } from '../portal-store.js';
+import { usePortal } from '../PortalLayout.js';
+import type { AppSummary } from '../portal-store.js';
 
 /** The auth type's label, as the portal's navigation shows it (forms-dp 2.3). */
 const AUTH_LABELS: Record<string, string> = {
@@ -57,40 +57,24 @@ export function searchEditAppRows(rows: readonly EditAppRow[], query: string): E
 type SortColumn = keyof EditAppRow;
 
 /** /editApps. */
-export function EditAppsPage() {
-  const api = useApi();
+export const EditAppsPage = observer(function EditAppsPage() {
+  const store = usePortal();
   const navigate = useNavigate();
   const [hasSession, setSession] = useState<boolean | null>(null);
-  const [apps, setApps] = useState<AppSummary[] | null>(null);
-  const [error, setError] = useState<string | null>(null);
+  const { apps, appsError: error } = store;
   const [query, setQuery] = useState('');
   const [sort, setSort] = useState<SortState<SortColumn>>({ column: 'appName', direction: 'asc' });
   const [page, setPage] = useState(0);
   const [size, setSize] = useState(DEFAULT_PAGE_SIZE);
   const [attempt, setAttempt] = useState(0);
   useEffect(() => {
-    establishSession(api, browserSessionPlatform()).then(
-      (token) => setSession(Boolean(token)),
-      () => setSession(false),
-    );
-  }, [api]);
+    void store.startSession().then(setSession);
+  }, [store]);
   useEffect(() => {
     // `attempt` changes when Try again is clicked: it reloads the list.
     if (!hasSession || attempt < 0) return;
-    let isCurrent = true;
-    setError(null);
-    api.get('/api/apps').then(
-      (list) => {
-        if (isCurrent) setApps(list.items as AppSummary[]);
-      },
-      (e: unknown) => {
-        if (isCurrent) setError(`Apps could not be loaded: ${describeError(e, 'network error').message}`);
-      },
-    );
-    return () => {
-      isCurrent = false;
-    };
-  }, [api, hasSession, attempt]);
+    void store.loadApps();
+  }, [store, hasSession, attempt]);
 
   const rows = sortRows(searchEditAppRows(editAppRows(apps ?? []), query), sort);
   const shown = pageOf(rows, page, size);
@@ -184,4 +168,4 @@ export function EditAppsPage() {
       )}
     </PageShell>
   );
-}
+});
