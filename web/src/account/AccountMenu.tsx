@@ -1,10 +1,9 @@
 import * as DropdownMenu from '@radix-ui/react-dropdown-menu';
 import { useEffect, useState } from 'react';
 import styled from 'styled-components';
-import { failureText } from '../stores/dashboard-workflows.js';
-import { useApi } from '../stores/root-store.js';
+import { failureText } from '../dashboard/dashboard-workflows.js';
+import { useRootStore } from '../stores/root-store.js';
 import { withParam } from '../stores/session.js';
-import { signOut } from '../stores/sign-out.js';
 import { useToast } from '../ui/index.js';
 
 /** Who the menu is for; the editor passes nothing and the menu asks GET /api/auth/me. */
@@ -129,29 +128,29 @@ function accountLabel(user: AccountMenuUser | null | undefined, showName: boolea
  * portal, and Sign out, which ends the session on the server before leaving for sign-in.
  */
 export function AccountMenu({ user: given, token = null, showName = false }: AccountMenuProps) {
-  const api = useApi();
+  const { account } = useRootStore();
   const { showToast } = useToast();
   const [fetched, setFetched] = useState<AccountMenuUser | null>(null);
   const [isLeaving, setLeaving] = useState(false);
   const user = given ?? fetched;
 
   useEffect(() => {
-    if (given || !api.getToken()) return;
+    if (given || !account.token) return;
     let live = true;
-    api.get('/api/auth/me').then(
+    account.me().then(
       (me) => live && setFetched({ id: me.id, name: me.name, email: me.email }),
       () => undefined,
     );
     return () => {
       live = false;
     };
-  }, [api, given]);
+  }, [account, given]);
 
   const href = (path: string) => `${path}${token ? withParam('', 'c', token) : ''}`;
   const leave = async () => {
     setLeaving(true);
     try {
-      window.location.assign(await signOut(api, window.localStorage, 'this-browser', user?.id));
+      window.location.assign(await account.signOut('this-browser', user?.id));
     } catch (error) {
       setLeaving(false);
       showToast({ status: 'error', message: `Could not sign out: ${failureText(error)}` });

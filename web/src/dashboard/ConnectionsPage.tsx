@@ -2,11 +2,11 @@ import { useCallback, useEffect, useState } from 'react';
 import { Link as RouterLink } from 'react-router-dom';
 import styled from 'styled-components';
 import { openSignInWindow, signInUrl } from '../editor/panels/panel-connection.js';
-import { failureText, loadWorkflowRows, type WorkflowRow } from '../stores/dashboard-workflows.js';
 import { formatRunTime } from '../stores/execution-replay.js';
-import { useApi } from '../stores/root-store.js';
+import { useRootStore } from '../stores/root-store.js';
 import { AppIcon, Button, Dialog, PageTitle, Spinner, TextField, useToast } from '../ui/index.js';
 import { DashboardLayout, useDashboard } from './DashboardLayout.js';
+import { failureText, type WorkflowRow } from './dashboard-workflows.js';
 import { Actions, Muted, Table } from './parts.js';
 
 const AppName = styled.span`
@@ -43,7 +43,7 @@ export function ConnectionsPage() {
 }
 
 function ConnectionsView() {
-  const api = useApi();
+  const { account, dashboard } = useRootStore();
   const { me } = useDashboard();
   const { showToast } = useToast();
   const [items, setItems] = useState<Connection[] | null>(null);
@@ -57,18 +57,18 @@ function ConnectionsView() {
   const reload = useCallback(async () => {
     try {
       const [list, rows, catalogue] = await Promise.all([
-        api.get('/api/credentials'),
-        loadWorkflowRows(api),
-        api.get('/api/apps').catch(() => ({ items: [] })),
+        dashboard.listCredentials(),
+        dashboard.loadWorkflowRows(),
+        dashboard.listApps(),
       ]);
-      setItems(list.items as Connection[]);
+      setItems(list as Connection[]);
       setWorkflows(rows);
-      setApps(new Map(catalogue.items.map((app) => [app.appSlug, app] as const)));
+      setApps(new Map(catalogue.map((app) => [app.appSlug, app] as const)));
       setFailure('');
     } catch (error) {
       setFailure(failureText(error));
     }
-  }, [api]);
+  }, [dashboard]);
 
   useEffect(() => {
     void reload();
@@ -87,7 +87,7 @@ function ConnectionsView() {
       if (!renaming) return;
       const name = draft.trim();
       if (!name) return;
-      await api.patch('/api/credentials/{id}', { params: { path: { id: renaming.id } }, body: { name } });
+      await dashboard.renameCredential(renaming.id, name);
       setRenaming(null);
       showToast({ status: 'success', message: `Connection renamed: ${name}` });
       await reload();
@@ -101,7 +101,7 @@ function ConnectionsView() {
         const outcome = await openSignInWindow({
           open: (url, name, features) => window.open(url, name, features),
           name: 'junction-sign-in',
-          fetchTicket: async () => (await api.post('/api/auth/popup-ticket')).ticket,
+          fetchTicket: () => account.popupTicket(),
           address: (ticket) =>
             signInUrl({
               origin: window.location.origin,
@@ -116,7 +116,7 @@ function ConnectionsView() {
         }
         return;
       }
-      const check = await api.post('/api/credentials/{id}/check', { params: { path: { id: item.id } } });
+      const check = await dashboard.checkCredential(item.id);
       showToast({
         status: check.ok ? 'success' : 'error',
         message: check.ok
@@ -128,7 +128,7 @@ function ConnectionsView() {
 
   const remove = (item: Connection) =>
     act(async () => {
-      await api.delete('/api/credentials/{id}', { params: { path: { id: item.id } } });
+      await dashboard.deleteCredential(item.id);
       setConfirmingDelete(null);
       showToast({ status: 'success', message: `Deleted: ${item.name}` });
       await reload();

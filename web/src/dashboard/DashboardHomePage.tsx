@@ -1,11 +1,11 @@
 import { useEffect, useState } from 'react';
 import { Link as RouterLink } from 'react-router-dom';
 import styled from 'styled-components';
-import { failureText, loadWorkflowRows, type WorkflowRow } from '../stores/dashboard-workflows.js';
 import { EXECUTION_STATUS_LABELS, formatRunTime } from '../stores/execution-replay.js';
-import { useApi } from '../stores/root-store.js';
+import { useRootStore } from '../stores/root-store.js';
 import { PageTitle, Spinner } from '../ui/index.js';
 import { DashboardLayout, useDashboard } from './DashboardLayout.js';
+import { failureText, type WorkflowRow } from './dashboard-workflows.js';
 import { Card, Muted } from './parts.js';
 
 const Tiles = styled.div`
@@ -31,15 +31,16 @@ export function DashboardHomePage() {
 }
 
 function HomeView() {
-  const api = useApi();
+  const { dashboard } = useRootStore();
   const { tenant } = useDashboard();
   const [rows, setRows] = useState<WorkflowRow[] | null>(null);
   const [failure, setFailure] = useState('');
   useEffect(() => {
-    loadWorkflowRows(api)
+    dashboard
+      .loadWorkflowRows()
       .then(setRows)
       .catch((error: unknown) => setFailure(failureText(error)));
-  }, [api]);
+  }, [dashboard]);
   const recent = (rows ?? [])
     .filter((r) => r.lastRun)
     .sort((a, b) => (b.lastRun?.startedAt ?? '').localeCompare(a.lastRun?.startedAt ?? ''))

@@ -3,9 +3,8 @@ import { createContext, type ReactNode, useCallback, useContext, useEffect, useS
 import { NavLink } from 'react-router-dom';
 import styled from 'styled-components';
 import { AccountMenu } from '../account/AccountMenu.js';
-import { establishDashboardSession, type Me } from '../stores/dashboard-session.js';
-import { useApi } from '../stores/root-store.js';
-import { browserSessionPlatform } from '../stores/session.js';
+import { useRootStore } from '../stores/root-store.js';
+import type { Me } from './dashboard-session.js';
 import { Button, PageTitle, Spinner } from '../ui/index.js';
 
 const Frame = styled.div`
@@ -101,16 +100,16 @@ type LoadState =
 
 /** Establishes the session for a page; shared by the dashboard and the replay viewer. */
 export function useSessionUser(): { state: LoadState; refresh: () => Promise<void> } {
-  const api = useApi();
+  const { account } = useRootStore();
   const [state, setState] = useState<LoadState>({ phase: 'loading' });
   const load = useCallback(async () => {
     try {
-      const me = await establishDashboardSession(api, browserSessionPlatform());
+      const me = await account.startSession();
       setState(me ? { phase: 'ready', me } : { phase: 'signed-out' });
     } catch (error) {
       setState({ phase: 'failed', message: isApiError(error) ? error.message : String(error) });
     }
-  }, [api]);
+  }, [account]);
   useEffect(() => {
     void load();
   }, [load]);

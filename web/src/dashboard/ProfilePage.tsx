@@ -1,10 +1,10 @@
 import { checkPassword, passwordStrength } from '@junction/core';
 import { useState } from 'react';
 import styled from 'styled-components';
-import { failureText } from '../stores/dashboard-workflows.js';
-import { useApi } from '../stores/root-store.js';
+import { useRootStore } from '../stores/root-store.js';
 import { Button, PageTitle, TextField, useToast } from '../ui/index.js';
 import { DashboardLayout, useDashboard } from './DashboardLayout.js';
+import { failureText } from './dashboard-workflows.js';
 import { Actions, Card } from './parts.js';
 import { SessionsCard } from './SessionsCard.js';
 
@@ -51,7 +51,7 @@ export function ProfilePage() {
 }
 
 function ProfileView() {
-  const api = useApi();
+  const { account } = useRootStore();
   const { me } = useDashboard();
   const { showToast } = useToast();
   const [current, setCurrent] = useState('');
@@ -65,7 +65,7 @@ function ProfileView() {
     setCurrentError('');
     setServerError('');
     try {
-      await api.post('/api/auth/password', { body: { currentPassword: current, newPassword: next } });
+      await account.changePassword(current, next);
       setCurrent('');
       setNext('');
       showToast({ status: 'success', message: 'Password changed.' });

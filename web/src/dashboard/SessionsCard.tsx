@@ -1,9 +1,8 @@
 import { useCallback, useEffect, useState } from 'react';
 import styled from 'styled-components';
-import { failureText } from '../stores/dashboard-workflows.js';
-import { useApi } from '../stores/root-store.js';
-import { signOut } from '../stores/sign-out.js';
+import { useRootStore } from '../stores/root-store.js';
 import { Button, useToast } from '../ui/index.js';
+import { failureText } from './dashboard-workflows.js';
 import { Actions, Card, Muted } from './parts.js';
 
 /** One active session as GET /api/auth/sessions lists it. */
@@ -60,7 +59,7 @@ const when = (iso: string) => WHEN.format(new Date(iso));
  * every session of the account, this one too, and leaves for the sign-in screen.
  */
 export function SessionsCard({ userId }: { userId: string }) {
-  const api = useApi();
+  const { account } = useRootStore();
   const { showToast } = useToast();
   const [sessions, setSessions] = useState<SessionRow[] | null>(null);
   const [loadError, setLoadError] = useState('');
@@ -68,20 +67,19 @@ export function SessionsCard({ userId }: { userId: string }) {
 
   const load = useCallback(async () => {
     try {
-      const { items } = await api.get('/api/auth/sessions');
-      setSessions(items);
+      setSessions(await account.listSessions());
       setLoadError('');
     } catch (error) {
       setLoadError(failureText(error));
     }
-  }, [api]);
+  }, [account]);
   useEffect(() => {
     void load();
   }, [load]);
 
   const end = async (session: SessionRow) => {
     try {
-      await api.delete('/api/auth/sessions/{sessionId}', { params: { path: { sessionId: session.id } } });
+      await account.endSession(session.id);
       showToast({ status: 'success', message: `Signed out of ${session.device}.` });
       await load();
     } catch (error) {
@@ -90,7 +88,7 @@ export function SessionsCard({ userId }: { userId: string }) {
   };
   const endEverywhere = async () => {
     try {
-      window.location.assign(await signOut(api, window.localStorage, 'everywhere', userId));
+      window.location.assign(await account.signOut('everywhere', userId));
     } catch (error) {
       setConfirming(false);
       showToast({ status: 'error', message: `Could not sign out everywhere: ${failureText(error)}` });

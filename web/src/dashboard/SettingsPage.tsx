@@ -1,11 +1,11 @@
 import { useEffect, useState } from 'react';
 import { PremiumOffer } from '../editor/palette/PremiumOffer.js';
 import { isOfferedPremium } from '../editor/palette/premium.js';
-import { failureText } from '../stores/dashboard-workflows.js';
 import { formatRunTime } from '../stores/execution-replay.js';
-import { useApi } from '../stores/root-store.js';
+import { useRootStore } from '../stores/root-store.js';
 import { Button, PageTitle, Spinner, TextField, useToast } from '../ui/index.js';
 import { DashboardLayout, useDashboard } from './DashboardLayout.js';
+import { failureText } from './dashboard-workflows.js';
 import { Actions, Card, Muted, Table } from './parts.js';
 
 interface Member {
@@ -29,7 +29,7 @@ export function SettingsPage() {
 }
 
 function SettingsView() {
-  const api = useApi();
+  const { dashboard } = useRootStore();
   const { tenant, refresh, me } = useDashboard();
   const { showToast } = useToast();
   const [name, setName] = useState(tenant.name);
@@ -40,20 +40,17 @@ function SettingsView() {
   const isOwner = me.tenants.find((m) => m.tenant.id === tenant.id)?.role === 'owner';
 
   useEffect(() => {
-    api
-      .get('/api/tenants/{tenantId}/members', { params: { path: { tenantId: tenant.id } } })
-      .then((list) => setMembers(list.items))
+    dashboard
+      .listMembers(tenant.id)
+      .then(setMembers)
       .catch((error: unknown) => setMembersFailure(failureText(error)));
-  }, [api, tenant.id]);
+  }, [dashboard, tenant.id]);
 
   const save = async () => {
     setNameError('');
     try {
-      const saved = await api.patch('/api/tenants/{tenantId}', {
-        params: { path: { tenantId: tenant.id } },
-        body: { name },
-      });
-      showToast({ status: 'success', message: `Workspace renamed: ${saved.name}` });
+      const saved = await dashboard.renameTenant(tenant.id, name);
+      showToast({ status: 'success', message: `Workspace renamed: ${saved}` });
       await refresh();
     } catch (error) {
       setNameError(failureText(error));

@@ -1,10 +1,10 @@
 import { useCallback, useEffect, useState } from 'react';
-import { listTickets, type TicketRow } from '../stores/dashboard-tickets.js';
-import { failureText } from '../stores/dashboard-workflows.js';
 import { formatRunTime } from '../stores/execution-replay.js';
-import { useApi } from '../stores/root-store.js';
+import { useRootStore } from '../stores/root-store.js';
 import { PageTitle } from '../ui/index.js';
 import { DashboardLayout } from './DashboardLayout.js';
+import type { TicketRow } from './dashboard-tickets.js';
+import { failureText } from './dashboard-workflows.js';
 import { Card, Muted, Table } from './parts.js';
 import { TicketForm } from './TicketForm.js';
 
@@ -18,18 +18,18 @@ export function SupportPage() {
 }
 
 function SupportView() {
-  const api = useApi();
+  const { dashboard } = useRootStore();
   const [tickets, setTickets] = useState<TicketRow[] | null>(null);
   const [failure, setFailure] = useState('');
   // An operator (SUPPORT_OPERATORS) reads every workspace's tickets: then say whose each is.
   const isOperatorView = new Set((tickets ?? []).map((t) => t.tenantId)).size > 1;
   const reload = useCallback(async () => {
     try {
-      setTickets(await listTickets(api));
+      setTickets(await dashboard.listTickets());
     } catch (error) {
       setFailure(failureText(error));
     }
-  }, [api]);
+  }, [dashboard]);
   useEffect(() => {
     void reload();
   }, [reload]);

@@ -1,9 +1,9 @@
 import { useState } from 'react';
 import styled from 'styled-components';
-import { canSubmitTicket, submitTicket, TICKET_TEXTS } from '../stores/dashboard-tickets.js';
-import { failureText } from '../stores/dashboard-workflows.js';
-import { useApi } from '../stores/root-store.js';
+import { useRootStore } from '../stores/root-store.js';
 import { Button, Spinner, TextField } from '../ui/index.js';
+import { canSubmitTicket, TICKET_TEXTS } from './dashboard-tickets.js';
+import { failureText } from './dashboard-workflows.js';
 
 const Message = styled.label`
   display: flex;
@@ -59,7 +59,7 @@ export interface TicketFormProps {
  * failure is shown (the old product only logged it).
  */
 export function TicketForm({ app: initialApp = '', canEditApp = false, onClose, onCreated }: TicketFormProps) {
-  const api = useApi();
+  const { dashboard } = useRootStore();
   const [app, setApp] = useState(initialApp);
   const [event, setEvent] = useState('');
   const [message, setMessage] = useState('');
@@ -95,7 +95,7 @@ export function TicketForm({ app: initialApp = '', canEditApp = false, onClose, 
         setPhase('sending');
         setFailure('');
         try {
-          await submitTicket(api, { app, event, message, editorUrl: window.location.href });
+          await dashboard.submitTicket({ app, event, message, editorUrl: window.location.href });
           setPhase('done');
           onCreated?.();
         } catch (error) {

@@ -3,18 +3,11 @@ import { useCallback, useEffect, useRef, useState } from 'react';
 import { Link as RouterLink } from 'react-router-dom';
 import styled from 'styled-components';
 import { ExecutionsList } from '../executions/ExecutionsList.js';
-import {
-  duplicateWorkflow,
-  failureText,
-  importWorkflow,
-  loadWorkflowRows,
-  searchWorkflows,
-  type WorkflowRow,
-} from '../stores/dashboard-workflows.js';
 import { EXECUTION_STATUS_LABELS, formatRunTime } from '../stores/execution-replay.js';
-import { useApi } from '../stores/root-store.js';
+import { useRootStore } from '../stores/root-store.js';
 import { AppIcon, Button, Dialog, PageTitle, Spinner, useToast } from '../ui/index.js';
 import { DashboardLayout } from './DashboardLayout.js';
+import { failureText, searchWorkflows, type WorkflowRow } from './dashboard-workflows.js';
 import { Muted, Table, Toolbar, VisuallyHidden } from './parts.js';
 
 /** A workflow's name: one line, cut with an ellipsis; the whole name is its tooltip. */
@@ -62,7 +55,7 @@ export function WorkflowsPage() {
 }
 
 function WorkflowsView() {
-  const api = useApi();
+  const { dashboard } = useRootStore();
   const { showToast } = useToast();
   const [rows, setRows] = useState<WorkflowRow[] | null>(null);
   const [failure, setFailure] = useState('');
@@ -73,12 +66,12 @@ function WorkflowsView() {
 
   const reload = useCallback(async () => {
     try {
-      setRows(await loadWorkflowRows(api));
+      setRows(await dashboard.loadWorkflowRows());
       setFailure('');
     } catch (error) {
       setFailure(failureText(error));
     }
-  }, [api]);
+  }, [dashboard]);
 
   useEffect(() => {
     void reload();
@@ -96,17 +89,13 @@ function WorkflowsView() {
 
   const create = () =>
     act(async () => {
-      const created = await api.post('/api/workflows', { body: { name: 'Untitled Workflow (Draft)' } });
-      open(created.id);
+      open(await dashboard.createWorkflow('Untitled Workflow (Draft)'));
     });
 
   const toggle = (row: WorkflowRow) =>
     act(async () => {
       try {
-        await api.put('/api/workflows/{id}/active', {
-          params: { path: { id: row.id } },
-          body: { active: !row.active },
-        });
+        await dashboard.setWorkflowActive(row.id, !row.active);
       } catch (error) {
         const what = row.active ? 'pausing' : 'activating';
         throw new Error(`Error: There was a problem ${what} the workflow. ${failureText(error)}`);
@@ -116,14 +105,14 @@ function WorkflowsView() {
 
   const duplicate = (row: WorkflowRow) =>
     act(async () => {
-      await duplicateWorkflow(api, row.id);
+      await dashboard.duplicateWorkflow(row.id);
       showToast({ status: 'success', message: `Duplicated: ${row.name}` });
       await reload();
     });
 
   const remove = (row: WorkflowRow) =>
     act(async () => {
-      await api.delete('/api/workflows/{id}', { params: { path: { id: row.id } } });
+      await dashboard.deleteWorkflow(row.id);
       setConfirmingDelete(null);
       showToast({ status: 'success', message: `Deleted: ${row.name}` });
       await reload();
@@ -131,7 +120,7 @@ function WorkflowsView() {
 
   const exportOne = (row: WorkflowRow) =>
     act(async () => {
-      const full = await api.get('/api/workflows/{id}', { params: { path: { id: row.id } } });
+      const full = await dashboard.readWorkflow(row.id);
       const data = toExport(full.name, full.document);
       const blob = new Blob([JSON.stringify(data, null, 2)], { type: 'application/json' });
       const url = URL.createObjectURL(blob);
@@ -147,7 +136,7 @@ function WorkflowsView() {
       // core's readImport: migrated and validated as the server does (editor-core 3).
       const parsed = readImport(await file.text());
       if (!parsed.ok) throw new Error(parsed.message);
-      await importWorkflow(api, parsed.name, parsed.document);
+      await dashboard.importWorkflow(parsed.name, parsed.document);
       showToast({ status: 'success', message: `Imported: ${parsed.name}` });
       await reload();
     });

@@ -2,7 +2,7 @@ import { type FormEvent, useCallback, useEffect, useMemo, useState } from 'react
 import { Link, useSearchParams } from 'react-router-dom';
 import styled from 'styled-components';
 import { SessionGate, useSessionUser } from '../dashboard/DashboardLayout.js';
-import { useApi } from '../stores/root-store.js';
+import { useRootStore } from '../stores/root-store.js';
 import { Button, TextField, useToast } from '../ui/index.js';
 import {
   createDemoCrmClient,
@@ -122,11 +122,11 @@ const nameOf = (c: DemoCrmContact) => [c.firstName, c.lastName].filter(Boolean).
  */
 export function DemoCrmPage() {
   const { state } = useSessionUser();
-  const api = useApi();
+  const { account } = useRootStore();
   const [params] = useSearchParams();
   const tab = params.get('tab') === 'api' ? 'api' : 'contacts';
   // The token is known once the session is established (from `c` or local storage).
-  const token = state.phase === 'ready' ? api.getToken() : null;
+  const token = state.phase === 'ready' ? account.token : null;
   const client = useMemo(() => createDemoCrmClient(token), [token]);
   if (state.phase !== 'ready') return <SessionGate state={state} />;
   return (

@@ -2,7 +2,7 @@ import { isApiError } from '@junction/core';
 import { type ReactNode, useEffect, useState } from 'react';
 import { useSearchParams } from 'react-router-dom';
 import styled from 'styled-components';
-import { useApi } from '../stores/root-store.js';
+import { useRootStore } from '../stores/root-store.js';
 import { TOKEN_STORAGE_KEY } from '../stores/session.js';
 import { Button, PageTitle, Spinner } from '../ui/index.js';
 import { PageShell } from './PageShell.js';
@@ -104,19 +104,19 @@ export function ShopifyAuthorizePage({ browser = realBrowser }: { browser?: () =
 
 function ShopifyAuthorize({ browser }: { browser: () => ShopifyBrowser }) {
   const [params] = useSearchParams();
-  const api = useApi();
+  const { account } = useRootStore();
   const hasParams = hasRequiredShopifyParams(params);
   const [error, setError] = useState<string | null>(null);
   useEffect(() => {
     if (!hasParams) return;
     let isCurrent = true;
     const env = browser();
-    api.post('/api/public/shopify/install', { body: { query: env.search } }).then(
-      (answer) => {
+    account.startShopifyInstall(env.search).then(
+      (authorizeUrl) => {
         if (!isCurrent) return;
         const state = randomState();
         env.sessionStorage.setItem(SHOPIFY_STATE_KEY, state);
-        env.navigate(withState(answer.authorizeUrl, state));
+        env.navigate(withState(authorizeUrl, state));
       },
       (e: unknown) => {
         if (!isCurrent) return;
@@ -130,7 +130,7 @@ function ShopifyAuthorize({ browser }: { browser: () => ShopifyBrowser }) {
     return () => {
       isCurrent = false;
     };
-  }, [api, browser, hasParams]);
+  }, [account, browser, hasParams]);
   return (
     <PageShell>
       {!hasParams ? (
@@ -169,7 +169,7 @@ type ReturnPhase =
  */
 function ShopifyReturn({ browser }: { browser: () => ShopifyBrowser }) {
   const [params] = useSearchParams();
-  const api = useApi();
+  const { account } = useRootStore();
   const shop = params.get('shop') ?? 'your store';
   const [env] = useState(browser);
   const [stateProblem] = useState(() =>
@@ -181,14 +181,14 @@ function ShopifyReturn({ browser }: { browser: () => ShopifyBrowser }) {
   useEffect(() => {
     if (stateProblem) return;
     let isCurrent = true;
-    const token = api.getToken() ?? env.readToken();
+    const token = account.token ?? env.readToken();
     if (!token) {
       setResult({ phase: 'signed-out' });
       return;
     }
-    if (!api.getToken()) api.setToken(token);
+    account.adoptToken(token);
     setResult({ phase: 'connecting' });
-    api.post('/api/shopify/install/finish', { body: { query: env.search } }).then(
+    account.finishShopifyInstall(env.search).then(
       (answer) => {
         if (!isCurrent) return;
         // The state is spent: a reload of this address cannot connect again.
@@ -199,7 +199,7 @@ function ShopifyReturn({ browser }: { browser: () => ShopifyBrowser }) {
         if (!isCurrent) return;
         // 401 without a field is the session (ended); 401 on query.hmac is a forged return.
         if (isApiError(e) && e.status === 401 && !e.problem.field) {
-          api.setToken(null);
+          account.dropToken();
           setResult({ phase: 'signed-out' });
           return;
         }
@@ -215,7 +215,7 @@ function ShopifyReturn({ browser }: { browser: () => ShopifyBrowser }) {
     return () => {
       isCurrent = false;
     };
-  }, [api, env, stateProblem, attempt]);
+  }, [account, env, stateProblem, attempt]);
 
   let body: ReactNode;
   if (stateProblem) {

@@ -1,6 +1,8 @@
 import type { ApiClient, CoreEnv } from '@junction/core';
 import { getEnv, type Instance, types } from 'mobx-state-tree';
 import { createContext, type ReactNode, useContext } from 'react';
+import { AccountStoreModel } from '../account/account-store.js';
+import { DashboardStoreModel } from '../dashboard/dashboard-store.js';
 import { PortalStoreModel } from '../portal/portal-store.js';
 
 /**
@@ -20,6 +22,8 @@ export interface RootStoreEnv extends CoreEnv {
 export const RootStoreModel = types
   .model('RootStore', {
     // Pages' stores (dashboard, executions, forms, portal): one child per concept.
+    account: types.optional(AccountStoreModel, {}),
+    dashboard: types.optional(DashboardStoreModel, {}),
     portal: types.optional(PortalStoreModel, {}),
   })
   .views((self) => ({

@@ -1,0 +1,80 @@
+/**
+ * The signed-in account's calls (the dashboard's session, the account menu, the profile, the
+ * Shopify install pages): the root store's `account` child. It owns the session token's
+ * hand-over between the address, local storage and the API client (`stores/session.ts`).
+ */
+import type { ApiClient } from '@junction/core';
+import { getEnv, type Instance, types } from 'mobx-state-tree';
+import { establishDashboardSession, type Me } from '../dashboard/dashboard-session.js';
+import type { RootStoreEnv } from '../stores/root-store.js';
+import { browserSessionPlatform, type SessionPlatform, type TokenStorage } from '../stores/session.js';
+import { type SignOutScope, signOut } from '../stores/sign-out.js';
+
+/** One active session as GET /api/auth/sessions lists it. */
+export type SessionItem = Awaited<ReturnType<typeof listSessions>>['items'][number];
+const listSessions = (api: ApiClient) => api.get('/api/auth/sessions');
+
+/** The account's calls, with the API client of the root's environment. */
+export const AccountStoreModel = types
+  .model('AccountStore', {})
+  .views((self) => ({
+    get api(): ApiClient {
+      return getEnv<RootStoreEnv>(self).api;
+    },
+    /** The session token the client holds, or null. */
+    get token(): string | null {
+      return getEnv<RootStoreEnv>(self).api.getToken();
+    },
+  }))
+  .actions((self) => ({
+    /**
+     * Establishes the dashboard's session from the address (`c`) or local storage; answers
+     * the user, or null when nobody is signed in.
+     */
+    startSession(platform: SessionPlatform = browserSessionPlatform()): Promise<Me | null> {
+      return establishDashboardSession(self.api, platform);
+    },
+    /** Gives the client a token found elsewhere (local storage) when it holds none. */
+    adoptToken(token: string) {
+      if (!self.api.getToken()) self.api.setToken(token);
+    },
+    /** Forgets the client's token (the server said the session ended). */
+    dropToken() {
+      self.api.setToken(null);
+    },
+    /** The signed-in user (GET /api/auth/me). */
+    me() {
+      return self.api.get('/api/auth/me');
+    },
+    /** A single-use ticket for the account sign-in pop-up (editor-core 7.3). */
+    async popupTicket(): Promise<string> {
+      return (await self.api.post('/api/auth/popup-ticket')).ticket;
+    },
+    /** Changes the password; a wrong current password fails on the field `currentPassword`. */
+    async changePassword(currentPassword: string, newPassword: string): Promise<void> {
+      await self.api.post('/api/auth/password', { body: { currentPassword, newPassword } });
+    },
+    /** The account's active sessions. */
+    async listSessions(): Promise<SessionItem[]> {
+      return (await listSessions(self.api)).items;
+    },
+    /** Ends one session of the account. */
+    async endSession(sessionId: string): Promise<void> {
+      await self.api.delete('/api/auth/sessions/{sessionId}', { params: { path: { sessionId } } });
+    },
+    /** Signs out (this browser or everywhere); answers the address of the sign-in screen. */
+    signOut(scope: SignOutScope, userId?: string, storage: TokenStorage = window.localStorage): Promise<string> {
+      return signOut(self.api, storage, scope, userId);
+    },
+    /** Checks a Shopify install link (its HMAC); answers the shop's authorize address. */
+    async startShopifyInstall(query: string): Promise<string> {
+      return (await self.api.post('/api/public/shopify/install', { body: { query } })).authorizeUrl;
+    },
+    /** Finishes a Shopify install with the return query: the shop's account is stored. */
+    finishShopifyInstall(query: string) {
+      return self.api.post('/api/shopify/install/finish', { body: { query } });
+    },
+  }));
+
+/** The account store's instance type. */
+export interface AccountStore extends Instance<typeof AccountStoreModel> {}
