@@ -11,7 +11,6 @@ import { storeTestedWorkflow } from './workflow-fixtures.js';
 
 const session = useE2ESession();
 
-
 function storeToken(token: string): void {
   (globalThis as unknown as { localStorage: { setItem(k: string, v: string): void } }).localStorage.setItem(
     'junction.token',

@@ -8,7 +8,6 @@ import { describe, expect, it } from 'vitest';
 import { E2E_TEST_TIMEOUT_MS, useE2ESession } from './harness.js';
 import { seriousViolations } from './axe-support.js';
 
-
 /** Runs in the page (typed without the DOM library): keeps the session token where the app reads it. */
 function storeToken(token: string): void {
   (globalThis as unknown as { localStorage: { setItem(k: string, v: string): void } }).localStorage.setItem(
@@ -18,7 +17,6 @@ function storeToken(token: string): void {
 }
 
 const session = useE2ESession();
-
 
 describe('dashboard and replay accessibility', { timeout: E2E_TEST_TIMEOUT_MS * 3 }, () => {
   it('has no serious or critical axe violation', async () => {

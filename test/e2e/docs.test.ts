@@ -30,7 +30,9 @@ describe('the user guide at /docs', { timeout: E2E_TEST_TIMEOUT_MS }, () => {
       '← Back to Junction',
     ]);
     const shot = page.getByRole('img', { name: 'The editor of a new workflow' });
-    await expect.poll(() => shot.evaluate((img) => (img as unknown as { naturalWidth: number }).naturalWidth)).toBeGreaterThan(100);
+    await expect
+      .poll(() => shot.evaluate((img) => (img as unknown as { naturalWidth: number }).naturalWidth))
+      .toBeGreaterThan(100);
     expect(await page.title()).toBe('Getting started · User guide · Junction');
     expect(await seriousViolations(page)).toEqual([]);
     await saveScreenshot(page, 'docs-getting-started');

@@ -4,49 +4,17 @@
  * the panel shows its public URL with Copy; a visitor's submission is the trigger's sample, and
  * once the workflow is ON a visitor's submission runs it with the answers.
  */
-import { randomUUID } from 'node:crypto';
 import type { BrowserContext, Page } from 'playwright-core';
 import { afterAll, describe, expect, it } from 'vitest';
 import { E2E_TEST_TIMEOUT_MS, saveScreenshot, useE2ESession } from './harness.js';
+import { eventually, type Grant, signUp, storeToken } from './workflow-fixtures.js';
 
 const session = useE2ESession();
-
-interface Grant {
-  token: string;
-  workflowId: string;
-}
-
-async function signUp(baseUrl: string): Promise<Grant> {
-  const response = await fetch(`${baseUrl}/api/auth/sign-up`, {
-    method: 'POST',
-    headers: { 'content-type': 'application/json' },
-    body: JSON.stringify({ email: `editor-forms-${randomUUID()}@example.com`, password: 'Str0ng!Passw0rd#2024' }),
-  });
-  expect(response.status, await response.clone().text()).toBe(201);
-  return (await response.json()) as Grant;
-}
 
 async function apiGet<T>(baseUrl: string, grant: Grant, path: string): Promise<T> {
   const response = await fetch(`${baseUrl}${path}`, { headers: { authorization: `Bearer ${grant.token}` } });
   expect(response.status, await response.clone().text()).toBe(200);
   return (await response.json()) as T;
-}
-
-/** Runs in the page before its scripts: puts the session token where the app reads it. */
-function storeToken(token: string): void {
-  (globalThis as unknown as { localStorage: { setItem(k: string, v: string): void } }).localStorage.setItem(
-    'junction.token',
-    token,
-  );
-}
-
-/** Waits (bounded) until `check` holds, polling every 250 ms. */
-async function eventually(check: () => Promise<boolean>, what: string, tries = 80): Promise<void> {
-  for (let i = 0; i < tries; i += 1) {
-    if (await check()) return;
-    await new Promise((resolve) => setTimeout(resolve, 250));
-  }
-  throw new Error(`Timed out waiting for ${what}.`);
 }
 
 const visitors: BrowserContext[] = [];
@@ -80,7 +48,7 @@ const panel = (page: Page) => page.getByTestId('step-panel');
 describe('the Forms trigger in the editor (editor-core 2.9)', { timeout: E2E_TEST_TIMEOUT_MS * 4 }, () => {
   it('builds a one-question form from the trigger panel, switches the workflow ON, and a visitor’s submission runs it', async () => {
     const { baseUrl } = session();
-    const grant = await signUp(baseUrl);
+    const grant = await signUp(baseUrl, 'editor-forms');
     const page = await session().newPage();
     await page.addInitScript(storeToken, grant.token);
     await page.goto(`${baseUrl}/?id=${encodeURIComponent(grant.workflowId)}`);

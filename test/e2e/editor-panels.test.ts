@@ -4,12 +4,12 @@
  * step, switches the workflow ON, and a request to the webhook URL runs it. Each panel is
  * screenshotted under test/e2e/screenshots/panel-*.png.
  */
-import { randomUUID } from 'node:crypto';
 import { createServer, type IncomingMessage, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { E2E_TEST_TIMEOUT_MS, saveScreenshot, useE2ESession } from './harness.js';
+import { eventually, type Grant, signUp, storeToken } from './workflow-fixtures.js';
 import { seriousViolations } from './axe-support.js';
 
 /** What the local test API received. */
@@ -52,29 +52,6 @@ afterAll(async () => {
 
 const session = useE2ESession();
 
-
-interface Grant {
-  token: string;
-  workflowId: string;
-}
-
-async function signUp(baseUrl: string): Promise<Grant> {
-  const response = await fetch(`${baseUrl}/api/auth/sign-up`, {
-    method: 'POST',
-    headers: { 'content-type': 'application/json' },
-    body: JSON.stringify({ email: `panels-${randomUUID()}@example.com`, password: 'Str0ng!Passw0rd#2024' }),
-  });
-  expect(response.status, await response.clone().text()).toBe(201);
-  return (await response.json()) as Grant;
-}
-
-function storeToken(token: string): void {
-  (globalThis as unknown as { localStorage: { setItem(k: string, v: string): void } }).localStorage.setItem(
-    'junction.token',
-    token,
-  );
-}
-
 async function api<T>(baseUrl: string, grant: Grant, path: string): Promise<T> {
   const response = await fetch(`${baseUrl}${path}`, { headers: { authorization: `Bearer ${grant.token}` } });
   expect(response.status, await response.clone().text()).toBe(200);
@@ -92,22 +69,13 @@ async function storedSteps(baseUrl: string, grant: Grant): Promise<StoredStep[]>
   return stored.document.steps;
 }
 
-/** Waits (bounded) until `check` holds, polling every 250 ms. */
-async function eventually(check: () => Promise<boolean>, what: string, tries = 80): Promise<void> {
-  for (let i = 0; i < tries; i += 1) {
-    if (await check()) return;
-    await new Promise((resolve) => setTimeout(resolve, 250));
-  }
-  throw new Error(`Timed out waiting for ${what}.`);
-}
-
 const panel = (page: Page) => page.getByTestId('step-panel');
 const accounts = (page: Page) => panel(page).getByRole('list', { name: 'Accounts' });
 
 describe('the step panels in the browser (editor-core 2.5–2.11)', { timeout: E2E_TEST_TIMEOUT_MS * 6 }, () => {
   it('builds Webhook → Filter (amount > 10) → HTTP request through the UI, tests each step, switches it ON and runs it', async () => {
     const { baseUrl } = session();
-    const grant = await signUp(baseUrl);
+    const grant = await signUp(baseUrl, 'panels');
     const page = await session().newPage();
     await page.addInitScript(storeToken, grant.token);
     await page.goto(`${baseUrl}/?id=${encodeURIComponent(grant.workflowId)}`);
@@ -271,7 +239,7 @@ describe('the step panels in the browser (editor-core 2.5–2.11)', { timeout: E
 
   it('connects, renames and deletes accounts, loads a dynamic dropdown and offers a custom action', async () => {
     const { baseUrl } = session();
-    const grant = await signUp(baseUrl);
+    const grant = await signUp(baseUrl, 'panels');
     const issued = await fetch(`${baseUrl}/api/demo-crm/keys`, {
       method: 'POST',
       headers: { 'content-type': 'application/json', authorization: `Bearer ${grant.token}` },
@@ -367,16 +335,12 @@ describe('the step panels in the browser (editor-core 2.5–2.11)', { timeout: E
     await panel(page).getByText('(required)').first().waitFor();
     await panel(page).getByRole('tab', { name: 'Custom' }).waitFor();
     // One combobox: the search and the options open together under the field.
-    await panel(page)
-      .getByRole('button', { name: 'Contact: nothing chosen' })
-      .click();
+    await panel(page).getByRole('button', { name: 'Contact: nothing chosen' }).click();
     await page.getByRole('combobox', { name: 'Search Contact' }).waitFor();
     await page.getByRole('option', { name: 'ada@example.com' }).waitFor();
     await saveScreenshot(page, 'panel-field-dropdown-open');
     await page.getByRole('option', { name: 'ada@example.com' }).click();
-    await panel(page)
-      .getByRole('button', { name: 'Contact: ada@example.com' })
-      .waitFor();
+    await panel(page).getByRole('button', { name: 'Contact: ada@example.com' }).waitFor();
     await saveScreenshot(page, 'panel-field-dropdown');
     await panel(page).getByRole('button', { name: 'Insert Data...' }).nth(1).click();
     await page.getByText('Error: No data to insert...').first().waitFor();
@@ -388,7 +352,7 @@ describe('the step panels in the browser (editor-core 2.5–2.11)', { timeout: E
 
   it('fetches samples of a polling trigger (found!, Choose another...), and shows the error box with Try again', async () => {
     const { baseUrl } = session();
-    const grant = await signUp(baseUrl);
+    const grant = await signUp(baseUrl, 'panels');
     const issued = await fetch(`${baseUrl}/api/demo-crm/keys`, {
       method: 'POST',
       headers: { 'content-type': 'application/json', authorization: `Bearer ${grant.token}` },
@@ -447,7 +411,11 @@ describe('the step panels in the browser (editor-core 2.5–2.11)', { timeout: E
     await form.getByRole('button', { name: 'Save account' }).click();
     await form.getByText('Demo CRM answered 401: A valid API key is required in the X-Api-Key header.').waitFor();
     await saveScreenshot(page, 'panel-demo-crm-refused-on-save');
-    expect(await accounts(page).getByRole('button', { name: /^Demo CRM - Broken/ }).count()).toBe(0);
+    expect(
+      await accounts(page)
+        .getByRole('button', { name: /^Demo CRM - Broken/ })
+        .count(),
+    ).toBe(0);
     // A key that worked when saved and was revoked since (Settings → API): 'Check connection'
     // says what the CRM answered.
     const second = await fetch(`${baseUrl}/demo-crm/keys`, {

@@ -5,13 +5,13 @@
  * its URL changes (an unrenamed one follows it); a workflow made from `app1`/`action1` is named
  * '{app} -> Workflow (Draft)'. Screenshots: test/e2e/screenshots/rules-*.png.
  */
-import { randomUUID } from 'node:crypto';
 import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
-import { createStepData, type WorkflowDocument } from '@junction/core';
+import type { WorkflowDocument } from '@junction/core';
 import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { E2E_TEST_TIMEOUT_MS, saveScreenshot, useE2ESession } from './harness.js';
+import { eventually, type Grant, hookToRequest, putDocument, signUp, storeToken } from './workflow-fixtures.js';
 
 let target: Server;
 let targetUrl = '';
@@ -35,81 +35,21 @@ afterAll(async () => {
 
 const session = useE2ESession();
 
-interface Grant {
-  token: string;
-  workflowId: string;
-}
-
-async function signUp(baseUrl: string): Promise<Grant> {
-  const response = await fetch(`${baseUrl}/api/auth/sign-up`, {
-    method: 'POST',
-    headers: { 'content-type': 'application/json' },
-    body: JSON.stringify({ email: `rules-${randomUUID()}@example.com`, password: 'Str0ng!Passw0rd#2024' }),
-  });
-  expect(response.status, await response.clone().text()).toBe(201);
-  return (await response.json()) as Grant;
-}
-
-function storeToken(token: string): void {
-  (globalThis as unknown as { localStorage: { setItem(k: string, v: string): void } }).localStorage.setItem(
-    'junction.token',
-    token,
-  );
-}
-
-/** Webhook (tested) → HTTP GET `url` (tested once, sample of unknown origin), named automatically. */
+/** Webhook (tested) → a tested GET Custom Request to `url`. */
 function requestWorkflow(id: string, url: string): WorkflowDocument {
-  return {
-    schemaVersion: 1,
+  return hookToRequest({
     id,
     name: 'Rules',
-    active: false,
-    steps: [
-      {
-        id: 'st-hook',
-        kind: 'trigger',
-        position: { x: 220, y: 40 },
-        data: createStepData({
-          name: 'Catch Hook in Webhook',
-          type: 'webhook',
-          app: 'webhook',
-          label: 'Webhook',
-          action: 'catchHook',
-          actionlabel: 'Catch Hook',
-          triggerlabel: 'Catch Hook',
-          testData: { amount: 42 },
-        }),
-      },
-      {
-        id: 'st-call',
-        kind: 'action',
-        position: { x: 220, y: 240 },
-        data: createStepData({
-          name: 'Find a order',
-          type: 'http',
-          label: 'HTTP request',
-          url: '/api/apps/http',
-          action: 'customRequest',
-          actionlabel: 'Custom Request',
-          fields: [
-            { name: 'requestType', title: 'Method', required: true, value: 'GET' },
-            { name: 'url', title: 'URL', required: true, value: url },
-          ],
-          testData: { id: 'order-1', ok: true },
-        }),
-      },
-    ],
-    links: [{ id: 'ln-1', source: 'st-hook', target: 'st-call', name: '', groups: [], delaySeconds: 0 }],
-  };
-}
-
-async function putDocument(baseUrl: string, grant: Grant, document: WorkflowDocument): Promise<void> {
-  const response = await fetch(`${baseUrl}/api/workflows/${grant.workflowId}`, {
-    method: 'PUT',
-    headers: { 'content-type': 'application/json', authorization: `Bearer ${grant.token}` },
-    body: JSON.stringify({ document }),
+    hookSample: { amount: 42 },
+    request: {
+      name: 'Find a order',
+      fields: [
+        { name: 'requestType', title: 'Method', required: true, value: 'GET' },
+        { name: 'url', title: 'URL', required: true, value: url },
+      ],
+      testData: { id: 'order-1', ok: true },
+    },
   });
-  expect(response.status, await response.clone().text()).toBe(200);
 }
 
 const panel = (page: Page) => page.getByTestId('step-panel');
@@ -126,15 +66,6 @@ async function listsIssue(page: Page, text: string): Promise<boolean> {
   await page.keyboard.press('Escape');
   await list.waitFor({ state: 'detached' });
   return texts.some((t) => t.includes(text));
-}
-
-/** Waits (bounded) until `check` holds, polling every 100 ms. */
-async function eventually(check: () => Promise<boolean>, what: string, tries = 100): Promise<void> {
-  for (let i = 0; i < tries; i += 1) {
-    if (await check()) return;
-    await new Promise((resolve) => setTimeout(resolve, 100));
-  }
-  throw new Error(`Timed out waiting for ${what}.`);
 }
 
 async function openEditor(grant: Grant): Promise<Page> {
@@ -164,7 +95,7 @@ describe('core editor rules in the browser (editor-core 4.2, 4.6, 4.8, 5.1)', {
 }, () => {
   it("a failed step test turns the step red, lists 'Test data error.' and blocks the switch", async () => {
     const { baseUrl } = session();
-    const grant = await signUp(baseUrl);
+    const grant = await signUp(baseUrl, 'rules');
     await putDocument(baseUrl, grant, requestWorkflow(grant.workflowId, `${targetUrl}/orders`));
     const page = await openEditor(grant);
     expect(await badge(page, 'st-call').getAttribute('data-health')).toBe('ok');
@@ -203,7 +134,7 @@ describe('core editor rules in the browser (editor-core 4.2, 4.6, 4.8, 5.1)', {
 
   it('an emptied URL blocks the switch until it is filled again', async () => {
     const { baseUrl } = session();
-    const grant = await signUp(baseUrl);
+    const grant = await signUp(baseUrl, 'rules');
     await putDocument(baseUrl, grant, requestWorkflow(grant.workflowId, `${targetUrl}/orders`));
     const page = await openEditor(grant);
     expect(await toggle(page).isDisabled()).toBe(false);
@@ -218,7 +149,7 @@ describe('core editor rules in the browser (editor-core 4.2, 4.6, 4.8, 5.1)', {
 
   it('a renamed step keeps its name while its URL changes; an unrenamed one follows the URL', async () => {
     const { baseUrl } = session();
-    const grant = await signUp(baseUrl);
+    const grant = await signUp(baseUrl, 'rules');
     await putDocument(baseUrl, grant, requestWorkflow(grant.workflowId, `${targetUrl}/orders`));
     const page = await openEditor(grant);
 
@@ -245,7 +176,7 @@ describe('core editor rules in the browser (editor-core 4.2, 4.6, 4.8, 5.1)', {
 
   it("names a workflow made from app1/action1 '{app} -> Workflow (Draft)'", async () => {
     const { baseUrl } = session();
-    const grant = await signUp(baseUrl);
+    const grant = await signUp(baseUrl, 'rules');
     const page = await session().newPage();
     await page.addInitScript(storeToken, grant.token);
     await page.goto(`${baseUrl}/?app1=webhook&action1=catchHook`, { timeout: 60_000 });

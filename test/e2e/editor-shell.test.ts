@@ -3,30 +3,12 @@
  * inserting and moving steps, the palette, the ON/OFF switch, the help menu, Ctrl+S, sharing
  * and accepting a template — against the real server.
  */
-import { randomUUID } from 'node:crypto';
 import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
 import { E2E_TEST_TIMEOUT_MS, saveScreenshot, useE2ESession } from './harness.js';
-import { type Grant, storeTestedWorkflow } from './workflow-fixtures.js';
+import { type Grant, signUp, storeTestedWorkflow, storeToken } from './workflow-fixtures.js';
 
 const session = useE2ESession();
-
-async function signUp(baseUrl: string): Promise<Grant> {
-  const response = await fetch(`${baseUrl}/api/auth/sign-up`, {
-    method: 'POST',
-    headers: { 'content-type': 'application/json' },
-    body: JSON.stringify({ email: `shell-${randomUUID()}@example.com`, password: 'Str0ng!Passw0rd#2024' }),
-  });
-  expect(response.status, await response.clone().text()).toBe(201);
-  return (await response.json()) as Grant;
-}
-
-function storeToken(token: string): void {
-  (globalThis as unknown as { localStorage: { setItem(k: string, v: string): void } }).localStorage.setItem(
-    'junction.token',
-    token,
-  );
-}
 
 async function openEditor(grant: Grant, waitFor: string, query = `id=${encodeURIComponent(grant.workflowId)}`) {
   const page = await session().newPage();
@@ -41,7 +23,7 @@ const toast = (page: Page, text: string) => page.getByText(text, { exact: true }
 
 describe('the editor shell in the browser', { timeout: E2E_TEST_TIMEOUT_MS * 3 }, () => {
   it('adds a filter and a delay on a link from its label, inserts a step, and moves a step by dragging it onto a link', async () => {
-    const grant = await signUp(session().baseUrl);
+    const grant = await signUp(session().baseUrl, 'shell');
     const page = await openEditor(grant, 'Click to Add Trigger');
     await saveScreenshot(page, 'shell-canvas-palette');
 
@@ -102,13 +84,13 @@ describe('the editor shell in the browser', { timeout: E2E_TEST_TIMEOUT_MS * 3 }
 
   it('switches a tested workflow ON and OFF with the exact toasts; the switch is disabled while steps are untested', async () => {
     const { baseUrl } = session();
-    const untested = await signUp(baseUrl);
+    const untested = await signUp(baseUrl, 'shell');
     const first = await openEditor(untested, 'Click to Add Trigger');
     expect(await first.getByRole('switch', { name: 'Workflow ON/OFF' }).isDisabled()).toBe(true);
     expect(await first.getByRole('button', { name: 'Share', exact: true }).isDisabled()).toBe(true);
     await first.close();
 
-    const grant = await signUp(baseUrl);
+    const grant = await signUp(baseUrl, 'shell');
     await storeTestedWorkflow(baseUrl, grant, 'Orders to sales');
     const page = await openEditor(grant, 'Catch Hook in Webhook');
     const toggle = page.getByRole('switch', { name: 'Workflow ON/OFF' });
@@ -138,7 +120,7 @@ describe('the editor shell in the browser', { timeout: E2E_TEST_TIMEOUT_MS * 3 }
   it('shares a workflow as a template, copies its address, and another user accepts it as a new workflow', async () => {
     const { baseUrl, context } = session();
     await context.grantPermissions(['clipboard-read', 'clipboard-write'], { origin: baseUrl });
-    const owner = await signUp(baseUrl);
+    const owner = await signUp(baseUrl, 'shell');
     await storeTestedWorkflow(baseUrl, owner, 'Orders to sales');
     const page = await openEditor(owner, 'Catch Hook in Webhook');
     await page.getByRole('button', { name: 'Share', exact: true }).click();
@@ -157,7 +139,7 @@ describe('the editor shell in the browser', { timeout: E2E_TEST_TIMEOUT_MS * 3 }
     await saveScreenshot(page, 'shell-share-success');
     await page.close();
 
-    const reader = await signUp(baseUrl);
+    const reader = await signUp(baseUrl, 'shell');
     const query = new URL(url).search.slice(1);
     const accepted = await openEditor(reader, 'Catch Hook in Webhook', query);
     expect(await accepted.getByLabel('Workflow name').inputValue()).toBe('Template: Orders to sales');
@@ -170,7 +152,7 @@ describe('the editor shell in the browser', { timeout: E2E_TEST_TIMEOUT_MS * 3 }
   });
 
   it('keeps edits while the server cannot be reached and saves them when it is back', async () => {
-    const grant = await signUp(session().baseUrl);
+    const grant = await signUp(session().baseUrl, 'shell');
     const page = await openEditor(grant, 'Click to Add Trigger');
     // Saves fail at the network level, as when the server is down.
     await page.route('**/api/workflows/*', (route) =>

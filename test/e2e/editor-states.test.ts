@@ -6,86 +6,25 @@
  * and readable at 800 wide; tabs are Radix tabs and the toast pauses under the pointer.
  * Screenshots: test/e2e/screenshots/states-*.png.
  */
-import { randomUUID } from 'node:crypto';
 import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
 import { seriousViolations } from './axe-support.js';
 import { E2E_TEST_TIMEOUT_MS, saveScreenshot, useE2ESession } from './harness.js';
+import { type Grant, hookToRequest, putDocument, signUp, storeToken } from './workflow-fixtures.js';
 
 const session = useE2ESession();
 
-interface Grant {
-  token: string;
-  workflowId: string;
-}
-
-async function signUp(baseUrl: string): Promise<Grant> {
-  const response = await fetch(`${baseUrl}/api/auth/sign-up`, {
-    method: 'POST',
-    headers: { 'content-type': 'application/json' },
-    body: JSON.stringify({ email: `states-${randomUUID()}@example.com`, password: 'Str0ng!Passw0rd#2024' }),
-  });
-  expect(response.status, await response.clone().text()).toBe(201);
-  return (await response.json()) as Grant;
-}
-
 /** Stores Webhook → HTTP request, the request's last test failed with 'Not Found'. */
 async function storeFailedWorkflow(baseUrl: string, grant: Grant): Promise<void> {
-  const headers = { 'content-type': 'application/json', authorization: `Bearer ${grant.token}` };
-  const current = (await (await fetch(`${baseUrl}/api/workflows/${grant.workflowId}`, { headers })).json()) as {
-    document: { steps: { data: Record<string, unknown> }[] } & Record<string, unknown>;
-  };
-  const base = current.document.steps[0].data;
-  const document = {
-    ...current.document,
+  const request = { name: 'Create new order', testData: { error: 'Not Found', status_code: 404 } };
+  const document = hookToRequest({
+    id: grant.workflowId,
     name: 'Orders to sales',
-    steps: [
-      {
-        id: 'hook',
-        kind: 'trigger',
-        position: { x: 220, y: 40 },
-        data: {
-          ...base,
-          name: 'Catch Hook in Webhook',
-          type: 'webhook',
-          label: 'Webhook',
-          icon: '/icons/webhook.svg',
-          action: 'catchHook',
-          actionlabel: 'Catch Hook',
-          testData: { amount: 12, email: 'ann@example.com' },
-        },
-      },
-      {
-        id: 'call',
-        kind: 'action',
-        position: { x: 220, y: 240 },
-        data: {
-          ...base,
-          name: 'Create new order',
-          type: 'http',
-          label: 'HTTP request',
-          icon: '/icons/http.svg',
-          action: 'customRequest',
-          actionlabel: 'Custom request',
-          testData: { error: 'Not Found', status_code: 404 },
-        },
-      },
-    ],
-    links: [{ id: 'hook-call', source: 'hook', target: 'call', name: '', groups: [], delaySeconds: 0 }],
-  };
-  const saved = await fetch(`${baseUrl}/api/workflows/${grant.workflowId}`, {
-    method: 'PUT',
-    headers,
-    body: JSON.stringify({ document }),
+    ids: { hook: 'hook', call: 'call' },
+    hookSample: { amount: 12, email: 'ann@example.com' },
+    request,
   });
-  expect(saved.status, await saved.clone().text()).toBe(200);
-}
-
-function storeToken(token: string): void {
-  (globalThis as unknown as { localStorage: { setItem(k: string, v: string): void } }).localStorage.setItem(
-    'junction.token',
-    token,
-  );
+  await putDocument(baseUrl, grant, document);
 }
 
 async function openEditor(grant: Grant): Promise<Page> {
@@ -125,7 +64,7 @@ async function isWhollyInView(page: Page, selector: string): Promise<boolean> {
 describe('the editor at a glance', { timeout: E2E_TEST_TIMEOUT_MS * 3 }, () => {
   it('shows a failed test on its card and in the stepper with Retest; the switch says why it is blocked', async () => {
     const { baseUrl } = session();
-    const grant = await signUp(baseUrl);
+    const grant = await signUp(baseUrl, 'states');
     await storeFailedWorkflow(baseUrl, grant);
     const page = await openEditor(grant);
 
@@ -133,9 +72,7 @@ describe('the editor at a glance', { timeout: E2E_TEST_TIMEOUT_MS * 3 }, () => {
     await expect.poll(() => card.getByTestId('step-test-problem').textContent()).toBe('Test data error. Not Found');
     const toggle = page.getByRole('switch', { name: 'Workflow ON/OFF' });
     expect(await toggle.isDisabled()).toBe(true);
-    expect(await toggle.getAttribute('aria-description')).toBe(
-      "Can't switch ON — Create new order: Test data error.",
-    );
+    expect(await toggle.getAttribute('aria-description')).toBe("Can't switch ON — Create new order: Test data error.");
     await toggle.hover({ force: true });
     await page.getByRole('tooltip').filter({ hasText: "Can't switch ON" }).waitFor();
     await saveScreenshot(page, 'states-test-failed-card');
@@ -171,7 +108,7 @@ describe('the editor at a glance', { timeout: E2E_TEST_TIMEOUT_MS * 3 }, () => {
 
   it("lists only apps with triggers for a trigger, Demo CRM on Popular, and Formatter's premium offer", async () => {
     const { baseUrl } = session();
-    const grant = await signUp(baseUrl);
+    const grant = await signUp(baseUrl, 'states');
     const page = await openEditor(grant);
     await page.getByTestId('step-card').filter({ hasText: 'Click to Add Trigger' }).click();
     const apps = panel(page).getByRole('list', { name: 'Apps' });
@@ -202,7 +139,7 @@ describe('the editor at a glance', { timeout: E2E_TEST_TIMEOUT_MS * 3 }, () => {
 
   it('is whole at 1280 × 800 and readable at 800 wide, panel open', async () => {
     const { baseUrl } = session();
-    const grant = await signUp(baseUrl);
+    const grant = await signUp(baseUrl, 'states');
     await storeFailedWorkflow(baseUrl, grant);
     const page = await openEditor(grant);
     for (const width of [1280, 800]) {
@@ -226,7 +163,7 @@ describe('the editor at a glance', { timeout: E2E_TEST_TIMEOUT_MS * 3 }, () => {
 
   it('moves between palette tabs with the arrow keys; the toast waits while the pointer is on it', async () => {
     const { baseUrl } = session();
-    const grant = await signUp(baseUrl);
+    const grant = await signUp(baseUrl, 'states');
     const page = await session().newPage();
     await page.clock.install();
     await page.addInitScript(storeToken, grant.token);

@@ -3,89 +3,28 @@
  * step drawer pans the canvas so the selected card is whole, autosaves pop no tooltip, filter
  * condition names are never cut, and the top bar draws real icons.
  */
-import { randomUUID } from 'node:crypto';
 import { describe, expect, it } from 'vitest';
 import { E2E_TEST_TIMEOUT_MS, saveScreenshot, useE2ESession } from './harness.js';
+import { type Grant, hookToRequest, putDocument, signUp, storeToken } from './workflow-fixtures.js';
 
 const session = useE2ESession();
 
-interface Grant {
-  token: string;
-  workflowId: string;
-}
-
-async function signUp(baseUrl: string): Promise<Grant> {
-  const response = await fetch(`${baseUrl}/api/auth/sign-up`, {
-    method: 'POST',
-    headers: { 'content-type': 'application/json' },
-    body: JSON.stringify({ email: `ux-${randomUUID()}@example.com`, password: 'Str0ng!Passw0rd#2024' }),
-  });
-  expect(response.status, await response.clone().text()).toBe(201);
-  return (await response.json()) as Grant;
-}
-
 /** Stores a tested Webhook → HTTP request workflow whose action card sits far to the right. */
 async function storeWideWorkflow(baseUrl: string, grant: Grant): Promise<void> {
-  const headers = { 'content-type': 'application/json', authorization: `Bearer ${grant.token}` };
-  const current = (await (await fetch(`${baseUrl}/api/workflows/${grant.workflowId}`, { headers })).json()) as {
-    document: { steps: { data: Record<string, unknown> }[] } & Record<string, unknown>;
-  };
-  const base = current.document.steps[0].data;
-  const document = {
-    ...current.document,
+  const document = hookToRequest({
+    id: grant.workflowId,
     name: 'Orders to sales',
-    steps: [
-      {
-        id: 'hook',
-        kind: 'trigger',
-        position: { x: 220, y: 40 },
-        data: {
-          ...base,
-          name: 'Catch Hook in Webhook',
-          type: 'webhook',
-          label: 'Webhook',
-          icon: '/icons/webhook.svg',
-          action: 'catchHook',
-          actionlabel: 'catchHook',
-          testData: { amount: 12, email: 'ann@example.com' },
-        },
-      },
-      {
-        id: 'call',
-        kind: 'action',
-        position: { x: 760, y: 240 },
-        data: {
-          ...base,
-          name: 'Create new order',
-          type: 'http',
-          label: 'HTTP request',
-          icon: '/icons/http.svg',
-          action: 'customRequest',
-          actionlabel: 'customRequest',
-          testData: { status: 'ok' },
-        },
-      },
-    ],
-    links: [{ id: 'hook-call', source: 'hook', target: 'call', name: '', groups: [], delaySeconds: 0 }],
-  };
-  const saved = await fetch(`${baseUrl}/api/workflows/${grant.workflowId}`, {
-    method: 'PUT',
-    headers,
-    body: JSON.stringify({ document }),
+    ids: { hook: 'hook', call: 'call' },
+    hookSample: { amount: 12, email: 'ann@example.com' },
+    request: { name: 'Create new order', testData: { status: 'ok' } },
+    requestPosition: { x: 760, y: 240 },
   });
-  expect(saved.status, await saved.clone().text()).toBe(200);
-}
-
-function storeToken(token: string): void {
-  (globalThis as unknown as { localStorage: { setItem(k: string, v: string): void } }).localStorage.setItem(
-    'junction.token',
-    token,
-  );
+  await putDocument(baseUrl, grant, document);
 }
 
 async function openWideEditor() {
   const { baseUrl } = session();
-  const grant = await signUp(baseUrl);
+  const grant = await signUp(baseUrl, 'ux');
   await storeWideWorkflow(baseUrl, grant);
   const page = await session().newPage();
   await page.setViewportSize({ width: 1280, height: 800 });

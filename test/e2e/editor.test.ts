@@ -1,28 +1,12 @@
-import { randomUUID } from 'node:crypto';
 import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
 import { E2E_TEST_TIMEOUT_MS, saveScreenshot, useE2ESession } from './harness.js';
+import { type Grant, signUp, storeToken } from './workflow-fixtures.js';
 
 const session = useE2ESession();
 
 const NO_ACCESS =
   "No access to workflow. You either don't have permission to see this Workflow or the Workflow does not exist. Please try reloading the page or switching to a different account.";
-
-interface Grant {
-  token: string;
-  workflowId: string;
-}
-
-/** Signs a new user up through the API (onboarding 5): a session token and a draft workflow. */
-async function signUp(baseUrl: string): Promise<Grant> {
-  const response = await fetch(`${baseUrl}/api/auth/sign-up`, {
-    method: 'POST',
-    headers: { 'content-type': 'application/json' },
-    body: JSON.stringify({ email: `editor-${randomUUID()}@example.com`, password: 'Str0ng!Passw0rd#2024' }),
-  });
-  expect(response.status, await response.clone().text()).toBe(201);
-  return (await response.json()) as Grant;
-}
 
 /** Opens the editor on a workflow with the token already in local storage. */
 async function openEditor(baseUrl: string, grant: Grant): Promise<Page> {
@@ -33,21 +17,12 @@ async function openEditor(baseUrl: string, grant: Grant): Promise<Page> {
   return page;
 }
 
-/** Runs in the page before its scripts: puts the session token where the editor reads it. */
-function storeToken(token: string): void {
-  // The test's tsconfig has no DOM types; this function only ever runs in the browser.
-  (globalThis as unknown as { localStorage: { setItem(k: string, v: string): void } }).localStorage.setItem(
-    'junction.token',
-    token,
-  );
-}
-
 const cards = (page: Page) => page.getByTestId('step-card');
 
 describe('the workflow editor in the browser (editor-core 2)', { timeout: E2E_TEST_TIMEOUT_MS * 2 }, () => {
   it('shows the two placeholder cards of a new workflow and its issues', async () => {
     const { baseUrl } = session();
-    const grant = await signUp(baseUrl);
+    const grant = await signUp(baseUrl, 'editor');
     const page = await openEditor(baseUrl, grant);
     expect(await cards(page).count()).toBe(2);
     expect(await page.getByText('Click to Add Action').isVisible()).toBe(true);
@@ -76,7 +51,7 @@ describe('the workflow editor in the browser (editor-core 2)', { timeout: E2E_TE
 
   it('renames the workflow with a toast, and a reload shows the saved name', async () => {
     const { baseUrl } = session();
-    const grant = await signUp(baseUrl);
+    const grant = await signUp(baseUrl, 'editor');
     const page = await openEditor(baseUrl, grant);
     const name = page.getByLabel('Workflow name');
     await name.fill('Orders to CRM');
@@ -92,7 +67,7 @@ describe('the workflow editor in the browser (editor-core 2)', { timeout: E2E_TE
 
   it('duplicates and deletes steps, and undo restores them', async () => {
     const { baseUrl } = session();
-    const grant = await signUp(baseUrl);
+    const grant = await signUp(baseUrl, 'editor');
     const page = await openEditor(baseUrl, grant);
     await page.getByRole('button', { name: 'Step menu of Click to Add Action' }).click();
     await page.getByRole('menuitem', { name: 'Duplicate' }).click();
@@ -128,7 +103,7 @@ describe('the workflow editor in the browser (editor-core 2)', { timeout: E2E_TE
 
   it('shows the no-access text for a workflow that does not exist', async () => {
     const { baseUrl } = session();
-    const grant = await signUp(baseUrl);
+    const grant = await signUp(baseUrl, 'editor');
     const page = await session().newPage();
     await page.addInitScript(storeToken, grant.token);
     await page.goto(`${baseUrl}/?id=no-such-workflow`);

@@ -2,38 +2,16 @@ import { randomBytes, randomUUID } from 'node:crypto';
 import type { BrowserContext, Page } from 'playwright-core';
 import { afterAll, describe, expect, it } from 'vitest';
 import { E2E_TEST_TIMEOUT_MS, saveScreenshot, useE2ESession } from './harness.js';
+import { type Grant, signUp, storeToken } from './workflow-fixtures.js';
 
 const session = useE2ESession();
 const XSS = '<img src=x onerror=alert(1)>';
-
-interface Grant {
-  token: string;
-  workflowId: string;
-}
-
-async function signUp(baseUrl: string): Promise<Grant> {
-  const response = await fetch(`${baseUrl}/api/auth/sign-up`, {
-    method: 'POST',
-    headers: { 'content-type': 'application/json' },
-    body: JSON.stringify({ email: `forms-${randomUUID()}@example.com`, password: 'Str0ng!Passw0rd#2024' }),
-  });
-  expect(response.status, await response.clone().text()).toBe(201);
-  return (await response.json()) as Grant;
-}
 
 async function apiGet(baseUrl: string, path: string, token: string) {
   const response = await fetch(`${baseUrl}${path}`, { headers: { authorization: `Bearer ${token}` } });
   expect(response.status, await response.clone().text()).toBe(200);
   // biome-ignore lint/suspicious/noExplicitAny: tests read arbitrary JSON.
   return (await response.json()) as any;
-}
-
-/** Runs in the page before its scripts: puts the session token where the app reads it. */
-function storeToken(token: string): void {
-  (globalThis as unknown as { localStorage: { setItem(k: string, v: string): void } }).localStorage.setItem(
-    'junction.token',
-    token,
-  );
 }
 
 /** Runs in the page: records every progress value the upload bar shows. */
@@ -77,7 +55,7 @@ async function visitorPage(): Promise<{ page: Page; dialogs: string[] }> {
 describe('public forms in the browser', { timeout: E2E_TEST_TIMEOUT_MS * 4 }, () => {
   it('builds a two-section form, fills it anonymously with an upload, reviews, submits, and the run holds the answers', async () => {
     const { baseUrl } = session();
-    const grant = await signUp(baseUrl);
+    const grant = await signUp(baseUrl, 'forms');
 
     // The author builds the form (the builder on its own, as /form/new opens it).
     const author = await session().newPage();
@@ -209,7 +187,7 @@ describe('public forms in the browser', { timeout: E2E_TEST_TIMEOUT_MS * 4 }, ()
 
   it('renders a title with markup as text and opens no dialog', async () => {
     const { baseUrl } = session();
-    const grant = await signUp(baseUrl);
+    const grant = await signUp(baseUrl, 'forms');
     const created = await fetch(`${baseUrl}/api/forms`, {
       method: 'POST',
       headers: { 'content-type': 'application/json', authorization: `Bearer ${grant.token}` },

@@ -31,7 +31,6 @@ afterAll(async () => {
 
 const session = useE2ESession();
 
-
 const PASSWORD = 'Junction rocks 2026';
 const email = `newcomer-${randomUUID().slice(0, 8)}@example.com`;
 

@@ -149,7 +149,11 @@ describe('the guided tour', { timeout: E2E_TEST_TIMEOUT_MS * 6 }, () => {
       .click();
     await expectTourStep(page, 10, 'Say which contact and which tag');
     // The words name the controls on screen: Contact's Custom tab and its 'Insert Data...'.
-    await expect(tourCard(page).getByText(/open its Custom tab, click "Insert Data\.\.\."/).count()).resolves.toBe(1);
+    await expect(
+      tourCard(page)
+        .getByText(/open its Custom tab, click "Insert Data\.\.\."/)
+        .count(),
+    ).resolves.toBe(1);
     await expect(outlineOf(page, '[data-tour="continue-account"]')).resolves.toBe('solid 3px');
     await panel(page).getByRole('button', { name: 'Continue' }).click();
     const contact = panel(page).locator('[data-tour="field-id"]');
@@ -168,7 +172,9 @@ describe('the guided tour', { timeout: E2E_TEST_TIMEOUT_MS * 6 }, () => {
     await tags.click();
     await page.keyboard.type('welcomed');
     // Typing and leaving the box do not advance the tour; Continue does.
-    await panel(page).getByRole('heading', { name: /Update contact/ }).click();
+    await panel(page)
+      .getByRole('heading', { name: /Update contact/ })
+      .click();
     await expect(tourCard(page).getByText('Step 10 of 12').isVisible()).resolves.toBe(true);
     await panel(page).getByRole('button', { name: 'Continue' }).click();
 

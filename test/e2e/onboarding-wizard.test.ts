@@ -289,7 +289,10 @@ describe('the custom-trigger wizard', { timeout: E2E_TEST_TIMEOUT_MS * 6 }, () =
     const signUp = await fetch(`${baseUrl}/api/auth/sign-up`, {
       method: 'POST',
       headers: { 'content-type': 'application/json' },
-      body: JSON.stringify({ email: `crm-wizard-${randomUUID().slice(0, 8)}@example.com`, password: 'Wizard rules 2026' }),
+      body: JSON.stringify({
+        email: `crm-wizard-${randomUUID().slice(0, 8)}@example.com`,
+        password: 'Wizard rules 2026',
+      }),
     });
     const grant = (await signUp.json()) as { token: string; workflowId: string };
     const issued = await fetch(`${baseUrl}/api/demo-crm/keys`, {

@@ -8,6 +8,7 @@
 import { randomUUID } from 'node:crypto';
 import { describe, expect, it } from 'vitest';
 import { E2E_TEST_TIMEOUT_MS, saveScreenshot, useE2ESession } from './harness.js';
+import { signUp, storeToken } from './workflow-fixtures.js';
 
 const session = useE2ESession();
 
@@ -17,27 +18,10 @@ const PNG = Buffer.from(
   'base64',
 );
 
-function storeToken(token: string): void {
-  (globalThis as unknown as { localStorage: { setItem(k: string, v: string): void } }).localStorage.setItem(
-    'junction.token',
-    token,
-  );
-}
-
-async function signUp(baseUrl: string): Promise<{ token: string; workflowId: string }> {
-  const response = await fetch(`${baseUrl}/api/auth/sign-up`, {
-    method: 'POST',
-    headers: { 'content-type': 'application/json' },
-    body: JSON.stringify({ email: `portal-${randomUUID().slice(0, 8)}@example.com`, password: 'Str0ng!Passw0rd#2024' }),
-  });
-  expect(response.status).toBe(201);
-  return (await response.json()) as { token: string; workflowId: string };
-}
-
 describe('a portal you can find and leave', { timeout: E2E_TEST_TIMEOUT_MS * 4 }, () => {
   it('is linked from the dashboard and the help menu, links back, and 404 and checkout offer a way back', async () => {
     const { baseUrl } = session();
-    const grant = await signUp(baseUrl);
+    const grant = await signUp(baseUrl, 'portal');
     const page = await session().newPage();
     await page.addInitScript(storeToken, grant.token);
 
@@ -78,7 +62,7 @@ describe('a portal you can find and leave', { timeout: E2E_TEST_TIMEOUT_MS * 4 }
 
   it('keeps the Publish Status chosen at create, asks twice before deleting authentication, and shows a letter for a broken logo', async () => {
     const { baseUrl } = session();
-    const grant = await signUp(baseUrl);
+    const grant = await signUp(baseUrl, 'portal');
     const call = async (method: string, path: string, body?: unknown) => {
       const response = await fetch(`${baseUrl}${path}`, {
         method,

@@ -5,11 +5,11 @@
  * then in the catalogue; in the editor New order → Create order is built, tested and switched ON, and
  * a new order at the test API produces exactly one execution.
  */
-import { randomUUID } from 'node:crypto';
 import Fastify, { type FastifyInstance } from 'fastify';
 import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { E2E_TEST_TIMEOUT_MS, saveScreenshot, useE2ESession } from './harness.js';
+import { signUp, storeToken } from './workflow-fixtures.js';
 
 const API_KEY = 'orders-secret-key';
 
@@ -50,24 +50,6 @@ afterAll(async () => {
   else process.env.JUNCTION_ALLOWED_HOSTS = previousAllowed;
   await target?.close();
 });
-
-async function signUp(baseUrl: string): Promise<{ token: string; workflowId: string }> {
-  const response = await fetch(`${baseUrl}/api/auth/sign-up`, {
-    method: 'POST',
-    headers: { 'content-type': 'application/json' },
-    body: JSON.stringify({ email: `author-${randomUUID()}@example.com`, password: 'Str0ng!Passw0rd#2024' }),
-  });
-  expect(response.status, await response.clone().text()).toBe(201);
-  return (await response.json()) as { token: string; workflowId: string };
-}
-
-/** Runs in the page before its scripts: puts the session token where the app reads it. */
-function storeToken(token: string): void {
-  (globalThis as unknown as { localStorage: { setItem(k: string, v: string): void } }).localStorage.setItem(
-    'junction.token',
-    token,
-  );
-}
 
 async function expectToast(page: Page, text: string): Promise<void> {
   await page.getByText(text, { exact: true }).first().waitFor();
@@ -158,7 +140,7 @@ async function buildWorkflowInEditor(page: Page, baseUrl: string, workflowId: st
 describe('the developer portal in the browser', { timeout: E2E_TEST_TIMEOUT_MS * 6 }, () => {
   it('declares an app against a local API, tests its authentication; in the editor New order → Create order runs once per new order', async () => {
     const { baseUrl } = session();
-    const { token, workflowId } = await signUp(baseUrl);
+    const { token, workflowId } = await signUp(baseUrl, 'author');
     const page = await session().newPage();
     await page.addInitScript(storeToken, token);
 

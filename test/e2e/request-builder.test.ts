@@ -6,14 +6,14 @@
  * The trigger's samples are listed by their values (editor-core 2.9), never as JSON.
  * Screenshots: test/e2e/screenshots/request-builder-*.png, trigger-samples.png.
  */
-import { randomUUID } from 'node:crypto';
 import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
-import { createStepData, type WorkflowDocument } from '@junction/core';
+import type { WorkflowDocument } from '@junction/core';
 import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { seriousViolations } from './axe-support.js';
 import { E2E_TEST_TIMEOUT_MS, saveScreenshot, useE2ESession } from './harness.js';
+import { eventually, type Grant, hookToRequest, putDocument, signUp, storeToken } from './workflow-fixtures.js';
 
 interface Received {
   method: string;
@@ -56,85 +56,22 @@ afterAll(async () => {
 
 const session = useE2ESession();
 
-interface Grant {
-  token: string;
-  workflowId: string;
-}
-
-async function signUp(baseUrl: string): Promise<Grant> {
-  const response = await fetch(`${baseUrl}/api/auth/sign-up`, {
-    method: 'POST',
-    headers: { 'content-type': 'application/json' },
-    body: JSON.stringify({ email: `request-${randomUUID()}@example.com`, password: 'Str0ng!Passw0rd#2024' }),
-  });
-  expect(response.status, await response.clone().text()).toBe(201);
-  return (await response.json()) as Grant;
-}
-
-function storeToken(token: string): void {
-  (globalThis as unknown as { localStorage: { setItem(k: string, v: string): void } }).localStorage.setItem(
-    'junction.token',
-    token,
-  );
-}
-
-/**
- * Webhook (tested, sample { name, amount }) → an HTTP POST set up before the request builder:
- * its fields are the older four (no headers, no body type), as a stored workflow may have.
- */
+/** Webhook (tested) → an untested POST Custom Request to `url` with no parameters or body. */
 function requestWorkflow(id: string, url: string): WorkflowDocument {
-  return {
-    schemaVersion: 1,
+  return hookToRequest({
     id,
     name: 'Request builder',
-    active: false,
-    steps: [
-      {
-        id: 'st-hook',
-        kind: 'trigger',
-        position: { x: 220, y: 40 },
-        data: createStepData({
-          name: 'Catch Hook in Webhook',
-          type: 'webhook',
-          app: 'webhook',
-          label: 'Webhook',
-          action: 'catchHook',
-          actionlabel: 'Catch Hook',
-          triggerlabel: 'Catch Hook',
-          testData: { name: 'Ada', amount: 42 },
-        }),
-      },
-      {
-        id: 'st-call',
-        kind: 'action',
-        position: { x: 220, y: 240 },
-        data: createStepData({
-          name: 'Create new contact',
-          type: 'http',
-          label: 'HTTP request',
-          url: '/api/apps/http',
-          action: 'customRequest',
-          actionlabel: 'Custom Request',
-          fields: [
-            { name: 'requestType', title: 'Method', required: true, value: 'POST' },
-            { name: 'url', title: 'URL', required: true, value: url },
-            { name: 'params', title: 'Query parameters', value: [] },
-            { name: 'stringBody', title: 'Body (JSON)', value: '' },
-          ],
-        }),
-      },
-    ],
-    links: [{ id: 'ln-1', source: 'st-hook', target: 'st-call', name: '', groups: [], delaySeconds: 0 }],
-  };
-}
-
-async function putDocument(baseUrl: string, grant: Grant, document: WorkflowDocument): Promise<void> {
-  const response = await fetch(`${baseUrl}/api/workflows/${grant.workflowId}`, {
-    method: 'PUT',
-    headers: { 'content-type': 'application/json', authorization: `Bearer ${grant.token}` },
-    body: JSON.stringify({ document }),
+    hookSample: { name: 'Ada', amount: 42 },
+    request: {
+      name: 'Create new contact',
+      fields: [
+        { name: 'requestType', title: 'Method', required: true, value: 'POST' },
+        { name: 'url', title: 'URL', required: true, value: url },
+        { name: 'params', title: 'Query parameters', value: [] },
+        { name: 'stringBody', title: 'Body (JSON)', value: '' },
+      ],
+    },
   });
-  expect(response.status, await response.clone().text()).toBe(200);
 }
 
 type StoredField = { name: string; value?: unknown };
@@ -145,15 +82,6 @@ async function storedFields(baseUrl: string, grant: Grant): Promise<StoredField[
   });
   const { document } = (await response.json()) as { document: WorkflowDocument };
   return (document.steps.find((s) => s.id === 'st-call')?.data.fields ?? []) as StoredField[];
-}
-
-/** Waits (bounded) until `check` holds, polling every 100 ms. */
-async function eventually(check: () => Promise<boolean>, what: string, tries = 150): Promise<void> {
-  for (let i = 0; i < tries; i += 1) {
-    if (await check()) return;
-    await new Promise((resolve) => setTimeout(resolve, 100));
-  }
-  throw new Error(`Timed out waiting for ${what}.`);
 }
 
 const panel = (page: Page) => page.getByTestId('step-panel');
@@ -183,7 +111,7 @@ async function headerKeys(page: Page): Promise<string[]> {
 describe('request builder (editor-core 3)', { timeout: E2E_TEST_TIMEOUT_MS * 4 }, () => {
   it('reorders header rows by keyboard, keeps pills over a reload and sends what it shows', async () => {
     const { baseUrl } = session();
-    const grant = await signUp(baseUrl);
+    const grant = await signUp(baseUrl, 'request');
     await putDocument(baseUrl, grant, requestWorkflow(grant.workflowId, `${targetUrl}/contacts`));
     const page = await openEditor(grant);
 
@@ -210,7 +138,7 @@ describe('request builder (editor-core 3)', { timeout: E2E_TEST_TIMEOUT_MS * 4 }
     await announced('header 2 (X-Alpha) is over position 1 of 2.');
     await page.keyboard.press('Space');
     await announced('dropped at position 1 of 2.');
-    await eventually(async () => (await headerKeys(page)).join() === 'X-Alpha,X-Beta', 'the reordered headers');
+    await eventually(async () => (await headerKeys(page)).join() === 'X-Alpha,X-Beta', 'the reordered headers', 150);
     expect(await headers(page).getByRole('textbox', { name: 'Value 1' }).textContent()).not.toContain('${');
     await headers(page).getByText('Catch Hook in Webhook · name').waitFor();
     await saveScreenshot(page, 'request-builder-headers');
@@ -242,12 +170,16 @@ describe('request builder (editor-core 3)', { timeout: E2E_TEST_TIMEOUT_MS * 4 }
     await saveScreenshot(page, 'request-builder-body');
 
     // Autosave stores the rows in order (the wire format: lists of { key, value }).
-    await eventually(async () => {
-      const fields = await storedFields(baseUrl, grant);
-      const stored = fields.find((f) => f.name === 'headers')?.value as { key: string }[] | undefined;
-      const text = fields.find((f) => f.name === 'stringBody')?.value;
-      return stored?.map((r) => r.key).join() === 'X-Alpha,X-Beta' && String(text).endsWith('}');
-    }, 'the request to be saved');
+    await eventually(
+      async () => {
+        const fields = await storedFields(baseUrl, grant);
+        const stored = fields.find((f) => f.name === 'headers')?.value as { key: string }[] | undefined;
+        const text = fields.find((f) => f.name === 'stringBody')?.value;
+        return stored?.map((r) => r.key).join() === 'X-Alpha,X-Beta' && String(text).endsWith('}');
+      },
+      'the request to be saved',
+      150,
+    );
     const fields = await storedFields(baseUrl, grant);
     expect(fields.find((f) => f.name === 'headers')?.value).toEqual([
       { key: 'X-Alpha', value: '${st-hook.name}' },
@@ -298,14 +230,14 @@ describe('request builder (editor-core 3)', { timeout: E2E_TEST_TIMEOUT_MS * 4 }
     await page.mouse.move(from.x + from.width / 2, from.y + from.height / 2 - 10, { steps: 4 });
     await page.mouse.move(to.x + to.width / 2, to.y + to.height / 2 - 4, { steps: 8 });
     await page.mouse.up();
-    await eventually(async () => (await headerKeys(page)).join() === 'X-Beta,X-Alpha', 'the dragged headers');
+    await eventually(async () => (await headerKeys(page)).join() === 'X-Beta,X-Alpha', 'the dragged headers', 150);
     expect(session().pageErrors).toEqual([]);
     await page.close();
   });
 
   it("lists the trigger's samples by their values ('1. Ada · 42'), never as JSON or ids", async () => {
     const { baseUrl } = session();
-    const grant = await signUp(baseUrl);
+    const grant = await signUp(baseUrl, 'request');
     const document = requestWorkflow(grant.workflowId, `${targetUrl}/contacts`);
     const samples = [
       { id: '8bb823da-1c2d-4e5f-8a9b-0c1d2e3f4a5b', name: 'Ada', amount: 42 },
