@@ -1,5 +1,7 @@
 import { copyFileSync, readFileSync } from 'node:fs';
+import { fileURLToPath } from 'node:url';
 import { defineConfig } from 'tsup';
+import { writePrecompiledContract } from './src/http/contract-build.js';
 
 const pkg = JSON.parse(readFileSync(new URL('./package.json', import.meta.url), 'utf8')) as {
   dependencies?: Record<string, string>;
@@ -24,5 +26,8 @@ export default defineConfig({
       new URL('./src/sandbox/child.mjs', import.meta.url),
       new URL('./dist/sandbox-child.mjs', import.meta.url),
     );
+    // openapi.yaml parsed and its validators generated here, not at every start
+    // (src/http/contract-build.ts); api-spec builds first, so a changed yaml rebuilds this.
+    writePrecompiledContract(fileURLToPath(new URL('./dist/contract', import.meta.url)));
   },
 });

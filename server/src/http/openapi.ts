@@ -2,11 +2,13 @@
  * Reads `api-spec/openapi.yaml` once and describes its operations: method, Fastify URL,
  * parameters, JSON request body and JSON responses, with every `$ref` to parameters, request
  * bodies and responses resolved. Schemas keep their `#/components/schemas/...` references;
- * `validation.ts` compiles them against the whole document.
+ * `validation.ts` compiles them against the whole document. The built server reads all of
+ * this, validators included, from what the build generated (`precompiled.ts`).
  */
 import { readFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
-import { parse } from 'yaml';
+import { loadPrecompiledContract } from './precompiled.js';
+import type { PrecompiledValidators } from './validation.js';
 
 /** A JSON Schema object as written in the contract. */
 export type JsonSchema = Record<string, unknown>;
@@ -56,6 +58,8 @@ export interface ApiContract {
   text: string;
   document: OpenApiDocument;
   operations: OperationSpec[];
+  /** Validators generated at build time for exactly this text, by schema key (built server only). */
+  validators?: PrecompiledValidators;
 }
 
 const METHODS = ['get', 'post', 'put', 'patch', 'delete', 'head', 'options'] as const;
@@ -159,6 +163,13 @@ let cached: ApiContract | undefined;
 export function loadContract(file?: string): ApiContract {
   if (!file && cached) return cached;
   const text = readFileSync(file ?? resolveContractPath(), 'utf8');
+  const precompiled = file ? null : loadPrecompiledContract(text);
+  if (precompiled) {
+    cached = precompiled;
+    return precompiled;
+  }
+  // Loaded only when needed: the built server never parses YAML.
+  const { parse } = createRequire(import.meta.url)('yaml') as typeof import('yaml');
   const document = parse(text) as OpenApiDocument;
   if (!document || typeof document.openapi !== 'string') throw new Error('openapi.yaml: not an OpenAPI document');
   const contract = { text, document, operations: listOperations(document) };

@@ -34,7 +34,7 @@ const BODY_METHODS = new Set(['POST', 'PUT', 'PATCH']);
  */
 export function registerOperations(app: FastifyInstance, options: RegisterOperationsOptions): OperationSpec[] {
   const { contract, handlers, services, config } = options;
-  const validators = new ContractValidators(contract.document);
+  const validators = new ContractValidators(contract.document, contract.validators);
   // An invalid answer is a bug on our side: visible as a 500 while developing, only logged in production.
   const isStrictResponses = config.env !== 'production';
   const registered: OperationSpec[] = [];

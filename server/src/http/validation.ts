@@ -1,7 +1,9 @@
 /**
  * Request and response validation against the contract with Ajv (JSON Schema 2020-12, as
- * OpenAPI 3.1 uses). Each operation's validators are compiled once, when the app starts.
- * Failures name the field: `body.email`, `query.since`, `params.id`, `headers.x-name`.
+ * OpenAPI 3.1 uses). The built server takes the validators generated at build time
+ * (`contract-build.ts`, `precompiled.ts`); from source each distinct schema is compiled once,
+ * when the app starts. Failures name the field: `body.email`, `query.since`, `params.id`,
+ * `headers.x-name`.
  */
 import { Ajv2020, type ErrorObject, type ValidateFunction } from 'ajv/dist/2020.js';
 import addFormatsModule from 'ajv-formats';
@@ -31,8 +33,35 @@ export interface OperationValidators {
   checkResponse(status: number, body: unknown): string | null;
 }
 
-function createAjv(coerce: boolean): Ajv2020 {
+/** Which Ajv instance a schema compiles with: coercing (params, query, headers) or strict (bodies, answers). */
+export type AjvKind = 'coerce' | 'strict';
+
+/** One schema an operation validates with, references anchored to the registered contract. */
+export interface PlannedSchema {
+  kind: AjvKind;
+  schema: JsonSchema;
+  /** Identifies the schema among all the contract's: equal keys compile to the same validator. */
+  key: string;
+}
+
+/** The schemas of one operation's validators, before compiling. */
+export interface OperationSchemas {
+  params: PlannedSchema | null;
+  query: PlannedSchema | null;
+  headers: PlannedSchema | null;
+  body: PlannedSchema | null;
+  /** By response status ('200', '4XX', 'default'); null when the answer has no JSON body. */
+  responses: Record<string, PlannedSchema | null>;
+}
+
+/** Validators generated ahead of time, by `PlannedSchema.key`. */
+export type PrecompiledValidators = ReadonlyMap<string, ValidateFunction>;
+
+/** The Ajv instance of one kind, as the server and the build both configure it. */
+export function createAjv(kind: AjvKind, options: { source?: boolean } = {}): Ajv2020 {
+  const coerce = kind === 'coerce';
   const ajv = new Ajv2020({
+    code: { source: options.source === true },
     allErrors: false,
     strict: false,
     allowUnionTypes: true,
@@ -91,69 +120,91 @@ function badRequest(location: string, errors: ErrorObject[] | null | undefined):
   return new Problem(400, 'Bad Request', { detail: first.message, field: first.field, errors: described });
 }
 
+/** The Ajv schema that registers the whole contract, so component references resolve. */
+export function contractRoot(document: OpenApiDocument): JsonSchema {
+  return { $id: CONTRACT_ID, components: document.components ?? {} };
+}
+
+function planned(kind: AjvKind, raw: unknown): PlannedSchema {
+  const schema = anchorRefs(raw) as JsonSchema;
+  return { kind, schema, key: `${kind === 'strict' ? 's' : 'c'}:${JSON.stringify(schema)}` };
+}
+
+/** Lists the schemas one operation validates with (the build generates exactly these). */
+export function planOperation(operation: OperationSpec): OperationSchemas {
+  const byPlace = (place: ParameterSpec['in']) => {
+    const parameters = operation.parameters.filter((p) => p.in === place);
+    return parameters.length ? planned('coerce', objectSchema(parameters)) : null;
+  };
+  const responses: Record<string, PlannedSchema | null> = {};
+  for (const [status, schema] of Object.entries(operation.responses)) {
+    responses[status] = schema ? planned('strict', schema) : null;
+  }
+  return {
+    params: byPlace('path'),
+    query: byPlace('query'),
+    headers: byPlace('header'),
+    body: operation.body ? planned('strict', operation.body.schema) : null,
+    responses,
+  };
+}
+
 function objectSchema(parameters: ParameterSpec[]): JsonSchema {
   const properties: Record<string, unknown> = {};
   const required: string[] = [];
   for (const p of parameters) {
     // HTTP header names arrive lower-cased from Node.
     const name = p.in === 'header' ? p.name.toLowerCase() : p.name;
-    properties[name] = anchorRefs(p.schema ?? {});
+    properties[name] = p.schema ?? {};
     if (p.required || p.in === 'path') required.push(name);
   }
   return { type: 'object', properties, required };
 }
 
-/** Compiles request and response validators for every operation of a contract. */
+/**
+ * Compiles request and response validators for every operation of a contract, taking each
+ * from `precompiled` when the build generated it for this very contract.
+ */
 export class ContractValidators {
-  private readonly coercing = createAjv(true);
-  private readonly strict = createAjv(false);
+  private readonly root: JsonSchema;
+  private readonly instances = new Map<AjvKind, Ajv2020>();
   // Many operations share schemas (Workflow, Credential…): compile each distinct one once.
-  private readonly cache = new Map<string, ValidateFunction>();
+  private readonly cache: Map<string, ValidateFunction>;
 
-  constructor(document: OpenApiDocument) {
-    // Both instances know the whole contract so component references resolve.
-    const root = { $id: CONTRACT_ID, components: document.components ?? {} };
-    this.coercing.addSchema(root);
-    this.strict.addSchema(root);
+  constructor(document: OpenApiDocument, precompiled?: PrecompiledValidators) {
+    this.root = contractRoot(document);
+    this.cache = new Map(precompiled);
   }
 
-  private compileOnce(ajv: Ajv2020, schema: unknown): ValidateFunction {
-    const anchored = anchorRefs(schema) as JsonSchema;
-    const key = `${ajv === this.strict ? 's' : 'c'}:${JSON.stringify(anchored)}`;
-    let validate = this.cache.get(key);
+  private compileOnce(plan: PlannedSchema): ValidateFunction {
+    let validate = this.cache.get(plan.key);
     if (!validate) {
-      validate = ajv.compile(anchored);
-      this.cache.set(key, validate);
+      let ajv = this.instances.get(plan.kind);
+      if (!ajv) {
+        // Created on first need: the built server usually needs none.
+        ajv = createAjv(plan.kind);
+        ajv.addSchema(this.root);
+        this.instances.set(plan.kind, ajv);
+      }
+      validate = ajv.compile(plan.schema);
+      this.cache.set(plan.key, validate);
     }
     return validate;
   }
 
   /** Builds the validators of one operation; compiling throws if the contract's schemas are broken. */
   compile(operation: OperationSpec): OperationValidators {
-    const byPlace = (place: ParameterSpec['in']) => operation.parameters.filter((p) => p.in === place);
+    const plan = planOperation(operation);
+    const compiled = (p: PlannedSchema | null) => (p ? this.compileOnce(p) : null);
     const parts: [keyof RequestParts, string, ValidateFunction | null][] = [
-      [
-        'params',
-        'params',
-        byPlace('path').length ? this.compileOnce(this.coercing, objectSchema(byPlace('path'))) : null,
-      ],
-      [
-        'query',
-        'query',
-        byPlace('query').length ? this.compileOnce(this.coercing, objectSchema(byPlace('query'))) : null,
-      ],
-      [
-        'headers',
-        'headers',
-        byPlace('header').length ? this.compileOnce(this.coercing, objectSchema(byPlace('header'))) : null,
-      ],
+      ['params', 'params', compiled(plan.params)],
+      ['query', 'query', compiled(plan.query)],
+      ['headers', 'headers', compiled(plan.headers)],
     ];
     const body = operation.body;
-    const bodyValidator = body ? this.compileOnce(this.strict, body.schema) : null;
+    const bodyValidator = compiled(plan.body);
     const responseValidators = new Map<string, ValidateFunction | null>();
-    for (const [status, schema] of Object.entries(operation.responses)) {
-      responseValidators.set(status, schema ? this.compileOnce(this.strict, schema) : null);
-    }
+    for (const [status, schema] of Object.entries(plan.responses)) responseValidators.set(status, compiled(schema));
 
     return {
       validateRequest(request, hasBody) {

@@ -5,8 +5,9 @@
  * limits decided inside a service (public forms per address and per form, the storefront
  * hand-off) count through a {@link SharedRateLimiter} bound to the same plugin.
  */
+import { createRequire } from 'node:module';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
-import { Redis } from 'ioredis';
+import type { Redis } from 'ioredis';
 import type { Config } from '../config.js';
 import { createRateLimiter } from '../forms/limits.js';
 
@@ -35,7 +36,9 @@ export const SERVICE_LIMIT_WINDOW_MS = 60_000;
  */
 export function createRateLimitStore(config: Pick<Config, 'redisUrl' | 'queuePrefix'>): RateLimitStore {
   if (!config.redisUrl) return { pluginOptions: { skipOnError: true }, isShared: false, close: async () => {} };
-  const redis = new Redis(config.redisUrl, { maxRetriesPerRequest: 1, enableOfflineQueue: true });
+  // Loaded only with Redis configured: an embedded server starts without ioredis.
+  const { Redis: RedisClient } = createRequire(import.meta.url)('ioredis') as typeof import('ioredis');
+  const redis = new RedisClient(config.redisUrl, { maxRetriesPerRequest: 1, enableOfflineQueue: true });
   // ioredis reconnects by itself; without a listener an outage would be an unhandled 'error'.
   redis.on('error', () => undefined);
   return {

@@ -4,10 +4,11 @@
  * the same Kysely schema (./database.ts) and the same migrations (./migrations/).
  */
 import { mkdirSync } from 'node:fs';
+import { createRequire } from 'node:module';
 import path from 'node:path';
 import SqliteDatabase from 'better-sqlite3';
 import { Kysely, Migrator, PostgresDialect, SqliteDialect, sql } from 'kysely';
-import pg from 'pg';
+import type PgModule from 'pg';
 import type { Config } from '../config.js';
 import type { Database, Dialect } from './database.js';
 import { createMigrationProvider } from './migrations/index.js';
@@ -62,6 +63,8 @@ function openSqlite(file: string): DbHandle {
 function openPostgres(connectionString: string): DbHandle {
   // A connection string may carry `?options=-c search_path=...`; tests use that to give
   // each suite its own schema.
+  // Loaded only for PostgreSQL: a SQLite server starts without node-postgres.
+  const pg = createRequire(import.meta.url)('pg') as typeof PgModule;
   const pool = new pg.Pool({ connectionString, max: 10 });
   // An idle client whose server went away (PostgreSQL restarted or failed over) makes the pool
   // emit 'error'; without a listener that error would end the whole process. The pool has

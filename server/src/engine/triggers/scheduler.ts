@@ -9,8 +9,8 @@
  *   (`upsertJobScheduler`, removed on OFF), consumed by whichever process runs a worker; on
  *   start every active workflow's scheduler is upserted again and stale ones are removed.
  */
-import { type Job, Queue, Worker } from 'bullmq';
-import { Redis } from 'ioredis';
+import type { Job, Queue, Worker } from 'bullmq';
+import type { Redis } from 'ioredis';
 import type { ScheduleSpec } from '../../integrations/builtin/schedule.js';
 import type { Lifecycle } from '../../kernel/platform.js';
 import { DEFAULT_SCAN_MS, type TriggerContext } from './context.js';
@@ -130,12 +130,16 @@ export function tickOfJobId(id: string | undefined): number | undefined {
 export function createBullScheduler(ctx: TriggerContext, redisUrl: string): TriggerScheduler {
   const prefix = ctx.deps.config.queuePrefix ?? 'junction';
   let connection: Redis | undefined;
-  let queue: Queue | undefined;
+  let queue: Promise<Queue> | undefined;
   let worker: Worker | undefined;
 
-  const queueOf = (): Queue => {
-    connection ??= new Redis(redisUrl, { maxRetriesPerRequest: null });
-    queue ??= new Queue(QUEUE_NAME, { connection, prefix });
+  // BullMQ and ioredis are imported on first use: an embedded server never loads them.
+  const queueOf = (): Promise<Queue> => {
+    queue ??= (async () => {
+      const [{ Queue: BullQueue }, { Redis: RedisClient }] = await Promise.all([import('bullmq'), import('ioredis')]);
+      connection = new RedisClient(redisUrl, { maxRetriesPerRequest: null });
+      return new BullQueue(QUEUE_NAME, { connection, prefix });
+    })();
     return queue;
   };
 
@@ -155,13 +159,13 @@ export function createBullScheduler(ctx: TriggerContext, redisUrl: string): Trig
     const jobOpts = { removeOnComplete: 100, removeOnFail: 100 };
     if (sub.kind === 'schedule') {
       const spec = (sub.state as { spec: ScheduleSpec }).spec;
-      await queueOf().upsertJobScheduler(schedulerId('schedule', sub.workflowId), alignedRepeat(spec), {
+      await (await queueOf()).upsertJobScheduler(schedulerId('schedule', sub.workflowId), alignedRepeat(spec), {
         name: 'schedule',
         data,
         opts: jobOpts,
       });
     } else if (sub.kind === 'polling') {
-      await queueOf().upsertJobScheduler(
+      await (await queueOf()).upsertJobScheduler(
         schedulerId('poll', sub.workflowId),
         { every: ctx.pollIntervalMs },
         { name: 'poll', data, opts: jobOpts },
@@ -170,13 +174,13 @@ export function createBullScheduler(ctx: TriggerContext, redisUrl: string): Trig
   };
 
   const disarm = async (workflowId: string): Promise<void> => {
-    await queueOf().removeJobScheduler(schedulerId('schedule', workflowId));
-    await queueOf().removeJobScheduler(schedulerId('poll', workflowId));
+    await (await queueOf()).removeJobScheduler(schedulerId('schedule', workflowId));
+    await (await queueOf()).removeJobScheduler(schedulerId('poll', workflowId));
   };
 
   return {
     async start() {
-      const q = queueOf();
+      const q = await queueOf();
       // Re-arm every active workflow (idempotent upserts) and drop schedulers left by OFF
       // workflows whose removal did not happen (a crash between commit and removal).
       const subs = await ctx.subs.listAll();
@@ -190,7 +194,8 @@ export function createBullScheduler(ctx: TriggerContext, redisUrl: string): Trig
       }
       // An API-only process (RUN_WORKERS=off) arms schedulers but leaves the ticks to workers.
       if (ctx.deps.config.runWorkers === false) return;
-      worker = new Worker<TriggerJobData>(QUEUE_NAME, handleJob, {
+      const { Worker: BullWorker } = await import('bullmq');
+      worker = new BullWorker<TriggerJobData>(QUEUE_NAME, handleJob, {
         connection: connection as Redis,
         prefix,
         concurrency: 10,
@@ -199,7 +204,10 @@ export function createBullScheduler(ctx: TriggerContext, redisUrl: string): Trig
     },
     async close() {
       await worker?.close();
-      await queue?.close();
+      await queue?.then(
+        (q) => q.close(),
+        () => undefined,
+      );
       connection?.disconnect();
     },
     arm,
