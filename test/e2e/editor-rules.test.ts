@@ -3,7 +3,8 @@
  * onboarding 4): a failed step test turns the step red, lists 'Test data error.' and blocks the
  * ON/OFF switch; emptying a required URL blocks the switch; a renamed step keeps its name while
  * its URL changes (an unrenamed one follows it); a workflow made from `app1`/`action1` is named
- * '{app} -> Workflow (Draft)'. Screenshots: test/e2e/screenshots/rules-*.png.
+ * '{app} -> Workflow (Draft)'; a request edited after its test reads 'Test data is out of date' and
+ * blocks the switch until retested. Screenshots: test/e2e/screenshots/rules-*.png.
  */
 import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
@@ -144,6 +145,56 @@ describe('core editor rules in the browser (editor-core 4.2, 4.6, 4.8, 5.1)', {
     await eventually(() => toggle(page).isDisabled(), 'the switch to be blocked');
     expect(await listsIssue(page, 'Missing field "url".')).toBe(true);
     await saveScreenshot(page, 'rules-empty-url');
+    await page.close();
+  });
+
+  it('a request edited after its test turns the step orange as out of date and blocks the switch until retested', async () => {
+    const { baseUrl } = session();
+    const grant = await signUp(baseUrl, 'rules');
+    await putDocument(baseUrl, grant, requestWorkflow(grant.workflowId, `${targetUrl}/orders`));
+    const page = await openEditor(grant);
+
+    // A good test records the sample for this request.
+    await openAction(page);
+    await panel(page).getByRole('button', { name: 'Continue' }).first().click();
+    await panel(page)
+      .getByRole('button', { name: /^(Test action|Retest action)$/ })
+      .click();
+    await panel(page)
+      .getByRole('status')
+      .filter({ hasText: /^A request to HTTP request/ })
+      .waitFor();
+
+    await closePanel(page);
+
+    // Another URL: the sample no longer answers for the request (editor-core 4.2).
+    await openAction(page);
+    await panel(page).getByLabel(/^URL/).fill(`${targetUrl}/orders/2`);
+    await closePanel(page);
+    // An out-of-date sample turns an action orange; a failed test turns it red (onboarding 4).
+    await eventually(
+      async () => (await badge(page, 'st-call').getAttribute('data-health')) === 'warning',
+      'an orange badge',
+    );
+    expect(await toggle(page).isDisabled()).toBe(true);
+    expect(await listsIssue(page, 'Test data is out of date: test this step again.')).toBe(true);
+    await saveScreenshot(page, 'rules-stale-test');
+    await page.keyboard.press('Escape');
+
+    // Retesting the new request makes it current again.
+    await openAction(page);
+    await panel(page).getByRole('button', { name: 'Continue' }).first().click();
+    await panel(page)
+      .getByRole('button', { name: /^(Test action|Retest action)$/ })
+      .click();
+    await panel(page)
+      .getByRole('status')
+      .filter({ hasText: /^A request to HTTP request/ })
+      .waitFor();
+    await closePanel(page);
+    await eventually(async () => (await badge(page, 'st-call').getAttribute('data-health')) === 'ok', 'a green badge');
+    expect(await toggle(page).isDisabled()).toBe(false);
+    expect(session().pageErrors).toEqual([]);
     await page.close();
   });
 
