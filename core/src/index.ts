@@ -434,6 +434,10 @@ export { validateFormDefinition } from './forms/validate.js';
 // entry, exported here unchanged (one list of them).
 export * from './document.js';
 
+// colour contrast (WCAG 2.2)
+export type { Rgba } from './color/contrast.js';
+export { WCAG_AA, contrastRatio, parseColor, readableTextOn, relativeLuminance } from './color/contrast.js';
+
 // api client
 export type {
   ApiCall,

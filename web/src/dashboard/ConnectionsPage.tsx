@@ -199,7 +199,7 @@ function ConnectionsView() {
                     </Button>
                     {confirmingDelete === item.id ? (
                       <>
-                        <Button variant="secondary" onClick={() => remove(item)}>
+                        <Button variant="danger" onClick={() => remove(item)}>
                           Confirm delete
                         </Button>
                         <Button variant="ghost" onClick={() => setConfirmingDelete(null)}>

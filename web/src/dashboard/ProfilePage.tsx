@@ -2,7 +2,7 @@ import { checkPassword, passwordStrength } from '@junction/core';
 import { useState } from 'react';
 import styled from 'styled-components';
 import { useRootStore } from '../stores/root-store.js';
-import { Button, PageTitle, TextField, useToast } from '../ui/index.js';
+import { Button, PageTitle, TextField, ThemeSwitch, useToast } from '../ui/index.js';
 import { DashboardLayout, useDashboard } from './DashboardLayout.js';
 import { failureText } from './dashboard-workflows.js';
 import { Actions, Card } from './parts.js';
@@ -41,7 +41,7 @@ const Rules = styled.ul`
   font-size: ${({ theme }) => theme.font.size.small};
 `;
 
-/** The user's profile at /profile: name, e-mail, workspaces, active sessions and the password change. */
+/** The user's profile at /profile: name, e-mail, workspaces, theme, active sessions and the password change. */
 export function ProfilePage() {
   return (
     <DashboardLayout>
@@ -92,6 +92,10 @@ function ProfileView() {
           <dt>Workspaces</dt>
           <dd>{me.tenants.map((m) => `${m.tenant.name} (${m.role})`).join(', ')}</dd>
         </Facts>
+      </Card>
+      <Card aria-labelledby="appearance-heading">
+        <h2 id="appearance-heading">Appearance</h2>
+        <ThemeSwitch />
       </Card>
       <SessionsCard userId={me.id} />
       <Card aria-labelledby="password-heading">

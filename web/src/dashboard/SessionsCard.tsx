@@ -113,7 +113,7 @@ export function SessionsCard({ userId }: { userId: string }) {
               </Where>
               {!session.current && (
                 <Button
-                  variant="secondary"
+                  variant="danger"
                   aria-label={`Sign out of ${session.device}`}
                   onClick={() => void end(session)}
                 >
@@ -130,7 +130,7 @@ export function SessionsCard({ userId }: { userId: string }) {
             Sign out of every session, this browser too? You will need your password to sign in again.
           </Confirm>
           <Actions>
-            <Button variant="secondary" onClick={() => void endEverywhere()}>
+            <Button variant="danger" onClick={() => void endEverywhere()}>
               Yes, sign out everywhere
             </Button>
             <Button variant="ghost" onClick={() => setConfirming(false)}>
@@ -140,7 +140,7 @@ export function SessionsCard({ userId }: { userId: string }) {
         </>
       ) : (
         <Actions>
-          <Button variant="secondary" onClick={() => setConfirming(true)}>
+          <Button variant="danger" onClick={() => setConfirming(true)}>
             Sign out everywhere
           </Button>
         </Actions>

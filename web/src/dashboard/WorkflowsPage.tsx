@@ -248,7 +248,7 @@ function WorkflowsView() {
                     </Button>
                     {confirmingDelete === row.id ? (
                       <>
-                        <Button variant="secondary" onClick={() => remove(row)}>
+                        <Button variant="danger" onClick={() => remove(row)}>
                           Confirm delete
                         </Button>
                         <Button variant="ghost" onClick={() => setConfirmingDelete(null)}>

@@ -333,7 +333,7 @@ function ApiSettings({ client }: { client: DemoCrmClient }) {
                   <td>API key {keys.length - index}</td>
                   <td>{WHEN.format(new Date(key.createdAt))}</td>
                   <td>
-                    <Button variant="secondary" onClick={() => void revoke(key)}>
+                    <Button variant="danger" onClick={() => void revoke(key)}>
                       {armed === key.id ? 'Really revoke?' : 'Revoke'}
                     </Button>
                   </td>

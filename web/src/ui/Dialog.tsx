@@ -1,51 +1,83 @@
 import * as RadixDialog from '@radix-ui/react-dialog';
+import { X } from 'lucide-react';
 import type { ReactNode } from 'react';
-import styled from 'styled-components';
+import styled, { keyframes } from 'styled-components';
 
-const Overlay = styled(RadixDialog.Overlay)`
+const fadeIn = keyframes`
+  from { opacity: 0; }
+  to { opacity: 1; }
+`;
+
+/** The dimmed page behind a dialog or drawer. */
+export const Overlay = styled(RadixDialog.Overlay)`
   position: fixed;
   inset: 0;
   background: ${({ theme }) => theme.colors.overlay};
+  animation: ${fadeIn} ${({ theme }) => theme.motion.normal} ${({ theme }) => theme.motion.easing};
+  @media ${({ theme }) => theme.motion.reduced} { animation: none; }
 `;
 
-const Content = styled(RadixDialog.Content)`
+/** The widths of {@link Dialog}'s sizes. */
+const WIDTHS = { small: '400px', medium: '520px', large: '720px' } as const;
+
+const Content = styled(RadixDialog.Content)<{ $size: keyof typeof WIDTHS }>`
   position: fixed;
   top: 50%;
   left: 50%;
   transform: translate(-50%, -50%);
-  width: min(520px, calc(100vw - 32px));
+  width: min(${({ $size }) => WIDTHS[$size]}, calc(100vw - 32px));
   max-height: calc(100vh - 64px);
   overflow: auto;
   padding: ${({ theme }) => theme.space(6)};
+  color: ${({ theme }) => theme.colors.text};
   background: ${({ theme }) => theme.colors.surface};
-  border-radius: ${({ theme }) => theme.radius.medium};
+  border-radius: ${({ theme }) => theme.radius.large};
   box-shadow: ${({ theme }) => theme.shadow.dialog};
+  animation: ${fadeIn} ${({ theme }) => theme.motion.normal} ${({ theme }) => theme.motion.easing};
+  @media ${({ theme }) => theme.motion.reduced} { animation: none; }
   &:focus-visible { outline: none; box-shadow: ${({ theme }) => theme.focusRing}; }
 `;
 
-const Title = styled(RadixDialog.Title)`
-  margin: 0 0 ${({ theme }) => theme.space(3)};
+/** A dialog's or drawer's heading. */
+export const DialogTitle = styled(RadixDialog.Title)`
+  margin: 0 ${({ theme }) => theme.space(8)} ${({ theme }) => theme.space(3)} 0;
   font-size: ${({ theme }) => theme.font.size.large};
+  font-weight: ${({ theme }) => theme.font.weight.semibold};
+  line-height: ${({ theme }) => theme.font.lineHeight.tight};
 `;
 
-const Description = styled(RadixDialog.Description)`
+/** A dialog's or drawer's sentence under the title. */
+export const DialogDescription = styled(RadixDialog.Description)`
   margin: 0 0 ${({ theme }) => theme.space(4)};
-  color: ${({ theme }) => theme.colors.textMuted};
+  color: ${({ theme }) => theme.colors.muted};
 `;
 
-const CloseButton = styled(RadixDialog.Close)`
+/** The labelled × at a dialog's or drawer's top right. */
+export const CloseButton = styled(RadixDialog.Close)`
   position: absolute;
   top: ${({ theme }) => theme.space(3)};
   right: ${({ theme }) => theme.space(3)};
+  display: grid;
+  place-items: center;
   width: 32px;
   height: 32px;
   border: none;
   border-radius: ${({ theme }) => theme.radius.small};
   background: transparent;
-  font-size: 20px;
-  line-height: 1;
+  color: ${({ theme }) => theme.colors.muted};
   cursor: pointer;
+  svg { width: 18px; height: 18px; }
+  &:hover { color: ${({ theme }) => theme.colors.text}; background: ${({ theme }) => theme.colors.surfaceSunken}; }
   &:focus-visible { outline: none; box-shadow: ${({ theme }) => theme.focusRing}; }
+`;
+
+/** The row of buttons at a dialog's or drawer's end (the main action last). */
+export const DialogFooter = styled.div`
+  display: flex;
+  justify-content: flex-end;
+  flex-wrap: wrap;
+  gap: ${({ theme }) => theme.space(2)};
+  margin-top: ${({ theme }) => theme.space(5)};
 `;
 
 /** Props of {@link Dialog}. */
@@ -58,6 +90,12 @@ export interface DialogProps {
   title: string;
   /** A sentence under the title, announced as the dialog's description. */
   description?: string;
+  /** Buttons at the end (Cancel, then the main action). */
+  footer?: ReactNode;
+  /** 'medium' (520 px) unless told. */
+  size?: keyof typeof WIDTHS;
+  /** Where the dialog renders; under <body> unless told (the gallery's frames). */
+  container?: HTMLElement | null;
   children?: ReactNode;
 }
 
@@ -66,20 +104,33 @@ export interface DialogProps {
  * (Radix Dialog underneath, styled with the theme).
  *
  * @example
- * <Dialog open={isOpen} onOpenChange={setOpen} title="Share workflow">…</Dialog>
+ * <Dialog open={isOpen} onOpenChange={setOpen} title="Share workflow"
+ *   footer={<Button onClick={share}>Share</Button>}>…</Dialog>
  */
-export function Dialog({ open, onOpenChange, title, description, children }: DialogProps) {
+export function Dialog({
+  open,
+  onOpenChange,
+  title,
+  description,
+  footer,
+  size = 'medium',
+  container,
+  children,
+}: DialogProps) {
   // Without a description Radix expects aria-describedby to be set to undefined explicitly.
   const describedBy = description ? {} : { 'aria-describedby': undefined };
   return (
     <RadixDialog.Root open={open} onOpenChange={onOpenChange}>
-      <RadixDialog.Portal>
+      <RadixDialog.Portal container={container}>
         <Overlay />
-        <Content {...describedBy}>
-          <Title>{title}</Title>
-          {description && <Description>{description}</Description>}
+        <Content $size={size} {...describedBy}>
+          <DialogTitle>{title}</DialogTitle>
+          {description && <DialogDescription>{description}</DialogDescription>}
           {children}
-          <CloseButton aria-label="Close">×</CloseButton>
+          {footer && <DialogFooter>{footer}</DialogFooter>}
+          <CloseButton aria-label="Close">
+            <X aria-hidden="true" />
+          </CloseButton>
         </Content>
       </RadixDialog.Portal>
     </RadixDialog.Root>

@@ -2,10 +2,15 @@ import { type ReactNode, useEffect } from 'react';
 import styled from 'styled-components';
 
 const Heading = styled.h1`
+  display: flex;
+  flex-wrap: wrap;
+  align-items: center;
+  gap: ${({ theme }) => theme.space(3)};
   margin: 0 0 ${({ theme }) => theme.space(4)};
   font-size: ${({ theme }) => theme.font.size.title};
-  font-weight: 700;
-  line-height: 1.2;
+  font-weight: ${({ theme }) => theme.font.weight.bold};
+  line-height: ${({ theme }) => theme.font.lineHeight.tight};
+  letter-spacing: -0.01em;
 `;
 
 /** Props of {@link PageTitle}. */

@@ -26,7 +26,7 @@ const Viewport = styled(RadixToast.Viewport)`
   position: fixed;
   right: ${({ theme }) => theme.space(6)};
   bottom: ${({ theme }) => theme.space(6)};
-  z-index: 1000;
+  z-index: ${({ theme }) => theme.layer.toast};
   display: flex;
   flex-direction: column;
   gap: ${({ theme }) => theme.space(2)};
@@ -51,7 +51,10 @@ const Box = styled.div<{ $status: Status }>`
   box-shadow: ${({ theme }) => theme.shadow.raised};
   color: ${({ theme, $status }) => getStatusTextColor($status, theme)};
   background: ${({ theme, $status }) => getStatusColor($status, theme)};
-  &:focus-visible { outline: none; box-shadow: 0 0 0 3px #ffffff, 0 0 0 5px #1f2933; }
+  &:focus-visible {
+    outline: none;
+    box-shadow: 0 0 0 3px ${({ theme }) => theme.colors.surface}, 0 0 0 5px ${({ theme }) => theme.colors.text};
+  }
 `;
 
 const Dismiss = styled.button`

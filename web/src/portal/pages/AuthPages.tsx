@@ -159,7 +159,7 @@ const AuthenticationView = observer(function AuthenticationView() {
       </p>
       <Row>
         <Button onClick={() => navigate(`${base}/edit`)}>Edit</Button>
-        <Button variant="secondary" onClick={remove} disabled={store.isSaving}>
+        <Button variant="danger" onClick={remove} disabled={store.isSaving}>
           {isConfirmingDelete ? 'Really Delete?' : 'Delete'}
         </Button>
         {isConfirmingDelete && (
