@@ -2,7 +2,7 @@ import { useCallback, useEffect, useState } from 'react';
 import { Link as RouterLink } from 'react-router-dom';
 import styled from 'styled-components';
 import { openSignInWindow, signInUrl } from '../editor/panels/panel-connection.js';
-import { formatRunTime } from '../stores/execution-replay.js';
+import { formatRunTime } from '../executions/execution-replay.js';
 import { useRootStore } from '../stores/root-store.js';
 import { AppIcon, Button, Dialog, PageTitle, Spinner, TextField, useToast } from '../ui/index.js';
 import { DashboardLayout, useDashboard } from './DashboardLayout.js';

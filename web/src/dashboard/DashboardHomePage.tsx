@@ -1,7 +1,7 @@
 import { useEffect, useState } from 'react';
 import { Link as RouterLink } from 'react-router-dom';
 import styled from 'styled-components';
-import { EXECUTION_STATUS_LABELS, formatRunTime } from '../stores/execution-replay.js';
+import { EXECUTION_STATUS_LABELS, formatRunTime } from '../executions/execution-replay.js';
 import { useRootStore } from '../stores/root-store.js';
 import { PageTitle, Spinner } from '../ui/index.js';
 import { DashboardLayout, useDashboard } from './DashboardLayout.js';

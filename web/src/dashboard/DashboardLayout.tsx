@@ -4,8 +4,8 @@ import { NavLink } from 'react-router-dom';
 import styled from 'styled-components';
 import { AccountMenu } from '../account/AccountMenu.js';
 import { useRootStore } from '../stores/root-store.js';
-import type { Me } from './dashboard-session.js';
 import { Button, PageTitle, Spinner } from '../ui/index.js';
+import type { Me } from './dashboard-session.js';
 
 const Frame = styled.div`
   display: grid;

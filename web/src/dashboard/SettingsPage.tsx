@@ -1,7 +1,7 @@
 import { useEffect, useState } from 'react';
 import { PremiumOffer } from '../editor/palette/PremiumOffer.js';
 import { isOfferedPremium } from '../editor/palette/premium.js';
-import { formatRunTime } from '../stores/execution-replay.js';
+import { formatRunTime } from '../executions/execution-replay.js';
 import { useRootStore } from '../stores/root-store.js';
 import { Button, PageTitle, Spinner, TextField, useToast } from '../ui/index.js';
 import { DashboardLayout, useDashboard } from './DashboardLayout.js';

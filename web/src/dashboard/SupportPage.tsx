@@ -1,5 +1,5 @@
 import { useCallback, useEffect, useState } from 'react';
-import { formatRunTime } from '../stores/execution-replay.js';
+import { formatRunTime } from '../executions/execution-replay.js';
 import { useRootStore } from '../stores/root-store.js';
 import { PageTitle } from '../ui/index.js';
 import { DashboardLayout } from './DashboardLayout.js';

@@ -3,7 +3,7 @@ import { useCallback, useEffect, useRef, useState } from 'react';
 import { Link as RouterLink } from 'react-router-dom';
 import styled from 'styled-components';
 import { ExecutionsList } from '../executions/ExecutionsList.js';
-import { EXECUTION_STATUS_LABELS, formatRunTime } from '../stores/execution-replay.js';
+import { EXECUTION_STATUS_LABELS, formatRunTime } from '../executions/execution-replay.js';
 import { useRootStore } from '../stores/root-store.js';
 import { AppIcon, Button, Dialog, PageTitle, Spinner, useToast } from '../ui/index.js';
 import { DashboardLayout } from './DashboardLayout.js';

@@ -2,15 +2,10 @@ import { formatExactTime, formatRelativeTime, summarizeTriggerData } from '@junc
 import { useCallback, useEffect, useState } from 'react';
 import { Link as RouterLink } from 'react-router-dom';
 import styled from 'styled-components';
-import {
-  EXECUTION_FILTER_STATUSES,
-  type ExecutionListFilters,
-  type ExecutionRow,
-  listExecutionsPage,
-} from '../stores/execution-list.js';
-import { EXECUTION_STATUS_LABELS, problemText } from '../stores/execution-replay.js';
-import { useApi } from '../stores/root-store.js';
+import { useRootStore } from '../stores/root-store.js';
 import { Button, Spinner } from '../ui/index.js';
+import { EXECUTION_FILTER_STATUSES, type ExecutionListFilters, type ExecutionRow } from './execution-list.js';
+import { EXECUTION_STATUS_LABELS, problemText } from './execution-replay.js';
 
 const Filters = styled.div`
   display: flex;
@@ -60,7 +55,7 @@ export interface ExecutionsListProps {
  * by a start date; each row opens the replay page. Older pages load on demand.
  */
 export function ExecutionsList({ workflowId }: ExecutionsListProps) {
-  const api = useApi();
+  const { executions } = useRootStore();
   const [filters, setFilters] = useState<ExecutionListFilters>({ status: '', since: '' });
   const [rows, setRows] = useState<ExecutionRow[]>([]);
   const [cursor, setCursor] = useState<string | undefined>();
@@ -71,7 +66,7 @@ export function ExecutionsList({ workflowId }: ExecutionsListProps) {
     async (next?: string) => {
       setPhase('loading');
       try {
-        const page = await listExecutionsPage(api, workflowId, filters, next);
+        const page = await executions.listPage(workflowId, filters, next);
         setRows((previous) => (next ? [...previous, ...page.items] : page.items));
         setCursor(page.nextCursor);
         setPhase('ready');
@@ -80,7 +75,7 @@ export function ExecutionsList({ workflowId }: ExecutionsListProps) {
         setPhase('failed');
       }
     },
-    [api, workflowId, filters],
+    [executions, workflowId, filters],
   );
 
   useEffect(() => {

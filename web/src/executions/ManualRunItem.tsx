@@ -1,10 +1,10 @@
 import * as DropdownMenu from '@radix-ui/react-dropdown-menu';
 import { useState } from 'react';
 import styled from 'styled-components';
-import { MANUAL_RUN_TEXTS, runManually } from '../stores/execution-manual-run.js';
-import { ONBOARDING_TOAST_MS } from '../stores/execution-replay.js';
-import { useApi } from '../stores/root-store.js';
+import { useRootStore } from '../stores/root-store.js';
 import { useToast } from '../ui/index.js';
+import { MANUAL_RUN_TEXTS } from './execution-manual-run.js';
+import { ONBOARDING_TOAST_MS } from './execution-replay.js';
 
 const Item = styled(DropdownMenu.Item)`
   padding: ${({ theme }) => theme.space(2)} ${({ theme }) => theme.space(3)};
@@ -29,7 +29,7 @@ export interface ManualRunItemProps {
  * then 'Manual run complete' or the server's message as a toast.
  */
 export function ManualRunItem({ getWorkflow }: ManualRunItemProps) {
-  const api = useApi();
+  const { executions } = useRootStore();
   const { showToast } = useToast();
   const [secondsLeft, setSecondsLeft] = useState<number | null>(null);
   const isRunning = secondsLeft !== null;
@@ -42,7 +42,7 @@ export function ManualRunItem({ getWorkflow }: ManualRunItemProps) {
         if (!workflow) return;
         event.preventDefault();
         setSecondsLeft(workflow.active ? 7 : null);
-        const outcome = await runManually(api, workflow, { onTick: setSecondsLeft });
+        const outcome = await executions.runManually(workflow, setSecondsLeft);
         setSecondsLeft(null);
         showToast({ status: outcome.status, message: outcome.message, autoHideMs: ONBOARDING_TOAST_MS });
       }}

@@ -13,8 +13,8 @@ import {
 } from '@xyflow/react';
 import { useMemo } from 'react';
 import styled from 'styled-components';
-import { type ReplayStepStatus, STEP_STATUS_LABELS } from '../stores/execution-replay.js';
 import { AppIcon } from '../ui/index.js';
+import { type ReplayStepStatus, STEP_STATUS_LABELS } from './execution-replay.js';
 
 /** Status colours on the replay canvas. */
 export const STATUS_HEX: Readonly<Record<ReplayStepStatus, string>> = {

@@ -3,24 +3,21 @@ import { useCallback, useEffect, useState } from 'react';
 import { Link as RouterLink, useNavigate, useParams } from 'react-router-dom';
 import styled from 'styled-components';
 import { SessionGate, useSessionUser } from '../dashboard/DashboardLayout.js';
+import { useRootStore } from '../stores/root-store.js';
+import { exitHref, TOKEN_STORAGE_KEY } from '../stores/session.js';
+import { Button, Spinner, useToast } from '../ui/index.js';
 import {
   EXECUTION_STATUS_LABELS,
   type ExecutionShape,
   FINISHED_STATUSES,
-  findEditorLink,
   formatRunTime,
   ONBOARDING_TOAST_MS,
   problemText,
   REPLAY_TEXTS,
-  replay,
-  rerunFrom,
   runSamples,
   runsByStep,
   stepStatus,
-} from '../stores/execution-replay.js';
-import { useApi } from '../stores/root-store.js';
-import { exitHref, TOKEN_STORAGE_KEY } from '../stores/session.js';
-import { Button, Spinner, useToast } from '../ui/index.js';
+} from './execution-replay.js';
 import { ReplayCanvas } from './ReplayCanvas.js';
 import { FilterDialog, StepRunDialog } from './StepRunDialog.js';
 
@@ -116,7 +113,7 @@ export function ReplayPage() {
 
 function ReplayView() {
   const { execID = '' } = useParams();
-  const api = useApi();
+  const { executions } = useRootStore();
   const navigate = useNavigate();
   const { showToast } = useToast();
   const [load, setLoad] = useState<Load>({ phase: 'loading' });
@@ -131,9 +128,7 @@ function ReplayView() {
     setOpenStepId(null);
     const fetchOnce = async () => {
       try {
-        const execution = (await api.get('/api/executions/{executionId}', {
-          params: { path: { executionId: execID } },
-        })) as unknown as ExecutionShape;
+        const execution = await executions.readExecution(execID);
         if (!isCurrent) return;
         setLoad({ phase: 'ready', execution });
         // A run still in progress is followed until it finishes.
@@ -152,7 +147,7 @@ function ReplayView() {
       isCurrent = false;
       if (timer) clearTimeout(timer);
     };
-  }, [api, execID]);
+  }, [executions, execID]);
 
   const execution = load.phase === 'ready' ? load.execution : null;
   const statusOf = useCallback(
@@ -195,17 +190,17 @@ function ReplayView() {
 
   const onReplay = async () => {
     setBusy(true);
-    finish(await replay(api, execution.id));
+    finish(await executions.replay(execution.id));
   };
 
   const onRerun = async (stepId: string, version: 'original' | 'latest') => {
     setBusy(true);
-    finish(await rerunFrom(api, execution.id, stepId, version));
+    finish(await executions.rerunFrom(execution.id, stepId, version));
   };
 
   const onEdit = async () => {
     try {
-      const link = await findEditorLink(api, execution.workflowId);
+      const link = await executions.findEditorLink(execution.workflowId);
       if (link) window.location.assign(link);
       else showToast({ status: 'error', message: REPLAY_TEXTS.noEditorLink, autoHideMs: ONBOARDING_TOAST_MS });
     } catch {

@@ -2,6 +2,7 @@ import type { Link, ReferenceSamples, Step } from '@junction/core';
 import { useState } from 'react';
 import styled from 'styled-components';
 import { StaticPills } from '../editor/fields/StaticPills.js';
+import { Button, Dialog, Tabs, TabsContent, TabsList, TabsTrigger } from '../ui/index.js';
 import {
   filterRows,
   isRerunnable,
@@ -11,8 +12,7 @@ import {
   type StepRunRecord,
   stepDialogTabs,
   toJsonText,
-} from '../stores/execution-replay.js';
-import { Button, Dialog, Tabs, TabsContent, TabsList, TabsTrigger } from '../ui/index.js';
+} from './execution-replay.js';
 
 const TabStrip = styled(TabsList)`
   display: flex;

@@ -335,17 +335,17 @@ export const PortalLayout = observer(function PortalLayout({
 
   return (
     <Frame>
-        <Pane aria-label="Apps">
-          <BackLink to="/dashboard">← Back to dashboard</BackLink>
-          <h2>Apps</h2>
-          <Button style={{ width: '100%', marginBottom: 16 }} onClick={() => navigate('/develop/new')}>
-            Add App
-          </Button>
-          {store.appsError && <ErrorBanner>{store.appsError}</ErrorBanner>}
-          <AppSearch store={store} slug={appSlug} />
-          {store.app && appSlug && store.app.appSlug === appSlug && <AppPane store={store} current={current} />}
-        </Pane>
-        <Main>{page}</Main>
+      <Pane aria-label="Apps">
+        <BackLink to="/dashboard">← Back to dashboard</BackLink>
+        <h2>Apps</h2>
+        <Button style={{ width: '100%', marginBottom: 16 }} onClick={() => navigate('/develop/new')}>
+          Add App
+        </Button>
+        {store.appsError && <ErrorBanner>{store.appsError}</ErrorBanner>}
+        <AppSearch store={store} slug={appSlug} />
+        {store.app && appSlug && store.app.appSlug === appSlug && <AppPane store={store} current={current} />}
+      </Pane>
+      <Main>{page}</Main>
     </Frame>
   );
 });

@@ -1,7 +1,7 @@
 import type { AppDefinition } from '@junction/core';
 import { describe, expect, it } from 'vitest';
-import { createFakePortalApi } from './fake-api.js';
 import { createRootStore } from '../stores/root-store.js';
+import { createFakePortalApi } from './fake-api.js';
 import { editWithModel } from './portal-store.js';
 
 const orders: AppDefinition = {

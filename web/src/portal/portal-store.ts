@@ -225,7 +225,9 @@ export const PortalStoreModel = types
     async testAction(
       appSlug: string,
       actionKey: string,
-      body: { credential: string; values: Record<string, string> } | { authValues: Record<string, string>; values: Record<string, string> },
+      body:
+        | { credential: string; values: Record<string, string> }
+        | { authValues: Record<string, string>; values: Record<string, string> },
     ): Promise<AuthTestResult> {
       return (await self.api.post('/api/apps/{appSlug}/actions/{actionKey}/test', {
         params: { path: { appSlug, actionKey } },

@@ -3,6 +3,9 @@ import { getEnv, type Instance, types } from 'mobx-state-tree';
 import { createContext, type ReactNode, useContext } from 'react';
 import { AccountStoreModel } from '../account/account-store.js';
 import { DashboardStoreModel } from '../dashboard/dashboard-store.js';
+import { ExecutionsStoreModel } from '../executions/executions-store.js';
+import { FormBuilderStoreModel } from '../forms/builder/form-builder-store.js';
+import { PublicFormStoreContext, PublicFormStoreModel } from '../forms/renderer/public-form-store.js';
 import { PortalStoreModel } from '../portal/portal-store.js';
 
 /**
@@ -24,18 +27,21 @@ export const RootStoreModel = types
     // Pages' stores (dashboard, executions, forms, portal): one child per concept.
     account: types.optional(AccountStoreModel, {}),
     dashboard: types.optional(DashboardStoreModel, {}),
+    executions: types.optional(ExecutionsStoreModel, {}),
+    formBuilder: types.optional(FormBuilderStoreModel, {}),
+    publicForm: types.optional(PublicFormStoreModel, {}),
     portal: types.optional(PortalStoreModel, {}),
   })
   .views((self) => ({
-  /** The environment the store was created with. */
-  get env(): RootStoreEnv {
-    return getEnv<RootStoreEnv>(self);
-  },
-  /** Core's typed API client. */
-  get api(): ApiClient {
-    return getEnv<RootStoreEnv>(self).api;
-  },
-}));
+    /** The environment the store was created with. */
+    get env(): RootStoreEnv {
+      return getEnv<RootStoreEnv>(self);
+    },
+    /** Core's typed API client. */
+    get api(): ApiClient {
+      return getEnv<RootStoreEnv>(self).api;
+    },
+  }));
 
 /** The root store's instance type. */
 export interface RootStore extends Instance<typeof RootStoreModel> {}
@@ -59,7 +65,11 @@ const RootStoreContext = createContext<RootStore | null>(null);
 
 /** Makes a root store available to {@link useRootStore} below it. */
 export function RootStoreProvider({ store, children }: { store: RootStore; children: ReactNode }) {
-  return <RootStoreContext.Provider value={store}>{children}</RootStoreContext.Provider>;
+  return (
+    <RootStoreContext.Provider value={store}>
+      <PublicFormStoreContext.Provider value={store.publicForm}>{children}</PublicFormStoreContext.Provider>
+    </RootStoreContext.Provider>
+  );
 }
 
 /**

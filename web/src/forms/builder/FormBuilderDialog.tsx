@@ -1,8 +1,8 @@
-import { type Form, isApiError, parseFormTuple, toFormTuple } from '@junction/core';
+import { type Form, isApiError } from '@junction/core';
 import * as RadixDialog from '@radix-ui/react-dialog';
 import { useEffect, useState } from 'react';
 import styled from 'styled-components';
-import { useApi } from '../../stores/root-store.js';
+import { useRootStore } from '../../stores/root-store.js';
 import { Button, Spinner } from '../../ui/index.js';
 import { newForm } from './builder-model.js';
 import { FormBuilder, formProblems } from './FormBuilder.js';
@@ -91,7 +91,7 @@ export function publicFormUrl(formId: string, origin = window.location.origin): 
  * <FormBuilderDialog workflowId={workflow.id} formId={step.fields.formId} onSaved={(id) => setFormId(id)} />
  */
 export function FormBuilderDialog({ workflowId, formId, onSaved, open = true, onOpenChange }: FormBuilderDialogProps) {
-  const api = useApi();
+  const { formBuilder } = useRootStore();
   useSessionToken();
   const [savedId, setSavedId] = useState<string | undefined>(formId);
   const [form, setForm] = useState<Form | null>(formId ? null : newForm);
@@ -101,8 +101,8 @@ export function FormBuilderDialog({ workflowId, formId, onSaved, open = true, on
   useEffect(() => {
     if (!formId) return;
     let isCurrent = true;
-    api.get('/api/forms/{formId}', { params: { path: { formId } } }).then(
-      (data) => isCurrent && setForm(parseFormTuple(data.content)),
+    formBuilder.readForm(formId).then(
+      (stored) => isCurrent && setForm(stored),
       (error: unknown) =>
         isCurrent &&
         setLoadError(
@@ -114,7 +114,7 @@ export function FormBuilderDialog({ workflowId, formId, onSaved, open = true, on
     return () => {
       isCurrent = false;
     };
-  }, [api, formId]);
+  }, [formBuilder, formId]);
 
   const problems = form ? formProblems(form) : [];
   const edit = (next: Form) => {
@@ -125,14 +125,11 @@ export function FormBuilderDialog({ workflowId, formId, onSaved, open = true, on
   const save = async () => {
     if (!form || problems.length) return;
     setStatus({ kind: 'saving' });
-    const body = { name: form.definition.form.title, workflowId, content: toFormTuple(form) };
     try {
-      const saved = savedId
-        ? await api.put('/api/forms/{formId}', { params: { path: { formId: savedId } }, body })
-        : await api.post('/api/forms', { body });
-      setSavedId(saved.id);
+      const id = await formBuilder.saveForm(form, workflowId, savedId);
+      setSavedId(id);
       setStatus({ kind: 'saved' });
-      onSaved(saved.id, publicFormUrl(saved.id));
+      onSaved(id, publicFormUrl(id));
     } catch (error) {
       setStatus({
         kind: 'error',

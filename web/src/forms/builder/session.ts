@@ -3,17 +3,17 @@
  * in local storage (web/src/stores/session.ts), handed to the API client once.
  */
 import { useEffect, useState } from 'react';
-import { useApi } from '../../stores/root-store.js';
+import { useRootStore } from '../../stores/root-store.js';
 import { TOKEN_STORAGE_KEY } from '../../stores/session.js';
 
 /** Returns the session token (setting it on the API client), or null when signed out. */
 export function useSessionToken(): string | null {
-  const api = useApi();
-  const [token] = useState(() => api.getToken() ?? readStoredToken());
+  const { account } = useRootStore();
+  const [token] = useState(() => account.token ?? readStoredToken());
   useEffect(() => {
-    if (token && !api.getToken()) api.setToken(token);
-  }, [api, token]);
-  if (token && !api.getToken()) api.setToken(token);
+    if (token) account.adoptToken(token);
+  }, [account, token]);
+  if (token) account.adoptToken(token);
   return token;
 }
 

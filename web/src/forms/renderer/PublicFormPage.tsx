@@ -1,12 +1,12 @@
-import { type Form, isApiError, parseFormTuple } from '@junction/core';
+import { type Form, isApiError } from '@junction/core';
 import { useEffect, useState } from 'react';
 import { useParams } from 'react-router-dom';
 import styled from 'styled-components';
-import { useApi } from '../../stores/root-store.js';
 import { Spinner } from '../../ui/index.js';
 import { FormBuilderDialog } from '../builder/FormBuilderDialog.js';
 import { useSessionToken } from '../builder/session.js';
 import { FormView } from './FormView.js';
+import { usePublicFormStore } from './public-form-store.js';
 import { useFormVisit } from './useFormVisit.js';
 
 /** The form id that opens the form builder on a new form (`/form/new`). */
@@ -27,14 +27,14 @@ type Loaded =
 
 /** Loads a public form by id; a missing one and a network failure each get a clear message. */
 function usePublicForm(formId: string): Loaded {
-  const api = useApi();
+  const store = usePublicFormStore();
   const [loaded, setLoaded] = useState<Loaded>({ status: 'loading' });
   useEffect(() => {
     let isCurrent = true;
     setLoaded({ status: 'loading' });
-    api.get('/api/public/forms/{formId}', { params: { path: { formId } } }).then(
+    store.readForm(formId).then(
       // The answer's id is the form's own (the address may name its workflow instead).
-      (data) => isCurrent && setLoaded({ status: 'ready', id: data.id, form: parseFormTuple(data.content) }),
+      ({ id, form }) => isCurrent && setLoaded({ status: 'ready', id, form }),
       (error: unknown) => {
         if (!isCurrent) return;
         const message =
@@ -47,7 +47,7 @@ function usePublicForm(formId: string): Loaded {
     return () => {
       isCurrent = false;
     };
-  }, [api, formId]);
+  }, [store, formId]);
   return loaded;
 }
 

@@ -5,7 +5,6 @@
  */
 import { type Form, isApiError } from '@junction/core';
 import { useCallback, useEffect, useReducer, useRef } from 'react';
-import { useApi } from '../../stores/root-store.js';
 import { checkFileBeforeUpload, type UploadHandle, uploadFormFile } from '../upload.js';
 import {
   checkBeforeSubmit,
@@ -15,6 +14,7 @@ import {
   initialFormState,
   reduceForm,
 } from './form-state.js';
+import { usePublicFormStore } from './public-form-store.js';
 
 /** Message above the buttons when required questions are left empty at Submit. */
 export const MISSING_ANSWERS_MESSAGE = 'Some required questions are not answered yet.';
@@ -45,7 +45,7 @@ function errorsByQuestion(problem: { errors?: { field: string; message: string }
 
 /** Holds one visit to the form `formId`. */
 export function useFormVisit(formId: string, form: Form): FormVisit {
-  const api = useApi();
+  const store = usePublicFormStore();
   const [state, dispatch] = useReducer((s: FormState, a: FormAction) => reduceForm(form, s, a), form, initialFormState);
   const uploads = useRef(new Map<string, UploadHandle>());
   const stateRef = useRef(state);
@@ -112,7 +112,7 @@ export function useFormVisit(formId: string, form: Form): FormVisit {
     }
     const answers = collectAnswers(current);
     dispatch({ type: 'submitStarted' });
-    api.post('/api/public/forms/{formId}/submissions', { params: { path: { formId } }, body: { answers } }).then(
+    store.submitAnswers(formId, answers).then(
       () => dispatch({ type: 'submitSucceeded', answers }),
       (error: unknown) => {
         // forms-dp 8 only logged this; Junction tells the visitor and keeps the answers.
@@ -124,7 +124,7 @@ export function useFormVisit(formId: string, form: Form): FormVisit {
         });
       },
     );
-  }, [api, form, formId]);
+  }, [store, form, formId]);
 
   return { state, dispatch, submit, chooseFiles, removeFile };
 }

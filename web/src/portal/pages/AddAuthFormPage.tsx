@@ -14,8 +14,8 @@ import { useEffect, useState } from 'react';
 import { Link, useSearchParams } from 'react-router-dom';
 import { PageShell } from '../../pages/PageShell.js';
 import { Button, PageTitle, Spinner, TextField } from '../../ui/index.js';
-import { ErrorBanner, SelectField } from '../parts.js';
 import { usePortal } from '../PortalLayout.js';
+import { ErrorBanner, SelectField } from '../parts.js';
 import { describeError } from '../portal-store.js';
 
 const SLUG_RULE = /^[a-z0-9][a-z0-9_-]*$/;

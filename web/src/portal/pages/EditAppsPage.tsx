@@ -11,8 +11,8 @@ import { useEffect, useState } from 'react';
 import { Link, useNavigate } from 'react-router-dom';
 import { PageShell } from '../../pages/PageShell.js';
 import { Button, PageTitle, Spinner } from '../../ui/index.js';
-import { type Column, ErrorBanner, Pagination, Row, SearchBox, SortableTable } from '../parts.js';
 import { usePortal } from '../PortalLayout.js';
+import { type Column, ErrorBanner, Pagination, Row, SearchBox, SortableTable } from '../parts.js';
 import type { AppSummary } from '../portal-store.js';
 
 /** The auth type's label, as the portal's navigation shows it (forms-dp 2.3). */
