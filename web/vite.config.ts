@@ -1,6 +1,7 @@
 /**
  * Vite configuration of the Junction web app: React, base '/', output in web/dist.
  *
+ * Two HTML entries: index.html (the whole app) and form.html (the public form pages only).
  * `@junction/core` resolves to core's sources so the web build never waits for core's dist.
  */
 import { fileURLToPath } from 'node:url';
@@ -22,6 +23,11 @@ export default defineConfig({
     outDir: 'dist',
     emptyOutDir: true,
     sourcemap: true,
+    rolldownOptions: {
+      // Two pages: the app (index.html) and the public form pages (form.html, served for
+      // /form/{id} and /page/{id}), whose first load leaves out the editor.
+      input: { index: fromHere('index.html'), form: fromHere('form.html') },
+    },
   },
   server: {
     // In development the API runs in the Junction server on its default port (DESIGN "API").

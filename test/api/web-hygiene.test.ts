@@ -14,6 +14,7 @@ describe('security headers, CORS and the web app', () => {
     webDist = mkdtempSync(path.join(tmpdir(), 'junction-web-'));
     mkdirSync(path.join(webDist, 'assets'));
     writeFileSync(path.join(webDist, 'index.html'), '<!doctype html><title>Junction editor</title>');
+    writeFileSync(path.join(webDist, 'form.html'), '<!doctype html><title>Junction form</title>');
     writeFileSync(path.join(webDist, 'assets', 'app-abc123.js'), 'console.log(1)');
     h = await openHarness(sqlite, { webDist, publicUrl: PUBLIC_URL });
   });
@@ -37,7 +38,7 @@ describe('security headers, CORS and the web app', () => {
   it('lets public form pages be embedded anywhere, and nothing else', async () => {
     const form = await h.call('GET', '/form/f123');
     expect(form.status).toBe(200);
-    expect(form.text).toContain('Junction editor');
+    expect(form.text).toContain('Junction form');
     expect(String(form.headers['content-security-policy'])).toContain('frame-ancestors *');
     expect(form.headers['x-frame-options']).toBeUndefined();
     const editor = await h.call('GET', '/develop/demo-crm');
@@ -50,6 +51,19 @@ describe('security headers, CORS and the web app', () => {
     expect(asset.headers['cache-control']).toContain('immutable');
     const spa = await h.call('GET', '/executions/e1');
     expect(spa.text).toContain('Junction editor');
+  });
+
+  it('answers the public form pages with the light form entry, and every other page with the app', async () => {
+    for (const url of ['/form/f123', '/form/new?workflowId=w1', '/form/f123?edit=1', '/page/p1', '/page/p1/']) {
+      const res = await h.call('GET', url);
+      expect(res.status, url).toBe(200);
+      expect(res.text, url).toContain('Junction form');
+      expect(res.headers['cache-control'], url).toBe('no-cache');
+    }
+    for (const url of ['/', '/form/', '/form/f1/extra', '/formx/f1', '/workflows', '/develop/demo-crm']) {
+      const res = await h.call('GET', url);
+      expect(res.text, url).toContain('Junction editor');
+    }
     for (const url of ['/api/nope', '/hooks', '/auth/demo-crm/nope/x']) {
       const res = await h.call('GET', url);
       expect(res.status, url).toBe(404);

@@ -12,6 +12,7 @@ beforeAll(async () => {
   root = path.join(base, 'dist');
   await mkdir(path.join(root, 'assets'), { recursive: true });
   await writeFile(path.join(root, 'index.html'), '<!doctype html><div id="root"></div>');
+  await writeFile(path.join(root, 'form.html'), '<!doctype html><title>form entry</title><div id="root"></div>');
   await writeFile(path.join(root, 'assets', 'app.js'), 'console.log(1)');
   await writeFile(path.join(base, 'secret.txt'), 'outside the root');
   server = await startStaticServer(root);
@@ -41,6 +42,13 @@ describe('startStaticServer', () => {
     const res = await fetch(`${server.baseUrl}/develop/demo-crm/actions`, asPage);
     expect(res.status).toBe(200);
     expect(await res.text()).toContain('<div id="root">');
+  });
+
+  it('answers a public form page with form.html, as the real server does', async () => {
+    const form = await fetch(`${server.baseUrl}/form/f1?edit=1`, asPage);
+    expect(await form.text()).toContain('form entry');
+    const app = await fetch(`${server.baseUrl}/form/f1/extra`, asPage);
+    expect(await app.text()).not.toContain('form entry');
   });
 
   it('answers a missing asset with 404 so a broken build is visible', async () => {

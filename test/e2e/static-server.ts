@@ -1,12 +1,14 @@
 /**
  * A tiny static file server for browser tests: serves a built single-page app and answers
- * page navigations to unknown paths with its index.html, as the real server will.
+ * page navigations to unknown paths with its index.html (form.html for the public form pages),
+ * as the real server does.
  */
-import { createReadStream } from 'node:fs';
+import { createReadStream, existsSync } from 'node:fs';
 import { stat } from 'node:fs/promises';
 import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import path from 'node:path';
+import { FORM_HTML, htmlPageFor } from '../../server/src/http/web-pages.js';
 
 const CONTENT_TYPES: Record<string, string> = {
   '.html': 'text/html; charset=utf-8',
@@ -54,7 +56,8 @@ export async function startStaticServer(root: string): Promise<StaticServer> {
       const isInside = filePath === rootDir || filePath.startsWith(rootDir + path.sep);
       const file = isInside ? await findFile(filePath) : null;
       const wantsHtml = (req.headers.accept ?? '').includes('text/html');
-      const target = file ?? (wantsHtml ? path.join(rootDir, 'index.html') : null);
+      const page = htmlPageFor(pathname, existsSync(path.join(rootDir, FORM_HTML)));
+      const target = file ?? (wantsHtml ? path.join(rootDir, page) : null);
       if (!target) {
         res.writeHead(404, { 'content-type': 'text/plain; charset=utf-8' }).end('Not found');
         return;

@@ -16,7 +16,15 @@ export const REPO_ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url
 export const WEB_DIST = path.join(REPO_ROOT, 'web', 'dist');
 
 // The web bundle includes core's sources through the alias, so both count.
-const SOURCES = ['web/src', 'web/index.html', 'web/vite.config.ts', 'web/package.json', 'core/src', 'api-spec/src'];
+const SOURCES = [
+  'web/src',
+  'web/index.html',
+  'web/form.html',
+  'web/vite.config.ts',
+  'web/package.json',
+  'core/src',
+  'api-spec/src',
+];
 const LOCK_DIR = path.join(
   tmpdir(),
   `junction-web-build-${createHash('sha1').update(REPO_ROOT).digest('hex').slice(0, 12)}.lock`,
@@ -87,13 +95,18 @@ export async function ensureWebBuild(): Promise<string> {
   return WEB_DIST;
 }
 
-// Every script and stylesheet index.html loads must be in the copy, or it caught a rebuild midway.
+// Every script and stylesheet the HTML pages (index.html, and form.html for the public form
+// pages) load must be in the copy, or it caught a rebuild midway.
 function isCompleteBuild(dir: string): boolean {
   const index = path.join(dir, 'index.html');
   if (!existsSync(index)) return false;
-  const html = readFileSync(index, 'utf8');
-  const assets = [...html.matchAll(/(?:src|href)="\/(assets\/[^"]+)"/g)].map((m) => m[1] ?? '');
-  return assets.every((asset) => existsSync(path.join(dir, asset)));
+  return ['index.html', 'form.html'].every((page) => {
+    const file = path.join(dir, page);
+    if (!existsSync(file)) return page !== 'index.html';
+    const html = readFileSync(file, 'utf8');
+    const assets = [...html.matchAll(/(?:src|href)="\/(assets\/[^"]+)"/g)].map((m) => m[1] ?? '');
+    return assets.every((asset) => existsSync(path.join(dir, asset)));
+  });
 }
 
 /**

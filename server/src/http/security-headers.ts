@@ -9,9 +9,7 @@ import type { FastifyInstance } from 'fastify';
 import type { Config } from '../config.js';
 import { tooManyAttempts } from './auth-limits.js';
 import type { RateLimitStore } from '../security/rate-limit-store.js';
-
-/** Paths whose answers may be shown inside another site's frame (forms-and-developer-portal 2.1: /form, /page). */
-export const EMBEDDABLE_PATH = /^\/(form|page)\//;
+import { EMBEDDABLE_PATH } from './web-pages.js';
 
 /** The Content-Security-Policy directives of every page (the web app and the API reference). */
 export const CSP_DIRECTIVES = {

@@ -1,5 +1,6 @@
 /**
- * Serves the built web app from `config.webDist` (with the SPA fallback to index.html), the
+ * Serves the built web app from `config.webDist` (with the SPA fallback to index.html, or to
+ * form.html for the public form pages), the
  * raw contract at /api/openapi.yaml and an offline HTML API reference at /api/docs.
  */
 import { existsSync } from 'node:fs';
@@ -9,6 +10,7 @@ import swagger from '@fastify/swagger';
 import swaggerUi from '@fastify/swagger-ui';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { ApiContract } from './openapi.js';
+import { FORM_HTML, htmlPageFor } from './web-pages.js';
 
 /** Where the API reference lives. */
 export const DOCS_PREFIX = '/api/docs';
@@ -40,8 +42,10 @@ export async function registerWebApp(
       else target.setHeader('cache-control', 'public, max-age=31536000, immutable');
     },
   });
-  const sendIndex = (_request: FastifyRequest, reply: FastifyReply) =>
-    reply.header('cache-control', 'no-cache').sendFile('index.html');
+  const hasFormHtml = existsSync(path.join(webDist, FORM_HTML));
+  // The public form pages have their own light entry (web-pages.ts); every other page is the app.
+  const sendIndex = (request: FastifyRequest, reply: FastifyReply) =>
+    reply.header('cache-control', 'no-cache').sendFile(htmlPageFor(request.url.split('?')[0] ?? '/', hasFormHtml));
   // The static wildcard would answer the root folder with 403.
   app.get('/', sendIndex);
   return sendIndex;

@@ -3,7 +3,8 @@ import { createMemoryRouter, RouterProvider } from 'react-router-dom';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { createServer } from 'node:http';
 import type { AddressInfo } from 'node:net';
-import { CRASH_MESSAGE, ErrorBoundary, postCrashReport, RouteErrorNotice } from './ErrorBoundary.js';
+import { CRASH_MESSAGE, ErrorBoundary, postCrashReport } from './ErrorBoundary.js';
+import { RouteErrorNotice } from './RouteErrorNotice.js';
 
 afterEach(() => {
   cleanup();

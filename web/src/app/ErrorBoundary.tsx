@@ -1,5 +1,4 @@
-import { Component, type ErrorInfo, type ReactNode, useEffect } from 'react';
-import { useRouteError } from 'react-router-dom';
+import { Component, type ErrorInfo, type ReactNode } from 'react';
 import styled from 'styled-components';
 import { TOKEN_STORAGE_KEY } from '../stores/session.js';
 
@@ -55,16 +54,10 @@ export class ErrorBoundary extends Component<ErrorBoundaryProps, { hasCrashed: b
 }
 
 /**
- * The route-level crash notice: a data router catches errors in pages itself, so this
- * element shows the same notice as {@link ErrorBoundary} for them.
+ * Reports a render crash to `onCrash`, else to the console and the server. The route-level
+ * notice (RouteErrorNotice.tsx, the one user of the router) calls it too.
  */
-export function RouteErrorNotice({ onCrash }: { onCrash?: CrashReporter }) {
-  const error = useRouteError();
-  useEffect(() => reportCrash(onCrash, error), [onCrash, error]);
-  return <CrashNotice />;
-}
-
-function reportCrash(onCrash: CrashReporter | undefined, error: unknown, componentStack?: string): void {
+export function reportCrash(onCrash: CrashReporter | undefined, error: unknown, componentStack?: string): void {
   if (onCrash) {
     onCrash(error, componentStack);
     return;
@@ -95,8 +88,7 @@ export async function postCrashReport(
     const location = globalThis.location;
     const baseUrl = target.baseUrl ?? location.origin;
     const token = target.token !== undefined ? target.token : storedToken();
-    const text =
-      error instanceof Error ? `${error.name}: ${error.message}\n${error.stack ?? ''}` : `${String(error)}`;
+    const text = error instanceof Error ? `${error.name}: ${error.message}\n${error.stack ?? ''}` : `${String(error)}`;
     const body = {
       source: `web ${location?.pathname ?? '/'}`.slice(0, 200),
       error: `${text}${componentStack ? `\nComponent stack:${componentStack}` : ''}`.slice(0, 20_000),

@@ -1,10 +1,10 @@
 import { lazy, type ReactNode, Suspense } from 'react';
-import { Navigate, Outlet, type RouteObject } from 'react-router-dom';
+import { Navigate, Outlet, type RouteObject, useParams } from 'react-router-dom';
 import { EditorPage } from '../editor/EditorPage.js';
 import { NotFoundPage } from '../pages/NotFoundPage.js';
 import type * as Portal from '../portal/index.js';
 import { Spinner } from '../ui/index.js';
-import { RouteErrorNotice } from './ErrorBoundary.js';
+import { RouteErrorNotice } from './RouteErrorNotice.js';
 import { NOT_FOUND_PATH, ROUTE_PATTERNS, type RoutePattern } from './route-table.js';
 
 // Every page but the editor ('/') and the small 404 page loads on demand, so the editor's first
@@ -53,7 +53,15 @@ const SupportPage = lazy(async () => ({ default: (await loadDashboard()).Support
 // route's `lazy`), not through Suspense: React holds a Suspense reveal back by up to 300 ms,
 // which made /form/new take over a second (BENCHMARKS.md "Form builder").
 const formRoute = {
-  lazy: async () => ({ Component: (await import('../forms/renderer/PublicFormPage.js')).PublicFormPage }),
+  lazy: async () => {
+    const { PublicFormPage } = await import('../forms/renderer/PublicFormPage.js');
+    return {
+      Component: function PublicFormRoute() {
+        const { formId, pageId } = useParams();
+        return <PublicFormPage formId={formId} pageId={pageId} />;
+      },
+    };
+  },
 } as const;
 const loadShopify = () => import('../pages/ShopifyPages.js');
 const ShopifyAuthorizePage = lazy(async () => ({ default: (await loadShopify()).ShopifyAuthorizePage }));

@@ -1,6 +1,5 @@
 import { type Form, isApiError } from '@junction/core';
 import { useEffect, useState } from 'react';
-import { useParams } from 'react-router-dom';
 import styled from 'styled-components';
 import { Spinner } from '../../ui/index.js';
 import { FormBuilderDialog } from '../builder/FormBuilderDialog.js';
@@ -131,14 +130,14 @@ function StandaloneBuilder({ formId, workflowId }: { formId?: string; workflowId
 /**
  * The public form page at `/form/{formId}` and `/page/{pageId}` (forms-dp 2.1, 2.2;
  * onboarding 2 "Form loading page": a page id is the form id). `/form/new` and `?edit=1`
- * open the form builder instead.
+ * open the form builder instead. Takes the address's parameters as props (no router), so
+ * the light form entry (form.html) needs no router.
  */
-export function PublicFormPage() {
-  const params = useParams();
-  const id = params.formId ?? params.pageId ?? '';
+export function PublicFormPage({ formId, pageId }: { formId?: string; pageId?: string }) {
+  const id = formId ?? pageId ?? '';
   const search = new URLSearchParams(window.location.search);
-  if (params.formId === NEW_FORM_ID) return <StandaloneBuilder workflowId={search.get('workflowId')} />;
-  if (params.formId && search.get('edit') === '1') {
+  if (formId === NEW_FORM_ID) return <StandaloneBuilder workflowId={search.get('workflowId')} />;
+  if (formId && search.get('edit') === '1') {
     return <StandaloneBuilder formId={id} workflowId={search.get('workflowId')} />;
   }
   return <PublicForm formId={id} />;
