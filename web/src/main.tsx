@@ -1,4 +1,5 @@
-// Browser entry: creates the root store and router, and mounts the app into #root.
+// Browser entry: starts the editor's workflow GET, creates the root store and router, and
+// mounts the app into #root.
 import { createApiClient } from '@junction/core';
 import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
@@ -6,15 +7,19 @@ import { createBrowserRouter, RouterProvider } from 'react-router-dom';
 import { AppProviders } from './app/AppProviders.js';
 import './ui/fonts.js';
 import { appRoutes } from './app/routes.js';
+import { type PrefetchWindow, startWorkflowPrefetch } from './stores/editor-store.js';
 import { createRootStore } from './stores/root-store.js';
 
 const container = document.getElementById('root');
 if (!container) throw new Error('index.html must contain <div id="root"> for Junction to mount into.');
 
+// Boot: the editor's workflow GET starts before React renders (BENCHMARKS.md "Editor").
+const workflowPrefetch = startWorkflowPrefetch(window as unknown as PrefetchWindow);
 const store = createRootStore({
   // Same origin: the server serves both the app and /api (DESIGN "API").
   api: createApiClient({ baseUrl: window.location.origin, fetch: (request) => window.fetch(request) }),
 });
+store.handOverWorkflowPrefetch(workflowPrefetch);
 const router = createBrowserRouter(appRoutes);
 
 createRoot(container).render(

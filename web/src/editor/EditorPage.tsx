@@ -4,19 +4,17 @@ import styled from 'styled-components';
 import { CodeModal } from '../onboarding/CodeModal.js';
 import { CustomTriggerWizardHost } from '../onboarding/CustomTriggerWizard.js';
 import { GuidedTour } from '../onboarding/GuidedTour.js';
-import { unverifiedEmail } from '../onboarding/onboarding-code.js';
 import { REMINDER_BELOW_PX, type SignedIn, SignUpFlow } from '../onboarding/onboarding-signup.js';
 import { TourModel, wasTourSeen } from '../onboarding/onboarding-tour.js';
 import { SignUpModal } from '../onboarding/SignUpModal.js';
-import { createStarter, readStarterRequest, wantsStarter, withoutStarterParams } from '../onboarding/starters.js';
+import { readStarterRequest, wantsStarter, withoutStarterParams } from '../onboarding/starters.js';
 import { TemplateWelcome } from '../onboarding/TemplateWelcome.js';
-import { createEditorStore, type IEditorStore, NO_ACCESS_TEXT } from '../stores/editor-store.js';
-import { useApi } from '../stores/root-store.js';
+import { type IEditorStore, NO_ACCESS_TEXT } from '../stores/editor-store.js';
+import { useRootStore } from '../stores/root-store.js';
 import {
   browserSessionPlatform,
   type EditorGate,
   editorGate,
-  establishSession,
   readEditorAddress,
   TOKEN_STORAGE_KEY,
   withParam,
@@ -26,7 +24,6 @@ import { WorkflowCanvasWithProvider } from './canvas/WorkflowCanvas.js';
 import { EditorProvider } from './editor-context.js';
 import { LinkPanelHost } from './links/LinkPanelHost.js';
 import { Palette } from './palette/Palette.js';
-import { problemMessage } from './panels/panel-common.js';
 import { StepPanelHost } from './panels/StepPanelHost.js';
 import { ConnectionBanner } from './top-bar/ConnectionBanner.js';
 import { TopBar } from './top-bar/TopBar.js';
@@ -84,9 +81,9 @@ export const LOAD_UNREACHABLE_TEXT =
   'The workflow could not be opened because the server cannot be reached right now. Nothing was lost: try again in a moment.';
 
 /** What opens first: the editor when a session is at hand (`c`, a stored token or the client's own), else onboarding 2's rule on `u` and `template_id`. */
-function firstGate(apiToken: string | null): EditorGate {
-  if (typeof window === 'undefined') return apiToken !== null ? 'session' : 'sign-up';
-  const hasSession = window.localStorage.getItem(TOKEN_STORAGE_KEY) !== null || apiToken !== null;
+function firstGate(hasClientToken: boolean): EditorGate {
+  if (typeof window === 'undefined') return hasClientToken ? 'session' : 'sign-up';
+  const hasSession = window.localStorage.getItem(TOKEN_STORAGE_KEY) !== null || hasClientToken;
   return editorGate(readEditorAddress(window.location.search), hasSession);
 }
 
@@ -97,17 +94,13 @@ function firstGate(apiToken: string | null): EditorGate {
  * no-access text.
  */
 export const EditorPage = observer(function EditorPage() {
-  const api = useApi();
+  const root = useRootStore();
+  const api = root.api;
   const { showToast } = useToast();
   const [editor] = useState<IEditorStore>(() =>
-    createEditorStore({
-      api,
-      newId: () => crypto.randomUUID(),
-      now: () => Date.now(),
-      notifyError: (message) => showToast({ status: 'error', message }),
-    }),
+    root.createEditor({ notifyError: (message) => showToast({ status: 'error', message }) }),
   );
-  const [gate, setGate] = useState<EditorGate>(() => firstGate(api.getToken()));
+  const [gate, setGate] = useState<EditorGate>(() => firstGate(editor.hasToken()));
   const isSignedOut = gate !== 'session';
   // onboarding 2, 4: after a sign-up the four-digit code modal shows over the editor.
   const [codeFor, setCodeFor] = useState<string | null>(null);
@@ -137,7 +130,7 @@ export const EditorPage = observer(function EditorPage() {
           onSignedIn: async (grant: SignedIn) => {
             const platform = browserSessionPlatform();
             platform.storage.setItem(TOKEN_STORAGE_KEY, grant.token);
-            api.setToken(grant.token);
+            editor.keepToken(grant.token);
             const address = readEditorAddress(platform.readSearch());
             const asksNothing = !address.id && !address.templateId && !wantsStarter(platform.readSearch());
             // The draft made at sign-up opens unless the address asks for something else.
@@ -145,12 +138,9 @@ export const EditorPage = observer(function EditorPage() {
               platform.replaceSearch(withParam(platform.readSearch(), 'id', grant.workflowId));
             } else if (asksNothing) {
               // A returning user goes back to their newest workflow, not to a new blank one.
-              try {
-                const newest = (await api.get('/api/workflows')).items[0];
-                if (newest) platform.replaceSearch(withParam(platform.readSearch(), 'id', newest.id));
-              } catch {
-                // Without the list a new workflow opens, as for any address without an id.
-              }
+              // Without the list a new workflow opens, as for any address without an id.
+              const newest = await editor.newestWorkflowId();
+              if (newest) platform.replaceSearch(withParam(platform.readSearch(), 'id', newest));
             }
             isTourAfterCode.current = !wantsStarter(platform.readSearch()) && !address.templateId;
             isVerificationKnown.current = true;
@@ -178,7 +168,7 @@ export const EditorPage = observer(function EditorPage() {
     void (async () => {
       let sessionToken: string | null;
       try {
-        sessionToken = await establishSession(api, platform);
+        sessionToken = await editor.establishSession(platform);
         setToken(sessionToken);
       } catch {
         // A used or expired `c` cannot open anything.
@@ -188,7 +178,7 @@ export const EditorPage = observer(function EditorPage() {
       // onboarding 4: an account that has not entered its code gets the code modal on every
       // load until it does (asked alongside the workflow's load, not before it).
       if (sessionToken && !isVerificationKnown.current) {
-        void unverifiedEmail(api).then((email) => {
+        void editor.unverifiedEmail().then((email) => {
           if (email) setCodeFor((current) => current ?? email);
         });
       }
@@ -209,18 +199,13 @@ export const EditorPage = observer(function EditorPage() {
       if (id) await editor.load(id);
       else if (starter) {
         // onboarding 2: a starter and/or preselected apps become a new workflow.
-        editor.setLoadPhase('loading');
-        try {
-          const stored = await createStarter(api, starter);
-          editor.applyStored(stored);
-          editor.setLoadPhase('loaded');
-          platform.replaceSearch(withParam(withoutStarterParams(platform.readSearch()), 'id', stored.id));
-        } catch (error) {
+        const opened = await editor.openStarter(starter);
+        if (!('id' in opened)) {
           // A link that fails leaves nothing behind: no blank workflow is made in its place.
-          editor.setLoadPhase('unloaded');
-          setOpenFailure(problemMessage(error, 'The starter workflow could not be created.'));
+          setOpenFailure(opened.failure);
           return;
         }
+        platform.replaceSearch(withParam(withoutStarterParams(platform.readSearch()), 'id', opened.id ?? null));
       } else {
         const newId = await editor.create();
         if (newId) platform.replaceSearch(withParam(platform.readSearch(), 'id', newId));
@@ -228,7 +213,7 @@ export const EditorPage = observer(function EditorPage() {
       if (editor.isLoaded) editor.startAutosave();
       if (new URLSearchParams(platform.readSearch()).get('tour') === '1') openTour();
     })();
-  }, [api, editor, isSignedOut, openTour]);
+  }, [editor, isSignedOut, openTour]);
 
   useEffect(() => () => editor.stopAutosave(), [editor]);
 
@@ -255,7 +240,6 @@ export const EditorPage = observer(function EditorPage() {
       <Centered aria-label="Shared template">
         <HiddenHeading>Workflow Editor</HiddenHeading>
         <TemplateWelcome
-          api={api}
           templateId={templateId ?? ''}
           onChoose={(phase) => {
             if (signUp.phase !== 'reminder') signUp.show(phase);

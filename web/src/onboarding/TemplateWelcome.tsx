@@ -5,9 +5,10 @@
  * without signing in); 'Use this template' leads to the sign-up, 'Log in' to the log-in, and
  * the template becomes a workflow of the new session.
  */
-import type { ApiClient } from '@junction/core';
 import { useEffect, useState } from 'react';
 import styled from 'styled-components';
+import type { TemplateSummary } from '../stores/root-editor.js';
+import { useRootStore } from '../stores/root-store.js';
 import { Button } from '../ui/index.js';
 import { Actions, LinkButton, Small, StickyModal } from './parts.js';
 
@@ -16,30 +17,25 @@ const Summary = styled.p`
   color: ${({ theme }) => theme.colors.textMuted};
 `;
 
-/** The template as the welcome shows it; null while loading or when it cannot be read. */
-interface TemplateSummary {
-  title: string;
-  description: string;
-}
 
 /** Props of {@link TemplateWelcome}. */
 export interface TemplateWelcomeProps {
-  api: ApiClient;
   templateId: string;
   /** 'email' starts the sign-up, 'login' the log-in. */
   onChoose: (phase: 'email' | 'login') => void;
 }
 
 /** The shared template's welcome for a visitor without a session. */
-export function TemplateWelcome({ api, templateId, onChoose }: TemplateWelcomeProps) {
+export function TemplateWelcome({ templateId, onChoose }: TemplateWelcomeProps) {
+  const root = useRootStore();
   const [summary, setSummary] = useState<TemplateSummary | null>(null);
   const [isMissing, setMissing] = useState(false);
   useEffect(() => {
     let isCurrent = true;
-    api
-      .get('/api/templates/{templateId}', { params: { path: { templateId } } })
+    root
+      .templateSummary(templateId)
       .then((template) => {
-        if (isCurrent) setSummary({ title: template.title, description: template.description });
+        if (isCurrent) setSummary(template);
       })
       .catch(() => {
         // A removed template still lets the visitor sign up; the editor then says it is gone.
@@ -48,7 +44,7 @@ export function TemplateWelcome({ api, templateId, onChoose }: TemplateWelcomePr
     return () => {
       isCurrent = false;
     };
-  }, [api, templateId]);
+  }, [root, templateId]);
 
   const title = summary?.title.trim() ? `Use the template “${summary.title.trim()}”` : 'Use this shared template';
   return (

@@ -1,8 +1,8 @@
 /**
  * Starting points from the editor's address (onboarding 2): `template` 0, 1, 2, 4 or 5 and
- * `app1`, `action1`, `app2`, `action2` become a new workflow made by POST /api/starters.
+ * `app1`, `action1`, `app2`, `action2` become a new workflow made by POST /api/starters (the
+ * editor store's `openStarter`).
  */
-import type { ApiClient } from '@junction/core';
 
 /** The address parameters that describe a starting point. */
 export const STARTER_PARAMS = ['template', 'app1', 'action1', 'app2', 'action2'] as const;
@@ -49,9 +49,4 @@ export function withoutStarterParams(search: string): string {
   for (const key of STARTER_PARAMS) params.delete(key);
   const text = params.toString();
   return text ? `?${text}` : '';
-}
-
-/** Creates the workflow the address describes (POST /api/starters). */
-export function createStarter(api: ApiClient, request: StarterRequest) {
-  return api.post('/api/starters', { body: request });
 }

@@ -8,11 +8,12 @@ import {
   createEditorStore,
   type IEditorStore,
   type PrefetchWindow,
+  prefetchedAnswer,
   type StoredWorkflow,
   saveFailureMessage,
   startWorkflowPrefetch,
-  takePrefetchedWorkflow,
 } from './editor-store.js';
+import { createRootStore } from './root-store.js';
 
 let counter = 0;
 const env = { newId: () => `id-${++counter}`, now: () => 1_700_000_000_000 };
@@ -215,9 +216,6 @@ describe('the boot-time workflow GET (editor benchmark)', () => {
     if (!server.listening) await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
     origin = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
   });
-  afterEach(() => {
-    takePrefetchedWorkflow('', () => null);
-  });
   afterAll(async () => {
     await new Promise<void>((resolve) => server.close(() => resolve()));
   });
@@ -232,12 +230,13 @@ describe('the boot-time workflow GET (editor benchmark)', () => {
   }
 
   it('starts GET /api/workflows/{id} with the stored token; load takes it once instead of asking again', async () => {
-    startWorkflowPrefetch(windowAt('?id=wf-7&u=1'));
     const get = vi.fn(async () => {
       throw new Error('load must use the prefetched answer');
     });
     const api = { get, getToken: () => 'tok-1' } as unknown as ApiClient;
-    const store = createEditorStore({ ...env, api, notifyError: () => undefined });
+    const root = createRootStore({ ...env, api });
+    root.handOverWorkflowPrefetch(startWorkflowPrefetch(windowAt('?id=wf-7&u=1')));
+    const store = root.createEditor({ notifyError: () => undefined });
     await store.load('wf-7');
     expect(store.loadPhase).toBe('loaded');
     expect(store.wf.name).toBe('Prefetched');
@@ -246,21 +245,21 @@ describe('the boot-time workflow GET (editor benchmark)', () => {
     expect(seen).toHaveLength(1);
     expect(seen[0].url).toBe('/api/workflows/wf-7');
     expect(seen[0].headers.authorization).toBe('Bearer tok-1');
-    expect(takePrefetchedWorkflow('wf-7', () => 'tok-1')).toBeNull();
+    expect(root.takePrefetchedWorkflow('wf-7')).toBeNull();
   });
 
   it('is not used for another workflow or token, and a failed answer is left to load', async () => {
-    startWorkflowPrefetch(windowAt('?id=wf-7'));
-    expect(takePrefetchedWorkflow('wf-7', () => 'someone-else')).toBeNull();
-    startWorkflowPrefetch(windowAt('?id=missing'));
-    expect(await takePrefetchedWorkflow('missing', () => 'tok-1')).toBeNull();
+    const prefetch = startWorkflowPrefetch(windowAt('?id=wf-7'));
+    expect(prefetchedAnswer(prefetch, 'wf-7', 'someone-else')).toBeNull();
+    expect(prefetchedAnswer(prefetch, 'wf-8', 'tok-1')).toBeNull();
+    await prefetch?.answer;
+    expect(await prefetchedAnswer(startWorkflowPrefetch(windowAt('?id=missing')), 'missing', 'tok-1')).toBeNull();
   });
 
   it('is not started for a code to exchange, a template, or another page', () => {
-    startWorkflowPrefetch(windowAt('?id=wf-7&c=abc'));
-    startWorkflowPrefetch(windowAt('?id=wf-7&template_id=t1'));
-    startWorkflowPrefetch(windowAt('?id=wf-7', '/dashboard'));
-    expect(takePrefetchedWorkflow('wf-7', () => 'tok-1')).toBeNull();
+    expect(startWorkflowPrefetch(windowAt('?id=wf-7&c=abc'))).toBeNull();
+    expect(startWorkflowPrefetch(windowAt('?id=wf-7&template_id=t1'))).toBeNull();
+    expect(startWorkflowPrefetch(windowAt('?id=wf-7', '/dashboard'))).toBeNull();
     expect(seen).toHaveLength(0);
   });
 });

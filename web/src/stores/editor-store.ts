@@ -20,6 +20,8 @@ import {
 } from '@junction/core';
 import { reaction } from 'mobx';
 import { cast, flow, getEnv, type Instance, types } from 'mobx-state-tree';
+import { AppCatalogModel } from '../editor/panels/panel-catalog.js';
+import { editorRequests } from './editor-requests.js';
 import { TOKEN_STORAGE_KEY } from './session.js';
 
 /** How long autosave waits after the last edit before saving (editor-core 4.5). */
@@ -44,6 +46,8 @@ export interface EditorEnv extends CoreEnv {
   /** Timers, injected so tests can drive autosave. */
   setTimeout: (fn: () => void, ms: number) => unknown;
   clearTimeout: (handle: unknown) => void;
+  /** Hands over the boot-time GET of workflow `id` once (the root store's), when there is one. */
+  takePrefetchedWorkflow?: (id: string) => Promise<StoredWorkflow | null> | null;
 }
 
 /** Which link panel is open: a link's filter or its delay (editor-core 2.10). */
@@ -87,13 +91,11 @@ export function templateFailureMessage(error: unknown): string {
 }
 
 /** A workflow GET started while the app boots (see {@link startWorkflowPrefetch}). */
-interface Prefetch {
+export interface WorkflowPrefetch {
   id: string;
   token: string;
   answer: Promise<StoredWorkflow | null>;
 }
-
-let prefetch: Prefetch | null = null;
 
 /** The little of `window` the prefetch uses (the root type check has no DOM typings). */
 export interface PrefetchWindow {
@@ -104,45 +106,44 @@ export interface PrefetchWindow {
 
 /**
  * Starts GET /api/workflows/{id} for the editor's address (`/?id=…` with a stored token, no `c`
- * to exchange, no template) as soon as this module is evaluated, before React renders: the
- * server answers while the app boots instead of after it. Only a successful answer is kept;
- * anything else is left to `load`, which asks again through the API client. Not in tests.
+ * to exchange, no template); main.tsx calls it at boot, before React renders, and hands the
+ * answer to the root store: the server answers while the app boots instead of after it. Only
+ * a successful answer is kept; anything else is left to `load`, which asks again through the
+ * API client. Returns null when the address asks for no workflow.
  */
-export function startWorkflowPrefetch(win: PrefetchWindow): void {
+export function startWorkflowPrefetch(win: PrefetchWindow): WorkflowPrefetch | null {
   try {
     const params = new URLSearchParams(win.location.search);
     const id = params.get('id');
     const token = win.localStorage.getItem(TOKEN_STORAGE_KEY);
-    if (win.location.pathname !== '/' || !id || !token || params.has('c') || params.has('template_id')) return;
+    if (win.location.pathname !== '/' || !id || !token || params.has('c') || params.has('template_id')) return null;
     const answer = win
       .fetch(`${win.location.origin}/api/workflows/${encodeURIComponent(id)}`, {
         headers: { accept: 'application/json', authorization: `Bearer ${token}` },
       })
       .then((response) => (response.ok ? (response.json() as Promise<StoredWorkflow>) : null))
       .catch(() => null);
-    prefetch = { id, token, answer };
+    return { id, token, answer };
   } catch {
-    prefetch = null;
+    return null;
   }
 }
 
-/** Hands over the boot-time GET of workflow `id` once, when it was made with the same token. */
-export function takePrefetchedWorkflow(
+/** The boot-time GET's answer when it was for workflow `id` with the current token, else null. */
+export function prefetchedAnswer(
+  prefetch: WorkflowPrefetch | null,
   id: string,
-  readToken: () => string | null,
+  token: string | null,
 ): Promise<StoredWorkflow | null> | null {
-  const taken = prefetch;
-  prefetch = null;
-  return taken && taken.id === id && taken.token === readToken() ? taken.answer : null;
+  return prefetch && prefetch.id === id && prefetch.token === token ? prefetch.answer : null;
 }
 
-const bootWindow = (globalThis as { window?: PrefetchWindow }).window;
-if (bootWindow && (import.meta as { env?: { MODE?: string } }).env?.MODE !== 'test') startWorkflowPrefetch(bootWindow);
-
 /** The editor's root: the open workflow, its phases and the selected step. */
-export const EditorStore = types
+const EditorStoreBase = types
   .model('EditorStore', {
     workflow: types.maybe(WorkflowModel),
+    /** The app catalogue the step panels search, loaded once per editor session. */
+    catalog: types.optional(AppCatalogModel, {}),
   })
   .volatile(() => ({
     loadPhase: 'unloaded' as LoadPhase,
@@ -352,8 +353,7 @@ export const EditorStore = types
         self.setLoadPhase('loading');
         try {
           // The GET started while the app booted, when there is one; else (or when it failed) now.
-          const early: StoredWorkflow | null = yield takePrefetchedWorkflow(id, () => self.env.api.getToken()) ??
-            Promise.resolve(null);
+          const early: StoredWorkflow | null = yield self.env.takePrefetchedWorkflow?.(id) ?? Promise.resolve(null);
           const stored: StoredWorkflow =
             early?.id === id ? early : yield self.env.api.get('/api/workflows/{id}', { params: { path: { id } } });
           self.applyStored(stored);
@@ -437,6 +437,12 @@ export const EditorStore = types
       },
     };
   });
+
+/** The editor store before its request actions (editor-requests.ts) are composed on. */
+export interface EditorStoreCore extends Instance<typeof EditorStoreBase> {}
+
+/** The editor's root store; created by the root store's `createEditor`. */
+export const EditorStore = EditorStoreBase.actions(editorRequests);
 
 /** An editor store instance. */
 export interface IEditorStore extends Instance<typeof EditorStore> {}

@@ -7,6 +7,7 @@ import { ExecutionsStoreModel } from '../executions/executions-store.js';
 import { FormBuilderStoreModel } from '../forms/builder/form-builder-store.js';
 import { PublicFormStoreContext, PublicFormStoreModel } from '../forms/renderer/public-form-store.js';
 import { PortalStoreModel } from '../portal/portal-store.js';
+import { editorRootActions } from './root-editor.js';
 
 /**
  * What every store of the web app is created with (DESIGN "web"): core's typed API client
@@ -41,7 +42,9 @@ export const RootStoreModel = types
     get api(): ApiClient {
       return getEnv<RootStoreEnv>(self).api;
     },
-  }));
+  }))
+  // Editor and onboarding: the boot prefetch, the editor store, the premium offer's requests.
+  .actions(editorRootActions);
 
 /** The root store's instance type. */
 export interface RootStore extends Instance<typeof RootStoreModel> {}

@@ -1,7 +1,7 @@
 import { isApiError } from '@junction/core';
 import { useEffect, useState } from 'react';
 import styled from 'styled-components';
-import { useApi } from '../../stores/root-store.js';
+import { useRootStore } from '../../stores/root-store.js';
 import { Button, Dialog, VisuallyHidden } from '../../ui/index.js';
 import { PREMIUM_LINKS, PREMIUM_TEXTS, type TenantPlan } from './premium.js';
 
@@ -34,21 +34,17 @@ const Failure = styled.p`
  * read once from GET /api/auth/me; null until known or when it cannot be read.
  */
 export function useTenantPlan(): TenantPlan | null {
-  const api = useApi();
+  const root = useRootStore();
   const [plan, setPlan] = useState<TenantPlan | null>(null);
   useEffect(() => {
     let isCurrent = true;
-    api
-      .get('/api/auth/me')
-      .then((me) => {
-        const current = me.tenants.find((membership) => membership.tenant.id === me.currentTenantId);
-        if (isCurrent && current) setPlan(current.tenant);
-      })
-      .catch(() => undefined);
+    void root.tenantPlan().then((tenant) => {
+      if (isCurrent && tenant) setPlan(tenant);
+    });
     return () => {
       isCurrent = false;
     };
-  }, [api]);
+  }, [root]);
   return plan;
 }
 
@@ -67,7 +63,7 @@ export interface PremiumOfferProps {
  * sends the browser there, 'No thanks' dismisses it.
  */
 export function PremiumOffer({ open, onDismiss, navigate = (url) => window.location.assign(url) }: PremiumOfferProps) {
-  const api = useApi();
+  const root = useRootStore();
   const [isBusy, setBusy] = useState(false);
   const [failure, setFailure] = useState('');
 
@@ -75,8 +71,7 @@ export function PremiumOffer({ open, onDismiss, navigate = (url) => window.locat
     setBusy(true);
     setFailure('');
     try {
-      const session = await api.post('/api/checkout', { body: { currentUrl: window.location.href } });
-      navigate(session.url);
+      navigate(await root.startCheckout(window.location.href));
     } catch (error) {
       const detail = isApiError(error) ? (error.problem.detail ?? error.problem.title) : '';
       setFailure(`Checkout could not start${detail ? `: ${detail}` : '.'} Please try again later.`);

@@ -28,7 +28,6 @@ import {
   StepPanelModel,
   sectionTitle,
 } from './panel-step.js';
-import { fileTicketOnce } from './panel-tickets.js';
 import { TriggerTestModel } from './panel-trigger-test.js';
 import {
   Body,
@@ -344,13 +343,8 @@ export const StepPanel = observer(function StepPanel({ stepId, catalog }: { step
         stepId,
         catalog,
         now: () => Date.now(),
-        // Automatic tickets are the team's business: a failure is retried next time, silently.
         onAutoTicket: (ticket) =>
-          void fileTicketOnce(ticket, {
-            api: editor.env.api,
-            storage: window.localStorage,
-            editorUrl: window.location.href,
-          }).catch(() => undefined),
+          editor.fileAutoTicket(ticket, { storage: window.localStorage, editorUrl: window.location.href }),
       }),
   );
   const [connection] = useState(() => {
@@ -362,7 +356,7 @@ export const StepPanel = observer(function StepPanel({ stepId, catalog }: { step
         now: () => Date.now(),
         origin: window.location.origin,
         userId: address.userId,
-        hasSession: editor.env.api.getToken() !== null,
+        hasSession: editor.hasToken(),
         openWindow: (url, name, features) => window.open(url, name, features),
       },
       null,
@@ -407,8 +401,8 @@ export const StepPanel = observer(function StepPanel({ stepId, catalog }: { step
     // any click (a pop-up opened after an await would be blocked).
     if (connection.userId || !model.needsAccount) return;
     let isCurrent = true;
-    editor.env.api
-      .get('/api/auth/me')
+    editor
+      .profile()
       .then((me) => isCurrent && connection.setUserId(me.id))
       .catch(() => undefined);
     return () => {

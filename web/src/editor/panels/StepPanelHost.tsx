@@ -1,9 +1,7 @@
 import { observer } from 'mobx-react-lite';
 import { Component, lazy, type ReactNode, Suspense, useEffect, useState } from 'react';
-import { useApi } from '../../stores/root-store.js';
 import { useToast } from '../../ui/index.js';
 import { useEditor } from '../editor-context.js';
-import { AppCatalog } from './panel-catalog.js';
 
 // The panels (and their JSON viewer) are a chunk of their own, kept out of the initial
 // JavaScript; the host fetches it once the editor is shown and the browser is idle.
@@ -42,9 +40,8 @@ export const APP_CHANGED_EVENT = 'junction:app-changed';
  */
 export const StepPanelHost = observer(function StepPanelHost() {
   const editor = useEditor();
-  const api = useApi();
   const { showToast } = useToast();
-  const [catalog] = useState(() => new AppCatalog(api));
+  const { catalog } = editor;
   const [isWarm, setWarm] = useState(false);
   useEffect(() => {
     // onboarding 4: a custom trigger was added to an app; its event list is read again.
@@ -80,10 +77,7 @@ export const StepPanelHost = observer(function StepPanelHost() {
     ) : null;
   }
   const onCrash = (error: unknown) => {
-    const text = error instanceof Error ? `${error.name}: ${error.message}\n${error.stack ?? ''}` : String(error);
-    void api
-      .post('/api/error-reports', { body: { source: 'step panel', error: text.slice(0, 20_000) } })
-      .catch(() => undefined);
+    editor.reportPanelCrash(error);
     showToast({ status: 'error', message: PANEL_CRASH_TEXT });
     editor.select(null);
   };

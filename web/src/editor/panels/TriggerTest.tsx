@@ -56,22 +56,20 @@ const FormUrl = observer(function FormUrl({ model }: { model: TriggerTestModel }
 const HookUrl = observer(function HookUrl() {
   const editor = useEditor();
   const { showToast } = useToast();
-  const id = editor.wf.id;
   const [url, setUrl] = useState('');
   useEffect(() => {
     let live = true;
-    editor.env.api
-      .get('/api/workflows/{id}/hook', { params: { path: { id } } })
-      .then((hook) => live && setUrl(hook.url))
+    editor
+      .webhookUrl()
+      .then((next) => live && setUrl(next))
       .catch(() => live && setUrl(''));
     return () => {
       live = false;
     };
-  }, [editor, id]);
+  }, [editor]);
   const rotate = async () => {
     try {
-      const hook = await editor.env.api.post('/api/workflows/{id}/hook', { params: { path: { id } } });
-      setUrl(hook.url);
+      setUrl(await editor.newWebhookUrl());
       showToast({ status: 'success', message: 'New webhook URL made. The old URL no longer works.' });
     } catch (error) {
       showToast({ status: 'error', message: error instanceof Error ? error.message : 'Could not make a new URL.' });

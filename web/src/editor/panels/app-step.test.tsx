@@ -6,7 +6,6 @@ import { createRootStore, RootStoreProvider } from '../../stores/root-store.js';
 import { ToastProvider, theme } from '../../ui/index.js';
 import { EditorProvider } from '../editor-context.js';
 import { PREMIUM_TEXTS } from '../palette/premium.js';
-import { AppCatalog } from './panel-catalog.js';
 import { StepPanel } from './StepPanel.js';
 import { makeEditor } from './test-kit.js';
 
@@ -44,7 +43,7 @@ async function openPanel(plan: string, which: 'trigger' | 'action') {
       triggers: {},
     }),
   });
-  const catalog = new AppCatalog(editor.env.api);
+  const catalog = editor.catalog;
   await catalog.load();
   render(
     <ThemeProvider theme={theme}>

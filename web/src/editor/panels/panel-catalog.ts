@@ -10,7 +10,7 @@ import {
   type CatalogTab,
   filterApps,
 } from '@junction/core';
-import { makeAutoObservable, runInAction } from 'mobx';
+import { flow, getEnv, type Instance, types } from 'mobx-state-tree';
 import { type AppSummaryView, problemMessage } from './panel-common.js';
 
 /** App list phases (editor-core 4.1). */
@@ -35,55 +35,64 @@ export function appOptions(
   return filterApps(apps.map(toCatalogApp), { tab, query, kind });
 }
 
-/** The app catalogue of one editor session. */
-export class AppCatalog {
-  phase: CatalogPhase = 'idle';
-  apps: AppSummaryView[] = [];
-  error = '';
-  private readonly definitions = new Map<string, Promise<AppDefinition>>();
-
-  constructor(private readonly api: ApiClient) {
-    makeAutoObservable<AppCatalog, 'api' | 'definitions'>(this, { api: false, definitions: false });
-  }
-
-  /** Loads the list once; a failed load may be retried by calling again. */
-  async load(): Promise<void> {
-    if (this.phase === 'loading' || this.phase === 'loaded') return;
-    this.phase = 'loading';
-    try {
-      const answer = await this.api.get('/api/apps');
-      runInAction(() => {
-        this.apps = answer.items.map((item) => ({ ...item }));
-        this.phase = 'loaded';
-        this.error = '';
-      });
-    } catch (error) {
-      runInAction(() => {
-        this.phase = 'failedLoad';
-        this.error = problemMessage(error, 'The app list could not be loaded.');
-      });
-    }
-  }
-
-  /** The catalogue entry of `slug`, when listed. */
-  summary(slug: string): AppSummaryView | undefined {
-    return this.apps.find((app) => app.appSlug === slug);
-  }
-
-  /** Forgets the cached definition of `slug` (a custom trigger was added to it): the next read asks again. */
-  forget(slug: string): void {
-    this.definitions.delete(slug);
-  }
-
-  /** Returns the whole definition of `slug` (cached; a failure is not cached). */
-  definition(slug: string): Promise<AppDefinition> {
-    const cached = this.definitions.get(slug);
-    if (cached) return cached;
-    const loading = this.api
-      .get('/api/apps/{appSlug}', { params: { path: { appSlug: slug } } })
-      .then((app) => app as AppDefinition);
-    loading.catch(() => this.definitions.delete(slug));
-    this.definitions.set(slug, loading);
-    return loading;
-  }
+/** What the catalogue needs from its tree's environment (the editor store's). */
+interface CatalogEnv {
+  api: ApiClient;
 }
+
+/**
+ * The app catalogue of one editor session: a child of the editor store, so it reads the API
+ * client from the store's environment.
+ */
+export const AppCatalogModel = types
+  .model('AppCatalog', {})
+  .volatile(() => ({
+    phase: 'idle' as CatalogPhase,
+    apps: [] as AppSummaryView[],
+    error: '',
+  }))
+  .views((self) => ({
+    /** The catalogue entry of `slug`, when listed. */
+    summary(slug: string): AppSummaryView | undefined {
+      return self.apps.find((app) => app.appSlug === slug);
+    },
+  }))
+  .actions((self) => {
+    // Whole definitions, cached per slug; a failure is not cached. Not state: never observed.
+    const definitions = new Map<string, Promise<AppDefinition>>();
+    const api = () => getEnv<CatalogEnv>(self).api;
+    return {
+      /** Loads the list once; a failed load may be retried by calling again. */
+      load: flow(function* load() {
+        if (self.phase === 'loading' || self.phase === 'loaded') return;
+        self.phase = 'loading';
+        try {
+          const answer: { items: AppSummaryView[] } = yield api().get('/api/apps');
+          self.apps = answer.items.map((item) => ({ ...item }));
+          self.phase = 'loaded';
+          self.error = '';
+        } catch (error) {
+          self.phase = 'failedLoad';
+          self.error = problemMessage(error, 'The app list could not be loaded.');
+        }
+      }),
+      /** Forgets the cached definition of `slug` (a custom trigger was added to it): the next read asks again. */
+      forget(slug: string): void {
+        definitions.delete(slug);
+      },
+      /** Returns the whole definition of `slug` (cached; a failure is not cached). */
+      definition(slug: string): Promise<AppDefinition> {
+        const cached = definitions.get(slug);
+        if (cached) return cached;
+        const loading = api()
+          .get('/api/apps/{appSlug}', { params: { path: { appSlug: slug } } })
+          .then((app) => app as AppDefinition);
+        loading.catch(() => definitions.delete(slug));
+        definitions.set(slug, loading);
+        return loading;
+      },
+    };
+  });
+
+/** An app catalogue instance. */
+export interface AppCatalog extends Instance<typeof AppCatalogModel> {}

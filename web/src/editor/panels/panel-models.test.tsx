@@ -1,6 +1,6 @@
 import { describeText, UNKNOWN_REFERENCE } from '@junction/core';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { AppCatalog, appOptions } from './panel-catalog.js';
+import { appOptions } from './panel-catalog.js';
 import { NOT_BUILT_TEXT, problemMessage } from './panel-common.js';
 import {
   CONNECTION_EXPIRED_TEXT,
@@ -70,7 +70,7 @@ describe('app search (editor-core 2.8)', () => {
 
   it('says clearly when the catalogue route is not built yet', async () => {
     const { editor } = await makeEditor({});
-    const catalog = new AppCatalog(editor.env.api);
+    const catalog = editor.catalog;
     await catalog.load();
     expect(catalog.phase).toBe('failedLoad');
     expect(catalog.error).toBe(NOT_BUILT_TEXT);
@@ -89,7 +89,7 @@ describe('action panel stepper (editor-core 2.8, 4.8, 5.2)', () => {
         testedAt: '2023-11-14T22:13:20.000Z',
       }),
     });
-    const catalog = new AppCatalog(kit.editor.env.api);
+    const catalog = kit.editor.catalog;
     await catalog.load();
     const model = new StepPanelModel({
       editor: kit.editor,
@@ -193,7 +193,7 @@ describe('action panel stepper (editor-core 2.8, 4.8, 5.2)', () => {
         testedAt: '2023-11-14T22:13:20.000Z',
       }),
     });
-    const catalog = new AppCatalog(kit.editor.env.api);
+    const catalog = kit.editor.catalog;
     await catalog.load();
     const model = new StepPanelModel({ editor: kit.editor, stepId: kit.actionId, catalog, now: () => 0 });
     await model.chooseApp(APPS[2]);
@@ -210,7 +210,7 @@ describe('action panel stepper (editor-core 2.8, 4.8, 5.2)', () => {
 
   it('says the test route is not built yet when it answers 501', async () => {
     const kit = await makeEditor(catalogRoutes);
-    const catalog = new AppCatalog(kit.editor.env.api);
+    const catalog = kit.editor.catalog;
     const model = new StepPanelModel({ editor: kit.editor, stepId: kit.actionId, catalog, now: () => 0 });
     await model.runTest();
     expect(model.testPhase).toBe('testFailed');
@@ -221,7 +221,7 @@ describe('action panel stepper (editor-core 2.8, 4.8, 5.2)', () => {
 describe('trigger panel (editor-core 2.9, 4.8)', () => {
   it('a quick choice sets the Webhook app with no auth and its only event', async () => {
     const { editor, triggerId } = await makeEditor(catalogRoutes);
-    const catalog = new AppCatalog(editor.env.api);
+    const catalog = editor.catalog;
     await catalog.load();
     const model = new StepPanelModel({ editor, stepId: triggerId, catalog, now: () => 0 });
     await model.chooseQuickTrigger('webhook');
@@ -258,7 +258,7 @@ describe('trigger panel (editor-core 2.9, 4.8)', () => {
       }),
       'GET /api/apps/{appSlug}': () => formsApp,
     });
-    const catalog = new AppCatalog(editor.env.api);
+    const catalog = editor.catalog;
     await catalog.load();
     const model = new StepPanelModel({ editor, stepId: triggerId, catalog, now: () => 0 });
     await model.chooseQuickTrigger('junction-forms');
@@ -699,7 +699,7 @@ describe('automatic tickets (editor-core 8)', () => {
         actions: { send: { title: 'Send', method: 'post', url: '', fields: [] } },
       }),
     });
-    const catalog = new AppCatalog(kit.editor.env.api);
+    const catalog = kit.editor.catalog;
     await catalog.load();
     const onAutoTicket = vi.fn();
     const model = new StepPanelModel({ editor: kit.editor, stepId: kit.actionId, catalog, now: () => 0, onAutoTicket });

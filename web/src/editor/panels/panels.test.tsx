@@ -9,7 +9,6 @@ import { EditorProvider } from '../editor-context.js';
 import { PREMIUM_TEXTS } from '../palette/premium.js';
 import { CustomEventDialog } from './CustomEventDialog.js';
 import { FieldEditor } from './FieldEditor.js';
-import { AppCatalog } from './panel-catalog.js';
 import { StepPanelModel } from './panel-step.js';
 import { StepPanel } from './StepPanel.js';
 import { StepPanelHost } from './StepPanelHost.js';
@@ -33,7 +32,7 @@ function wrap(editor: IEditorStore, children: ReactNode) {
 describe('step panel rendering (editor-core 2.7–2.11)', () => {
   it('shows the empty "1. Trigger" card with the Schedule, Webhook and Forms quick choices', async () => {
     const { editor, triggerId } = await makeEditor({ 'GET /api/apps': () => ({ items: [] }) });
-    const catalog = new AppCatalog(editor.env.api);
+    const catalog = editor.catalog;
     render(wrap(editor, <StepPanel stepId={triggerId} catalog={catalog} />));
     expect(screen.getByRole('heading', { name: '1. Trigger' })).toBeTruthy();
     for (const name of ['Schedule', 'Webhook', 'Forms by Junction']) {
@@ -162,7 +161,7 @@ describe('custom events are premium (editor-core 2.8, 6)', () => {
     const model = new StepPanelModel({
       editor,
       stepId: actionId,
-      catalog: new AppCatalog(editor.env.api),
+      catalog: editor.catalog,
       now: () => 0,
     });
     model.setCustomEventOpen(true);

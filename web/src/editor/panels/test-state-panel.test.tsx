@@ -7,7 +7,6 @@ import { createRootStore, RootStoreProvider } from '../../stores/root-store.js';
 import { ToastProvider, theme } from '../../ui/index.js';
 import { testProblemOf } from '../canvas/canvas-model.js';
 import { EditorProvider } from '../editor-context.js';
-import { AppCatalog } from './panel-catalog.js';
 import { StepPanel } from './StepPanel.js';
 import { makeEditor } from './test-kit.js';
 
@@ -47,7 +46,7 @@ function renderPanel(editor: IEditorStore, stepId: string) {
       <RootStoreProvider store={createRootStore({ api: editor.env.api })}>
         <ToastProvider>
           <EditorProvider store={editor}>
-            <StepPanel stepId={stepId} catalog={new AppCatalog(editor.env.api)} />
+            <StepPanel stepId={stepId} catalog={editor.catalog} />
           </EditorProvider>
         </ToastProvider>
       </RootStoreProvider>

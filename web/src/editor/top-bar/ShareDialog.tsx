@@ -101,13 +101,9 @@ export const ShareDialog = observer(function ShareDialog({ open, onOpenChange }:
     setSharing(true);
     setFailure('');
     try {
-      await editor.saveNow();
-      const result = await editor.env.api.post('/api/workflows/{id}/share', {
-        params: { path: { id: editor.wf.id } },
-        body: { title: trimmed, description },
-      });
+      const url = await editor.shareAsTemplate(trimmed, description);
       onOpenChange(false);
-      setSharedUrl(result.url);
+      setSharedUrl(url);
     } catch (error) {
       setFailure(shareFailureMessage(error));
     } finally {

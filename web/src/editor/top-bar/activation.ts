@@ -4,7 +4,7 @@
  * written its message, and the row's revision moved).
  */
 import { isApiError } from '@junction/core';
-import type { IEditorStore, StoredWorkflow } from '../../stores/editor-store.js';
+import type { IEditorStore } from '../../stores/editor-store.js';
 import type { Status } from '../../ui/theme.js';
 
 /** The toasts of editor-core 4.2 and 8. */
@@ -44,21 +44,9 @@ export async function switchActivation(editor: IEditorStore, active: boolean): P
     const reason = reasonOf(error);
     return { ok: false, status: 'error', message: reason ? `${failed} ${reason}` : failed };
   };
-  await editor.saveNow();
-  if (editor.savePhase === 'saveFailed') return fail(null);
-  const id = editor.wf.id;
-  const { api } = editor.env;
   try {
-    const answer = await api.put('/api/workflows/{id}/active', { params: { path: { id } }, body: { active } });
-    let stored: StoredWorkflow | null = null;
-    try {
-      stored = await api.get('/api/workflows/{id}', { params: { path: { id } } });
-    } catch {
-      // The switch happened; the next save will report any trouble reaching the server.
-    }
-    if (stored && !editor.hasUnsavedChanges) editor.applyStored(stored);
-    else editor.applyActivation(answer.active, stored?.revision ?? null);
-    return answer.active
+    const isActive = await editor.switchActive(active);
+    return isActive
       ? { ok: true, status: 'success', message: ACTIVATION_TEXTS.active }
       : { ok: true, status: 'warning', message: ACTIVATION_TEXTS.paused };
   } catch (error) {

@@ -1,0 +1,122 @@
+/**
+ * The editor store's requests that are not load and save (editor-core 2.1, 4.2, 4.9, 8;
+ * onboarding 2, 4): opening a session, a starter, the activation switch, sharing, the webhook
+ * URL, automatic tickets and crash reports. Components call these actions; none of them talks
+ * to the API itself (DESIGN "web").
+ */
+import { flow } from 'mobx-state-tree';
+import { problemMessage } from '../editor/panels/panel-common.js';
+import { type AutoTicket, fileTicketOnce, type TicketStorage } from '../editor/panels/panel-tickets.js';
+import { unverifiedEmail } from '../onboarding/onboarding-code.js';
+import type { StarterRequest } from '../onboarding/starters.js';
+import type { EditorStoreCore, StoredWorkflow } from './editor-store.js';
+import { establishSession, type SessionPlatform } from './session.js';
+
+/** The editor store's request actions; composed onto the store in editor-store.ts. */
+export function editorRequests(self: EditorStoreCore) {
+  const api = () => self.env.api;
+  return {
+    /** True when the API client holds a session token. */
+    hasToken(): boolean {
+      return api().getToken() !== null;
+    },
+    /** Keeps a new session token (a sign-in from the modal): the client uses it from now on. */
+    keepToken(token: string): void {
+      api().setToken(token);
+    },
+    /**
+     * Establishes the session (editor-core 2.1): exchanges `c` once or takes the stored token;
+     * returns the token, or null. A failed exchange throws.
+     */
+    establishSession(platform: SessionPlatform): Promise<string | null> {
+      return establishSession(api(), platform);
+    },
+    /** The signed-in user (GET /api/auth/me). */
+    profile() {
+      return api().get('/api/auth/me');
+    },
+    /**
+     * The address the code modal names when the account is not verified yet, else null
+     * (onboarding 4). A failed call shows nothing this time.
+     */
+    unverifiedEmail(): Promise<string | null> {
+      return unverifiedEmail(api());
+    },
+    /** The id of the user's newest workflow, or null when there is none or the list fails. */
+    async newestWorkflowId(): Promise<string | null> {
+      try {
+        return (await api().get('/api/workflows')).items[0]?.id ?? null;
+      } catch {
+        return null;
+      }
+    },
+    /**
+     * Makes the workflow a starter address describes (onboarding 2, POST /api/starters) and
+     * opens it; returns its id, or why it could not be made (nothing is opened then).
+     */
+    openStarter: flow(function* openStarter(request: StarterRequest) {
+      self.setLoadPhase('loading');
+      try {
+        const stored: StoredWorkflow = yield api().post('/api/starters', { body: request });
+        self.applyStored(stored);
+        self.setLoadPhase('loaded');
+        return { id: stored.id } as const;
+      } catch (error) {
+        self.setLoadPhase('unloaded');
+        return { failure: problemMessage(error, 'The starter workflow could not be created.') } as const;
+      }
+    }),
+    /**
+     * Switches the open workflow ON or OFF on the server (editor-core 4.2): pending edits are
+     * saved first, then PUT …/active, then the stored workflow is read back (the switch bumps
+     * the revision and may write the trigger's set-up message). Returns the stored flag;
+     * throws the failure (an `ApiError` from the server).
+     */
+    async switchActive(active: boolean): Promise<boolean> {
+      await self.saveNow();
+      if (self.savePhase === 'saveFailed') throw new Error('The save before the switch failed.');
+      const id = self.wf.id;
+      const answer = await api().put('/api/workflows/{id}/active', { params: { path: { id } }, body: { active } });
+      let stored: StoredWorkflow | null = null;
+      try {
+        stored = await api().get('/api/workflows/{id}', { params: { path: { id } } });
+      } catch {
+        // The switch happened; the next save will report any trouble reaching the server.
+      }
+      if (stored && !self.hasUnsavedChanges) self.applyStored(stored);
+      else self.applyActivation(answer.active, stored?.revision ?? null);
+      return answer.active;
+    },
+    /** Saves, then shares the workflow as a template (editor-core 4.9); returns the template's address. */
+    async shareAsTemplate(title: string, description: string): Promise<string> {
+      await self.saveNow();
+      const result = await api().post('/api/workflows/{id}/share', {
+        params: { path: { id: self.wf.id } },
+        body: { title, description },
+      });
+      return result.url;
+    },
+    /** The open workflow's webhook URL (GET /api/workflows/{id}/hook). */
+    async webhookUrl(): Promise<string> {
+      return (await api().get('/api/workflows/{id}/hook', { params: { path: { id: self.wf.id } } })).url;
+    },
+    /** Makes a new webhook URL; the old one stops at once (POST /api/workflows/{id}/hook). */
+    async newWebhookUrl(): Promise<string> {
+      return (await api().post('/api/workflows/{id}/hook', { params: { path: { id: self.wf.id } } })).url;
+    },
+    /**
+     * Files an automatic ticket once (editor-core 8). The team's business: a failure is
+     * retried next time, silently.
+     */
+    fileAutoTicket(ticket: AutoTicket, where: { storage: TicketStorage; editorUrl: string }): void {
+      void fileTicketOnce(ticket, { api: api(), ...where }).catch(() => undefined);
+    },
+    /** Reports a panel that failed to render (editor-core 8 "Panel render failure"); never throws. */
+    reportPanelCrash(error: unknown): void {
+      const text = error instanceof Error ? `${error.name}: ${error.message}\n${error.stack ?? ''}` : String(error);
+      void api()
+        .post('/api/error-reports', { body: { source: 'step panel', error: text.slice(0, 20_000) } })
+        .catch(() => undefined);
+    },
+  };
+}
