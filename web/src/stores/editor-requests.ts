@@ -4,7 +4,7 @@
  * URL, automatic tickets and crash reports. Components call these actions; none of them talks
  * to the API itself (DESIGN "web").
  */
-import { flow } from 'mobx-state-tree';
+import { flow, type IAnyModelType, type Instance, type SnapshotIn } from 'mobx-state-tree';
 import { problemMessage } from '../editor/panels/panel-common.js';
 import { type AutoTicket, fileTicketOnce, type TicketStorage } from '../editor/panels/panel-tickets.js';
 import { unverifiedEmail } from '../onboarding/onboarding-code.js';
@@ -110,6 +110,16 @@ export function editorRequests(self: EditorStoreCore) {
      */
     fileAutoTicket(ticket: AutoTicket, where: { storage: TicketStorage; editorUrl: string }): void {
       void fileTicketOnce(ticket, { api: api(), ...where }).catch(() => undefined);
+    },
+    /**
+     * Creates a panel's or a dialog's model (its own tree) with the editor's environment, the
+     * editor store itself as `editor`, and `extra` (callbacks, a clock for tests).
+     *
+     * @example
+     * const model = editor.createPanelModel(DropdownModel, { stepId, field });
+     */
+    createPanelModel<T extends IAnyModelType>(type: T, snapshot: SnapshotIn<T>, extra: object = {}): Instance<T> {
+      return type.create(snapshot, { ...self.env, editor: self, ...extra });
     },
     /** Reports a panel that failed to render (editor-core 8 "Panel render failure"); never throws. */
     reportPanelCrash(error: unknown): void {

@@ -1,6 +1,6 @@
-import { type ApiClient, ApiError, createNewWorkflow, type WorkflowDocument } from '@junction/core';
 import { createServer, type IncomingHttpHeaders } from 'node:http';
 import type { AddressInfo } from 'node:net';
+import { type ApiClient, ApiError, createNewWorkflow, type WorkflowDocument } from '@junction/core';
 import { afterAll, afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import {
   AUTOSAVE_DELAY_MS,

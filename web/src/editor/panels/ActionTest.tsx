@@ -1,7 +1,7 @@
 import { observer } from 'mobx-react-lite';
 import { useEffect, useState } from 'react';
 import { Button, Spinner } from '../../ui/index.js';
-import { type StepPanelModel, WAITING_TEXT } from './panel-step.js';
+import { type IStepPanelModel, WAITING_TEXT } from './panel-step.js';
 import { ErrorBox, Muted, Row, SuccessBox } from './parts.js';
 import { TestViewer } from './TestViewer.js';
 
@@ -24,7 +24,7 @@ export const ActionTest = observer(function ActionTest({
   model,
   onDone,
 }: {
-  model: StepPanelModel;
+  model: IStepPanelModel;
   onDone: () => void;
 }) {
   const now = useNow(10_000);

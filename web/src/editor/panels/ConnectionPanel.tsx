@@ -3,7 +3,7 @@ import { observer } from 'mobx-react-lite';
 import { useEffect } from 'react';
 import styled from 'styled-components';
 import { Button, Dialog, TextField } from '../../ui/index.js';
-import { accountFormFields, addAccountText, type ConnectionModel } from './panel-connection.js';
+import { accountFormFields, addAccountText, type IConnectionModel } from './panel-connection.js';
 import { ErrorBox, IconButton, Muted, OptionButton, OptionList, Row, SuccessBox } from './parts.js';
 
 const MenuContent = styled(DropdownMenu.Content)`
@@ -37,7 +37,7 @@ const AccountRow = styled.li`
  * '+ Add new {app} account', a more-menu per account (rename, update, two-click delete), the
  * 'Edit connection name' dialog and the account form or sign-in pop-up.
  */
-export const ConnectionPanel = observer(function ConnectionPanel({ model }: { model: ConnectionModel }) {
+export const ConnectionPanel = observer(function ConnectionPanel({ model }: { model: IConnectionModel }) {
   useEffect(() => {
     void model.load();
     const onMessage = (event: MessageEvent) => void model.receiveMessage({ origin: event.origin, data: event.data });

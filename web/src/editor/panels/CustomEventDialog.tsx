@@ -5,7 +5,7 @@ import { TicketForm } from '../../dashboard/TicketForm.js';
 import { Button, Dialog } from '../../ui/index.js';
 import { PremiumOffer, useTenantPlan } from '../palette/PremiumOffer.js';
 import { isOfferedPremium } from '../palette/premium.js';
-import type { StepPanelModel } from './panel-step.js';
+import type { IStepPanelModel } from './panel-step.js';
 import { Muted } from './parts.js';
 
 const TicketPanel = styled.div`
@@ -38,7 +38,7 @@ export const CustomEventDialog = observer(function CustomEventDialog({
   model,
   product,
 }: {
-  model: StepPanelModel;
+  model: IStepPanelModel;
   product: string;
 }) {
   const plan = useTenantPlan();

@@ -17,7 +17,7 @@ import { useEditor } from '../editor-context.js';
 import { PillField } from '../fields/PillField.js';
 import { StaticPills } from '../fields/StaticPills.js';
 import { InsertDataPicker } from './InsertDataPicker.js';
-import { DropdownModel, fieldTitle, samplesFor } from './panel-fields.js';
+import { DropdownModel, fieldTitle, type IDropdownModel, samplesFor } from './panel-fields.js';
 import { Input, Row, Tab, TabList } from './parts.js';
 
 const Trigger = styled.button`
@@ -71,7 +71,7 @@ const ListCombobox = observer(function ListCombobox({
   onChange,
 }: {
   stepId: string;
-  model: DropdownModel;
+  model: IDropdownModel;
   field: FieldDef;
   value: string;
   onChange: (value: unknown) => void;
@@ -213,7 +213,7 @@ export const DynamicDropdown = observer(function DynamicDropdown({
   onChange: (value: unknown) => void;
 }) {
   const editor = useEditor();
-  const [model] = useState(() => new DropdownModel({ editor, stepId, field }));
+  const [model] = useState(() => editor.createPanelModel(DropdownModel, { stepId, field }));
   const value = typeof field.value === 'string' ? field.value : field.value == null ? '' : String(field.value);
   return (
     <Tabs value={model.tab} onValueChange={(tab) => model.setTab(tab)}>

@@ -2,7 +2,7 @@ import { observer } from 'mobx-react-lite';
 import { useEffect, useState } from 'react';
 import { Button } from '../../ui/index.js';
 import { useEditor } from '../editor-context.js';
-import type { StepPanelModel } from './panel-step.js';
+import type { IStepPanelModel } from './panel-step.js';
 import { formUrl } from './panel-trigger-test.js';
 import { Input, Muted, Row } from './parts.js';
 import { useCopy } from './TriggerTest.js';
@@ -37,7 +37,7 @@ export function preloadFormBuilder(): Promise<BuilderModule> {
  * `{editor origin}/form/{id}` with Copy, and a button that opens the form builder. Without a
  * form yet, only 'Build the form'.
  */
-export const FormTriggerSetup = observer(function FormTriggerSetup({ model }: { model: StepPanelModel }) {
+export const FormTriggerSetup = observer(function FormTriggerSetup({ model }: { model: IStepPanelModel }) {
   const copy = useCopy();
   const formId = model.formId;
   const url = formUrl(window.location.origin, formId);
@@ -67,7 +67,7 @@ export const FormTriggerSetup = observer(function FormTriggerSetup({ model }: { 
 });
 
 /** The form builder dialog of a Forms trigger, mounted while it is open. */
-export const FormTriggerBuilder = observer(function FormTriggerBuilder({ model }: { model: StepPanelModel }) {
+export const FormTriggerBuilder = observer(function FormTriggerBuilder({ model }: { model: IStepPanelModel }) {
   const isTrigger = model.kind === 'trigger';
   useEffect(() => {
     // A failed background fetch is tried again when the dialog opens.
@@ -76,7 +76,7 @@ export const FormTriggerBuilder = observer(function FormTriggerBuilder({ model }
   return model.isFormBuilderOpen ? <OpenBuilder model={model} /> : null;
 });
 
-function OpenBuilder({ model }: { model: StepPanelModel }) {
+function OpenBuilder({ model }: { model: IStepPanelModel }) {
   const editor = useEditor();
   // The form as it was when the dialog opened: the dialog itself follows the ids it saves.
   const [formId] = useState(() => model.formId || undefined);

@@ -19,6 +19,7 @@ import type { AppSummaryView } from './panel-common.js';
 import { ConnectionModel } from './panel-connection.js';
 import { INSERT_DATA_NOTE } from './panel-fields.js';
 import {
+  type IStepPanelModel,
   noActionsText,
   noTriggersText,
   type PanelSection,
@@ -28,6 +29,7 @@ import {
   StepPanelModel,
   sectionTitle,
 } from './panel-step.js';
+import type { AutoTicket } from './panel-tickets.js';
 import { TriggerTestModel } from './panel-trigger-test.js';
 import {
   Body,
@@ -121,7 +123,7 @@ const QuickChoices = styled.div`
 `;
 
 /** A short summary of what a section holds, under its title. */
-function summaryOf(model: StepPanelModel, section: PanelSection): string {
+function summaryOf(model: IStepPanelModel, section: PanelSection): string {
   const data = model.data;
   if (section === 'app') return data.label;
   if (section === 'event') return data.actionlabel;
@@ -136,7 +138,7 @@ function summaryOf(model: StepPanelModel, section: PanelSection): string {
   return '';
 }
 
-const AppSearch = observer(function AppSearch({ model, catalog }: { model: StepPanelModel; catalog: AppCatalog }) {
+const AppSearch = observer(function AppSearch({ model, catalog }: { model: IStepPanelModel; catalog: AppCatalog }) {
   const options = model.appOptions;
   const plan = useTenantPlan();
   const [pendingApp, setPendingApp] = useState<AppSummaryView | null>(null);
@@ -205,7 +207,7 @@ const AppSearch = observer(function AppSearch({ model, catalog }: { model: StepP
   );
 });
 
-const EventChoice = observer(function EventChoice({ model }: { model: StepPanelModel }) {
+const EventChoice = observer(function EventChoice({ model }: { model: IStepPanelModel }) {
   const groups = model.eventGroups;
   const appName = model.data.label || model.data.type;
   return (
@@ -272,7 +274,7 @@ const EventChoice = observer(function EventChoice({ model }: { model: StepPanelM
   );
 });
 
-const Setup = observer(function Setup({ model }: { model: StepPanelModel }) {
+const Setup = observer(function Setup({ model }: { model: IStepPanelModel }) {
   if (model.isFormsTrigger) return <FormTriggerSetup model={model} />;
   const fields = model.visibleFields;
   // The custom request's body fields are one section (editor-core 3 "Custom HTTP request action").
@@ -310,7 +312,7 @@ const EmptyTrigger = observer(function EmptyTrigger({
   model,
   catalog,
 }: {
-  model: StepPanelModel;
+  model: IStepPanelModel;
   catalog: AppCatalog;
 }) {
   return (
@@ -336,33 +338,28 @@ const EmptyTrigger = observer(function EmptyTrigger({
  */
 export const StepPanel = observer(function StepPanel({ stepId, catalog }: { stepId: string; catalog: AppCatalog }) {
   const editor = useEditor();
-  const [model] = useState(
-    () =>
-      new StepPanelModel({
-        editor,
-        stepId,
-        catalog,
-        now: () => Date.now(),
-        onAutoTicket: (ticket) =>
-          editor.fileAutoTicket(ticket, { storage: window.localStorage, editorUrl: window.location.href }),
-      }),
-  );
-  const [connection] = useState(() => {
-    const address = readEditorAddress(window.location.search);
-    return new ConnectionModel(
+  const [model] = useState(() =>
+    editor.createPanelModel(
+      StepPanelModel,
+      { stepId },
       {
-        editor,
-        stepId,
-        now: () => Date.now(),
-        origin: window.location.origin,
-        userId: address.userId,
-        hasSession: editor.hasToken(),
-        openWindow: (url, name, features) => window.open(url, name, features),
+        onAutoTicket: (ticket: AutoTicket) =>
+          editor.fileAutoTicket(ticket, { storage: window.localStorage, editorUrl: window.location.href }),
       },
-      null,
-    );
-  });
-  const [triggerTest] = useState(() => new TriggerTestModel({ editor, stepId, now: () => Date.now() }));
+    ),
+  );
+  const [connection] = useState(() =>
+    editor.createPanelModel(
+      ConnectionModel,
+      { stepId, userId: readEditorAddress(window.location.search).userId },
+      {
+        origin: window.location.origin,
+        hasSession: editor.hasToken(),
+        openWindow: (url: string, name: string, features: string) => window.open(url, name, features),
+      },
+    ),
+  );
+  const [triggerTest] = useState(() => editor.createPanelModel(TriggerTestModel, { stepId }));
 
   useEffect(() => {
     void catalog.load();

@@ -8,9 +8,9 @@ import {
   choiceLabel,
   formIdOf,
   formUrl,
+  type ITriggerTestModel,
   LISTENING_TEXT,
   NOTHING_FOUND_TEXT,
-  type TriggerTestModel,
 } from './panel-trigger-test.js';
 import { ErrorBox, Input, Muted, OptionButton, OptionList, Row, SuccessBox, TextArea } from './parts.js';
 import { TestViewer } from './TestViewer.js';
@@ -39,12 +39,12 @@ export function useCopy(): (text: string) => Promise<void> {
 }
 
 /** The URL a webhook or form trigger listens on, with a copy button (editor-core 2.9). */
-const TriggerUrl = observer(function TriggerUrl({ model }: { model: TriggerTestModel }) {
+const TriggerUrl = observer(function TriggerUrl({ model }: { model: ITriggerTestModel }) {
   const isForm = model.data.type === 'junction-forms';
   return isForm ? <FormUrl model={model} /> : <HookUrl />;
 });
 
-const FormUrl = observer(function FormUrl({ model }: { model: TriggerTestModel }) {
+const FormUrl = observer(function FormUrl({ model }: { model: ITriggerTestModel }) {
   const url = formUrl(window.location.origin, formIdOf(model.data));
   return <CopyableUrl label="Form URL" url={url} />;
 });
@@ -101,7 +101,7 @@ function CopyableUrl({ label, url, children }: { label: string; url: string; chi
 }
 
 /** 'Customize Trigger Data': paste a JSON sample. */
-const CustomizeData = observer(function CustomizeData({ model }: { model: TriggerTestModel }) {
+const CustomizeData = observer(function CustomizeData({ model }: { model: ITriggerTestModel }) {
   return (
     <Popover.Root>
       <Popover.Trigger asChild>
@@ -140,7 +140,7 @@ export const TriggerTest = observer(function TriggerTest({
   model,
   onDone,
 }: {
-  model: TriggerTestModel;
+  model: ITriggerTestModel;
   onDone: () => void;
 }) {
   useEffect(() => () => model.dispose(), [model]);

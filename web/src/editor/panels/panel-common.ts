@@ -4,6 +4,22 @@
  * core's client; these are the editor's views of them).
  */
 import { isApiError } from '@junction/core';
+import { getEnv, type IAnyStateTreeNode } from 'mobx-state-tree';
+import type { IEditorStore } from '../../stores/editor-store.js';
+
+/**
+ * What every panel model's tree is created with: the editor store's environment (API client,
+ * clock, ids) plus the editor store itself, through the editor's `createPanelModel` action.
+ */
+export interface PanelEnv {
+  editor: IEditorStore;
+  now: () => number;
+}
+
+/** The environment of a panel model's tree. */
+export function panelEnv<E extends PanelEnv = PanelEnv>(node: IAnyStateTreeNode): E {
+  return getEnv<E>(node);
+}
 
 /** Said when a server route exists in the contract but is not built yet (HTTP 501). */
 export const NOT_BUILT_TEXT = 'This part of the server is not available yet. Please try again later.';

@@ -5,9 +5,8 @@
  * 600 × 700 sign-in pop-up whose messages are accepted only from trusted origins.
  */
 import { type AppDefinition, type AuthFormField, accountLabel, pickCredential, type StepData } from '@junction/core';
-import { makeAutoObservable, observableRef, runInAction } from 'mobx';
-import type { IEditorStore } from '../../stores/editor-store.js';
-import { type CredentialView, problemMessage } from './panel-common.js';
+import { type Instance, types } from 'mobx-state-tree';
+import { type CredentialView, type PanelEnv, panelEnv, problemMessage } from './panel-common.js';
 
 /** The pop-up window's size (editor-core 9). */
 export const SIGN_IN_WINDOW = { width: 600, height: 700 } as const;
@@ -122,355 +121,352 @@ export function accountFormFields(app: AppDefinition | null): AuthFormField[] {
   return [];
 }
 
-/** What the connection panel works with. */
-export interface ConnectionDeps {
-  editor: IEditorStore;
-  stepId: string;
-  now: () => number;
+/** What the connection panel's tree is created with (the editor's `createPanelModel`). */
+export interface ConnectionEnv extends PanelEnv {
   /** The editor's origin: the pop-up's address and the only trusted message origin. */
   origin: string;
-  userId: string | null;
   /** Whether the editor holds a session (the pop-up's ticket is asked for with it). */
   hasSession: boolean;
   /** Opens the pop-up; returns null when the browser blocked it. */
   openWindow: OpenWindow;
 }
 
-/** The account picker and its dialogs for one step. */
-export class ConnectionModel {
-  phase: 'idle' | 'loading' | 'loaded' | 'failed' = 'idle';
-  credentials: CredentialView[] = [];
-  error = '';
+/** The connection panel's own state (what its actions set). */
+interface ConnectionState {
+  phase: 'idle' | 'loading' | 'loaded' | 'failed';
+  credentials: CredentialView[];
+  error: string;
   /** The account whose delete was clicked once ('Really delete?'). */
-  armedDeleteId: string | null = null;
-  renameId: string | null = null;
-  renameValue = '';
-  renameError = '';
-  isFormOpen = false;
-  formValues: Record<string, string> = {};
-  formName = '';
-  formError = '';
-  isSaving = false;
+  armedDeleteId: string | null;
+  renameId: string | null;
+  renameValue: string;
+  renameError: string;
+  isFormOpen: boolean;
+  formValues: Record<string, string>;
+  formName: string;
+  formError: string;
+  isSaving: boolean;
   /** The account 'Update connection info' edits; null while the form adds a new one. */
-  updatingId: string | null = null;
-  checkMessage = '';
+  updatingId: string | null;
+  checkMessage: string;
   /** True when the last check found the account working (the message is then a success). */
-  isCheckOk = false;
-  isLoggedOutPromptShown = false;
-  /** The signed-in user's id: the address's `u`, else what the profile says. */
-  userId: string | null;
-
-  constructor(
-    private readonly deps: ConnectionDeps,
-    public definition: AppDefinition | null,
-  ) {
-    this.userId = deps.userId;
-    makeAutoObservable<ConnectionModel, 'deps'>(this, { deps: false, definition: observableRef });
-  }
-
-  get data(): StepData {
-    const step = this.deps.editor.wf.stepById(this.deps.stepId);
-    if (!step) throw new Error(`Step ${this.deps.stepId} is not in the workflow.`);
-    return step.data as StepData;
-  }
-
-  get appName(): string {
-    return this.data.label || this.data.type;
-  }
-
-  /** The picker's label of the account at `index`. */
-  label(index: number): string {
-    return accountLabel(this.appName, this.credentials[index]?.name, index);
-  }
-
-  get selectedId(): string | null {
-    return this.data.credential;
-  }
-
-  get trustedOrigins(): string[] {
-    return [this.deps.origin];
-  }
-
-  /** Sets the user id once the profile is known (the address may not carry `u`). */
-  setUserId(userId: string | null): void {
-    this.userId = userId;
-  }
-
-  setDefinition(definition: AppDefinition | null): void {
-    this.definition = definition;
-  }
-
-  /** Loads the app's accounts; a step without one takes the automatic choice. */
-  async load(): Promise<void> {
-    const app = this.data.type;
-    this.phase = 'loading';
-    try {
-      const answer = await this.deps.editor.env.api.get('/api/credentials', { params: { query: { app } } });
-      runInAction(() => {
-        this.credentials = answer.items.map(({ id, app: slug, name, createdAt, lastUsed }) => ({
-          id,
-          app: slug,
-          name,
-          createdAt,
-          lastUsed,
-        }));
-        this.phase = 'loaded';
-        this.error = '';
-      });
-      if (this.data.credential === null) {
-        const picked = pickCredential(this.credentials);
-        if (picked) this.choose(picked.id, { markUsed: false });
-      }
-    } catch (error) {
-      runInAction(() => {
-        this.phase = 'failed';
-        this.error = problemMessage(error, 'The accounts could not be loaded.');
-      });
-    }
-  }
-
-  /** Chooses an account for the step and marks it used. */
-  choose(id: string, { markUsed = true }: { markUsed?: boolean } = {}): void {
-    const index = this.credentials.findIndex((c) => c.id === id);
-    if (index === -1) return;
-    this.checkMessage = '';
-    this.deps.editor.wf.updateStep(this.deps.stepId, { credential: id, authname: this.label(index) });
-    if (markUsed) void this.markUsed(id);
-  }
-
-  private async markUsed(id: string): Promise<void> {
-    const lastUsed = new Date(this.deps.now()).toISOString();
-    try {
-      await this.deps.editor.env.api.patch('/api/credentials/{id}', { params: { path: { id } }, body: { lastUsed } });
-      runInAction(() => {
-        const credential = this.credentials.find((c) => c.id === id);
-        if (credential) credential.lastUsed = lastUsed;
-      });
-    } catch (error) {
-      runInAction(() => {
-        this.error = problemMessage(error, 'The account could not be marked as used.');
-      });
-    }
-  }
-
-  /** 'Choose...': the step has no account. */
-  clearChoice(): void {
-    this.deps.editor.wf.updateStep(this.deps.stepId, { credential: null, authname: '' });
-  }
-
-  /** Delete: the first click arms ('Really delete?'), the second deletes. */
-  async requestDelete(id: string): Promise<void> {
-    if (this.armedDeleteId !== id) {
-      this.armedDeleteId = id;
-      return;
-    }
-    this.armedDeleteId = null;
-    try {
-      await this.deps.editor.env.api.delete('/api/credentials/{id}', { params: { path: { id } } });
-      runInAction(() => {
-        this.credentials = this.credentials.filter((c) => c.id !== id);
-      });
-      if (this.data.credential === id) this.clearChoice();
-    } catch (error) {
-      runInAction(() => {
-        this.error = problemMessage(error, 'The account could not be deleted.');
-      });
-    }
-  }
-
-  disarmDelete(): void {
-    this.armedDeleteId = null;
-  }
-
-  /** Opens the 'Edit connection name' dialog. */
-  startRename(id: string): void {
-    this.renameId = id;
-    this.renameValue = this.credentials.find((c) => c.id === id)?.name ?? '';
-    this.renameError = '';
-  }
-
-  setRenameValue(value: string): void {
-    this.renameValue = value;
-    this.renameError = value.trim() === '' ? NAME_REQUIRED_TEXT : '';
-  }
-
-  cancelRename(): void {
-    this.renameId = null;
-  }
-
-  /** OK in the rename dialog: the name is required (editor-core 5.2). */
-  async saveRename(): Promise<boolean> {
-    const id = this.renameId;
-    const name = this.renameValue.trim();
-    if (!id) return false;
-    if (name === '') {
-      this.renameError = NAME_REQUIRED_TEXT;
-      return false;
-    }
-    try {
-      await this.deps.editor.env.api.patch('/api/credentials/{id}', { params: { path: { id } }, body: { name } });
-      runInAction(() => {
-        const credential = this.credentials.find((c) => c.id === id);
-        if (credential) credential.name = name;
-        this.renameId = null;
-      });
-      const index = this.credentials.findIndex((c) => c.id === id);
-      if (this.data.credential === id) {
-        this.deps.editor.wf.updateStep(this.deps.stepId, { authname: this.label(index) });
-      }
-      return true;
-    } catch (error) {
-      runInAction(() => {
-        this.renameError = problemMessage(error, 'The name could not be saved.');
-      });
-      return false;
-    }
-  }
-
-  /** True when accounts are connected through the provider's sign-in page. */
-  get usesSignIn(): boolean {
-    return this.definition?.authInfo.apiType === 'oauth2';
-  }
-
-  /** '+ Add new {app} account' or 'Update connection info': the pop-up, or the account form. */
-  addAccount(credentialId?: string): void {
-    this.error = '';
-    if (this.usesSignIn) {
-      void this.openSignIn(credentialId);
-      return;
-    }
-    this.isFormOpen = true;
-    this.updatingId = credentialId ?? null;
-    this.formValues = {};
-    this.formName = credentialId ? (this.credentials.find((c) => c.id === credentialId)?.name ?? '') : '';
-    this.formError = '';
-  }
-
-  /**
-   * Opens the 600 × 700 sign-in pop-up, or the logged-out prompt without a user id. The window
-   * opens synchronously (inside the click); its address follows once the ticket arrived.
-   */
-  async openSignIn(credentialId?: string): Promise<void> {
-    const { hasSession, origin, openWindow, editor } = this.deps;
-    const userId = this.userId;
-    if (!userId || !hasSession) {
-      this.isLoggedOutPromptShown = true;
-      return;
-    }
-    const appSlug = this.data.type;
-    try {
-      const outcome = await openSignInWindow({
-        open: openWindow,
-        name: 'junction-sign-in',
-        fetchTicket: async () => (await editor.env.api.post('/api/auth/popup-ticket')).ticket,
-        address: (ticket) => signInUrl({ origin, appSlug, userId, ticket, credentialId }),
-      });
-      if (outcome === 'blocked') {
-        runInAction(() => {
-          this.error = 'The sign-in window was blocked. Allow pop-ups for this site and try again.';
-        });
-      }
-    } catch (error) {
-      runInAction(() => {
-        this.error = problemMessage(error, 'Could not start the sign-in.');
-      });
-    }
-  }
-
-  dismissLoggedOutPrompt(): void {
-    this.isLoggedOutPromptShown = false;
-  }
-
-  /** Handles a message event; returns true when it was a trusted sign-in result. */
-  async receiveMessage(event: { origin: string; data: unknown }): Promise<boolean> {
-    const message = readSignInMessage(event, this.trustedOrigins);
-    if (!message) return false;
-    if (!message.ok) {
-      this.error = message.message;
-      return true;
-    }
-    await this.load();
-    this.choose(message.credentialId);
-    return true;
-  }
-
-  setFormValue(key: string, value: string): void {
-    this.formValues = { ...this.formValues, [key]: value };
-  }
-
-  setFormName(name: string): void {
-    this.formName = name;
-  }
-
-  closeForm(): void {
-    this.isFormOpen = false;
-  }
-
-  /** Saves the account form (createCredential, or updateCredential for 'Update connection info') and chooses the account. */
-  async submitForm(): Promise<boolean> {
-    const fields = accountFormFields(this.definition);
-    const missing = fields.find((f) => (this.formValues[f.key] ?? '').trim() === '');
-    if (missing) {
-      this.formError = `${missing.title ?? missing.key} is required.`;
-      return false;
-    }
-    this.isSaving = true;
-    try {
-      const name = this.formName.trim();
-      const { api } = this.deps.editor.env;
-      const values = { ...this.formValues };
-      // 'Update connection info' changes the same account; the server checks the values first.
-      const updating = this.updatingId;
-      const created = updating
-        ? await api.patch('/api/credentials/{id}', {
-            params: { path: { id: updating } },
-            body: { values, ...(name ? { name } : {}) },
-          })
-        : await api.post('/api/credentials', { body: { app: this.data.type, values, ...(name ? { name } : {}) } });
-      runInAction(() => {
-        const view = {
-          id: created.id,
-          app: created.app,
-          name: created.name,
-          createdAt: created.createdAt,
-          lastUsed: created.lastUsed,
-        };
-        this.credentials = updating
-          ? this.credentials.map((c) => (c.id === updating ? view : c))
-          : [...this.credentials, view];
-        this.isFormOpen = false;
-        this.updatingId = null;
-      });
-      this.choose(created.id);
-      return true;
-    } catch (error) {
-      runInAction(() => {
-        this.formError = problemMessage(error, 'The account could not be saved.');
-      });
-      return false;
-    } finally {
-      runInAction(() => {
-        this.isSaving = false;
-      });
-    }
-  }
-
-  /** Checks the chosen account (checkCredential) and keeps the server's plain message. */
-  async check(): Promise<void> {
-    const id = this.data.credential;
-    if (!id) return;
-    try {
-      const answer = await this.deps.editor.env.api.post('/api/credentials/{id}/check', { params: { path: { id } } });
-      runInAction(() => {
-        // The server says in plain words what it found (the service's answer for a key).
-        this.isCheckOk = answer.ok;
-        this.checkMessage = answer.message ?? (answer.ok ? 'The connection works.' : CONNECTION_EXPIRED_TEXT);
-      });
-    } catch (error) {
-      runInAction(() => {
-        this.isCheckOk = false;
-        this.checkMessage = problemMessage(error, 'The connection could not be checked.');
-      });
-    }
-  }
+  isCheckOk: boolean;
+  isLoggedOutPromptShown: boolean;
+  /** The chosen app's definition (its auth scheme and form fields); JSON kept by reference. */
+  definition: AppDefinition | null;
 }
+
+/** The account picker and its dialogs for one step; made by the editor's `createPanelModel`. */
+export const ConnectionModel = types
+  .model('Connection', {
+    stepId: types.string,
+    /** The signed-in user's id: the address's `u`, else what the profile says. */
+    userId: types.maybeNull(types.string),
+  })
+  .volatile(
+    (): ConnectionState => ({
+      phase: 'idle',
+      credentials: [],
+      error: '',
+      armedDeleteId: null,
+      renameId: null,
+      renameValue: '',
+      renameError: '',
+      isFormOpen: false,
+      formValues: {},
+      formName: '',
+      formError: '',
+      isSaving: false,
+      updatingId: null,
+      checkMessage: '',
+      isCheckOk: false,
+      isLoggedOutPromptShown: false,
+      definition: null,
+    }),
+  )
+  .views((self) => ({
+    get env(): ConnectionEnv {
+      return panelEnv<ConnectionEnv>(self);
+    },
+    get data(): StepData {
+      const step = panelEnv(self).editor.wf.stepById(self.stepId);
+      if (!step) throw new Error(`Step ${self.stepId} is not in the workflow.`);
+      return step.data as StepData;
+    },
+  }))
+  .views((self) => ({
+    get appName(): string {
+      return self.data.label || self.data.type;
+    },
+    get selectedId(): string | null {
+      return self.data.credential;
+    },
+    get trustedOrigins(): string[] {
+      return [self.env.origin];
+    },
+    /** True when accounts are connected through the provider's sign-in page. */
+    get usesSignIn(): boolean {
+      return self.definition?.authInfo.apiType === 'oauth2';
+    },
+  }))
+  .views((self) => ({
+    /** The picker's label of the account at `index`. */
+    label(index: number): string {
+      return accountLabel(self.appName, self.credentials[index]?.name, index);
+    },
+  }))
+  .actions((self) => ({
+    /** Sets part of the panel's state (what a request's answer changes). */
+    set(values: Partial<ConnectionState>): void {
+      Object.assign(self, values);
+    },
+    /** Sets the user id once the profile is known (the address may not carry `u`). */
+    setUserId(userId: string | null): void {
+      self.userId = userId;
+    },
+    setDefinition(definition: AppDefinition | null): void {
+      self.definition = definition;
+    },
+    /** Changes one listed account (after a rename or a use). */
+    patchCredential(id: string, patch: Partial<CredentialView>): void {
+      self.credentials = self.credentials.map((c) => (c.id === id ? { ...c, ...patch } : c));
+    },
+    /** 'Choose...': the step has no account. */
+    clearChoice(): void {
+      self.env.editor.wf.updateStep(self.stepId, { credential: null, authname: '' });
+    },
+    disarmDelete(): void {
+      self.armedDeleteId = null;
+    },
+    /** Opens the 'Edit connection name' dialog. */
+    startRename(id: string): void {
+      self.renameId = id;
+      self.renameValue = self.credentials.find((c) => c.id === id)?.name ?? '';
+      self.renameError = '';
+    },
+    setRenameValue(value: string): void {
+      self.renameValue = value;
+      self.renameError = value.trim() === '' ? NAME_REQUIRED_TEXT : '';
+    },
+    cancelRename(): void {
+      self.renameId = null;
+    },
+    dismissLoggedOutPrompt(): void {
+      self.isLoggedOutPromptShown = false;
+    },
+    setFormValue(key: string, value: string): void {
+      self.formValues = { ...self.formValues, [key]: value };
+    },
+    setFormName(name: string): void {
+      self.formName = name;
+    },
+    closeForm(): void {
+      self.isFormOpen = false;
+    },
+  }))
+  .actions((self) => {
+    const api = () => self.env.editor.env.api;
+    const markUsed = async (id: string): Promise<void> => {
+      const lastUsed = new Date(self.env.now()).toISOString();
+      try {
+        await api().patch('/api/credentials/{id}', { params: { path: { id } }, body: { lastUsed } });
+        self.patchCredential(id, { lastUsed });
+      } catch (error) {
+        self.set({ error: problemMessage(error, 'The account could not be marked as used.') });
+      }
+    };
+    return {
+      /** Chooses an account for the step and marks it used. */
+      choose(id: string, { markUsed: isMarked = true }: { markUsed?: boolean } = {}): void {
+        const index = self.credentials.findIndex((c) => c.id === id);
+        if (index === -1) return;
+        self.checkMessage = '';
+        self.env.editor.wf.updateStep(self.stepId, { credential: id, authname: self.label(index) });
+        if (isMarked) void markUsed(id);
+      },
+      /**
+       * Opens the 600 × 700 sign-in pop-up, or the logged-out prompt without a user id. The window
+       * opens synchronously (inside the click); its address follows once the ticket arrived.
+       */
+      async openSignIn(credentialId?: string): Promise<void> {
+        const { hasSession, origin, openWindow } = self.env;
+        const userId = self.userId;
+        if (!userId || !hasSession) {
+          self.set({ isLoggedOutPromptShown: true });
+          return;
+        }
+        const appSlug = self.data.type;
+        try {
+          const outcome = await openSignInWindow({
+            open: openWindow,
+            name: 'junction-sign-in',
+            fetchTicket: async () => (await api().post('/api/auth/popup-ticket')).ticket,
+            address: (ticket) => signInUrl({ origin, appSlug, userId, ticket, credentialId }),
+          });
+          if (outcome === 'blocked') {
+            self.set({ error: 'The sign-in window was blocked. Allow pop-ups for this site and try again.' });
+          }
+        } catch (error) {
+          self.set({ error: problemMessage(error, 'Could not start the sign-in.') });
+        }
+      },
+    };
+  })
+  .actions((self) => {
+    const api = () => self.env.editor.env.api;
+    return {
+      /** Loads the app's accounts; a step without one takes the automatic choice. */
+      async load(): Promise<void> {
+        const app = self.data.type;
+        self.set({ phase: 'loading' });
+        try {
+          const answer = await api().get('/api/credentials', { params: { query: { app } } });
+          self.set({
+            credentials: answer.items.map(({ id, app: slug, name, createdAt, lastUsed }) => ({
+              id,
+              app: slug,
+              name,
+              createdAt,
+              lastUsed,
+            })),
+            phase: 'loaded',
+            error: '',
+          });
+          if (self.data.credential === null) {
+            const picked = pickCredential(self.credentials);
+            if (picked) self.choose(picked.id, { markUsed: false });
+          }
+        } catch (error) {
+          self.set({ phase: 'failed', error: problemMessage(error, 'The accounts could not be loaded.') });
+        }
+      },
+      /** Delete: the first click arms ('Really delete?'), the second deletes. */
+      async requestDelete(id: string): Promise<void> {
+        if (self.armedDeleteId !== id) {
+          self.set({ armedDeleteId: id });
+          return;
+        }
+        self.set({ armedDeleteId: null });
+        try {
+          await api().delete('/api/credentials/{id}', { params: { path: { id } } });
+          self.set({ credentials: self.credentials.filter((c) => c.id !== id) });
+          if (self.data.credential === id) self.clearChoice();
+        } catch (error) {
+          self.set({ error: problemMessage(error, 'The account could not be deleted.') });
+        }
+      },
+      /** OK in the rename dialog: the name is required (editor-core 5.2). */
+      async saveRename(): Promise<boolean> {
+        const id = self.renameId;
+        const name = self.renameValue.trim();
+        if (!id) return false;
+        if (name === '') {
+          self.set({ renameError: NAME_REQUIRED_TEXT });
+          return false;
+        }
+        try {
+          await api().patch('/api/credentials/{id}', { params: { path: { id } }, body: { name } });
+          self.patchCredential(id, { name });
+          self.set({ renameId: null });
+          const index = self.credentials.findIndex((c) => c.id === id);
+          if (self.data.credential === id) {
+            self.env.editor.wf.updateStep(self.stepId, { authname: self.label(index) });
+          }
+          return true;
+        } catch (error) {
+          self.set({ renameError: problemMessage(error, 'The name could not be saved.') });
+          return false;
+        }
+      },
+      /** '+ Add new {app} account' or 'Update connection info': the pop-up, or the account form. */
+      addAccount(credentialId?: string): void {
+        self.set({ error: '' });
+        if (self.usesSignIn) {
+          void self.openSignIn(credentialId);
+          return;
+        }
+        self.set({
+          isFormOpen: true,
+          updatingId: credentialId ?? null,
+          formValues: {},
+          formName: credentialId ? (self.credentials.find((c) => c.id === credentialId)?.name ?? '') : '',
+          formError: '',
+        });
+      },
+      /** Saves the account form (createCredential, or updateCredential for 'Update connection info') and chooses the account. */
+      async submitForm(): Promise<boolean> {
+        const fields = accountFormFields(self.definition);
+        const missing = fields.find((f) => (self.formValues[f.key] ?? '').trim() === '');
+        if (missing) {
+          self.set({ formError: `${missing.title ?? missing.key} is required.` });
+          return false;
+        }
+        self.set({ isSaving: true });
+        try {
+          const name = self.formName.trim();
+          const values = { ...self.formValues };
+          // 'Update connection info' changes the same account; the server checks the values first.
+          const updating = self.updatingId;
+          const created = updating
+            ? await api().patch('/api/credentials/{id}', {
+                params: { path: { id: updating } },
+                body: { values, ...(name ? { name } : {}) },
+              })
+            : await api().post('/api/credentials', { body: { app: self.data.type, values, ...(name ? { name } : {}) } });
+          const view = {
+            id: created.id,
+            app: created.app,
+            name: created.name,
+            createdAt: created.createdAt,
+            lastUsed: created.lastUsed,
+          };
+          self.set({
+            credentials: updating
+              ? self.credentials.map((c) => (c.id === updating ? view : c))
+              : [...self.credentials, view],
+            isFormOpen: false,
+            updatingId: null,
+          });
+          self.choose(created.id);
+          return true;
+        } catch (error) {
+          self.set({ formError: problemMessage(error, 'The account could not be saved.') });
+          return false;
+        } finally {
+          self.set({ isSaving: false });
+        }
+      },
+      /** Checks the chosen account (checkCredential) and keeps the server's plain message. */
+      async check(): Promise<void> {
+        const id = self.data.credential;
+        if (!id) return;
+        try {
+          const answer = await api().post('/api/credentials/{id}/check', { params: { path: { id } } });
+          // The server says in plain words what it found (the service's answer for a key).
+          self.set({
+            isCheckOk: answer.ok,
+            checkMessage: answer.message ?? (answer.ok ? 'The connection works.' : CONNECTION_EXPIRED_TEXT),
+          });
+        } catch (error) {
+          self.set({ isCheckOk: false, checkMessage: problemMessage(error, 'The connection could not be checked.') });
+        }
+      },
+    };
+  })
+  .actions((self) => ({
+    /** Handles a message event; returns true when it was a trusted sign-in result. */
+    async receiveMessage(event: { origin: string; data: unknown }): Promise<boolean> {
+      const message = readSignInMessage(event, self.trustedOrigins);
+      if (!message) return false;
+      if (!message.ok) {
+        self.set({ error: message.message });
+        return true;
+      }
+      await self.load();
+      self.choose(message.credentialId);
+      return true;
+    },
+  }));
+
+/** A connection panel instance. */
+export interface IConnectionModel extends Instance<typeof ConnectionModel> {}

@@ -14,9 +14,8 @@ import {
   referenceSamples,
   type StepData,
 } from '@junction/core';
-import { makeAutoObservable, observableRef, runInAction } from 'mobx';
-import type { IEditorStore } from '../../stores/editor-store.js';
-import { problemMessage } from './panel-common.js';
+import { type Instance, types } from 'mobx-state-tree';
+import { panelEnv, problemMessage } from './panel-common.js';
 
 /** Shown when an earlier step has no data to insert (editor-core 8). */
 export const NO_DATA_TEXT = 'Error: No data to insert...';
@@ -83,111 +82,130 @@ export function searchOptions(options: readonly DropdownOptionView[], query: str
   return options.filter((o) => o.label.toLowerCase().includes(needle) || o.value.toLowerCase().includes(needle));
 }
 
-/** What a dynamic dropdown works with. */
-export interface DropdownDeps {
-  editor: IEditorStore;
-  stepId: string;
-  field: FieldDef;
-}
+/** A dynamic dropdown (editor-core 2.7, 2.11): the app's list tab and 'Custom'; made by the editor's `createPanelModel`. */
+export const DropdownModel = types
+  .model('Dropdown', {
+    stepId: types.string,
+    field: types.frozen<FieldDef>(),
+  })
+  .volatile(() => ({
+    /** The tab the user chose; until then a value holding data from earlier steps shows on Custom. */
+    chosenTab: null as 'list' | 'custom' | null,
+    query: '',
+    options: [] as DropdownOptionView[],
+    next: undefined as string | undefined,
+    phase: 'idle' as 'idle' | 'loading' | 'loaded' | 'failed',
+    error: '',
+    /** The search the loaded list answers when the server ran it ('' = the plain list). */
+    searched: '',
+  }))
+  .views((self) => ({
+    get data(): StepData {
+      return panelEnv(self).editor.wf.stepById(self.stepId)?.data as StepData;
+    },
+    /** The action that lists the options, from the field's dynamic spec. */
+    get action(): string {
+      const spec = parseDynamicSpec(self.field.schema?.dynamic ?? '');
+      return spec?.action ?? '';
+    },
+    get shownOptions(): DropdownOptionView[] {
+      return searchOptions(self.options, self.query);
+    },
+  }))
+  .views((self) => ({
+    get tab(): 'list' | 'custom' {
+      if (self.chosenTab) return self.chosenTab;
+      const value = self.data?.fields.find((f) => f.name === self.field.name)?.value;
+      return typeof value === 'string' && value.includes('${') ? 'custom' : 'list';
+    },
+  }))
+  .actions((self) => {
+    let searchTimer: ReturnType<typeof setTimeout> | undefined;
+    let requestSeq = 0;
+    return {
+      setTab(tab: 'list' | 'custom'): void {
+        self.chosenTab = tab;
+      },
+      /** Notes a load's outcome (a page of options, or the failure). */
+      settle(outcome: { options: DropdownOptionView[]; next?: string; searched: string } | { error: string }): void {
+        if ('error' in outcome) {
+          self.phase = 'failed';
+          self.error = outcome.error;
+          return;
+        }
+        self.options = outcome.options;
+        self.next = outcome.next;
+        self.searched = outcome.searched;
+        self.phase = 'loaded';
+        self.error = '';
+      },
+      /** Starts a load: the next request's number, or null when the field has no list to load. */
+      begin(): number | null {
+        if (!self.data || self.action === '') {
+          self.phase = 'failed';
+          self.error = 'Error: this field has no list to load.';
+          return null;
+        }
+        self.phase = 'loading';
+        requestSeq += 1;
+        return requestSeq;
+      },
+      isLatest(seq: number): boolean {
+        return seq === requestSeq;
+      },
+      setSearchTimer(timer: ReturnType<typeof setTimeout> | undefined): void {
+        clearTimeout(searchTimer);
+        searchTimer = timer;
+      },
+      setQueryText(query: string): void {
+        self.query = query;
+      },
+    };
+  })
+  .actions((self) => ({
+    /** Loads the first page, or the next one with `more`; `search` asks the server to filter (Load More keeps it). */
+    async load(more = false, search: string = more ? self.searched : ''): Promise<void> {
+      const seq = self.begin();
+      if (seq === null) return;
+      const data = self.data;
+      try {
+        const answer = await panelEnv(self).editor.env.api.post('/api/apps/{appSlug}/dropdowns', {
+          params: { path: { appSlug: data.type } },
+          body: {
+            action: self.action,
+            credential: data.credential,
+            fields: data.fields.map((f) => ({ name: f.name, value: f.value })),
+            ...(more && self.next ? { cursor: self.next } : {}),
+            ...(search ? { search } : {}),
+          },
+        });
+        // A newer request (the user kept typing) answers instead.
+        if (!self.isLatest(seq)) return;
+        self.settle({
+          options: more ? [...self.options, ...answer.options] : answer.options,
+          next: answer.next,
+          searched: search,
+        });
+      } catch (error) {
+        if (self.isLatest(seq)) self.settle({ error: `Error: ${problemMessage(error, 'the list could not be loaded.')}` });
+      }
+    },
+  }))
+  .actions((self) => ({
+    /**
+     * Sets the search text. The loaded options are filtered as typed; when the list has pages not
+     * loaded yet (a Drive with hundreds of files, editor-core 7.5), the search also goes to the
+     * server shortly after the last keystroke, and clearing it brings the plain list back.
+     */
+    setQuery(query: string): void {
+      self.setQueryText(query);
+      const needle = query.trim().slice(0, 200);
+      const wanted = needle.length > SEARCH_MIN_CHARS ? needle : '';
+      self.setSearchTimer(undefined);
+      if (wanted === self.searched || (self.next === undefined && self.searched === '')) return;
+      self.setSearchTimer(setTimeout(() => void self.load(false, wanted), REMOTE_SEARCH_DELAY_MS));
+    },
+  }));
 
-/** A dynamic dropdown (editor-core 2.7, 2.11): the app's list tab and 'Custom'. */
-export class DropdownModel {
-  /** The tab the user chose; until then a value holding data from earlier steps shows on Custom. */
-  chosenTab: 'list' | 'custom' | null = null;
-  query = '';
-  options: DropdownOptionView[] = [];
-  next: string | undefined = undefined;
-  phase: 'idle' | 'loading' | 'loaded' | 'failed' = 'idle';
-  error = '';
-  /** The search the loaded list answers when the server ran it ('' = the plain list). */
-  searched = '';
-  private searchTimer: ReturnType<typeof setTimeout> | undefined;
-  private requestSeq = 0;
-
-  constructor(private readonly deps: DropdownDeps) {
-    makeAutoObservable<DropdownModel, 'deps' | 'searchTimer' | 'requestSeq'>(this, {
-      deps: false,
-      options: observableRef,
-      searchTimer: false,
-      requestSeq: false,
-    });
-  }
-
-  private get data(): StepData {
-    return this.deps.editor.wf.stepById(this.deps.stepId)?.data as StepData;
-  }
-
-  /** The action that lists the options, from the field's dynamic spec. */
-  get action(): string {
-    const spec = parseDynamicSpec(this.deps.field.schema?.dynamic ?? '');
-    return spec?.action ?? '';
-  }
-
-  get shownOptions(): DropdownOptionView[] {
-    return searchOptions(this.options, this.query);
-  }
-
-  get tab(): 'list' | 'custom' {
-    if (this.chosenTab) return this.chosenTab;
-    const value = this.data?.fields.find((f) => f.name === this.deps.field.name)?.value;
-    return typeof value === 'string' && value.includes('${') ? 'custom' : 'list';
-  }
-
-  setTab(tab: 'list' | 'custom'): void {
-    this.chosenTab = tab;
-  }
-
-  /**
-   * Sets the search text. The loaded options are filtered as typed; when the list has pages not
-   * loaded yet (a Drive with hundreds of files, editor-core 7.5), the search also goes to the
-   * server shortly after the last keystroke, and clearing it brings the plain list back.
-   */
-  setQuery(query: string): void {
-    this.query = query;
-    const needle = query.trim().slice(0, 200);
-    const wanted = needle.length > SEARCH_MIN_CHARS ? needle : '';
-    clearTimeout(this.searchTimer);
-    if (wanted === this.searched || (this.next === undefined && this.searched === '')) return;
-    this.searchTimer = setTimeout(() => void this.load(false, wanted), REMOTE_SEARCH_DELAY_MS);
-  }
-
-  /** Loads the first page, or the next one with `more`; `search` asks the server to filter (Load More keeps it). */
-  async load(more = false, search: string = more ? this.searched : ''): Promise<void> {
-    const data = this.data;
-    if (!data || this.action === '') {
-      this.phase = 'failed';
-      this.error = 'Error: this field has no list to load.';
-      return;
-    }
-    this.phase = 'loading';
-    this.requestSeq += 1;
-    const seq = this.requestSeq;
-    try {
-      const answer = await this.deps.editor.env.api.post('/api/apps/{appSlug}/dropdowns', {
-        params: { path: { appSlug: data.type } },
-        body: {
-          action: this.action,
-          credential: data.credential,
-          fields: data.fields.map((f) => ({ name: f.name, value: f.value })),
-          ...(more && this.next ? { cursor: this.next } : {}),
-          ...(search ? { search } : {}),
-        },
-      });
-      // A newer request (the user kept typing) answers instead.
-      if (seq !== this.requestSeq) return;
-      runInAction(() => {
-        this.options = more ? [...this.options, ...answer.options] : answer.options;
-        this.next = answer.next;
-        this.searched = search;
-        this.phase = 'loaded';
-        this.error = '';
-      });
-    } catch (error) {
-      if (seq !== this.requestSeq) return;
-      runInAction(() => {
-        this.phase = 'failed';
-        this.error = `Error: ${problemMessage(error, 'the list could not be loaded.')}`;
-      });
-    }
-  }
-}
+/** A dynamic dropdown instance. */
+export interface IDropdownModel extends Instance<typeof DropdownModel> {}

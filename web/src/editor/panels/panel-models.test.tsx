@@ -91,12 +91,7 @@ describe('action panel stepper (editor-core 2.8, 4.8, 5.2)', () => {
     });
     const catalog = kit.editor.catalog;
     await catalog.load();
-    const model = new StepPanelModel({
-      editor: kit.editor,
-      stepId: kit.actionId,
-      catalog,
-      now: () => 1_700_000_005_000,
-    });
+    const model = kit.editor.createPanelModel(StepPanelModel, { stepId: kit.actionId }, { now: () => 1_700_000_005_000 });
     return { ...kit, catalog, model };
   }
 
@@ -195,7 +190,7 @@ describe('action panel stepper (editor-core 2.8, 4.8, 5.2)', () => {
     });
     const catalog = kit.editor.catalog;
     await catalog.load();
-    const model = new StepPanelModel({ editor: kit.editor, stepId: kit.actionId, catalog, now: () => 0 });
+    const model = kit.editor.createPanelModel(StepPanelModel, { stepId: kit.actionId }, { now: () => 0 });
     await model.chooseApp(APPS[2]);
     model.chooseEvent('createContact');
     await model.runTest();
@@ -210,8 +205,7 @@ describe('action panel stepper (editor-core 2.8, 4.8, 5.2)', () => {
 
   it('says the test route is not built yet when it answers 501', async () => {
     const kit = await makeEditor(catalogRoutes);
-    const catalog = kit.editor.catalog;
-    const model = new StepPanelModel({ editor: kit.editor, stepId: kit.actionId, catalog, now: () => 0 });
+    const model = kit.editor.createPanelModel(StepPanelModel, { stepId: kit.actionId }, { now: () => 0 });
     await model.runTest();
     expect(model.testPhase).toBe('testFailed');
     expect(model.testError).toBe(NOT_BUILT_TEXT);
@@ -223,7 +217,7 @@ describe('trigger panel (editor-core 2.9, 4.8)', () => {
     const { editor, triggerId } = await makeEditor(catalogRoutes);
     const catalog = editor.catalog;
     await catalog.load();
-    const model = new StepPanelModel({ editor, stepId: triggerId, catalog, now: () => 0 });
+    const model = editor.createPanelModel(StepPanelModel, { stepId: triggerId }, { now: () => 0 });
     await model.chooseQuickTrigger('webhook');
     expect(model.data).toMatchObject({
       type: 'webhook',
@@ -260,7 +254,7 @@ describe('trigger panel (editor-core 2.9, 4.8)', () => {
     });
     const catalog = editor.catalog;
     await catalog.load();
-    const model = new StepPanelModel({ editor, stepId: triggerId, catalog, now: () => 0 });
+    const model = editor.createPanelModel(StepPanelModel, { stepId: triggerId }, { now: () => 0 });
     await model.chooseQuickTrigger('junction-forms');
     expect(model.data).toMatchObject({ type: 'junction-forms', action: 'newSubmission', hasauth: false });
     expect(model.isFormsTrigger).toBe(true);
@@ -289,7 +283,7 @@ describe('trigger panel (editor-core 2.9, 4.8)', () => {
       },
     });
     editor.wf.updateStep(triggerId, { type: 'webhook', action: 'catchHook' });
-    const model = new TriggerTestModel({ editor, stepId: triggerId, now: () => Date.UTC(2026, 0, 1) });
+    const model = editor.createPanelModel(TriggerTestModel, { stepId: triggerId }, { now: () => Date.UTC(2026, 0, 1) });
     const done = model.start();
     expect(model.state).toBe('listening');
     await vi.advanceTimersByTimeAsync(2000);
@@ -311,7 +305,7 @@ describe('trigger panel (editor-core 2.9, 4.8)', () => {
       },
     });
     editor.wf.updateStep(triggerId, { type: 'webhook', action: 'catchHook' });
-    const model = new TriggerTestModel({ editor, stepId: triggerId, now: () => 0 });
+    const model = editor.createPanelModel(TriggerTestModel, { stepId: triggerId }, { now: () => 0 });
     const done = model.start();
     await vi.advanceTimersByTimeAsync(LISTEN_SECONDS * 1000 + 5000);
     await done;
@@ -337,7 +331,7 @@ describe('trigger panel (editor-core 2.9, 4.8)', () => {
       },
     });
     editor.wf.updateStep(triggerId, { type: 'demo-crm', action: 'newContact' });
-    const model = new TriggerTestModel({ editor, stepId: triggerId, now: () => 0 });
+    const model = editor.createPanelModel(TriggerTestModel, { stepId: triggerId }, { now: () => 0 });
     await model.start();
     expect(model.state).toBe('found');
     expect(model.data.triggerChoices).toHaveLength(CHOICES_KEPT);
@@ -357,7 +351,7 @@ describe('trigger panel (editor-core 2.9, 4.8)', () => {
       },
     });
     editor.wf.updateStep(triggerId, { type: 'demo-crm', action: 'newContact' });
-    const model = new TriggerTestModel({ editor, stepId: triggerId, now: () => 0 });
+    const model = editor.createPanelModel(TriggerTestModel, { stepId: triggerId }, { now: () => 0 });
     await model.start();
     expect(model.state).toBe('error');
     expect(model.error).toEqual({ name: 'Error', message: 'Fetching samples failed. The app answered 401.' });
@@ -390,18 +384,12 @@ describe('connection panel (editor-core 2.5, 4.7, 5.2)', () => {
     kit.editor.wf.updateStep(kit.actionId, { type: 'demo-crm', label: 'Demo CRM', hasauth: true });
     const popup = { location: { href: 'about:blank' }, close: vi.fn() };
     const openWindow = vi.fn((_url: string, _name: string, _features: string) => popup);
-    const model = new ConnectionModel(
-      {
-        editor: kit.editor,
-        stepId: kit.actionId,
-        now: () => 0,
-        origin: 'http://127.0.0.1:5000',
-        userId,
-        hasSession: true,
-        openWindow,
-      },
-      CRM_APP,
+    const model = kit.editor.createPanelModel(
+      ConnectionModel,
+      { stepId: kit.actionId, userId },
+      { now: () => 0, origin: 'http://127.0.0.1:5000', hasSession: true, openWindow },
     );
+    model.setDefinition(CRM_APP);
     await model.load();
     return { ...kit, model, openWindow, popup };
   }
@@ -578,7 +566,7 @@ describe('field editor (editor-core 2.7, 2.11, 5.4)', () => {
     });
     editor.wf.updateStep(actionId, { type: 'demo-crm', credential: 'k1' });
     const field = { name: 'list', schema: { type: 'string' as const, dynamic: 'demo-crm.Lists.listLists.0.id.name' } };
-    const model = new DropdownModel({ editor, stepId: actionId, field });
+    const model = editor.createPanelModel(DropdownModel, { stepId: actionId, field });
     await model.load();
     await model.load(true);
     expect(model.options.map((o) => o.label)).toEqual(['Customers', 'Partners']);
@@ -601,7 +589,7 @@ describe('field editor (editor-core 2.7, 2.11, 5.4)', () => {
       name: 'spreadsheetId',
       schema: { type: 'string' as const, dynamic: 'google-sheets.Spreadsheet.listSpreadsheets.files.id.name' },
     };
-    const model = new DropdownModel({ editor, stepId: actionId, field });
+    const model = editor.createPanelModel(DropdownModel, { stepId: actionId, field });
     await model.load();
     const dropdownCalls = () => calls.filter((c) => c.path.endsWith('/dropdowns')).map((c) => c.init?.body);
     model.setQuery('B');
@@ -627,7 +615,7 @@ describe('field editor (editor-core 2.7, 2.11, 5.4)', () => {
     });
     editor.wf.updateStep(actionId, { type: 'demo-crm', credential: 'k1' });
     const field = { name: 'list', schema: { type: 'string' as const, dynamic: 'demo-crm.Lists.listLists.0.id.name' } };
-    const model = new DropdownModel({ editor, stepId: actionId, field });
+    const model = editor.createPanelModel(DropdownModel, { stepId: actionId, field });
     await model.load();
     model.setQuery('cus');
     await new Promise((resolve) => setTimeout(resolve, REMOTE_SEARCH_DELAY_MS + 100));
@@ -639,7 +627,7 @@ describe('field editor (editor-core 2.7, 2.11, 5.4)', () => {
     const { editor, actionId } = await makeEditor({});
     editor.wf.updateStep(actionId, { type: 'demo-crm' });
     const field = { name: 'list', schema: { type: 'string' as const, dynamic: 'demo-crm.Lists.listLists.0.id.name' } };
-    const model = new DropdownModel({ editor, stepId: actionId, field });
+    const model = editor.createPanelModel(DropdownModel, { stepId: actionId, field });
     await model.load();
     expect(model.error).toBe(`Error: ${NOT_BUILT_TEXT}`);
   });
@@ -702,7 +690,7 @@ describe('automatic tickets (editor-core 8)', () => {
     const catalog = kit.editor.catalog;
     await catalog.load();
     const onAutoTicket = vi.fn();
-    const model = new StepPanelModel({ editor: kit.editor, stepId: kit.actionId, catalog, now: () => 0, onAutoTicket });
+    const model = kit.editor.createPanelModel(StepPanelModel, { stepId: kit.actionId }, { now: () => 0, onAutoTicket });
     await model.chooseApp({ appSlug: 'half', appName: 'Half' });
     model.chooseEvent('send');
     expect(onAutoTicket).toHaveBeenCalledWith({ title: 'Action Incomplete', app: 'half', event: 'send' });

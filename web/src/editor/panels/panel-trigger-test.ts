@@ -6,10 +6,8 @@
  * data through `updateStep` (no undo entry).
  */
 import { isApiError, recordSample, type StepData, sampleLabel, toDocument } from '@junction/core';
-import { makeAutoObservable, observableRef, runInAction } from 'mobx';
-import type { IEditorStore } from '../../stores/editor-store.js';
-
-import { problemMessage } from './panel-common.js';
+import { type Instance, types } from 'mobx-state-tree';
+import { type PanelEnv, panelEnv, problemMessage } from './panel-common.js';
 
 /** How long a webhook test listens, in seconds (editor-core 9). */
 export const LISTEN_SECONDS = 61;
@@ -73,11 +71,8 @@ export interface TriggerTestTimers {
   clearTimeout: (handle: unknown) => void;
 }
 
-/** What the trigger test works with. */
-export interface TriggerTestDeps {
-  editor: IEditorStore;
-  stepId: string;
-  now: () => number;
+/** What the trigger test's tree is created with (the editor's `createPanelModel`; `timers` for tests). */
+export interface TriggerTestEnv extends PanelEnv {
   timers?: TriggerTestTimers;
 }
 
@@ -86,243 +81,254 @@ const globalTimers: TriggerTestTimers = {
   clearTimeout: (handle) => globalThis.clearTimeout(handle as ReturnType<typeof setTimeout>),
 };
 
-/** The Test step of one trigger. */
-export class TriggerTestModel {
-  state: TriggerTestState = 'idle';
-  secondsLeft = 0;
-  choices: unknown[] = [];
-  next: string | undefined = undefined;
-  selectedIndex = -1;
-  error: TriggerTestError | null = null;
-  isLoadingMore = false;
-  isChoosingAnother = false;
-  sampleText = '';
-  sampleError = '';
-  private timer: unknown = null;
-  private run = 0;
-  /** Settles the running listen() when it is cancelled between polls. */
-  private settle: (() => void) | null = null;
-
-  constructor(private readonly deps: TriggerTestDeps) {
-    const data = this.data;
-    if (data.testData !== null && data.testData !== undefined) {
-      this.state = 'found';
-      this.choices = data.triggerChoices.length > 0 ? [...data.triggerChoices] : [data.testData];
-      this.selectedIndex = Math.max(
-        0,
-        this.choices.findIndex((c, i) => choiceLabel(c, i) === data.triggerchoice),
-      );
-    }
-    // Samples are any JSON handed to the workflow model as is: kept by reference, never made deep observables.
-    makeAutoObservable<TriggerTestModel, 'deps' | 'timer' | 'run' | 'settle'>(this, {
-      deps: false,
-      timer: false,
-      run: false,
-      settle: false,
-      choices: observableRef,
-      error: observableRef,
-    });
-  }
-
-  private get timers(): TriggerTestTimers {
-    return this.deps.timers ?? globalTimers;
-  }
-
-  get data(): StepData {
-    const step = this.deps.editor.wf.stepById(this.deps.stepId);
-    if (!step) throw new Error(`Step ${this.deps.stepId} is not in the workflow.`);
-    return step.data as StepData;
-  }
-
-  /** True for webhook and form triggers, which wait for a request instead of fetching. */
-  get isListening(): boolean {
-    return LISTENING_APPS.has(this.data.type);
-  }
-
-  /** Starts the test: listening for webhook/form triggers, fetching samples otherwise. */
-  start(): Promise<void> {
-    return this.isListening ? this.listen() : this.fetchChoices();
-  }
-
-  /**
-   * Listens for up to 61 s (editor-core 4.8): every second asks for executions since the start;
-   * stops at the first one (its trigger data is chosen), at the end of the wait, or on Cancel.
-   */
-  listen(): Promise<void> {
-    this.stopTimer();
-    const run = ++this.run;
-    const since = new Date(this.deps.now()).toISOString();
-    this.state = 'listening';
-    this.error = null;
-    this.secondsLeft = LISTEN_SECONDS;
-    const { editor } = this.deps;
-    return new Promise<void>((done) => {
-      const resolve = () => {
-        this.settle = null;
-        done();
-      };
-      this.settle = resolve;
-      const tick = async () => {
-        if (run !== this.run) return resolve();
-        try {
-          const answer = await editor.env.api.get('/api/workflows/{id}/executions', {
-            params: { path: { id: editor.wf.id }, query: { since } },
-          });
-          if (run !== this.run) return resolve();
-          const found = answer.items.filter((item) => item.triggerData !== undefined);
-          if (found.length > 0) {
-            this.setChoices(found.map((item) => item.triggerData));
-            this.choose(0);
+/** The Test step of one trigger; made by the editor's `createPanelModel`. */
+export const TriggerTestModel = types
+  .model('TriggerTest', { stepId: types.string })
+  .volatile(() => ({
+    state: 'idle' as TriggerTestState,
+    secondsLeft: 0,
+    // Samples are any JSON handed to the workflow model as is: kept by reference (volatile).
+    choices: [] as unknown[],
+    next: undefined as string | undefined,
+    selectedIndex: -1,
+    error: null as TriggerTestError | null,
+    isLoadingMore: false,
+    isChoosingAnother: false,
+    sampleText: '',
+    sampleError: '',
+  }))
+  .views((self) => ({
+    get env(): TriggerTestEnv {
+      return panelEnv<TriggerTestEnv>(self);
+    },
+    get data(): StepData {
+      const step = panelEnv(self).editor.wf.stepById(self.stepId);
+      if (!step) throw new Error(`Step ${self.stepId} is not in the workflow.`);
+      return step.data as StepData;
+    },
+  }))
+  .views((self) => ({
+    /** True for webhook and form triggers, which wait for a request instead of fetching. */
+    get isListening(): boolean {
+      return LISTENING_APPS.has(self.data.type);
+    },
+  }))
+  .actions((self) => {
+    let timer: unknown = null;
+    let run = 0;
+    /** Settles the running listen() when it is cancelled between polls. */
+    let settle: (() => void) | null = null;
+    const timers = () => self.env.timers ?? globalTimers;
+    const stopTimer = () => {
+      if (timer !== null) timers().clearTimeout(timer);
+      timer = null;
+      settle?.();
+    };
+    return {
+      afterCreate(): void {
+        const data = self.data;
+        if (data.testData === null || data.testData === undefined) return;
+        self.state = 'found';
+        self.choices = data.triggerChoices.length > 0 ? [...data.triggerChoices] : [data.testData];
+        self.selectedIndex = Math.max(
+          0,
+          self.choices.findIndex((c, i) => choiceLabel(c, i) === data.triggerchoice),
+        );
+      },
+      /** Begins a listen or a fetch: stops the previous one; returns this run's number. */
+      begin(): number {
+        stopTimer();
+        run += 1;
+        self.state = 'listening';
+        self.error = null;
+        return run;
+      },
+      isCurrent(which: number): boolean {
+        return which === run;
+      },
+      setSettle(fn: (() => void) | null): void {
+        settle = fn;
+      },
+      /** One second of listening passed without a request; true while time is left. */
+      tickDown(): boolean {
+        self.secondsLeft -= 1;
+        if (self.secondsLeft > 0) return true;
+        self.state = 'error';
+        self.error = {
+          name: 'No data yet',
+          message: `No request arrived in ${LISTEN_SECONDS} seconds. Send one to the URL above, then try again.`,
+        };
+        return false;
+      },
+      startListening(): void {
+        self.secondsLeft = LISTEN_SECONDS;
+      },
+      schedule(fn: () => void): void {
+        timer = timers().setTimeout(fn, LISTEN_POLL_MS);
+      },
+      setChoices(choices: unknown[], next?: string): void {
+        self.choices = choices;
+        self.next = next;
+        self.state = 'found';
+      },
+      appendChoices(choices: unknown[], next?: string): void {
+        self.choices = [...self.choices, ...choices];
+        self.next = next;
+      },
+      setLoadingMore(isLoading: boolean): void {
+        self.isLoadingMore = isLoading;
+      },
+      noItems(): void {
+        self.state = 'error';
+        self.error = { name: 'No items', message: 'The app answered, but it has no items yet.' };
+      },
+      fail(error: unknown, fallback: string): void {
+        stopTimer();
+        self.state = 'error';
+        const requestId = isApiError(error) ? (error.problem as { requestId?: unknown }).requestId : undefined;
+        self.error = {
+          name: isApiError(error) ? error.problem.title : 'Error',
+          message: problemMessage(error, fallback),
+          ...(typeof requestId === 'string' ? { requestId } : {}),
+        };
+      },
+      /** Chooses a sample as the step's test data; the first 5 choices are kept on the step. */
+      choose(index: number): void {
+        const choice = self.choices[index];
+        if (choice === undefined) return;
+        self.selectedIndex = index;
+        self.isChoosingAnother = false;
+        const { editor, now } = self.env;
+        const step = editor.wf.stepById(self.stepId);
+        if (!step) return;
+        editor.wf.updateStep(self.stepId, {
+          ...recordSample(step.data as StepData, choice),
+          triggerChoices: self.choices.slice(0, CHOICES_KEPT),
+          triggerchoice: choiceLabel(choice, index),
+          triggerChoiceTime: now(),
+        });
+      },
+      /** Cancel: stops waiting and returns to the start. */
+      cancel(): void {
+        run += 1;
+        stopTimer();
+        if (self.state === 'listening') self.state = self.choices.length > 0 ? 'found' : 'idle';
+      },
+      /** 'Choose another...': shows the list of samples. */
+      setChoosingAnother(open: boolean): void {
+        self.isChoosingAnother = open;
+      },
+      setSampleText(text: string): void {
+        self.sampleText = text;
+        self.sampleError = '';
+      },
+      /** Stops any timer (the panel closes). */
+      dispose(): void {
+        run += 1;
+        stopTimer();
+      },
+      beforeDestroy(): void {
+        run += 1;
+        stopTimer();
+      },
+    };
+  })
+  .actions((self) => ({
+    /** 'Customize Trigger Data': the pasted JSON becomes the test data; returns true when it did. */
+    applySample(): boolean {
+      const parsed = parseSample(self.sampleText);
+      if (!parsed.ok) {
+        self.sampleError = parsed.message;
+        return false;
+      }
+      self.begin();
+      self.setChoices([parsed.value]);
+      self.choose(0);
+      return true;
+    },
+    /**
+     * Listens for up to 61 s (editor-core 4.8): every second asks for executions since the start;
+     * stops at the first one (its trigger data is chosen), at the end of the wait, or on Cancel.
+     */
+    listen(): Promise<void> {
+      const run = self.begin();
+      const { editor, now } = self.env;
+      const since = new Date(now()).toISOString();
+      self.startListening();
+      return new Promise<void>((done) => {
+        const resolve = () => {
+          self.setSettle(null);
+          done();
+        };
+        self.setSettle(resolve);
+        const tick = async () => {
+          if (!self.isCurrent(run)) return resolve();
+          try {
+            const answer = await editor.env.api.get('/api/workflows/{id}/executions', {
+              params: { path: { id: editor.wf.id }, query: { since } },
+            });
+            if (!self.isCurrent(run)) return resolve();
+            const found = answer.items.filter((item) => item.triggerData !== undefined);
+            if (found.length > 0) {
+              self.setChoices(found.map((item) => item.triggerData));
+              self.choose(0);
+              return resolve();
+            }
+          } catch (error) {
+            if (!self.isCurrent(run)) return resolve();
+            self.fail(error, 'Listening for data failed.');
             return resolve();
           }
-        } catch (error) {
-          if (run !== this.run) return resolve();
-          this.fail(error, 'Listening for data failed.');
-          return resolve();
-        }
-        runInAction(() => {
-          this.secondsLeft -= 1;
+          if (!self.tickDown()) return resolve();
+          self.schedule(() => void tick());
+        };
+        void tick();
+      });
+    },
+    /** Fetches sample items of a polling or schedule trigger (fetchTriggerChoices). */
+    async fetchChoices(): Promise<void> {
+      const run = self.begin();
+      const { editor } = self.env;
+      try {
+        const answer = await editor.env.api.post('/api/workflows/{id}/steps/{stepId}/trigger-choices', {
+          params: { path: { id: editor.wf.id, stepId: self.stepId } },
+          body: { document: toDocument(editor.wf.data) },
         });
-        if (this.secondsLeft <= 0) {
-          runInAction(() => {
-            this.state = 'error';
-            this.error = {
-              name: 'No data yet',
-              message: `No request arrived in ${LISTEN_SECONDS} seconds. Send one to the URL above, then try again.`,
-            };
-          });
-          return resolve();
+        if (!self.isCurrent(run)) return;
+        self.setChoices(answer.choices, answer.next);
+        if (answer.choices.length === 0) {
+          self.noItems();
+          return;
         }
-        this.timer = this.timers.setTimeout(() => void tick(), LISTEN_POLL_MS);
-      };
-      void tick();
-    });
-  }
-
-  /** Cancel: stops waiting and returns to the start. */
-  cancel(): void {
-    this.run += 1;
-    this.stopTimer();
-    if (this.state === 'listening') this.state = this.choices.length > 0 ? 'found' : 'idle';
-  }
-
-  /** Fetches sample items of a polling or schedule trigger (fetchTriggerChoices). */
-  async fetchChoices(): Promise<void> {
-    this.stopTimer();
-    const run = ++this.run;
-    this.state = 'listening';
-    this.error = null;
-    const { editor, stepId } = this.deps;
-    try {
-      const answer = await editor.env.api.post('/api/workflows/{id}/steps/{stepId}/trigger-choices', {
-        params: { path: { id: editor.wf.id, stepId } },
-        body: { document: toDocument(editor.wf.data) },
-      });
-      if (run !== this.run) return;
-      this.setChoices(answer.choices, answer.next);
-      if (answer.choices.length === 0) {
-        this.state = 'error';
-        this.error = { name: 'No items', message: 'The app answered, but it has no items yet.' };
-        return;
+        self.choose(0);
+      } catch (error) {
+        if (self.isCurrent(run)) self.fail(error, 'Fetching samples failed.');
       }
-      this.choose(0);
-    } catch (error) {
-      if (run === this.run) this.fail(error, 'Fetching samples failed.');
-    }
-  }
+    },
+    /** Load More: the next page of samples, appended. */
+    async loadMore(): Promise<void> {
+      if (!self.next || self.isLoadingMore) return;
+      const { editor } = self.env;
+      self.setLoadingMore(true);
+      try {
+        const answer = await editor.env.api.post('/api/workflows/{id}/steps/{stepId}/trigger-choices', {
+          params: { path: { id: editor.wf.id, stepId: self.stepId } },
+          body: { cursor: self.next, document: toDocument(editor.wf.data) },
+        });
+        self.appendChoices(answer.choices, answer.next);
+      } catch (error) {
+        self.fail(error, 'Loading more samples failed.');
+      } finally {
+        self.setLoadingMore(false);
+      }
+    },
+  }))
+  .actions((self) => ({
+    /** Starts the test: listening for webhook/form triggers, fetching samples otherwise. */
+    start(): Promise<void> {
+      return self.isListening ? self.listen() : self.fetchChoices();
+    },
+  }));
 
-  /** Load More: the next page of samples, appended. */
-  async loadMore(): Promise<void> {
-    if (!this.next || this.isLoadingMore) return;
-    const { editor, stepId } = this.deps;
-    this.isLoadingMore = true;
-    try {
-      const answer = await editor.env.api.post('/api/workflows/{id}/steps/{stepId}/trigger-choices', {
-        params: { path: { id: editor.wf.id, stepId } },
-        body: { cursor: this.next, document: toDocument(editor.wf.data) },
-      });
-      runInAction(() => {
-        this.choices = [...this.choices, ...answer.choices];
-        this.next = answer.next;
-      });
-    } catch (error) {
-      this.fail(error, 'Loading more samples failed.');
-    } finally {
-      runInAction(() => {
-        this.isLoadingMore = false;
-      });
-    }
-  }
-
-  private setChoices(choices: unknown[], next?: string): void {
-    this.choices = choices;
-    this.next = next;
-    this.state = 'found';
-  }
-
-  private fail(error: unknown, fallback: string): void {
-    this.stopTimer();
-    this.state = 'error';
-    const requestId = isApiError(error) ? (error.problem as { requestId?: unknown }).requestId : undefined;
-    this.error = {
-      name: isApiError(error) ? error.problem.title : 'Error',
-      message: problemMessage(error, fallback),
-      ...(typeof requestId === 'string' ? { requestId } : {}),
-    };
-  }
-
-  /** Chooses a sample as the step's test data; the first 5 choices are kept on the step. */
-  choose(index: number): void {
-    const choice = this.choices[index];
-    if (choice === undefined) return;
-    this.selectedIndex = index;
-    this.isChoosingAnother = false;
-    const step = this.deps.editor.wf.stepById(this.deps.stepId);
-    if (!step) return;
-    this.deps.editor.wf.updateStep(this.deps.stepId, {
-      ...recordSample(step.data as StepData, choice),
-      triggerChoices: this.choices.slice(0, CHOICES_KEPT),
-      triggerchoice: choiceLabel(choice, index),
-      triggerChoiceTime: this.deps.now(),
-    });
-  }
-
-  /** 'Choose another...': shows the list of samples. */
-  setChoosingAnother(open: boolean): void {
-    this.isChoosingAnother = open;
-  }
-
-  setSampleText(text: string): void {
-    this.sampleText = text;
-    this.sampleError = '';
-  }
-
-  /** 'Customize Trigger Data': the pasted JSON becomes the test data; returns true when it did. */
-  applySample(): boolean {
-    const parsed = parseSample(this.sampleText);
-    if (!parsed.ok) {
-      this.sampleError = parsed.message;
-      return false;
-    }
-    this.run += 1;
-    this.stopTimer();
-    this.choices = [parsed.value];
-    this.next = undefined;
-    this.state = 'found';
-    this.error = null;
-    this.choose(0);
-    return true;
-  }
-
-  /** Stops any timer (the panel closes). */
-  dispose(): void {
-    this.run += 1;
-    this.stopTimer();
-  }
-
-  private stopTimer(): void {
-    if (this.timer !== null) this.timers.clearTimeout(this.timer);
-    this.timer = null;
-    this.settle?.();
-  }
-}
+/** A trigger test instance. */
+export interface ITriggerTestModel extends Instance<typeof TriggerTestModel> {}

@@ -158,12 +158,7 @@ describe('custom events are premium (editor-core 2.8, 6)', () => {
       'GET /api/apps/{appSlug}': () => CRM_APP,
     });
     editor.wf.updateStep(actionId, { type: 'demo-crm', label: 'Demo CRM' });
-    const model = new StepPanelModel({
-      editor,
-      stepId: actionId,
-      catalog: editor.catalog,
-      now: () => 0,
-    });
+    const model = editor.createPanelModel(StepPanelModel, { stepId: actionId }, { now: () => 0 });
     model.setCustomEventOpen(true);
     const open = vi.spyOn(window, 'open').mockImplementation(() => null);
     render(wrap(editor, <CustomEventDialog model={model} product="Junction" />));
