@@ -7,8 +7,8 @@ import { createBrowserRouter, RouterProvider } from 'react-router-dom';
 import { AppProviders } from './app/AppProviders.js';
 import './ui/fonts.js';
 import { appRoutes } from './app/routes.js';
-import { type PrefetchWindow, startWorkflowPrefetch } from './stores/editor-store.js';
 import { createRootStore } from './stores/root-store.js';
+import { type PrefetchWindow, startWorkflowPrefetch } from './stores/workflow-prefetch.js';
 
 const container = document.getElementById('root');
 if (!container) throw new Error('index.html must contain <div id="root"> for Junction to mount into.');

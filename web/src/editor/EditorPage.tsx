@@ -9,7 +9,7 @@ import { TourModel, wasTourSeen } from '../onboarding/onboarding-tour.js';
 import { SignUpModal } from '../onboarding/SignUpModal.js';
 import { readStarterRequest, wantsStarter, withoutStarterParams } from '../onboarding/starters.js';
 import { TemplateWelcome } from '../onboarding/TemplateWelcome.js';
-import { type IEditorStore, NO_ACCESS_TEXT } from '../stores/editor-store.js';
+import { EditorStore, type IEditorStore, NO_ACCESS_TEXT } from '../stores/editor-store.js';
 import { useRootStore } from '../stores/root-store.js';
 import {
   browserSessionPlatform,
@@ -98,7 +98,7 @@ export const EditorPage = observer(function EditorPage() {
   const api = root.api;
   const { showToast } = useToast();
   const [editor] = useState<IEditorStore>(() =>
-    root.createEditor({ notifyError: (message) => showToast({ status: 'error', message }) }),
+    root.createModel(EditorStore, {}, { notifyError: (message: string) => showToast({ status: 'error', message }) }),
   );
   const [gate, setGate] = useState<EditorGate>(() => firstGate(editor.hasToken()));
   const isSignedOut = gate !== 'session';

@@ -6,14 +6,13 @@ import {
   AUTOSAVE_DELAY_MS,
   AUTOSAVE_MAX_WAIT_MS,
   createEditorStore,
+  EditorStore,
   type IEditorStore,
-  type PrefetchWindow,
-  prefetchedAnswer,
   type StoredWorkflow,
   saveFailureMessage,
-  startWorkflowPrefetch,
 } from './editor-store.js';
 import { createRootStore } from './root-store.js';
+import { type PrefetchWindow, prefetchedAnswer, startWorkflowPrefetch } from './workflow-prefetch.js';
 
 let counter = 0;
 const env = { newId: () => `id-${++counter}`, now: () => 1_700_000_000_000 };
@@ -236,7 +235,7 @@ describe('the boot-time workflow GET (editor benchmark)', () => {
     const api = { get, getToken: () => 'tok-1' } as unknown as ApiClient;
     const root = createRootStore({ ...env, api });
     root.handOverWorkflowPrefetch(startWorkflowPrefetch(windowAt('?id=wf-7&u=1')));
-    const store = root.createEditor({ notifyError: () => undefined });
+    const store = root.createModel(EditorStore, {}, { notifyError: () => undefined });
     await store.load('wf-7');
     expect(store.loadPhase).toBe('loaded');
     expect(store.wf.name).toBe('Prefetched');

@@ -22,7 +22,6 @@ import { reaction } from 'mobx';
 import { cast, flow, getEnv, type Instance, types } from 'mobx-state-tree';
 import { AppCatalogModel } from '../editor/panels/panel-catalog.js';
 import { editorRequests } from './editor-requests.js';
-import { TOKEN_STORAGE_KEY } from './session.js';
 
 /** How long autosave waits after the last edit before saving (editor-core 4.5). */
 export const AUTOSAVE_DELAY_MS = 800;
@@ -43,9 +42,9 @@ export interface EditorEnv extends CoreEnv {
   api: ApiClient;
   /** Shows a failure to the user (a toast in the app). */
   notifyError: (message: string) => void;
-  /** Timers, injected so tests can drive autosave. */
-  setTimeout: (fn: () => void, ms: number) => unknown;
-  clearTimeout: (handle: unknown) => void;
+  /** Timers, injected so tests can drive autosave; the global ones when absent. */
+  setTimeout?: (fn: () => void, ms: number) => unknown;
+  clearTimeout?: (handle: unknown) => void;
   /** Hands over the boot-time GET of workflow `id` once (the root store's), when there is one. */
   takePrefetchedWorkflow?: (id: string) => Promise<StoredWorkflow | null> | null;
 }
@@ -90,53 +89,8 @@ export function templateFailureMessage(error: unknown): string {
   return detail ? `The shared template could not be opened: ${detail}` : 'The shared template could not be opened.';
 }
 
-/** A workflow GET started while the app boots (see {@link startWorkflowPrefetch}). */
-export interface WorkflowPrefetch {
-  id: string;
-  token: string;
-  answer: Promise<StoredWorkflow | null>;
-}
-
-/** The little of `window` the prefetch uses (the root type check has no DOM typings). */
-export interface PrefetchWindow {
-  location: { origin: string; pathname: string; search: string };
-  localStorage: { getItem(key: string): string | null };
-  fetch(url: string, init: { headers: Record<string, string> }): Promise<{ ok: boolean; json(): Promise<unknown> }>;
-}
-
-/**
- * Starts GET /api/workflows/{id} for the editor's address (`/?id=…` with a stored token, no `c`
- * to exchange, no template); main.tsx calls it at boot, before React renders, and hands the
- * answer to the root store: the server answers while the app boots instead of after it. Only
- * a successful answer is kept; anything else is left to `load`, which asks again through the
- * API client. Returns null when the address asks for no workflow.
- */
-export function startWorkflowPrefetch(win: PrefetchWindow): WorkflowPrefetch | null {
-  try {
-    const params = new URLSearchParams(win.location.search);
-    const id = params.get('id');
-    const token = win.localStorage.getItem(TOKEN_STORAGE_KEY);
-    if (win.location.pathname !== '/' || !id || !token || params.has('c') || params.has('template_id')) return null;
-    const answer = win
-      .fetch(`${win.location.origin}/api/workflows/${encodeURIComponent(id)}`, {
-        headers: { accept: 'application/json', authorization: `Bearer ${token}` },
-      })
-      .then((response) => (response.ok ? (response.json() as Promise<StoredWorkflow>) : null))
-      .catch(() => null);
-    return { id, token, answer };
-  } catch {
-    return null;
-  }
-}
-
-/** The boot-time GET's answer when it was for workflow `id` with the current token, else null. */
-export function prefetchedAnswer(
-  prefetch: WorkflowPrefetch | null,
-  id: string,
-  token: string | null,
-): Promise<StoredWorkflow | null> | null {
-  return prefetch && prefetch.id === id && prefetch.token === token ? prefetch.answer : null;
-}
+const globalSetTimeout = (fn: () => void, ms: number): unknown => globalThis.setTimeout(fn, ms);
+const globalClearTimeout = (handle: unknown): void => globalThis.clearTimeout(handle as ReturnType<typeof setTimeout>);
 
 /** The editor's root: the open workflow, its phases and the selected step. */
 const EditorStoreBase = types
@@ -295,7 +249,7 @@ const EditorStoreBase = types
     let stopAutosave: (() => void) | null = null;
 
     const cancelTimer = () => {
-      if (timer !== null) self.env.clearTimeout(timer);
+      if (timer !== null) (self.env.clearTimeout ?? globalClearTimeout)(timer);
       timer = null;
       pendingSince = null;
     };
@@ -337,7 +291,7 @@ const EditorStoreBase = types
       cancelTimer();
       pendingSince = since;
       const wait = Math.max(0, Math.min(AUTOSAVE_DELAY_MS, since + AUTOSAVE_MAX_WAIT_MS - self.env.now()));
-      timer = self.env.setTimeout(() => {
+      timer = (self.env.setTimeout ?? globalSetTimeout)(() => {
         timer = null;
         pendingSince = null;
         void saveOnce();
@@ -441,7 +395,7 @@ const EditorStoreBase = types
 /** The editor store before its request actions (editor-requests.ts) are composed on. */
 export interface EditorStoreCore extends Instance<typeof EditorStoreBase> {}
 
-/** The editor's root store; created by the root store's `createEditor`. */
+/** The editor's root store; EditorPage creates it through the root store's `createModel`. */
 export const EditorStore = EditorStoreBase.actions(editorRequests);
 
 /** An editor store instance. */
@@ -455,15 +409,6 @@ export interface IEditorStore extends Instance<typeof EditorStore> {}
  * await editor.load(id);
  * const stop = editor.startAutosave();
  */
-export function createEditorStore(
-  env: Omit<EditorEnv, 'setTimeout' | 'clearTimeout'> & Partial<Pick<EditorEnv, 'setTimeout' | 'clearTimeout'>>,
-): IEditorStore {
-  return EditorStore.create(
-    {},
-    {
-      setTimeout: (fn: () => void, ms: number) => globalThis.setTimeout(fn, ms),
-      clearTimeout: (handle: unknown) => globalThis.clearTimeout(handle as ReturnType<typeof setTimeout>),
-      ...env,
-    },
-  );
+export function createEditorStore(env: EditorEnv): IEditorStore {
+  return EditorStore.create({}, env);
 }

@@ -1,19 +1,14 @@
 /**
  * The root store's editor and onboarding actions (editor-core 2.1, 6; onboarding 2): the
- * boot-time workflow GET handed over by main.tsx, the editor store created with the root's
- * environment, and the few requests screens outside the editor share (the plan behind the
- * premium offer, checkout, a shared template's summary).
+ * boot-time workflow GET handed over by main.tsx, the editor's and onboarding's stores created
+ * with the root's environment, and the few requests screens outside the editor share (the
+ * plan behind the premium offer, checkout, a shared template's summary).
  */
+import type { IAnyModelType, Instance, SnapshotIn } from 'mobx-state-tree';
 import type { TenantPlan } from '../editor/palette/premium.js';
-import {
-  createEditorStore,
-  type EditorEnv,
-  type IEditorStore,
-  prefetchedAnswer,
-  type StoredWorkflow,
-  type WorkflowPrefetch,
-} from './editor-store.js';
+import type { StoredWorkflow } from './editor-store.js';
 import type { RootStoreEnv } from './root-store.js';
+import { prefetchedAnswer, type WorkflowPrefetch } from './workflow-prefetch.js';
 
 /** What a shared template's welcome shows (GET /api/templates/{templateId}). */
 export interface TemplateSummary {
@@ -38,13 +33,16 @@ export function editorRootActions(self: { readonly env: RootStoreEnv }) {
     /** Hands over the boot-time GET of workflow `id` once, when it was made with the current token. */
     takePrefetchedWorkflow,
     /**
-     * Creates the editor store with the root's environment; `notifyError` shows a failure
-     * (a toast), timers default to the global ones.
+     * Creates a store that lives as long as its screen (the editor store, an onboarding dialog's
+     * model) as its own tree with the root's environment, the boot prefetch's hand-over, and
+     * `extra` (callbacks such as the editor's `notifyError`). The type is passed in, so the root
+     * store does not load the editor's code (the form entry shares it).
+     *
+     * @example
+     * const editor = root.createModel(EditorStore, {}, { notifyError });
      */
-    createEditor(
-      options: Pick<EditorEnv, 'notifyError'> & Partial<Pick<EditorEnv, 'setTimeout' | 'clearTimeout'>>,
-    ): IEditorStore {
-      return createEditorStore({ ...self.env, takePrefetchedWorkflow, ...options });
+    createModel<T extends IAnyModelType>(type: T, snapshot: SnapshotIn<T>, extra: object = {}): Instance<T> {
+      return type.create(snapshot, { ...self.env, takePrefetchedWorkflow, ...extra });
     },
     /**
      * The plan of the current workspace (editor-core 6: it decides whether premium is

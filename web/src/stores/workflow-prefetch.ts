@@ -1,0 +1,54 @@
+/**
+ * The editor's boot-time workflow GET (BENCHMARKS.md "Editor"): main.tsx starts it before React
+ * renders and hands it to the root store; the editor's first load takes the answer once.
+ */
+import type { StoredWorkflow } from './editor-store.js';
+import { TOKEN_STORAGE_KEY } from './session.js';
+
+/** A workflow GET started while the app boots (see {@link startWorkflowPrefetch}). */
+export interface WorkflowPrefetch {
+  id: string;
+  token: string;
+  answer: Promise<StoredWorkflow | null>;
+}
+
+/** The little of `window` the prefetch uses (the root type check has no DOM typings). */
+export interface PrefetchWindow {
+  location: { origin: string; pathname: string; search: string };
+  localStorage: { getItem(key: string): string | null };
+  fetch(url: string, init: { headers: Record<string, string> }): Promise<{ ok: boolean; json(): Promise<unknown> }>;
+}
+
+/**
+ * Starts GET /api/workflows/{id} for the editor's address (`/?id=…` with a stored token, no `c`
+ * to exchange, no template); main.tsx calls it at boot, before React renders, and hands the
+ * answer to the root store: the server answers while the app boots instead of after it. Only
+ * a successful answer is kept; anything else is left to `load`, which asks again through the
+ * API client. Returns null when the address asks for no workflow.
+ */
+export function startWorkflowPrefetch(win: PrefetchWindow): WorkflowPrefetch | null {
+  try {
+    const params = new URLSearchParams(win.location.search);
+    const id = params.get('id');
+    const token = win.localStorage.getItem(TOKEN_STORAGE_KEY);
+    if (win.location.pathname !== '/' || !id || !token || params.has('c') || params.has('template_id')) return null;
+    const answer = win
+      .fetch(`${win.location.origin}/api/workflows/${encodeURIComponent(id)}`, {
+        headers: { accept: 'application/json', authorization: `Bearer ${token}` },
+      })
+      .then((response) => (response.ok ? (response.json() as Promise<StoredWorkflow>) : null))
+      .catch(() => null);
+    return { id, token, answer };
+  } catch {
+    return null;
+  }
+}
+
+/** The boot-time GET's answer when it was for workflow `id` with the current token, else null. */
+export function prefetchedAnswer(
+  prefetch: WorkflowPrefetch | null,
+  id: string,
+  token: string | null,
+): Promise<StoredWorkflow | null> | null {
+  return prefetch && prefetch.id === id && prefetch.token === token ? prefetch.answer : null;
+}
