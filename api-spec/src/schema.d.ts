@@ -968,7 +968,7 @@ export interface paths {
          * @description The pop-up cannot send a bearer header, so `ticket` (from `POST /api/auth/popup-ticket`:
          *     single use, 60 seconds) stands for the session; a session token in the query is never
          *     read. An unknown, used or expired ticket answers 401 with code
-         *     `auth.popup_ticket_invalid`. The server stores a random, single-use `state` (10 minutes)
+         *     `auth.popup_ticket_invalid` (to a browser window, as the result page). The server stores a random, single-use `state` (10 minutes)
          *     bound to that session and, through an HttpOnly cookie, to this browser, adds PKCE when
          *     the app's authRequestConfig params name `code_challenge_method`, and redirects to the
          *     provider. When the flow cannot start (`uid` is not the ticket's user, app without OAuth
@@ -4311,7 +4311,20 @@ export interface operations {
                 content?: never;
             };
             400: components["responses"]["BadRequest"];
-            401: components["responses"]["Unauthorized"];
+            /**
+             * @description The ticket is unknown, used or expired (code `auth.popup_ticket_invalid`). A browser
+             *     window (Accept names text/html) gets the result page with `ok: false`, which says so
+             *     and posts it to `window.opener`; any other caller gets the Problem.
+             */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "text/html": string;
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
             404: components["responses"]["NotFound"];
             429: components["responses"]["TooManyRequests"];
             501: components["responses"]["NotImplemented"];

@@ -235,6 +235,21 @@ describe.each(openTestDatabases())('OAuth 2.0 on $dialect', (testDb) => {
     const bad = await h.call('GET', `/auth/${slug}?uid=${a.userId}&ticket=not-a-ticket`);
     expect(bad.status).toBe(401);
     expect(bad.json.code).toBe('auth.popup_ticket_invalid');
+    // The pop-up window itself (a navigation asks for HTML) reads a page that says so and tells the editor.
+    const ticket = await popupTicket(h, a);
+    await h.call('GET', `/auth/${slug}?uid=${a.userId}&ticket=${ticket}`);
+    const spent = await h.call('GET', `/auth/${slug}?uid=${a.userId}&ticket=${ticket}`, {
+      headers: { accept: 'text/html,application/xhtml+xml,*/*;q=0.8' },
+    });
+    expect(spent.status, spent.text).toBe(401);
+    expect(spent.headers['content-type']).toMatch(/^text\/html/);
+    expect(spent.text).toContain('<h1>Could not connect the account</h1>');
+    expect(posted(spent.text).message).toEqual({
+      type: 'junction:oauth',
+      ok: false,
+      app: slug,
+      message: 'This sign-in window has expired or was already used. Close it and connect the account again from Junction.',
+    });
     const other = await h.call('GET', `/auth/${slug}?uid=${b.userId}&ticket=${await popupTicket(h, a)}`);
     expect(posted(other.text).message).toMatchObject({ ok: false });
   });

@@ -267,6 +267,10 @@ export function createStepsService(deps: PlatformDeps, options: StepsServiceOpti
       return oauth.start(input);
     },
 
+    async refusePopup(appSlug, message) {
+      return oauth.refuse(appSlug, message);
+    },
+
     finishOAuth(input) {
       return oauth.finish(input);
     },

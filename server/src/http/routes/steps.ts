@@ -8,8 +8,14 @@ import { shopifyReturnRedirect } from './shopify.js';
 /** A pop-up answer as an HTTP result: the redirect, or the HTML page. */
 function popup(answer: PopupAnswer): OperationResult {
   if (answer.status === 302) return { status: 302, headers: answer.headers };
-  return { status: 200, headers: answer.headers, body: answer.html, type: 'text/html; charset=utf-8' };
+  return { status: answer.status, headers: answer.headers, body: answer.html, type: 'text/html; charset=utf-8' };
 }
+
+/** Whether the caller is a browser window navigating (it asks for HTML), not a script. */
+const wantsHtml = (accept: string | undefined): boolean => /\btext\/html\b/.test(accept ?? '');
+
+const POPUP_TICKET_REFUSED =
+  'This sign-in window has expired or was already used. Close it and connect the account again from Junction.';
 
 const text = (value: unknown): string | undefined => (typeof value === 'string' ? value : undefined);
 
@@ -67,8 +73,12 @@ export const stepHandlers: OperationHandlers = {
     // session (POST /api/auth/popup-ticket); a session token in the query is never read.
     const session = await input.services.accounts.redeemPopupTicket(text(ticket) ?? '');
     if (!session) {
+      // The pop-up window itself reads a page that says so and tells the editor, never JSON.
+      if (wantsHtml(input.request.headers.accept)) {
+        return popup(await input.services.steps.refusePopup(input.params.appSlug, POPUP_TICKET_REFUSED));
+      }
       throw new Problem(401, 'Unauthorized', {
-        detail: 'This sign-in window has expired or was already used. Connect the account again from Junction.',
+        detail: POPUP_TICKET_REFUSED,
         field: 'query.ticket',
         code: PROBLEM_CODES.popupTicketInvalid,
       });

@@ -65,6 +65,8 @@ export interface FinishOAuthInput {
 export interface OAuthFlow {
   start(input: StartOAuthInput): Promise<PopupAnswer>;
   finish(input: FinishOAuthInput): Promise<PopupAnswer>;
+  /** The result page with `ok: false` and status 401 (a refused pop-up ticket). */
+  refuse(appSlug: string, message: string): PopupAnswer;
 }
 
 /** The path of the provider's redirect back to Junction. */
@@ -265,7 +267,9 @@ export function createOAuthFlow(deps: PlatformDeps, options: { http?: HttpClient
     return page({ type: 'junction:oauth', ok: true, app: appSlug, credentialId }, clear);
   };
 
-  return { start, finish };
+  const refuse: OAuthFlow['refuse'] = (appSlug, message) => ({ ...failure(appSlug, message), status: 401 });
+
+  return { start, finish, refuse };
 }
 
 function readCookie(header: string | undefined, name: string): string | undefined {

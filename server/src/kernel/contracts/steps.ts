@@ -78,6 +78,11 @@ export interface StepsService {
     session: AuthContext | null;
     credentialId?: string;
   }): Promise<PopupAnswer>;
+  /**
+   * The result page with `ok: false` and status 401, for a pop-up whose ticket was refused: the
+   * window shows `message` and tells the editor, which shows it too.
+   */
+  refusePopup(appSlug: string, message: string): Promise<PopupAnswer>;
   /** GET /auth/{app}/redirect: exchanges the code and answers the page that posts to the opener. */
   finishOAuth(input: {
     appSlug: string;
@@ -91,8 +96,8 @@ export interface StepsService {
 
 /** What a pop-up route answers: a redirect or the result page. */
 export interface PopupAnswer {
-  status: 302 | 200;
+  status: 302 | 200 | 401;
   headers: Record<string, string>;
-  /** The page (text/html) when status is 200. */
+  /** The page (text/html) when status is 200 or 401. */
   html?: string;
 }
