@@ -4,9 +4,9 @@
  * hand-over between the address, local storage and the API client (`stores/session.ts`).
  */
 import type { ApiClient } from '@junction/core';
-import { getEnv, type Instance, types } from 'mobx-state-tree';
+import { type Instance } from 'mobx-state-tree';
 import { establishDashboardSession, type Me } from '../dashboard/dashboard-session.js';
-import type { RootStoreEnv } from '../stores/root-store.js';
+import { ApiModel } from '../stores/api-model.js';
 import { browserSessionPlatform, type SessionPlatform, type TokenStorage } from '../stores/session.js';
 import { type SignOutScope, signOut } from '../stores/sign-out.js';
 
@@ -15,15 +15,11 @@ export type SessionItem = Awaited<ReturnType<typeof listSessions>>['items'][numb
 const listSessions = (api: ApiClient) => api.get('/api/auth/sessions');
 
 /** The account's calls, with the API client of the root's environment. */
-export const AccountStoreModel = types
-  .model('AccountStore', {})
+export const AccountStoreModel = ApiModel.named('AccountStore')
   .views((self) => ({
-    get api(): ApiClient {
-      return getEnv<RootStoreEnv>(self).api;
-    },
     /** The session token the client holds, or null. */
     get token(): string | null {
-      return getEnv<RootStoreEnv>(self).api.getToken();
+      return self.api.getToken();
     },
   }))
   .actions((self) => ({

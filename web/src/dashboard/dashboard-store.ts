@@ -5,8 +5,8 @@
  * the API's errors, which pages turn into text with `failureText`.
  */
 import type { ApiClient, WorkflowDocument } from '@junction/core';
-import { getEnv, type Instance, types } from 'mobx-state-tree';
-import type { RootStoreEnv } from '../stores/root-store.js';
+import type { Instance } from 'mobx-state-tree';
+import { ApiModel } from '../stores/api-model.js';
 import { listTickets, submitTicket, type TicketDraft, type TicketRow } from './dashboard-tickets.js';
 import { duplicateWorkflow, importWorkflow, loadWorkflowRows, type WorkflowRow } from './dashboard-workflows.js';
 
@@ -24,82 +24,75 @@ const listMembers = (api: ApiClient, tenantId: string) =>
   api.get('/api/tenants/{tenantId}/members', { params: { path: { tenantId } } });
 
 /** The dashboard's calls, with the API client of the root's environment. */
-export const DashboardStoreModel = types
-  .model('DashboardStore', {})
-  .views((self) => ({
-    get api(): ApiClient {
-      return getEnv<RootStoreEnv>(self).api;
-    },
-  }))
-  .actions((self) => ({
-    /** The workflow list's rows in one call (GET /api/dashboard/workflows). */
-    loadWorkflowRows(): Promise<WorkflowRow[]> {
-      return loadWorkflowRows(self.api);
-    },
-    /** Creates an empty workflow; answers its id. */
-    async createWorkflow(name: string): Promise<string> {
-      return (await self.api.post('/api/workflows', { body: { name } })).id;
-    },
-    /** Turns a workflow ON or OFF (PUT /api/workflows/{id}/active; the server checks activation). */
-    async setWorkflowActive(id: string, active: boolean): Promise<void> {
-      await self.api.put('/api/workflows/{id}/active', { params: { path: { id } }, body: { active } });
-    },
-    /** Creates an OFF copy of a workflow; answers the new id. */
-    duplicateWorkflow(id: string): Promise<string> {
-      return duplicateWorkflow(self.api, id);
-    },
-    /** Deletes a workflow. */
-    async deleteWorkflow(id: string): Promise<void> {
-      await self.api.delete('/api/workflows/{id}', { params: { path: { id } } });
-    },
-    /** Reads one workflow with its document (the export). */
-    readWorkflow(id: string) {
-      return self.api.get('/api/workflows/{id}', { params: { path: { id } } });
-    },
-    /** Creates a workflow from an import read by core's `readImport`; answers its id. */
-    importWorkflow(name: string, document: WorkflowDocument): Promise<string> {
-      return importWorkflow(self.api, name, document);
-    },
+export const DashboardStoreModel = ApiModel.named('DashboardStore').actions((self) => ({
+  /** The workflow list's rows in one call (GET /api/dashboard/workflows). */
+  loadWorkflowRows(): Promise<WorkflowRow[]> {
+    return loadWorkflowRows(self.api);
+  },
+  /** Creates an empty workflow; answers its id. */
+  async createWorkflow(name: string): Promise<string> {
+    return (await self.api.post('/api/workflows', { body: { name } })).id;
+  },
+  /** Turns a workflow ON or OFF (PUT /api/workflows/{id}/active; the server checks activation). */
+  async setWorkflowActive(id: string, active: boolean): Promise<void> {
+    await self.api.put('/api/workflows/{id}/active', { params: { path: { id } }, body: { active } });
+  },
+  /** Creates an OFF copy of a workflow; answers the new id. */
+  duplicateWorkflow(id: string): Promise<string> {
+    return duplicateWorkflow(self.api, id);
+  },
+  /** Deletes a workflow. */
+  async deleteWorkflow(id: string): Promise<void> {
+    await self.api.delete('/api/workflows/{id}', { params: { path: { id } } });
+  },
+  /** Reads one workflow with its document (the export). */
+  readWorkflow(id: string) {
+    return self.api.get('/api/workflows/{id}', { params: { path: { id } } });
+  },
+  /** Creates a workflow from an import read by core's `readImport`; answers its id. */
+  importWorkflow(name: string, document: WorkflowDocument): Promise<string> {
+    return importWorkflow(self.api, name, document);
+  },
 
-    /** The workspace's accounts (the Connections page). */
-    async listCredentials(): Promise<CredentialItem[]> {
-      return (await listCredentials(self.api)).items;
-    },
-    /** The app catalogue; an empty list when it cannot be read (only labels and icons depend on it). */
-    async listApps(): Promise<CatalogueItem[]> {
-      return (await listApps(self.api).catch(() => ({ items: [] as CatalogueItem[] }))).items;
-    },
-    /** Renames an account. */
-    async renameCredential(id: string, name: string): Promise<void> {
-      await self.api.patch('/api/credentials/{id}', { params: { path: { id } }, body: { name } });
-    },
-    /** Checks an account against its app (POST /api/credentials/{id}/check). */
-    checkCredential(id: string) {
-      return self.api.post('/api/credentials/{id}/check', { params: { path: { id } } });
-    },
-    /** Deletes an account. */
-    async deleteCredential(id: string): Promise<void> {
-      await self.api.delete('/api/credentials/{id}', { params: { path: { id } } });
-    },
+  /** The workspace's accounts (the Connections page). */
+  async listCredentials(): Promise<CredentialItem[]> {
+    return (await listCredentials(self.api)).items;
+  },
+  /** The app catalogue; an empty list when it cannot be read (only labels and icons depend on it). */
+  async listApps(): Promise<CatalogueItem[]> {
+    return (await listApps(self.api).catch(() => ({ items: [] as CatalogueItem[] }))).items;
+  },
+  /** Renames an account. */
+  async renameCredential(id: string, name: string): Promise<void> {
+    await self.api.patch('/api/credentials/{id}', { params: { path: { id } }, body: { name } });
+  },
+  /** Checks an account against its app (POST /api/credentials/{id}/check). */
+  checkCredential(id: string) {
+    return self.api.post('/api/credentials/{id}/check', { params: { path: { id } } });
+  },
+  /** Deletes an account. */
+  async deleteCredential(id: string): Promise<void> {
+    await self.api.delete('/api/credentials/{id}', { params: { path: { id } } });
+  },
 
-    /** A workspace's members (the Settings page). */
-    async listMembers(tenantId: string): Promise<MemberItem[]> {
-      return (await listMembers(self.api, tenantId)).items;
-    },
-    /** Renames a workspace; answers the stored name. */
-    async renameTenant(tenantId: string, name: string): Promise<string> {
-      return (await self.api.patch('/api/tenants/{tenantId}', { params: { path: { tenantId } }, body: { name } })).name;
-    },
+  /** A workspace's members (the Settings page). */
+  async listMembers(tenantId: string): Promise<MemberItem[]> {
+    return (await listMembers(self.api, tenantId)).items;
+  },
+  /** Renames a workspace; answers the stored name. */
+  async renameTenant(tenantId: string, name: string): Promise<string> {
+    return (await self.api.patch('/api/tenants/{tenantId}', { params: { path: { tenantId } }, body: { name } })).name;
+  },
 
-    /** The tickets the caller may read: their workspace's, or all for an operator. */
-    listTickets(): Promise<TicketRow[]> {
-      return listTickets(self.api);
-    },
-    /** Files a ticket with the signed-in user's e-mail (onboarding 3). */
-    submitTicket(draft: TicketDraft): Promise<{ id: string }> {
-      return submitTicket(self.api, draft);
-    },
-  }));
+  /** The tickets the caller may read: their workspace's, or all for an operator. */
+  listTickets(): Promise<TicketRow[]> {
+    return listTickets(self.api);
+  },
+  /** Files a ticket with the signed-in user's e-mail (onboarding 3). */
+  submitTicket(draft: TicketDraft): Promise<{ id: string }> {
+    return submitTicket(self.api, draft);
+  },
+}));
 
 /** The dashboard store's instance type. */
 export interface DashboardStore extends Instance<typeof DashboardStoreModel> {}

@@ -4,16 +4,9 @@
  * definition and hand it to `save`; the answer becomes the new definition. Failures become
  * messages the pages show (the old product only logged them, forms-dp 8).
  */
-import {
-  type ApiClient,
-  type ApiType,
-  type AppDefinition,
-  AppModel,
-  isApiError,
-  type KeyEditResult,
-} from '@junction/core';
-import { getEnv, type Instance, types } from 'mobx-state-tree';
-import type { RootStoreEnv } from '../stores/root-store.js';
+import { type ApiType, type AppDefinition, AppModel, isApiError, type KeyEditResult } from '@junction/core';
+import { type Instance } from 'mobx-state-tree';
+import { ApiModel } from '../stores/api-model.js';
 import { browserSessionPlatform, establishSession, type SessionPlatform } from '../stores/session.js';
 
 /** A catalogue entry as GET /api/apps answers it. */
@@ -96,8 +89,7 @@ interface PortalState {
  * The portal's state and calls, the root store's `portal` child (pages share it, so moving
  * between them keeps the open app). The API client comes from the root's environment.
  */
-export const PortalStoreModel = types
-  .model('PortalStore', {})
+export const PortalStoreModel = ApiModel.named('PortalStore')
   .volatile(
     (): PortalState => ({
       apps: null,
@@ -114,16 +106,13 @@ export const PortalStoreModel = types
     }),
   )
   .views((self) => ({
-    get api(): ApiClient {
-      return getEnv<RootStoreEnv>(self).api;
-    },
     /** The apps the caller may edit (its own), by name. */
     get editableApps(): AppSummary[] {
       return (self.apps ?? []).filter((a) => a.editable);
     },
     /** Whether the client holds a session token (connecting an account needs one). */
     get hasToken(): boolean {
-      return Boolean(getEnv<RootStoreEnv>(self).api.getToken());
+      return Boolean(self.api.getToken());
     },
   }))
   .actions((self) => ({

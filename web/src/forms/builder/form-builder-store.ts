@@ -2,37 +2,30 @@
  * The form builder's calls (forms-dp 2.2, 4, 7): read a form of the workspace, save it (create
  * or replace). The root store's `formBuilder` child; the dialog keeps the form being edited.
  */
-import type { ApiClient, Form } from '@junction/core';
+import type { Form } from '@junction/core';
 import { parseFormTuple, toFormTuple } from '@junction/core';
-import { getEnv, type Instance, types } from 'mobx-state-tree';
-import type { RootStoreEnv } from '../../stores/root-store.js';
+import type { Instance } from 'mobx-state-tree';
+import { ApiModel } from '../../stores/api-model.js';
 
 /** The form builder's calls, with the API client of the root's environment. */
-export const FormBuilderStoreModel = types
-  .model('FormBuilderStore', {})
-  .views((self) => ({
-    get api(): ApiClient {
-      return getEnv<RootStoreEnv>(self).api;
-    },
-  }))
-  .actions((self) => ({
-    /** Reads a form of the caller's workspace; throws the API's error (404 when it is not theirs). */
-    async readForm(formId: string): Promise<Form> {
-      const data = await self.api.get('/api/forms/{formId}', { params: { path: { formId } } });
-      return parseFormTuple(data.content);
-    },
-    /**
-     * Saves a form for a workflow: replaces `savedId` when given, else creates it; answers
-     * the stored form's id.
-     */
-    async saveForm(form: Form, workflowId: string | null, savedId: string | undefined): Promise<string> {
-      const body = { name: form.definition.form.title, workflowId, content: toFormTuple(form) };
-      const saved = savedId
-        ? await self.api.put('/api/forms/{formId}', { params: { path: { formId: savedId } }, body })
-        : await self.api.post('/api/forms', { body });
-      return saved.id;
-    },
-  }));
+export const FormBuilderStoreModel = ApiModel.named('FormBuilderStore').actions((self) => ({
+  /** Reads a form of the caller's workspace; throws the API's error (404 when it is not theirs). */
+  async readForm(formId: string): Promise<Form> {
+    const data = await self.api.get('/api/forms/{formId}', { params: { path: { formId } } });
+    return parseFormTuple(data.content);
+  },
+  /**
+   * Saves a form for a workflow: replaces `savedId` when given, else creates it; answers
+   * the stored form's id.
+   */
+  async saveForm(form: Form, workflowId: string | null, savedId: string | undefined): Promise<string> {
+    const body = { name: form.definition.form.title, workflowId, content: toFormTuple(form) };
+    const saved = savedId
+      ? await self.api.put('/api/forms/{formId}', { params: { path: { formId: savedId } }, body })
+      : await self.api.post('/api/forms', { body });
+    return saved.id;
+  },
+}));
 
 /** The form builder store's instance type. */
 export interface FormBuilderStore extends Instance<typeof FormBuilderStoreModel> {}

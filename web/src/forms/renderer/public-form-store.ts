@@ -5,33 +5,26 @@
  * `PublicFormStoreModel.create({}, env)` under `<PublicFormStoreContext.Provider>`. In the app
  * it is the root store's `publicForm` child, which `RootStoreProvider` provides here.
  */
-import { type Answers, type ApiClient, type Form, parseFormTuple } from '@junction/core';
-import { getEnv, type Instance, types } from 'mobx-state-tree';
+import { type Answers, type Form, parseFormTuple } from '@junction/core';
+import type { Instance } from 'mobx-state-tree';
 import { createContext, useContext } from 'react';
-import type { RootStoreEnv } from '../../stores/root-store.js';
+import { ApiModel } from '../../stores/api-model.js';
 
 /** The public form's calls, with the API client of its environment. */
-export const PublicFormStoreModel = types
-  .model('PublicFormStore', {})
-  .views((self) => ({
-    get api(): ApiClient {
-      return getEnv<Pick<RootStoreEnv, 'api'>>(self).api;
-    },
-  }))
-  .actions((self) => ({
-    /** Reads a public form; the answer's id is the form's own (the address may name its workflow). */
-    async readForm(formId: string): Promise<{ id: string; form: Form }> {
-      const data = await self.api.get('/api/public/forms/{formId}', { params: { path: { formId } } });
-      return { id: data.id, form: parseFormTuple(data.content) };
-    },
-    /** Sends a visitor's answers; throws the API's error (its problem names the questions). */
-    async submitAnswers(formId: string, answers: Answers): Promise<void> {
-      await self.api.post('/api/public/forms/{formId}/submissions', {
-        params: { path: { formId } },
-        body: { answers },
-      });
-    },
-  }));
+export const PublicFormStoreModel = ApiModel.named('PublicFormStore').actions((self) => ({
+  /** Reads a public form; the answer's id is the form's own (the address may name its workflow). */
+  async readForm(formId: string): Promise<{ id: string; form: Form }> {
+    const data = await self.api.get('/api/public/forms/{formId}', { params: { path: { formId } } });
+    return { id: data.id, form: parseFormTuple(data.content) };
+  },
+  /** Sends a visitor's answers; throws the API's error (its problem names the questions). */
+  async submitAnswers(formId: string, answers: Answers): Promise<void> {
+    await self.api.post('/api/public/forms/{formId}/submissions', {
+      params: { path: { formId } },
+      body: { answers },
+    });
+  },
+}));
 
 /** The public form store's instance type. */
 export interface PublicFormStore extends Instance<typeof PublicFormStoreModel> {}
@@ -42,7 +35,8 @@ export const PublicFormStoreContext = createContext<PublicFormStore | null>(null
 /** The public form store; throws a helpful error without a provider. */
 export function usePublicFormStore(): PublicFormStore {
   const store = useContext(PublicFormStoreContext);
-  if (!store)
+  if (!store) {
     throw new Error('usePublicFormStore needs <PublicFormStoreContext.Provider> (RootStoreProvider gives it).');
+  }
   return store;
 }
