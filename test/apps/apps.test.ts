@@ -143,6 +143,28 @@ describe.each(openTestDatabases())('apps API on $dialect', (testDb) => {
     expect(noTitle.status).toBe(422);
     expect(noTitle.json.field).toBe('actions.createOrder.fields[0].title');
 
+    // forms-dp 3, 5: an object field's property keys follow the key rule once (core checkProperties).
+    const twice = ordersApp(`p-${Date.now()}`, target);
+    twice.actions.createOrder.fields = [
+      {
+        name: 'item',
+        title: 'Item',
+        schema: {
+          type: 'object',
+          properties: [
+            { key: 'sku', schema: { type: 'string' } },
+            { key: 'sku', schema: { type: 'string' } },
+          ],
+        } as never,
+      },
+    ];
+    const repeated = await h.call('POST', '/api/apps', { token: a.token, body: twice });
+    expect(repeated.status).toBe(422);
+    expect(repeated.json).toMatchObject({
+      field: 'actions.createOrder.fields[0].schema.properties[1].key',
+      detail: "The key 'sku' is used twice.",
+    });
+
     const inline = await h.call('POST', '/api/apps', {
       token: a.token,
       body: { ...ordersApp(`i-${Date.now()}`, target), iconURL: 'data:image/png;base64,AAAA' },
