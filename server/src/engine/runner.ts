@@ -169,8 +169,10 @@ export function createRunner(deps: RunnerDeps) {
       }
       // Between steps: renew the lease, and stop if the execution was cancelled meanwhile.
       if (executed > 0) {
-        const renewed = await commit(held, (r) =>
-          r.renewLease(id, iso(platform.now() + settings.leaseMs), iso(platform.now())),
+        // The previous step's record rides along: one statement on PostgreSQL (a data-modifying CTE).
+        const step = held;
+        const renewed = await deps.write.direct((r) =>
+          r.renewWithStep(step, id, iso(platform.now() + settings.leaseMs), iso(platform.now())),
         );
         held = undefined;
         if (!renewed) return 'cancelled';

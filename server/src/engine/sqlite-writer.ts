@@ -231,6 +231,10 @@ export function openSqliteWriter(file: string): SqliteWriter {
     async renewLease(id, leaseUntil, now) {
       return statements.renew.run(leaseUntil, now, id).changes === 1;
     },
+    async renewWithStep(step, id, leaseUntil, now) {
+      if (step) await writer.saveStepRun(step);
+      return writer.renewLease(id, leaseUntil, now);
+    },
   };
 
   return {

@@ -13,6 +13,27 @@ import {
   writeAny,
 } from './engine-rows.js';
 
+/**
+ * `WITH step AS (INSERT … ON CONFLICT DO UPDATE)`: step records written by the statement that
+ * follows it (PostgreSQL's data-modifying CTE), so a record and the execution's change commit
+ * together in one round trip.
+ */
+function withSteps(steps: StepRunRecord[]) {
+  const rows = steps.map(
+    (step) =>
+      sql`(${step.executionId}, ${step.stepId}, ${step.status}, ${writeAny(step.input)}, ${writeAny(step.output)},
+           ${step.error}, ${step.attempts}, ${step.startedAt}, ${step.finishedAt})`,
+  );
+  return sql`
+    WITH step AS (
+      INSERT INTO step_runs (execution_id, step_id, status, input, output, error, attempts, started_at, finished_at)
+      VALUES ${sql.join(rows)}
+      ON CONFLICT (execution_id, step_id) DO UPDATE SET status = excluded.status, input = excluded.input,
+        output = excluded.output, error = excluded.error, attempts = excluded.attempts,
+        started_at = excluded.started_at, finished_at = excluded.finished_at
+    )`;
+}
+
 /** The engine's execution lifecycle: claims and leases, finishes, waits, cancels, step runs and the reconciler's scans. */
 export function createEngineLifecycle(db: Kysely<Database>, dialect: Dialect = 'sqlite') {
   const versionDocument = createVersionDocuments(db);
@@ -116,16 +137,29 @@ export function createEngineLifecycle(db: Kysely<Database>, dialect: Dialect = '
         return this.finish(id, status, error, now);
       }
       const result = await sql<{ id: string }>`
-        WITH step AS (
-          INSERT INTO step_runs (execution_id, step_id, status, input, output, error, attempts, started_at, finished_at)
-          VALUES (${step.executionId}, ${step.stepId}, ${step.status}, ${writeAny(step.input)}, ${writeAny(step.output)},
-                  ${step.error}, ${step.attempts}, ${step.startedAt}, ${step.finishedAt})
-          ON CONFLICT (execution_id, step_id) DO UPDATE SET status = excluded.status, input = excluded.input,
-            output = excluded.output, error = excluded.error, attempts = excluded.attempts,
-            started_at = excluded.started_at, finished_at = excluded.finished_at
-        )
+        ${withSteps([step])}
         UPDATE executions SET status = ${status}, error = ${error}, finished_at = ${now}, lease_until = NULL,
           updated_at = ${now}
+        WHERE id = ${id} AND status = 'running'
+        RETURNING id`.execute(db);
+      return result.rows.length === 1;
+    },
+
+    /**
+     * Saves the previous step's record (if any) and extends the lease, atomically: on
+     * PostgreSQL one statement (the step insert as a data-modifying CTE: one round trip per
+     * step instead of BEGIN, insert, update, COMMIT), elsewhere two statements that the caller
+     * runs inside its transaction. False when the execution is no longer running (cancelled;
+     * the step record is kept).
+     */
+    async renewWithStep(step: StepRunRecord | undefined, id: string, leaseUntil: string, now: string): Promise<boolean> {
+      if (!step || dialect !== 'postgres') {
+        if (step) await this.saveStepRun(step);
+        return this.renewLease(id, leaseUntil, now);
+      }
+      const result = await sql<{ id: string }>`
+        ${withSteps([step])}
+        UPDATE executions SET lease_until = ${leaseUntil}, updated_at = ${now}
         WHERE id = ${id} AND status = 'running'
         RETURNING id`.execute(db);
       return result.rows.length === 1;
@@ -151,23 +185,7 @@ export function createEngineLifecycle(db: Kysely<Database>, dialect: Dialect = '
           AS v(id, status, error, at)
         WHERE e.id = v.id AND e.status = 'running'
         RETURNING e.id`;
-      const rows = [...steps.values()].map(
-        (step) =>
-          sql`(${step.executionId}, ${step.stepId}, ${step.status}, ${writeAny(step.input)}, ${writeAny(step.output)},
-               ${step.error}, ${step.attempts}, ${step.startedAt}, ${step.finishedAt})`,
-      );
-      const query =
-        rows.length === 0
-          ? update
-          : sql<{ id: string }>`
-        WITH step AS (
-          INSERT INTO step_runs (execution_id, step_id, status, input, output, error, attempts, started_at, finished_at)
-          VALUES ${sql.join(rows)}
-          ON CONFLICT (execution_id, step_id) DO UPDATE SET status = excluded.status, input = excluded.input,
-            output = excluded.output, error = excluded.error, attempts = excluded.attempts,
-            started_at = excluded.started_at, finished_at = excluded.finished_at
-        )
-        ${update}`;
+      const query = steps.size === 0 ? update : sql<{ id: string }>`${withSteps([...steps.values()])} ${update}`;
       for (const row of (await query.execute(db)).rows) ended.add(row.id);
       return ended;
     },

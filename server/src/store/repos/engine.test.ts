@@ -2,7 +2,8 @@
  * The batched statements of the engine's hot path (PostgreSQL: one statement for many
  * executions; SQLite: one call each): claimMany and finishMany keep the guarantees of their
  * single forms — only claimable rows are taken, a cancelled execution is not ended, and every
- * step record is written.
+ * step record is written. renewWithStep saves a step record and extends the lease in one
+ * statement on PostgreSQL, with the same guarantees.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createServices, type ServicesWithLifecycle } from '../../compose.js';
@@ -74,5 +75,38 @@ describe.each(openTestDatabases())('batched engine statements on $dialect', (tes
     expect(await repo.listStepRuns(ids[1])).toEqual([]);
     // A cancelled execution keeps the record of the step it finished.
     expect(await repo.listStepRuns(ids[2])).toMatchObject([{ stepId: 'st-1', output: 'kept' }]);
+  });
+
+  it('saves the previous step record with the lease renewal, and keeps it when the run was cancelled', async () => {
+    const repo = createEngineRepo(opened.db, testDb.dialect);
+    const event = { tenantId, workflowId, trigger: 'manual' as const, triggerData: { n: 2 } };
+    const ids = (await services.engine.ingest([event, event])).map((o) => (o as { executionId: string }).executionId);
+    const now = new Date().toISOString();
+    await opened.db.updateTable('executions').set({ status: 'queued' }).where('id', 'in', ids).execute();
+    await repo.claimMany(ids, now, new Date(Date.now() + 1_000).toISOString());
+    const later = new Date(Date.now() + 120_000).toISOString();
+    const step = (executionId: string, stepId: string, output: unknown) => ({
+      executionId,
+      stepId,
+      status: 'succeeded' as const,
+      input: { values: { b: 2 } },
+      output,
+      error: null,
+      attempts: 1,
+      startedAt: now,
+      finishedAt: now,
+    });
+
+    expect(await repo.renewWithStep(step(ids[0], 'st-1', { one: 1 }), ids[0], later, now)).toBe(true);
+    expect(await repo.renewWithStep(undefined, ids[0], later, now)).toBe(true);
+    expect(await repo.get(ids[0])).toMatchObject({ status: 'running' });
+    const [row] = await opened.db.selectFrom('executions').select('lease_until').where('id', '=', ids[0]).execute();
+    expect(row?.lease_until).toBe(later);
+    expect(await repo.listStepRuns(ids[0])).toMatchObject([{ stepId: 'st-1', output: { one: 1 }, attempts: 1 }]);
+
+    expect(await repo.cancel(tenantId, ids[1], now)).toBe(true);
+    expect(await repo.renewWithStep(step(ids[1], 'st-1', 'kept'), ids[1], later, now)).toBe(false);
+    expect(await repo.get(ids[1])).toMatchObject({ status: 'cancelled' });
+    expect(await repo.listStepRuns(ids[1])).toMatchObject([{ stepId: 'st-1', output: 'kept' }]);
   });
 });
