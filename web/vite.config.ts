@@ -27,6 +27,14 @@ export default defineConfig({
       // Two pages: the app (index.html) and the public form pages (form.html, served for
       // /form/{id} and /page/{id}), whose first load leaves out the editor.
       input: { index: fromHere('index.html'), form: fromHere('form.html') },
+      output: {
+        // Core's layout and dagre form a chunk of their own, loaded by the editor on first use
+        // (editor/canvas/canvas-actions.ts `loadLayout`). Without the group they stay in the
+        // entry chunk: core's index re-exports the layout, and the entry reaches the index.
+        codeSplitting: {
+          groups: [{ name: 'layout', test: /@dagrejs[\\/]|core[\\/]src[\\/]workflow[\\/]layout\.ts$/ }],
+        },
+      },
     },
   },
   server: {

@@ -5,7 +5,8 @@
  * - selecting a step until its panel is painted;
  * - a new visitor (no token) opening '/' until the sign-up modal is painted.
  *
- * Run: `npm run bench:editor` (add `-- --runs 7` for more runs). Prints a Markdown table for
+ * Run: `npm run bench:editor` (add `-- --runs 7` for more runs, `--steps 5000` for a larger
+ * workflow). Prints a Markdown table for
  * BENCHMARKS.md. Uses the real server (createApp) on 127.0.0.1 and Debian's Chromium.
  */
 import { randomUUID } from 'node:crypto';
@@ -29,9 +30,8 @@ import { loadConfig } from '../../server/src/config.js';
 import { launchChromium } from '../e2e/harness.js';
 import { REPO_ROOT } from '../e2e/web-build.js';
 
-/** Goals from the issue. */
-const GOALS = { openMs: 1000, selectMs: 100, initialJsGzipKb: 350 };
-const STEPS = 1000;
+/** Goals: open a 1,000-step workflow in < 500 ms and a 5,000-step one in < 2 s, select < 50 ms, initial JS < 300 KB gzip. */
+const GOALS = { openMs: 500, openLargeMs: 2000, selectMs: 50, initialJsGzipKb: 300 };
 
 function argNumber(name: string, fallback: number): number {
   const at = process.argv.indexOf(`--${name}`);
@@ -53,11 +53,11 @@ function initialJavaScript(dist: string): { files: { file: string; raw: number; 
   return { files, gzip: files.reduce((sum, f) => sum + f.gzip, 0) };
 }
 
-/** A chain of one tested webhook trigger and 999 tested HTTP actions, laid out top to bottom. */
-function bigWorkflow(id: string, name: string): WorkflowDocument {
+/** A chain of one tested webhook trigger and `count - 1` tested HTTP actions, laid out top to bottom. */
+function bigWorkflow(id: string, name: string, count: number): WorkflowDocument {
   const steps: Step[] = [];
   const links: Link[] = [];
-  for (let i = 0; i < STEPS; i += 1) {
+  for (let i = 0; i < count; i += 1) {
     const isTrigger = i === 0;
     steps.push({
       id: `s${i}`,
@@ -246,6 +246,9 @@ function median(values: number[]): number {
 
 async function main(): Promise<void> {
   const runs = argNumber('runs', 5);
+  // --steps N: the workflow's size (default 1,000; the goals are for 1,000 and 5,000 steps).
+  const steps = argNumber('steps', 1000);
+  const openGoalMs = steps >= 5000 ? GOALS.openLargeMs : GOALS.openMs;
   const dist = await mkdtemp(path.join(tmpdir(), 'junction-bench-web-'));
   buildForProduction(dist);
   const bundle = initialJavaScript(dist);
@@ -258,7 +261,7 @@ async function main(): Promise<void> {
       password: 'Str0ng!Passw0rd#2024',
     })) as { token: string; workflowId: string; user: { email: string } };
     await verifyEmail(baseUrl, grant.token, grant.user.email);
-    const doc = bigWorkflow(grant.workflowId, '1,000 steps');
+    const doc = bigWorkflow(grant.workflowId, `${steps.toLocaleString('en')} steps`, steps);
     await api(baseUrl, 'PUT', `/api/workflows/${grant.workflowId}`, grant.token, { document: doc });
     const url = `${baseUrl}/?id=${encodeURIComponent(grant.workflowId)}`;
 
@@ -294,6 +297,7 @@ async function main(): Promise<void> {
     }
 
     const openMs = median(opens);
+
     const selectMs = median(selects);
     const gzipKb = bundle.gzip / 1024;
     const verdict = (ok: boolean) => (ok ? 'yes' : '**no**');
@@ -301,12 +305,12 @@ async function main(): Promise<void> {
       .map((v) => v.toFixed(1))
       .join(' ');
     console.log(
-      `\nEditor benchmark: ${STEPS}-step workflow, ${runs} runs (median), headless Chromium 1280×800, load average ${load} on ${cpus().length} CPUs\n`,
+      `\nEditor benchmark: ${steps}-step workflow, ${runs} runs (median), headless Chromium 1280×800, load average ${load} on ${cpus().length} CPUs\n`,
     );
     console.log('| measure | median | all runs | goal | met |');
     console.log('| --- | ---: | --- | ---: | :---: |');
     console.log(
-      `| open a ${STEPS}-step workflow until the canvas is painted | ${openMs.toFixed(0)} ms | ${opens.map((v) => v.toFixed(0)).join(', ')} | < ${GOALS.openMs} ms | ${verdict(openMs < GOALS.openMs)} |`,
+      `| open a ${steps}-step workflow until the canvas is painted | ${openMs.toFixed(0)} ms | ${opens.map((v) => v.toFixed(0)).join(', ')} | < ${openGoalMs} ms | ${verdict(openMs < openGoalMs)} |`,
     );
     console.log(
       `| … of which until the workflow's GET answered | ${median(loads).toFixed(0)} ms | ${loads.map((v) => v.toFixed(0)).join(', ')} | | |`,

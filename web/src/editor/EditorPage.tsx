@@ -2,7 +2,7 @@ import { observer } from 'mobx-react-lite';
 import { useCallback, useEffect, useRef, useState } from 'react';
 import styled from 'styled-components';
 import { CodeModal } from '../onboarding/CodeModal.js';
-import { CustomTriggerWizardHost } from '../onboarding/CustomTriggerWizard.js';
+import { CustomTriggerWizardHost } from '../onboarding/CustomTriggerWizardHost.js';
 import { GuidedTour } from '../onboarding/GuidedTour.js';
 import { REMINDER_BELOW_PX, type SignedIn, SignUpFlow } from '../onboarding/onboarding-signup.js';
 import { TourModel, wasTourSeen } from '../onboarding/onboarding-tour.js';

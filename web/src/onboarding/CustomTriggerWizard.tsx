@@ -1,7 +1,8 @@
 /**
  * The custom-trigger wizard, a side panel of the editor (onboarding 2 "Custom-trigger wizard",
  * 4, 5, 9). It opens on the `junction:custom-trigger` window event, which the "Let's add an event"
- * dialog's "I'll do it myself" sends for a trigger.
+ * dialog's "I'll do it myself" sends for a trigger; CustomTriggerWizardHost.tsx listens for it
+ * and loads this module (its own chunk) on the first request.
  */
 import { observer } from 'mobx-react-lite';
 import { useEffect, useRef, useState } from 'react';
@@ -20,9 +21,6 @@ import {
   WIZARD_STEPS,
 } from './onboarding-wizard.js';
 import { ErrorBanner, LinkButton, Small } from './parts.js';
-
-/** The window event that opens the wizard: `detail` = { app?: string, offerSeen?: boolean }. */
-export const CUSTOM_TRIGGER_EVENT = 'junction:custom-trigger';
 
 const Drawer = styled.aside`
   position: absolute;
@@ -424,18 +422,25 @@ const WizardPanel = observer(function WizardPanel({
   );
 });
 
-/** Mounts the wizard when the `junction:custom-trigger` event asks for it. */
-export function CustomTriggerWizardHost() {
+/** What the `junction:custom-trigger` event asks for (CustomTriggerWizardHost.tsx). */
+export interface WizardRequest {
+  app?: string;
+  offerSeen?: boolean;
+}
+
+/**
+ * The wizard for one request of the `junction:custom-trigger` event: made on mount (the step
+ * panel closes, the apps load), closed with `onDone`. Loaded on demand by the host.
+ */
+export function CustomTriggerWizardMount({ request, onDone }: { request: WizardRequest; onDone: () => void }) {
   const editor = useEditor();
   const { showToast } = useToast();
   const plan = useTenantPlan();
   const planRef = useRef(plan);
   planRef.current = plan;
-  const [wizard, setWizard] = useState<CustomTriggerWizard | null>(null);
-  useEffect(() => {
-    const open = (event: Event) => {
-      const detail = ((event as CustomEvent).detail ?? {}) as { app?: string; offerSeen?: boolean };
-      const next = new CustomTriggerWizard(
+  const [wizard] = useState(
+    () =>
+      new CustomTriggerWizard(
         {
           editor,
           notify: (toast) => showToast({ ...toast, autoHideMs: ONBOARDING_TOAST_MS }),
@@ -443,26 +448,23 @@ export function CustomTriggerWizardHost() {
           origin: window.location.origin,
           onAppChanged: (app) => window.dispatchEvent(new CustomEvent(APP_CHANGED_EVENT, { detail: { app } })),
         },
-        { appSlug: detail.app, offerSeen: detail.offerSeen },
-      );
-      // The wizard replaces the step panel on the right.
-      editor.select(null);
-      setWizard(next);
-      void next.loadApps();
-    };
-    window.addEventListener(CUSTOM_TRIGGER_EVENT, open);
-    return () => window.removeEventListener(CUSTOM_TRIGGER_EVENT, open);
-  }, [editor, showToast]);
-  if (!wizard) return null;
+        { appSlug: request.app, offerSeen: request.offerSeen },
+      ),
+  );
+  useEffect(() => {
+    // The wizard replaces the step panel on the right.
+    editor.select(null);
+    void wizard.loadApps();
+  }, [editor, wizard]);
   return (
     <WizardPanel
       wizard={wizard}
       onClose={() => {
         void wizard.discard();
-        setWizard(null);
+        onDone();
       }}
       onFinished={() => {
-        setWizard(null);
+        onDone();
         // The trigger step opens again on its new event, read afresh (no reload).
         const trigger = editor.wf.data.steps.find((s) => s.kind === 'trigger');
         if (trigger) editor.select(trigger.id);

@@ -2,7 +2,7 @@ import * as DropdownMenu from '@radix-ui/react-dropdown-menu';
 import { BaseEdge, EdgeLabelRenderer, type EdgeProps, getSmoothStepPath } from '@xyflow/react';
 import styled from 'styled-components';
 import { useEditor } from '../editor-context.js';
-import { insertActionOnLink } from './canvas-actions.js';
+import { insertActionOnLink, loadLayout } from './canvas-actions.js';
 import { LINK_STYLE, type LinkEdgeType } from './canvas-model.js';
 import { MenuContent, MenuItem } from './StepCard.js';
 
@@ -82,8 +82,10 @@ export function LinkEdge({
             <MenuContent align="center" sideOffset={4}>
               <MenuItem
                 onSelect={() => {
-                  const step = insertActionOnLink(editor.wf, id);
-                  if (step) editor.select(step.id);
+                  void loadLayout().then(() => {
+                    const step = insertActionOnLink(editor.wf, id);
+                    if (step) editor.select(step.id);
+                  });
                 }}
               >
                 Insert step here

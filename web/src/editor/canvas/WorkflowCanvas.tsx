@@ -26,7 +26,7 @@ import {
 import styled from 'styled-components';
 import { useToast } from '../../ui/index.js';
 import { useEditor } from '../editor-context.js';
-import { applyLayout, moveStepOntoLink } from './canvas-actions.js';
+import { applyLayout, loadLayout, moveStepOntoLink } from './canvas-actions.js';
 import {
   type CanvasPoint,
   findLinkAt,
@@ -166,14 +166,19 @@ export const WorkflowCanvas = observer(function WorkflowCanvas() {
     const started = drag?.start;
     setDrag(null);
     const name = node.data.name;
-    if (linkId && moveStepOntoLink(wf, node.id, linkId)) {
-      showToast({ status: 'success', message: movedMessage(name) });
+    const travelled = started ? Math.hypot(node.position.x - started.x, node.position.y - started.y) : 0;
+    const hint = () => {
+      if (travelled > DRAG_HINT_DISTANCE)
+        showToast({ status: 'info', message: 'Drop a step on a link to move it there.' });
+    };
+    if (!linkId) {
+      hint();
       return;
     }
-    const travelled = started ? Math.hypot(node.position.x - started.x, node.position.y - started.y) : 0;
-    if (travelled > DRAG_HINT_DISTANCE) {
-      showToast({ status: 'info', message: 'Drop a step on a link to move it there.' });
-    }
+    void loadLayout().then(() => {
+      if (moveStepOntoLink(wf, node.id, linkId)) showToast({ status: 'success', message: movedMessage(name) });
+      else hint();
+    });
   };
 
   // Opening a step's drawer pans the canvas as little as needed so the selected card (with its
@@ -189,7 +194,19 @@ export const WorkflowCanvas = observer(function WorkflowCanvas() {
     if (next) void setViewport(next, { duration: 250 });
   }, [selectedStepId, editor, getViewport, setViewport]);
 
-  const tidyUp = () => wf.group(HISTORY_DESCRIPTIONS.moveStep, () => applyLayout(wf));
+  const tidyUp = () => void loadLayout().then(() => wf.group(HISTORY_DESCRIPTIONS.moveStep, () => applyLayout(wf)));
+
+  useEffect(() => {
+    // Core's layout (dagre) is a chunk of its own: fetched once the browser is idle after the
+    // canvas painted, so the first edit that lays out finds it loaded.
+    const load = () => void loadLayout().catch(() => undefined);
+    if (typeof window.requestIdleCallback === 'function') {
+      const handle = window.requestIdleCallback(load, { timeout: 3000 });
+      return () => window.cancelIdleCallback(handle);
+    }
+    const handle = window.setTimeout(load, 500);
+    return () => window.clearTimeout(handle);
+  }, []);
 
   return (
     <Pane data-testid="workflow-canvas" ref={paneRef}>

@@ -1,6 +1,9 @@
 import { createNewWorkflow, createWorkflowModel, type IWorkflow } from '@junction/core';
-import { describe, expect, it } from 'vitest';
-import { insertActionOnLink, moveStepOntoLink } from './canvas-actions.js';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { insertActionOnLink, loadLayout, moveStepOntoLink } from './canvas-actions.js';
+
+// Core's layout is a chunk the editor loads on first use; the edits need it loaded.
+beforeAll(() => loadLayout());
 
 function chain(): IWorkflow {
   let n = 0;

@@ -2,19 +2,45 @@
  * Canvas edits that combine a core graph edit with core's layout in one undo entry: moving a
  * card onto a link and inserting a step on a link (onboarding 4 "Canvas actions").
  */
-import {
-  ACTION_PLACEHOLDER_NAME,
-  HISTORY_DESCRIPTIONS,
-  type IStep,
-  type IWorkflow,
-  layoutWorkflow,
-} from '@junction/core';
+import { ACTION_PLACEHOLDER_NAME, HISTORY_DESCRIPTIONS, type IStep, type IWorkflow } from '@junction/core';
+
+type LayoutWorkflow = typeof import('@junction/core').layoutWorkflow;
+
+// Core's layout brings dagre (about 15 KB gzip), which opening a workflow never needs: it is a
+// chunk of its own (web/vite.config.ts, group 'layout'), loaded when the canvas is idle or by
+// the first edit that lays out. The edits below stay synchronous (one undo entry each); their
+// callers wait for `loadLayout()` first.
+let layoutWorkflow: LayoutWorkflow | null = null;
+let layoutLoad: Promise<void> | null = null;
+
+/**
+ * Loads core's layout once (a resolved promise once loaded). Call it before
+ * {@link applyLayout}, {@link moveStepOntoLink} or {@link insertActionOnLink}.
+ *
+ * @example
+ * void loadLayout().then(() => insertActionOnLink(editor.wf, linkId));
+ */
+export function loadLayout(): Promise<void> {
+  layoutLoad ??= import('./layout-chunk.js').then(
+    (module) => {
+      layoutWorkflow = module.layoutWorkflow;
+    },
+    (error: unknown) => {
+      // A failed fetch is tried again on the next call.
+      layoutLoad = null;
+      throw error;
+    },
+  );
+  return layoutLoad;
+}
 
 /**
  * Lays the workflow out with core's editor layout (snapped to the grid), shifted so the first
- * step stays where it is (the view does not jump); no undo entry of its own.
+ * step stays where it is (the view does not jump); no undo entry of its own. Needs
+ * {@link loadLayout} to have resolved.
  */
 export function applyLayout(wf: IWorkflow): void {
+  if (!layoutWorkflow) throw new Error('applyLayout needs the layout chunk: await loadLayout() before editing.');
   const positions = layoutWorkflow(wf.data, { mode: 'editor' });
   const anchor = wf.steps[0];
   const laidOut = anchor ? positions.get(anchor.id) : undefined;

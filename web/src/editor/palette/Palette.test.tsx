@@ -82,7 +82,8 @@ describe('the premium offer (editor-core 6)', () => {
     expect(editor.wf.steps).toHaveLength(2);
     fireEvent.click(screen.getByRole('button', { name: 'No thanks' }));
     expect(screen.queryByRole('dialog')).toBeNull();
-    expect(editor.wf.steps.map((s) => s.data.type)).toContain('formatter');
+    // The step is added once core's layout (its own chunk) has loaded.
+    await waitFor(() => expect(editor.wf.steps.map((s) => s.data.type)).toContain('formatter'));
   });
 
   it('is not offered to a premium tenant', async () => {
@@ -90,7 +91,7 @@ describe('the premium offer (editor-core 6)', () => {
     fireEvent.click(screen.getByRole('tab', { name: 'TOOLS' }));
     fireEvent.click(screen.getByRole('button', { name: /Formatter/ }));
     expect(screen.queryByRole('dialog')).toBeNull();
-    expect(editor.wf.steps).toHaveLength(3);
+    await waitFor(() => expect(editor.wf.steps).toHaveLength(3));
   });
 });
 
@@ -99,7 +100,13 @@ describe('Get offer (editor-core 6, 7.3)', () => {
     const post = vi
       .fn()
       .mockRejectedValueOnce(
-        new ApiError({ type: 'about:blank', code: 'server.not_implemented', title: 'Not Implemented', status: 501, detail: 'Checkout is not set up.' }),
+        new ApiError({
+          type: 'about:blank',
+          code: 'server.not_implemented',
+          title: 'Not Implemented',
+          status: 501,
+          detail: 'Checkout is not set up.',
+        }),
       )
       .mockResolvedValueOnce({ url: 'https://checkout.example.com/session/1' });
     const api = { post } as unknown as ApiClient;

@@ -3,6 +3,7 @@ import { observer } from 'mobx-react-lite';
 import { useState } from 'react';
 import styled from 'styled-components';
 import { AppIcon, Tabs, TabsContent, TabsList, TabsTrigger, useToast } from '../../ui/index.js';
+import { loadLayout } from '../canvas/canvas-actions.js';
 import { useEditor } from '../editor-context.js';
 import { PremiumOffer, useTenantPlan } from './PremiumOffer.js';
 import {
@@ -121,8 +122,13 @@ export const Palette = observer(function Palette() {
       editor.openLinkPanel(linkId, entry.effect.panel);
       return;
     }
-    const step = applyStepEntry(wf, entry, editor.selectedStepId);
-    if (step) editor.select(step.id);
+    const add = () => {
+      const step = applyStepEntry(wf, entry, editor.selectedStepId);
+      if (step) editor.select(step.id);
+    };
+    // Adding an action lays the canvas out: core's layout loads on first use (canvas-actions.ts).
+    if (entry.effect.kind === 'trigger') add();
+    else void loadLayout().then(add);
   };
 
   return (

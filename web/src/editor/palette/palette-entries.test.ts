@@ -1,6 +1,10 @@
 import { createNewWorkflow, createWorkflowModel } from '@junction/core';
-import { describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { loadLayout } from '../canvas/canvas-actions.js';
 import { applyStepEntry, linkForTool, PALETTE_ENTRIES, PALETTE_TABS } from './palette-entries.js';
+
+// Adding a step lays the canvas out with core's layout, a chunk the editor loads on first use.
+beforeAll(() => loadLayout());
 
 function newWorkflow() {
   let n = 0;
