@@ -30,7 +30,7 @@ const Content = styled(RadixDialog.Content)<{ $size: keyof typeof WIDTHS }>`
   overflow: auto;
   padding: ${({ theme }) => theme.space(6)};
   color: ${({ theme }) => theme.colors.text};
-  background: ${({ theme }) => theme.colors.surface};
+  background: ${({ theme }) => theme.colors.surfaceRaised};
   border-radius: ${({ theme }) => theme.radius.large};
   box-shadow: ${({ theme }) => theme.shadow.dialog};
   animation: ${fadeIn} ${({ theme }) => theme.motion.normal} ${({ theme }) => theme.motion.easing};
@@ -96,6 +96,8 @@ export interface DialogProps {
   size?: keyof typeof WIDTHS;
   /** Where the dialog renders; under <body> unless told (the gallery's frames). */
   container?: HTMLElement | null;
+  /** False only in the gallery: no focus trap and no overlay (several shown at once). */
+  modal?: boolean;
   children?: ReactNode;
 }
 
@@ -115,12 +117,13 @@ export function Dialog({
   footer,
   size = 'medium',
   container,
+  modal = true,
   children,
 }: DialogProps) {
   // Without a description Radix expects aria-describedby to be set to undefined explicitly.
   const describedBy = description ? {} : { 'aria-describedby': undefined };
   return (
-    <RadixDialog.Root open={open} onOpenChange={onOpenChange}>
+    <RadixDialog.Root open={open} onOpenChange={onOpenChange} modal={modal}>
       <RadixDialog.Portal container={container}>
         <Overlay />
         <Content $size={size} {...describedBy}>

@@ -18,7 +18,7 @@ const Panel = styled(RadixDialog.Content)<{ $side: 'left' | 'right'; $width: str
   flex-direction: column;
   width: min(${({ $width }) => $width}, 100vw);
   color: ${({ theme }) => theme.colors.text};
-  background: ${({ theme }) => theme.colors.surface};
+  background: ${({ theme }) => theme.colors.surfaceRaised};
   box-shadow: ${({ theme }) => theme.shadow.dialog};
   animation: ${slideIn} ${({ theme }) => theme.motion.slow} ${({ theme }) => theme.motion.easing};
   @media ${({ theme }) => theme.motion.reduced} { animation: none; }
@@ -57,6 +57,8 @@ export interface DrawerProps {
   width?: string;
   /** Where the drawer renders; under <body> unless told (the gallery's frames). */
   container?: HTMLElement | null;
+  /** False only in the gallery: no focus trap and no overlay (several shown at once). */
+  modal?: boolean;
   children?: ReactNode;
 }
 
@@ -76,11 +78,12 @@ export function Drawer({
   side = 'right',
   width = '420px',
   container,
+  modal = true,
   children,
 }: DrawerProps) {
   const describedBy = description ? {} : { 'aria-describedby': undefined };
   return (
-    <RadixDialog.Root open={open} onOpenChange={onOpenChange}>
+    <RadixDialog.Root open={open} onOpenChange={onOpenChange} modal={modal}>
       <RadixDialog.Portal container={container}>
         <Overlay />
         <Panel $side={side} $width={width} {...describedBy}>

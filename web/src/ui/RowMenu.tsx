@@ -63,7 +63,7 @@ export function RowMenu({ label, actions, open, inline = false }: RowMenuProps) 
   const safe = actions.filter((a) => !a.danger);
   const risky = actions.filter((a) => a.danger);
   const items = (
-    <Content align="end" sideOffset={4} collisionPadding={8}>
+    <Content align="end" sideOffset={4} collisionPadding={8} avoidCollisions={!inline}>
       {[...safe, ...risky].map((action, i) => (
         <div key={action.label} style={{ display: 'contents' }}>
           {action.danger && i === safe.length && safe.length > 0 && <Separator />}

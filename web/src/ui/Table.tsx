@@ -61,7 +61,12 @@ const Grid = styled.table`
   border-collapse: separate;
   border-spacing: 0;
   color: ${({ theme }) => theme.colors.text};
-  caption { text-align: left; padding: ${({ theme }) => theme.space(3)} ${({ theme }) => theme.space(4)}; font-weight: ${({ theme }) => theme.font.weight.semibold}; }
+`;
+
+const Caption = styled.caption`
+  padding: ${({ theme }) => theme.space(3)} ${({ theme }) => theme.space(4)};
+  text-align: left;
+  font-weight: ${({ theme }) => theme.font.weight.semibold};
 `;
 
 const Th = styled.th<{ $align: 'start' | 'end'; $width?: string }>`
@@ -142,7 +147,7 @@ export function Table<T>({
     <div>
       <Scroll $maxHeight={maxHeight}>
         <Grid>
-          <caption>{showCaption ? caption : <VisuallyHidden>{caption}</VisuallyHidden>}</caption>
+          {showCaption ? <Caption>{caption}</Caption> : <VisuallyHidden as="caption">{caption}</VisuallyHidden>}
           <thead>
             <tr>
               {columns.map((column) => (

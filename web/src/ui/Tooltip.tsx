@@ -40,7 +40,7 @@ export interface TooltipProps {
  */
 export function Tooltip({ content, children, side = 'top', open, inline = false }: TooltipProps) {
   const body = (
-    <Content side={side} sideOffset={6} collisionPadding={8}>
+    <Content side={side} sideOffset={6} collisionPadding={8} avoidCollisions={!inline}>
       {content}
       <Arrow width={10} height={5} />
     </Content>

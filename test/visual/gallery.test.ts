@@ -1,0 +1,65 @@
+/**
+ * Visual regression of the design system: the gallery (every component of web/src/ui in
+ * every state) in the light and the dark theme, compared with the committed baselines.
+ * After an intended change: `npm run test:visual:update`, look at test/visual/diffs/, commit
+ * the baselines.
+ */
+import { rm } from 'node:fs/promises';
+import { type Browser, chromium } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { CHROMIUM_ARGS, getChromiumPath, skipWithoutBrowser } from '../e2e/harness.js';
+import { seriousViolations } from '../e2e/axe-support.js';
+import { type StaticServer, startStaticServer } from '../e2e/static-server.js';
+import { buildGallery, compareWithBaseline, stableScreenshot, TOLERANCE } from './support.js';
+
+const VIEWPORT = { width: 1280, height: 900 };
+
+describe('design system gallery', { timeout: 120_000 }, () => {
+  const missing = skipWithoutBrowser();
+  let browser: Browser | undefined;
+  let server: StaticServer | undefined;
+  let outDir = '';
+
+  beforeAll(async () => {
+    if (missing) return;
+    outDir = await buildGallery();
+    server = await startStaticServer(outDir);
+    browser = await chromium.launch({ executablePath: getChromiumPath(), args: CHROMIUM_ARGS });
+  }, 180_000);
+
+  afterAll(async () => {
+    await browser?.close();
+    await server?.close();
+    if (outDir) await rm(outDir, { recursive: true, force: true });
+  });
+
+  it.each(['light', 'dark'] as const)(
+    'looks as its baseline in the %s theme, without serious axe violations',
+    async (mode) => {
+      if (!browser || !server) throw new Error('the gallery did not start');
+      const context = await browser.newContext({
+        viewport: VIEWPORT,
+        deviceScaleFactor: 1,
+        colorScheme: mode,
+        reducedMotion: 'reduce',
+      });
+      try {
+        const page = await context.newPage();
+        await page.goto(`${server.baseUrl}/gallery.html`);
+        // No ?theme=: the gallery follows the system setting, as the app does.
+        await page.locator(`[data-theme-mode="${mode}"]`).waitFor();
+        expect(await seriousViolations(page)).toEqual([]);
+        const result = compareWithBaseline(`gallery-${mode}`, await stableScreenshot(page));
+        if (!result.wroteBaseline) {
+          expect(result.diffPixels, `${result.name} changed size: see test/visual/diffs/`).toBeGreaterThanOrEqual(0);
+          expect(
+            result.diffRatio,
+            `${result.name}: ${result.diffPixels} pixels differ, see test/visual/diffs/`,
+          ).toBeLessThanOrEqual(TOLERANCE.maxDiffRatio);
+        }
+      } finally {
+        await context.close();
+      }
+    },
+  );
+});
