@@ -5,7 +5,6 @@ import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
 import { createBrowserRouter, RouterProvider } from 'react-router-dom';
 import { AppProviders } from './app/AppProviders.js';
-import './ui/fonts.js';
 import { appRoutes } from './app/routes.js';
 import { createRootStore } from './stores/root-store.js';
 import { type PrefetchWindow, startWorkflowPrefetch } from './stores/workflow-prefetch.js';

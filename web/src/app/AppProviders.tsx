@@ -2,6 +2,8 @@ import type { ReactNode } from 'react';
 import { type RootStore, RootStoreProvider } from '../stores/root-store.js';
 import { GlobalStyle, ThemeModeProvider, ToastProvider } from '../ui/index.js';
 import { type CrashReporter, ErrorBoundary } from './ErrorBoundary.js';
+// Inter for every entry (the app, the public form pages): the theme's font is bundled.
+import '../ui/fonts.js';
 
 /** Props of {@link AppProviders}. */
 export interface AppProvidersProps {
