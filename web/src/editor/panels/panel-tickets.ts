@@ -40,8 +40,11 @@ export function incompleteActionTicket(app: AppDefinition, key: string, action: 
   return { title: ACTION_INCOMPLETE, app: app.appSlug, event: key };
 }
 
-/** The parts of `Storage` the tickets use. */
-export type TicketStorage = Pick<Storage, 'getItem' | 'setItem'>;
+/** The parts of the browser's `Storage` the tickets use (typed here: core and server code has no DOM library). */
+export interface TicketStorage {
+  getItem(key: string): string | null;
+  setItem(key: string, value: string): void;
+}
 
 function filedKeys(storage: TicketStorage): string[] {
   try {
