@@ -121,7 +121,15 @@ async function main(): Promise<void> {
       const consoleErrors: string[] = [];
       page.on('console', (m) => consoleErrors.push(`${m.type()}: ${m.text()}`));
       await page.goto(`${base}/?id=${encodeURIComponent(grant.workflowId)}`);
-      await page.getByTestId('step-card').filter({ hasText: 'Click to Add Trigger' }).click();
+      // A loaded machine can take long to open the editor the first time: wait up to a minute.
+      await page
+        .getByTestId('step-card')
+        .filter({ hasText: 'Click to Add Trigger' })
+        .click({ timeout: 60_000 })
+        .catch(async (error) => {
+          await page.screenshot({ path: '/tmp/bench-forms-editor.png' });
+          throw new Error(`run ${i}: the editor did not open (screenshot /tmp/bench-forms-editor.png): ${error}`);
+        });
       const choice = page.getByTestId('step-panel').getByRole('button', { name: 'Forms by Junction', exact: true });
       await choice.waitFor().catch(async (error) => {
         await page.screenshot({ path: '/tmp/bench-forms.png' });

@@ -19,7 +19,7 @@ import {
   WorkflowModel,
 } from '@junction/core';
 import { reaction } from 'mobx';
-import { cast, flow, getEnv, type Instance, types } from 'mobx-state-tree';
+import { flow, getEnv, type Instance, types } from 'mobx-state-tree';
 import { AppCatalogModel } from '../editor/panels/panel-catalog.js';
 import { editorRequests } from './editor-requests.js';
 
@@ -187,8 +187,11 @@ const EditorStoreBase = types
         // The first load creates the model from the document as its snapshot: MST builds the
         // 1,000 step nodes of a large workflow lazily, where loadDocument would diff the empty
         // lists and splice every step in (about 200 ms for 1,000 steps). The history starts
-        // empty, so a load is never an undo entry.
-        self.workflow = cast({
+        // empty, so a load is never an undo entry. The node is created first and then attached
+        // (it takes the store's environment): assigning the snapshot itself would make MST
+        // validate all of it against the optional field's type (35 checks per step, most of
+        // the model's cost in a profile of opening 1,000 steps; BENCHMARKS.md "Editor").
+        self.workflow = WorkflowModel.create({
           id: doc.id,
           name: doc.name,
           active: doc.active,
