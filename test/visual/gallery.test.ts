@@ -10,9 +10,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { CHROMIUM_ARGS, getChromiumPath, skipWithoutBrowser } from '../e2e/harness.js';
 import { seriousViolations } from '../e2e/axe-support.js';
 import { type StaticServer, startStaticServer } from '../e2e/static-server.js';
-import { buildGallery, compareWithBaseline, stableScreenshot, TOLERANCE } from './support.js';
-
-const VIEWPORT = { width: 1280, height: 900 };
+import { buildGallery, expectMatchesBaseline, THEMES, themedContext } from './support.js';
 
 describe('design system gallery', { timeout: 120_000 }, () => {
   const missing = skipWithoutBrowser();
@@ -33,33 +31,18 @@ describe('design system gallery', { timeout: 120_000 }, () => {
     if (outDir) await rm(outDir, { recursive: true, force: true });
   });
 
-  it.each(['light', 'dark'] as const)(
-    'looks as its baseline in the %s theme, without serious axe violations',
-    async (mode) => {
-      if (!browser || !server) throw new Error('the gallery did not start');
-      const context = await browser.newContext({
-        viewport: VIEWPORT,
-        deviceScaleFactor: 1,
-        colorScheme: mode,
-        reducedMotion: 'reduce',
-      });
-      try {
-        const page = await context.newPage();
-        await page.goto(`${server.baseUrl}/gallery.html`);
-        // No ?theme=: the gallery follows the system setting, as the app does.
-        await page.locator(`[data-theme-mode="${mode}"]`).waitFor();
-        expect(await seriousViolations(page)).toEqual([]);
-        const result = compareWithBaseline(`gallery-${mode}`, await stableScreenshot(page));
-        if (!result.wroteBaseline) {
-          expect(result.diffPixels, `${result.name} changed size: see test/visual/diffs/`).toBeGreaterThanOrEqual(0);
-          expect(
-            result.diffRatio,
-            `${result.name}: ${result.diffPixels} pixels differ, see test/visual/diffs/`,
-          ).toBeLessThanOrEqual(TOLERANCE.maxDiffRatio);
-        }
-      } finally {
-        await context.close();
-      }
-    },
-  );
+  it.each(THEMES)('looks as its baseline in the %s theme, without serious axe violations', async (mode) => {
+    if (!browser || !server) throw new Error('the gallery did not start');
+    const context = await themedContext(browser, mode);
+    try {
+      const page = await context.newPage();
+      await page.goto(`${server.baseUrl}/gallery.html`);
+      // No ?theme=: the gallery follows the system setting, as the app does.
+      await page.locator(`[data-theme-mode="${mode}"]`).waitFor();
+      expect(await seriousViolations(page)).toEqual([]);
+      await expectMatchesBaseline(page, `gallery-${mode}`);
+    } finally {
+      await context.close();
+    }
+  });
 });

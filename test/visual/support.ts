@@ -14,7 +14,7 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import pixelmatch from 'pixelmatch';
-import type { Page } from 'playwright-core';
+import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { PNG } from 'pngjs';
 import { REPO_ROOT } from '../e2e/web-build.js';
 
@@ -106,4 +106,38 @@ export function compareWithBaseline(name: string, shot: Buffer): VisualResult {
   }
   if (isUpdating) writeFileSync(baselinePath, shot);
   return { name, diffPixels, diffRatio, wroteBaseline: isUpdating };
+}
+
+/** The two themes every screen is compared in. */
+export const THEMES = ['light', 'dark'] as const;
+
+/** The viewport of every visual test. */
+export const VISUAL_VIEWPORT = { width: 1280, height: 900 } as const;
+
+/**
+ * Opens a browser context in a system theme (`prefers-color-scheme`), with reduced motion and
+ * a fixed viewport; `setup` runs before any page (e.g. `addInitScript` for a token).
+ */
+export async function themedContext(browser: Browser, mode: (typeof THEMES)[number]): Promise<BrowserContext> {
+  return browser.newContext({
+    viewport: VISUAL_VIEWPORT,
+    deviceScaleFactor: 1,
+    colorScheme: mode,
+    reducedMotion: 'reduce',
+  });
+}
+
+/**
+ * Compares a page as it is now with `baselines/<name>.png` and fails the test with the number
+ * of differing pixels (the diff image is in test/visual/diffs/).
+ */
+export async function expectMatchesBaseline(page: Page, name: string): Promise<void> {
+  const result = compareWithBaseline(name, await stableScreenshot(page));
+  if (result.wroteBaseline) return;
+  if (result.diffPixels < 0) throw new Error(`${name} changed size: see test/visual/diffs/${name}.actual.png`);
+  if (result.diffRatio > TOLERANCE.maxDiffRatio) {
+    throw new Error(
+      `${name}: ${result.diffPixels} pixels differ (${(result.diffRatio * 100).toFixed(3)}%), see test/visual/diffs/${name}.diff.png`,
+    );
+  }
 }
