@@ -321,8 +321,23 @@ export type { DateTimeFormat } from './apps/datetime.js';
 export { DATE_TIME_FORMATS, formatDate, parseDate } from './apps/datetime.js';
 export type { ScheduleFrequency, ScheduleProblem, ScheduleResult, ScheduleSpec } from './apps/schedule.js';
 export { isTimeZone, nextRuns, validateSchedule } from './apps/schedule.js';
-export type { CustomTrigger, CustomTriggerField, CustomTriggerInput, FoundArray } from './apps/custom-trigger.js';
-export { buildCustomTrigger, dataHeadChoices, findFirstArray, firstArrayIn } from './apps/custom-trigger.js';
+export type {
+  CustomTrigger,
+  CustomTriggerField,
+  CustomTriggerFieldProblems,
+  CustomTriggerInput,
+  FoundArray,
+} from './apps/custom-trigger.js';
+export {
+  buildCustomTrigger,
+  CUSTOM_TRIGGER_FIELD_LOCATIONS,
+  CUSTOM_TRIGGER_FIELD_TYPES,
+  customTriggerFieldProblems,
+  dataHeadChoices,
+  findFirstArray,
+  firstArrayIn,
+  NEW_FIELD_KEY,
+} from './apps/custom-trigger.js';
 export type { WorkspaceEvents, WorkspaceEventsChange } from './apps/workspace-events.js';
 export {
   appBaseUrlOf,

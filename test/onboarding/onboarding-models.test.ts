@@ -5,8 +5,18 @@
  */
 import { type ApiClient, createApiClient, type WorkflowData } from '@junction/core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { CODE_LENGTH, CodeEntry, unverifiedEmail, WRONG_CODE_DELAY_MS } from '../../web/src/onboarding/onboarding-code.js';
-import { REMINDER_EMAIL_MESSAGE, type SignedIn, SignUpFlow } from '../../web/src/onboarding/onboarding-signup.js';
+import {
+  CODE_LENGTH,
+  CodeEntry,
+  unverifiedEmail,
+  WRONG_CODE_DELAY_MS,
+} from '../../web/src/onboarding/onboarding-code.js';
+import {
+  REMINDER_EMAIL_MESSAGE,
+  type SignedIn,
+  SignUpFlow,
+  signUpStart,
+} from '../../web/src/onboarding/onboarding-signup.js';
 import { nextOpenStep, TOUR_LENGTH, TOUR_STEPS, tourActionFields } from '../../web/src/onboarding/onboarding-tour.js';
 import { CustomTriggerWizard, NEW_FIELD_KEY } from '../../web/src/onboarding/onboarding-wizard.js';
 import { type ApiHarness, openHarness, openTestDatabases, readCode } from '../api/harness.js';
@@ -33,7 +43,7 @@ describe('SignUpFlow (onboarding 2, 5, 8)', () => {
   it('checks the e-mail, then creates the account and hands over the session', async () => {
     const api = client();
     const grants: SignedIn[] = [];
-    const flow = new SignUpFlow({ api, onSignedIn: (g) => grants.push(g) });
+    const flow = SignUpFlow.create({}, { api, onSignedIn: (g: SignedIn) => grants.push(g) });
     expect(flow.phase).toBe('email');
     flow.setEmail('ada@nowhere');
     flow.continueWithEmail();
@@ -58,7 +68,7 @@ describe('SignUpFlow (onboarding 2, 5, 8)', () => {
 
   it("shows the server's text in the banner when the address is taken, and logs in", async () => {
     const grants: SignedIn[] = [];
-    const flow = new SignUpFlow({ api: client(), onSignedIn: (g) => grants.push(g) });
+    const flow = SignUpFlow.create({}, { api: client(), onSignedIn: (g: SignedIn) => grants.push(g) });
     flow.setEmail(email);
     flow.continueWithEmail();
     flow.setPassword(PASSWORD);
@@ -78,11 +88,10 @@ describe('SignUpFlow (onboarding 2, 5, 8)', () => {
 
   it("sends the address's invitationToken with the sign-up; an unknown invitation is refused with its field", async () => {
     const grants: SignedIn[] = [];
-    const flow = new SignUpFlow({
-      api: client(),
-      invitationToken: 'no-such-invitation',
-      onSignedIn: (g) => grants.push(g),
-    });
+    const flow = SignUpFlow.create(
+      {},
+      { api: client(), invitationToken: 'no-such-invitation', onSignedIn: (g: SignedIn) => grants.push(g) },
+    );
     flow.setEmail(`invited-${Date.now()}@example.com`);
     flow.continueWithEmail();
     flow.setPassword(PASSWORD);
@@ -97,7 +106,7 @@ describe('SignUpFlow (onboarding 2, 5, 8)', () => {
   });
 
   it('starts with the reminder form on a small screen and e-mails the link', async () => {
-    const flow = new SignUpFlow({ api: client(), onSignedIn: () => undefined }, true);
+    const flow = SignUpFlow.create(signUpStart(true), { api: client(), onSignedIn: () => undefined });
     expect(flow.phase).toBe('reminder');
     flow.setEmail('nope');
     await flow.sendReminder();
@@ -121,14 +130,17 @@ describe('CodeEntry (onboarding 4, 9)', () => {
     const focused: number[] = [];
     const timers: { run: () => void; ms: number }[] = [];
     let verified = 0;
-    const entry = new CodeEntry({
-      api,
-      onVerified: () => {
-        verified += 1;
+    const entry = CodeEntry.create(
+      {},
+      {
+        api,
+        onVerified: () => {
+          verified += 1;
+        },
+        focusBox: (i: number) => focused.push(i),
+        setTimeout: (run: () => void, ms: number) => timers.push({ run, ms }),
       },
-      focusBox: (i) => focused.push(i),
-      setTimeout: (run, ms) => timers.push({ run, ms }),
-    });
+    );
 
     entry.type(0, '1');
     expect(entry.boxes).toEqual(['1', '', '', '']);
@@ -220,12 +232,10 @@ describe('the tour conditions (onboarding 4, 9)', () => {
 
 describe('the wizard field rules (onboarding 4, 5)', () => {
   it('starts rows as new_new, requires Key, Label, Helper Text, Type and Location, and Cancel drops a new row', () => {
-    const wizard = new CustomTriggerWizard({
-      editor: {} as never,
-      notify: () => undefined,
-      isOfferedPremium: () => false,
-      origin: 'http://localhost',
-    });
+    const wizard = CustomTriggerWizard.create(
+      {},
+      { editor: {} as never, notify: () => undefined, isOfferedPremium: () => false, origin: 'http://localhost' },
+    );
     wizard.addField();
     expect(wizard.fields.map((f) => f.key)).toEqual([NEW_FIELD_KEY]);
     expect(wizard.saveField()).toBe(false);
@@ -257,19 +267,17 @@ describe('the wizard field rules (onboarding 4, 5)', () => {
   });
 
   it('shows the premium offer on Continue to a free, active workspace (onboarding 4)', async () => {
-    const free = new CustomTriggerWizard({
-      editor: {} as never,
-      notify: () => undefined,
-      isOfferedPremium: () => true,
-      origin: 'http://localhost',
-    });
+    const free = CustomTriggerWizard.create(
+      {},
+      { editor: {} as never, notify: () => undefined, isOfferedPremium: () => true, origin: 'http://localhost' },
+    );
     free.setApp('billing');
     free.setNoun('invoice');
     await free.next();
     expect([free.isOfferOpen, free.step]).toEqual([true, 1]);
-    const seen = new CustomTriggerWizard(
+    const seen = CustomTriggerWizard.create(
+      { appSlug: 'billing', isOfferSeen: true },
       { editor: {} as never, notify: () => undefined, isOfferedPremium: () => true, origin: 'http://localhost' },
-      { appSlug: 'billing', offerSeen: true },
     );
     expect(seen.isOfferSeen).toBe(true);
     expect(seen.canContinueFromApp).toBe(false);

@@ -1,5 +1,12 @@
 import { describe, expect, it } from 'vitest';
-import { buildCustomTrigger, dataHeadChoices, findFirstArray, firstArrayIn } from './custom-trigger.js';
+import {
+  buildCustomTrigger,
+  customTriggerFieldProblems,
+  dataHeadChoices,
+  findFirstArray,
+  firstArrayIn,
+  NEW_FIELD_KEY,
+} from './custom-trigger.js';
 import { validateAppDefinition } from './rules.js';
 
 describe('buildCustomTrigger', () => {
@@ -80,5 +87,32 @@ describe('first array and data-head choices', () => {
     expect(dataHeadChoices({ invoices: [] })).toEqual([]);
     expect(dataHeadChoices('text')).toEqual([]);
     expect(firstArrayIn({ a: 1 })).toBeNull();
+  });
+});
+
+describe('customTriggerFieldProblems (onboarding 4, 5)', () => {
+  const row = { key: 'status', label: 'Status', description: 'Only this state', type: 'string', location: 'query' };
+
+  it('accepts a complete row whose key follows the key rule and is free', () => {
+    expect(customTriggerFieldProblems(row, ['account'])).toEqual({});
+    expect(customTriggerFieldProblems({ ...row, key: ' list_items-2 ' }, [])).toEqual({});
+  });
+
+  it('requires Key, Label, Helper Text, Type and Location', () => {
+    expect(customTriggerFieldProblems({ key: '', label: ' ', type: 'date', location: 'header' }, [])).toEqual({
+      key: 'Key is required.',
+      label: 'Label is required.',
+      description: 'Helper Text is required.',
+      type: 'Type is required.',
+      location: 'Location is required.',
+    });
+  });
+
+  it('refuses a key outside the key rule, the placeholder new_new, and a key another row has', () => {
+    expect(customTriggerFieldProblems({ ...row, key: 'my key' }, []).key).toBe(
+      'Use only letters, numbers, hyphens and underscores.',
+    );
+    expect(customTriggerFieldProblems({ ...row, key: NEW_FIELD_KEY }, []).key).toBe('Choose a key.');
+    expect(customTriggerFieldProblems(row, ['status']).key).toBe('This key is taken.');
   });
 });

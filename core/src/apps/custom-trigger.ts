@@ -2,6 +2,7 @@
  * The custom-trigger wizard's rules: the generated list action and polling trigger, and how a
  * test response offers its data head (onboarding-and-extras 3, 4 "Custom-trigger wizard").
  */
+import { isValidKey } from './rules.js';
 import type { ActionDef, FieldDef, TriggerDef } from './types.js';
 
 /** One input field the wizard's form design adds (onboarding 3 "Custom trigger input field"). */
@@ -13,6 +14,42 @@ export interface CustomTriggerField {
   type: 'string' | 'integer' | 'number' | 'boolean';
   location: 'path' | 'query';
   required?: boolean;
+}
+
+/** The types a custom trigger's input field may have (onboarding 3, 9). */
+export const CUSTOM_TRIGGER_FIELD_TYPES = ['string', 'integer', 'number', 'boolean'] as const;
+/** Where a custom trigger's input goes in the request (onboarding 3, 9). */
+export const CUSTOM_TRIGGER_FIELD_LOCATIONS = ['path', 'query'] as const;
+/** The placeholder key of a row just added to the form design (onboarding 4). */
+export const NEW_FIELD_KEY = 'new_new';
+
+/** Each broken rule of an input-field row, by the form's field. */
+export type CustomTriggerFieldProblems = Partial<Record<'key' | 'label' | 'description' | 'type' | 'location', string>>;
+
+/**
+ * The problems of an input-field row before Save (onboarding 4, 5): Key, Label, Helper Text,
+ * Type and Location are required; the key follows the key rule (letters, digits, hyphens,
+ * underscores), is not the placeholder `new_new`, and is not another row's key.
+ *
+ * @example customTriggerFieldProblems({ key: 'a b', label: 'A', description: 'x', type: 'string', location: 'query' }, []).key
+ * // 'Use only letters, numbers, hyphens and underscores.'
+ */
+export function customTriggerFieldProblems(
+  row: { key: string; label: string; description?: string; type: string; location: string },
+  otherKeys: readonly string[],
+): CustomTriggerFieldProblems {
+  const problems: CustomTriggerFieldProblems = {};
+  const key = row.key.trim();
+  if (!key) problems.key = 'Key is required.';
+  else if (!isValidKey(key)) problems.key = 'Use only letters, numbers, hyphens and underscores.';
+  else if (key === NEW_FIELD_KEY) problems.key = 'Choose a key.';
+  else if (otherKeys.includes(key)) problems.key = 'This key is taken.';
+  if (!row.label.trim()) problems.label = 'Label is required.';
+  if (!(row.description ?? '').trim()) problems.description = 'Helper Text is required.';
+  if (!(CUSTOM_TRIGGER_FIELD_TYPES as readonly string[]).includes(row.type)) problems.type = 'Type is required.';
+  if (!(CUSTOM_TRIGGER_FIELD_LOCATIONS as readonly string[]).includes(row.location))
+    problems.location = 'Location is required.';
+  return problems;
 }
 
 /** What the wizard collected. */

@@ -4,8 +4,8 @@ import styled from 'styled-components';
 import { CodeModal } from '../onboarding/CodeModal.js';
 import { CustomTriggerWizardHost } from '../onboarding/CustomTriggerWizardHost.js';
 import { GuidedTour } from '../onboarding/GuidedTour.js';
-import { REMINDER_BELOW_PX, type SignedIn, SignUpFlow } from '../onboarding/onboarding-signup.js';
-import { TourModel, wasTourSeen } from '../onboarding/onboarding-tour.js';
+import { REMINDER_BELOW_PX, type SignedIn, SignUpFlow, signUpStart } from '../onboarding/onboarding-signup.js';
+import { type ITourModel, TourModel, wasTourSeen } from '../onboarding/onboarding-tour.js';
 import { SignUpModal } from '../onboarding/SignUpModal.js';
 import { readStarterRequest, wantsStarter, withoutStarterParams } from '../onboarding/starters.js';
 import { TemplateWelcome } from '../onboarding/TemplateWelcome.js';
@@ -95,7 +95,6 @@ function firstGate(hasClientToken: boolean): EditorGate {
  */
 export const EditorPage = observer(function EditorPage() {
   const root = useRootStore();
-  const api = root.api;
   const { showToast } = useToast();
   const [editor] = useState<IEditorStore>(() =>
     root.createModel(EditorStore, {}, { notifyError: (message: string) => showToast({ status: 'error', message }) }),
@@ -105,51 +104,44 @@ export const EditorPage = observer(function EditorPage() {
   // onboarding 2, 4: after a sign-up the four-digit code modal shows over the editor.
   const [codeFor, setCodeFor] = useState<string | null>(null);
   // onboarding 4: the guided tour follows a sign-up (unless a starter was asked for) or `tour=1`.
-  const [tour, setTour] = useState<TourModel | null>(null);
+  const [tour, setTour] = useState<ITourModel | null>(null);
   const isTourAfterCode = useRef(false);
   // A sign-in from the modal already said whether the code is needed (the grant's user).
   const isVerificationKnown = useRef(false);
   const openTour = useCallback(() => {
     if (!editor.isLoaded || wasTourSeen(window.localStorage, editor.wf.id)) return;
     setTour(
-      new TourModel({
-        api,
-        fetch: window.fetch.bind(window),
-        storage: window.localStorage,
-        workflowId: editor.wf.id,
-      }),
-    );
-  }, [api, editor]);
-  const [signUp] = useState(
-    () =>
-      new SignUpFlow(
-        {
-          api,
-          invitationToken:
-            typeof window === 'undefined' ? null : readEditorAddress(window.location.search).invitationToken,
-          onSignedIn: async (grant: SignedIn) => {
-            const platform = browserSessionPlatform();
-            platform.storage.setItem(TOKEN_STORAGE_KEY, grant.token);
-            editor.keepToken(grant.token);
-            const address = readEditorAddress(platform.readSearch());
-            const asksNothing = !address.id && !address.templateId && !wantsStarter(platform.readSearch());
-            // The draft made at sign-up opens unless the address asks for something else.
-            if (grant.workflowId && asksNothing) {
-              platform.replaceSearch(withParam(platform.readSearch(), 'id', grant.workflowId));
-            } else if (asksNothing) {
-              // A returning user goes back to their newest workflow, not to a new blank one.
-              // Without the list a new workflow opens, as for any address without an id.
-              const newest = await editor.newestWorkflowId();
-              if (newest) platform.replaceSearch(withParam(platform.readSearch(), 'id', newest));
-            }
-            isTourAfterCode.current = !wantsStarter(platform.readSearch()) && !address.templateId;
-            isVerificationKnown.current = true;
-            if (grant.needsCode) setCodeFor(signUp.email.trim());
-            setGate('session');
-          },
-        },
-        typeof window !== 'undefined' && window.innerWidth < REMINDER_BELOW_PX,
+      root.createModel(
+        TourModel,
+        { workflowId: editor.wf.id },
+        { fetch: window.fetch.bind(window), storage: window.localStorage },
       ),
+    );
+  }, [root, editor]);
+  const [signUp] = useState(() =>
+    root.createModel(SignUpFlow, signUpStart(typeof window !== 'undefined' && window.innerWidth < REMINDER_BELOW_PX), {
+      invitationToken: typeof window === 'undefined' ? null : readEditorAddress(window.location.search).invitationToken,
+      onSignedIn: async (grant: SignedIn) => {
+        const platform = browserSessionPlatform();
+        platform.storage.setItem(TOKEN_STORAGE_KEY, grant.token);
+        editor.keepToken(grant.token);
+        const address = readEditorAddress(platform.readSearch());
+        const asksNothing = !address.id && !address.templateId && !wantsStarter(platform.readSearch());
+        // The draft made at sign-up opens unless the address asks for something else.
+        if (grant.workflowId && asksNothing) {
+          platform.replaceSearch(withParam(platform.readSearch(), 'id', grant.workflowId));
+        } else if (asksNothing) {
+          // A returning user goes back to their newest workflow, not to a new blank one.
+          // Without the list a new workflow opens, as for any address without an id.
+          const newest = await editor.newestWorkflowId();
+          if (newest) platform.replaceSearch(withParam(platform.readSearch(), 'id', newest));
+        }
+        isTourAfterCode.current = !wantsStarter(platform.readSearch()) && !address.templateId;
+        isVerificationKnown.current = true;
+        if (grant.needsCode) setCodeFor(signUp.email.trim());
+        setGate('session');
+      },
+    }),
   );
   useEffect(() => {
     // onboarding 2: an address with `u` names a user who has an account: the modal's log-in opens.
@@ -187,7 +179,9 @@ export const EditorPage = observer(function EditorPage() {
         // editor-core 4.9: the template becomes a new workflow, whose id replaces template_id.
         const accepted = await editor.acceptTemplate(templateId);
         if ('id' in accepted) {
-          platform.replaceSearch(withParam(withParam(platform.readSearch(), 'template_id', null), 'id', accepted.id ?? null));
+          platform.replaceSearch(
+            withParam(withParam(platform.readSearch(), 'template_id', null), 'id', accepted.id ?? null),
+          );
           editor.startAutosave();
           return;
         }
@@ -329,7 +323,6 @@ export const EditorPage = observer(function EditorPage() {
       </Screen>
       {codeFor !== null && (
         <CodeModal
-          api={api}
           email={codeFor}
           onVerified={() => {
             setCodeFor(null);

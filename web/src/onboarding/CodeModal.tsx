@@ -3,10 +3,10 @@
  * paste splits across the boxes; a wrong code clears after 1.5 s and focuses the first box.
  */
 
-import type { ApiClient } from '@junction/core';
 import { observer } from 'mobx-react-lite';
 import { useEffect, useRef, useState } from 'react';
 import styled from 'styled-components';
+import { useRootStore } from '../stores/root-store.js';
 import { Spinner } from '../ui/index.js';
 import { CODE_LENGTH, CodeEntry } from './onboarding-code.js';
 import { LinkButton, Small, StickyModal } from './parts.js';
@@ -38,22 +38,24 @@ const Message = styled.p`
 
 /** Props of {@link CodeModal}. */
 export interface CodeModalProps {
-  api: ApiClient;
   email: string;
   onVerified: () => void;
 }
 
 /** The code modal. */
-export const CodeModal = observer(function CodeModal({ api, email, onVerified }: CodeModalProps) {
+export const CodeModal = observer(function CodeModal({ email, onVerified }: CodeModalProps) {
+  const root = useRootStore();
   const inputs = useRef<(HTMLInputElement | null)[]>([]);
-  const [entry] = useState(
-    () =>
-      new CodeEntry({
-        api,
+  const [entry] = useState(() =>
+    root.createModel(
+      CodeEntry,
+      {},
+      {
         onVerified,
-        focusBox: (index) => inputs.current[index]?.focus(),
-        setTimeout: (run, ms) => window.setTimeout(run, ms),
-      }),
+        focusBox: (index: number) => inputs.current[index]?.focus(),
+        setTimeout: (run: () => void, ms: number) => window.setTimeout(run, ms),
+      },
+    ),
   );
   useEffect(() => {
     inputs.current[0]?.focus();

@@ -15,6 +15,7 @@ import { Button, Spinner, TextField, useToast } from '../ui/index.js';
 import {
   CustomTriggerWizard,
   FIELD_LOCATIONS,
+  type ICustomTriggerWizard,
   FIELD_TYPES,
   NEW_FIELD_KEY,
   ONBOARDING_TOAST_MS,
@@ -134,7 +135,7 @@ const Row = styled.div`
   gap: ${({ theme }) => theme.space(2)};
 `;
 
-const AppStep = observer(function AppStep({ wizard }: { wizard: CustomTriggerWizard }) {
+const AppStep = observer(function AppStep({ wizard }: { wizard: ICustomTriggerWizard }) {
   return (
     <>
       {wizard.appsError && <ErrorBanner role="alert">{wizard.appsError}</ErrorBanner>}
@@ -179,7 +180,7 @@ const AppStep = observer(function AppStep({ wizard }: { wizard: CustomTriggerWiz
   );
 });
 
-const FieldEditorForm = observer(function FieldEditorForm({ wizard }: { wizard: CustomTriggerWizard }) {
+const FieldEditorForm = observer(function FieldEditorForm({ wizard }: { wizard: ICustomTriggerWizard }) {
   const problems = wizard.hasTriedSave ? wizard.draftProblems : {};
   const d = wizard.draft;
   return (
@@ -250,7 +251,7 @@ const FieldEditorForm = observer(function FieldEditorForm({ wizard }: { wizard: 
   );
 });
 
-const EndpointStep = observer(function EndpointStep({ wizard }: { wizard: CustomTriggerWizard }) {
+const EndpointStep = observer(function EndpointStep({ wizard }: { wizard: ICustomTriggerWizard }) {
   return (
     <>
       <TextField
@@ -326,7 +327,7 @@ const EndpointStep = observer(function EndpointStep({ wizard }: { wizard: Custom
   );
 });
 
-const TestStep = observer(function TestStep({ wizard }: { wizard: CustomTriggerWizard }) {
+const TestStep = observer(function TestStep({ wizard }: { wizard: ICustomTriggerWizard }) {
   return (
     <>
       <Small style={{ marginTop: 0, marginBottom: 12 }}>GET {wizard.url}</Small>
@@ -375,7 +376,7 @@ const WizardPanel = observer(function WizardPanel({
   onClose,
   onFinished,
 }: {
-  wizard: CustomTriggerWizard;
+  wizard: ICustomTriggerWizard;
   onClose: () => void;
   onFinished: () => void;
 }) {
@@ -438,18 +439,18 @@ export function CustomTriggerWizardMount({ request, onDone }: { request: WizardR
   const plan = useTenantPlan();
   const planRef = useRef(plan);
   planRef.current = plan;
-  const [wizard] = useState(
-    () =>
-      new CustomTriggerWizard(
-        {
-          editor,
-          notify: (toast) => showToast({ ...toast, autoHideMs: ONBOARDING_TOAST_MS }),
-          isOfferedPremium: () => isOfferedPremium(planRef.current),
-          origin: window.location.origin,
-          onAppChanged: (app) => window.dispatchEvent(new CustomEvent(APP_CHANGED_EVENT, { detail: { app } })),
-        },
-        { appSlug: request.app, offerSeen: request.offerSeen },
-      ),
+  const [wizard] = useState(() =>
+    editor.createPanelModel(
+      CustomTriggerWizard,
+      { appSlug: request.app ?? '', isOfferSeen: request.offerSeen === true },
+      {
+        notify: (toast: { status: 'success' | 'error'; message: string }) =>
+          showToast({ ...toast, autoHideMs: ONBOARDING_TOAST_MS }),
+        isOfferedPremium: () => isOfferedPremium(planRef.current),
+        origin: window.location.origin,
+        onAppChanged: (app: string) => window.dispatchEvent(new CustomEvent(APP_CHANGED_EVENT, { detail: { app } })),
+      },
+    ),
   );
   useEffect(() => {
     // The wizard replaces the step panel on the right.

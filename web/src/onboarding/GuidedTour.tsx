@@ -8,7 +8,7 @@ import { useEffect } from 'react';
 import styled, { createGlobalStyle } from 'styled-components';
 import { useEditor } from '../editor/editor-context.js';
 import { Button, Spinner } from '../ui/index.js';
-import { TOUR_LENGTH, type TourModel, tourActionFields } from './onboarding-tour.js';
+import { type ITourModel, TOUR_LENGTH, tourActionFields } from './onboarding-tour.js';
 import { LinkButton } from './parts.js';
 
 const Card = styled.section`
@@ -99,7 +99,7 @@ const Highlight = createGlobalStyle<{ $selector: string }>`
 
 /** Props of {@link GuidedTour}. */
 export interface GuidedTourProps {
-  tour: TourModel;
+  tour: ITourModel;
 }
 
 /** The tour card over the editor. */

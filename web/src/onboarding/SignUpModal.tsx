@@ -7,7 +7,7 @@ import { observer } from 'mobx-react-lite';
 import type { FormEvent } from 'react';
 import styled from 'styled-components';
 import { Button, Spinner, TextField } from '../ui/index.js';
-import { REMINDER_SENT_TEXT, SIGN_IN_LINK_TEXT, type SignUpFlow, TRIAL_CLAIM } from './onboarding-signup.js';
+import { type ISignUpFlow, REMINDER_SENT_TEXT, SIGN_IN_LINK_TEXT, TRIAL_CLAIM } from './onboarding-signup.js';
 import { Actions, ErrorBanner, LinkButton, Row, Small, StickyModal } from './parts.js';
 
 const METER_COLORS = { red: '#d32f2f', orange: '#e65100', green: '#2e7d32' } as const;
@@ -48,7 +48,7 @@ const Claim = styled.p`
 `;
 
 /** The strength meter and the rules the password breaks right now (onboarding 5). */
-const PasswordHelp = observer(function PasswordHelp({ flow }: { flow: SignUpFlow }) {
+const PasswordHelp = observer(function PasswordHelp({ flow }: { flow: ISignUpFlow }) {
   const { score, label, color } = flow.strength;
   const shown = METER_COLORS[color];
   return (
@@ -77,7 +77,7 @@ const PasswordHelp = observer(function PasswordHelp({ flow }: { flow: SignUpFlow
   );
 });
 
-const Banner = observer(function Banner({ flow }: { flow: SignUpFlow }) {
+const Banner = observer(function Banner({ flow }: { flow: ISignUpFlow }) {
   if (!flow.serverError) return null;
   return (
     <ErrorBanner role="alert">
@@ -96,7 +96,7 @@ function submit(run: () => void) {
 
 /** Props of {@link SignUpModal}. */
 export interface SignUpModalProps {
-  flow: SignUpFlow;
+  flow: ISignUpFlow;
 }
 
 /** The sign-up, log-in and reminder screens over the editor. */

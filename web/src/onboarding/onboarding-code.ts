@@ -4,14 +4,14 @@
  * box focused again, a correct one closing the modal.
  */
 import { type ApiClient, isApiError } from '@junction/core';
-import { makeAutoObservable, runInAction } from 'mobx';
+import { getEnv, type Instance, types } from 'mobx-state-tree';
 
 /** Characters in a verification code (onboarding 9). */
 export const CODE_LENGTH = 4;
 /** How long a wrong code stays before the boxes clear (onboarding 9). */
 export const WRONG_CODE_DELAY_MS = 1500;
 
-/** What the code entry needs; injected so tests pass fakes and a clock. */
+/** What the code entry's tree is created with (the root's environment plus these); tests pass fakes. */
 export interface CodeEntryDeps {
   api: ApiClient;
   /** Called once the code is accepted. */
@@ -39,107 +39,118 @@ export async function unverifiedEmail(api: ApiClient): Promise<string | null> {
 /** State of the code check. */
 export type CodePhase = 'entering' | 'checking' | 'wrong' | 'verified';
 
-/** The code entry. */
-export class CodeEntry {
-  boxes: string[] = Array.from({ length: CODE_LENGTH }, () => '');
-  phase: CodePhase = 'entering';
-  message = '';
-  resendText = '';
+/** The code entry; the editor creates it through the root store's `createModel`. */
+export const CodeEntry = types
+  .model('CodeEntry', {})
+  .volatile(() => ({
+    boxes: Array.from({ length: CODE_LENGTH }, () => '') as string[],
+    phase: 'entering' as CodePhase,
+    message: '',
+    resendText: '',
+  }))
+  .views((self) => ({
+    get env(): CodeEntryDeps {
+      return getEnv<CodeEntryDeps>(self);
+    },
+    get code(): string {
+      return self.boxes.join('');
+    },
+    get isComplete(): boolean {
+      return self.boxes.every((box) => box !== '');
+    },
+  }))
+  .actions((self) => ({
+    /** Sets one box (immutably: the boxes are one value). */
+    setBox(index: number, char: string): void {
+      self.boxes = self.boxes.map((box, at) => (at === index ? char : box));
+    },
+    clearAfterWrong(): void {
+      self.boxes = self.boxes.map(() => '');
+      self.phase = 'entering';
+      self.env.focusBox(0);
+    },
+    settle(phase: CodePhase, message = ''): void {
+      self.phase = phase;
+      self.message = message;
+    },
+    setResendText(text: string): void {
+      self.resendText = text;
+    },
+  }))
+  .actions((self) => ({
+    /** Checks the code (POST /api/auth/verify-code). */
+    async verify(): Promise<void> {
+      if (!self.isComplete || self.phase === 'checking') return;
+      self.settle('checking', self.message);
+      try {
+        await self.env.api.post('/api/auth/verify-code', { body: { code: self.code } });
+        self.settle('verified');
+        self.env.onVerified();
+      } catch (error) {
+        const gone = isApiError(error) && error.status === 410;
+        self.settle(
+          'wrong',
+          gone
+            ? (error.problem.detail ?? 'The code has expired. Request a new one.')
+            : isApiError(error) && error.status !== 422
+              ? (error.problem.detail ?? 'The code could not be checked.')
+              : 'That code is not right.',
+        );
+        // onboarding 4: a wrong code clears the boxes after 1.5 s and refocuses the first box.
+        self.env.setTimeout(() => self.clearAfterWrong(), WRONG_CODE_DELAY_MS);
+      }
+    },
+    /** Mails a fresh code (POST /api/auth/send-code). */
+    async resend(): Promise<void> {
+      self.setResendText('Sending…');
+      try {
+        await self.env.api.post('/api/auth/send-code', {});
+        self.setResendText('A new code is on its way.');
+      } catch (error) {
+        self.setResendText(
+          isApiError(error) ? (error.problem.detail ?? 'The code could not be sent.') : 'The code could not be sent.',
+        );
+      }
+    },
+  }))
+  .actions((self) => ({
+    /**
+     * Types into box `index`: one character stays; several (a paste or autofill) spread across
+     * this box and the next ones. Moves the focus on, and checks the code once all four are set.
+     */
+    type(index: number, text: string): void {
+      if (self.phase === 'checking' || self.phase === 'wrong') return;
+      const chars = Array.from(text.replace(/\s+/g, ''));
+      if (chars.length === 0) {
+        self.setBox(index, '');
+        return;
+      }
+      // A single typed character replaces the box's own (the input may hold old + new).
+      const spread = chars.length === 2 && self.boxes[index] === chars[0] ? [chars[1]] : chars;
+      let at = index;
+      for (const char of spread) {
+        if (at >= CODE_LENGTH) break;
+        self.setBox(at, char);
+        at += 1;
+      }
+      self.message = '';
+      if (self.isComplete) void self.verify();
+      else self.env.focusBox(Math.min(at, CODE_LENGTH - 1));
+    },
+    /** Backspace on an empty box goes back one box and clears it. */
+    backspace(index: number): void {
+      if (self.boxes[index] !== '' || index === 0) return;
+      self.setBox(index - 1, '');
+      self.env.focusBox(index - 1);
+    },
+  }))
+  .actions((self) => ({
+    /** A paste anywhere spreads from the first box (onboarding 4). */
+    paste(text: string): void {
+      self.boxes = self.boxes.map(() => '');
+      self.type(0, text);
+    },
+  }));
 
-  constructor(private readonly deps: CodeEntryDeps) {
-    makeAutoObservable<CodeEntry, 'deps'>(this, { deps: false });
-  }
-
-  get code(): string {
-    return this.boxes.join('');
-  }
-
-  get isComplete(): boolean {
-    return this.boxes.every((box) => box !== '');
-  }
-
-  /**
-   * Types into box `index`: one character stays; several (a paste or autofill) spread across
-   * this box and the next ones. Moves the focus on, and checks the code once all four are set.
-   */
-  type(index: number, text: string): void {
-    if (this.phase === 'checking' || this.phase === 'wrong') return;
-    const chars = Array.from(text.replace(/\s+/g, ''));
-    if (chars.length === 0) {
-      this.boxes[index] = '';
-      return;
-    }
-    // A single typed character replaces the box's own (the input may hold old + new).
-    const spread = chars.length === 2 && this.boxes[index] === chars[0] ? [chars[1]] : chars;
-    let at = index;
-    for (const char of spread) {
-      if (at >= CODE_LENGTH) break;
-      this.boxes[at] = char;
-      at += 1;
-    }
-    this.message = '';
-    if (this.isComplete) void this.verify();
-    else this.deps.focusBox(Math.min(at, CODE_LENGTH - 1));
-  }
-
-  /** Backspace on an empty box goes back one box and clears it. */
-  backspace(index: number): void {
-    if (this.boxes[index] !== '' || index === 0) return;
-    this.boxes[index - 1] = '';
-    this.deps.focusBox(index - 1);
-  }
-
-  /** A paste anywhere spreads from the first box (onboarding 4). */
-  paste(text: string): void {
-    this.boxes = this.boxes.map(() => '');
-    this.type(0, text);
-  }
-
-  /** Checks the code (POST /api/auth/verify-code). */
-  async verify(): Promise<void> {
-    if (!this.isComplete || this.phase === 'checking') return;
-    this.phase = 'checking';
-    try {
-      await this.deps.api.post('/api/auth/verify-code', { body: { code: this.code } });
-      runInAction(() => {
-        this.phase = 'verified';
-      });
-      this.deps.onVerified();
-    } catch (error) {
-      const gone = isApiError(error) && error.status === 410;
-      runInAction(() => {
-        this.phase = 'wrong';
-        this.message = gone
-          ? (error.problem.detail ?? 'The code has expired. Request a new one.')
-          : isApiError(error) && error.status !== 422
-            ? (error.problem.detail ?? 'The code could not be checked.')
-            : 'That code is not right.';
-      });
-      // onboarding 4: a wrong code clears the boxes after 1.5 s and refocuses the first box.
-      this.deps.setTimeout(() => this.clearAfterWrong(), WRONG_CODE_DELAY_MS);
-    }
-  }
-
-  clearAfterWrong(): void {
-    this.boxes = this.boxes.map(() => '');
-    this.phase = 'entering';
-    this.deps.focusBox(0);
-  }
-
-  /** Mails a fresh code (POST /api/auth/send-code). */
-  async resend(): Promise<void> {
-    this.resendText = 'Sending…';
-    try {
-      await this.deps.api.post('/api/auth/send-code', {});
-      runInAction(() => {
-        this.resendText = 'A new code is on its way.';
-      });
-    } catch (error) {
-      runInAction(() => {
-        this.resendText = isApiError(error)
-          ? (error.problem.detail ?? 'The code could not be sent.')
-          : 'The code could not be sent.';
-      });
-    }
-  }
-}
+/** A code entry instance. */
+export interface ICodeEntry extends Instance<typeof CodeEntry> {}

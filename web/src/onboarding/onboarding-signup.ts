@@ -12,7 +12,7 @@ import {
   type PasswordStrength,
   passwordStrength,
 } from '@junction/core';
-import { makeAutoObservable, runInAction } from 'mobx';
+import { getEnv, type Instance, types } from 'mobx-state-tree';
 
 /** Below this viewport width the reminder form replaces the sign-up modal (onboarding 2, 9). */
 export const REMINDER_BELOW_PX = 450;
@@ -42,7 +42,7 @@ export interface SignedIn {
   needsCode: boolean;
 }
 
-/** What the flow needs; injected so tests pass fakes. */
+/** What the flow's tree is created with (the root's environment plus these); tests pass fakes. */
 export interface SignUpDeps {
   api: ApiClient;
   /** An invitation from the address (`invitationToken`), sent with the sign-up (onboarding 3). */
@@ -60,154 +60,154 @@ function serverText(error: unknown, fallback: string): string {
   return fallback;
 }
 
-/** The sign-up / log-in / reminder flow. */
-export class SignUpFlow {
-  phase: SignUpPhase;
-  firstName = '';
-  lastName = '';
-  email = '';
-  password = '';
-  /** Set after a Continue on the e-mail step so the message does not shout while typing. */
-  hasTriedEmail = false;
-  hasTriedPassword = false;
-  isBusy = false;
-  /** The server's error text, shown in the red banner (onboarding 8). */
-  serverError = '';
+/** The sign-up / log-in / reminder flow; the editor creates it through the root store's `createModel`. */
+export const SignUpFlow = types
+  .model('SignUpFlow', {
+    phase: types.optional(
+      types.enumeration<SignUpPhase>(['email', 'password', 'login', 'reminder', 'reminderSent']),
+      'email',
+    ),
+  })
+  .volatile(() => ({
+    firstName: '',
+    lastName: '',
+    email: '',
+    password: '',
+    /** Set after a Continue on the e-mail step so the message does not shout while typing. */
+    hasTriedEmail: false,
+    hasTriedPassword: false,
+    isBusy: false,
+    /** The server's error text, shown in the red banner (onboarding 8). */
+    serverError: '',
+  }))
+  .views((self) => ({
+    get env(): SignUpDeps {
+      return getEnv<SignUpDeps>(self);
+    },
+    /** 'Invalid Email' while the address is not valid (onboarding 5), once the user tried. */
+    get emailMessage(): string {
+      if (!self.hasTriedEmail) return '';
+      if (self.phase === 'reminder') return emailError(self.email) ? REMINDER_EMAIL_MESSAGE : '';
+      return emailError(self.email) ?? '';
+    },
+    /** Every password rule broken right now, live (onboarding 5). */
+    get passwordProblems(): string[] {
+      return self.password === '' && !self.hasTriedPassword ? [] : checkPassword(self.password);
+    },
+    /** The strength meter's score, label and colour (onboarding 5). */
+    get strength(): PasswordStrength {
+      return passwordStrength(self.password);
+    },
+  }))
+  .actions((self) => ({
+    setFirstName(value: string): void {
+      self.firstName = value;
+    },
+    setLastName(value: string): void {
+      self.lastName = value;
+    },
+    setEmail(value: string): void {
+      self.email = value;
+    },
+    setPassword(value: string): void {
+      self.password = value;
+    },
+    /** Shows another screen; the banner and the busy state are cleared. */
+    show(phase: SignUpPhase): void {
+      self.phase = phase;
+      self.serverError = '';
+      self.isBusy = false;
+      self.hasTriedPassword = false;
+    },
+    /** Notes that the user tried to go on (the messages may show from now on). */
+    begin(triedPassword: boolean): void {
+      if (triedPassword) self.hasTriedPassword = true;
+      else self.hasTriedEmail = true;
+    },
+    /** Marks a request as running. */
+    busy(): void {
+      self.isBusy = true;
+      self.serverError = '';
+    },
+    /** A request ended: the busy state is cleared; a failure shows the server's text; a reminder moves on. */
+    ended(outcome: { serverError?: string; phase?: SignUpPhase } = {}): void {
+      self.isBusy = false;
+      if (outcome.serverError !== undefined) self.serverError = outcome.serverError;
+      if (outcome.phase) self.phase = outcome.phase;
+    },
+  }))
+  .actions((self) => ({
+    /** E-mail step's Continue: moves to the password when the address is valid. */
+    continueWithEmail(): void {
+      self.begin(false);
+      if (emailError(self.email)) return;
+      self.show('password');
+    },
+    /** Creates the account (POST /api/auth/sign-up); a failure shows the server's text in the banner. */
+    async createAccount(): Promise<void> {
+      self.begin(true);
+      if (self.isBusy || checkPassword(self.password).length > 0) return;
+      self.busy();
+      try {
+        const body: {
+          email: string;
+          password: string;
+          firstName?: string;
+          lastName?: string;
+          invitationToken?: string;
+        } = {
+          email: self.email.trim(),
+          password: self.password,
+        };
+        if (self.firstName.trim()) body.firstName = self.firstName.trim();
+        if (self.lastName.trim()) body.lastName = self.lastName.trim();
+        if (self.env.invitationToken) body.invitationToken = self.env.invitationToken;
+        const grant = await self.env.api.post('/api/auth/sign-up', { body });
+        self.ended();
+        self.env.onSignedIn({
+          token: grant.token,
+          workflowId: grant.workflowId,
+          needsCode: !grant.user.emailVerified,
+        });
+      } catch (error) {
+        // onboarding 4: on failure the loading state is cleared.
+        self.ended({ serverError: serverText(error, 'The account could not be created.') });
+      }
+    },
+    /** Signs a returning user in (POST /api/auth/log-in). */
+    async logIn(): Promise<void> {
+      self.begin(false);
+      if (self.isBusy || emailError(self.email) || self.password === '') return;
+      self.busy();
+      try {
+        const grant = await self.env.api.post('/api/auth/log-in', {
+          body: { email: self.email.trim(), password: self.password },
+        });
+        self.ended();
+        // An account signed up but never verified gets the code modal again (onboarding 4).
+        self.env.onSignedIn({ token: grant.token, workflowId: null, needsCode: !grant.user.emailVerified });
+      } catch (error) {
+        self.ended({ serverError: serverText(error, 'Could not sign in.') });
+      }
+    },
+    /** The small-screen reminder: e-mails a sign-in link (POST /api/auth/sign-in-link). */
+    async sendReminder(): Promise<void> {
+      self.begin(false);
+      if (self.isBusy || emailError(self.email)) return;
+      self.busy();
+      try {
+        await self.env.api.post('/api/auth/sign-in-link', { body: { email: self.email.trim() } });
+        self.ended({ phase: 'reminderSent' });
+      } catch (error) {
+        self.ended({ serverError: serverText(error, 'The link could not be sent.') });
+      }
+    },
+  }));
 
-  constructor(
-    private readonly deps: SignUpDeps,
-    isSmallScreen = false,
-  ) {
-    this.phase = isSmallScreen ? 'reminder' : 'email';
-    makeAutoObservable<SignUpFlow, 'deps'>(this, { deps: false });
-  }
+/** A sign-up flow instance. */
+export interface ISignUpFlow extends Instance<typeof SignUpFlow> {}
 
-  /** 'Invalid Email' while the address is not valid (onboarding 5), once the user tried. */
-  get emailMessage(): string {
-    if (!this.hasTriedEmail) return '';
-    if (this.phase === 'reminder') return emailError(this.email) ? REMINDER_EMAIL_MESSAGE : '';
-    return emailError(this.email) ?? '';
-  }
-
-  /** Every password rule broken right now, live (onboarding 5). */
-  get passwordProblems(): string[] {
-    return this.password === '' && !this.hasTriedPassword ? [] : checkPassword(this.password);
-  }
-
-  /** The strength meter's score, label and colour (onboarding 5). */
-  get strength(): PasswordStrength {
-    return passwordStrength(this.password);
-  }
-
-  setFirstName(value: string): void {
-    this.firstName = value;
-  }
-
-  setLastName(value: string): void {
-    this.lastName = value;
-  }
-
-  setEmail(value: string): void {
-    this.email = value;
-  }
-
-  setPassword(value: string): void {
-    this.password = value;
-  }
-
-  /** Shows another screen; the banner and the busy state are cleared. */
-  show(phase: SignUpPhase): void {
-    this.phase = phase;
-    this.serverError = '';
-    this.isBusy = false;
-    this.hasTriedPassword = false;
-  }
-
-  /** E-mail step's Continue: moves to the password when the address is valid. */
-  continueWithEmail(): void {
-    this.hasTriedEmail = true;
-    if (emailError(this.email)) return;
-    this.show('password');
-  }
-
-  /** Creates the account (POST /api/auth/sign-up); a failure shows the server's text in the banner. */
-  async createAccount(): Promise<void> {
-    this.hasTriedPassword = true;
-    if (this.isBusy || checkPassword(this.password).length > 0) return;
-    this.isBusy = true;
-    this.serverError = '';
-    try {
-      const body: {
-        email: string;
-        password: string;
-        firstName?: string;
-        lastName?: string;
-        invitationToken?: string;
-      } = {
-        email: this.email.trim(),
-        password: this.password,
-      };
-      if (this.firstName.trim()) body.firstName = this.firstName.trim();
-      if (this.lastName.trim()) body.lastName = this.lastName.trim();
-      if (this.deps.invitationToken) body.invitationToken = this.deps.invitationToken;
-      const grant = await this.deps.api.post('/api/auth/sign-up', { body });
-      runInAction(() => {
-        this.isBusy = false;
-      });
-      this.deps.onSignedIn({
-        token: grant.token,
-        workflowId: grant.workflowId,
-        needsCode: !grant.user.emailVerified,
-      });
-    } catch (error) {
-      // onboarding 4: on failure the loading state is cleared.
-      runInAction(() => {
-        this.isBusy = false;
-        this.serverError = serverText(error, 'The account could not be created.');
-      });
-    }
-  }
-
-  /** Signs a returning user in (POST /api/auth/log-in). */
-  async logIn(): Promise<void> {
-    this.hasTriedEmail = true;
-    if (this.isBusy || emailError(this.email) || this.password === '') return;
-    this.isBusy = true;
-    this.serverError = '';
-    try {
-      const grant = await this.deps.api.post('/api/auth/log-in', {
-        body: { email: this.email.trim(), password: this.password },
-      });
-      runInAction(() => {
-        this.isBusy = false;
-      });
-      // An account signed up but never verified gets the code modal again (onboarding 4).
-      this.deps.onSignedIn({ token: grant.token, workflowId: null, needsCode: !grant.user.emailVerified });
-    } catch (error) {
-      runInAction(() => {
-        this.isBusy = false;
-        this.serverError = serverText(error, 'Could not sign in.');
-      });
-    }
-  }
-
-  /** The small-screen reminder: e-mails a sign-in link (POST /api/auth/sign-in-link). */
-  async sendReminder(): Promise<void> {
-    this.hasTriedEmail = true;
-    if (this.isBusy || emailError(this.email)) return;
-    this.isBusy = true;
-    this.serverError = '';
-    try {
-      await this.deps.api.post('/api/auth/sign-in-link', { body: { email: this.email.trim() } });
-      runInAction(() => {
-        this.isBusy = false;
-        this.phase = 'reminderSent';
-      });
-    } catch (error) {
-      runInAction(() => {
-        this.isBusy = false;
-        this.serverError = serverText(error, 'The link could not be sent.');
-      });
-    }
-  }
+/** The flow's first screen: the reminder on a small screen (onboarding 4), else the e-mail step. */
+export function signUpStart(isSmallScreen: boolean): { phase: SignUpPhase } {
+  return { phase: isSmallScreen ? 'reminder' : 'email' };
 }

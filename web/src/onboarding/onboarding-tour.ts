@@ -7,7 +7,7 @@
  * the workflow's plain data and the selected step.
  */
 import { type ApiClient, isApiError, type Step, type WorkflowData } from '@junction/core';
-import { makeAutoObservable, runInAction } from 'mobx';
+import { getEnv, type Instance, types } from 'mobx-state-tree';
 
 /** The Demo CRM's app key. */
 export const DEMO_APP = 'demo-crm';
@@ -189,111 +189,124 @@ export interface TourStorage {
   setItem(key: string, value: string): void;
 }
 
-/** What the tour needs; injected so tests pass fakes. */
+/** What the tour's tree is created with (the root's environment plus these); tests pass fakes. */
 export interface TourDeps {
   api: ApiClient;
   /** Fetch for the Demo CRM's own API (`/demo-crm/contacts`, X-Api-Key); same origin. */
   fetch: typeof fetch;
   storage: TourStorage;
-  workflowId: string;
 }
 
-/** The running tour. */
-export class TourModel {
-  index = 0;
-  isOpen = true;
-  isStarting = false;
-  error = '';
-  /** The Demo CRM key made for the tour, kept in memory only (for sample contacts). */
-  private demoKey = '';
+/** The running tour on one workflow; the editor creates it through the root store's `createModel`. */
+export const TourModel = types
+  .model('Tour', { workflowId: types.string })
+  .volatile(() => ({
+    index: 0,
+    isOpen: true,
+    isStarting: false,
+    error: '',
+  }))
+  .views((self) => ({
+    get env(): TourDeps {
+      return getEnv<TourDeps>(self);
+    },
+    get step(): TourStep | null {
+      return TOUR_STEPS[self.index] ?? null;
+    },
+    /** True once every step is done: the closing message shows. */
+    get isFinished(): boolean {
+      return self.index >= TOUR_LENGTH;
+    },
+  }))
+  .actions((self) => {
+    /** The Demo CRM key made for the tour, kept in memory only (for sample contacts). */
+    let demoKey = '';
+    const remember = (outcome: 'finished' | 'closed') => {
+      try {
+        const { storage } = self.env;
+        const seen = JSON.parse(storage.getItem(TOUR_STORAGE_KEY) ?? '{}') as Record<string, string>;
+        seen[self.workflowId] = outcome;
+        storage.setItem(TOUR_STORAGE_KEY, JSON.stringify(seen));
+      } catch {
+        // Storage full or disabled: the tour may show again, nothing else is lost.
+      }
+    };
+    return {
+      /** Advances past every step whose condition holds now. */
+      check(state: TourState): void {
+        if (!self.isOpen || self.index === 0) return;
+        const next = nextOpenStep(state, self.index);
+        if (next !== self.index) {
+          self.index = next;
+          if (self.isFinished) remember('finished');
+        }
+      },
+      /** Skips the current step. */
+      skip(): void {
+        if (self.index < TOUR_LENGTH) self.index += 1;
+        if (self.isFinished) remember('finished');
+      },
+      /** Closes the tour; it does not come back on this workflow. */
+      close(): void {
+        self.isOpen = false;
+        remember(self.isFinished ? 'finished' : 'closed');
+      },
+      setDemoKey(key: string): void {
+        demoKey = key;
+      },
+      /** Notes how starting ended: on to step 2, or the failure's text. */
+      started(error: string | null): void {
+        self.isStarting = false;
+        if (error === null) self.index = 1;
+        else self.error = error;
+      },
+      starting(): boolean {
+        if (self.isStarting) return false;
+        self.isStarting = true;
+        self.error = '';
+        return true;
+      },
+      /** Adds a sample contact to the tour's Demo CRM account. */
+      async addSampleContact(): Promise<void> {
+        if (!demoKey) return;
+        const suffix = Math.random().toString(36).slice(2, 7);
+        const response = await self.env.fetch('/demo-crm/contacts', {
+          method: 'POST',
+          headers: { 'content-type': 'application/json', 'x-api-key': demoKey },
+          body: JSON.stringify({
+            email: `ada.lovelace+${suffix}@example.com`,
+            firstName: 'Ada',
+            lastName: 'Lovelace',
+            company: 'Analytical Engines',
+          }),
+        });
+        if (!response.ok) throw new Error(`The sample contact could not be created (${response.status}).`);
+      },
+    };
+  })
+  .actions((self) => ({
+    /** Step 1: a Demo CRM account (POST /api/demo-crm/keys) with one sample contact, then on. */
+    async start(): Promise<void> {
+      if (!self.starting()) return;
+      try {
+        const issued = await self.env.api.post('/api/demo-crm/keys', { body: { name: 'Tour' } });
+        self.setDemoKey(issued.apiKey);
+        await self.addSampleContact();
+        self.started(null);
+      } catch (error) {
+        self.started(
+          isApiError(error)
+            ? `The Demo CRM account could not be created. ${error.problem.detail ?? ''}`.trim()
+            : error instanceof Error
+              ? error.message
+              : 'The Demo CRM account could not be created.',
+        );
+      }
+    },
+  }));
 
-  constructor(private readonly deps: TourDeps) {
-    makeAutoObservable<TourModel, 'deps' | 'demoKey'>(this, { deps: false, demoKey: false });
-  }
-
-  get step(): TourStep | null {
-    return TOUR_STEPS[this.index] ?? null;
-  }
-
-  /** True once every step is done: the closing message shows. */
-  get isFinished(): boolean {
-    return this.index >= TOUR_LENGTH;
-  }
-
-  /** Advances past every step whose condition holds now. */
-  check(state: TourState): void {
-    if (!this.isOpen || this.index === 0) return;
-    const next = nextOpenStep(state, this.index);
-    if (next !== this.index) {
-      this.index = next;
-      if (this.isFinished) this.remember('finished');
-    }
-  }
-
-  /** Skips the current step. */
-  skip(): void {
-    if (this.index < TOUR_LENGTH) this.index += 1;
-    if (this.isFinished) this.remember('finished');
-  }
-
-  /** Closes the tour; it does not come back on this workflow. */
-  close(): void {
-    this.isOpen = false;
-    this.remember(this.isFinished ? 'finished' : 'closed');
-  }
-
-  private remember(outcome: 'finished' | 'closed'): void {
-    try {
-      const seen = JSON.parse(this.deps.storage.getItem(TOUR_STORAGE_KEY) ?? '{}') as Record<string, string>;
-      seen[this.deps.workflowId] = outcome;
-      this.deps.storage.setItem(TOUR_STORAGE_KEY, JSON.stringify(seen));
-    } catch {
-      // Storage full or disabled: the tour may show again, nothing else is lost.
-    }
-  }
-
-  /** Step 1: a Demo CRM account (POST /api/demo-crm/keys) with one sample contact, then on. */
-  async start(): Promise<void> {
-    if (this.isStarting) return;
-    this.isStarting = true;
-    this.error = '';
-    try {
-      const issued = await this.deps.api.post('/api/demo-crm/keys', { body: { name: 'Tour' } });
-      this.demoKey = issued.apiKey;
-      await this.addSampleContact();
-      runInAction(() => {
-        this.isStarting = false;
-        this.index = 1;
-      });
-    } catch (error) {
-      runInAction(() => {
-        this.isStarting = false;
-        this.error = isApiError(error)
-          ? `The Demo CRM account could not be created. ${error.problem.detail ?? ''}`.trim()
-          : error instanceof Error
-            ? error.message
-            : 'The Demo CRM account could not be created.';
-      });
-    }
-  }
-
-  /** Adds a sample contact to the tour's Demo CRM account. */
-  async addSampleContact(): Promise<void> {
-    if (!this.demoKey) return;
-    const suffix = Math.random().toString(36).slice(2, 7);
-    const response = await this.deps.fetch('/demo-crm/contacts', {
-      method: 'POST',
-      headers: { 'content-type': 'application/json', 'x-api-key': this.demoKey },
-      body: JSON.stringify({
-        email: `ada.lovelace+${suffix}@example.com`,
-        firstName: 'Ada',
-        lastName: 'Lovelace',
-        company: 'Analytical Engines',
-      }),
-    });
-    if (!response.ok) throw new Error(`The sample contact could not be created (${response.status}).`);
-  }
-}
+/** A tour instance. */
+export interface ITourModel extends Instance<typeof TourModel> {}
 
 /** Tells whether the tour was already finished or closed on this workflow. */
 export function wasTourSeen(storage: Pick<TourStorage, 'getItem'>, workflowId: string): boolean {

@@ -12,33 +12,34 @@ import {
   appBaseUrlOf,
   buildCustomTrigger,
   type CustomTriggerField,
+  type CustomTriggerFieldProblems,
   createStepData,
+  customTriggerFieldProblems,
   dataHeadChoices,
   type FoundArray,
   findFirstArray,
   isApiError,
+  NEW_FIELD_KEY,
   needsAuth,
   type StepData,
   toDocument,
 } from '@junction/core';
-import { makeAutoObservable, observableRef, runInAction } from 'mobx';
+import { getEnv, type Instance, types } from 'mobx-state-tree';
 import { problemMessage, type TestResultView } from '../editor/panels/panel-common.js';
 import type { IEditorStore } from '../stores/editor-store.js';
 
-/** The field types a custom trigger's input may have (onboarding 3, 9). */
-export const FIELD_TYPES = ['string', 'integer', 'number', 'boolean'] as const;
-/** Where an input goes in the request (onboarding 3, 9). */
-export const FIELD_LOCATIONS = ['path', 'query'] as const;
-/** The key of a row not saved yet (onboarding 4). */
-export const NEW_FIELD_KEY = 'new_new';
+// The input fields' types and places and the placeholder key are core's (custom-trigger.ts).
+export {
+  CUSTOM_TRIGGER_FIELD_LOCATIONS as FIELD_LOCATIONS,
+  CUSTOM_TRIGGER_FIELD_TYPES as FIELD_TYPES,
+  NEW_FIELD_KEY,
+} from '@junction/core';
 /** The toast of a failed endpoint test (onboarding 8). */
 export const TEST_ERROR_TEXT = 'There was an error with the test...';
 /** Toasts of this spec auto-hide after 6000 ms (onboarding 8). */
 export const ONBOARDING_TOAST_MS = 6000;
 /** The step titles of the wizard (onboarding 2). */
 export const WIZARD_STEPS = ['App and type', 'Endpoint and form design', 'Test'] as const;
-
-const KEY_PATTERN = /^[A-Za-z0-9_-]+$/;
 
 /**
  * An app the wizard can add a trigger to: any app with an API (onboarding 2 "a custom-trigger
@@ -65,7 +66,7 @@ export interface FieldDraft extends CustomTriggerField {
   required: boolean;
 }
 
-/** What the wizard needs; injected so tests pass fakes. */
+/** What the wizard's tree is created with (the editor's `createPanelModel` gives `editor`); tests pass fakes. */
 export interface WizardDeps {
   editor: IEditorStore;
   notify: (toast: { status: 'success' | 'error'; message: string }) => void;
@@ -81,445 +82,431 @@ function blankField(): FieldDraft {
   return { key: NEW_FIELD_KEY, label: '', description: '', type: 'string', location: 'query', required: false };
 }
 
-/** The wizard. */
-export class CustomTriggerWizard {
-  step: 1 | 2 | 3 = 1;
-  apps: WizardApp[] = [];
-  appsError = '';
-  appSlug = '';
-  type: 'new' | 'updated' = 'new';
-  noun = '';
-  definition: AppDefinition | null = null;
-  credentials: WizardCredential[] = [];
-  credentialId = '';
-  url = '';
-  fields: FieldDraft[] = [];
+/** The wizard's state that requests change (see `set`). */
+interface WizardState {
+  step: 1 | 2 | 3;
+  apps: WizardApp[];
+  appsError: string;
+  type: 'new' | 'updated';
+  noun: string;
+  definition: AppDefinition | null;
+  credentials: WizardCredential[];
+  credentialId: string;
+  url: string;
+  fields: FieldDraft[];
   /** The row open in the field form, and its draft. */
-  editingIndex: number | null = null;
-  draft: FieldDraft = blankField();
-  hasTriedSave = false;
+  editingIndex: number | null;
+  draft: FieldDraft;
+  hasTriedSave: boolean;
   /** Values the test sends for each input field, by key. */
-  testValues: Record<string, string> = {};
-  testPhase: 'idle' | 'testing' | 'tested' | 'failed' = 'idle';
-  testOutput: unknown = null;
-  found: FoundArray | null = null;
-  keys: string[] = [];
-  dedupeKey = '';
-  isOfferOpen = false;
-  isFinishing = false;
-  isFinished = false;
-  error = '';
+  testValues: Record<string, string>;
+  testPhase: 'idle' | 'testing' | 'tested' | 'failed';
+  testOutput: unknown;
+  found: FoundArray | null;
+  keys: string[];
+  dedupeKey: string;
+  isOfferOpen: boolean;
+  isFinishing: boolean;
+  isFinished: boolean;
+  error: string;
   /** The hidden list action a test saved into the app; taken out again if the wizard is left. */
-  savedActionKey: string | null = null;
+  savedActionKey: string | null;
+}
 
-  constructor(
-    private readonly deps: WizardDeps,
-    options: { appSlug?: string; offerSeen?: boolean } = {},
-  ) {
-    this.isOfferSeen = options.offerSeen === true;
-    makeAutoObservable<CustomTriggerWizard, 'deps'>(this, {
-      deps: false,
-      definition: observableRef,
-      testOutput: observableRef,
-      found: observableRef,
-    });
-    if (options.appSlug) this.appSlug = options.appSlug;
-  }
-
-  /** Whether the premium offer was already shown (and dismissed) before the wizard opened. */
-  isOfferSeen: boolean;
-
-  private get api() {
-    return this.deps.editor.env.api;
-  }
-
-  /** Loads every app with an API: the workspace's own, the catalogue's and the built-ins. */
-  async loadApps(): Promise<void> {
-    try {
-      const list = await this.api.get('/api/apps');
-      runInAction(() => {
-        this.apps = list.items
+/**
+ * The wizard; the editor's wizard host creates it through the editor's `createPanelModel`.
+ * `appSlug` preselects an app; `isOfferSeen` says the premium offer was already shown (and
+ * dismissed) before the wizard opened.
+ */
+export const CustomTriggerWizard = types
+  .model('CustomTriggerWizard', {
+    appSlug: '',
+    isOfferSeen: false,
+  })
+  .volatile(
+    (): WizardState => ({
+      step: 1,
+      apps: [],
+      appsError: '',
+      type: 'new',
+      noun: '',
+      definition: null,
+      credentials: [],
+      credentialId: '',
+      url: '',
+      fields: [],
+      editingIndex: null,
+      draft: blankField(),
+      hasTriedSave: false,
+      testValues: {},
+      testPhase: 'idle',
+      testOutput: null,
+      found: null,
+      keys: [],
+      dedupeKey: '',
+      isOfferOpen: false,
+      isFinishing: false,
+      isFinished: false,
+      error: '',
+      savedActionKey: null,
+    }),
+  )
+  .views((self) => ({
+    get env(): WizardDeps {
+      return getEnv<WizardDeps>(self);
+    },
+    get api() {
+      return getEnv<WizardDeps>(self).editor.env.api;
+    },
+    get appName(): string {
+      return self.apps.find((a) => a.appSlug === self.appSlug)?.appName ?? self.appSlug;
+    },
+    /** The generated keys, e.g. listInvoice / newInvoice. */
+    get generated() {
+      return buildCustomTrigger({
+        noun: self.noun.trim() || 'Item',
+        url: self.url.trim(),
+        fields: self.fields,
+        dataHead: self.found?.head ?? '',
+        dedupeKey: self.dedupeKey,
+      });
+    },
+    get canContinueFromApp(): boolean {
+      return self.appSlug !== '' && self.type === 'new' && /[A-Za-z0-9]/.test(self.noun);
+    },
+    get needsCredential(): boolean {
+      return self.definition !== null && needsAuth(self.definition);
+    },
+    get isUrlValid(): boolean {
+      return /^https?:\/\/\S+$/i.test(self.url.trim());
+    },
+    /** Finish is disabled until test data exists (onboarding 4). */
+    get canFinish(): boolean {
+      return self.testPhase === 'tested' && self.found !== null && self.dedupeKey !== '' && !self.isFinishing;
+    },
+    /** The draft's problems (core's customTriggerFieldProblems: Key, Label, Helper Text, Type and Location, onboarding 5). */
+    get draftProblems(): CustomTriggerFieldProblems {
+      const others = self.fields.filter((_, i) => i !== self.editingIndex).map((f) => f.key);
+      return customTriggerFieldProblems(self.draft, others);
+    },
+    get isOwnApp(): boolean {
+      return self.apps.find((a) => a.appSlug === self.appSlug)?.isOwn === true;
+    },
+  }))
+  .views((self) => ({
+    /** onboarding 5: Next needs an endpoint, a credential and form fields. */
+    get canContinueFromEndpoint(): boolean {
+      return (
+        self.isUrlValid &&
+        (!self.needsCredential || self.credentialId !== '') &&
+        self.fields.some((f) => f.key !== NEW_FIELD_KEY) &&
+        self.editingIndex === null
+      );
+    },
+    /** Keys a test under another noun left in the app. */
+    get staleKeys(): string[] {
+      const key = self.savedActionKey;
+      return key && key !== self.generated.actionKey ? [key] : [];
+    },
+    /** The input fields as step fields, with the test values. */
+    stepFields(): StepData['fields'] {
+      return self.generated.action.fields.map((field) => {
+        const value = self.testValues[field.name];
+        return value === undefined || value === '' ? { ...field } : { ...field, value };
+      });
+    },
+  }))
+  .actions((self) => ({
+    /** Sets part of the wizard's state (what a request's answer changes). */
+    set(values: Partial<WizardState & { appSlug: string; isOfferSeen: boolean }>): void {
+      Object.assign(self, values);
+    },
+    setApp(slug: string): void {
+      self.appSlug = slug;
+      self.definition = null;
+      self.credentials = [];
+      self.credentialId = '';
+    },
+    setType(type: 'new' | 'updated'): void {
+      // onboarding 4: 'updated' is disabled ('Coming Soon').
+      if (type === 'new') self.type = type;
+    },
+    setNoun(noun: string): void {
+      self.noun = noun;
+    },
+    setUrl(url: string): void {
+      self.url = url;
+    },
+    setCredential(id: string): void {
+      self.credentialId = id;
+    },
+    back(): void {
+      if (self.step > 1) self.step = (self.step - 1) as 1 | 2;
+    },
+    editField(index: number): void {
+      const row = self.fields[index];
+      if (!row) return;
+      self.editingIndex = index;
+      self.hasTriedSave = false;
+      self.draft = { ...row, key: row.key === NEW_FIELD_KEY ? '' : row.key };
+    },
+    setDraft(patch: Partial<FieldDraft>): void {
+      self.draft = { ...self.draft, ...patch };
+    },
+    /** Save replaces the row (new_new included) with the draft; refused while a rule is broken. */
+    saveField(): boolean {
+      self.hasTriedSave = true;
+      const at = self.editingIndex;
+      if (at === null || Object.keys(self.draftProblems).length > 0) return false;
+      const saved = {
+        ...self.draft,
+        key: self.draft.key.trim(),
+        label: self.draft.label.trim(),
+        description: self.draft.description.trim(),
+      };
+      self.fields = self.fields.map((f, i) => (i === at ? saved : f));
+      self.editingIndex = null;
+      return true;
+    },
+    /** Cancel: an unsaved new_new row goes away. */
+    cancelField(): void {
+      const at = self.editingIndex;
+      if (at !== null && self.fields[at]?.key === NEW_FIELD_KEY) self.fields = self.fields.filter((_, i) => i !== at);
+      self.editingIndex = null;
+    },
+    removeField(index: number): void {
+      if (self.editingIndex !== null) return;
+      self.fields = self.fields.filter((_, i) => i !== index);
+    },
+    setTestValue(key: string, value: string): void {
+      self.testValues = { ...self.testValues, [key]: value };
+    },
+    setDedupeKey(key: string): void {
+      self.dedupeKey = key;
+    },
+  }))
+  .actions((self) => ({
+    /** Adds a row with the placeholder key new_new and opens it (onboarding 4). */
+    addField(): void {
+      if (self.editingIndex !== null) return;
+      self.set({ fields: [...self.fields, blankField()] });
+      self.editField(self.fields.length - 1);
+    },
+    /** Loads every app with an API: the workspace's own, the catalogue's and the built-ins. */
+    async loadApps(): Promise<void> {
+      try {
+        const list = await self.api.get('/api/apps');
+        const apps = list.items
           // Tools without an API of their own (Schedule, Webhook, Formatter…) have nothing to poll.
           .filter((app) => app.editable === true || app.disableAuth !== true)
           .map((app) => ({ appSlug: app.appSlug, appName: app.appName, isOwn: app.editable === true }));
-        if (this.appSlug && !this.apps.some((a) => a.appSlug === this.appSlug)) this.appSlug = '';
-      });
-    } catch (error) {
-      runInAction(() => {
-        this.appsError = problemMessage(error, 'The apps could not be loaded.');
-      });
-    }
-  }
-
-  get appName(): string {
-    return this.apps.find((a) => a.appSlug === this.appSlug)?.appName ?? this.appSlug;
-  }
-
-  setApp(slug: string): void {
-    this.appSlug = slug;
-    this.definition = null;
-    this.credentials = [];
-    this.credentialId = '';
-  }
-
-  setType(type: 'new' | 'updated'): void {
-    // onboarding 4: 'updated' is disabled ('Coming Soon').
-    if (type === 'new') this.type = type;
-  }
-
-  setNoun(noun: string): void {
-    this.noun = noun;
-  }
-
-  setUrl(url: string): void {
-    this.url = url;
-  }
-
-  setCredential(id: string): void {
-    this.credentialId = id;
-  }
-
-  /** The generated keys, e.g. listInvoice / newInvoice. */
-  get generated() {
-    return buildCustomTrigger({
-      noun: this.noun.trim() || 'Item',
-      url: this.url.trim(),
-      fields: this.fields,
-      dataHead: this.found?.head ?? '',
-      dedupeKey: this.dedupeKey,
-    });
-  }
-
-  get canContinueFromApp(): boolean {
-    return this.appSlug !== '' && this.type === 'new' && /[A-Za-z0-9]/.test(this.noun);
-  }
-
-  get needsCredential(): boolean {
-    return this.definition !== null && needsAuth(this.definition);
-  }
-
-  get isUrlValid(): boolean {
-    return /^https?:\/\/\S+$/i.test(this.url.trim());
-  }
-
-  /** onboarding 5: Next needs an endpoint, a credential and form fields. */
-  get canContinueFromEndpoint(): boolean {
-    return (
-      this.isUrlValid &&
-      (!this.needsCredential || this.credentialId !== '') &&
-      this.fields.some((f) => f.key !== NEW_FIELD_KEY) &&
-      this.editingIndex === null
-    );
-  }
-
-  /** Finish is disabled until test data exists (onboarding 4). */
-  get canFinish(): boolean {
-    return this.testPhase === 'tested' && this.found !== null && this.dedupeKey !== '' && !this.isFinishing;
-  }
-
-  /** Next / Continue: step 1 → 2 (after the premium offer on a free plan) → 3. */
-  async next(): Promise<void> {
-    if (this.step === 1) {
-      if (!this.canContinueFromApp) return;
-      if (!this.isOfferSeen && this.deps.isOfferedPremium()) {
-        this.isOfferOpen = true;
-        return;
+        self.set({ apps });
+        if (self.appSlug && !apps.some((a) => a.appSlug === self.appSlug)) self.set({ appSlug: '' });
+      } catch (error) {
+        self.set({ appsError: problemMessage(error, 'The apps could not be loaded.') });
       }
-      await this.enterEndpointStep();
-    } else if (this.step === 2 && this.canContinueFromEndpoint) {
-      this.step = 3;
-    }
-  }
-
-  /** The premium offer was dismissed ('No thanks'): the wizard goes on. */
-  async dismissOffer(): Promise<void> {
-    this.isOfferOpen = false;
-    this.isOfferSeen = true;
-    await this.enterEndpointStep();
-  }
-
-  back(): void {
-    if (this.step > 1) this.step = (this.step - 1) as 1 | 2;
-  }
-
-  private async enterEndpointStep(): Promise<void> {
-    this.error = '';
-    try {
-      const slug = this.appSlug;
-      const definition = await this.api.get('/api/apps/{appSlug}', { params: { path: { appSlug: slug } } });
-      const accounts = await this.api.get('/api/credentials', { params: { query: { app: slug } } });
-      runInAction(() => {
-        this.definition = definition as AppDefinition;
-        // The endpoint starts at the app's own base URL.
-        if (this.url.trim() === '') this.url = appBaseUrlOf(this.definition, this.deps.origin);
-        this.credentials = accounts.items.map((c) => ({ id: c.id, name: c.name }));
-        if (!this.credentialId && this.credentials[0]) this.credentialId = this.credentials[0].id;
-        this.step = 2;
-      });
-    } catch (error) {
-      runInAction(() => {
-        this.error = problemMessage(error, 'The app could not be loaded.');
-      });
-    }
-  }
-
-  /** Adds a row with the placeholder key new_new and opens it (onboarding 4). */
-  addField(): void {
-    if (this.editingIndex !== null) return;
-    this.fields.push(blankField());
-    this.editField(this.fields.length - 1);
-  }
-
-  editField(index: number): void {
-    const row = this.fields[index];
-    if (!row) return;
-    this.editingIndex = index;
-    this.hasTriedSave = false;
-    this.draft = { ...row, key: row.key === NEW_FIELD_KEY ? '' : row.key };
-  }
-
-  setDraft(patch: Partial<FieldDraft>): void {
-    this.draft = { ...this.draft, ...patch };
-  }
-
-  /** The draft's problems: Key, Label, Helper Text, Type and Location are required (onboarding 5). */
-  get draftProblems(): Partial<Record<'key' | 'label' | 'description' | 'type' | 'location', string>> {
-    const problems: Partial<Record<'key' | 'label' | 'description' | 'type' | 'location', string>> = {};
-    const key = this.draft.key.trim();
-    if (!key) problems.key = 'Key is required.';
-    else if (!KEY_PATTERN.test(key)) problems.key = 'Use only letters, numbers, hyphens and underscores.';
-    else if (key === NEW_FIELD_KEY) problems.key = 'Choose a key.';
-    else if (this.fields.some((f, i) => i !== this.editingIndex && f.key === key)) problems.key = 'This key is taken.';
-    if (!this.draft.label.trim()) problems.label = 'Label is required.';
-    if (!this.draft.description.trim()) problems.description = 'Helper Text is required.';
-    if (!FIELD_TYPES.includes(this.draft.type)) problems.type = 'Type is required.';
-    if (!FIELD_LOCATIONS.includes(this.draft.location)) problems.location = 'Location is required.';
-    return problems;
-  }
-
-  /** Save replaces the row (new_new included) with the draft; refused while a rule is broken. */
-  saveField(): boolean {
-    this.hasTriedSave = true;
-    if (this.editingIndex === null || Object.keys(this.draftProblems).length > 0) return false;
-    this.fields[this.editingIndex] = {
-      ...this.draft,
-      key: this.draft.key.trim(),
-      label: this.draft.label.trim(),
-      description: this.draft.description.trim(),
-    };
-    this.editingIndex = null;
-    return true;
-  }
-
-  /** Cancel: an unsaved new_new row goes away. */
-  cancelField(): void {
-    if (this.editingIndex !== null && this.fields[this.editingIndex]?.key === NEW_FIELD_KEY) {
-      this.fields.splice(this.editingIndex, 1);
-    }
-    this.editingIndex = null;
-  }
-
-  removeField(index: number): void {
-    if (this.editingIndex !== null) return;
-    this.fields.splice(index, 1);
-  }
-
-  setTestValue(key: string, value: string): void {
-    this.testValues = { ...this.testValues, [key]: value };
-  }
-
-  setDedupeKey(key: string): void {
-    this.dedupeKey = key;
-  }
-
-  /** The input fields as step fields, with the test values. */
-  private stepFields(): StepData['fields'] {
-    return this.generated.action.fields.map((field) => {
-      const value = this.testValues[field.name];
-      return value === undefined || value === '' ? { ...field } : { ...field, value };
-    });
-  }
-
-  private get isOwnApp(): boolean {
-    return this.apps.find((a) => a.appSlug === this.appSlug)?.isOwn === true;
-  }
-
-  /**
-   * Saves the generated list action (and the trigger when `withTrigger`): into the definition
-   * of the workspace's own app, else as this workspace's addition to the app. `remove` names
-   * keys an earlier test or another noun left behind.
-   */
-  private async saveEvents(withTrigger: boolean, remove: string[] = []): Promise<void> {
-    const built = this.generated;
-    let saved: unknown;
-    if (this.isOwnApp) {
-      const base = this.definition as AppDefinition;
-      const actions = { ...base.actions };
-      for (const key of remove) delete actions[key];
-      if (withTrigger || !remove.includes(built.actionKey)) actions[built.actionKey] = built.action;
-      const triggers = withTrigger ? { ...base.triggers, [built.triggerKey]: built.trigger } : base.triggers;
-      saved = await this.api.put('/api/apps/{appSlug}', {
-        params: { path: { appSlug: this.appSlug } },
-        body: { ...base, actions, triggers },
-      });
-    } else {
-      const keep = !remove.includes(built.actionKey);
-      saved = await this.api.put('/api/apps/{appSlug}/workspace-events', {
-        params: { path: { appSlug: this.appSlug } },
-        body: {
-          actions: keep ? { [built.actionKey]: built.action } : {},
-          triggers: withTrigger ? { [built.triggerKey]: built.trigger } : {},
-          remove,
-        },
-      });
-    }
-    runInAction(() => {
-      this.definition = saved as AppDefinition;
-    });
-  }
-
-  /** Keys a test under another noun left in the app. */
-  private get staleKeys(): string[] {
-    const key = this.savedActionKey;
-    return key && key !== this.generated.actionKey ? [key] : [];
-  }
-
-  /**
-   * Tests the endpoint (onboarding 4): the hidden list action is saved into the app, then run
-   * once through the step test with the account and the test values; the first array of the
-   * answer gives the items, its first item's keys the choices.
-   */
-  async test(): Promise<void> {
-    if (this.testPhase === 'testing' || !this.definition) return;
-    this.testPhase = 'testing';
-    this.error = '';
-    const { editor } = this.deps;
-    try {
-      await this.saveEvents(false, this.staleKeys);
-      runInAction(() => {
-        this.savedActionKey = this.generated.actionKey;
-      });
-      const doc = toDocument(editor.wf.data);
-      // The test runs the list action in place of the workflow's first action, on a copy
-      // that is never saved.
-      const host = doc.steps.find((s) => s.kind === 'action') ?? doc.steps[0];
-      const data = createStepData({
-        type: this.appSlug,
-        label: this.appName,
-        action: this.generated.actionKey,
-        credential: this.credentialId || null,
-        hasauth: this.needsCredential,
-        fields: this.stepFields(),
-      });
-      const steps = doc.steps.map((s) => (s.id === host.id ? { ...s, kind: 'action' as const, data } : s));
-      const result = (await this.api.post('/api/workflows/{id}/steps/{stepId}/test', {
-        params: { path: { id: doc.id, stepId: host.id } },
-        body: { document: { ...doc, steps } },
-      })) as TestResultView;
-      const found = result.ok ? findFirstArray(result.output) : null;
-      runInAction(() => {
-        this.testOutput = result.output;
-        if (!result.ok || !found || found.items.length === 0) {
-          this.testPhase = 'failed';
-          this.found = null;
-          this.error = result.ok
-            ? 'The answer holds no list of items. Check the endpoint.'
-            : `The endpoint answered with an error${result.statusCode ? ` (${result.statusCode})` : ''}.`;
-          this.deps.notify({ status: 'error', message: TEST_ERROR_TEXT });
-          return;
-        }
-        this.found = found;
-        this.keys = dataHeadChoices(result.output);
-        if (!this.keys.includes(this.dedupeKey))
-          this.dedupeKey = this.keys.includes('id') ? 'id' : (this.keys[0] ?? '');
-        this.testPhase = 'tested';
-      });
-    } catch (error) {
-      runInAction(() => {
-        this.testPhase = 'failed';
-        this.error = problemMessage(error, 'The endpoint could not be tested.');
-      });
-      this.deps.notify({ status: 'error', message: TEST_ERROR_TEXT });
-    }
-  }
-
-  /**
-   * Leaving without Finish: the hidden list action a test saved is taken out of the app again,
-   * unless a trigger uses it.
-   */
-  async discard(): Promise<void> {
-    const key = this.savedActionKey;
-    const base = this.definition;
-    if (this.isFinished || !key || !base || !base.actions[key]) return;
-    if (Object.values(base.triggers).some((t) => t.action === key)) return;
-    try {
-      await this.saveEvents(false, [key]);
-      runInAction(() => {
-        this.savedActionKey = null;
-      });
-    } catch (error) {
-      this.deps.notify({
-        status: 'error',
-        message: problemMessage(error, `${key} could not be removed from the app.`),
-      });
-    }
-  }
-
-  /**
-   * Finish: writes list{Noun} and new{Noun} into the app's definition and puts the new trigger
-   * on the workflow's trigger step with the account, test values and the first item as test
-   * data. Returns true when done.
-   */
-  async finish(): Promise<boolean> {
-    if (!this.canFinish || !this.found) return false;
-    this.isFinishing = true;
-    this.error = '';
-    const { editor } = this.deps;
-    try {
-      const built = this.generated;
-      await this.saveEvents(true, this.staleKeys);
-      this.deps.onAppChanged?.(this.appSlug);
-      const trigger = editor.wf.data.steps.find((s) => s.kind === 'trigger');
-      if (trigger) {
-        const definition = this.definition as AppDefinition;
-        editor.wf.chooseOnStep(trigger.id, {
-          type: 'customTrigger',
-          setup: {
-            app: {
-              appSlug: this.appSlug,
-              appName: definition.appName,
-              iconURL: definition.iconURL,
-              hasauth: this.needsCredential,
-            },
-            triggerKey: built.triggerKey,
-            label: built.trigger.label,
-            listActionKey: built.actionKey,
-            credential: this.credentialId || null,
-            authname: this.credentials.find((c) => c.id === this.credentialId)?.name ?? '',
-            fields: this.stepFields(),
-            items: this.found.items,
-            dataHead: this.found.head,
-            dedupeKey: this.dedupeKey,
+    },
+    async enterEndpointStep(): Promise<void> {
+      self.set({ error: '' });
+      try {
+        const slug = self.appSlug;
+        const definition = (await self.api.get('/api/apps/{appSlug}', {
+          params: { path: { appSlug: slug } },
+        })) as AppDefinition;
+        const accounts = await self.api.get('/api/credentials', { params: { query: { app: slug } } });
+        const credentials = accounts.items.map((c) => ({ id: c.id, name: c.name }));
+        self.set({
+          definition,
+          // The endpoint starts at the app's own base URL.
+          url: self.url.trim() === '' ? appBaseUrlOf(definition, self.env.origin) : self.url,
+          credentials,
+          credentialId: !self.credentialId && credentials[0] ? credentials[0].id : self.credentialId,
+          step: 2,
+        });
+      } catch (error) {
+        self.set({ error: problemMessage(error, 'The app could not be loaded.') });
+      }
+    },
+    /**
+     * Saves the generated list action (and the trigger when `withTrigger`): into the definition
+     * of the workspace's own app, else as this workspace's addition to the app. `remove` names
+     * keys an earlier test or another noun left behind.
+     */
+    async saveEvents(withTrigger: boolean, remove: string[] = []): Promise<void> {
+      const built = self.generated;
+      let saved: unknown;
+      if (self.isOwnApp) {
+        const base = self.definition as AppDefinition;
+        const actions = { ...base.actions };
+        for (const key of remove) delete actions[key];
+        if (withTrigger || !remove.includes(built.actionKey)) actions[built.actionKey] = built.action;
+        const triggers = withTrigger ? { ...base.triggers, [built.triggerKey]: built.trigger } : base.triggers;
+        saved = await self.api.put('/api/apps/{appSlug}', {
+          params: { path: { appSlug: self.appSlug } },
+          body: { ...base, actions, triggers },
+        });
+      } else {
+        const keep = !remove.includes(built.actionKey);
+        saved = await self.api.put('/api/apps/{appSlug}/workspace-events', {
+          params: { path: { appSlug: self.appSlug } },
+          body: {
+            actions: keep ? { [built.actionKey]: built.action } : {},
+            triggers: withTrigger ? { [built.triggerKey]: built.trigger } : {},
+            remove,
           },
         });
       }
-      runInAction(() => {
-        this.isFinishing = false;
-        this.isFinished = true;
-      });
-      this.deps.notify({
-        status: 'success',
-        message: `The trigger '${built.trigger.label}' was added to ${this.appName}.`,
-      });
-      return true;
-    } catch (error) {
-      runInAction(() => {
-        this.isFinishing = false;
-        this.error = isApiError(error)
-          ? problemMessage(error, 'The trigger could not be saved.')
-          : 'The trigger could not be saved.';
-      });
-      return false;
-    }
-  }
-}
+      self.set({ definition: saved as AppDefinition });
+    },
+  }))
+  .actions((self) => ({
+    /** Next / Continue: step 1 → 2 (after the premium offer on a free plan) → 3. */
+    async next(): Promise<void> {
+      if (self.step === 1) {
+        if (!self.canContinueFromApp) return;
+        if (!self.isOfferSeen && self.env.isOfferedPremium()) {
+          self.set({ isOfferOpen: true });
+          return;
+        }
+        await self.enterEndpointStep();
+      } else if (self.step === 2 && self.canContinueFromEndpoint) {
+        self.set({ step: 3 });
+      }
+    },
+    /** The premium offer was dismissed ('No thanks'): the wizard goes on. */
+    async dismissOffer(): Promise<void> {
+      self.set({ isOfferOpen: false, isOfferSeen: true });
+      await self.enterEndpointStep();
+    },
+    /**
+     * Tests the endpoint (onboarding 4): the hidden list action is saved into the app, then run
+     * once through the step test with the account and the test values; the first array of the
+     * answer gives the items, its first item's keys the choices.
+     */
+    async test(): Promise<void> {
+      if (self.testPhase === 'testing' || !self.definition) return;
+      self.set({ testPhase: 'testing', error: '' });
+      const { editor } = self.env;
+      try {
+        await self.saveEvents(false, self.staleKeys);
+        self.set({ savedActionKey: self.generated.actionKey });
+        const doc = toDocument(editor.wf.data);
+        // The test runs the list action in place of the workflow's first action, on a copy
+        // that is never saved.
+        const host = doc.steps.find((s) => s.kind === 'action') ?? doc.steps[0];
+        const data = createStepData({
+          type: self.appSlug,
+          label: self.appName,
+          action: self.generated.actionKey,
+          credential: self.credentialId || null,
+          hasauth: self.needsCredential,
+          fields: self.stepFields(),
+        });
+        const steps = doc.steps.map((s) => (s.id === host.id ? { ...s, kind: 'action' as const, data } : s));
+        const result = (await self.api.post('/api/workflows/{id}/steps/{stepId}/test', {
+          params: { path: { id: doc.id, stepId: host.id } },
+          body: { document: { ...doc, steps } },
+        })) as TestResultView;
+        const found = result.ok ? findFirstArray(result.output) : null;
+        if (!result.ok || !found || found.items.length === 0) {
+          self.set({
+            testOutput: result.output,
+            testPhase: 'failed',
+            found: null,
+            error: result.ok
+              ? 'The answer holds no list of items. Check the endpoint.'
+              : `The endpoint answered with an error${result.statusCode ? ` (${result.statusCode})` : ''}.`,
+          });
+          self.env.notify({ status: 'error', message: TEST_ERROR_TEXT });
+          return;
+        }
+        const keys = dataHeadChoices(result.output);
+        self.set({
+          testOutput: result.output,
+          found,
+          keys,
+          dedupeKey: keys.includes(self.dedupeKey) ? self.dedupeKey : keys.includes('id') ? 'id' : (keys[0] ?? ''),
+          testPhase: 'tested',
+        });
+      } catch (error) {
+        self.set({ testPhase: 'failed', error: problemMessage(error, 'The endpoint could not be tested.') });
+        self.env.notify({ status: 'error', message: TEST_ERROR_TEXT });
+      }
+    },
+    /**
+     * Leaving without Finish: the hidden list action a test saved is taken out of the app again,
+     * unless a trigger uses it.
+     */
+    async discard(): Promise<void> {
+      const key = self.savedActionKey;
+      const base = self.definition;
+      if (self.isFinished || !key || !base || !base.actions[key]) return;
+      if (Object.values(base.triggers).some((t) => t.action === key)) return;
+      try {
+        await self.saveEvents(false, [key]);
+        self.set({ savedActionKey: null });
+      } catch (error) {
+        self.env.notify({
+          status: 'error',
+          message: problemMessage(error, `${key} could not be removed from the app.`),
+        });
+      }
+    },
+    /**
+     * Finish: writes list{Noun} and new{Noun} into the app's definition and puts the new trigger
+     * on the workflow's trigger step with the account, test values and the first item as test
+     * data. Returns true when done.
+     */
+    async finish(): Promise<boolean> {
+      const found = self.found;
+      if (!self.canFinish || !found) return false;
+      self.set({ isFinishing: true, error: '' });
+      const { editor } = self.env;
+      try {
+        const built = self.generated;
+        await self.saveEvents(true, self.staleKeys);
+        self.env.onAppChanged?.(self.appSlug);
+        const trigger = editor.wf.data.steps.find((s) => s.kind === 'trigger');
+        if (trigger) {
+          const definition = self.definition as AppDefinition;
+          editor.wf.chooseOnStep(trigger.id, {
+            type: 'customTrigger',
+            setup: {
+              app: {
+                appSlug: self.appSlug,
+                appName: definition.appName,
+                iconURL: definition.iconURL,
+                hasauth: self.needsCredential,
+              },
+              triggerKey: built.triggerKey,
+              label: built.trigger.label,
+              listActionKey: built.actionKey,
+              credential: self.credentialId || null,
+              authname: self.credentials.find((c) => c.id === self.credentialId)?.name ?? '',
+              fields: self.stepFields(),
+              items: found.items,
+              dataHead: found.head,
+              dedupeKey: self.dedupeKey,
+            },
+          });
+        }
+        self.set({ isFinishing: false, isFinished: true });
+        self.env.notify({
+          status: 'success',
+          message: `The trigger '${built.trigger.label}' was added to ${self.appName}.`,
+        });
+        return true;
+      } catch (error) {
+        self.set({
+          isFinishing: false,
+          error: isApiError(error)
+            ? problemMessage(error, 'The trigger could not be saved.')
+            : 'The trigger could not be saved.',
+        });
+        return false;
+      }
+    },
+  }));
+
+/** A wizard instance. */
+export interface ICustomTriggerWizard extends Instance<typeof CustomTriggerWizard> {}
