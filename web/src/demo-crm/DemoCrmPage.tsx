@@ -1,15 +1,10 @@
-import { type FormEvent, useCallback, useEffect, useMemo, useState } from 'react';
+import { type FormEvent, useCallback, useEffect, useState } from 'react';
 import { Link, useSearchParams } from 'react-router-dom';
 import styled from 'styled-components';
 import { SessionGate, useSessionUser } from '../dashboard/DashboardLayout.js';
 import { useRootStore } from '../stores/root-store.js';
 import { Button, TextField, useToast } from '../ui/index.js';
-import {
-  createDemoCrmClient,
-  type DemoCrmClient,
-  type DemoCrmContact,
-  type DemoCrmKeyInfo,
-} from './demo-crm-client.js';
+import type { DemoCrmClient, DemoCrmContact, DemoCrmKeyInfo } from './demo-crm-client.js';
 
 const Shell = styled.div`
   min-height: 100vh;
@@ -122,12 +117,9 @@ const nameOf = (c: DemoCrmContact) => [c.firstName, c.lastName].filter(Boolean).
  */
 export function DemoCrmPage() {
   const { state } = useSessionUser();
-  const { account } = useRootStore();
+  const { demoCrm: client } = useRootStore();
   const [params] = useSearchParams();
   const tab = params.get('tab') === 'api' ? 'api' : 'contacts';
-  // The token is known once the session is established (from `c` or local storage).
-  const token = state.phase === 'ready' ? account.token : null;
-  const client = useMemo(() => createDemoCrmClient(token), [token]);
   if (state.phase !== 'ready') return <SessionGate state={state} />;
   return (
     <Shell>

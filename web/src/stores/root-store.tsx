@@ -3,6 +3,7 @@ import { getEnv, type Instance, types } from 'mobx-state-tree';
 import { createContext, type ReactNode, useContext } from 'react';
 import { AccountStoreModel } from '../account/account-store.js';
 import { DashboardStoreModel } from '../dashboard/dashboard-store.js';
+import { DemoCrmStoreModel } from '../demo-crm/demo-crm-store.js';
 import { ExecutionsStoreModel } from '../executions/executions-store.js';
 import { FormBuilderStoreModel } from '../forms/builder/form-builder-store.js';
 import { PublicFormStoreContext, PublicFormStoreModel } from '../forms/renderer/public-form-store.js';
@@ -28,6 +29,7 @@ export const RootStoreModel = types
     // Pages' stores (dashboard, executions, forms, portal): one child per concept.
     account: types.optional(AccountStoreModel, {}),
     dashboard: types.optional(DashboardStoreModel, {}),
+    demoCrm: types.optional(DemoCrmStoreModel, {}),
     executions: types.optional(ExecutionsStoreModel, {}),
     formBuilder: types.optional(FormBuilderStoreModel, {}),
     publicForm: types.optional(PublicFormStoreModel, {}),
