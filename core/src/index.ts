@@ -360,6 +360,7 @@ export type {
   RequestResult,
 } from './apps/request.js';
 export { buildCustomRequest, buildRequest, CUSTOM_BODY_TYPES, coerceValue } from './apps/request.js';
+export { previewActionRequest, previewPlaceholder } from './apps/request-preview.js';
 export type {
   AppSnapshotIn,
   IAction,

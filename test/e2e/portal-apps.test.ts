@@ -41,18 +41,18 @@ describe('app auth registration in the browser', { timeout: E2E_TEST_TIMEOUT_MS 
     await page.goto(`${baseUrl}/addAuthForm`);
     await page.getByRole('heading', { name: 'API Info' }).waitFor();
     await page.getByRole('button', { name: 'Submit' }).click();
-    await page.getByText('appSlug is required.').waitFor();
-    await page.getByText('apiType is required.').waitFor();
+    await page.getByText('App ID is required.').waitFor();
+    await page.getByText('Authentication type is required.').waitFor();
     await saveScreenshot(page, 'add-auth-form-required');
 
-    await page.getByLabel('appSlug *').fill('shopify');
-    await page.getByLabel('appName').fill('Shopify');
-    await page.getByLabel('apiType *').selectOption('oauth2');
-    await page.getByLabel('token_url').fill('https://shop.example/admin/oauth/access_token');
-    await page.getByLabel('client_id').fill('shop-client-1');
-    await page.getByLabel('client_secret').fill(SECRET);
-    await page.getByLabel('auth_url').fill('https://shop.example/admin/oauth/authorize');
-    await page.getByLabel('scopes').fill('read_orders');
+    await page.getByLabel('App ID *').fill('shopify');
+    await page.getByLabel('App name').fill('Shopify');
+    await page.getByLabel('Authentication type *').selectOption('oauth2');
+    await page.getByLabel('Token URL').fill('https://shop.example/admin/oauth/access_token');
+    await page.getByLabel('Client ID').fill('shop-client-1');
+    await page.getByLabel('Client secret').fill(SECRET);
+    await page.getByLabel('Authorization URL').fill('https://shop.example/admin/oauth/authorize');
+    await page.getByLabel('Scopes').fill('read_orders');
     await page.getByRole('button', { name: 'Submit' }).click();
     await page.getByText("Registered 'shopify'.").waitFor();
 
@@ -65,10 +65,10 @@ describe('app auth registration in the browser', { timeout: E2E_TEST_TIMEOUT_MS 
     await saveScreenshot(page, 'edit-apps');
     await table.getByRole('link', { name: 'Edit the auth info of Shopify' }).click();
     await page.waitForURL(`${baseUrl}/addAuthForm?app=shopify`);
-    const scopes = page.getByLabel('scopes');
+    const scopes = page.getByLabel('Scopes');
     await page.locator('input[readonly]').waitFor();
     expect(await scopes.inputValue()).toBe('read_orders');
-    expect(await page.getByLabel('client_secret').inputValue()).toBe('');
+    expect(await page.getByLabel('Client secret').inputValue()).toBe('');
     await page.getByText('A secret is stored. Leave this empty to keep it.').waitFor();
     await scopes.fill('read_orders,write_orders');
     await saveScreenshot(page, 'add-auth-form-edit');

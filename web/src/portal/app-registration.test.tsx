@@ -56,8 +56,8 @@ function renderAt(path: string, fake: FakePortalApi) {
 describe('app auth registration rules (onboarding 3, 5)', () => {
   it('requires appSlug (a lower-case identifier) and apiType', () => {
     expect(checkAuthForm(EMPTY_AUTH_FORM)).toEqual({
-      appSlug: 'appSlug is required.',
-      apiType: 'apiType is required.',
+      appSlug: 'App ID is required.',
+      apiType: 'Authentication type is required.',
     });
     expect(checkAuthForm({ ...EMPTY_AUTH_FORM, appSlug: 'My App', apiType: 'basic' }).appSlug).toMatch(/lower-case/);
     expect(checkAuthForm({ ...EMPTY_AUTH_FORM, appSlug: 'my-app_2', apiType: 'apikey' })).toEqual({});
@@ -124,15 +124,19 @@ describe('/addAuthForm', () => {
     renderAt('/addAuthForm', fake);
     expect(screen.getByRole('heading', { name: 'API Info' })).toBeTruthy();
     fireEvent.click(screen.getByRole('button', { name: 'Submit' }));
-    expect(await screen.findByText('appSlug is required.')).toBeTruthy();
-    expect(screen.getByText('apiType is required.')).toBeTruthy();
+    expect(await screen.findByText('App ID is required.')).toBeTruthy();
+    expect(screen.getByText('Authentication type is required.')).toBeTruthy();
     expect(fake.calls.filter((c) => c.method === 'POST')).toEqual([]);
+    // Labels are words; the stored key is the field's hint, announced with it.
+    const slugInput = screen.getByLabelText('App ID *');
+    const hint = document.getElementById(slugInput.getAttribute('aria-describedby')!.split(' ')[0]);
+    expect(hint?.textContent).toContain('Key: appSlug');
 
-    fireEvent.change(screen.getByLabelText('appSlug *'), { target: { value: 'acme' } });
-    fireEvent.change(screen.getByLabelText('apiType *'), { target: { value: 'oauth2' } });
-    fireEvent.change(screen.getByLabelText('client_id'), { target: { value: 'id-1' } });
-    fireEvent.change(screen.getByLabelText('client_secret'), { target: { value: 'sec' } });
-    fireEvent.change(screen.getByLabelText('token_url'), { target: { value: 'https://acme.example/token' } });
+    fireEvent.change(screen.getByLabelText('App ID *'), { target: { value: 'acme' } });
+    fireEvent.change(screen.getByLabelText('Authentication type *'), { target: { value: 'oauth2' } });
+    fireEvent.change(screen.getByLabelText('Client ID'), { target: { value: 'id-1' } });
+    fireEvent.change(screen.getByLabelText('Client secret'), { target: { value: 'sec' } });
+    fireEvent.change(screen.getByLabelText('Token URL'), { target: { value: 'https://acme.example/token' } });
     fireEvent.click(screen.getByRole('button', { name: 'Submit' }));
     expect(await screen.findByText(/Registered 'acme'/)).toBeTruthy();
     const created = fake.apps.get('acme')!;
@@ -152,8 +156,8 @@ describe('/addAuthForm', () => {
       field: 'appSlug',
     });
     renderAt('/addAuthForm', fake);
-    fireEvent.change(screen.getByLabelText('appSlug *'), { target: { value: 'acme' } });
-    fireEvent.change(screen.getByLabelText('apiType *'), { target: { value: 'apikey' } });
+    fireEvent.change(screen.getByLabelText('App ID *'), { target: { value: 'acme' } });
+    fireEvent.change(screen.getByLabelText('Authentication type *'), { target: { value: 'apikey' } });
     fireEvent.click(screen.getByRole('button', { name: 'Submit' }));
     expect((await screen.findByRole('alert')).textContent).toBe(
       "An app with the slug 'acme' already exists. To change an app you registered, open it from Edit apps.",
@@ -163,12 +167,12 @@ describe('/addAuthForm', () => {
   it('edits the auth info of an app (?app=), keeping its actions and the stored secret', async () => {
     const fake = createFakePortalApi([crm]);
     renderAt('/addAuthForm?app=tiny-crm', fake);
-    const slug = (await screen.findByLabelText('appSlug *')) as HTMLInputElement;
+    const slug = (await screen.findByLabelText('App ID *')) as HTMLInputElement;
     await waitFor(() => expect(slug.value).toBe('tiny-crm'));
     expect(slug.readOnly).toBe(true);
     expect(screen.getByText('A secret is stored. Leave this empty to keep it.')).toBeTruthy();
-    fireEvent.change(screen.getByLabelText('scopes'), { target: { value: 'contacts deals' } });
-    fireEvent.change(screen.getByLabelText('appName'), { target: { value: 'Tiny CRM 2' } });
+    fireEvent.change(screen.getByLabelText('Scopes'), { target: { value: 'contacts deals' } });
+    fireEvent.change(screen.getByLabelText('App name'), { target: { value: 'Tiny CRM 2' } });
     fireEvent.click(screen.getByRole('button', { name: 'Submit' }));
     expect(await screen.findByText(/Saved the auth info of 'tiny-crm'/)).toBeTruthy();
     const put = fake.calls.find((c) => c.method === 'PUT')!;

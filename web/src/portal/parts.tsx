@@ -5,93 +5,68 @@
  */
 import { DEFAULT_PAGE_SIZE, PAGE_SIZES, type SortState } from '@junction/core';
 import * as DropdownMenu from '@radix-ui/react-dropdown-menu';
-import { type ReactNode, type SelectHTMLAttributes, type TextareaHTMLAttributes, useId, useState } from 'react';
+import { type ReactNode, useId, useState } from 'react';
 import styled from 'styled-components';
-import { Button } from '../ui/index.js';
+import { Button, Select, type SelectProps, TextArea, type TextAreaProps, VisuallyHidden } from '../ui/index.js';
 
+/** Cards are the design system's (a title prop names the region). */
+export { Card } from '../ui/index.js';
+
+/** A column of controls with the fields' spacing (the app picker, the status select). */
 export const FieldBox = styled.div`
   display: flex;
   flex-direction: column;
   gap: ${({ theme }) => theme.space(1)};
   margin-bottom: ${({ theme }) => theme.space(3)};
-  label { font-weight: 600; }
-`;
-
-const controlCss = `
-  min-height: 36px;
-  padding: 0 12px;
-  border-radius: 4px;
-  font: inherit;
-  color: inherit;
-  background: #fff;
-`;
-
-const Select = styled.select<{ $isInvalid?: boolean }>`
-  ${controlCss}
-  border: 1px solid ${({ theme, $isInvalid }) => ($isInvalid ? theme.colors.secondary : theme.colors.border)};
-`;
-
-const TextArea = styled.textarea`
-  ${controlCss}
-  padding: 8px 12px;
-  border: 1px solid ${({ theme }) => theme.colors.border};
-  resize: vertical;
+  label { font-weight: ${({ theme }) => theme.font.weight.semibold}; }
 `;
 
 export const Hint = styled.span`
-  color: ${({ theme }) => theme.colors.textMuted};
+  color: ${({ theme }) => theme.colors.muted};
   font-size: ${({ theme }) => theme.font.size.small};
 `;
 
 export const FieldError = styled.span`
-  color: ${({ theme }) => theme.colors.secondary};
+  color: ${({ theme }) => theme.colors.dangerText};
   font-size: ${({ theme }) => theme.font.size.small};
 `;
 
-/** A labelled select. */
-export function SelectField({
-  label,
-  hint,
-  error,
-  options,
-  ...rest
-}: Omit<SelectHTMLAttributes<HTMLSelectElement>, 'id'> & {
-  label: string;
-  hint?: string;
-  error?: string;
-  options: readonly { value: string; label: string }[];
-}) {
-  const id = useId();
+const Key = styled.code`
+  font-family: ${({ theme }) => theme.font.mono};
+  font-size: ${({ theme }) => theme.font.size.xsmall};
+  padding: 0 ${({ theme }) => theme.space(1)};
+  border-radius: ${({ theme }) => theme.radius.small};
+  background: ${({ theme }) => theme.colors.surfaceSunken};
+`;
+
+/**
+ * A field's hint naming the technical key its value is stored under (forms-dp 9: labels in
+ * words, the key as a hint), then an optional sentence.
+ */
+export function KeyHint({ name, children }: { name: string; children?: ReactNode }) {
   return (
-    <FieldBox>
-      <label htmlFor={id}>{label}</label>
-      <Select id={id} $isInvalid={Boolean(error)} aria-invalid={error ? true : undefined} {...rest}>
-        {options.map((o) => (
-          <option key={o.value} value={o.value}>
-            {o.label}
-          </option>
-        ))}
-      </Select>
-      {hint && <Hint>{hint}</Hint>}
-      {error && <FieldError role="alert">{error}</FieldError>}
-    </FieldBox>
+    <>
+      Key: <Key>{name}</Key>
+      {children ? (
+        <>
+          . <span>{children}</span>
+        </>
+      ) : null}
+    </>
   );
 }
 
-/** A labelled multi-line text field. */
-export function TextAreaField({
-  label,
-  hint,
+/** A labelled select: the design system's Select with the portal's options. */
+export function SelectField({
+  options,
   ...rest
-}: Omit<TextareaHTMLAttributes<HTMLTextAreaElement>, 'id'> & { label: string; hint?: string }) {
-  const id = useId();
-  return (
-    <FieldBox>
-      <label htmlFor={id}>{label}</label>
-      <TextArea id={id} rows={4} {...rest} />
-      {hint && <Hint>{hint}</Hint>}
-    </FieldBox>
-  );
+}: Omit<SelectProps, 'options'> & { options: readonly { value: string; label: string }[] }) {
+  return <Select options={options} {...rest} />;
+}
+
+/** A labelled multi-line text field (four rows). */
+export function TextAreaField(props: Omit<TextAreaProps, 'rows'>) {
+  return <TextArea rows={4} {...props} />;
 }
 
 const SwitchLabel = styled.label`
@@ -99,9 +74,9 @@ const SwitchLabel = styled.label`
   align-items: center;
   gap: ${({ theme }) => theme.space(2)};
   margin-bottom: ${({ theme }) => theme.space(3)};
-  font-weight: 600;
+  font-weight: ${({ theme }) => theme.font.weight.semibold};
   cursor: pointer;
-  input { width: 18px; height: 18px; }
+  input { width: 18px; height: 18px; accent-color: ${({ theme }) => theme.colors.accent}; }
 `;
 
 /** A labelled on/off switch (a checkbox with role switch). */
@@ -131,17 +106,6 @@ export function SwitchField({
   );
 }
 
-/** A white card with an optional heading. */
-export const Card = styled.section`
-  background: ${({ theme }) => theme.colors.surface};
-  border: 1px solid ${({ theme }) => theme.colors.border};
-  border-radius: ${({ theme }) => theme.radius.medium};
-  padding: ${({ theme }) => theme.space(5)};
-  margin-bottom: ${({ theme }) => theme.space(4)};
-  h2 { margin: 0 0 ${({ theme }) => theme.space(3)}; font-size: ${({ theme }) => theme.font.size.large}; }
-  h3 { margin: 0 0 ${({ theme }) => theme.space(2)}; font-size: 15px; }
-`;
-
 export const Row = styled.div`
   display: flex;
   align-items: center;
@@ -151,16 +115,18 @@ export const Row = styled.div`
 
 export const Heading = styled.h1`
   margin: 0 0 ${({ theme }) => theme.space(4)};
-  font-size: 24px;
+  font-size: ${({ theme }) => theme.font.size.xlarge};
+  line-height: ${({ theme }) => theme.font.lineHeight.tight};
 `;
 
 const Banner = styled.p`
   margin: 0 0 ${({ theme }) => theme.space(3)};
   padding: ${({ theme }) => theme.space(2)} ${({ theme }) => theme.space(3)};
   border-radius: ${({ theme }) => theme.radius.small};
-  background: #fdecea;
-  color: ${({ theme }) => theme.colors.secondary};
-  font-weight: 600;
+  border: 1px solid ${({ theme }) => theme.colors.danger};
+  background: ${({ theme }) => theme.colors.dangerSubtle};
+  color: ${({ theme }) => theme.colors.dangerText};
+  font-weight: ${({ theme }) => theme.font.weight.semibold};
 `;
 
 /** A message in red, announced to screen readers. */
@@ -168,14 +134,32 @@ export function ErrorBanner({ children }: { children: ReactNode }) {
   return <Banner role="alert">{children}</Banner>;
 }
 
+/** The sortable table's frame, drawn like the design system's Table (sunken header, row lines). */
 const Table = styled.table`
   width: 100%;
-  border-collapse: collapse;
+  border-collapse: separate;
+  border-spacing: 0;
+  border: 1px solid ${({ theme }) => theme.colors.border};
+  border-radius: ${({ theme }) => theme.radius.medium};
+  overflow: hidden;
   background: ${({ theme }) => theme.colors.surface};
-  th, td { text-align: left; padding: 8px 10px; border-bottom: 1px solid ${({ theme }) => theme.colors.border}; vertical-align: top; }
-  th button { all: unset; cursor: pointer; font-weight: 700; }
+  color: ${({ theme }) => theme.colors.text};
+  th, td { text-align: left; padding: ${({ theme }) => `${theme.space(3)} ${theme.space(4)}`}; border-bottom: 1px solid ${({ theme }) => theme.colors.border}; vertical-align: top; }
+  tbody tr:last-child td { border-bottom: 0; }
+  tbody tr:hover td { background: ${({ theme }) => theme.colors.surfaceSunken}; }
+  th {
+    padding-block: ${({ theme }) => theme.space(2)};
+    background: ${({ theme }) => theme.colors.surfaceSunken};
+    color: ${({ theme }) => theme.colors.muted};
+    font-size: ${({ theme }) => theme.font.size.small};
+    font-weight: ${({ theme }) => theme.font.weight.semibold};
+  }
+  th button { all: unset; cursor: pointer; font-weight: inherit; border-radius: ${({ theme }) => theme.radius.small}; }
+  th button:hover { color: ${({ theme }) => theme.colors.text}; }
   th button:focus-visible { box-shadow: ${({ theme }) => theme.focusRing}; }
-  small { display: block; color: ${({ theme }) => theme.colors.textMuted}; }
+  small { display: block; color: ${({ theme }) => theme.colors.muted}; }
+  a { color: ${({ theme }) => theme.colors.accentText}; font-weight: ${({ theme }) => theme.font.weight.semibold}; text-decoration: none; }
+  a:hover { text-decoration: underline; }
 `;
 
 /** One column of a {@link SortableTable}. */
@@ -207,7 +191,7 @@ export function SortableTable<R>({
 }) {
   return (
     <Table>
-      <caption style={{ position: 'absolute', left: -9999 }}>{caption}</caption>
+      <VisuallyHidden as="caption">{caption}</VisuallyHidden>
       <thead>
         <tr>
           {columns.map((c) => {
@@ -253,7 +237,17 @@ export function SortableTable<R>({
 const PagerBox = styled(Row)`
   justify-content: flex-end;
   margin-top: ${({ theme }) => theme.space(2)};
-  select { min-height: 30px; }
+  color: ${({ theme }) => theme.colors.muted};
+  font-size: ${({ theme }) => theme.font.size.small};
+  select {
+    min-height: ${({ theme }) => theme.control.small};
+    padding: 0 ${({ theme }) => theme.space(2)};
+    border: 1px solid ${({ theme }) => theme.colors.borderStrong};
+    border-radius: ${({ theme }) => theme.radius.small};
+    background: ${({ theme }) => theme.colors.surface};
+    color: ${({ theme }) => theme.colors.text};
+    font: inherit;
+  }
 `;
 
 /** Rows-per-page choice (10, 25, 100, 250) and previous/next page (forms-dp 9). */
@@ -309,21 +303,21 @@ export function useTableState(defaultSort: SortState) {
 
 const MenuContent = styled(DropdownMenu.Content)`
   min-width: 160px;
-  background: ${({ theme }) => theme.colors.surface};
+  background: ${({ theme }) => theme.colors.surfaceRaised};
   border: 1px solid ${({ theme }) => theme.colors.border};
-  border-radius: ${({ theme }) => theme.radius.small};
+  border-radius: ${({ theme }) => theme.radius.medium};
   box-shadow: ${({ theme }) => theme.shadow.raised};
-  padding: 4px;
+  padding: ${({ theme }) => theme.space(1)};
   z-index: 20;
 `;
 
 const MenuItem = styled(DropdownMenu.Item)<{ $danger?: boolean }>`
-  padding: 8px 12px;
-  border-radius: 4px;
+  padding: ${({ theme }) => `${theme.space(2)} ${theme.space(3)}`};
+  border-radius: ${({ theme }) => theme.radius.small};
   cursor: pointer;
   outline: none;
-  color: ${({ theme, $danger }) => ($danger ? theme.colors.secondary : theme.colors.text)};
-  &[data-highlighted] { background: rgba(0, 105, 234, 0.08); }
+  color: ${({ theme, $danger }) => ($danger ? theme.colors.dangerText : theme.colors.text)};
+  &[data-highlighted] { background: ${({ theme, $danger }) => ($danger ? theme.colors.dangerSubtle : theme.colors.accentSubtle)}; }
 `;
 
 /**
@@ -373,12 +367,16 @@ export const Group = styled.fieldset`
 export { KeyValueRows } from '../ui/KeyValueRows.js';
 
 const Search = styled.input`
-  min-height: 36px;
+  min-height: ${({ theme }) => theme.control.medium};
   min-width: 260px;
-  padding: 0 12px;
-  border: 1px solid ${({ theme }) => theme.colors.border};
-  border-radius: 4px;
+  padding: 0 ${({ theme }) => theme.space(3)};
+  border: 1px solid ${({ theme }) => theme.colors.borderStrong};
+  border-radius: ${({ theme }) => theme.radius.small};
+  background: ${({ theme }) => theme.colors.surface};
+  color: ${({ theme }) => theme.colors.text};
   font: inherit;
+  &::placeholder { color: ${({ theme }) => theme.colors.muted}; }
+  &:focus-visible { outline: none; border-color: ${({ theme }) => theme.colors.focus}; box-shadow: ${({ theme }) => theme.focusRing}; }
 `;
 
 /** A search box whose placeholder is its accessible name ('Search Triggers', 'Search Actions'). */

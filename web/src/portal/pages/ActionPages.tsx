@@ -37,6 +37,7 @@ import { observer } from 'mobx-react-lite';
 import { useState } from 'react';
 import { Link, useNavigate, useParams } from 'react-router-dom';
 import styled from 'styled-components';
+import { RequestPreview } from './RequestPreview.js';
 import { Button, Spinner, Tabs, TabsContent, TabsList, TabsTrigger, TextField } from '../../ui/index.js';
 import { CodeEditor } from '../CodeEditor.js';
 import { PortalLayout, usePortal, usePortalApp, useSaveToast } from '../PortalLayout.js';
@@ -528,8 +529,7 @@ const FieldEditor = observer(function FieldEditor({
     else setError(result.message);
   };
   return (
-    <Card style={{ maxWidth: 720 }}>
-      <h2>{isNew ? 'New field' : `Field: ${existing?.title || existing?.name}`}</h2>
+    <Card style={{ maxWidth: 720 }} title={isNew ? 'New field' : `Field: ${existing?.title || existing?.name}`}>
       {error && <ErrorBanner>{error}</ErrorBanner>}
       <TextField
         label="Name *"
@@ -759,12 +759,10 @@ const ApiConfiguration = observer(function ApiConfiguration({
   return (
     <>
       {error && <ErrorBanner>{error}</ErrorBanner>}
-      <Card>
-        <h2>Step 1 Configure API Request (required)</h2>
-        <p>
-          Enter the information where the product will make the request and send the input form data. This request must
-          return an object or array.
-        </p>
+      <Card
+        title="Step 1 Configure API Request (required)"
+        description="Enter the information where the product will make the request and send the input form data. This request must return an object or array."
+      >
         <SwitchField label="Use Custom Code" checked={isCustom} onChange={setCustom} />
         {isCustom ? (
           <>
@@ -822,12 +820,26 @@ const ApiConfiguration = observer(function ApiConfiguration({
           </>
         )}
       </Card>
-      <Card>
-        <h2>Step 2 Test API Request (required)</h2>
-        <Hint>
-          Save, then send the action with sample values in the{' '}
-          <Link to={`/develop/${app.appSlug}/actions/${actionKey}/test`}>Test</Link> tab.
-        </Hint>
+      <Card
+        title="Step 2 Test API Request (required)"
+        description={
+          <>
+            What the action sends, «placeholders» standing for a step's or an account's values. Save, then send it with
+            sample values in the <Link to={`/develop/${app.appSlug}/actions/${actionKey}/test`}>Test</Link> tab.
+          </>
+        }
+      >
+        <RequestPreview
+          app={app}
+          action={applyApiConfiguration(action, {
+            method,
+            url: url.trim(),
+            urlParams,
+            body,
+            customCode: code,
+            isCustom,
+          })}
+        />
       </Card>
       <Button onClick={save} disabled={store.isSaving}>
         {store.isSaving ? <Spinner label="Saving" size={16} /> : null}

@@ -102,8 +102,7 @@ export function ActionTest({ actionKey, action }: { actionKey: string; action: A
   const needsAccount = Boolean(app.authInfo.apiType) && !app.disableAuth;
   return (
     <>
-      <Card aria-label="Test setup">
-        <h2>Test {action.title || actionKey}</h2>
+      <Card aria-label="Test setup" title={`Test ${action.title || actionKey}`}>
         <Hint>
           Sends this action as a workflow step would, with the sample values below. Saved changes only: save the API
           Configuration first.

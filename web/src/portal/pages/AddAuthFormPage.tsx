@@ -13,9 +13,9 @@ import { type ApiType, type AppDefinition, type AuthInfo, defaultAuthInfo, isApi
 import { useEffect, useState } from 'react';
 import { Link, useSearchParams } from 'react-router-dom';
 import { PageShell } from '../../pages/PageShell.js';
-import { Button, PageTitle, Spinner, TextField } from '../../ui/index.js';
+import { Button, Card, PageHeader, Spinner, TextField } from '../../ui/index.js';
 import { usePortal } from '../PortalLayout.js';
-import { ErrorBanner, SelectField } from '../parts.js';
+import { ErrorBanner, KeyHint, SelectField } from '../parts.js';
 import { describeError } from '../portal-store.js';
 
 const SLUG_RULE = /^[a-z0-9][a-z0-9_-]*$/;
@@ -53,11 +53,11 @@ export const EMPTY_AUTH_FORM: AuthFormValues = {
 /** Field errors of the registration form (onboarding 5: appSlug and apiType are required). */
 export function checkAuthForm(values: AuthFormValues): Partial<Record<keyof AuthFormValues, string>> {
   const errors: Partial<Record<keyof AuthFormValues, string>> = {};
-  if (values.appSlug.trim() === '') errors.appSlug = 'appSlug is required.';
+  if (values.appSlug.trim() === '') errors.appSlug = 'App ID is required.';
   else if (!SLUG_RULE.test(values.appSlug)) {
     errors.appSlug = 'Use a lower-case identifier: lower-case letters, numbers, hyphens, and underscores.';
   }
-  if (values.apiType === '') errors.apiType = 'apiType is required.';
+  if (values.apiType === '') errors.apiType = 'Authentication type is required.';
   return errors;
 }
 
@@ -185,10 +185,14 @@ export function AddAuthFormPage() {
   const isCustomCode = stored?.authInfo?.apiType === 'customCode';
   return (
     <PageShell>
-      <PageTitle>API Info</PageTitle>
-      <p>
-        <Link to="/editApps">Edit apps</Link> · <Link to="/develop/">Developer portal</Link>
-      </p>
+      <PageHeader
+        title="API Info"
+        breadcrumbs={[
+          { label: 'Developer portal', to: '/develop/' },
+          { label: 'Edit apps', to: '/editApps' },
+        ]}
+        description="Register how an app signs its users in. Each field names the key it is stored under."
+      />
       {hasSession === false && <ErrorBanner>Sign in to register an app.</ErrorBanner>}
       {loadError && <ErrorBanner>{loadError}</ErrorBanner>}
       {error && <ErrorBanner>{error}</ErrorBanner>}
@@ -216,69 +220,93 @@ export function AddAuthFormPage() {
           <Spinner label="Loading the app" />
         )
       ) : isEditing && !stored ? null : (
-        <form
-          style={{ maxWidth: 520 }}
-          aria-label="API Info"
-          onSubmit={(e) => {
-            e.preventDefault();
-            void submit();
-          }}
-        >
-          <TextField
-            label="appSlug *"
-            value={values.appSlug}
-            readOnly={isEditing}
-            hint={isEditing ? "An app's slug cannot change." : undefined}
-            error={touched ? errors.appSlug : undefined}
-            onChange={(e) => set({ appSlug: e.target.value })}
-          />
-          <TextField
-            label="appName"
-            hint="Defaults to the appSlug."
-            value={values.appName}
-            onChange={(e) => set({ appName: e.target.value })}
-          />
-          <SelectField
-            label="apiType *"
-            value={values.apiType}
-            error={touched ? errors.apiType : undefined}
-            onChange={(e) => set({ apiType: e.target.value as AuthFormValues['apiType'] })}
-            options={[
-              { value: '', label: 'Choose' },
-              { value: 'basic', label: 'basic' },
-              { value: 'oauth2', label: 'oauth2' },
-              { value: 'apikey', label: 'apikey' },
-            ]}
-          />
-          {values.apiType === 'oauth2' && (
-            <>
-              <TextField
-                label="token_url"
-                value={values.token_url}
-                onChange={(e) => set({ token_url: e.target.value })}
-              />
-              <TextField
-                label="client_id"
-                value={values.client_id}
-                onChange={(e) => set({ client_id: e.target.value })}
-              />
-              <TextField
-                label="client_secret"
-                type="password"
-                autoComplete="off"
-                hint={hasStoredSecret ? 'A secret is stored. Leave this empty to keep it.' : undefined}
-                value={values.client_secret}
-                onChange={(e) => set({ client_secret: e.target.value })}
-              />
-              <TextField label="auth_url" value={values.auth_url} onChange={(e) => set({ auth_url: e.target.value })} />
-              <TextField label="scopes" value={values.scopes} onChange={(e) => set({ scopes: e.target.value })} />
-            </>
-          )}
-          <Button type="submit" disabled={isSaving || hasSession === false}>
-            {isSaving ? <Spinner label="Saving" size={16} /> : null}
-            Submit
-          </Button>
-        </form>
+        <Card style={{ maxWidth: 560 }}>
+          <form
+            aria-label="API Info"
+            onSubmit={(e) => {
+              e.preventDefault();
+              void submit();
+            }}
+          >
+            <TextField
+              label="App ID *"
+              value={values.appSlug}
+              readOnly={isEditing}
+              hint={
+                isEditing ? (
+                  <KeyHint name="appSlug">An app's ID cannot change.</KeyHint>
+                ) : (
+                  <KeyHint name="appSlug">Lower-case letters, numbers, hyphens and underscores.</KeyHint>
+                )
+              }
+              error={touched ? errors.appSlug : undefined}
+              onChange={(e) => set({ appSlug: e.target.value })}
+            />
+            <TextField
+              label="App name"
+              hint={<KeyHint name="appName">Defaults to the app ID.</KeyHint>}
+              value={values.appName}
+              onChange={(e) => set({ appName: e.target.value })}
+            />
+            <SelectField
+              label="Authentication type *"
+              hint={<KeyHint name="apiType" />}
+              value={values.apiType}
+              error={touched ? errors.apiType : undefined}
+              onChange={(e) => set({ apiType: e.target.value as AuthFormValues['apiType'] })}
+              options={[
+                { value: '', label: 'Choose' },
+                { value: 'basic', label: 'Username and password (basic)' },
+                { value: 'oauth2', label: 'OAuth 2.0 (oauth2)' },
+                { value: 'apikey', label: 'API key (apikey)' },
+              ]}
+            />
+            {values.apiType === 'oauth2' && (
+              <>
+                <TextField
+                  label="Token URL"
+                  hint={<KeyHint name="token_url">Where the sign-in code is exchanged for an access token.</KeyHint>}
+                  value={values.token_url}
+                  onChange={(e) => set({ token_url: e.target.value })}
+                />
+                <TextField
+                  label="Client ID"
+                  hint={<KeyHint name="client_id" />}
+                  value={values.client_id}
+                  onChange={(e) => set({ client_id: e.target.value })}
+                />
+                <TextField
+                  label="Client secret"
+                  type="password"
+                  autoComplete="off"
+                  hint={
+                    <KeyHint name="client_secret">
+                      {hasStoredSecret ? 'A secret is stored. Leave this empty to keep it.' : undefined}
+                    </KeyHint>
+                  }
+                  value={values.client_secret}
+                  onChange={(e) => set({ client_secret: e.target.value })}
+                />
+                <TextField
+                  label="Authorization URL"
+                  hint={<KeyHint name="auth_url">Where the user signs in and grants access.</KeyHint>}
+                  value={values.auth_url}
+                  onChange={(e) => set({ auth_url: e.target.value })}
+                />
+                <TextField
+                  label="Scopes"
+                  hint={<KeyHint name="scopes">The permissions asked for, separated by commas.</KeyHint>}
+                  value={values.scopes}
+                  onChange={(e) => set({ scopes: e.target.value })}
+                />
+              </>
+            )}
+            <Button type="submit" disabled={isSaving || hasSession === false}>
+              {isSaving ? <Spinner label="Saving" size={16} /> : null}
+              Submit
+            </Button>
+          </form>
+        </Card>
       )}
     </PageShell>
   );

@@ -588,8 +588,7 @@ const TestPanel = observer(function TestPanel({
   };
 
   return (
-    <Card aria-label="Test panel">
-      <h2>Test</h2>
+    <Card aria-label="Test panel" title="Test">
       <Tabs value={tab} onValueChange={setTab}>
         <TabStrip aria-label="Test result">
           <TabsTrigger value="response">Response</TabsTrigger>
