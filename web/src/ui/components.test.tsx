@@ -1,4 +1,4 @@
-import { act, cleanup, fireEvent, render, screen, within } from '@testing-library/react';
+import { act, cleanup, fireEvent, render, screen, waitFor, within } from '@testing-library/react';
 import { type ReactNode, useState } from 'react';
 import { MemoryRouter } from 'react-router-dom';
 import { ThemeProvider } from 'styled-components';
@@ -18,6 +18,13 @@ import { TextArea } from './TextField.js';
 import { theme } from './theme.js';
 
 afterEach(cleanup);
+
+// jsdom has no ResizeObserver; Radix's positioned content (tooltips, menus) measures with it.
+globalThis.ResizeObserver ??= class {
+  observe() {}
+  unobserve() {}
+  disconnect() {}
+};
 
 const themed = (node: ReactNode) =>
   render(
@@ -62,6 +69,21 @@ describe('IconButton', () => {
       </IconButton>,
     );
     expect(screen.getByRole('button', { name: 'Copy link' })).toBeTruthy();
+  });
+});
+
+describe('Tooltip', () => {
+  it("shows an icon button's label on keyboard focus and hides it on Escape", async () => {
+    themed(
+      <IconButton label="Copy link">
+        <svg />
+      </IconButton>,
+    );
+    const button = screen.getByRole('button', { name: 'Copy link' });
+    fireEvent.focus(button);
+    expect((await screen.findByRole('tooltip')).textContent).toBe('Copy link');
+    fireEvent.keyDown(button, { key: 'Escape' });
+    await waitFor(() => expect(screen.queryByRole('tooltip')).toBeNull());
   });
 });
 
@@ -134,6 +156,15 @@ describe('Combobox', () => {
     expect(screen.getByRole('status').textContent).toBe('sheets');
     expect(input.getAttribute('aria-expanded')).toBe('false');
     expect((input as HTMLInputElement).value).toBe('Google Sheets');
+  });
+
+  it('chooses an option with the mouse', () => {
+    themed(<ComboHarness />);
+    const input = screen.getByRole('combobox', { name: 'App' });
+    fireEvent.click(input);
+    fireEvent.mouseDown(screen.getByRole('option', { name: 'Stripe' }));
+    expect(screen.getByRole('status').textContent).toBe('stripe');
+    expect(screen.queryByRole('listbox')).toBeNull();
   });
 
   it('says so when nothing matches and closes on Escape', () => {
