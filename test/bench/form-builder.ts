@@ -100,7 +100,7 @@ async function main(): Promise<void> {
       headers: { 'content-type': 'application/json' },
       body: JSON.stringify({ email: `bench-forms-${randomUUID()}@example.com`, password: 'Str0ng!Passw0rd#2024' }),
     });
-    const grant = (await signUp.json()) as { token: string; workflowId: string };
+    const grant = (await signUp.json()) as { token: string };
     await session.context.addInitScript((token: string) => {
       (globalThis as unknown as { localStorage: { setItem(k: string, v: string): void } }).localStorage.setItem(
         'junction.token',
@@ -120,7 +120,16 @@ async function main(): Promise<void> {
       const page = await session.newPage();
       const consoleErrors: string[] = [];
       page.on('console', (m) => consoleErrors.push(`${m.type()}: ${m.text()}`));
-      await page.goto(`${base}/?id=${encodeURIComponent(grant.workflowId)}`);
+      // A fresh workflow per run: the previous run's click chose Forms by Junction as the
+      // trigger, and autosave keeps it.
+      const created = await fetch(`${base}/api/workflows`, {
+        method: 'POST',
+        headers: { 'content-type': 'application/json', authorization: `Bearer ${grant.token}` },
+        body: JSON.stringify({ name: `Form builder bench ${i + 1}` }),
+      });
+      if (!created.ok) throw new Error(`POST /api/workflows answered ${created.status}: ${await created.text()}`);
+      const workflowId = ((await created.json()) as { id: string }).id;
+      await page.goto(`${base}/?id=${encodeURIComponent(workflowId)}`);
       // A loaded machine can take long to open the editor the first time: wait up to a minute.
       await page
         .getByTestId('step-card')
