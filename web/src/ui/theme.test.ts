@@ -9,6 +9,9 @@ const TEXT_PAIRS: [Role, Role[]][] = [
   ['text', ['canvas', 'surface', 'surfaceSunken', 'surfaceRaised', 'accentSubtle']],
   ['muted', ['canvas', 'surface', 'surfaceSunken', 'surfaceRaised']],
   ['accentText', ['canvas', 'surface', 'surfaceSunken', 'surfaceRaised', 'accentSubtle']],
+  // Older screens write links and errors in `primary` / `secondary` (accent / danger) on the page.
+  ['accent', ['canvas', 'surface']],
+  ['danger', ['canvas', 'surface']],
   ['onAccent', ['accent', 'accentHover']],
   ['successText', ['surface', 'successSubtle']],
   ['onSuccess', ['success']],
