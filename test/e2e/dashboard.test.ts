@@ -148,19 +148,32 @@ describe('dashboard pages', { timeout: E2E_TEST_TIMEOUT_MS * 4 }, () => {
     const activation = await call<{ active: boolean }>('GET', `/api/workflows/${created.json.id}/active`, grant.token);
     expect(activation.json.active).toBe(true);
 
-    // Duplicate, then a two-step delete of the copy.
-    await sync.getByRole('button', { name: 'Duplicate' }).click();
+    // One row action menu per row (Open is also the name's link); every action is in it.
+    await sync.getByRole('button', { name: 'Actions for CRM sync' }).click();
+    expect(await page.getByRole('menuitem').allTextContents()).toEqual([
+      'Open',
+      'Runs',
+      'Duplicate',
+      'Export',
+      'Delete',
+    ]);
+    await saveScreenshot(page, 'dashboard-workflows-menu');
+
+    // Duplicate, then a two-step delete of the copy (asked in a dialog).
+    await page.getByRole('menuitem', { name: 'Duplicate' }).click();
     const copy = rows.filter({ hasText: 'Duplicated: CRM sync' });
     await expect.poll(() => copy.count()).toBe(1);
-    await copy.getByRole('button', { name: 'Delete' }).click();
+    await copy.getByRole('button', { name: /^Actions for / }).click();
+    await page.getByRole('menuitem', { name: 'Delete' }).click();
     expect(await rows.count()).toBe(3);
-    await copy.getByRole('button', { name: 'Confirm delete' }).click();
+    await page.getByRole('dialog').getByRole('button', { name: 'Confirm delete' }).click();
     await expect.poll(() => rows.count()).toBe(2);
 
     // Export as JSON, import it back.
+    await sync.getByRole('button', { name: 'Actions for CRM sync' }).click();
     const [download] = await Promise.all([
       page.waitForEvent('download'),
-      sync.getByRole('button', { name: 'Export' }).click(),
+      page.getByRole('menuitem', { name: 'Export' }).click(),
     ]);
     expect(download.suggestedFilename()).toBe('crm-sync.json');
     const exported = JSON.parse(await readFile((await download.path()) ?? '', 'utf8'));
@@ -243,16 +256,22 @@ describe('dashboard pages', { timeout: E2E_TEST_TIMEOUT_MS * 4 }, () => {
     expect(await row.getByRole('cell').nth(1).textContent()).toBe('Demo CRM');
     await saveScreenshot(page, 'dashboard-connections');
 
-    await row.getByRole('button', { name: 'Rename' }).click();
+    // Rename, Reconnect and Delete are the row's action menu.
+    const menu = (item: string) =>
+      row
+        .getByRole('button', { name: /^Actions for / })
+        .click()
+        .then(() => page.getByRole('menuitem', { name: item }).click());
+    await menu('Rename');
     await page.getByLabel('Account name').fill('Sales CRM');
     await page.getByRole('button', { name: 'Save' }).click();
     await expect.poll(() => row.first().textContent()).toContain('Sales CRM');
 
-    await row.getByRole('button', { name: 'Reconnect' }).click();
+    await menu('Reconnect');
     await expect.poll(() => toast(page, 'Sales CRM is connected.').isVisible()).toBe(true);
 
-    await row.getByRole('button', { name: 'Delete' }).click();
-    await row.getByRole('button', { name: 'Confirm delete' }).click();
+    await menu('Delete');
+    await page.getByRole('dialog').getByRole('button', { name: 'Confirm delete' }).click();
     await expect.poll(() => page.getByText('No connected accounts yet.', { exact: false }).isVisible()).toBe(true);
   });
 

@@ -171,7 +171,7 @@ describe('execution replay viewer', { timeout: E2E_TEST_TIMEOUT_MS * 4 }, () => 
     await saveScreenshot(page, 'replay-viewer');
 
     // The webhook trigger: Output data only.
-    await page.getByRole('button', { name: 'Catch Hook: Succeeded' }).click();
+    await page.getByRole('button', { name: 'Catch Hook Succeeded' }).click();
     await expect.poll(() => dialog(page).isVisible()).toBe(true);
     expect(await dialog(page).getByRole('tab').allTextContents()).toEqual(['Output data']);
     expect(await dialog(page).getByRole('tabpanel').textContent()).toContain('"email": "ada@example.com"');
@@ -179,7 +179,7 @@ describe('execution replay viewer', { timeout: E2E_TEST_TIMEOUT_MS * 4 }, () => 
     await page.keyboard.press('Escape');
 
     // The Demo CRM action: Input data and Output data.
-    await page.getByRole('button', { name: 'Create contact in Demo CRM: Succeeded' }).click();
+    await page.getByRole('button', { name: 'Create contact in Demo CRM Succeeded' }).click();
     expect(await dialog(page).getByRole('tab').allTextContents()).toEqual(['Input data', 'Output data']);
     await expect.poll(() => dialog(page).getByRole('tabpanel').textContent()).toContain('"id"');
     const output = await dialog(page).getByRole('tabpanel').textContent();
@@ -240,7 +240,8 @@ describe('execution replay viewer', { timeout: E2E_TEST_TIMEOUT_MS * 4 }, () => 
     const row = list.getByTestId('workflow-row').filter({ hasText: 'Short-lived workflow' });
     await expect.poll(() => row.isVisible()).toBe(true);
     expect(await row.textContent()).toContain('Succeeded');
-    await row.getByRole('button', { name: 'Runs' }).click();
+    await row.getByRole('button', { name: 'Actions for Short-lived workflow' }).click();
+    await list.getByRole('menuitem', { name: 'Runs' }).click();
     const runs = list.getByTestId('execution-row');
     await expect.poll(() => runs.count()).toBe(1);
     expect(await runs.first().getAttribute('data-status')).toBe('succeeded');

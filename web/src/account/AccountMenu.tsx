@@ -37,7 +37,7 @@ const Trigger = styled.button`
   font: inherit;
   text-align: left;
   cursor: pointer;
-  &:hover, &[data-state='open'] { background: ${({ theme }) => theme.colors.background}; }
+  &:hover, &[data-state='open'] { background: ${({ theme }) => theme.colors.surfaceSunken}; }
   &:focus-visible { outline: none; box-shadow: ${({ theme }) => theme.focusRing}; }
 `;
 
@@ -61,7 +61,7 @@ const NameBlock = styled.span`
   min-width: 0;
   line-height: 1.25;
   span { overflow: hidden; text-overflow: ellipsis; white-space: nowrap; }
-  span + span { color: ${({ theme }) => theme.colors.textMuted}; font-size: ${({ theme }) => theme.font.size.small}; }
+  span + span { color: ${({ theme }) => theme.colors.muted}; font-size: ${({ theme }) => theme.font.size.small}; }
 `;
 
 const Content = styled(DropdownMenu.Content)`
@@ -78,7 +78,7 @@ const Heading = styled(DropdownMenu.Label)`
   padding: ${({ theme }) => theme.space(2)} ${({ theme }) => theme.space(3)};
   overflow-wrap: anywhere;
   strong { display: block; }
-  span { color: ${({ theme }) => theme.colors.textMuted}; font-size: ${({ theme }) => theme.font.size.small}; }
+  span { color: ${({ theme }) => theme.colors.muted}; font-size: ${({ theme }) => theme.font.size.small}; }
 `;
 
 const itemStyle = `
@@ -93,14 +93,14 @@ const itemStyle = `
 const LinkItem = styled.a`
   ${itemStyle}
   color: ${({ theme }) => theme.colors.text};
-  &[data-highlighted] { background: ${({ theme }) => theme.colors.background}; }
+  &[data-highlighted] { background: ${({ theme }) => theme.colors.surfaceSunken}; }
 `;
 
 const ActionItem = styled(DropdownMenu.Item)`
   ${itemStyle}
   color: ${({ theme }) => theme.colors.text};
-  &[data-highlighted] { background: ${({ theme }) => theme.colors.background}; }
-  &[data-disabled] { color: ${({ theme }) => theme.colors.textMuted}; cursor: default; }
+  &[data-highlighted] { background: ${({ theme }) => theme.colors.surfaceSunken}; }
+  &[data-disabled] { color: ${({ theme }) => theme.colors.muted}; cursor: default; }
 `;
 
 const Separator = styled(DropdownMenu.Separator)`

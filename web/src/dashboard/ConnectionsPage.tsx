@@ -1,19 +1,31 @@
+import { Plug } from 'lucide-react';
 import { useCallback, useEffect, useState } from 'react';
-import { Link as RouterLink } from 'react-router-dom';
 import styled from 'styled-components';
 import { openSignInWindow, signInUrl } from '../editor/panels/panel-connection.js';
 import { formatRunTime } from '../executions/execution-replay.js';
 import { useRootStore } from '../stores/root-store.js';
-import { AppIcon, Button, Dialog, PageTitle, Spinner, TextField, useToast } from '../ui/index.js';
+import {
+  AppIcon,
+  Button,
+  Dialog,
+  DialogFooter,
+  EmptyState,
+  PageHeader,
+  Spinner,
+  Status,
+  Table,
+  type TableColumn,
+  TextField,
+  useToast,
+} from '../ui/index.js';
 import { DashboardLayout, useDashboard } from './DashboardLayout.js';
 import { failureText, type WorkflowRow } from './dashboard-workflows.js';
-import { Actions, Muted, Table } from './parts.js';
+import { Muted, TextLink } from './parts.js';
 
 const AppName = styled.span`
   display: inline-flex;
   align-items: center;
-  gap: 6px;
-  img { width: 20px; height: 20px; object-fit: contain; }
+  gap: ${({ theme }) => theme.space(2)};
 `;
 
 interface AppInfo {
@@ -134,90 +146,104 @@ function ConnectionsView() {
       await reload();
     });
 
+  const deleting = items?.find((item) => item.id === confirmingDelete) ?? null;
+  const appName = (item: Connection) => apps.get(item.app)?.appName ?? item.app;
+  const columns: TableColumn<Connection>[] = [
+    { key: 'account', header: 'Account', cell: (item) => <strong>{item.name || 'unnamed'}</strong> },
+    {
+      key: 'app',
+      header: 'App',
+      cell: (item) => (
+        <AppName>
+          <AppIcon src={apps.get(item.app)?.iconURL} name={appName(item)} size={20} />
+          {appName(item)}
+        </AppName>
+      ),
+    },
+    {
+      key: 'status',
+      header: 'Status',
+      cell: (item) =>
+        item.needsReconnect ? (
+          <Status tone="warning">{item.statusMessage ?? 'Needs reconnecting'}</Status>
+        ) : (
+          <Status tone="success">Connected</Status>
+        ),
+    },
+    {
+      key: 'last-used',
+      header: 'Last used',
+      cell: (item) => (item.lastUsed ? formatRunTime(item.lastUsed) : <Muted as="span">Never</Muted>),
+    },
+    {
+      key: 'used-by',
+      header: 'Used by',
+      cell: (item) => {
+        const users = workflows.filter((w) => w.credentialIds.includes(item.id));
+        if (users.length === 0) return <Muted as="span">No workflows</Muted>;
+        return users.map((w, i) => (
+          <span key={w.id}>
+            {i > 0 ? ', ' : ''}
+            <TextLink to={`/?id=${encodeURIComponent(w.id)}`} reloadDocument>
+              {w.name}
+            </TextLink>
+          </span>
+        ));
+      },
+    },
+  ];
+
   return (
     <>
-      <PageTitle>Connections</PageTitle>
+      <PageHeader
+        title="Connections"
+        description="The app accounts your workflows sign in with. Rename, check or remove them here."
+      />
       {failure && <p role="alert">Could not load the connections: {failure}</p>}
       {items === null && !failure && <Spinner label="Loading connections" />}
-      {items !== null && items.length === 0 && (
-        <Muted>No connected accounts yet. Connect one from a step in the editor.</Muted>
+      {items !== null && (
+        <Table
+          caption="Connected accounts"
+          columns={columns}
+          rows={items}
+          rowKey={(item) => item.id}
+          rowLabel={(item) => item.name || appName(item)}
+          rowAttributes={() => ({ 'data-testid': 'connection-row' })}
+          rowActions={(item) => [
+            {
+              label: 'Rename',
+              onSelect: () => {
+                setDraft(item.name);
+                setRenaming(item);
+              },
+            },
+            { label: 'Reconnect', onSelect: () => reconnect(item) },
+            { label: 'Delete', danger: true, onSelect: () => setConfirmingDelete(item.id) },
+          ]}
+          empty={
+            <EmptyState title="No connections" icon={<Plug />}>
+              No connected accounts yet. Connect one from a step in the editor.
+            </EmptyState>
+          }
+        />
       )}
-      {items !== null && items.length > 0 && (
-        <Table>
-          <thead>
-            <tr>
-              <th>Account</th>
-              <th>App</th>
-              <th>Status</th>
-              <th>Last used</th>
-              <th>Used by</th>
-              <th>Actions</th>
-            </tr>
-          </thead>
-          <tbody>
-            {items.map((item) => {
-              const users = workflows.filter((w) => w.credentialIds.includes(item.id));
-              return (
-                <tr key={item.id} data-testid="connection-row">
-                  <td>{item.name || 'unnamed'}</td>
-                  <td>
-                    <AppName>
-                      <AppIcon
-                        src={apps.get(item.app)?.iconURL}
-                        name={apps.get(item.app)?.appName ?? item.app}
-                        size={20}
-                      />
-                      {apps.get(item.app)?.appName ?? item.app}
-                    </AppName>
-                  </td>
-                  <td>{item.needsReconnect ? (item.statusMessage ?? 'Needs reconnecting') : 'Connected'}</td>
-                  <td>{item.lastUsed ? formatRunTime(item.lastUsed) : 'Never'}</td>
-                  <td>
-                    {users.length === 0
-                      ? 'No workflows'
-                      : users.map((w, i) => (
-                          <span key={w.id}>
-                            {i > 0 ? ', ' : ''}
-                            <RouterLink to={`/?id=${encodeURIComponent(w.id)}`} reloadDocument>
-                              {w.name}
-                            </RouterLink>
-                          </span>
-                        ))}
-                  </td>
-                  <td>
-                    <Button
-                      variant="ghost"
-                      onClick={() => {
-                        setDraft(item.name);
-                        setRenaming(item);
-                      }}
-                    >
-                      Rename
-                    </Button>
-                    <Button variant="ghost" onClick={() => reconnect(item)}>
-                      Reconnect
-                    </Button>
-                    {confirmingDelete === item.id ? (
-                      <>
-                        <Button variant="danger" onClick={() => remove(item)}>
-                          Confirm delete
-                        </Button>
-                        <Button variant="ghost" onClick={() => setConfirmingDelete(null)}>
-                          Cancel
-                        </Button>
-                      </>
-                    ) : (
-                      <Button variant="ghost" onClick={() => setConfirmingDelete(item.id)}>
-                        Delete
-                      </Button>
-                    )}
-                  </td>
-                </tr>
-              );
-            })}
-          </tbody>
-        </Table>
-      )}
+      <Dialog
+        open={deleting !== null}
+        onOpenChange={(open) => !open && setConfirmingDelete(null)}
+        title={`Delete ${deleting?.name || 'this connection'}?`}
+        description="Workflows using this account stop working until you connect another one."
+        size="small"
+        footer={
+          <>
+            <Button variant="secondary" onClick={() => setConfirmingDelete(null)}>
+              Cancel
+            </Button>
+            <Button variant="danger" onClick={() => deleting && remove(deleting)}>
+              Confirm delete
+            </Button>
+          </>
+        }
+      />
       <Dialog open={renaming !== null} onOpenChange={(open) => !open && setRenaming(null)} title="Rename connection">
         <form
           onSubmit={(event) => {
@@ -226,12 +252,12 @@ function ConnectionsView() {
           }}
         >
           <TextField label="Account name" value={draft} onChange={(event) => setDraft(event.target.value)} autoFocus />
-          <Actions>
-            <Button type="submit">Save</Button>
-            <Button variant="ghost" onClick={() => setRenaming(null)}>
+          <DialogFooter>
+            <Button variant="secondary" onClick={() => setRenaming(null)}>
               Cancel
             </Button>
-          </Actions>
+            <Button type="submit">Save</Button>
+          </DialogFooter>
         </form>
       </Dialog>
     </>

@@ -1,12 +1,12 @@
 import { useEffect, useState } from 'react';
-import { Link as RouterLink } from 'react-router-dom';
+import { useNavigate } from 'react-router-dom';
 import styled from 'styled-components';
-import { EXECUTION_STATUS_LABELS, formatRunTime } from '../executions/execution-replay.js';
+import { EXECUTION_STATUS_LABELS, executionTone, formatRunTime } from '../executions/execution-replay.js';
 import { useRootStore } from '../stores/root-store.js';
-import { PageTitle, Spinner } from '../ui/index.js';
+import { Button, Card, EmptyState, PageHeader, Spinner, Status } from '../ui/index.js';
 import { DashboardLayout, useDashboard } from './DashboardLayout.js';
 import { failureText, type WorkflowRow } from './dashboard-workflows.js';
-import { Card, Muted } from './parts.js';
+import { TextLink } from './parts.js';
 
 const Tiles = styled.div`
   display: grid;
@@ -15,10 +15,29 @@ const Tiles = styled.div`
   margin-bottom: ${({ theme }) => theme.space(5)};
 `;
 
-const Tile = styled(Card)`
+const Tile = styled.div`
+  padding: ${({ theme }) => theme.space(5)};
+  border: 1px solid ${({ theme }) => theme.colors.border};
+  border-radius: ${({ theme }) => theme.radius.medium};
+  background: ${({ theme }) => theme.colors.surface};
+  box-shadow: ${({ theme }) => theme.shadow.low};
+  strong { display: block; font-size: ${({ theme }) => theme.font.size.title}; line-height: ${({ theme }) => theme.font.lineHeight.tight}; }
+  span { color: ${({ theme }) => theme.colors.muted}; }
+`;
+
+const Runs = styled.ul`
   margin: 0;
-  strong { display: block; font-size: 28px; }
-  span { color: ${({ theme }) => theme.colors.textMuted}; }
+  padding: 0;
+  list-style: none;
+  li {
+    display: flex;
+    align-items: center;
+    justify-content: space-between;
+    gap: ${({ theme }) => theme.space(3)};
+    padding: ${({ theme }) => theme.space(2)} 0;
+    border-top: 1px solid ${({ theme }) => theme.colors.border};
+  }
+  li:first-child { border-top: none; }
 `;
 
 /** The dashboard's home at /dashboard: counts and the latest runs. */
@@ -33,6 +52,7 @@ export function DashboardHomePage() {
 function HomeView() {
   const { dashboard } = useRootStore();
   const { tenant } = useDashboard();
+  const navigate = useNavigate();
   const [rows, setRows] = useState<WorkflowRow[] | null>(null);
   const [failure, setFailure] = useState('');
   useEffect(() => {
@@ -47,7 +67,7 @@ function HomeView() {
     .slice(0, 5);
   return (
     <>
-      <PageTitle>Dashboard</PageTitle>
+      <PageHeader title="Dashboard" description={`${tenant.name} at a glance.`} />
       {failure && <p role="alert">Could not load the workflows: {failure}</p>}
       {rows === null && !failure ? (
         <Spinner label="Loading" />
@@ -67,23 +87,32 @@ function HomeView() {
               <span>{tenant.name}</span>
             </Tile>
           </Tiles>
-          <Card aria-labelledby="recent-heading">
-            <h2 id="recent-heading">Latest runs</h2>
+          <Card title="Latest runs">
             {recent.length === 0 ? (
-              <Muted>
-                No runs yet. <RouterLink to="/workflows">Open your workflows</RouterLink>.
-              </Muted>
+              <EmptyState
+                title="No runs yet"
+                action={
+                  <Button variant="secondary" onClick={() => navigate('/workflows')}>
+                    Open your workflows
+                  </Button>
+                }
+              >
+                A workflow runs when its trigger fires, or when you run it from the editor.
+              </EmptyState>
             ) : (
-              <ul>
+              <Runs>
                 {recent.map((r) => (
                   <li key={r.id}>
-                    <RouterLink to={`/executions/${r.lastRun?.id}`}>
+                    <TextLink to={`/executions/${r.lastRun?.id}`}>
                       {r.name} · {formatRunTime(r.lastRun?.startedAt ?? '')} ·{' '}
                       {EXECUTION_STATUS_LABELS[r.lastRun?.status ?? ''] ?? r.lastRun?.status}
-                    </RouterLink>
+                    </TextLink>
+                    <Status tone={executionTone(r.lastRun?.status ?? '')}>
+                      {EXECUTION_STATUS_LABELS[r.lastRun?.status ?? ''] ?? r.lastRun?.status}
+                    </Status>
                   </li>
                 ))}
-              </ul>
+              </Runs>
             )}
           </Card>
         </>

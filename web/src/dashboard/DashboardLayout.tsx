@@ -27,9 +27,9 @@ const Side = styled.nav`
 
 const Brand = styled.span`
   padding: 0 ${({ theme }) => theme.space(3)} ${({ theme }) => theme.space(4)};
-  font-size: 20px;
-  font-weight: 800;
-  color: ${({ theme }) => theme.colors.primary};
+  font-size: ${({ theme }) => theme.font.size.xlarge};
+  font-weight: ${({ theme }) => theme.font.weight.bold};
+  color: ${({ theme }) => theme.colors.accentText};
 `;
 
 const Item = styled(NavLink)`
@@ -37,9 +37,9 @@ const Item = styled(NavLink)`
   border-radius: ${({ theme }) => theme.radius.small};
   color: ${({ theme }) => theme.colors.text};
   text-decoration: none;
-  font-weight: 500;
-  &.active { background: #e8f1fd; color: ${({ theme }) => theme.colors.primaryHover}; }
-  &:hover { background: ${({ theme }) => theme.colors.background}; }
+  font-weight: ${({ theme }) => theme.font.weight.medium};
+  &:hover { background: ${({ theme }) => theme.colors.surfaceSunken}; }
+  &.active { background: ${({ theme }) => theme.colors.accentSubtle}; color: ${({ theme }) => theme.colors.accentText}; font-weight: ${({ theme }) => theme.font.weight.semibold}; }
   &:focus-visible { outline: none; box-shadow: ${({ theme }) => theme.focusRing}; }
 `;
 
@@ -57,7 +57,7 @@ const WorkspaceName = styled.span`
   text-overflow: ellipsis;
   white-space: nowrap;
   font-size: ${({ theme }) => theme.font.size.small};
-  color: ${({ theme }) => theme.colors.textMuted};
+  color: ${({ theme }) => theme.colors.muted};
 `;
 
 const Main = styled.main`

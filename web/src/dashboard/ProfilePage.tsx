@@ -2,42 +2,43 @@ import { checkPassword, passwordStrength } from '@junction/core';
 import { useState } from 'react';
 import styled from 'styled-components';
 import { useRootStore } from '../stores/root-store.js';
-import { Button, PageTitle, TextField, ThemeSwitch, useToast } from '../ui/index.js';
+import { Button, Card, PageHeader, TextField, ThemeSwitch, useToast } from '../ui/index.js';
 import { DashboardLayout, useDashboard } from './DashboardLayout.js';
 import { failureText } from './dashboard-workflows.js';
-import { Actions, Card } from './parts.js';
+import { Actions } from './parts.js';
 import { SessionsCard } from './SessionsCard.js';
 
 const Facts = styled.dl`
   display: grid;
   grid-template-columns: max-content 1fr;
-  gap: 6px 16px;
+  gap: ${({ theme }) => theme.space(2)} ${({ theme }) => theme.space(4)};
   margin: 0;
-  dt { color: ${({ theme }) => theme.colors.textMuted}; }
+  dt { color: ${({ theme }) => theme.colors.muted}; }
   dd { margin: 0; }
 `;
 
-const STRENGTH_HEX = { red: '#d32f2f', orange: '#ed6c02', green: '#2e7d32' } as const;
+/** core's strength colours as theme roles. */
+const STRENGTH_ROLE = { red: 'danger', orange: 'warning', green: 'success' } as const;
 
-const Meter = styled.div<{ $score: number; $color: keyof typeof STRENGTH_HEX }>`
+const Meter = styled.div<{ $score: number; $color: keyof typeof STRENGTH_ROLE }>`
   height: 6px;
   margin-top: 4px;
   border-radius: 3px;
-  background: ${({ theme }) => theme.colors.background};
+  background: ${({ theme }) => theme.colors.surfaceSunken};
   &::after {
     content: '';
     display: block;
     height: 100%;
     width: ${({ $score }) => $score}%;
     border-radius: 3px;
-    background: ${({ $color }) => STRENGTH_HEX[$color]};
+    background: ${({ theme, $color }) => theme.colors[STRENGTH_ROLE[$color]]};
   }
 `;
 
 const Rules = styled.ul`
   margin: 6px 0 0;
   padding-left: 20px;
-  color: ${({ theme }) => theme.colors.secondary};
+  color: ${({ theme }) => theme.colors.dangerText};
   font-size: ${({ theme }) => theme.font.size.small};
 `;
 
@@ -79,9 +80,11 @@ function ProfileView() {
 
   return (
     <>
-      <PageTitle>User Profile</PageTitle>
-      <Card aria-labelledby="account-heading">
-        <h2 id="account-heading">Account</h2>
+      <PageHeader
+        title="User Profile"
+        description="Your account, how Junction looks, where you are signed in and your password."
+      />
+      <Card title="Account">
         <Facts>
           <dt>Name</dt>
           <dd>{me.name || '—'}</dd>
@@ -93,13 +96,11 @@ function ProfileView() {
           <dd>{me.tenants.map((m) => `${m.tenant.name} (${m.role})`).join(', ')}</dd>
         </Facts>
       </Card>
-      <Card aria-labelledby="appearance-heading">
-        <h2 id="appearance-heading">Appearance</h2>
+      <Card title="Appearance">
         <ThemeSwitch />
       </Card>
       <SessionsCard userId={me.id} />
-      <Card aria-labelledby="password-heading">
-        <h2 id="password-heading">Change password</h2>
+      <Card title="Change password">
         <form
           onSubmit={(event) => {
             event.preventDefault();

@@ -1,9 +1,9 @@
 import { useCallback, useEffect, useState } from 'react';
 import styled from 'styled-components';
 import { useRootStore } from '../stores/root-store.js';
-import { Button, useToast } from '../ui/index.js';
+import { Badge, Button, Card, useToast } from '../ui/index.js';
 import { failureText } from './dashboard-workflows.js';
-import { Actions, Card, Muted } from './parts.js';
+import { Actions, Muted } from './parts.js';
 
 /** One active session as GET /api/auth/sessions lists it. */
 interface SessionRow {
@@ -32,16 +32,7 @@ const Where = styled.div`
   flex: 1;
   min-width: 0;
   strong { margin-right: ${({ theme }) => theme.space(2)}; }
-  small { display: block; color: ${({ theme }) => theme.colors.textMuted}; }
-`;
-
-const Badge = styled.span`
-  padding: 2px 8px;
-  border-radius: 999px;
-  background: #e6f4ea;
-  color: ${({ theme }) => theme.colors.success};
-  font-size: 12px;
-  font-weight: 600;
+  small { display: block; color: ${({ theme }) => theme.colors.muted}; }
 `;
 
 const Confirm = styled.p`
@@ -96,8 +87,7 @@ export function SessionsCard({ userId }: { userId: string }) {
   };
 
   return (
-    <Card aria-labelledby="sessions-heading">
-      <h2 id="sessions-heading">Where you're signed in</h2>
+    <Card title="Where you're signed in">
       {loadError && <p role="alert">Could not load your sessions: {loadError}</p>}
       {!sessions && !loadError && <Muted>Loading sessions…</Muted>}
       {sessions && (
@@ -106,17 +96,13 @@ export function SessionsCard({ userId }: { userId: string }) {
             <li key={session.id}>
               <Where>
                 <strong>{session.device}</strong>
-                {session.current && <Badge>This browser</Badge>}
+                {session.current && <Badge tone="success">This browser</Badge>}
                 <small>
                   Signed in {when(session.createdAt)} · until {when(session.expiresAt)}
                 </small>
               </Where>
               {!session.current && (
-                <Button
-                  variant="danger"
-                  aria-label={`Sign out of ${session.device}`}
-                  onClick={() => void end(session)}
-                >
+                <Button variant="danger" aria-label={`Sign out of ${session.device}`} onClick={() => void end(session)}>
                   Sign out
                 </Button>
               )}

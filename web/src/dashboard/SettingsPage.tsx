@@ -3,10 +3,10 @@ import { PremiumOffer } from '../editor/palette/PremiumOffer.js';
 import { isOfferedPremium } from '../editor/palette/premium.js';
 import { formatRunTime } from '../executions/execution-replay.js';
 import { useRootStore } from '../stores/root-store.js';
-import { Button, PageTitle, Spinner, TextField, useToast } from '../ui/index.js';
+import { Button, Card, PageHeader, Spinner, Table, type TableColumn, TextField, useToast } from '../ui/index.js';
 import { DashboardLayout, useDashboard } from './DashboardLayout.js';
 import { failureText } from './dashboard-workflows.js';
-import { Actions, Card, Muted, Table } from './parts.js';
+import { Actions, Muted } from './parts.js';
 
 interface Member {
   userId: string;
@@ -18,6 +18,13 @@ interface Member {
 
 /** Plan names as the settings page shows them. */
 const PLAN_LABELS: Record<string, string> = { free: 'Free', premium: 'Premium' };
+
+const MEMBER_COLUMNS: TableColumn<Member>[] = [
+  { key: 'name', header: 'Name', cell: (member) => member.name || '—' },
+  { key: 'email', header: 'E-mail', cell: (member) => member.email },
+  { key: 'role', header: 'Role', cell: (member) => (member.role === 'owner' ? 'Owner' : 'Member') },
+  { key: 'joined', header: 'Joined', cell: (member) => formatRunTime(member.joinedAt) },
+];
 
 /** The workspace settings at /settings: name, plan (with the premium offer) and members. */
 export function SettingsPage() {
@@ -59,9 +66,8 @@ function SettingsView() {
 
   return (
     <>
-      <PageTitle>Settings</PageTitle>
-      <Card aria-labelledby="workspace-heading">
-        <h2 id="workspace-heading">Workspace</h2>
+      <PageHeader title="Settings" description="Your workspace's name, plan and members." />
+      <Card title="Workspace">
         <form
           onSubmit={(event) => {
             event.preventDefault();
@@ -83,8 +89,7 @@ function SettingsView() {
           </Actions>
         </form>
       </Card>
-      <Card aria-labelledby="plan-heading">
-        <h2 id="plan-heading">Plan</h2>
+      <Card title="Plan">
         <p data-testid="plan">
           {PLAN_LABELS[tenant.plan] ?? tenant.plan} plan · {tenant.planStatus}
         </p>
@@ -95,31 +100,11 @@ function SettingsView() {
         )}
         <PremiumOffer open={isOfferOpen} onDismiss={() => setOfferOpen(false)} />
       </Card>
-      <Card aria-labelledby="members-heading">
-        <h2 id="members-heading">Members</h2>
+      <Card title="Members">
         {membersFailure && <p role="alert">Could not load the members: {membersFailure}</p>}
         {members === null && !membersFailure && <Spinner label="Loading members" />}
         {members && (
-          <Table>
-            <thead>
-              <tr>
-                <th>Name</th>
-                <th>E-mail</th>
-                <th>Role</th>
-                <th>Joined</th>
-              </tr>
-            </thead>
-            <tbody>
-              {members.map((member) => (
-                <tr key={member.userId}>
-                  <td>{member.name || '—'}</td>
-                  <td>{member.email}</td>
-                  <td>{member.role === 'owner' ? 'Owner' : 'Member'}</td>
-                  <td>{formatRunTime(member.joinedAt)}</td>
-                </tr>
-              ))}
-            </tbody>
-          </Table>
+          <Table caption="Members" columns={MEMBER_COLUMNS} rows={members} rowKey={(member) => member.userId} />
         )}
       </Card>
     </>

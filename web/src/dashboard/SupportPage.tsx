@@ -1,11 +1,10 @@
 import { useCallback, useEffect, useState } from 'react';
 import { formatRunTime } from '../executions/execution-replay.js';
 import { useRootStore } from '../stores/root-store.js';
-import { PageTitle } from '../ui/index.js';
+import { Badge, Card, EmptyState, PageHeader, Table, type TableColumn } from '../ui/index.js';
 import { DashboardLayout } from './DashboardLayout.js';
 import type { TicketRow } from './dashboard-tickets.js';
 import { failureText } from './dashboard-workflows.js';
-import { Card, Muted, Table } from './parts.js';
 import { TicketForm } from './TicketForm.js';
 
 /** The support page at /support: file a ticket, and read the tickets of the workspace (all of them for an operator). */
@@ -34,42 +33,36 @@ function SupportView() {
     void reload();
   }, [reload]);
 
+  const columns: TableColumn<TicketRow>[] = [
+    { key: 'created', header: 'Created', cell: (t) => formatRunTime(t.createdAt) },
+    { key: 'title', header: 'Title', cell: (t) => t.title },
+    ...(isOperatorView ? [{ key: 'workspace', header: 'Workspace', cell: (t: TicketRow) => t.tenantId }] : []),
+    { key: 'from', header: 'From', cell: (t) => t.email },
+    { key: 'message', header: 'Message', cell: (t) => t.content },
+    {
+      key: 'mailed',
+      header: 'Mailed',
+      cell: (t) => <Badge tone={t.mailed ? 'success' : 'neutral'}>{t.mailed ? 'Yes' : 'No'}</Badge>,
+    },
+  ];
   return (
     <>
-      <PageTitle>Support</PageTitle>
-      <Card aria-labelledby="new-ticket">
-        <h2 id="new-ticket">Request a trigger or action</h2>
+      <PageHeader title="Support" description="Ask for an app, a trigger or an action we do not have yet." />
+      <Card title="Request a trigger or action">
         <TicketForm canEditApp onCreated={() => void reload()} />
       </Card>
-      <Card aria-labelledby="tickets-heading">
-        <h2 id="tickets-heading">Tickets</h2>
+      <Card title="Tickets">
         {failure && <p role="alert">Could not load the tickets: {failure}</p>}
-        {tickets !== null && tickets.length === 0 && <Muted>No tickets yet.</Muted>}
-        {tickets !== null && tickets.length > 0 && (
-          <Table data-testid="tickets">
-            <thead>
-              <tr>
-                <th>Created</th>
-                <th>Title</th>
-                {isOperatorView && <th>Workspace</th>}
-                <th>From</th>
-                <th>Message</th>
-                <th>Mailed</th>
-              </tr>
-            </thead>
-            <tbody>
-              {tickets.map((t) => (
-                <tr key={t.id} data-testid="ticket-row">
-                  <td>{formatRunTime(t.createdAt)}</td>
-                  <td>{t.title}</td>
-                  {isOperatorView && <td>{t.tenantId}</td>}
-                  <td>{t.email}</td>
-                  <td>{t.content}</td>
-                  <td>{t.mailed ? 'Yes' : 'No'}</td>
-                </tr>
-              ))}
-            </tbody>
-          </Table>
+        {tickets !== null && (
+          <Table
+            caption="Tickets"
+            columns={columns}
+            rows={tickets}
+            rowKey={(t) => t.id}
+            rowAttributes={() => ({ 'data-testid': 'ticket-row' })}
+            pageSize={25}
+            empty={<EmptyState title="No tickets yet">Tickets you file above are listed here.</EmptyState>}
+          />
         )}
       </Card>
     </>

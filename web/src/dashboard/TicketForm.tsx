@@ -32,14 +32,14 @@ const Success = styled.p`
   margin: 0;
   padding: ${({ theme }) => theme.space(3)};
   border-radius: ${({ theme }) => theme.radius.small};
-  background: #e8f5e9;
-  color: ${({ theme }) => theme.colors.success};
+  background: ${({ theme }) => theme.colors.successSubtle};
+  color: ${({ theme }) => theme.colors.successText};
   font-weight: 600;
 `;
 
 const Failure = styled.p`
   margin: ${({ theme }) => theme.space(3)} 0 0;
-  color: ${({ theme }) => theme.colors.secondary};
+  color: ${({ theme }) => theme.colors.dangerText};
 `;
 
 /** Props of {@link TicketForm}. */

@@ -1,48 +1,68 @@
 import { exportFileName, readImport, toExport } from '@junction/core';
+import { Search, Workflow } from 'lucide-react';
 import { useCallback, useEffect, useRef, useState } from 'react';
 import { Link as RouterLink } from 'react-router-dom';
 import styled from 'styled-components';
 import { ExecutionsList } from '../executions/ExecutionsList.js';
-import { EXECUTION_STATUS_LABELS, formatRunTime } from '../executions/execution-replay.js';
+import { EXECUTION_STATUS_LABELS, executionTone, formatRunTime } from '../executions/execution-replay.js';
 import { useRootStore } from '../stores/root-store.js';
-import { AppIcon, Button, Dialog, PageTitle, Spinner, useToast } from '../ui/index.js';
+import {
+  AppIcon,
+  Button,
+  Dialog,
+  EmptyState,
+  PageHeader,
+  Spinner,
+  Status,
+  Table,
+  type TableColumn,
+  useToast,
+} from '../ui/index.js';
 import { DashboardLayout } from './DashboardLayout.js';
 import { failureText, searchWorkflows, type WorkflowRow } from './dashboard-workflows.js';
-import { Muted, Table, Toolbar, VisuallyHidden } from './parts.js';
+import { Muted, SearchField, Toolbar } from './parts.js';
 
-/** A workflow's name: one line, cut with an ellipsis; the whole name is its tooltip. */
+/** A workflow's name: the row's main link, one line cut with an ellipsis; the whole name is its tooltip. */
 const NameLink = styled(RouterLink)`
   display: block;
   max-width: 42ch;
   white-space: nowrap;
   overflow: hidden;
   text-overflow: ellipsis;
+  font-weight: ${({ theme }) => theme.font.weight.semibold};
+  color: ${({ theme }) => theme.colors.text};
+  text-decoration: none;
+  &:hover { color: ${({ theme }) => theme.colors.accentText}; text-decoration: underline; }
 `;
 
 const Apps = styled.span`
   display: inline-flex;
-  gap: 4px;
-  img { width: 22px; height: 22px; object-fit: contain; }
+  gap: ${({ theme }) => theme.space(1)};
 `;
 
+const RunLink = styled(RouterLink)`
+  display: inline-flex;
+  align-items: center;
+  gap: ${({ theme }) => theme.space(2)};
+  color: ${({ theme }) => theme.colors.muted};
+  font-size: ${({ theme }) => theme.font.size.small};
+  text-decoration: none;
+  &:hover span:last-child { color: ${({ theme }) => theme.colors.accentText}; text-decoration: underline; }
+`;
+
+/** The ON/OFF switch (editor-core: activation): a pill in the status colours, words inside. */
 const Switch = styled.button<{ $on: boolean }>`
   min-width: 56px;
-  padding: 4px 10px;
-  border-radius: 999px;
-  border: none;
+  padding: ${({ theme }) => theme.space(1)} ${({ theme }) => theme.space(3)};
+  border-radius: ${({ theme }) => theme.radius.pill};
+  border: 1px solid ${({ theme, $on }) => ($on ? theme.colors.success : theme.colors.borderStrong)};
   font: inherit;
-  font-weight: 700;
-  color: #ffffff;
-  background: ${({ $on }) => ($on ? '#2e7d32' : '#52606d')};
+  font-size: ${({ theme }) => theme.font.size.small};
+  font-weight: ${({ theme }) => theme.font.weight.bold};
+  color: ${({ theme, $on }) => ($on ? theme.colors.onSuccess : theme.colors.muted)};
+  background: ${({ theme, $on }) => ($on ? theme.colors.success : theme.colors.surfaceSunken)};
   cursor: pointer;
   &:focus-visible { outline: none; box-shadow: ${({ theme }) => theme.focusRing}; }
-`;
-
-const RowActions = styled.span`
-  display: inline-flex;
-  flex-wrap: nowrap;
-  gap: 2px;
-  button { padding: 4px 8px; font-size: 13px; white-space: nowrap; }
 `;
 
 /** The workflow list at /workflows. */
@@ -142,21 +162,83 @@ function WorkflowsView() {
     });
 
   const shown = rows ? searchWorkflows(rows, query) : [];
+  const deleting = rows?.find((row) => row.id === confirmingDelete) ?? null;
+  const columns: TableColumn<WorkflowRow>[] = [
+    {
+      key: 'name',
+      header: 'Name',
+      width: '40%',
+      cell: (row) => (
+        <NameLink to={`/?id=${encodeURIComponent(row.id)}`} reloadDocument title={row.name}>
+          {row.name}
+        </NameLink>
+      ),
+    },
+    {
+      key: 'apps',
+      header: 'Apps',
+      cell: (row) => (
+        <Apps>
+          {row.apps.map((app) => (
+            <AppIcon key={app.type} src={app.icon} name={app.label} alt={app.label} title={app.label} size={22} />
+          ))}
+        </Apps>
+      ),
+    },
+    {
+      key: 'status',
+      header: 'Status',
+      cell: (row) => (
+        <Switch
+          type="button"
+          role="switch"
+          aria-checked={row.active}
+          aria-label={`${row.name} is ${row.active ? 'ON' : 'OFF'}`}
+          $on={row.active}
+          onClick={() => toggle(row)}
+        >
+          {row.active ? 'ON' : 'OFF'}
+        </Switch>
+      ),
+    },
+    {
+      key: 'last-run',
+      header: 'Last run',
+      cell: (row) =>
+        row.lastRun ? (
+          <RunLink to={`/executions/${row.lastRun.id}`}>
+            <Status tone={executionTone(row.lastRun.status)}>
+              {EXECUTION_STATUS_LABELS[row.lastRun.status] ?? row.lastRun.status}
+            </Status>
+            <span>{formatRunTime(row.lastRun.startedAt)}</span>
+          </RunLink>
+        ) : (
+          <Muted as="span">Never run</Muted>
+        ),
+    },
+  ];
   return (
     <>
-      <PageTitle>Workflows</PageTitle>
+      <PageHeader
+        title="Workflows"
+        description="Each workflow runs its steps when its trigger fires."
+        actions={
+          <>
+            <Button variant="secondary" onClick={() => fileInput.current?.click()}>
+              Import JSON
+            </Button>
+            <Button onClick={create}>Create workflow</Button>
+          </>
+        }
+      />
       <Toolbar>
-        <input
+        <SearchField
           type="search"
           aria-label="Search workflows"
-          placeholder="Search workflows"
+          placeholder="Search by name or app"
           value={query}
           onChange={(event) => setQuery(event.target.value)}
         />
-        <Button onClick={create}>Create workflow</Button>
-        <Button variant="ghost" onClick={() => fileInput.current?.click()}>
-          Import JSON
-        </Button>
         <input
           ref={fileInput}
           type="file"
@@ -172,105 +254,61 @@ function WorkflowsView() {
       </Toolbar>
       {failure && <p role="alert">Could not load the workflows: {failure}</p>}
       {rows === null && !failure && <Spinner label="Loading workflows" />}
-      {rows !== null && shown.length === 0 && (
-        <Muted>{query ? 'No workflow matches your search.' : 'No workflows yet.'}</Muted>
+      {rows !== null && (
+        <Table
+          caption="Workflows"
+          columns={columns}
+          rows={shown}
+          rowKey={(row) => row.id}
+          rowLabel={(row) => row.name}
+          rowAttributes={(row) => ({ 'data-testid': 'workflow-row', 'data-workflow-id': row.id })}
+          rowActions={(row) => [
+            { label: 'Open', onSelect: () => open(row.id) },
+            { label: 'Runs', onSelect: () => setHistoryOf(row) },
+            { label: 'Duplicate', onSelect: () => duplicate(row) },
+            { label: 'Export', onSelect: () => exportOne(row) },
+            { label: 'Delete', danger: true, onSelect: () => setConfirmingDelete(row.id) },
+          ]}
+          pageSize={25}
+          empty={
+            query ? (
+              <EmptyState title="No workflow matches your search" icon={<Search />}>
+                Try another name or app.
+              </EmptyState>
+            ) : (
+              <EmptyState
+                title="No workflows yet"
+                icon={<Workflow />}
+                action={<Button onClick={create}>Create workflow</Button>}
+              >
+                A workflow moves data between your apps when something happens.
+              </EmptyState>
+            )
+          }
+        />
       )}
-      {shown.length > 0 && (
-        <Table>
-          <thead>
-            <tr>
-              <th>Name</th>
-              <th>Apps</th>
-              <th>Status</th>
-              <th>Last run</th>
-              <th>
-                <VisuallyHidden>Actions</VisuallyHidden>
-              </th>
-            </tr>
-          </thead>
-          <tbody>
-            {shown.map((row) => (
-              <tr key={row.id} data-testid="workflow-row" data-workflow-id={row.id}>
-                <td>
-                  <NameLink to={`/?id=${encodeURIComponent(row.id)}`} reloadDocument title={row.name}>
-                    {row.name}
-                  </NameLink>
-                </td>
-                <td>
-                  <Apps>
-                    {row.apps.map((app) => (
-                      <AppIcon
-                        key={app.type}
-                        src={app.icon}
-                        name={app.label}
-                        alt={app.label}
-                        title={app.label}
-                        size={22}
-                      />
-                    ))}
-                  </Apps>
-                </td>
-                <td>
-                  <Switch
-                    type="button"
-                    role="switch"
-                    aria-checked={row.active}
-                    aria-label={`${row.name} is ${row.active ? 'ON' : 'OFF'}`}
-                    $on={row.active}
-                    onClick={() => toggle(row)}
-                  >
-                    {row.active ? 'ON' : 'OFF'}
-                  </Switch>
-                </td>
-                <td>
-                  {row.lastRun ? (
-                    <RouterLink to={`/executions/${row.lastRun.id}`}>
-                      {formatRunTime(row.lastRun.startedAt)} ·{' '}
-                      {EXECUTION_STATUS_LABELS[row.lastRun.status] ?? row.lastRun.status}
-                    </RouterLink>
-                  ) : (
-                    <Muted as="span">Never run</Muted>
-                  )}
-                </td>
-                <td>
-                  <RowActions>
-                    <Button variant="ghost" onClick={() => open(row.id)}>
-                      Open
-                    </Button>
-                    <Button variant="ghost" onClick={() => setHistoryOf(row)}>
-                      Runs
-                    </Button>
-                    <Button variant="ghost" onClick={() => duplicate(row)}>
-                      Duplicate
-                    </Button>
-                    <Button variant="ghost" onClick={() => exportOne(row)}>
-                      Export
-                    </Button>
-                    {confirmingDelete === row.id ? (
-                      <>
-                        <Button variant="danger" onClick={() => remove(row)}>
-                          Confirm delete
-                        </Button>
-                        <Button variant="ghost" onClick={() => setConfirmingDelete(null)}>
-                          Cancel
-                        </Button>
-                      </>
-                    ) : (
-                      <Button variant="ghost" onClick={() => setConfirmingDelete(row.id)}>
-                        Delete
-                      </Button>
-                    )}
-                  </RowActions>
-                </td>
-              </tr>
-            ))}
-          </tbody>
-        </Table>
-      )}
+      <Dialog
+        open={deleting !== null}
+        onOpenChange={(isOpen) => !isOpen && setConfirmingDelete(null)}
+        title={`Delete ${deleting?.name ?? 'workflow'}?`}
+        description="The workflow and its run history are removed. This cannot be undone."
+        size="small"
+        footer={
+          <>
+            <Button variant="secondary" onClick={() => setConfirmingDelete(null)}>
+              Cancel
+            </Button>
+            <Button variant="danger" onClick={() => deleting && remove(deleting)}>
+              Confirm delete
+            </Button>
+          </>
+        }
+      />
       <Dialog
         open={historyOf !== null}
         onOpenChange={(isOpen) => !isOpen && setHistoryOf(null)}
         title={`Runs of ${historyOf?.name ?? ''}`}
+        size="large"
       >
         {historyOf && <ExecutionsList workflowId={historyOf.id} />}
       </Dialog>

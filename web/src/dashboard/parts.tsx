@@ -1,24 +1,6 @@
-/** Small styled pieces the dashboard pages share. */
+/** Layout pieces the dashboard pages share; buttons, tables, cards and headers come from ../ui. */
+import { Link as RouterLink } from 'react-router-dom';
 import styled from 'styled-components';
-
-export { VisuallyHidden } from '../ui/index.js';
-
-/** A data table. */
-export const Table = styled.table`
-  width: 100%;
-  border-collapse: collapse;
-  background: ${({ theme }) => theme.colors.surface};
-  border-radius: ${({ theme }) => theme.radius.medium};
-  box-shadow: ${({ theme }) => theme.shadow.raised};
-  th, td {
-    padding: 10px 12px;
-    border-bottom: 1px solid ${({ theme }) => theme.colors.border};
-    text-align: left;
-    vertical-align: middle;
-  }
-  th { font-size: ${({ theme }) => theme.font.size.small}; color: ${({ theme }) => theme.colors.textMuted}; }
-  a { color: ${({ theme }) => theme.colors.primaryHover}; }
-`;
 
 /** The row of controls above a table. */
 export const Toolbar = styled.div`
@@ -27,30 +9,34 @@ export const Toolbar = styled.div`
   gap: ${({ theme }) => theme.space(2)};
   align-items: center;
   margin-bottom: ${({ theme }) => theme.space(4)};
-  input[type='search'] {
-    flex: 1;
-    min-width: 200px;
-    padding: 8px 10px;
-    font: inherit;
-    border: 1px solid ${({ theme }) => theme.colors.border};
-    border-radius: ${({ theme }) => theme.radius.small};
-  }
+`;
+
+/** A search box above a list (its label is `aria-label`: the placeholder says what it searches). */
+export const SearchField = styled.input`
+  flex: 1;
+  min-width: 200px;
+  max-width: 420px;
+  min-height: ${({ theme }) => theme.control.medium};
+  padding: 0 ${({ theme }) => theme.space(3)};
+  font: inherit;
+  color: ${({ theme }) => theme.colors.text};
+  background: ${({ theme }) => theme.colors.surface};
+  border: 1px solid ${({ theme }) => theme.colors.borderStrong};
+  border-radius: ${({ theme }) => theme.radius.small};
+  &::placeholder { color: ${({ theme }) => theme.colors.muted}; }
+  &:focus-visible { outline: none; border-color: ${({ theme }) => theme.colors.focus}; box-shadow: ${({ theme }) => theme.focusRing}; }
 `;
 
 /** Secondary text. */
 export const Muted = styled.p`
-  color: ${({ theme }) => theme.colors.textMuted};
+  color: ${({ theme }) => theme.colors.muted};
 `;
 
-/** Text for screen readers only. */
-/** A white card with a heading. */
-export const Card = styled.section`
-  margin-bottom: ${({ theme }) => theme.space(5)};
-  padding: ${({ theme }) => theme.space(5)};
-  background: ${({ theme }) => theme.colors.surface};
-  border-radius: ${({ theme }) => theme.radius.medium};
-  box-shadow: ${({ theme }) => theme.shadow.raised};
-  h2 { margin: 0 0 ${({ theme }) => theme.space(3)}; font-size: 18px; }
+/** A link inside text or a table cell, in the accent's text colour. */
+export const TextLink = styled(RouterLink)`
+  color: ${({ theme }) => theme.colors.accentText};
+  text-decoration: none;
+  &:hover { text-decoration: underline; }
 `;
 
 /** A form's row of buttons. */

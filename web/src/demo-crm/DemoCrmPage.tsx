@@ -60,7 +60,7 @@ const Card = styled.section`
   border-radius: ${({ theme }) => theme.radius.medium};
   box-shadow: ${({ theme }) => theme.shadow.raised};
   h2 { margin: 0 0 ${({ theme }) => theme.space(3)}; font-size: 18px; }
-  p { margin: 0 0 ${({ theme }) => theme.space(3)}; color: ${({ theme }) => theme.colors.textMuted}; }
+  p { margin: 0 0 ${({ theme }) => theme.space(3)}; color: ${({ theme }) => theme.colors.muted}; }
 `;
 
 const FormGrid = styled.form`
@@ -83,7 +83,7 @@ const Table = styled.table`
     text-overflow: ellipsis;
     white-space: nowrap;
   }
-  th { font-size: ${({ theme }) => theme.font.size.small}; color: ${({ theme }) => theme.colors.textMuted}; }
+  th { font-size: ${({ theme }) => theme.font.size.small}; color: ${({ theme }) => theme.colors.muted}; }
 `;
 
 const NewKey = styled.div`

@@ -1,47 +1,31 @@
 import { formatExactTime, formatRelativeTime, summarizeTriggerData } from '@junction/core';
+import { History } from 'lucide-react';
 import { useCallback, useEffect, useState } from 'react';
 import { Link as RouterLink } from 'react-router-dom';
 import styled from 'styled-components';
 import { useRootStore } from '../stores/root-store.js';
-import { Button, Spinner } from '../ui/index.js';
+import { Button, EmptyState, Select, Spinner, Status, Table, type TableColumn, TextField } from '../ui/index.js';
 import { EXECUTION_FILTER_STATUSES, type ExecutionListFilters, type ExecutionRow } from './execution-list.js';
-import { EXECUTION_STATUS_LABELS, problemText } from './execution-replay.js';
+import { EXECUTION_STATUS_LABELS, executionTone, problemText } from './execution-replay.js';
 
 const Filters = styled.div`
   display: flex;
   flex-wrap: wrap;
   gap: ${({ theme }) => theme.space(3)};
   align-items: end;
-  margin-bottom: ${({ theme }) => theme.space(3)};
-  label { display: flex; flex-direction: column; gap: 4px; font-size: ${({ theme }) => theme.font.size.small}; font-weight: 600; }
-  select, input { font: inherit; padding: 6px 8px; border: 1px solid ${({ theme }) => theme.colors.border}; border-radius: 4px; }
+  & > * { min-width: 180px; margin-bottom: ${({ theme }) => theme.space(1)}; }
 `;
 
-const Table = styled.table`
-  width: 100%;
-  border-collapse: collapse;
-  th, td { padding: 8px; border-bottom: 1px solid ${({ theme }) => theme.colors.border}; text-align: left; font-size: 14px; }
-  th { color: ${({ theme }) => theme.colors.textMuted}; font-size: ${({ theme }) => theme.font.size.small}; }
+const More = styled.div`
+  display: flex;
+  justify-content: center;
+  margin-top: ${({ theme }) => theme.space(3)};
 `;
 
-const Dot = styled.span<{ $status: string }>`
-  display: inline-block;
-  width: 10px;
-  height: 10px;
-  margin-right: 6px;
-  border-radius: 50%;
-  background: ${({ $status }) =>
-    $status === 'succeeded'
-      ? '#2e7d32'
-      : $status === 'failed'
-        ? '#d32f2f'
-        : $status === 'filtered'
-          ? '#ed6c02'
-          : '#9aa5b1'};
-`;
-
-const Muted = styled.p`
-  color: ${({ theme }) => theme.colors.textMuted};
+const TimeLink = styled(RouterLink)`
+  color: ${({ theme }) => theme.colors.accentText};
+  text-decoration: none;
+  &:hover { text-decoration: underline; }
 `;
 
 /** Props of {@link ExecutionsList}. */
@@ -83,67 +67,75 @@ export function ExecutionsList({ workflowId }: ExecutionsListProps) {
   }, [load]);
 
   const now = Date.now();
+  const columns: TableColumn<ExecutionRow>[] = [
+    {
+      key: 'status',
+      header: 'Status',
+      cell: (row) => (
+        <Status tone={executionTone(row.status)}>{EXECUTION_STATUS_LABELS[row.status] ?? row.status}</Status>
+      ),
+    },
+    {
+      key: 'started',
+      header: 'Started',
+      // The exact time to the millisecond tells apart runs of the same second.
+      cell: (row) => (
+        <TimeLink to={`/executions/${row.id}`} title={formatExactTime(row.startedAt)}>
+          <time dateTime={row.startedAt}>{formatRelativeTime(row.startedAt, now)}</time>
+        </TimeLink>
+      ),
+    },
+    {
+      key: 'trigger-data',
+      header: 'Trigger data',
+      cell: (row) => (
+        <span data-testid="execution-summary">{summarizeTriggerData(row.triggerData) || row.trigger}</span>
+      ),
+    },
+    { key: 'details', header: 'Details', cell: (row) => row.error ?? '' },
+  ];
   return (
     <section aria-label="Executions" data-testid="executions-list">
       <Filters>
-        <label>
-          Status
-          <select value={filters.status} onChange={(event) => setFilters({ ...filters, status: event.target.value })}>
-            <option value="">All</option>
-            {EXECUTION_FILTER_STATUSES.map((status) => (
-              <option key={status} value={status}>
-                {EXECUTION_STATUS_LABELS[status]}
-              </option>
-            ))}
-          </select>
-        </label>
-        <label>
-          Since
-          <input
-            type="date"
-            value={filters.since}
-            onChange={(event) => setFilters({ ...filters, since: event.target.value })}
-          />
-        </label>
+        <Select
+          label="Status"
+          value={filters.status}
+          onChange={(event) => setFilters({ ...filters, status: event.target.value })}
+          options={[
+            { value: '', label: 'All' },
+            ...EXECUTION_FILTER_STATUSES.map((status) => ({ value: status, label: EXECUTION_STATUS_LABELS[status] })),
+          ]}
+        />
+        <TextField
+          label="Since"
+          type="date"
+          value={filters.since}
+          onChange={(event) => setFilters({ ...filters, since: event.target.value })}
+        />
       </Filters>
       {phase === 'failed' && <p role="alert">Could not load the executions: {failure}</p>}
-      {rows.length === 0 && phase === 'ready' ? (
-        <Muted>No executions yet.</Muted>
-      ) : (
-        <Table>
-          <thead>
-            <tr>
-              <th>Status</th>
-              <th>Started</th>
-              <th>Trigger data</th>
-              <th>Details</th>
-            </tr>
-          </thead>
-          <tbody>
-            {rows.map((row) => (
-              <tr key={row.id} data-testid="execution-row" data-status={row.status}>
-                <td>
-                  <Dot $status={row.status} />
-                  {EXECUTION_STATUS_LABELS[row.status] ?? row.status}
-                </td>
-                <td>
-                  {/* The exact time to the millisecond tells apart runs of the same second. */}
-                  <RouterLink to={`/executions/${row.id}`} title={formatExactTime(row.startedAt)}>
-                    <time dateTime={row.startedAt}>{formatRelativeTime(row.startedAt, now)}</time>
-                  </RouterLink>
-                </td>
-                <td data-testid="execution-summary">{summarizeTriggerData(row.triggerData) || row.trigger}</td>
-                <td>{row.error ?? ''}</td>
-              </tr>
-            ))}
-          </tbody>
-        </Table>
+      {(rows.length > 0 || phase === 'ready') && (
+        <Table
+          caption="Executions"
+          columns={columns}
+          rows={rows}
+          rowKey={(row) => row.id}
+          rowAttributes={(row) => ({ 'data-testid': 'execution-row', 'data-status': row.status })}
+          maxHeight="min(60vh, 520px)"
+          empty={
+            <EmptyState title="No runs to show" icon={<History />}>
+              No executions yet. A run is listed when the trigger fires or you run the workflow.
+            </EmptyState>
+          }
+        />
       )}
       {phase === 'loading' && <Spinner label="Loading executions" />}
       {cursor && phase === 'ready' && (
-        <Button variant="ghost" onClick={() => load(cursor)}>
-          Load more
-        </Button>
+        <More>
+          <Button variant="secondary" onClick={() => load(cursor)}>
+            Load more
+          </Button>
+        </More>
       )}
     </section>
   );

@@ -13,8 +13,8 @@ const Item = styled(DropdownMenu.Item)`
   color: ${({ theme }) => theme.colors.text};
   cursor: pointer;
   outline: none;
-  &[data-highlighted] { background: ${({ theme }) => theme.colors.background}; }
-  &[data-disabled] { color: ${({ theme }) => theme.colors.textMuted}; cursor: progress; }
+  &[data-highlighted] { background: ${({ theme }) => theme.colors.surfaceSunken}; }
+  &[data-disabled] { color: ${({ theme }) => theme.colors.muted}; cursor: progress; }
 `;
 
 /** Props of {@link ManualRunItem}. */

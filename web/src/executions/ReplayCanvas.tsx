@@ -12,20 +12,27 @@ import {
   ReactFlow,
 } from '@xyflow/react';
 import { useMemo } from 'react';
-import styled from 'styled-components';
-import { AppIcon } from '../ui/index.js';
+import styled, { type DefaultTheme } from 'styled-components';
+import { AppIcon, type BadgeTone, Status } from '../ui/index.js';
 import { type ReplayStepStatus, STEP_STATUS_LABELS } from './execution-replay.js';
 
-/** Status colours on the replay canvas. */
-export const STATUS_HEX: Readonly<Record<ReplayStepStatus, string>> = {
-  succeeded: '#2e7d32',
-  failed: '#d32f2f',
-  running: '#0069ea',
-  waiting: '#ed6c02',
-  pending: '#52606d',
-  skipped: '#616e7c',
-  not_run: '#616e7c',
-};
+/** A step status's colour role on the replay canvas (its card's edge; the words are in the badge). */
+function statusColor(theme: DefaultTheme, status: ReplayStepStatus): string {
+  if (status === 'succeeded') return theme.colors.success;
+  if (status === 'failed') return theme.colors.danger;
+  if (status === 'running') return theme.colors.accent;
+  if (status === 'waiting') return theme.colors.warning;
+  return theme.colors.borderStrong;
+}
+
+/** A step status's badge tone. */
+function statusTone(status: ReplayStepStatus): BadgeTone {
+  if (status === 'succeeded') return 'success';
+  if (status === 'failed') return 'danger';
+  if (status === 'running') return 'info';
+  if (status === 'waiting') return 'warning';
+  return 'neutral';
+}
 
 interface ReplayCardData extends Record<string, unknown> {
   step: Step;
@@ -46,7 +53,7 @@ const Card = styled.button<{ $status: ReplayStepStatus }>`
   border-radius: ${({ theme }) => theme.radius.medium};
   background: ${({ theme }) => theme.colors.surface};
   border: 2px solid ${({ theme }) => theme.colors.border};
-  border-left: 6px solid ${({ $status }) => STATUS_HEX[$status]};
+  border-left: 6px solid ${({ theme, $status }) => statusColor(theme, $status)};
   box-shadow: ${({ theme }) => theme.shadow.raised};
   color: ${({ theme }) => theme.colors.text};
   font: inherit;
@@ -62,8 +69,8 @@ const Icon = styled.span`
   display: grid;
   place-items: center;
   border-radius: ${({ theme }) => theme.radius.medium};
-  background: ${({ theme }) => theme.colors.background};
-  font-weight: 700;
+  background: ${({ theme }) => theme.colors.surfaceSunken};
+  font-weight: ${({ theme }) => theme.font.weight.bold};
   img { width: 30px; height: 30px; object-fit: contain; }
 `;
 
@@ -77,30 +84,22 @@ const Text = styled.span`
 
 const Small = styled.span`
   font-size: ${({ theme }) => theme.font.size.small};
-  color: ${({ theme }) => theme.colors.textMuted};
+  color: ${({ theme }) => theme.colors.muted};
 `;
 
 const Name = styled.span`
-  font-size: 16px;
-  font-weight: 600;
+  font-size: ${({ theme }) => theme.font.size.medium};
+  font-weight: ${({ theme }) => theme.font.weight.semibold};
   white-space: nowrap;
   overflow: hidden;
   text-overflow: ellipsis;
 `;
 
-const Chip = styled.span<{ $status: ReplayStepStatus }>`
-  flex: none;
-  padding: 2px 10px;
-  border-radius: 999px;
-  font-size: ${({ theme }) => theme.font.size.small};
-  font-weight: 600;
-  color: #ffffff;
-  background: ${({ $status }) => STATUS_HEX[$status]};
-`;
-
 function ReplayCard({ data }: NodeProps<ReplayNode>) {
   const { step, status, onOpen } = data;
   const label = STEP_STATUS_LABELS[status];
+  // The button is named by its visible words (WCAG 2.5.3): kind · app, step name, status.
+  const kind = `${step.kind === 'trigger' ? 'Trigger' : step.kind === 'filter' ? 'Filter' : 'Action'}${step.data.label ? ` · ${step.data.label}` : ''}`;
   return (
     <>
       <Handle type="target" position={Position.Top} isConnectable={false} />
@@ -110,20 +109,16 @@ function ReplayCard({ data }: NodeProps<ReplayNode>) {
         data-testid="replay-step"
         data-step-id={step.id}
         data-status={status}
-        aria-label={`${step.data.name || step.kind}: ${label}`}
         onClick={() => onOpen(step.id)}
       >
         <Icon aria-hidden="true">
           <AppIcon src={step.data.icon} name={step.data.label || step.kind} size={30} />
         </Icon>
         <Text>
-          <Small>
-            {step.kind === 'trigger' ? 'Trigger' : step.kind === 'filter' ? 'Filter' : 'Action'}
-            {step.data.label ? ` · ${step.data.label}` : ''}
-          </Small>
+          <Small>{kind}</Small>
           <Name>{step.data.name || 'Unnamed step'}</Name>
         </Text>
-        <Chip $status={status}>{label}</Chip>
+        <Status tone={statusTone(status)}>{label}</Status>
       </Card>
       <Handle type="source" position={Position.Bottom} isConnectable={false} />
     </>
@@ -135,8 +130,17 @@ const nodeTypes = { replayStep: ReplayCard };
 const Frame = styled.div`
   flex: 1;
   min-height: 420px;
-  background: ${({ theme }) => theme.colors.background};
+  background: ${({ theme }) => theme.colors.canvas};
   .react-flow__edge-text { cursor: pointer; }
+  .react-flow__edge-path { stroke: ${({ theme }) => theme.colors.accent}; }
+  .react-flow__arrowhead polyline { stroke: ${({ theme }) => theme.colors.accent}; fill: ${({ theme }) => theme.colors.accent}; }
+  .react-flow__background { --xy-background-pattern-color: ${({ theme }) => theme.colors.border}; }
+  .react-flow__controls-button {
+    background: ${({ theme }) => theme.colors.surfaceRaised};
+    color: ${({ theme }) => theme.colors.text};
+    border-bottom-color: ${({ theme }) => theme.colors.border};
+    fill: currentColor;
+  }
 `;
 
 /** Props of {@link ReplayCanvas}. */
@@ -185,8 +189,8 @@ export function ReplayCanvas({ document, statusOf, onOpenStep, onOpenLink }: Rep
           label: label || undefined,
           labelBgPadding: [8, 4] as [number, number],
           labelBgBorderRadius: 4,
-          style: { stroke: '#0069ea', strokeWidth: 2 },
-          markerEnd: { type: MarkerType.ArrowClosed, color: '#0069ea' },
+          style: { strokeWidth: 2 },
+          markerEnd: { type: MarkerType.ArrowClosed },
           focusable: link.groups.length > 0,
           selectable: false,
         };

@@ -1,14 +1,16 @@
 import { isApiError, type WorkflowData } from '@junction/core';
+import { ArrowLeft } from 'lucide-react';
 import { useCallback, useEffect, useState } from 'react';
 import { Link as RouterLink, useNavigate, useParams } from 'react-router-dom';
 import styled from 'styled-components';
 import { SessionGate, useSessionUser } from '../dashboard/DashboardLayout.js';
 import { useRootStore } from '../stores/root-store.js';
 import { exitHref, TOKEN_STORAGE_KEY } from '../stores/session.js';
-import { Button, Spinner, useToast } from '../ui/index.js';
+import { Button, Spinner, Status, useToast } from '../ui/index.js';
 import {
   EXECUTION_STATUS_LABELS,
   type ExecutionShape,
+  executionTone,
   FINISHED_STATUSES,
   formatRunTime,
   ONBOARDING_TOAST_MS,
@@ -44,39 +46,25 @@ const Exit = styled(RouterLink)`
   border-radius: ${({ theme }) => theme.radius.small};
   color: ${({ theme }) => theme.colors.text};
   text-decoration: none;
-  font-size: 20px;
-  &:hover { background: ${({ theme }) => theme.colors.background}; }
+  svg { width: 20px; height: 20px; }
+  &:hover { background: ${({ theme }) => theme.colors.surfaceSunken}; }
   &:focus-visible { outline: none; box-shadow: ${({ theme }) => theme.focusRing}; }
 `;
 
 const Titles = styled.div`
   flex: 1;
   min-width: 0;
-  h1 { margin: 0; font-size: 20px; white-space: nowrap; overflow: hidden; text-overflow: ellipsis; }
-  p { margin: 2px 0 0; color: ${({ theme }) => theme.colors.textMuted}; font-size: ${({ theme }) => theme.font.size.small}; }
-`;
-
-const StatusPill = styled.span<{ $status: string }>`
-  padding: 3px 10px;
-  border-radius: 999px;
-  font-size: ${({ theme }) => theme.font.size.small};
-  font-weight: 600;
-  color: #ffffff;
-  background: ${({ $status }) =>
-    $status === 'succeeded'
-      ? '#2e7d32'
-      : $status === 'failed'
-        ? '#d32f2f'
-        : $status === 'filtered'
-          ? '#ed6c02'
-          : '#52606d'};
+  h1 { margin: 0; font-size: ${({ theme }) => theme.font.size.xlarge}; line-height: ${({ theme }) => theme.font.lineHeight.tight}; white-space: nowrap; overflow: hidden; text-overflow: ellipsis; }
+  p { margin: ${({ theme }) => theme.space(1)} 0 0; color: ${({ theme }) => theme.colors.muted}; font-size: ${({ theme }) => theme.font.size.small}; }
+  a { color: ${({ theme }) => theme.colors.accentText}; }
 `;
 
 const Notice = styled.p`
   margin: 0;
   padding: ${({ theme }) => theme.space(2)} ${({ theme }) => theme.space(5)};
-  background: #fdecea;
-  color: ${({ theme }) => theme.colors.secondary};
+  background: ${({ theme }) => theme.colors.dangerSubtle};
+  color: ${({ theme }) => theme.colors.dangerText};
+  border-bottom: 1px solid ${({ theme }) => theme.colors.border};
 `;
 
 const FilterBar = styled.div`
@@ -85,6 +73,9 @@ const FilterBar = styled.div`
   align-items: center;
   padding: ${({ theme }) => theme.space(2)} ${({ theme }) => theme.space(5)};
   font-size: ${({ theme }) => theme.font.size.small};
+  color: ${({ theme }) => theme.colors.muted};
+  background: ${({ theme }) => theme.colors.surface};
+  border-bottom: 1px solid ${({ theme }) => theme.colors.border};
 `;
 
 const Centered = styled.main`
@@ -170,7 +161,7 @@ function ReplayView() {
         <div>
           <h1>Execution not found</h1>
           <p>{load.phase === 'missing' ? load.message : ''}</p>
-          <RouterLink to="/workflows">Back to workflows</RouterLink>
+          <Button onClick={() => navigate('/workflows')}>Back to workflows</Button>
         </div>
       </Centered>
     );
@@ -214,7 +205,7 @@ function ReplayView() {
     <Screen>
       <Header>
         <Exit to={exitHref(token)} aria-label="Exit to dashboard">
-          ←
+          <ArrowLeft aria-hidden="true" />
         </Exit>
         <Titles>
           <h1>{execution.workflowName || 'Untitled workflow'}</h1>
@@ -232,14 +223,16 @@ function ReplayView() {
             ) : null}
           </p>
         </Titles>
-        <StatusPill $status={execution.status} data-testid="execution-status">
-          {EXECUTION_STATUS_LABELS[execution.status] ?? execution.status}
-        </StatusPill>
+        <span data-testid="execution-status">
+          <Status tone={executionTone(execution.status)}>
+            {EXECUTION_STATUS_LABELS[execution.status] ?? execution.status}
+          </Status>
+        </span>
+        <Button variant="secondary" onClick={onEdit}>
+          Edit
+        </Button>
         <Button disabled={isBusy} onClick={onReplay}>
           {isBusy ? 'Running...' : 'Replay'}
-        </Button>
-        <Button variant="ghost" onClick={onEdit}>
-          Edit
         </Button>
       </Header>
       {execution.error && <Notice role="note">{execution.error}</Notice>}

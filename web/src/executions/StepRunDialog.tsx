@@ -28,9 +28,9 @@ const Tab = styled(TabsTrigger)`
   background: transparent;
   font: inherit;
   font-weight: 600;
-  color: ${({ theme }) => theme.colors.textMuted};
+  color: ${({ theme }) => theme.colors.muted};
   cursor: pointer;
-  &[data-state='active'] { color: ${({ theme }) => theme.colors.primary}; border-bottom-color: ${({ theme }) => theme.colors.primary}; }
+  &[data-state='active'] { color: ${({ theme }) => theme.colors.accentText}; border-bottom-color: ${({ theme }) => theme.colors.primary}; }
   &:focus-visible { outline: none; box-shadow: ${({ theme }) => theme.focusRing}; }
 `;
 
@@ -41,22 +41,24 @@ const Json = styled.pre`
   margin: 0;
   padding: ${({ theme }) => theme.space(3)};
   border-radius: ${({ theme }) => theme.radius.small};
-  background: #0f172a;
-  color: #e2e8f0;
-  font-size: 13px;
+  border: 1px solid ${({ theme }) => theme.colors.border};
+  background: ${({ theme }) => theme.colors.surfaceSunken};
+  color: ${({ theme }) => theme.colors.text};
+  font-family: ${({ theme }) => theme.font.mono};
+  font-size: ${({ theme }) => theme.font.size.small};
   white-space: pre-wrap;
   word-break: break-word;
 `;
 
 const Meta = styled.p`
   margin: 0 0 ${({ theme }) => theme.space(3)};
-  color: ${({ theme }) => theme.colors.textMuted};
+  color: ${({ theme }) => theme.colors.muted};
   font-size: ${({ theme }) => theme.font.size.small};
 `;
 
 const ErrorText = styled.p`
   margin: 0 0 ${({ theme }) => theme.space(3)};
-  color: ${({ theme }) => theme.colors.secondary};
+  color: ${({ theme }) => theme.colors.dangerText};
   font-weight: 600;
 `;
 
@@ -77,7 +79,7 @@ const Rows = styled.table`
   width: 100%;
   border-collapse: collapse;
   td, th { padding: 6px 8px; border-bottom: 1px solid ${({ theme }) => theme.colors.border}; text-align: left; }
-  th { font-size: ${({ theme }) => theme.font.size.small}; color: ${({ theme }) => theme.colors.textMuted}; }
+  th { font-size: ${({ theme }) => theme.font.size.small}; color: ${({ theme }) => theme.colors.muted}; }
   code { word-break: break-all; }
 `;
 

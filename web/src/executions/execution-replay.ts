@@ -115,6 +115,15 @@ export const EXECUTION_STATUS_LABELS: Readonly<Record<string, string>> = {
   not_run: 'Not run (workflow OFF)',
 };
 
+/** The badge tone of a run or step status: green done, red failed, amber filtered, blue busy. */
+export function executionTone(status: string): 'success' | 'danger' | 'warning' | 'info' | 'neutral' {
+  if (status === 'succeeded') return 'success';
+  if (status === 'failed') return 'danger';
+  if (status === 'filtered') return 'warning';
+  if (status === 'queued' || status === 'running' || status === 'waiting') return 'info';
+  return 'neutral';
+}
+
 /**
  * Returns each step's record by step id. The engine records the trigger's output as the
  * execution's trigger data, not as a step run: a trigger without a record gets one from it.

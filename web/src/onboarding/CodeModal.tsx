@@ -33,7 +33,7 @@ const Message = styled.p`
   min-height: 20px;
   margin: 0;
   text-align: center;
-  color: ${({ theme }) => theme.colors.secondary};
+  color: ${({ theme }) => theme.colors.dangerText};
 `;
 
 /** Props of {@link CodeModal}. */

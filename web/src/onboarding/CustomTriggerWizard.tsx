@@ -43,7 +43,7 @@ const Header = styled.header`
   padding: ${({ theme }) => theme.space(4)};
   border-bottom: 1px solid ${({ theme }) => theme.colors.border};
   h2 { margin: 0 0 4px; font-size: 18px; }
-  p { margin: 0; color: ${({ theme }) => theme.colors.textMuted}; }
+  p { margin: 0; color: ${({ theme }) => theme.colors.muted}; }
 `;
 
 const Body = styled.div`
@@ -96,7 +96,7 @@ const Types = styled.fieldset`
   border: none;
   legend { font-weight: 600; margin-bottom: 4px; }
   label { display: flex; align-items: center; gap: 8px; margin: 4px 0; }
-  em { color: ${({ theme }) => theme.colors.textMuted}; font-style: normal; font-size: 12px; }
+  em { color: ${({ theme }) => theme.colors.muted}; font-style: normal; font-size: 12px; }
 `;
 
 const Table = styled.table`
@@ -110,13 +110,13 @@ const Table = styled.table`
 const FieldForm = styled.div`
   margin-bottom: ${({ theme }) => theme.space(3)};
   padding: ${({ theme }) => theme.space(3)};
-  border: 1px solid ${({ theme }) => theme.colors.primary};
+  border: 1px solid ${({ theme }) => theme.colors.accent};
   border-radius: ${({ theme }) => theme.radius.medium};
 `;
 
 const Problem = styled.p`
   margin: -8px 0 ${({ theme }) => theme.space(3)};
-  color: ${({ theme }) => theme.colors.secondary};
+  color: ${({ theme }) => theme.colors.dangerText};
   font-size: ${({ theme }) => theme.font.size.small};
 `;
 
@@ -125,9 +125,10 @@ const Preview = styled.pre`
   overflow: auto;
   margin: 0 0 ${({ theme }) => theme.space(3)};
   padding: ${({ theme }) => theme.space(3)};
-  background: #f4f6f8;
+  background: ${({ theme }) => theme.colors.surfaceSunken};
   border-radius: ${({ theme }) => theme.radius.small};
-  font-size: 12px;
+  font-family: ${({ theme }) => theme.font.mono};
+  font-size: ${({ theme }) => theme.font.size.xsmall};
 `;
 
 const Row = styled.div`

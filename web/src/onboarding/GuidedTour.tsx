@@ -30,7 +30,7 @@ const Card = styled.section`
 
 const Counter = styled.p`
   margin: 0 0 ${({ theme }) => theme.space(1)};
-  color: ${({ theme }) => theme.colors.primary};
+  color: ${({ theme }) => theme.colors.accentText};
   font-size: ${({ theme }) => theme.font.size.small};
   font-weight: 700;
   text-transform: uppercase;
@@ -85,7 +85,7 @@ const Close = styled.button`
 
 const ErrorText = styled.p`
   margin: 0 0 ${({ theme }) => theme.space(3)};
-  color: ${({ theme }) => theme.colors.secondary};
+  color: ${({ theme }) => theme.colors.dangerText};
 `;
 
 /** Rings the controls the current step names, so the words and the screen match. */

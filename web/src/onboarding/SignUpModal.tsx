@@ -10,7 +10,13 @@ import { Button, Spinner, TextField } from '../ui/index.js';
 import { type ISignUpFlow, REMINDER_SENT_TEXT, SIGN_IN_LINK_TEXT, TRIAL_CLAIM } from './onboarding-signup.js';
 import { Actions, ErrorBanner, LinkButton, Row, Small, StickyModal } from './parts.js';
 
-const METER_COLORS = { red: '#d32f2f', orange: '#e65100', green: '#2e7d32' } as const;
+/** core's strength colours as theme roles: the bar's fill and the label's text. */
+const METER_ROLES = {
+  red: { fill: 'danger', text: 'dangerText' },
+  orange: { fill: 'warning', text: 'warningText' },
+  green: { fill: 'success', text: 'successText' },
+} as const;
+type MeterColor = keyof typeof METER_ROLES;
 
 const MeterTrack = styled.div`
   height: 8px;
@@ -19,16 +25,16 @@ const MeterTrack = styled.div`
   overflow: hidden;
 `;
 
-const MeterFill = styled.div<{ $score: number; $color: string }>`
+const MeterFill = styled.div<{ $score: number; $color: MeterColor }>`
   width: ${({ $score }) => $score}%;
   height: 100%;
-  background: ${({ $color }) => $color};
+  background: ${({ theme, $color }) => theme.colors[METER_ROLES[$color].fill]};
   transition: width 120ms ease-out;
 `;
 
-const MeterLabel = styled.p<{ $color: string }>`
+const MeterLabel = styled.p<{ $color: MeterColor }>`
   margin: ${({ theme }) => theme.space(1)} 0 ${({ theme }) => theme.space(2)};
-  color: ${({ $color }) => $color};
+  color: ${({ theme, $color }) => theme.colors[METER_ROLES[$color].text]};
   font-weight: 600;
   font-size: ${({ theme }) => theme.font.size.small};
 `;
@@ -36,7 +42,7 @@ const MeterLabel = styled.p<{ $color: string }>`
 const Rules = styled.ul`
   margin: 0 0 ${({ theme }) => theme.space(3)};
   padding-left: ${({ theme }) => theme.space(5)};
-  color: ${({ theme }) => theme.colors.secondary};
+  color: ${({ theme }) => theme.colors.dangerText};
   font-size: ${({ theme }) => theme.font.size.small};
 `;
 
@@ -44,13 +50,12 @@ const Claim = styled.p`
   margin: ${({ theme }) => theme.space(3)} 0 0;
   text-align: center;
   font-weight: 600;
-  color: ${({ theme }) => theme.colors.success};
+  color: ${({ theme }) => theme.colors.successText};
 `;
 
 /** The strength meter and the rules the password breaks right now (onboarding 5). */
 const PasswordHelp = observer(function PasswordHelp({ flow }: { flow: ISignUpFlow }) {
   const { score, label, color } = flow.strength;
-  const shown = METER_COLORS[color];
   return (
     <div>
       <MeterTrack
@@ -61,9 +66,9 @@ const PasswordHelp = observer(function PasswordHelp({ flow }: { flow: ISignUpFlo
         aria-valuenow={score}
         aria-valuetext={label}
       >
-        <MeterFill $score={score} $color={shown} />
+        <MeterFill $score={score} $color={color} />
       </MeterTrack>
-      <MeterLabel $color={shown} data-testid="password-strength">
+      <MeterLabel $color={color} data-testid="password-strength">
         {label}
       </MeterLabel>
       {flow.passwordProblems.length > 0 && (

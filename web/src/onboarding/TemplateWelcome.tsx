@@ -14,9 +14,8 @@ import { Actions, LinkButton, Small, StickyModal } from './parts.js';
 
 const Summary = styled.p`
   margin: 0 0 ${({ theme }) => theme.space(3)};
-  color: ${({ theme }) => theme.colors.textMuted};
+  color: ${({ theme }) => theme.colors.muted};
 `;
-
 
 /** Props of {@link TemplateWelcome}. */
 export interface TemplateWelcomeProps {

@@ -29,12 +29,12 @@ const Content = styled(RadixDialog.Content)`
 
 const Title = styled(RadixDialog.Title)`
   margin: 0 0 ${({ theme }) => theme.space(2)};
-  font-size: 22px;
+  font-size: ${({ theme }) => theme.font.size.xlarge};
 `;
 
 const Description = styled(RadixDialog.Description)`
   margin: 0 0 ${({ theme }) => theme.space(4)};
-  color: ${({ theme }) => theme.colors.textMuted};
+  color: ${({ theme }) => theme.colors.muted};
 `;
 
 /** Props of {@link StickyModal}. */
@@ -74,9 +74,9 @@ export const ErrorBanner = styled.div`
   margin: 0 0 ${({ theme }) => theme.space(3)};
   padding: ${({ theme }) => theme.space(3)};
   border-radius: ${({ theme }) => theme.radius.small};
-  background: #fdecea;
-  border: 1px solid ${({ theme }) => theme.colors.secondary};
-  color: #8a1c1c;
+  background: ${({ theme }) => theme.colors.dangerSubtle};
+  border: 1px solid ${({ theme }) => theme.colors.danger};
+  color: ${({ theme }) => theme.colors.dangerText};
 `;
 
 /** A button that looks like a link. */
@@ -84,7 +84,7 @@ export const LinkButton = styled.button`
   padding: 0;
   border: none;
   background: none;
-  color: ${({ theme }) => theme.colors.primary};
+  color: ${({ theme }) => theme.colors.accentText};
   font: inherit;
   text-decoration: underline;
   cursor: pointer;
@@ -94,7 +94,7 @@ export const LinkButton = styled.button`
 /** A muted line of small text. */
 export const Small = styled.p`
   margin: ${({ theme }) => theme.space(3)} 0 0;
-  color: ${({ theme }) => theme.colors.textMuted};
+  color: ${({ theme }) => theme.colors.muted};
   font-size: ${({ theme }) => theme.font.size.small};
 `;
 

@@ -22,7 +22,7 @@ const Notice = styled.p`
   padding: ${({ theme }) => theme.space(1)} ${({ theme }) => theme.space(3)};
   border: 1px dashed ${({ theme }) => theme.colors.border};
   border-radius: ${({ theme }) => theme.radius.small};
-  color: ${({ theme }) => theme.colors.textMuted};
+  color: ${({ theme }) => theme.colors.muted};
   font-weight: 600;
 `;
 

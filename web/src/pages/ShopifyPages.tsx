@@ -39,7 +39,7 @@ export function withState(authorizeUrl: string, state: string): string {
 }
 
 const ErrorLine = styled.p`
-  color: ${({ theme }) => theme.colors.secondary};
+  color: ${({ theme }) => theme.colors.dangerText};
   font-weight: 600;
 `;
 

@@ -37,6 +37,8 @@ export interface TableProps<T> {
   rowLabel?: (row: T) => string;
   /** The actions of a row's menu; no menu column without it. */
   rowActions?: (row: T) => readonly RowAction[];
+  /** Data attributes of a row's `<tr>` (`data-testid`, `data-…`): tests and screens find rows by them. */
+  rowAttributes?: (row: T) => Record<`data-${string}`, string>;
   /** What the table shows without rows (an EmptyState). */
   empty?: ReactNode;
   /** Rows per page (10, 25, 100 or 250); every row on one page without it. */
@@ -129,6 +131,7 @@ export function Table<T>({
   rowKey,
   rowLabel,
   rowActions,
+  rowAttributes,
   empty,
   pageSize,
   page,
@@ -169,7 +172,7 @@ export function Table<T>({
               </tr>
             ) : (
               paged.rows.map((row) => (
-                <Row key={rowKey(row)}>
+                <Row key={rowKey(row)} {...rowAttributes?.(row)}>
                   {columns.map((column) => (
                     <Td key={column.key} $align={column.align ?? 'start'}>
                       {column.cell(row)}

@@ -10,6 +10,8 @@ export type { BadgeProps, BadgeTone } from './Badge.js';
 export { Badge, Status } from './Badge.js';
 export type { ButtonProps, ButtonSize, ButtonVariant } from './Button.js';
 export { Button } from './Button.js';
+export type { ButtonLinkProps } from './ButtonLink.js';
+export { ButtonLink } from './ButtonLink.js';
 export type { CardProps } from './Card.js';
 export { Card } from './Card.js';
 export type { ComboboxProps } from './Combobox.js';

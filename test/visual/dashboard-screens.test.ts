@@ -1,0 +1,248 @@
+/**
+ * The dashboard's screens in both themes through the real server: the workflows list, its
+ * runs list, the replay viewer, the sign-up modal and the 404 page (issue's key screens), plus
+ * the dashboard home, connections, settings and profile. Each screen has no serious or
+ * critical axe violation in the light and the dark theme. With SHOTS=before|after the run also
+ * writes test/visual/before-after/<screen>-<phase>.png (and <screen>-after-dark.png) for the
+ * side-by-side record.
+ */
+import { mkdir } from 'node:fs/promises';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { createStepData, type WorkflowDocument } from '@junction/core';
+import type { Page } from 'playwright-core';
+import { describe, expect, it } from 'vitest';
+import { seriousViolations } from '../e2e/axe-support.js';
+import { E2E_TEST_TIMEOUT_MS, useE2ESession } from '../e2e/harness.js';
+import { eventually, signUp, storeToken } from '../e2e/workflow-fixtures.js';
+
+const session = useE2ESession();
+const SHOT_DIR = path.join(path.dirname(fileURLToPath(import.meta.url)), 'before-after');
+const PHASE = process.env.SHOTS === 'before' || process.env.SHOTS === 'after' ? process.env.SHOTS : undefined;
+
+async function call<T>(method: string, route: string, token: string | null, body?: unknown): Promise<T> {
+  const response = await fetch(`${session().baseUrl}${route}`, {
+    method,
+    headers: {
+      ...(token ? { authorization: `Bearer ${token}` } : {}),
+      ...(body !== undefined ? { 'content-type': 'application/json' } : {}),
+    },
+    body: body === undefined ? undefined : JSON.stringify(body),
+  });
+  expect(response.status, `${method} ${route}`).toBeLessThan(300);
+  const text = await response.text();
+  return (text ? JSON.parse(text) : undefined) as T;
+}
+
+/** Webhook → Demo CRM "Create contact", as a user builds it. */
+function crmSync(credentialId: string): WorkflowDocument {
+  return {
+    schemaVersion: 1,
+    id: 'placeholder',
+    name: 'New signups to CRM',
+    active: false,
+    steps: [
+      {
+        id: 'st-hook',
+        kind: 'trigger',
+        position: { x: 0, y: 0 },
+        data: createStepData({
+          name: 'Catch Hook',
+          type: 'webhook',
+          app: 'webhook',
+          label: 'Webhook',
+          icon: '/icons/webhook.svg',
+          action: 'catchHook',
+          triggerlabel: 'Catch Hook',
+          testData: { email: 'sample@example.com' },
+        }),
+      },
+      {
+        id: 'st-crm',
+        kind: 'action',
+        position: { x: 0, y: 200 },
+        data: createStepData({
+          name: 'Create contact in Demo CRM',
+          type: 'demo-crm',
+          label: 'Demo CRM',
+          icon: '/icons/demo-crm.svg',
+          hasauth: true,
+          credential: credentialId,
+          authname: 'Demo CRM',
+          action: 'createContact',
+          actionlabel: 'Create contact',
+          fields: [{ name: 'email', value: '${st-hook.email}' }],
+          testData: { id: 'c-sample' },
+        }),
+      },
+    ],
+    links: [{ id: 'ln-1', source: 'st-hook', target: 'st-crm', name: '', groups: [], delaySeconds: 0 }],
+  };
+}
+
+interface Fixture {
+  token: string;
+  executionId: string;
+}
+
+async function setUp(): Promise<Fixture> {
+  const grant = await signUp(session().baseUrl, 'screens');
+  const key = await call<{ credential: { id: string } }>('POST', '/api/demo-crm/keys', grant.token, {});
+  const created = await call<{ id: string }>('POST', '/api/workflows', grant.token, {
+    name: 'New signups to CRM',
+    document: crmSync(key.credential.id),
+  });
+  await call('PUT', `/api/workflows/${created.id}/active`, grant.token, { active: true });
+  const hook = await call<{ url: string }>('GET', `/api/workflows/${created.id}/hook`, grant.token);
+  await call('POST', new URL(hook.url).pathname, null, { email: 'ada@example.com' });
+  let executionId = '';
+  await eventually(async () => {
+    const runs = await call<{ items: { id: string; status: string }[] }>(
+      'GET',
+      `/api/workflows/${created.id}/executions`,
+      grant.token,
+    );
+    executionId = runs.items[0]?.id ?? '';
+    return runs.items[0]?.status === 'succeeded';
+  }, 'the webhook run');
+  return { token: grant.token, executionId };
+}
+
+/** One screen: how to reach it from a fresh page of a signed-in (or not) user. */
+interface Screen {
+  name: string;
+  signedIn: boolean;
+  open: (page: Page, fixture: Fixture) => Promise<void>;
+}
+
+const go = (page: Page, route: string) => page.goto(`${session().baseUrl}${route}`);
+const dashboardReady = async (page: Page) => {
+  await page.getByRole('navigation', { name: 'Dashboard' }).waitFor();
+  await page.waitForLoadState('networkidle');
+};
+
+const SCREENS: Screen[] = [
+  {
+    name: 'workflows',
+    signedIn: true,
+    open: async (page) => {
+      await go(page, '/workflows');
+      await dashboardReady(page);
+      await page.getByTestId('workflow-row').first().waitFor();
+    },
+  },
+  {
+    name: 'runs',
+    signedIn: true,
+    open: async (page) => {
+      await go(page, '/workflows');
+      await dashboardReady(page);
+      const row = page.getByTestId('workflow-row').filter({ hasText: 'New signups to CRM' });
+      const menu = row.getByRole('button', { name: /^Actions for / });
+      if (await menu.count()) {
+        await menu.click();
+        await page.getByRole('menuitem', { name: 'Runs' }).click();
+      } else {
+        await row.getByRole('button', { name: 'Runs' }).click();
+      }
+      await page.getByRole('dialog').getByTestId('execution-row').first().waitFor();
+    },
+  },
+  {
+    name: 'replay',
+    signedIn: true,
+    open: async (page, fixture) => {
+      await go(page, `/executions/${fixture.executionId}`);
+      await page.getByTestId('replay-step').first().waitFor();
+      await page.waitForLoadState('networkidle');
+    },
+  },
+  {
+    name: 'sign-up',
+    signedIn: false,
+    open: async (page) => {
+      await go(page, '/');
+      await page.getByTestId('sign-up').getByRole('heading', { name: 'Create your free account' }).waitFor();
+      await page.waitForLoadState('networkidle');
+    },
+  },
+  {
+    name: 'not-found',
+    signedIn: false,
+    open: async (page) => {
+      await go(page, '/no-such-page');
+      await page.getByRole('heading', { level: 1 }).waitFor();
+    },
+  },
+  {
+    name: 'dashboard-home',
+    signedIn: true,
+    open: async (page) => {
+      await go(page, '/dashboard');
+      await dashboardReady(page);
+    },
+  },
+  {
+    name: 'connections',
+    signedIn: true,
+    open: async (page) => {
+      await go(page, '/connections');
+      await dashboardReady(page);
+      await page.getByTestId('connection-row').first().waitFor();
+    },
+  },
+  {
+    name: 'settings',
+    signedIn: true,
+    open: async (page) => {
+      await go(page, '/settings');
+      await dashboardReady(page);
+      await page.getByTestId('plan').waitFor();
+    },
+  },
+  {
+    name: 'profile',
+    signedIn: true,
+    open: async (page) => {
+      await go(page, '/profile');
+      await dashboardReady(page);
+    },
+  },
+];
+
+describe('dashboard screens in both themes', { timeout: E2E_TEST_TIMEOUT_MS * 8 }, () => {
+  it('have no serious axe violation, light or dark', async () => {
+    const fixture = await setUp();
+    const failures: string[] = [];
+    for (const mode of ['light', 'dark'] as const) {
+      for (const screen of SCREENS) {
+        // A context per screen: a signed-in screen's token must not reach the signed-out ones.
+        const context = await session().browser.newContext({
+          viewport: { width: 1280, height: 800 },
+          colorScheme: mode,
+          reducedMotion: 'reduce',
+        });
+        try {
+          const page = await context.newPage();
+          if (screen.signedIn) await page.addInitScript(storeToken, fixture.token);
+          await screen.open(page, fixture);
+          await page.evaluate(() => document.fonts.ready);
+          for (const line of await seriousViolations(page)) failures.push(`${screen.name} (${mode}): ${line}`);
+          if (PHASE && (mode === 'light' || PHASE === 'after')) {
+            await mkdir(SHOT_DIR, { recursive: true });
+            const suffix = mode === 'dark' ? `${PHASE}-dark` : PHASE;
+            await page.screenshot({
+              path: path.join(SHOT_DIR, `${screen.name}-${suffix}.png`),
+              fullPage: true,
+              animations: 'disabled',
+              caret: 'hide',
+            });
+          }
+        } finally {
+          await context.close();
+        }
+      }
+    }
+    expect(failures).toEqual([]);
+  });
+});
