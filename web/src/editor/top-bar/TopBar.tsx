@@ -14,7 +14,17 @@ import { IssuesButton } from './IssuesButton.js';
 import { IconButton, Tip, TipProvider } from './parts.js';
 import { RunsButton } from './RunsButton.js';
 import { SavingIndicator } from './SavingIndicator.js';
-import { ShareDialog } from './ShareDialog.js';
+
+type ShareDialogModule = typeof import('./ShareDialog.js');
+// The share dialog (editor-core 2.2 "Share") stays out of the editor's first load; it is fetched
+// on the first click on Share and kept for the page's life.
+let shareDialogModule: ShareDialogModule | null = null;
+function loadShareDialog(): Promise<ShareDialogModule> {
+  return import('./ShareDialog.js').then((module) => {
+    shareDialogModule = module;
+    return module;
+  });
+}
 
 /** The share button's tooltip while an issue blocks activation. */
 export const SHARE_BLOCKED_TOOLTIP = 'Test every step and connect every account to share this workflow';
@@ -159,6 +169,7 @@ export const TopBar = observer(function TopBar({ token }: { token: string | null
   const undoList = history.undoDescriptions(UNDO_LIST_SIZE);
   const redoList = history.redoDescriptions(UNDO_LIST_SIZE);
   const [isSharing, setSharing] = useState(false);
+  const [shareDialog, setShareDialog] = useState<ShareDialogModule | null>(shareDialogModule);
   // editor-core 4.2: sharing is disabled, like the switch, while an issue blocks activation.
   const isBlocked = activationProblems(editor.wf.data, null).length > 0;
   return (
@@ -186,13 +197,23 @@ export const TopBar = observer(function TopBar({ token }: { token: string | null
         <HelpMenu />
         <ActivationSwitch />
         <Tip content={isBlocked ? SHARE_BLOCKED_TOOLTIP : 'Share as a template'}>
-          <ShareButton type="button" disabled={isBlocked} onClick={() => setSharing(true)}>
+          <ShareButton
+            type="button"
+            disabled={isBlocked}
+            onClick={() => {
+              // The dialog is a chunk of its own, loaded on the first Share.
+              void loadShareDialog().then((module) => {
+                setShareDialog(module);
+                setSharing(true);
+              });
+            }}
+          >
             Share
           </ShareButton>
         </Tip>
         <AccountMenu token={token} />
       </Bar>
-      <ShareDialog open={isSharing} onOpenChange={setSharing} />
+      {shareDialog && <shareDialog.ShareDialog open={isSharing} onOpenChange={setSharing} />}
     </TipProvider>
   );
 });
