@@ -52,15 +52,17 @@ const SupportPage = lazy(async () => ({ default: (await loadDashboard()).Support
 // The public form and the form builder are loaded by the router before it renders them (the
 // route's `lazy`), not through Suspense: React holds a Suspense reveal back by up to 300 ms,
 // which made /form/new take over a second (BENCHMARKS.md "Form builder").
+let loadedFormPage: typeof import('../forms/renderer/PublicFormPage.js').PublicFormPage | null = null;
+function PublicFormRoute() {
+  const { formId, pageId } = useParams();
+  // The route's `lazy` below has loaded the page before the router renders this.
+  const Page = loadedFormPage;
+  return Page ? <Page formId={formId} pageId={pageId} /> : null;
+}
 const formRoute = {
   lazy: async () => {
-    const { PublicFormPage } = await import('../forms/renderer/PublicFormPage.js');
-    return {
-      Component: function PublicFormRoute() {
-        const { formId, pageId } = useParams();
-        return <PublicFormPage formId={formId} pageId={pageId} />;
-      },
-    };
+    loadedFormPage = (await import('../forms/renderer/PublicFormPage.js')).PublicFormPage;
+    return { Component: PublicFormRoute };
   },
 } as const;
 const loadShopify = () => import('../pages/ShopifyPages.js');
