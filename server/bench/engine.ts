@@ -10,7 +10,7 @@
  *   two `junction worker` processes run the executions (needs TEST_DATABASE_URL or
  *   DATABASE_URL, and TEST_REDIS_URL or REDIS_URL).
  *
- *   npm run bench:engine -- --duration 20 --connections 10,50 [--variants bare,embedded,scaleout]
+ *   npm run bench:engine -- --duration 20 --connections 10,50 [--variants bare,embedded,scaleout] [--workers 1,2,4]
  *
  * Every process (target, servers, workers) runs apart from the load generator. Prints a
  * markdown table: req/s, p50/p99 latency, peak RSS (VmHWM) of the serving processes, and the
@@ -323,6 +323,8 @@ async function measureStartup(label: string, env: Record<string, string>): Promi
 
 interface Row {
   variant: string;
+  /** Worker processes (PG + BullMQ only). */
+  workers: number;
   connections: number;
   rps: number;
   p50: number;
@@ -355,8 +357,9 @@ async function main(): Promise<void> {
   if (role === 'junction') return roleJunction(flag('mode') as 'embedded' | 'scaleout', Number(flag('target')));
 
   const duration = Number(flag('duration') ?? 20);
-  // `--workers 0` measures the API process alone (the executions stay queued).
-  const workerCount = Number(flag('workers') ?? 2);
+  // PG + BullMQ runs once per worker count (`--workers 1,2,4`: the scale-out curve shows where
+  // the machine saturates); `--workers 0` measures the API process alone (executions stay queued).
+  const workerCounts = (flag('workers') ?? '1,2,4').split(',').map(Number);
   const connectionsList = (flag('connections') ?? '10,50').split(',').map(Number);
   const databaseUrl = process.env.TEST_DATABASE_URL ?? process.env.DATABASE_URL;
   const redisUrl = process.env.TEST_REDIS_URL ?? process.env.REDIS_URL;
@@ -382,86 +385,88 @@ async function main(): Promise<void> {
     }
   }
   for (const variant of variants) {
-    for (const connections of connectionsList) {
-      const target = await start<{ port: number }>(['--role', 'target']);
-      const env = { ...process.env, TEST_DATABASE_URL: databaseUrl, BENCH_REDIS_URL: redisUrl };
-      const server =
-        variant === 'bare'
-          ? await start<{ url: string }>(['--role', 'bare', '--target', String(target.info.port)])
-          : variant === 'built'
-            ? await startBuilt(target.info.port)
-            : await start<{ url: string; startToListenMs: number; workerEnv: Record<string, string> }>(
-                ['--role', 'junction', '--mode', variant, '--target', String(target.info.port)],
-                env,
-              );
-      const info = server.info as { url: string; startToListenMs?: number; workerEnv?: Record<string, string> };
-      if (info.startToListenMs !== undefined && connections === connectionsList[0]) {
-        const how = variant === 'built' ? 'node, server/dist' : 'tsx, source';
-        notes.push(`${variant}: process start to listening ${Math.round(info.startToListenMs)} ms (${how})`);
-      }
-      const workers =
-        variant === 'scaleout'
-          ? await Promise.all(Array.from({ length: workerCount }, () => startWorker(info.workerEnv ?? {})))
-          : [];
-      try {
-        process.stderr.write(`${variant}: ${duration}s at ${connections} connections…\n`);
-        const serving = () => [server.child.pid, ...workers.map((w) => w.pid)];
-        const cpuBefore = serving().map(cpuMs);
-        const servicesBefore = serviceCpuMs();
-        const result = await autocannon({
-          url: info.url,
-          method: 'POST',
-          headers: { 'content-type': 'application/json' },
-          body: BODY,
-          connections,
-          duration,
-        });
-        const acknowledged = result['2xx'];
-        let counts: Awaited<ReturnType<typeof drain>>;
-        if (workerCount > 0 || variant !== 'scaleout') counts = await drain(server.child, acknowledged);
-        else if (flag('then-workers')) {
-          // Worker capacity alone: the queued executions, then N workers drain them.
-          const n = Number(flag('then-workers'));
-          const begin = performance.now();
-          workers.push(...(await Promise.all(Array.from({ length: n }, () => startWorker(info.workerEnv ?? {})))));
-          const ready = performance.now();
-          counts = await drain(server.child, acknowledged);
-          const ms = performance.now() - ready;
-          notes.push(
-            `${n} workers (ready after ${Math.round(ready - begin)} ms) ran ${counts.finished} queued executions in ${Math.round(ms)} ms: ${Math.round((counts.finished * 1000) / ms)} executions/s`,
-          );
-        } else counts = await ask<Awaited<ReturnType<typeof drain>>>(server.child, 'count');
-        const calls = (await ask<{ calls: number }>(target.child, 'count')).calls;
-        // CPU per request: less sensitive to the machine's other load than req/s.
-        const cpuAfter = serving().map(cpuMs);
-        const junctionCpu = cpuAfter.reduce((sum, ms, i) => sum + ms - (cpuBefore[i] ?? 0), 0);
-        const servicesCpu = serviceCpuMs() - servicesBefore;
-        const rss = [server.child.pid, ...workers.map((w) => w.pid)].map(peakRssMb).map((mb) => mb.toFixed(0));
-        rows.push({
-          variant,
-          connections,
-          rps: result.requests.average,
-          p50: result.latency.p50,
-          p99: result.latency.p99,
-          rssMb: rss.join(' + '),
-          acknowledged,
-          recorded: counts.recorded,
-          succeeded: variant === 'bare' ? calls : counts.succeeded,
-          errors: result.errors + result.non2xx,
-          cpuPerRequest: junctionCpu / Math.max(1, counts.recorded),
-          servicesPerRequest: variant === 'bare' ? 0 : servicesCpu / Math.max(1, counts.recorded),
-        });
-        if (variant !== 'bare' && calls !== counts.succeeded) {
-          notes.push(
-            `${variant} c=${connections}: target saw ${calls} calls for ${counts.succeeded} succeeded executions`,
-          );
+    for (const workerCount of variant === 'scaleout' ? workerCounts : [0])
+      for (const connections of connectionsList) {
+        const target = await start<{ port: number }>(['--role', 'target']);
+        const env = { ...process.env, TEST_DATABASE_URL: databaseUrl, BENCH_REDIS_URL: redisUrl };
+        const server =
+          variant === 'bare'
+            ? await start<{ url: string }>(['--role', 'bare', '--target', String(target.info.port)])
+            : variant === 'built'
+              ? await startBuilt(target.info.port)
+              : await start<{ url: string; startToListenMs: number; workerEnv: Record<string, string> }>(
+                  ['--role', 'junction', '--mode', variant, '--target', String(target.info.port)],
+                  env,
+                );
+        const info = server.info as { url: string; startToListenMs?: number; workerEnv?: Record<string, string> };
+        if (info.startToListenMs !== undefined && connections === connectionsList[0]) {
+          const how = variant === 'built' ? 'node, server/dist' : 'tsx, source';
+          notes.push(`${variant}: process start to listening ${Math.round(info.startToListenMs)} ms (${how})`);
         }
-      } finally {
-        await Promise.all(workers.map(stop));
-        await stop(server.child);
-        await stop(target.child);
+        const workers =
+          variant === 'scaleout'
+            ? await Promise.all(Array.from({ length: workerCount }, () => startWorker(info.workerEnv ?? {})))
+            : [];
+        try {
+          process.stderr.write(`${variant} (${workerCount} workers): ${duration}s at ${connections} connections…\n`);
+          const serving = () => [server.child.pid, ...workers.map((w) => w.pid)];
+          const cpuBefore = serving().map(cpuMs);
+          const servicesBefore = serviceCpuMs();
+          const result = await autocannon({
+            url: info.url,
+            method: 'POST',
+            headers: { 'content-type': 'application/json' },
+            body: BODY,
+            connections,
+            duration,
+          });
+          const acknowledged = result['2xx'];
+          let counts: Awaited<ReturnType<typeof drain>>;
+          if (workerCount > 0 || variant !== 'scaleout') counts = await drain(server.child, acknowledged);
+          else if (flag('then-workers')) {
+            // Worker capacity alone: the queued executions, then N workers drain them.
+            const n = Number(flag('then-workers'));
+            const begin = performance.now();
+            workers.push(...(await Promise.all(Array.from({ length: n }, () => startWorker(info.workerEnv ?? {})))));
+            const ready = performance.now();
+            counts = await drain(server.child, acknowledged);
+            const ms = performance.now() - ready;
+            notes.push(
+              `${n} workers (ready after ${Math.round(ready - begin)} ms) ran ${counts.finished} queued executions in ${Math.round(ms)} ms: ${Math.round((counts.finished * 1000) / ms)} executions/s`,
+            );
+          } else counts = await ask<Awaited<ReturnType<typeof drain>>>(server.child, 'count');
+          const calls = (await ask<{ calls: number }>(target.child, 'count')).calls;
+          // CPU per request: less sensitive to the machine's other load than req/s.
+          const cpuAfter = serving().map(cpuMs);
+          const junctionCpu = cpuAfter.reduce((sum, ms, i) => sum + ms - (cpuBefore[i] ?? 0), 0);
+          const servicesCpu = serviceCpuMs() - servicesBefore;
+          const rss = [server.child.pid, ...workers.map((w) => w.pid)].map(peakRssMb).map((mb) => mb.toFixed(0));
+          rows.push({
+            variant,
+            workers: workerCount,
+            connections,
+            rps: result.requests.average,
+            p50: result.latency.p50,
+            p99: result.latency.p99,
+            rssMb: rss.join(' + '),
+            acknowledged,
+            recorded: counts.recorded,
+            succeeded: variant === 'bare' ? calls : counts.succeeded,
+            errors: result.errors + result.non2xx,
+            cpuPerRequest: junctionCpu / Math.max(1, counts.recorded),
+            servicesPerRequest: variant === 'bare' ? 0 : servicesCpu / Math.max(1, counts.recorded),
+          });
+          if (variant !== 'bare' && calls !== counts.succeeded) {
+            notes.push(
+              `${variant} c=${connections}: target saw ${calls} calls for ${counts.succeeded} succeeded executions`,
+            );
+          }
+        } finally {
+          await Promise.all(workers.map(stop));
+          await stop(server.child);
+          await stop(target.child);
+        }
       }
-    }
   }
 
   const bare = new Map(rows.filter((r) => r.variant === 'bare').map((r) => [r.connections, r]));
@@ -469,8 +474,11 @@ async function main(): Promise<void> {
     bare: 'bare node:http',
     embedded: 'Junction embedded (SQLite)',
     built: 'Junction embedded, built (node dist)',
-    scaleout: 'Junction PG + BullMQ, 2 workers',
   };
+  const nameOf = (r: Row) =>
+    r.variant === 'scaleout'
+      ? `Junction PG + BullMQ, ${r.workers} worker${r.workers === 1 ? '' : 's'}`
+      : names[r.variant];
   const lines = [
     `Webhook → filter (amount > 10) → HTTP GET, ${duration} s per row.`,
     '',
@@ -479,7 +487,7 @@ async function main(): Promise<void> {
     ...rows.map((r) => {
       const ratio = (r.rps / (bare.get(r.connections)?.rps ?? Number.NaN)).toFixed(2);
       const cpu = `${r.cpuPerRequest.toFixed(2)}${r.variant === 'scaleout' ? ` + ${r.servicesPerRequest.toFixed(2)}` : ''}`;
-      return `| ${names[r.variant]} | ${r.connections} | ${Math.round(r.rps)} | ${ratio} | ${r.p50} | ${r.p99} | ${r.rssMb} | ${cpu} | ${r.acknowledged} | ${r.variant === 'bare' ? '—' : r.recorded} | ${r.succeeded} | ${r.errors} |`;
+      return `| ${nameOf(r)} | ${r.connections} | ${Math.round(r.rps)} | ${ratio} | ${r.p50} | ${r.p99} | ${r.rssMb} | ${cpu} | ${r.acknowledged} | ${r.variant === 'bare' ? '—' : r.recorded} | ${r.succeeded} | ${r.errors} |`;
     }),
     '',
     ...notes.map((n) => `- ${n}`),

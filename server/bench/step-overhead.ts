@@ -135,6 +135,8 @@ async function chainDocument(steps: number, targetUrl: string): Promise<unknown>
           { name: 'transform', value: 'upper' },
           { name: 'input', value: previous },
         ],
+        // Tested once: only a workflow whose steps are all tested is switched ON (editor-core 4.2).
+        testData: { ok: true },
       }),
     });
     previous = `\${${id}.output}`;
@@ -154,6 +156,7 @@ async function chainDocument(steps: number, targetUrl: string): Promise<unknown>
         { name: 'url', value: targetUrl },
         { name: 'params', value: [{ key: 'v', value: previous }] },
       ],
+      testData: { ok: true },
     }),
   });
   const links = list.slice(1).map((step, i) => ({
