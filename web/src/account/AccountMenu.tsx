@@ -2,9 +2,10 @@ import * as DropdownMenu from '@radix-ui/react-dropdown-menu';
 import { useEffect, useState } from 'react';
 import styled from 'styled-components';
 import { failureText } from '../dashboard/dashboard-workflows.js';
-import { useRootStore } from '../stores/root-store.js';
+import { usePageStore } from '../stores/root-store.js';
 import { withParam } from '../stores/session.js';
 import { useToast } from '../ui/index.js';
+import { AccountStoreModel } from './account-store.js';
 
 /** Who the menu is for; the editor passes nothing and the menu asks GET /api/auth/me. */
 export interface AccountMenuUser {
@@ -128,7 +129,7 @@ function accountLabel(user: AccountMenuUser | null | undefined, showName: boolea
  * portal, and Sign out, which ends the session on the server before leaving for sign-in.
  */
 export function AccountMenu({ user: given, token = null, showName = false }: AccountMenuProps) {
-  const { account } = useRootStore();
+  const account = usePageStore(AccountStoreModel);
   const { showToast } = useToast();
   const [fetched, setFetched] = useState<AccountMenuUser | null>(null);
   const [isLeaving, setLeaving] = useState(false);

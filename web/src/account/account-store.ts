@@ -1,6 +1,6 @@
 /**
  * The signed-in account's calls (the dashboard's session, the account menu, the profile, the
- * Shopify install pages): the root store's `account` child. It owns the session token's
+ * Shopify install pages): a page store of the root (`usePageStore(AccountStoreModel)`). It owns the session token's
  * hand-over between the address, local storage and the API client (`stores/session.ts`).
  */
 import type { ApiClient } from '@junction/core';

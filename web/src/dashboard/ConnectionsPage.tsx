@@ -1,9 +1,10 @@
 import { Plug } from 'lucide-react';
 import { useCallback, useEffect, useState } from 'react';
 import styled from 'styled-components';
+import { AccountStoreModel } from '../account/account-store.js';
 import { openSignInWindow, signInUrl } from '../editor/panels/panel-connection.js';
 import { formatRunTime } from '../executions/execution-replay.js';
-import { useRootStore } from '../stores/root-store.js';
+import { usePageStore } from '../stores/root-store.js';
 import {
   AppIcon,
   Button,
@@ -19,6 +20,7 @@ import {
   useToast,
 } from '../ui/index.js';
 import { DashboardLayout, useDashboard } from './DashboardLayout.js';
+import { DashboardStoreModel } from './dashboard-store.js';
 import { failureText, type WorkflowRow } from './dashboard-workflows.js';
 import { Muted, TextLink } from './parts.js';
 
@@ -55,7 +57,8 @@ export function ConnectionsPage() {
 }
 
 function ConnectionsView() {
-  const { account, dashboard } = useRootStore();
+  const account = usePageStore(AccountStoreModel);
+  const dashboard = usePageStore(DashboardStoreModel);
   const { me } = useDashboard();
   const { showToast } = useToast();
   const [items, setItems] = useState<Connection[] | null>(null);

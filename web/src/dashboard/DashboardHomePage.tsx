@@ -2,9 +2,10 @@ import { useEffect, useState } from 'react';
 import { useNavigate } from 'react-router-dom';
 import styled from 'styled-components';
 import { EXECUTION_STATUS_LABELS, executionTone, formatRunTime } from '../executions/execution-replay.js';
-import { useRootStore } from '../stores/root-store.js';
+import { usePageStore } from '../stores/root-store.js';
 import { Button, Card, EmptyState, PageHeader, Spinner, Status } from '../ui/index.js';
 import { DashboardLayout, useDashboard } from './DashboardLayout.js';
+import { DashboardStoreModel } from './dashboard-store.js';
 import { failureText, type WorkflowRow } from './dashboard-workflows.js';
 import { TextLink } from './parts.js';
 
@@ -50,7 +51,7 @@ export function DashboardHomePage() {
 }
 
 function HomeView() {
-  const { dashboard } = useRootStore();
+  const dashboard = usePageStore(DashboardStoreModel);
   const { tenant } = useDashboard();
   const navigate = useNavigate();
   const [rows, setRows] = useState<WorkflowRow[] | null>(null);

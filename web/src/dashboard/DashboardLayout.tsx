@@ -3,7 +3,8 @@ import { createContext, type ReactNode, useCallback, useContext, useEffect, useS
 import { NavLink } from 'react-router-dom';
 import styled from 'styled-components';
 import { AccountMenu } from '../account/AccountMenu.js';
-import { useRootStore } from '../stores/root-store.js';
+import { AccountStoreModel } from '../account/account-store.js';
+import { usePageStore } from '../stores/root-store.js';
 import { Button, PageTitle, Spinner } from '../ui/index.js';
 import type { Me } from './dashboard-session.js';
 
@@ -100,7 +101,7 @@ type LoadState =
 
 /** Establishes the session for a page; shared by the dashboard and the replay viewer. */
 export function useSessionUser(): { state: LoadState; refresh: () => Promise<void> } {
-  const { account } = useRootStore();
+  const account = usePageStore(AccountStoreModel);
   const [state, setState] = useState<LoadState>({ phase: 'loading' });
   const load = useCallback(async () => {
     try {

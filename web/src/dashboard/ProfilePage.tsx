@@ -1,7 +1,8 @@
 import { checkPassword, passwordStrength } from '@junction/core';
 import { useState } from 'react';
 import styled from 'styled-components';
-import { useRootStore } from '../stores/root-store.js';
+import { AccountStoreModel } from '../account/account-store.js';
+import { usePageStore } from '../stores/root-store.js';
 import { Button, Card, PageHeader, TextField, ThemeSwitch, useToast } from '../ui/index.js';
 import { DashboardLayout, useDashboard } from './DashboardLayout.js';
 import { failureText } from './dashboard-workflows.js';
@@ -52,7 +53,7 @@ export function ProfilePage() {
 }
 
 function ProfileView() {
-  const { account } = useRootStore();
+  const account = usePageStore(AccountStoreModel);
   const { me } = useDashboard();
   const { showToast } = useToast();
   const [current, setCurrent] = useState('');

@@ -1,6 +1,7 @@
 import { useCallback, useEffect, useState } from 'react';
 import styled from 'styled-components';
-import { useRootStore } from '../stores/root-store.js';
+import { AccountStoreModel } from '../account/account-store.js';
+import { usePageStore } from '../stores/root-store.js';
 import { Badge, Button, Card, useToast } from '../ui/index.js';
 import { failureText } from './dashboard-workflows.js';
 import { Actions, Muted } from './parts.js';
@@ -50,7 +51,7 @@ const when = (iso: string) => WHEN.format(new Date(iso));
  * every session of the account, this one too, and leaves for the sign-in screen.
  */
 export function SessionsCard({ userId }: { userId: string }) {
-  const { account } = useRootStore();
+  const account = usePageStore(AccountStoreModel);
   const { showToast } = useToast();
   const [sessions, setSessions] = useState<SessionRow[] | null>(null);
   const [loadError, setLoadError] = useState('');

@@ -2,9 +2,10 @@ import { useEffect, useState } from 'react';
 import { PremiumOffer } from '../editor/palette/PremiumOffer.js';
 import { isOfferedPremium } from '../editor/palette/premium.js';
 import { formatRunTime } from '../executions/execution-replay.js';
-import { useRootStore } from '../stores/root-store.js';
+import { usePageStore } from '../stores/root-store.js';
 import { Button, Card, PageHeader, Spinner, Table, type TableColumn, TextField, useToast } from '../ui/index.js';
 import { DashboardLayout, useDashboard } from './DashboardLayout.js';
+import { DashboardStoreModel } from './dashboard-store.js';
 import { failureText } from './dashboard-workflows.js';
 import { Actions, Muted } from './parts.js';
 
@@ -36,7 +37,7 @@ export function SettingsPage() {
 }
 
 function SettingsView() {
-  const { dashboard } = useRootStore();
+  const dashboard = usePageStore(DashboardStoreModel);
   const { tenant, refresh, me } = useDashboard();
   const { showToast } = useToast();
   const [name, setName] = useState(tenant.name);

@@ -1,8 +1,9 @@
 import { useCallback, useEffect, useState } from 'react';
 import { formatRunTime } from '../executions/execution-replay.js';
-import { useRootStore } from '../stores/root-store.js';
+import { usePageStore } from '../stores/root-store.js';
 import { Badge, Card, EmptyState, PageHeader, Table, type TableColumn } from '../ui/index.js';
 import { DashboardLayout } from './DashboardLayout.js';
+import { DashboardStoreModel } from './dashboard-store.js';
 import type { TicketRow } from './dashboard-tickets.js';
 import { failureText } from './dashboard-workflows.js';
 import { TicketForm } from './TicketForm.js';
@@ -17,7 +18,7 @@ export function SupportPage() {
 }
 
 function SupportView() {
-  const { dashboard } = useRootStore();
+  const dashboard = usePageStore(DashboardStoreModel);
   const [tickets, setTickets] = useState<TicketRow[] | null>(null);
   const [failure, setFailure] = useState('');
   // An operator (SUPPORT_OPERATORS) reads every workspace's tickets: then say whose each is.

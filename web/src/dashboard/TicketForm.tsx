@@ -1,7 +1,8 @@
 import { useState } from 'react';
 import styled from 'styled-components';
-import { useRootStore } from '../stores/root-store.js';
+import { usePageStore } from '../stores/root-store.js';
 import { Button, Spinner, TextField } from '../ui/index.js';
+import { DashboardStoreModel } from './dashboard-store.js';
 import { canSubmitTicket, TICKET_TEXTS } from './dashboard-tickets.js';
 import { failureText } from './dashboard-workflows.js';
 
@@ -59,7 +60,7 @@ export interface TicketFormProps {
  * failure is shown (the old product only logged it).
  */
 export function TicketForm({ app: initialApp = '', canEditApp = false, onClose, onCreated }: TicketFormProps) {
-  const { dashboard } = useRootStore();
+  const dashboard = usePageStore(DashboardStoreModel);
   const [app, setApp] = useState(initialApp);
   const [event, setEvent] = useState('');
   const [message, setMessage] = useState('');

@@ -5,7 +5,7 @@ import { Link as RouterLink } from 'react-router-dom';
 import styled from 'styled-components';
 import { ExecutionsList } from '../executions/ExecutionsList.js';
 import { EXECUTION_STATUS_LABELS, executionTone, formatRunTime } from '../executions/execution-replay.js';
-import { useRootStore } from '../stores/root-store.js';
+import { usePageStore } from '../stores/root-store.js';
 import {
   AppIcon,
   Button,
@@ -19,6 +19,7 @@ import {
   useToast,
 } from '../ui/index.js';
 import { DashboardLayout } from './DashboardLayout.js';
+import { DashboardStoreModel } from './dashboard-store.js';
 import { failureText, searchWorkflows, type WorkflowRow } from './dashboard-workflows.js';
 import { Muted, SearchField, Toolbar } from './parts.js';
 
@@ -75,7 +76,7 @@ export function WorkflowsPage() {
 }
 
 function WorkflowsView() {
-  const { dashboard } = useRootStore();
+  const dashboard = usePageStore(DashboardStoreModel);
   const { showToast } = useToast();
   const [rows, setRows] = useState<WorkflowRow[] | null>(null);
   const [failure, setFailure] = useState('');

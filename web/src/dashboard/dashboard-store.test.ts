@@ -1,7 +1,9 @@
 import type { ApiClient } from '@junction/core';
 import { describe, expect, it } from 'vitest';
+import { AccountStoreModel } from '../account/account-store.js';
 import { createRootStore } from '../stores/root-store.js';
 import type { TokenStorage } from '../stores/session.js';
+import { DashboardStoreModel } from './dashboard-store.js';
 
 /** A fake client answering by "METHOD path"; records each call with its options. */
 function fakeApi(routes: Record<string, (init: unknown) => unknown>) {
@@ -28,7 +30,7 @@ function fakeApi(routes: Record<string, (init: unknown) => unknown>) {
   return { api, calls };
 }
 
-describe("the root store's dashboard and account children", () => {
+describe("the root store's dashboard and account page stores", () => {
   it('send the dashboard pages’ calls through the environment’s client', async () => {
     const fake = fakeApi({
       'POST /api/workflows': () => ({ id: 'wf-new' }),
@@ -38,7 +40,7 @@ describe("the root store's dashboard and account children", () => {
       },
       'PATCH /api/tenants/{tenantId}': () => ({ name: 'Acme' }),
     });
-    const { dashboard } = createRootStore({ api: fake.api });
+    const dashboard = createRootStore({ api: fake.api }).pageStore(DashboardStoreModel);
     expect(await dashboard.createWorkflow('Untitled Workflow (Draft)')).toBe('wf-new');
     await dashboard.setWorkflowActive('wf-1', true);
     // Only labels and icons depend on the catalogue: a failure answers no apps.
@@ -55,7 +57,7 @@ describe("the root store's dashboard and account children", () => {
 
   it('signs out: the server ends the session, the token leaves storage and the client', async () => {
     const fake = fakeApi({ 'POST /api/auth/log-out': () => ({}) });
-    const { account } = createRootStore({ api: fake.api });
+    const account = createRootStore({ api: fake.api }).pageStore(AccountStoreModel);
     const stored = new Map([['junction.token', 'tok']]);
     const storage: TokenStorage = {
       getItem: (k) => stored.get(k) ?? null,
@@ -70,7 +72,7 @@ describe("the root store's dashboard and account children", () => {
 
   it('adopts a stored token only when the client holds none', () => {
     const fake = fakeApi({});
-    const { account } = createRootStore({ api: fake.api });
+    const account = createRootStore({ api: fake.api }).pageStore(AccountStoreModel);
     account.adoptToken('other');
     expect(account.token).toBe('tok');
     account.dropToken();

@@ -1,6 +1,6 @@
 /**
  * The dashboard pages' calls (onboarding-and-extras: /dashboard, /workflows, /connections,
- * /settings, /support): the root store's `dashboard` child. Pages keep their own view state
+ * /settings, /support): a page store of the root (`usePageStore(DashboardStoreModel)`). Pages keep their own view state
  * (rows shown, dialogs) and reach the API only through these actions; failures are thrown as
  * the API's errors, which pages turn into text with `failureText`.
  */

@@ -2,9 +2,10 @@ import { type FormEvent, useCallback, useEffect, useState } from 'react';
 import { Link, useSearchParams } from 'react-router-dom';
 import styled from 'styled-components';
 import { SessionGate, useSessionUser } from '../dashboard/DashboardLayout.js';
-import { useRootStore } from '../stores/root-store.js';
+import { usePageStore } from '../stores/root-store.js';
 import { Button, TextField, useToast } from '../ui/index.js';
 import type { DemoCrmClient, DemoCrmContact, DemoCrmKeyInfo } from './demo-crm-client.js';
+import { DemoCrmStoreModel } from './demo-crm-store.js';
 
 const Shell = styled.div`
   min-height: 100vh;
@@ -117,7 +118,7 @@ const nameOf = (c: DemoCrmContact) => [c.firstName, c.lastName].filter(Boolean).
  */
 export function DemoCrmPage() {
   const { state } = useSessionUser();
-  const { demoCrm: client } = useRootStore();
+  const client = usePageStore(DemoCrmStoreModel);
   const [params] = useSearchParams();
   const tab = params.get('tab') === 'api' ? 'api' : 'contacts';
   if (state.phase !== 'ready') return <SessionGate state={state} />;

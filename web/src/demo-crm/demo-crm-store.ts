@@ -1,6 +1,6 @@
 /**
- * The Demo CRM screens' calls (its contacts and API keys, `/demo-crm/…`): the root store's
- * `demoCrm` child. Each call goes through `createDemoCrmClient` with the session token the
+ * The Demo CRM screens' calls (its contacts and API keys, `/demo-crm/…`): a page store of
+ * the root (`usePageStore(DemoCrmStoreModel)`). Each call goes through `createDemoCrmClient` with the session token the
  * root's API client holds at that moment, so the screens need no client of their own.
  */
 import type { Instance } from 'mobx-state-tree';

@@ -3,10 +3,11 @@ import { History } from 'lucide-react';
 import { useCallback, useEffect, useState } from 'react';
 import { Link as RouterLink } from 'react-router-dom';
 import styled from 'styled-components';
-import { useRootStore } from '../stores/root-store.js';
+import { usePageStore } from '../stores/root-store.js';
 import { Button, EmptyState, Select, Spinner, Status, Table, type TableColumn, TextField } from '../ui/index.js';
 import { EXECUTION_FILTER_STATUSES, type ExecutionListFilters, type ExecutionRow } from './execution-list.js';
 import { EXECUTION_STATUS_LABELS, executionTone, problemText } from './execution-replay.js';
+import { ExecutionsStoreModel } from './executions-store.js';
 
 const Filters = styled.div`
   display: flex;
@@ -39,7 +40,7 @@ export interface ExecutionsListProps {
  * by a start date; each row opens the replay page. Older pages load on demand.
  */
 export function ExecutionsList({ workflowId }: ExecutionsListProps) {
-  const { executions } = useRootStore();
+  const executions = usePageStore(ExecutionsStoreModel);
   const [filters, setFilters] = useState<ExecutionListFilters>({ status: '', since: '' });
   const [rows, setRows] = useState<ExecutionRow[]>([]);
   const [cursor, setCursor] = useState<string | undefined>();

@@ -1,10 +1,11 @@
 import * as DropdownMenu from '@radix-ui/react-dropdown-menu';
 import { useState } from 'react';
 import styled from 'styled-components';
-import { useRootStore } from '../stores/root-store.js';
+import { usePageStore } from '../stores/root-store.js';
 import { useToast } from '../ui/index.js';
 import { MANUAL_RUN_TEXTS } from './execution-manual-run.js';
 import { ONBOARDING_TOAST_MS } from './execution-replay.js';
+import { ExecutionsStoreModel } from './executions-store.js';
 
 const Item = styled(DropdownMenu.Item)`
   padding: ${({ theme }) => theme.space(2)} ${({ theme }) => theme.space(3)};
@@ -29,7 +30,7 @@ export interface ManualRunItemProps {
  * then 'Manual run complete' or the server's message as a toast.
  */
 export function ManualRunItem({ getWorkflow }: ManualRunItemProps) {
-  const { executions } = useRootStore();
+  const executions = usePageStore(ExecutionsStoreModel);
   const { showToast } = useToast();
   const [secondsLeft, setSecondsLeft] = useState<number | null>(null);
   const isRunning = secondsLeft !== null;

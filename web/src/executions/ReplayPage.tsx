@@ -4,7 +4,7 @@ import { useCallback, useEffect, useState } from 'react';
 import { Link as RouterLink, useNavigate, useParams } from 'react-router-dom';
 import styled from 'styled-components';
 import { SessionGate, useSessionUser } from '../dashboard/DashboardLayout.js';
-import { useRootStore } from '../stores/root-store.js';
+import { usePageStore } from '../stores/root-store.js';
 import { exitHref, TOKEN_STORAGE_KEY } from '../stores/session.js';
 import { Button, Spinner, Status, useToast } from '../ui/index.js';
 import {
@@ -20,6 +20,7 @@ import {
   runsByStep,
   stepStatus,
 } from './execution-replay.js';
+import { ExecutionsStoreModel } from './executions-store.js';
 import { ReplayCanvas } from './ReplayCanvas.js';
 import { FilterDialog, StepRunDialog } from './StepRunDialog.js';
 
@@ -104,7 +105,7 @@ export function ReplayPage() {
 
 function ReplayView() {
   const { execID = '' } = useParams();
-  const { executions } = useRootStore();
+  const executions = usePageStore(ExecutionsStoreModel);
   const navigate = useNavigate();
   const { showToast } = useToast();
   const [load, setLoad] = useState<Load>({ phase: 'loading' });

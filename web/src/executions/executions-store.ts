@@ -1,3 +1,9 @@
+/**
+ * The run history's calls (onboarding-and-extras 4 "Replay", 6, 8): the executions list of a
+ * workflow, the replay viewer's execution, Replay and Re-run, the editor link, and the manual
+ * run of the trigger's menu. A page store of the root (`usePageStore(ExecutionsStoreModel)`);
+ * pages keep their view state.
+ */
 import type { Instance } from 'mobx-state-tree';
 import { ApiModel } from '../stores/api-model.js';
 import { type ExecutionListFilters, type ExecutionRow, listExecutionsPage } from './execution-list.js';

@@ -2,7 +2,8 @@ import { isApiError } from '@junction/core';
 import { type ReactNode, useEffect, useState } from 'react';
 import { useSearchParams } from 'react-router-dom';
 import styled from 'styled-components';
-import { useRootStore } from '../stores/root-store.js';
+import { AccountStoreModel } from '../account/account-store.js';
+import { usePageStore } from '../stores/root-store.js';
 import { TOKEN_STORAGE_KEY } from '../stores/session.js';
 import { Button, PageTitle, Spinner } from '../ui/index.js';
 import { PageShell } from './PageShell.js';
@@ -104,7 +105,7 @@ export function ShopifyAuthorizePage({ browser = realBrowser }: { browser?: () =
 
 function ShopifyAuthorize({ browser }: { browser: () => ShopifyBrowser }) {
   const [params] = useSearchParams();
-  const { account } = useRootStore();
+  const account = usePageStore(AccountStoreModel);
   const hasParams = hasRequiredShopifyParams(params);
   const [error, setError] = useState<string | null>(null);
   useEffect(() => {
@@ -169,7 +170,7 @@ type ReturnPhase =
  */
 function ShopifyReturn({ browser }: { browser: () => ShopifyBrowser }) {
   const [params] = useSearchParams();
-  const { account } = useRootStore();
+  const account = usePageStore(AccountStoreModel);
   const shop = params.get('shop') ?? 'your store';
   const [env] = useState(browser);
   const [stateProblem] = useState(() =>

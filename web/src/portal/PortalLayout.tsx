@@ -9,14 +9,14 @@ import { observer } from 'mobx-react-lite';
 import { type ReactNode, useEffect, useId, useState } from 'react';
 import { Link, useLocation, useNavigate, useParams } from 'react-router-dom';
 import styled from 'styled-components';
-import { useRootStore } from '../stores/root-store.js';
+import { usePageStore } from '../stores/root-store.js';
 import { Button, Spinner, useToast } from '../ui/index.js';
 import { ErrorBanner, FieldBox, SelectField } from './parts.js';
-import type { AppSummary, PortalStore } from './portal-store.js';
+import { type AppSummary, type PortalStore, PortalStoreModel } from './portal-store.js';
 
-/** The portal store: the root store's `portal` child. */
+/** The portal store: the root's page store of `PortalStoreModel`. */
 export function usePortal(): PortalStore {
-  return useRootStore().portal;
+  return usePageStore(PortalStoreModel);
 }
 
 /** The open app; only rendered by pages once it is loaded. */

@@ -2,7 +2,7 @@ import type { AppDefinition } from '@junction/core';
 import { describe, expect, it } from 'vitest';
 import { createRootStore } from '../stores/root-store.js';
 import { createFakePortalApi } from './fake-api.js';
-import { editWithModel } from './portal-store.js';
+import { editWithModel, PortalStoreModel } from './portal-store.js';
 
 const orders: AppDefinition = {
   appSlug: 'orders',
@@ -23,7 +23,7 @@ const orders: AppDefinition = {
 describe('portal store', () => {
   it('loads the app list and opens an app once', async () => {
     const fake = createFakePortalApi([orders]);
-    const store = createRootStore({ api: fake.api }).portal;
+    const store = createRootStore({ api: fake.api }).pageStore(PortalStoreModel);
     await store.loadApps();
     expect(store.editableApps.map((a) => a.appSlug)).toEqual(['orders']);
     await store.openApp('orders');
@@ -38,7 +38,7 @@ describe('portal store', () => {
       title: 'Internal Server Error',
       detail: 'Something went wrong on our side.',
     });
-    const store = createRootStore({ api: fake.api }).portal;
+    const store = createRootStore({ api: fake.api }).pageStore(PortalStoreModel);
     await store.loadApps();
     expect(store.appsError).toBe('Apps could not be loaded: Something went wrong on our side.');
     await store.openApp('missing');
@@ -47,7 +47,7 @@ describe('portal store', () => {
 
   it('saves the whole app with the held Status, and answers the server message with its field', async () => {
     const fake = createFakePortalApi([orders]);
-    const store = createRootStore({ api: fake.api }).portal;
+    const store = createRootStore({ api: fake.api }).pageStore(PortalStoreModel);
     await store.openApp('orders');
     store.setPendingStatus('Complete');
     const result = await store.save({ ...store.app!, apiDocs: 'https://docs.example' });
@@ -74,7 +74,7 @@ describe('portal store', () => {
 
   it('creates an integration: the app, then the listing text and the chosen Publish Status; the slug comes from the name', async () => {
     const fake = createFakePortalApi([]);
-    const store = createRootStore({ api: fake.api }).portal;
+    const store = createRootStore({ api: fake.api }).pageStore(PortalStoreModel);
     const result = await store.create(
       {
         name: 'My Shop',
@@ -104,7 +104,7 @@ describe('portal store', () => {
 
   it('records an auth test on the open app', async () => {
     const fake = createFakePortalApi([orders]);
-    const store = createRootStore({ api: fake.api }).portal;
+    const store = createRootStore({ api: fake.api }).pageStore(PortalStoreModel);
     await store.openApp('orders');
     const result = await store.testAuth({ values: { api_key: 'good' } });
     expect(result).toMatchObject({ ok: true, message: 'Request Successful' });

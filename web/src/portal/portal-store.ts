@@ -86,7 +86,7 @@ interface PortalState {
 }
 
 /**
- * The portal's state and calls, the root store's `portal` child (pages share it, so moving
+ * The portal's state and calls, a page store of the root (pages share it, so moving
  * between them keeps the open app). The API client comes from the root's environment.
  */
 export const PortalStoreModel = ApiModel.named('PortalStore')

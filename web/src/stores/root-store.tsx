@@ -1,13 +1,7 @@
 import type { ApiClient, CoreEnv } from '@junction/core';
-import { getEnv, type Instance, types } from 'mobx-state-tree';
+import { getEnv, type IAnyModelType, type Instance, types } from 'mobx-state-tree';
 import { createContext, type ReactNode, useContext } from 'react';
-import { AccountStoreModel } from '../account/account-store.js';
-import { DashboardStoreModel } from '../dashboard/dashboard-store.js';
-import { DemoCrmStoreModel } from '../demo-crm/demo-crm-store.js';
-import { ExecutionsStoreModel } from '../executions/executions-store.js';
-import { FormBuilderStoreModel } from '../forms/builder/form-builder-store.js';
 import { PublicFormStoreContext, PublicFormStoreModel } from '../forms/renderer/public-form-store.js';
-import { PortalStoreModel } from '../portal/portal-store.js';
 import { editorRootActions } from './root-editor.js';
 
 /**
@@ -25,16 +19,7 @@ export interface RootStoreEnv extends CoreEnv {
  * the environment and no component talks to the API itself.
  */
 export const RootStoreModel = types
-  .model('RootStore', {
-    // Pages' stores (dashboard, executions, forms, portal): one child per concept.
-    account: types.optional(AccountStoreModel, {}),
-    dashboard: types.optional(DashboardStoreModel, {}),
-    demoCrm: types.optional(DemoCrmStoreModel, {}),
-    executions: types.optional(ExecutionsStoreModel, {}),
-    formBuilder: types.optional(FormBuilderStoreModel, {}),
-    publicForm: types.optional(PublicFormStoreModel, {}),
-    portal: types.optional(PortalStoreModel, {}),
-  })
+  .model('RootStore', {})
   .views((self) => ({
     /** The environment the store was created with. */
     get env(): RootStoreEnv {
@@ -46,7 +31,28 @@ export const RootStoreModel = types
     },
   }))
   // Editor and onboarding: the boot prefetch, the editor store, the premium offer's requests.
-  .actions(editorRootActions);
+  .actions(editorRootActions)
+  // Pages' stores (account, dashboard, demo CRM, executions, form builder, public form, portal).
+  .actions((self) => {
+    const pageStores = new Map<IAnyModelType, unknown>();
+    return {
+      /**
+       * The page store of a model type, created on first use with the root's environment and
+       * kept (moving between portal pages keeps the open app). The type is passed in, so the
+       * root store loads no page's code (the form entry shares it).
+       *
+       * @example
+       * const portal = root.pageStore(PortalStoreModel);
+       */
+      pageStore<T extends IAnyModelType>(type: T): Instance<T> {
+        const known = pageStores.get(type);
+        if (known) return known as Instance<T>;
+        const store: Instance<T> = type.create({}, self.env);
+        pageStores.set(type, store);
+        return store;
+      },
+    };
+  });
 
 /** The root store's instance type. */
 export interface RootStore extends Instance<typeof RootStoreModel> {}
@@ -72,7 +78,9 @@ const RootStoreContext = createContext<RootStore | null>(null);
 export function RootStoreProvider({ store, children }: { store: RootStore; children: ReactNode }) {
   return (
     <RootStoreContext.Provider value={store}>
-      <PublicFormStoreContext.Provider value={store.publicForm}>{children}</PublicFormStoreContext.Provider>
+      <PublicFormStoreContext.Provider value={store.pageStore(PublicFormStoreModel)}>
+        {children}
+      </PublicFormStoreContext.Provider>
     </RootStoreContext.Provider>
   );
 }
@@ -89,6 +97,16 @@ export function useRootStore(): RootStore {
     throw new Error('useRootStore must be used inside <RootStoreProvider>; wrap the app in <AppProviders>.');
   }
   return store;
+}
+
+/**
+ * Returns the page store of a model type (see `pageStore`).
+ *
+ * @example
+ * const dashboard = usePageStore(DashboardStoreModel);
+ */
+export function usePageStore<T extends IAnyModelType>(type: T): Instance<T> {
+  return useRootStore().pageStore(type);
 }
 
 /** Returns the root store's API client (for stores' constructors; components use stores). */

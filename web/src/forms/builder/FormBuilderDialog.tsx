@@ -2,10 +2,11 @@ import { type Form, isApiError } from '@junction/core';
 import * as RadixDialog from '@radix-ui/react-dialog';
 import { useEffect, useState } from 'react';
 import styled from 'styled-components';
-import { useRootStore } from '../../stores/root-store.js';
+import { usePageStore } from '../../stores/root-store.js';
 import { Button, Spinner } from '../../ui/index.js';
 import { newForm } from './builder-model.js';
 import { FormBuilder, formProblems } from './FormBuilder.js';
+import { FormBuilderStoreModel } from './form-builder-store.js';
 import { useSessionToken } from './session.js';
 
 const Overlay = styled(RadixDialog.Overlay)`
@@ -91,7 +92,7 @@ export function publicFormUrl(formId: string, origin = window.location.origin): 
  * <FormBuilderDialog workflowId={workflow.id} formId={step.fields.formId} onSaved={(id) => setFormId(id)} />
  */
 export function FormBuilderDialog({ workflowId, formId, onSaved, open = true, onOpenChange }: FormBuilderDialogProps) {
-  const { formBuilder } = useRootStore();
+  const formBuilder = usePageStore(FormBuilderStoreModel);
   useSessionToken();
   const [savedId, setSavedId] = useState<string | undefined>(formId);
   const [form, setForm] = useState<Form | null>(formId ? null : newForm);

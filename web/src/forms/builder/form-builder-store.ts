@@ -1,6 +1,6 @@
 /**
  * The form builder's calls (forms-dp 2.2, 4, 7): read a form of the workspace, save it (create
- * or replace). The root store's `formBuilder` child; the dialog keeps the form being edited.
+ * or replace). A page store of the root; the dialog keeps the form being edited.
  */
 import type { Form } from '@junction/core';
 import { parseFormTuple, toFormTuple } from '@junction/core';

@@ -3,12 +3,13 @@
  * in local storage (web/src/stores/session.ts), handed to the API client once.
  */
 import { useEffect, useState } from 'react';
-import { useRootStore } from '../../stores/root-store.js';
+import { AccountStoreModel } from '../../account/account-store.js';
+import { usePageStore } from '../../stores/root-store.js';
 import { TOKEN_STORAGE_KEY } from '../../stores/session.js';
 
 /** Returns the session token (setting it on the API client), or null when signed out. */
 export function useSessionToken(): string | null {
-  const { account } = useRootStore();
+  const account = usePageStore(AccountStoreModel);
   const [token] = useState(() => account.token ?? readStoredToken());
   useEffect(() => {
     if (token) account.adoptToken(token);
