@@ -452,7 +452,14 @@ export * from './document.js';
 
 // colour contrast (WCAG 2.2)
 export type { Rgba } from './color/contrast.js';
-export { WCAG_AA, contrastRatio, parseColor, readableTextOn, relativeLuminance } from './color/contrast.js';
+export {
+  contrastRatio,
+  parseColor,
+  readableAccentOn,
+  readableTextOn,
+  relativeLuminance,
+  WCAG_AA,
+} from './color/contrast.js';
 
 // api client
 export type {

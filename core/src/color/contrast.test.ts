@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { contrastRatio, parseColor, readableTextOn, relativeLuminance } from './contrast.js';
+import { contrastRatio, parseColor, readableAccentOn, readableTextOn, relativeLuminance } from './contrast.js';
 
 describe('contrast (WCAG 2.2)', () => {
   it('rates black on white 21:1 and a colour on itself 1:1, in either order', () => {
@@ -29,5 +29,17 @@ describe('contrast (WCAG 2.2)', () => {
   it('picks the text colour that reads on a background', () => {
     expect(readableTextOn('#0069ea')).toBe('#ffffff');
     expect(readableTextOn('#f5b400')).toBe('#111827');
+  });
+});
+
+describe('readableAccentOn', () => {
+  it('keeps a colour that already reads and tints or shades one that does not, to 4.5:1', () => {
+    expect(readableAccentOn('#0060d6', '#ffffff')).toBe('#0060d6');
+    const onDark = readableAccentOn('#7b2cbf', '#171c22');
+    expect(contrastRatio(onDark, '#171c22')).toBeGreaterThanOrEqual(4.5);
+    expect(relativeLuminance(onDark)).toBeGreaterThan(relativeLuminance('#7b2cbf'));
+    const onLight = readableAccentOn('#f5b400', '#ffffff');
+    expect(contrastRatio(onLight, '#ffffff')).toBeGreaterThanOrEqual(4.5);
+    expect(relativeLuminance(onLight)).toBeLessThan(relativeLuminance('#f5b400'));
   });
 });

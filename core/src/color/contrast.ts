@@ -85,3 +85,30 @@ export function contrastRatio(foreground: string, background: string, base = '#f
 export function readableTextOn(background: string, light = '#ffffff', dark = '#111827'): string {
   return contrastRatio(light, background) >= contrastRatio(dark, background) ? light : dark;
 }
+
+const toHex = ({ r, g, b }: Rgba) => `#${[r, g, b].map((c) => Math.round(c).toString(16).padStart(2, '0')).join('')}`;
+
+/**
+ * A user's colour made readable as text on `background` (WCAG AA, 4.5:1): the colour itself
+ * when it already reads, else the nearest tint (towards white on a dark background) or shade
+ * (towards black on a light one) that does, in 5 % steps. A public form's theme colour drives
+ * its links and outlined buttons this way in the dark theme too.
+ *
+ * @example readableAccentOn('#7b2cbf', '#171c22') // a lighter purple
+ */
+export function readableAccentOn(accent: string, background: string): string {
+  const from = over(parseColor(accent), parseColor(background));
+  const isDarkBack = relativeLuminance(over(parseColor(background), parseColor('#ffffff'))) < 0.18;
+  const target = isDarkBack ? 255 : 0;
+  for (let step = 0; step <= 20; step += 1) {
+    const t = step / 20;
+    const mixed = toHex({
+      r: from.r + (target - from.r) * t,
+      g: from.g + (target - from.g) * t,
+      b: from.b + (target - from.b) * t,
+      a: 1,
+    });
+    if (contrastRatio(mixed, background) >= WCAG_AA.text) return mixed;
+  }
+  return isDarkBack ? '#ffffff' : '#000000';
+}

@@ -11,7 +11,7 @@ import styled from 'styled-components';
 const Box = styled.div`
   border: 1px solid ${({ theme }) => theme.colors.border};
   border-radius: ${({ theme }) => theme.radius.small};
-  background: #fff;
+  background: ${({ theme }) => theme.colors.surface};
   .cm-editor { min-height: 220px; font-size: 13px; }
   .cm-editor.cm-focused { outline: 2px solid ${({ theme }) => theme.colors.focus}; }
 `;

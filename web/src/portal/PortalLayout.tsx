@@ -53,25 +53,26 @@ const Pane = styled.aside`
 const BackLink = styled(Link)`
   display: inline-block;
   margin-bottom: ${({ theme }) => theme.space(3)};
-  color: ${({ theme }) => theme.colors.primary};
+  color: ${({ theme }) => theme.colors.accentText};
   text-decoration: none;
-  font-weight: 600;
+  font-weight: ${({ theme }) => theme.font.weight.semibold};
   &:hover { text-decoration: underline; }
 `;
 
 const Main = styled.main`
   padding: ${({ theme }) => theme.space(6)} ${({ theme }) => theme.space(8)};
   min-width: 0;
+  a { color: ${({ theme }) => theme.colors.accentText}; text-underline-offset: 2px; }
 `;
 
 const Nav = styled.nav`
   margin-top: ${({ theme }) => theme.space(4)};
   ul { list-style: none; margin: 0; padding: 0; }
-  li a, li span { display: block; padding: 6px 10px; border-radius: 4px; color: inherit; text-decoration: none; }
-  li a:hover { background: rgba(0, 105, 234, 0.08); }
-  li a[aria-current='page'] { background: rgba(0, 105, 234, 0.14); font-weight: 700; color: ${({ theme }) => theme.colors.primary}; }
-  li.sub a, li.sub span { padding-left: 26px; font-size: 13px; }
-  li span[aria-disabled='true'] { color: ${({ theme }) => theme.colors.textMuted}; }
+  li a, li span { display: block; padding: ${({ theme }) => `${theme.space(1.5)} ${theme.space(2.5)}`}; border-radius: ${({ theme }) => theme.radius.small}; color: inherit; text-decoration: none; }
+  li a:hover { background: ${({ theme }) => theme.colors.surfaceSunken}; }
+  li a[aria-current='page'] { background: ${({ theme }) => theme.colors.accentSubtle}; font-weight: ${({ theme }) => theme.font.weight.bold}; color: ${({ theme }) => theme.colors.accentText}; }
+  li.sub a, li.sub span { padding-left: ${({ theme }) => theme.space(6.5)}; font-size: ${({ theme }) => theme.font.size.small}; }
+  li span[aria-disabled='true'] { color: ${({ theme }) => theme.colors.muted}; }
 `;
 
 const Dot = styled.span<{ $color: string }>`
@@ -86,12 +87,13 @@ const Dot = styled.span<{ $color: string }>`
 
 const Combo = styled.div`
   position: relative;
-  input { width: 100%; box-sizing: border-box; min-height: 36px; padding: 0 30px 0 10px; border: 1px solid ${({ theme }) => theme.colors.border}; border-radius: 4px; }
-  .list { position: absolute; z-index: 10; left: 0; right: 0; max-height: 280px; overflow: auto; margin: 2px 0 0; padding: 4px; list-style: none; background: #fff; border: 1px solid ${({ theme }) => theme.colors.border}; border-radius: 4px; box-shadow: ${({ theme }) => theme.shadow.raised}; }
-  .list > div { padding: 6px 8px; border-radius: 4px; cursor: pointer; }
-  .list > div[aria-selected='true'], .list > div:hover { background: rgba(0, 105, 234, 0.1); }
-  .list > div.note { cursor: default; color: ${({ theme }) => theme.colors.textMuted}; }
-  .clear { position: absolute; right: 4px; top: 4px; border: 0; background: none; cursor: pointer; font-size: 16px; }
+  input { width: 100%; box-sizing: border-box; min-height: ${({ theme }) => theme.control.medium}; padding: 0 30px 0 10px; border: 1px solid ${({ theme }) => theme.colors.borderStrong}; border-radius: ${({ theme }) => theme.radius.small}; background: ${({ theme }) => theme.colors.surface}; color: ${({ theme }) => theme.colors.text}; font: inherit; }
+  input:focus-visible { outline: none; border-color: ${({ theme }) => theme.colors.focus}; box-shadow: ${({ theme }) => theme.focusRing}; }
+  .list { position: absolute; z-index: 10; left: 0; right: 0; max-height: 280px; overflow: auto; margin: 2px 0 0; padding: 4px; list-style: none; background: ${({ theme }) => theme.colors.surfaceRaised}; border: 1px solid ${({ theme }) => theme.colors.border}; border-radius: ${({ theme }) => theme.radius.medium}; box-shadow: ${({ theme }) => theme.shadow.raised}; }
+  .list > div { padding: 6px 8px; border-radius: ${({ theme }) => theme.radius.small}; cursor: pointer; }
+  .list > div[aria-selected='true'], .list > div:hover { background: ${({ theme }) => theme.colors.accentSubtle}; }
+  .list > div.note { cursor: default; color: ${({ theme }) => theme.colors.muted}; }
+  .clear { position: absolute; right: 4px; top: 4px; border: 0; background: none; color: ${({ theme }) => theme.colors.muted}; cursor: pointer; font-size: 16px; }
 `;
 
 /** The app search (forms-dp 2.3): matches anywhere, at most 50 options; picking opens, clearing closes. */
@@ -218,7 +220,6 @@ const AppPane = observer(function AppPane({ store, current }: { store: PortalSto
         <label htmlFor={docsId}>API Docs</label>
         <input
           id={docsId}
-          style={{ minHeight: 36, padding: '0 10px', border: '1px solid #cbd2d9', borderRadius: 4 }}
           value={docs}
           placeholder="https://…"
           onChange={(e) => setDocs(e.target.value)}

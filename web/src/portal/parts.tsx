@@ -19,6 +19,17 @@ export const FieldBox = styled.div`
   gap: ${({ theme }) => theme.space(1)};
   margin-bottom: ${({ theme }) => theme.space(3)};
   label { font-weight: ${({ theme }) => theme.font.weight.semibold}; }
+  > input {
+    min-height: ${({ theme }) => theme.control.medium};
+    padding: 0 ${({ theme }) => theme.space(3)};
+    border: 1px solid ${({ theme }) => theme.colors.borderStrong};
+    border-radius: ${({ theme }) => theme.radius.small};
+    background: ${({ theme }) => theme.colors.surface};
+    color: ${({ theme }) => theme.colors.text};
+    font: inherit;
+  }
+  > input::placeholder { color: ${({ theme }) => theme.colors.muted}; }
+  > input:focus-visible { outline: none; border-color: ${({ theme }) => theme.colors.focus}; box-shadow: ${({ theme }) => theme.focusRing}; }
 `;
 
 export const Hint = styled.span`

@@ -36,6 +36,8 @@ const Wrap = styled.div`
 const NativeSelect = styled.select<{ $isInvalid: boolean }>`
   ${controlStyles}
   flex: 1;
+  /* A flex item is as wide as its longest option otherwise, and overflows a narrow column. */
+  min-width: 0;
   appearance: none;
   padding-right: ${({ theme }) => theme.space(9)};
   cursor: pointer;

@@ -74,7 +74,7 @@ const SectionHeader = styled.button`
   color: inherit;
   &:disabled { cursor: not-allowed; opacity: 0.5; }
   &:focus-visible { outline: none; box-shadow: inset ${({ theme }) => theme.focusRing}; }
-  small { display: block; color: #52606d; font-weight: 400; }
+  small { display: block; color: ${({ theme }) => theme.colors.muted}; font-weight: 400; }
 `;
 
 const Bullet = styled.span<{ $done: boolean }>`

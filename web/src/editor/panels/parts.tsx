@@ -205,7 +205,7 @@ export const OptionButton = styled.button<{ $selected?: boolean }>`
   cursor: pointer;
   color: inherit;
   img { width: 24px; height: 24px; flex: none; }
-  small { display: block; color: #52606d; }
+  small { display: block; color: ${({ theme }) => theme.colors.muted}; }
   &:hover { background: #f0f5fc; }
   &:focus-visible { outline: none; box-shadow: inset ${({ theme }) => theme.focusRing}; }
 `;

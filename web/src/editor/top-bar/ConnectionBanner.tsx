@@ -21,14 +21,14 @@ const Banner = styled.div`
   align-items: center;
   gap: ${({ theme }) => theme.space(3)};
   padding: ${({ theme }) => theme.space(2)} ${({ theme }) => theme.space(4)};
-  background: #fff4e5;
-  border-bottom: 1px solid #f0b25a;
-  color: #663c00;
+  background: ${({ theme }) => theme.colors.warningSubtle};
+  border-bottom: 1px solid ${({ theme }) => theme.colors.warning};
+  color: ${({ theme }) => theme.colors.warningText};
   font-size: ${({ theme }) => theme.font.size.body};
   button {
     margin-left: auto;
     padding: ${({ theme }) => theme.space(1)} ${({ theme }) => theme.space(3)};
-    border: 1px solid #663c00;
+    border: 1px solid ${({ theme }) => theme.colors.warningText};
     border-radius: ${({ theme }) => theme.radius.small};
     background: transparent;
     color: inherit;

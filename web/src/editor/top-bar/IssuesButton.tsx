@@ -16,8 +16,8 @@ const Count = styled.span`
   padding: 0 4px;
   box-sizing: border-box;
   border-radius: 9px;
-  background: ${({ theme }) => theme.colors.secondary};
-  color: #ffffff;
+  background: ${({ theme }) => theme.colors.danger};
+  color: ${({ theme }) => theme.colors.onDanger};
   font-size: 11px;
   font-weight: 700;
   line-height: 18px;
@@ -34,7 +34,7 @@ const Panel = styled(Popover.Content)`
   box-shadow: ${({ theme }) => theme.shadow.dialog};
   z-index: 25;
   h2 { margin: 0; font-size: 16px; }
-  p { margin: ${({ theme }) => theme.space(1)} 0 ${({ theme }) => theme.space(3)}; color: ${({ theme }) => theme.colors.textMuted}; font-size: ${({ theme }) => theme.font.size.small}; }
+  p { margin: ${({ theme }) => theme.space(1)} 0 ${({ theme }) => theme.space(3)}; color: ${({ theme }) => theme.colors.muted}; font-size: ${({ theme }) => theme.font.size.small}; }
   h3 { margin: ${({ theme }) => theme.space(3)} 0 ${({ theme }) => theme.space(1)}; font-size: ${({ theme }) => theme.font.size.small}; }
   ul { list-style: none; margin: 0; padding: 0; }
 `;
@@ -52,13 +52,13 @@ const Item = styled.button`
   font: inherit;
   text-align: left;
   cursor: pointer;
-  &:hover { background: ${({ theme }) => theme.colors.background}; }
+  &:hover { background: ${({ theme }) => theme.colors.surfaceSunken}; }
   &:focus-visible { outline: none; box-shadow: ${({ theme }) => theme.focusRing}; }
 `;
 
 const SeverityIcon = styled.span<{ $error: boolean }>`
   flex: none;
-  color: ${({ $error }) => ($error ? '#d32f2f' : '#ed6c02')};
+  color: ${({ $error, theme }) => ($error ? theme.colors.dangerText : theme.colors.warningText)};
 `;
 
 /**

@@ -23,8 +23,8 @@ export const IconButton = styled.button`
   font: inherit;
   font-size: 18px;
   cursor: pointer;
-  &:hover:not(:disabled) { background: ${({ theme }) => theme.colors.background}; }
-  &:disabled { color: ${({ theme }) => theme.colors.border}; cursor: default; }
+  &:hover:not(:disabled) { background: ${({ theme }) => theme.colors.surfaceSunken}; }
+  &:disabled { color: ${({ theme }) => theme.colors.borderStrong}; cursor: default; }
   &:focus-visible { outline: none; box-shadow: ${({ theme }) => theme.focusRing}; }
 `;
 
@@ -33,8 +33,8 @@ export const TipContent = styled(Tooltip.Content)`
   max-width: 320px;
   padding: ${({ theme }) => theme.space(2)} ${({ theme }) => theme.space(3)};
   border-radius: ${({ theme }) => theme.radius.small};
-  background: #1f2933;
-  color: #ffffff;
+  background: ${({ theme }) => theme.colors.text};
+  color: ${({ theme }) => theme.colors.surface};
   font-size: ${({ theme }) => theme.font.size.small};
   line-height: 1.4;
   z-index: 30;

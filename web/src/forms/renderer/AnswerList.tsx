@@ -11,12 +11,12 @@ const List = styled.dl`
 `;
 
 const Unanswered = styled.span`
-  color: #5f6368;
+  color: ${({ theme }) => theme.colors.muted};
   font-style: italic;
 `;
 
 const Size = styled.span`
-  color: #5f6368;
+  color: ${({ theme }) => theme.colors.muted};
 `;
 
 /** Props of {@link AnswerList}. */

@@ -1,4 +1,5 @@
 import { FORM_TEXTS, type Form, sections } from '@junction/core';
+import { Check } from 'lucide-react';
 import type { Dispatch } from 'react';
 import { AnswerList } from './AnswerList.js';
 import { type FormAction, type FormState, isLastSection, isUploading, storedFiles } from './form-state.js';
@@ -9,6 +10,7 @@ import {
   CardHeading,
   Column,
   Description,
+  DoneMark,
   ErrorIcon,
   ErrorMessage,
   Footer,
@@ -20,6 +22,7 @@ import {
   Progress,
   RequiredNote,
   Spacer,
+  ThankYou,
   Title,
   TitleCard,
 } from './styles.js';
@@ -73,11 +76,16 @@ export function FormView({
     <>
       {image && <HeaderImage src={image} alt="" />}
       <TitleCard $look={look}>
+        {state.stage === 'submitted' && (
+          <DoneMark $look={look}>
+            <Check strokeWidth={3} />
+          </DoneMark>
+        )}
         <Title $look={look}>{definition.form.title}</Title>
         {definition.form.description && <Description>{definition.form.description}</Description>}
         {state.stage === 'submitted' ? (
           <>
-            <p>{FORM_TEXTS.thankYou}</p>
+            <ThankYou>{FORM_TEXTS.thankYou}</ThankYou>
             <LinkButton
               $look={look}
               href="#"

@@ -2,8 +2,8 @@
  * The public form's look, driven by its definition (forms-dp 2.2, 9): theme and background
  * colours, header/text/question fonts and sizes, a 640 px column.
  */
-import { FORM_DEFAULTS, type FormDefinition } from '@junction/core';
-import styled, { css } from 'styled-components';
+import { FORM_DEFAULTS, type FormDefinition, readableAccentOn, readableTextOn } from '@junction/core';
+import styled, { css, type DefaultTheme } from 'styled-components';
 
 /** The parts of a definition the styled parts read. */
 export interface FormLook {
@@ -50,12 +50,34 @@ export function lookOf(definition: FormDefinition): FormLook {
   };
 }
 
+/**
+ * The page behind the cards: the author's background, or — left at the default — the
+ * design system's canvas, so the dark theme darkens the page too.
+ */
+export function pageBackground(look: FormLook, theme: DefaultTheme): string {
+  return look.background.toLowerCase() === FORM_DEFAULTS.background.toLowerCase()
+    ? theme.colors.canvas
+    : look.background;
+}
+
+/** The theme colour as text on a card (links, the thank-you mark's ring): readable in both themes. */
+const accentOnCard = (look: FormLook, theme: DefaultTheme) => readableAccentOn(look.theme, theme.colors.surface);
+
+/** How tall the band of theme colour behind the form's header is. */
+const BAND_PX = 160;
+
 const font = (family: string) => (family ? css`font-family: ${family}, ${({ theme }) => theme.font.family};` : '');
 
 export const Page = styled.div<{ $look: FormLook }>`
   min-height: 100%;
   padding: ${({ theme }) => theme.space(3)} ${({ theme }) => theme.space(2)} ${({ theme }) => theme.space(8)};
-  background: ${({ $look }) => $look.background};
+  background-color: ${({ $look, theme }) => pageBackground($look, theme)};
+  /* forms-dp 9: the theme colour drives the header: a band of it behind the title card. */
+  background-image: linear-gradient(${({ $look }) => $look.theme}, ${({ $look }) => $look.theme});
+  background-size: 100% ${BAND_PX}px;
+  background-repeat: no-repeat;
+  padding-top: ${({ theme }) => theme.space(10)};
+  color: ${({ theme }) => theme.colors.text};
   ${({ $look }) => font($look.textFont)}
   font-size: ${({ $look }) => $look.textSize}px;
 `;
@@ -78,9 +100,10 @@ export const HeaderImage = styled.img`
 
 export const Card = styled.section<{ $look: FormLook; $isInvalid?: boolean }>`
   background: ${({ theme }) => theme.colors.surface};
-  border: 1px solid ${({ theme, $isInvalid }) => ($isInvalid ? theme.colors.secondary : theme.colors.border)};
-  border-radius: ${({ theme }) => theme.radius.medium};
+  border: 1px solid ${({ theme, $isInvalid }) => ($isInvalid ? theme.colors.danger : theme.colors.border)};
+  border-radius: ${({ theme }) => theme.radius.large};
   padding: ${({ theme }) => theme.space(6)};
+  box-shadow: ${({ theme }) => theme.shadow.low};
 `;
 
 export const TitleCard = styled(Card)`
@@ -106,7 +129,7 @@ export const RequiredNote = styled.p`
   margin: 0;
   padding-top: ${({ theme }) => theme.space(3)};
   border-top: 1px solid ${({ theme }) => theme.colors.border};
-  color: ${({ theme }) => theme.colors.secondary};
+  color: ${({ theme }) => theme.colors.dangerText};
   font-size: 0.9em;
 `;
 
@@ -119,7 +142,7 @@ export const QuestionText = styled.span<{ $look: FormLook }>`
 `;
 
 export const Asterisk = styled.span`
-  color: ${({ theme }) => theme.colors.secondary};
+  color: ${({ theme }) => theme.colors.dangerText};
   margin-left: ${({ theme }) => theme.space(1)};
 `;
 
@@ -164,7 +187,7 @@ export const ErrorMessage = styled.p`
   align-items: center;
   gap: ${({ theme }) => theme.space(2)};
   margin: ${({ theme }) => theme.space(3)} 0 0;
-  color: ${({ theme }) => theme.colors.secondary};
+  color: ${({ theme }) => theme.colors.dangerText};
 `;
 
 /** The round '!' before an error message (drawn, so no font needs the glyph). */
@@ -175,8 +198,8 @@ export const ErrorIcon = styled.span.attrs({ 'aria-hidden': true, children: '!' 
   width: 18px;
   height: 18px;
   border-radius: 50%;
-  background: ${({ theme }) => theme.colors.secondary};
-  color: #ffffff;
+  background: ${({ theme }) => theme.colors.danger};
+  color: ${({ theme }) => theme.colors.onDanger};
   font-size: 12px;
   font-weight: 700;
 `;
@@ -202,9 +225,15 @@ export const FormButton = styled.button<{ $look: FormLook; $variant?: 'filled' |
   font: inherit;
   font-weight: 600;
   cursor: pointer;
-  border: 1px solid ${({ $look, $variant }) => ($variant === 'text' ? 'transparent' : $look.theme)};
+  border: 1px solid ${({ $look, $variant, theme }) =>
+    $variant === 'text'
+      ? 'transparent'
+      : $variant === 'outline'
+        ? readableAccentOn($look.theme, pageBackground($look, theme))
+        : $look.theme};
   background: ${({ $look, $variant = 'filled' }) => ($variant === 'filled' ? $look.theme : 'transparent')};
-  color: ${({ $look, $variant = 'filled' }) => ($variant === 'filled' ? '#ffffff' : $look.theme)};
+  color: ${({ $look, $variant = 'filled', theme }) =>
+    $variant === 'filled' ? readableTextOn($look.theme) : readableAccentOn($look.theme, pageBackground($look, theme))};
   &:disabled { opacity: 0.55; cursor: not-allowed; }
   &:focus-visible { outline: none; box-shadow: ${({ theme }) => theme.focusRing}; }
 `;
@@ -217,7 +246,7 @@ export const Progress = styled.div<{ $look: FormLook }>`
   display: flex;
   align-items: center;
   gap: ${({ theme }) => theme.space(3)};
-  color: ${({ theme }) => theme.colors.textMuted};
+  color: ${({ theme }) => theme.colors.muted};
   progress {
     flex: 1;
     max-width: 200px;
@@ -228,13 +257,34 @@ export const Progress = styled.div<{ $look: FormLook }>`
 
 export const Footer = styled.footer`
   text-align: center;
-  color: ${({ theme }) => theme.colors.textMuted};
-  font-size: 12px;
-  a { color: inherit; font-weight: 600; }
+  color: ${({ theme }) => theme.colors.muted};
+  font-size: ${({ theme }) => theme.font.size.xsmall};
+  a { color: ${({ theme }) => theme.colors.text}; font-weight: ${({ theme }) => theme.font.weight.semibold}; }
 `;
 
 export const LinkButton = styled.a<{ $look: FormLook }>`
-  color: ${({ $look }) => $look.theme};
+  color: ${({ $look, theme }) => accentOnCard($look, theme)};
+  font-weight: ${({ theme }) => theme.font.weight.semibold};
   cursor: pointer;
   text-decoration: underline;
+`;
+
+/** The thank-you page's mark: a tick in a ring of the theme colour. */
+export const DoneMark = styled.span.attrs({ 'aria-hidden': true })<{ $look: FormLook }>`
+  display: inline-grid;
+  place-items: center;
+  width: 48px;
+  height: 48px;
+  margin-bottom: ${({ theme }) => theme.space(3)};
+  border-radius: 50%;
+  background: ${({ $look }) => $look.theme};
+  color: ${({ $look }) => readableTextOn($look.theme)};
+  svg { width: 26px; height: 26px; }
+`;
+
+/** The thank-you sentence, larger than body text. */
+export const ThankYou = styled.p`
+  margin: 0 0 ${({ theme }) => theme.space(3)};
+  font-size: ${({ theme }) => theme.font.size.medium};
+  font-weight: ${({ theme }) => theme.font.weight.semibold};
 `;

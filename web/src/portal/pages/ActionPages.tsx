@@ -154,9 +154,10 @@ const TabBar = styled.nav`
   gap: 4px;
   border-bottom: 1px solid ${({ theme }) => theme.colors.border};
   margin-bottom: 16px;
-  a, span { padding: 8px 14px; font-weight: 600; text-decoration: none; color: inherit; border-bottom: 3px solid transparent; }
-  a[aria-current='page'] { border-bottom-color: ${({ theme }) => theme.colors.primary}; color: ${({ theme }) => theme.colors.primary}; }
-  span[aria-disabled='true'] { color: ${({ theme }) => theme.colors.textMuted}; }
+  a, span { padding: 8px 14px; font-weight: 600; text-decoration: none; color: ${({ theme }) => theme.colors.muted}; border-bottom: 3px solid transparent; }
+  a:hover { color: ${({ theme }) => theme.colors.text}; }
+  a[aria-current='page'] { border-bottom-color: ${({ theme }) => theme.colors.accent}; color: ${({ theme }) => theme.colors.accentText}; }
+  span[aria-disabled='true'] { color: ${({ theme }) => theme.colors.muted}; opacity: 0.7; }
 `;
 
 type ActionTab = 'settings' | 'input' | 'api' | 'test';
@@ -632,7 +633,7 @@ const FieldEditor = observer(function FieldEditor({
 
 const PopoverBox = styled(Popover.Content)`
   width: 380px;
-  background: #fff;
+  background: ${({ theme }) => theme.colors.surfaceRaised};
   border: 1px solid ${({ theme }) => theme.colors.border};
   border-radius: 8px;
   box-shadow: ${({ theme }) => theme.shadow.dialog};
@@ -710,8 +711,9 @@ const SubTabs = styled(TabsList)`
   display: flex;
   gap: 4px;
   margin: 8px 0 12px;
-  button { border: 1px solid ${({ theme }) => theme.colors.border}; background: #fff; padding: 6px 12px; border-radius: 4px; font: inherit; cursor: pointer; }
-  button[aria-selected='true'] { background: ${({ theme }) => theme.colors.primary}; color: #fff; border-color: ${({ theme }) => theme.colors.primary}; }
+  button { border: 1px solid ${({ theme }) => theme.colors.borderStrong}; background: ${({ theme }) => theme.colors.surface}; color: ${({ theme }) => theme.colors.text}; padding: 6px 12px; border-radius: ${({ theme }) => theme.radius.small}; font: inherit; cursor: pointer; }
+  button[aria-selected='true'] { background: ${({ theme }) => theme.colors.accent}; color: ${({ theme }) => theme.colors.onAccent}; border-color: ${({ theme }) => theme.colors.accent}; }
+  button:focus-visible { outline: none; box-shadow: ${({ theme }) => theme.focusRing}; }
 `;
 
 const TemplateRow = styled.div`

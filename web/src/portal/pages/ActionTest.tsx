@@ -15,7 +15,7 @@ import { formFieldsKey } from './AuthPages.js';
 const Pre = styled.pre`
   max-height: 360px;
   overflow: auto;
-  background: #f7f9fb;
+  background: ${({ theme }) => theme.colors.surfaceSunken};
   border: 1px solid ${({ theme }) => theme.colors.border};
   border-radius: ${({ theme }) => theme.radius.small};
   padding: 10px;

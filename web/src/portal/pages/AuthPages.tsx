@@ -20,7 +20,16 @@ import { useCallback, useEffect, useState } from 'react';
 import { useNavigate } from 'react-router-dom';
 import styled from 'styled-components';
 import { openSignInWindow, readSignInMessage, signInUrl } from '../../editor/panels/panel-connection.js';
-import { Button, Spinner, Tabs, TabsContent, TabsList, TabsTrigger, TextField } from '../../ui/index.js';
+import {
+  Button,
+  Spinner,
+  Tabs,
+  TabsContent,
+  TabsList,
+  TabsTrigger,
+  TextField,
+  VisuallyHidden,
+} from '../../ui/index.js';
 import { CodeEditor } from '../CodeEditor.js';
 import { PortalLayout, usePortal, usePortalApp, useSaveToast } from '../PortalLayout.js';
 import { Card, ErrorBanner, Group, Heading, Hint, KeyValueRows, Row, SelectField } from '../parts.js';
@@ -144,13 +153,27 @@ const AuthenticationView = observer(function AuthenticationView() {
       {fields.length === 0 ? (
         <p>None.</p>
       ) : (
-        <ul>
-          {fields.map((f) => (
-            <li key={f.key}>
-              {f.title || f.key} <code>{f.key}</code>
-            </li>
-          ))}
-        </ul>
+        <FieldTable>
+          <VisuallyHidden as="caption">Account fields</VisuallyHidden>
+          <thead>
+            <tr>
+              <th scope="col">Field</th>
+              <th scope="col">Key</th>
+              <th scope="col">Description</th>
+            </tr>
+          </thead>
+          <tbody>
+            {fields.map((f) => (
+              <tr key={f.key}>
+                <td>{f.title || f.key}</td>
+                <td>
+                  <code>{f.key}</code>
+                </td>
+                <td>{f.description || '—'}</td>
+              </tr>
+            ))}
+          </tbody>
+        </FieldTable>
       )}
       <p>
         Test action: <code>{app.authInfo.testAuth || findTestAction(app)?.key || 'none'}</code>
@@ -182,15 +205,43 @@ export function AuthenticationEditPage() {
 }
 
 const Step = styled(Card)`
-  h2 span { color: ${({ theme }) => theme.colors.primary}; margin-right: 8px; }
+  h2 span { color: ${({ theme }) => theme.colors.accentText}; margin-right: ${({ theme }) => theme.space(2)}; }
 `;
 
+/** The account fields read-only: field, key and description columns. */
+const FieldTable = styled.table`
+  width: 100%;
+  margin-bottom: ${({ theme }) => theme.space(4)};
+  border-collapse: collapse;
+  th, td { text-align: left; padding: ${({ theme }) => `${theme.space(2)} ${theme.space(3)}`}; border-bottom: 1px solid ${({ theme }) => theme.colors.border}; }
+  th { background: ${({ theme }) => theme.colors.surfaceSunken}; color: ${({ theme }) => theme.colors.muted}; font-size: ${({ theme }) => theme.font.size.small}; font-weight: ${({ theme }) => theme.font.weight.semibold}; }
+  code { font-family: ${({ theme }) => theme.font.mono}; font-size: ${({ theme }) => theme.font.size.small}; }
+`;
+
+/** One row of the editable account fields; the first row holds the column headers. */
 const FieldGrid = styled.div`
   display: grid;
-  grid-template-columns: 1fr 1fr 2fr auto;
-  gap: 8px;
-  margin-bottom: 8px;
-  input { min-height: 32px; padding: 0 8px; border: 1px solid ${({ theme }) => theme.colors.border}; border-radius: 4px; font: inherit; }
+  grid-template-columns: 1fr 1fr 2fr ${({ theme }) => theme.control.medium};
+  gap: ${({ theme }) => theme.space(2)};
+  align-items: center;
+  margin-bottom: ${({ theme }) => theme.space(2)};
+  input {
+    min-height: ${({ theme }) => theme.control.medium};
+    padding: 0 ${({ theme }) => theme.space(2)};
+    border: 1px solid ${({ theme }) => theme.colors.borderStrong};
+    border-radius: ${({ theme }) => theme.radius.small};
+    background: ${({ theme }) => theme.colors.surface};
+    color: ${({ theme }) => theme.colors.text};
+    font: inherit;
+  }
+  input::placeholder { color: ${({ theme }) => theme.colors.muted}; }
+  input:focus-visible { outline: none; border-color: ${({ theme }) => theme.colors.focus}; box-shadow: ${({ theme }) => theme.focusRing}; }
+`;
+
+const ColumnHead = styled.span`
+  color: ${({ theme }) => theme.colors.muted};
+  font-size: ${({ theme }) => theme.font.size.small};
+  font-weight: ${({ theme }) => theme.font.weight.semibold};
 `;
 
 /** Rows of account form fields: key, title, description. */
@@ -199,6 +250,15 @@ function FormFieldRows({ rows, onChange }: { rows: AuthFormField[]; onChange: (r
     onChange(rows.map((r, j) => (j === i ? { ...r, ...patch } : r)));
   return (
     <Group aria-label="Account fields">
+      {rows.length > 0 && (
+        // The inputs carry their own names; these headers are for the eye.
+        <FieldGrid aria-hidden="true">
+          <ColumnHead>Key</ColumnHead>
+          <ColumnHead>Title</ColumnHead>
+          <ColumnHead>Description</ColumnHead>
+          <span />
+        </FieldGrid>
+      )}
       {rows.map((row, i) => (
         // biome-ignore lint/suspicious/noArrayIndexKey: rows are addressed by place.
         <FieldGrid key={i}>
@@ -239,9 +299,10 @@ function FormFieldRows({ rows, onChange }: { rows: AuthFormField[]; onChange: (r
 const Fixed = styled.pre`
   margin: 0;
   padding: 6px 10px;
-  background: #eef1f4;
-  color: ${({ theme }) => theme.colors.textMuted};
-  font-size: 13px;
+  border-radius: ${({ theme }) => theme.radius.small};
+  background: ${({ theme }) => theme.colors.surfaceSunken};
+  color: ${({ theme }) => theme.colors.muted};
+  font-size: ${({ theme }) => theme.font.size.small};
 `;
 
 const TabStrip = styled(TabsList)`
@@ -250,21 +311,24 @@ const TabStrip = styled(TabsList)`
   border-bottom: 1px solid ${({ theme }) => theme.colors.border};
   margin-bottom: 12px;
   button { border: 0; background: none; padding: 8px 14px; font: inherit; font-weight: 600; cursor: pointer; border-bottom: 3px solid transparent; }
-  button[aria-selected='true'] { border-bottom-color: ${({ theme }) => theme.colors.primary}; color: ${({ theme }) => theme.colors.primary}; }
+  button { color: ${({ theme }) => theme.colors.muted}; }
+  button[aria-selected='true'] { border-bottom-color: ${({ theme }) => theme.colors.accent}; color: ${({ theme }) => theme.colors.accentText}; }
 `;
 
 const Json = styled.pre`
   max-height: 360px;
   overflow: auto;
-  background: #f7f9fb;
+  background: ${({ theme }) => theme.colors.surfaceSunken};
+  color: ${({ theme }) => theme.colors.text};
   border: 1px solid ${({ theme }) => theme.colors.border};
-  padding: 10px;
-  font-size: 12px;
+  border-radius: ${({ theme }) => theme.radius.small};
+  padding: ${({ theme }) => theme.space(3)};
+  font-size: ${({ theme }) => theme.font.size.xsmall};
 `;
 
 const Outcome = styled.p<{ $ok: boolean }>`
   font-weight: 700;
-  color: ${({ theme, $ok }) => ($ok ? theme.colors.success : theme.colors.secondary)};
+  color: ${({ theme, $ok }) => ($ok ? theme.colors.successText : theme.colors.dangerText)};
 `;
 
 const AuthenticationEdit = observer(function AuthenticationEdit() {

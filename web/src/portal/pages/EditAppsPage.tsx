@@ -10,7 +10,7 @@ import { observer } from 'mobx-react-lite';
 import { useEffect, useState } from 'react';
 import { Link, useNavigate } from 'react-router-dom';
 import { PageShell } from '../../pages/PageShell.js';
-import { Button, PageTitle, Spinner } from '../../ui/index.js';
+import { Button, PageHeader, Spinner } from '../../ui/index.js';
 import { usePortal } from '../PortalLayout.js';
 import { type Column, ErrorBanner, Pagination, Row, SearchBox, SortableTable } from '../parts.js';
 import type { AppSummary } from '../portal-store.js';
@@ -113,13 +113,19 @@ export const EditAppsPage = observer(function EditAppsPage() {
   ];
   return (
     <PageShell>
-      <PageTitle>Edit apps</PageTitle>
-      <Row style={{ marginBottom: 16 }}>
-        <Button onClick={() => navigate('/develop/new')}>Add App</Button>
-        <Button variant="ghost" onClick={() => navigate('/addAuthForm')}>
-          Register app auth
-        </Button>
-      </Row>
+      <PageHeader
+        title="Edit apps"
+        breadcrumbs={[{ label: 'Developer portal', to: '/develop/' }]}
+        description="The apps your workspace declared: open one in the developer portal or edit its auth info."
+        actions={
+          <>
+            <Button variant="secondary" onClick={() => navigate('/addAuthForm')}>
+              Register app auth
+            </Button>
+            <Button onClick={() => navigate('/develop/new')}>Add App</Button>
+          </>
+        }
+      />
       {hasSession === false && <ErrorBanner>Sign in to see the apps of your workspace.</ErrorBanner>}
       {error && (
         <>
@@ -132,14 +138,16 @@ export const EditAppsPage = observer(function EditAppsPage() {
       {hasSession && apps === null && !error && <Spinner label="Loading Apps..." />}
       {apps !== null && (
         <>
-          <SearchBox
-            placeholder="Search Apps"
-            value={query}
-            onChange={(value) => {
-              setQuery(value);
-              setPage(0);
-            }}
-          />
+          <Row style={{ marginBottom: 12 }}>
+            <SearchBox
+              placeholder="Search Apps"
+              value={query}
+              onChange={(value) => {
+                setQuery(value);
+                setPage(0);
+              }}
+            />
+          </Row>
           <SortableTable
             caption="Your apps"
             columns={columns}

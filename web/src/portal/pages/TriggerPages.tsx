@@ -25,6 +25,7 @@ import {
   Card,
   type Column,
   ErrorBanner,
+  FieldError,
   Heading,
   Hint,
   Pagination,
@@ -274,7 +275,7 @@ const TriggerSettings = observer(function TriggerSettings({
         value={form.description}
         onChange={(e) => set({ description: e.target.value })}
       />
-      {show('description') && <Hint style={{ color: '#d32f2f' }}>{errors.description}</Hint>}
+      {show('description') && <FieldError>{errors.description}</FieldError>}
       <SwitchField label="Hidden in the editor" checked={form.hidden} onChange={(hidden) => set({ hidden })} />
       <SelectField
         label="Type *"
