@@ -226,7 +226,9 @@ describe('dashboard screens in both themes', { timeout: E2E_TEST_TIMEOUT_MS * 8 
           const page = await context.newPage();
           if (screen.signedIn) await page.addInitScript(storeToken, fixture.token);
           await screen.open(page, fixture);
-          await page.evaluate(() => document.fonts.ready);
+          await page.evaluate(
+            () => (globalThis as unknown as { document: { fonts: { ready: Promise<unknown> } } }).document.fonts.ready,
+          );
           for (const line of await seriousViolations(page)) failures.push(`${screen.name} (${mode}): ${line}`);
           if (PHASE && (mode === 'light' || PHASE === 'after')) {
             await mkdir(SHOT_DIR, { recursive: true });
