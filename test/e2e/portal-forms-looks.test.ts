@@ -13,7 +13,8 @@ import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
 import { seriousViolations } from './axe-support.js';
 import { E2E_TEST_TIMEOUT_MS, useE2ESession } from './harness.js';
-import { type Grant, signUp, storeToken } from './workflow-fixtures.js';
+import { createSampleForm, declareOrdersApp } from './portal-fixtures.js';
+import { signUp, storeToken } from './workflow-fixtures.js';
 
 const SHOT_DIR = path.join(path.dirname(fileURLToPath(import.meta.url)), '..', 'visual', 'before-after');
 const LABEL = process.env.VISUAL_SHOT_LABEL ?? 'after';
@@ -31,59 +32,6 @@ async function shoot(page: Page, screen: string, mode: 'light' | 'dark'): Promis
   });
 }
 
-async function declareApp(baseUrl: string, grant: Grant): Promise<void> {
-  const created = await fetch(`${baseUrl}/api/apps`, {
-    method: 'post',
-    headers: { 'content-type': 'application/json', authorization: `Bearer ${grant.token}` },
-    body: JSON.stringify({
-      appSlug: 'orders',
-      appName: 'Orders',
-      category: 'Commerce',
-      actions: {
-        create_order: {
-          title: 'Create order',
-          description: 'Creates an order in the shop.',
-          method: 'post',
-          url: 'https://orders.example/api/orders',
-          fields: [{ name: 'item', title: 'Item', required: true, schema: { type: 'string' } }],
-          headers: [{ key: 'X-Client', value: 'junction' }],
-          body: [{ key: 'item', value: '${inputData.item}' }],
-        },
-      },
-      triggers: {},
-      authInfo: {
-        apiType: 'apikey',
-        apikeyFormFields: [
-          { key: 'api_key', title: 'API key', description: 'Found under Settings → API.' },
-          { key: 'shop', title: 'Shop name', public: true },
-        ],
-        requestConfig: { headers: [{ key: 'X-Api-Key', value: '${auth.api_key}' }] },
-      },
-    }),
-  });
-  expect(created.status, await created.clone().text()).toBe(201);
-}
-
-async function createForm(baseUrl: string, grant: Grant): Promise<string> {
-  const created = await fetch(`${baseUrl}/api/forms`, {
-    method: 'post',
-    headers: { 'content-type': 'application/json', authorization: `Bearer ${grant.token}` },
-    body: JSON.stringify({
-      name: 'Job application',
-      content: [
-        { form: { title: 'Job application', description: 'Tell us about you.' }, color: { theme: '#7b2cbf' } },
-        [
-          { question: 'Name', type: 'input', required: true },
-          { question: 'Skills', type: 'checkboxes', checkbox_options: ['TypeScript', 'Go'] },
-          { question: 'Start', type: 'multiple_choice', multiple_choice_options: ['Now', 'Later'] },
-        ],
-      ],
-    }),
-  });
-  expect(created.status, await created.clone().text()).toBe(201);
-  return ((await created.json()) as { id: string }).id;
-}
-
 /** Every screen's serious and critical violations, asserted together at the end. */
 const violations: string[] = [];
 
@@ -97,8 +45,8 @@ describe('portal, forms and editor chrome in both themes', { timeout: E2E_TEST_T
   it('has no serious or critical axe violation on any of these screens, light or dark', async () => {
     const { baseUrl } = session();
     const grant = await signUp(baseUrl, 'looks');
-    await declareApp(baseUrl, grant);
-    const formId = await createForm(baseUrl, grant);
+    await declareOrdersApp(baseUrl, grant);
+    const formId = await createSampleForm(baseUrl, grant);
     for (const mode of ['light', 'dark'] as const) {
       const page = await session().newPage();
       await page.emulateMedia({ colorScheme: mode });
