@@ -14,7 +14,7 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import pixelmatch from 'pixelmatch';
-import type { Browser, BrowserContext, Page } from 'playwright-core';
+import type { Browser, BrowserContext, Locator, Page } from 'playwright-core';
 import { PNG } from 'pngjs';
 import { REPO_ROOT } from '../e2e/web-build.js';
 
@@ -49,15 +49,18 @@ export async function buildGallery(): Promise<string> {
   return outDir;
 }
 
-/** Waits for the bundled fonts, freezes motion and focus, then takes a full-page PNG. */
-export async function stableScreenshot(page: Page): Promise<Buffer> {
+/**
+ * Waits for the bundled fonts, freezes motion and focus, then takes a full-page PNG; `mask`
+ * paints over what a run changes (a run's time, a generated e-mail) with one flat box.
+ */
+export async function stableScreenshot(page: Page, mask: Locator[] = []): Promise<Buffer> {
   // A string: this file is type-checked without the DOM library.
   await page.evaluate(`(async () => {
     await document.fonts.ready;
     document.activeElement?.blur?.();
     window.getSelection()?.removeAllRanges();
   })()`);
-  return page.screenshot({ fullPage: true, animations: 'disabled', caret: 'hide' });
+  return page.screenshot({ fullPage: true, animations: 'disabled', caret: 'hide', mask, maskColor: '#888888' });
 }
 
 /** What {@link compareWithBaseline} found. */
@@ -131,8 +134,8 @@ export async function themedContext(browser: Browser, mode: (typeof THEMES)[numb
  * Compares a page as it is now with `baselines/<name>.png` and fails the test with the number
  * of differing pixels (the diff image is in test/visual/diffs/).
  */
-export async function expectMatchesBaseline(page: Page, name: string): Promise<void> {
-  const result = compareWithBaseline(name, await stableScreenshot(page));
+export async function expectMatchesBaseline(page: Page, name: string, mask: Locator[] = []): Promise<void> {
+  const result = compareWithBaseline(name, await stableScreenshot(page, mask));
   if (result.wroteBaseline) return;
   if (result.diffPixels < 0) throw new Error(`${name} changed size: see test/visual/diffs/${name}.actual.png`);
   if (result.diffRatio > TOLERANCE.maxDiffRatio) {

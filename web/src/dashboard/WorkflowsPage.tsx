@@ -48,7 +48,7 @@ const RunLink = styled(RouterLink)`
   color: ${({ theme }) => theme.colors.muted};
   font-size: ${({ theme }) => theme.font.size.small};
   text-decoration: none;
-  &:hover span:last-child { color: ${({ theme }) => theme.colors.accentText}; text-decoration: underline; }
+  &:hover time { color: ${({ theme }) => theme.colors.accentText}; text-decoration: underline; }
 `;
 
 /** The ON/OFF switch (editor-core: activation): a pill in the status colours, words inside. */
@@ -178,6 +178,7 @@ function WorkflowsView() {
     {
       key: 'apps',
       header: 'Apps',
+      width: '12%',
       cell: (row) => (
         <Apps>
           {row.apps.map((app) => (
@@ -189,6 +190,7 @@ function WorkflowsView() {
     {
       key: 'status',
       header: 'Status',
+      width: '10%',
       cell: (row) => (
         <Switch
           type="button"
@@ -211,7 +213,7 @@ function WorkflowsView() {
             <Status tone={executionTone(row.lastRun.status)}>
               {EXECUTION_STATUS_LABELS[row.lastRun.status] ?? row.lastRun.status}
             </Status>
-            <span>{formatRunTime(row.lastRun.startedAt)}</span>
+            <time dateTime={row.lastRun.startedAt}>{formatRunTime(row.lastRun.startedAt)}</time>
           </RunLink>
         ) : (
           <Muted as="span">Never run</Muted>

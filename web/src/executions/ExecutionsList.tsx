@@ -72,6 +72,7 @@ export function ExecutionsList({ workflowId }: ExecutionsListProps) {
     {
       key: 'status',
       header: 'Status',
+      width: '22%',
       cell: (row) => (
         <Status tone={executionTone(row.status)}>{EXECUTION_STATUS_LABELS[row.status] ?? row.status}</Status>
       ),
@@ -79,6 +80,7 @@ export function ExecutionsList({ workflowId }: ExecutionsListProps) {
     {
       key: 'started',
       header: 'Started',
+      width: '24%',
       // The exact time to the millisecond tells apart runs of the same second.
       cell: (row) => (
         <TimeLink to={`/executions/${row.id}`} title={formatExactTime(row.startedAt)}>
@@ -89,6 +91,7 @@ export function ExecutionsList({ workflowId }: ExecutionsListProps) {
     {
       key: 'trigger-data',
       header: 'Trigger data',
+      width: '34%',
       cell: (row) => (
         <span data-testid="execution-summary">{summarizeTriggerData(row.triggerData) || row.trigger}</span>
       ),

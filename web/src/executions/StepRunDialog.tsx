@@ -2,7 +2,7 @@ import type { Link, ReferenceSamples, Step } from '@junction/core';
 import { useState } from 'react';
 import styled from 'styled-components';
 import { StaticPills } from '../editor/fields/StaticPills.js';
-import { Button, Dialog, Tabs, TabsContent, TabsList, TabsTrigger } from '../ui/index.js';
+import { Button, Dialog, Tab, TabBar, Table, Tabs, TabsContent } from '../ui/index.js';
 import {
   filterRows,
   isRerunnable,
@@ -13,26 +13,6 @@ import {
   stepDialogTabs,
   toJsonText,
 } from './execution-replay.js';
-
-const TabStrip = styled(TabsList)`
-  display: flex;
-  gap: ${({ theme }) => theme.space(1)};
-  border-bottom: 1px solid ${({ theme }) => theme.colors.border};
-  margin-bottom: ${({ theme }) => theme.space(3)};
-`;
-
-const Tab = styled(TabsTrigger)`
-  padding: ${({ theme }) => theme.space(2)} ${({ theme }) => theme.space(3)};
-  border: none;
-  border-bottom: 3px solid transparent;
-  background: transparent;
-  font: inherit;
-  font-weight: 600;
-  color: ${({ theme }) => theme.colors.muted};
-  cursor: pointer;
-  &[data-state='active'] { color: ${({ theme }) => theme.colors.accentText}; border-bottom-color: ${({ theme }) => theme.colors.primary}; }
-  &:focus-visible { outline: none; box-shadow: ${({ theme }) => theme.focusRing}; }
-`;
 
 /** JSON preview, 350 px high (onboarding 9). */
 const Json = styled.pre`
@@ -75,12 +55,14 @@ const Rerun = styled.fieldset`
   label { display: inline-flex; gap: 6px; align-items: center; }
 `;
 
-const Rows = styled.table`
-  width: 100%;
-  border-collapse: collapse;
-  td, th { padding: 6px 8px; border-bottom: 1px solid ${({ theme }) => theme.colors.border}; text-align: left; }
-  th { font-size: ${({ theme }) => theme.font.size.small}; color: ${({ theme }) => theme.colors.muted}; }
-  code { word-break: break-all; }
+const Fields = styled.dl`
+  display: grid;
+  grid-template-columns: max-content 1fr;
+  gap: ${({ theme }) => theme.space(2)} ${({ theme }) => theme.space(4)};
+  margin: 0;
+  dt { color: ${({ theme }) => theme.colors.muted}; font-weight: ${({ theme }) => theme.font.weight.semibold}; }
+  dd { margin: 0; }
+  code { font-family: ${({ theme }) => theme.font.mono}; word-break: break-all; }
 `;
 
 const TAB_LABELS: Record<Exclude<StepDialogTab, 'fields'>, string> = {
@@ -128,21 +110,19 @@ export function StepRunDialog({ step, run, onClose, onRerun, isBusy }: StepRunDi
           </Meta>
           {run?.error && <ErrorText>{run.error}</ErrorText>}
           {tab === 'fields' ? (
-            <Rows>
-              <tbody>
-                {step.data.fields.map((field) => (
-                  <tr key={field.name}>
-                    <th scope="row">{field.title || field.name}</th>
-                    <td>
-                      <code>{toJsonText(field.value)}</code>
-                    </td>
-                  </tr>
-                ))}
-              </tbody>
-            </Rows>
+            <Fields>
+              {step.data.fields.map((field) => (
+                <div key={field.name} style={{ display: 'contents' }}>
+                  <dt>{field.title || field.name}</dt>
+                  <dd>
+                    <code>{toJsonText(field.value)}</code>
+                  </dd>
+                </div>
+              ))}
+            </Fields>
           ) : (
             <Tabs value={tab ?? 'output'} onValueChange={(t) => setChosen(t as StepDialogTab)}>
-              <TabStrip aria-label="Step data">
+              <TabBar aria-label="Step data">
                 {tabs.map((t) =>
                   t === 'fields' ? null : (
                     <Tab key={t} value={t}>
@@ -150,7 +130,7 @@ export function StepRunDialog({ step, run, onClose, onRerun, isBusy }: StepRunDi
                     </Tab>
                   ),
                 )}
-              </TabStrip>
+              </TabBar>
               <TabsContent value={tab ?? 'output'} asChild>
                 <Json>{run ? toJsonText(tab === 'input' ? run.input : run.output) : 'This step did not run.'}</Json>
               </TabsContent>
@@ -201,30 +181,19 @@ export function FilterDialog({ link, samples, onClose }: FilterDialogProps) {
   return (
     <Dialog open={link !== null} onOpenChange={(open) => !open && onClose()} title={link?.name || 'Filter'}>
       {link && (
-        <Rows data-testid="filter-dialog">
-          <thead>
-            <tr>
-              <th>Group</th>
-              <th>Field</th>
-              <th>Condition</th>
-              <th>Value</th>
-            </tr>
-          </thead>
-          <tbody>
-            {filterRows(link).map((row) => (
-              <tr key={row.key}>
-                <td>{row.group === 0 ? 'All of' : `Or group ${row.group}`}</td>
-                <td>
-                  <StaticPills text={row.field} samples={samples} />
-                </td>
-                <td>{row.condition}</td>
-                <td>
-                  <StaticPills text={row.value} samples={samples} />
-                </td>
-              </tr>
-            ))}
-          </tbody>
-        </Rows>
+        <div data-testid="filter-dialog">
+          <Table
+            caption="Conditions"
+            rows={filterRows(link)}
+            rowKey={(row) => row.key}
+            columns={[
+              { key: 'group', header: 'Group', cell: (row) => (row.group === 0 ? 'All of' : `Or group ${row.group}`) },
+              { key: 'field', header: 'Field', cell: (row) => <StaticPills text={row.field} samples={samples} /> },
+              { key: 'condition', header: 'Condition', cell: (row) => row.condition },
+              { key: 'value', header: 'Value', cell: (row) => <StaticPills text={row.value} samples={samples} /> },
+            ]}
+          />
+        </div>
       )}
     </Dialog>
   );
