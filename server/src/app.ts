@@ -6,7 +6,8 @@ import Fastify, { type FastifyInstance } from 'fastify';
 import type { Config } from './config.js';
 import { perAddressLimitFor, registerPerAccountLimits } from './http/auth-limits.js';
 import { registerJsonParser } from './http/json-body.js';
-import { type ApiContract, loadContract } from './http/openapi.js';
+import type { ApiContract } from './http/openapi.js';
+import { loadServedContract } from './http/precompiled.js';
 import { registerOperations } from './http/operations.js';
 import { registerProblemHandlers } from './http/problems.js';
 import { createHandlers } from './http/routes/index.js';
@@ -110,7 +111,7 @@ export async function createApp(config: Config, opts: CreateAppOptions = {}): Pr
     app.decorate('readiness', probe);
     app.addHook('onClose', () => probe.close());
     if (config.metrics) await registerMetrics(app);
-    const contract = opts.contract ?? loadContract();
+    const contract = opts.contract ?? loadServedContract();
     registerJsonParser(app, config.bodyLimit);
     await registerSecurityPlugins(app, config, rateLimitStore.pluginOptions);
     if (config.rateLimits) rateLimiter.bind(app);

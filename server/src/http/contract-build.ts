@@ -13,18 +13,9 @@ import { mkdirSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import type { Ajv2020 } from 'ajv/dist/2020.js';
 import standaloneModule from 'ajv/dist/standalone/index.js';
-import { type ApiContract, loadContract, resolveContractPath } from './openapi.js';
-import { contractFingerprint, PRECOMPILED_FILES } from './precompiled.js';
+import { loadContract, resolveContractPath } from './openapi.js';
+import { contractFingerprint, PRECOMPILED_FILES, type PrecompiledContractFile } from './precompiled.js';
 import { type AjvKind, contractRoot, createAjv, type PlannedSchema, planOperation } from './validation.js';
-
-/** What `contract.json` holds. */
-export interface PrecompiledContractFile {
-  sha256: string;
-  document: ApiContract['document'];
-  operations: ApiContract['operations'];
-  /** Schema key → [which module, export name]. */
-  validators: Record<string, [AjvKind, string]>;
-}
 
 // The standalone export is CommonJS; under NodeNext its default import may be the module object.
 const toStandalone = ((standaloneModule as unknown as { default?: unknown }).default ?? standaloneModule) as (

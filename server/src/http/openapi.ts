@@ -3,12 +3,12 @@
  * parameters, JSON request body and JSON responses, with every `$ref` to parameters, request
  * bodies and responses resolved. Schemas keep their `#/components/schemas/...` references;
  * `validation.ts` compiles them against the whole document. The built server reads all of
- * this, validators included, from what the build generated (`precompiled.ts`).
+ * this, validators included, from what the build generated (`precompiled.ts`
+ * `loadServedContract`).
  */
 import { readFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
-import { loadPrecompiledContract } from './precompiled.js';
-import type { PrecompiledValidators } from './validation.js';
+import type { ValidateFunction } from 'ajv/dist/2020.js';
 
 /** A JSON Schema object as written in the contract. */
 export type JsonSchema = Record<string, unknown>;
@@ -59,7 +59,7 @@ export interface ApiContract {
   document: OpenApiDocument;
   operations: OperationSpec[];
   /** Validators generated at build time for exactly this text, by schema key (built server only). */
-  validators?: PrecompiledValidators;
+  validators?: ReadonlyMap<string, ValidateFunction>;
 }
 
 const METHODS = ['get', 'post', 'put', 'patch', 'delete', 'head', 'options'] as const;
@@ -163,11 +163,6 @@ let cached: ApiContract | undefined;
 export function loadContract(file?: string): ApiContract {
   if (!file && cached) return cached;
   const text = readFileSync(file ?? resolveContractPath(), 'utf8');
-  const precompiled = file ? null : loadPrecompiledContract(text);
-  if (precompiled) {
-    cached = precompiled;
-    return precompiled;
-  }
   // Loaded only when needed: the built server never parses YAML.
   const { parse } = createRequire(import.meta.url)('yaml') as typeof import('yaml');
   const document = parse(text) as OpenApiDocument;

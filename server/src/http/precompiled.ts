@@ -10,9 +10,17 @@ import { createRequire } from 'node:module';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import type { ValidateFunction } from 'ajv/dist/2020.js';
-import type { PrecompiledContractFile } from './contract-build.js';
-import type { ApiContract } from './openapi.js';
+import { type ApiContract, loadContract, resolveContractPath } from './openapi.js';
 import type { AjvKind, PrecompiledValidators } from './validation.js';
+
+/** What `contract.json` holds (written by `contract-build.ts`). */
+export interface PrecompiledContractFile {
+  sha256: string;
+  document: ApiContract['document'];
+  operations: ApiContract['operations'];
+  /** Schema key → [which module, export name]. */
+  validators: Record<string, [AjvKind, string]>;
+}
 
 /** The file names the build writes and this module reads. */
 export const PRECOMPILED_FILES = {
@@ -52,3 +60,17 @@ export function loadPrecompiledContract(
   }
   return { text, document: file.document, operations: file.operations, validators };
 }
+
+let served: ApiContract | undefined;
+
+/**
+ * The contract the server serves: `api-spec/openapi.yaml` with the validators the build
+ * generated for it when they match its text, else parsed (and later compiled) at start.
+ */
+export function loadServedContract(): ApiContract {
+  if (served) return served;
+  const text = readFileSync(resolveContractPath(), 'utf8');
+  served = loadPrecompiledContract(text) ?? loadContract();
+  return served;
+}
+
