@@ -4,7 +4,7 @@ import styled from 'styled-components';
 import { failureText } from '../dashboard/dashboard-workflows.js';
 import { usePageStore } from '../stores/root-store.js';
 import { withParam } from '../stores/session.js';
-import { useToast } from '../ui/index.js';
+import { useToast } from '../ui/Toast.js';
 import { AccountStoreModel } from './account-store.js';
 
 /** Who the menu is for; the editor passes nothing and the menu asks GET /api/auth/me. */

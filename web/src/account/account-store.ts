@@ -5,7 +5,7 @@
  */
 import type { ApiClient } from '@junction/core';
 import { type Instance } from 'mobx-state-tree';
-import { establishDashboardSession, type Me } from '../dashboard/dashboard-session.js';
+import { establishDashboardSession, type Me } from '../stores/dashboard-session.js';
 import { ApiModel } from '../stores/api-model.js';
 import { browserSessionPlatform, type SessionPlatform, type TokenStorage } from '../stores/session.js';
 import { type SignOutScope, signOut } from '../stores/sign-out.js';

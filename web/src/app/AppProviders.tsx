@@ -1,6 +1,8 @@
 import type { ReactNode } from 'react';
 import { type RootStore, RootStoreProvider } from '../stores/root-store.js';
-import { GlobalStyle, ThemeModeProvider, ToastProvider } from '../ui/index.js';
+import { GlobalStyle } from '../ui/GlobalStyle.js';
+import { ThemeModeProvider } from '../ui/ThemeMode.js';
+import { ToastProvider } from '../ui/Toast.js';
 import { type CrashReporter, ErrorBoundary } from './ErrorBoundary.js';
 // Inter for every entry (the app, the public form pages): the theme's font is bundled.
 import '../ui/fonts.js';

@@ -1,6 +1,6 @@
 import { useEffect } from 'react';
 import { PublicFormPage } from '../forms/renderer/PublicFormPage.js';
-import { NOT_FOUND_PATH } from './route-table.js';
+import { NOT_FOUND_PATH } from './paths.js';
 
 /** The parameters of a public form address: `formId` for /form/{id}, `pageId` for /page/{id}. */
 export interface FormAddress {

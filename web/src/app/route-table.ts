@@ -46,8 +46,7 @@ export const ROUTE_PATTERNS = [
 /** One pattern of {@link ROUTE_PATTERNS}. */
 export type RoutePattern = (typeof ROUTE_PATTERNS)[number];
 
-/** The path unknown addresses are sent to. */
-export const NOT_FOUND_PATH = '/404';
+export { NOT_FOUND_PATH } from './paths.js';
 
 /** A matched route: its pattern and its decoded path parameters. */
 export interface RouteMatch {

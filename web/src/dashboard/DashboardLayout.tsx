@@ -6,7 +6,7 @@ import { AccountMenu } from '../account/AccountMenu.js';
 import { AccountStoreModel } from '../account/account-store.js';
 import { usePageStore } from '../stores/root-store.js';
 import { Button, PageTitle, Spinner } from '../ui/index.js';
-import type { Me } from './dashboard-session.js';
+import type { Me } from '../stores/dashboard-session.js';
 
 const Frame = styled.div`
   display: grid;

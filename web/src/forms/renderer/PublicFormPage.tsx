@@ -1,7 +1,7 @@
 import { type Form, isApiError } from '@junction/core';
 import { useEffect, useState } from 'react';
 import styled from 'styled-components';
-import { Spinner } from '../../ui/index.js';
+import { Spinner } from '../../ui/Spinner.js';
 import { FormBuilderDialog } from '../builder/FormBuilderDialog.js';
 import { useSessionToken } from '../builder/session.js';
 import { FormView } from './FormView.js';

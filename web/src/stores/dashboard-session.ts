@@ -4,7 +4,7 @@
  * way it is taken out of the address, kept in local storage and checked with GET /api/auth/me.
  */
 import { type ApiClient, isApiError } from '@junction/core';
-import { readEditorAddress, type SessionPlatform, TOKEN_STORAGE_KEY, withParam } from '../stores/session.js';
+import { readEditorAddress, type SessionPlatform, TOKEN_STORAGE_KEY, withParam } from './session.js';
 
 /** The signed-in user as GET /api/auth/me answers. */
 export type Me = Awaited<ReturnType<typeof getMe>>;
