@@ -22,13 +22,13 @@ const MenuItem = styled(DropdownMenu.Item)<{ $danger?: boolean }>`
   cursor: pointer;
   outline: none;
   color: ${({ theme, $danger }) => ($danger ? theme.colors.secondary : theme.colors.text)};
-  &[data-highlighted] { background: #f0f5fc; }
+  &[data-highlighted] { background: ${({ theme }) => theme.colors.accentSubtle}; }
 `;
 
 const AccountRow = styled.li`
   display: flex;
   align-items: center;
-  border-bottom: 1px solid #eef1f4;
+  border-bottom: 1px solid ${({ theme }) => theme.colors.border};
   > button:first-child { border-bottom: none; }
 `;
 

@@ -56,7 +56,7 @@ const Content = styled(Popover.Content)`
   input { margin-bottom: 6px; }
   [role='listbox'] { overflow-y: auto; margin: 0; padding: 0; }
   [role='option'] { padding: 6px 8px; border-radius: 4px; font-size: 13px; cursor: pointer; overflow-wrap: anywhere; }
-  [role='option'][aria-selected='true'] { background: #e8f0fd; }
+  [role='option'][aria-selected='true'] { background: ${({ theme }) => theme.colors.accentSubtle}; }
   [role='option'][data-chosen='true'] { font-weight: 600; }
   p { margin: 6px; font-size: 13px; }
   .more { margin-top: 6px; }

@@ -14,14 +14,14 @@ const Content = styled(Popover.Content)`
   border-radius: ${({ theme }) => theme.radius.medium};
   background: ${({ theme }) => theme.colors.surface};
   box-shadow: ${({ theme }) => theme.shadow.dialog};
-  details { border-bottom: 1px solid #eef1f4; padding: 4px 0; }
+  details { border-bottom: 1px solid ${({ theme }) => theme.colors.border}; padding: 4px 0; }
   summary { cursor: pointer; font-weight: 600; padding: 4px; }
   ul { list-style: none; margin: 0; padding: 0 0 0 8px; }
   button.entry {
     display: block; width: 100%; padding: 4px; border: none; background: transparent;
     text-align: left; font: inherit; font-size: 13px; cursor: pointer;
   }
-  button.entry:hover, button.entry:focus-visible { background: #f0f5fc; outline: none; }
+  button.entry:hover, button.entry:focus-visible { background: ${({ theme }) => theme.colors.accentSubtle}; outline: none; }
   button.entry span { color: #52606d; }
   p { margin: 4px; font-size: 13px; }
 `;

@@ -84,8 +84,8 @@ const Bullet = styled.span<{ $done: boolean }>`
   width: 26px;
   height: 26px;
   border-radius: 50%;
-  background: ${({ theme, $done }) => ($done ? theme.colors.success : theme.colors.primary)};
-  color: #fff;
+  background: ${({ theme, $done }) => ($done ? theme.colors.success : theme.colors.accent)};
+  color: ${({ theme, $done }) => ($done ? theme.colors.onSuccess : theme.colors.onAccent)};
   font-size: 13px;
   font-weight: 700;
 `;
@@ -98,9 +98,9 @@ const TestProblemRow = styled.div<{ $status: 'failed' | 'stale' }>`
   margin: 0 ${({ theme }) => theme.space(4)} ${({ theme }) => theme.space(3)};
   padding: ${({ theme }) => theme.space(2)} ${({ theme }) => theme.space(3)};
   border-radius: ${({ theme }) => theme.radius.small};
-  border-left: 4px solid ${({ $status }) => ($status === 'failed' ? '#d32f2f' : '#ed6c02')};
-  background: ${({ $status }) => ($status === 'failed' ? '#fdecea' : '#fff4e5')};
-  color: #1f2933;
+  border-left: 4px solid ${({ theme, $status }) => ($status === 'failed' ? theme.colors.danger : theme.colors.warning)};
+  background: ${({ theme, $status }) => ($status === 'failed' ? theme.colors.dangerSubtle : theme.colors.warningSubtle)};
+  color: ${({ theme }) => theme.colors.text};
   font-size: ${({ theme }) => theme.font.size.small};
   p { flex: 1; min-width: 0; margin: 0; overflow-wrap: anywhere; }
   strong { display: block; }

@@ -82,7 +82,7 @@ export const Note = styled.p`
   margin: 0 0 ${({ theme }) => theme.space(3)};
   padding: ${({ theme }) => theme.space(2)} ${({ theme }) => theme.space(3)};
   border-radius: ${({ theme }) => theme.radius.small};
-  background: #e8f1fd;
+  background: ${({ theme }) => theme.colors.accentSubtle};
   color: ${({ theme }) => theme.colors.text};
   font-size: ${({ theme }) => theme.font.size.small};
   line-height: 1.45;
@@ -109,7 +109,7 @@ export const SuccessBox = styled.div`
   padding: ${({ theme }) => theme.space(3)};
   border: 1px solid ${({ theme }) => theme.colors.success};
   border-radius: ${({ theme }) => theme.radius.small};
-  background: #edf7ed;
+  background: ${({ theme }) => theme.colors.successSubtle};
   font-size: ${({ theme }) => theme.font.size.small};
   line-height: 1.45;
 `;
@@ -198,7 +198,7 @@ export const OptionButton = styled.button<{ $selected?: boolean }>`
   width: 100%;
   padding: ${({ theme }) => theme.space(2)} ${({ theme }) => theme.space(3)};
   border: none;
-  border-bottom: 1px solid #eef1f4;
+  border-bottom: 1px solid ${({ theme }) => theme.colors.border};
   background: ${({ $selected }) => ($selected ? '#e8f1fd' : 'transparent')};
   font: inherit;
   text-align: left;
@@ -206,14 +206,14 @@ export const OptionButton = styled.button<{ $selected?: boolean }>`
   color: inherit;
   img { width: 24px; height: 24px; flex: none; }
   small { display: block; color: ${({ theme }) => theme.colors.muted}; }
-  &:hover { background: #f0f5fc; }
+  &:hover { background: ${({ theme }) => theme.colors.accentSubtle}; }
   &:focus-visible { outline: none; box-shadow: inset ${({ theme }) => theme.focusRing}; }
 `;
 
 /** A group title inside an option list (CREATE, SEARCH, UPDATE). */
 export const GroupHeading = styled.li`
   padding: ${({ theme }) => theme.space(1)} ${({ theme }) => theme.space(3)};
-  background: #f5f7fa;
+  background: ${({ theme }) => theme.colors.surfaceSunken};
   font-size: 11px;
   font-weight: 700;
   letter-spacing: 0.06em;
