@@ -75,14 +75,14 @@ const Nav = styled.nav`
   li span[aria-disabled='true'] { color: ${({ theme }) => theme.colors.muted}; }
 `;
 
-const Dot = styled.span<{ $color: string }>`
+const Dot = styled.span<{ $ok: boolean }>`
   display: inline-block !important;
   width: 10px;
   height: 10px;
   padding: 0 !important;
   margin-left: 6px;
   border-radius: 50%;
-  background: ${({ $color }) => $color};
+  background: ${({ theme, $ok }) => ($ok ? theme.colors.success : theme.colors.danger)};
 `;
 
 const Combo = styled.div`
@@ -251,7 +251,7 @@ const AppPane = observer(function AppPane({ store, current }: { store: PortalSto
                 {AUTH_LABELS[apiType]}
                 {tested !== undefined && (
                   <Dot
-                    $color={tested ? '#2e7d32' : '#d32f2f'}
+                    $ok={tested}
                     role="img"
                     aria-label={tested ? 'Last test succeeded' : 'Last test failed'}
                   />

@@ -23,7 +23,7 @@ import {
   useRef,
   useState,
 } from 'react';
-import styled from 'styled-components';
+import styled, { useTheme } from 'styled-components';
 import { useToast } from '../../ui/index.js';
 import { useEditor } from '../editor-context.js';
 import { applyLayout, loadLayout, moveStepOntoLink } from './canvas-actions.js';
@@ -85,6 +85,7 @@ interface Drag {
  */
 export const WorkflowCanvas = observer(function WorkflowCanvas() {
   const editor = useEditor();
+  const theme = useTheme();
   const { showToast } = useToast();
   const { screenToFlowPosition, getViewport, setViewport } = useReactFlow();
   const paneRef = useRef<HTMLDivElement>(null);
@@ -211,6 +212,7 @@ export const WorkflowCanvas = observer(function WorkflowCanvas() {
   return (
     <Pane data-testid="workflow-canvas" ref={paneRef}>
       <ReactFlow
+        colorMode={theme.mode}
         nodes={nodes}
         edges={edges}
         nodeTypes={nodeTypes}

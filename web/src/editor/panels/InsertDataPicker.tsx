@@ -22,7 +22,7 @@ const Content = styled(Popover.Content)`
     text-align: left; font: inherit; font-size: 13px; cursor: pointer;
   }
   button.entry:hover, button.entry:focus-visible { background: ${({ theme }) => theme.colors.accentSubtle}; outline: none; }
-  button.entry span { color: #52606d; }
+  button.entry span { color: ${({ theme }) => theme.colors.muted}; }
   p { margin: 4px; font-size: 13px; }
 `;
 

@@ -199,7 +199,7 @@ export const OptionButton = styled.button<{ $selected?: boolean }>`
   padding: ${({ theme }) => theme.space(2)} ${({ theme }) => theme.space(3)};
   border: none;
   border-bottom: 1px solid ${({ theme }) => theme.colors.border};
-  background: ${({ $selected }) => ($selected ? '#e8f1fd' : 'transparent')};
+  background: ${({ theme, $selected }) => ($selected ? theme.colors.accentSubtle : 'transparent')};
   font: inherit;
   text-align: left;
   cursor: pointer;

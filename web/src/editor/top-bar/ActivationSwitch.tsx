@@ -16,8 +16,8 @@ const Track = styled.button<{ $on: boolean }>`
   padding: 0 10px;
   border: none;
   border-radius: 16px;
-  background: ${({ theme, $on }) => ($on ? theme.colors.success : theme.colors.textMuted)};
-  color: #ffffff;
+  background: ${({ theme, $on }) => ($on ? theme.colors.success : theme.colors.muted)};
+  color: ${({ theme, $on }) => ($on ? theme.colors.onSuccess : theme.colors.surface)};
   font: inherit;
   font-size: 13px;
   font-weight: 700;
@@ -32,7 +32,7 @@ const Track = styled.button<{ $on: boolean }>`
     width: 24px;
     height: 24px;
     border-radius: 50%;
-    background: #ffffff;
+    background: ${({ theme }) => theme.colors.surface};
     transition: left 0.15s;
   }
   &:disabled { background: ${({ theme }) => theme.colors.border}; color: ${({ theme }) => theme.colors.textMuted}; cursor: not-allowed; }
