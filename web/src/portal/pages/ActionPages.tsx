@@ -29,7 +29,6 @@ import {
   searchActionRows,
   searchFieldRows,
   sortRows,
-  toggleSort,
 } from '@junction/core';
 import * as Popover from '@radix-ui/react-popover';
 import { IndentDecrease, IndentIncrease } from 'lucide-react';
@@ -40,6 +39,7 @@ import styled from 'styled-components';
 import { RequestPreview } from './RequestPreview.js';
 import { Button, Spinner, Tabs, TabsContent, TabsList, TabsTrigger, TextField } from '../../ui/index.js';
 import { CodeEditor } from '../CodeEditor.js';
+import { EventList } from '../EventList.js';
 import { PortalLayout, usePortal, usePortalApp, useSaveToast } from '../PortalLayout.js';
 import {
   Card,
@@ -53,7 +53,6 @@ import {
   Pagination,
   Row,
   RowMenu,
-  SearchBox,
   SelectField,
   SortableTable,
   SwitchField,
@@ -80,7 +79,6 @@ const ActionsTable = observer(function ActionsTable() {
   const table = useTableState({ column: 'name', direction: 'asc' });
   const base = `/develop/${app.appSlug}/actions`;
   const rows = sortRows(searchActionRows(actionRows(app), table.query), table.sort as never);
-  const page = pageOf(rows, table.page, table.size);
   const remove = async (key: string) => {
     const actions = { ...app.actions };
     delete actions[key];
@@ -111,42 +109,7 @@ const ActionsTable = observer(function ActionsTable() {
       ),
     },
   ];
-  return (
-    <>
-      <Heading>Actions</Heading>
-      <Row style={{ justifyContent: 'space-between', marginBottom: 12 }}>
-        <SearchBox
-          placeholder="Search Actions"
-          value={table.query}
-          onChange={(v) => {
-            table.setQuery(v);
-            table.setPage(0);
-          }}
-        />
-        <Button onClick={() => navigate(`${base}/${NEW_ITEM_KEY}/settings`)}>+Add Action</Button>
-      </Row>
-      <SortableTable
-        caption="Actions"
-        columns={columns}
-        rows={page.rows}
-        rowKey={(r) => r.key}
-        sort={table.sort}
-        onSort={(c) => table.setSort(toggleSort(table.sort, c))}
-        empty={table.query ? 'No action matches the search.' : 'No actions yet. Add one with +Add Action.'}
-      />
-      <Pagination
-        page={page.page}
-        pageCount={page.pageCount}
-        total={page.total}
-        size={table.size}
-        onPage={table.setPage}
-        onSize={(n) => {
-          table.setSize(n);
-          table.setPage(0);
-        }}
-      />
-    </>
-  );
+  return <EventList noun="Action" base={base} columns={columns} rows={rows} table={table} />;
 });
 
 const TabBar = styled.nav`

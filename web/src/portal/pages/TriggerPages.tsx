@@ -7,12 +7,10 @@ import {
   type AppDefinition,
   checkTriggerSettings,
   NEW_ITEM_KEY,
-  pageOf,
   searchTriggerRows,
   sortRows,
   type TriggerDef,
   type TriggerSettingsInput,
-  toggleSort,
   triggerRows,
 } from '@junction/core';
 import { observer } from 'mobx-react-lite';
@@ -27,17 +25,14 @@ import {
   ErrorBanner,
   FieldError,
   Heading,
-  Hint,
-  Pagination,
   Row,
   RowMenu,
-  SearchBox,
   SelectField,
-  SortableTable,
   SwitchField,
   TextAreaField,
   useTableState,
 } from '../parts.js';
+import { EventList } from '../EventList.js';
 import { editWithModel } from '../portal-store.js';
 
 /** /develop/{appSlug}/triggers. */
@@ -57,7 +52,6 @@ const TriggersTable = observer(function TriggersTable() {
   const table = useTableState({ column: 'name', direction: 'asc' });
   const base = `/develop/${app.appSlug}/triggers`;
   const rows = sortRows(searchTriggerRows(triggerRows(app), table.query), table.sort as never);
-  const page = pageOf(rows, table.page, table.size);
   const remove = async (key: string) => {
     const triggers = { ...app.triggers };
     delete triggers[key];
@@ -81,42 +75,7 @@ const TriggersTable = observer(function TriggersTable() {
       ),
     },
   ];
-  return (
-    <>
-      <Heading>Triggers</Heading>
-      <Row style={{ justifyContent: 'space-between', marginBottom: 12 }}>
-        <SearchBox
-          placeholder="Search Triggers"
-          value={table.query}
-          onChange={(v) => {
-            table.setQuery(v);
-            table.setPage(0);
-          }}
-        />
-        <Button onClick={() => navigate(`${base}/${NEW_ITEM_KEY}/settings`)}>+Add Trigger</Button>
-      </Row>
-      <SortableTable
-        caption="Triggers"
-        columns={columns}
-        rows={page.rows}
-        rowKey={(r) => r.key}
-        sort={table.sort}
-        onSort={(c) => table.setSort(toggleSort(table.sort, c))}
-        empty={table.query ? 'No trigger matches the search.' : 'No triggers yet. Add one with +Add Trigger.'}
-      />
-      <Pagination
-        page={page.page}
-        pageCount={page.pageCount}
-        total={page.total}
-        size={table.size}
-        onPage={table.setPage}
-        onSize={(n) => {
-          table.setSize(n);
-          table.setPage(0);
-        }}
-      />
-    </>
-  );
+  return <EventList noun="Trigger" base={base} columns={columns} rows={rows} table={table} />;
 });
 
 /** /develop/{appSlug}/triggers/{triggerKey}/settings. */
