@@ -148,7 +148,8 @@ describe('findIssues', () => {
     });
   });
 
-  it('takes under 5 ms on 1,000 steps', () => {
+  // Its speed is measured by core's bench ('find issues, 1,000 steps'), never by a test.
+  it('reports every issue of a 1,000-step workflow', () => {
     const steps: Step[] = [step('s0', 'trigger', { testData: { id: 0, items: [{ name: 'x' }] } })];
     const links: Link[] = [];
     for (let i = 1; i < 1000; i += 1) {
@@ -171,13 +172,8 @@ describe('findIssues', () => {
     expect(first.filter((i) => i.code === 'missing-credential')).toHaveLength(142);
     expect(first.filter((i) => i.code === 'missing-field')).toHaveLength(99);
     expect(first.filter((i) => i.code === 'broken-reference')).toHaveLength(999);
-    let best = Number.POSITIVE_INFINITY;
-    for (let run = 0; run < 15; run += 1) {
-      const start = performance.now();
-      findIssues(big);
-      best = Math.min(best, performance.now() - start);
-    }
-    expect(best).toBeLessThan(5);
+    // Pure: a second pass over the same workflow reports the same.
+    expect(findIssues(big)).toEqual(first);
   });
 });
 
