@@ -71,6 +71,9 @@ describe('a portal you can find and leave', { timeout: E2E_TEST_TIMEOUT_MS * 4 }
       });
       return { status: response.status, json: (await response.json().catch(() => null)) as Record<string, unknown> };
     };
+    // The new workflow as sign-up made it (a trigger and an action placeholder): the editor is
+    // opened on it twice, and the first visit chooses the app for the action.
+    const { document: placeholders } = (await call('GET', `/api/workflows/${grant.workflowId}`)).json;
     const page = await session().newPage();
     await page.addInitScript(storeToken, grant.token);
 
@@ -125,6 +128,9 @@ describe('a portal you can find and leave', { timeout: E2E_TEST_TIMEOUT_MS * 4 }
     await preview.waitFor();
     await expect(preview.getAttribute('src')).resolves.toMatch(new RegExp(`^/api/apps/${slug}/icon\\?v=`));
     await saveScreenshot(page, 'portal-logo-uploaded');
+    // Back to the placeholders, whether or not the first visit's choice was saved before it left.
+    const reset = await call('PUT', `/api/workflows/${grant.workflowId}`, { document: placeholders });
+    expect(reset.status, JSON.stringify(reset.json)).toBe(200);
     await page.goto(`${baseUrl}/?id=${encodeURIComponent(grant.workflowId)}`);
     await page.getByTestId('step-card').filter({ hasText: 'Click to Add Action' }).click();
     await panel.getByRole('tab', { name: 'ALL' }).click();
