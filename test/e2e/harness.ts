@@ -22,6 +22,7 @@ import { type Config, loadConfig } from '../../server/src/config.js';
 import { missingService } from '../setup/skip.js';
 import { startStaticServer } from './static-server.js';
 import { REPO_ROOT, snapshotWebBuild } from './web-build.js';
+import { lightTheme } from '../../web/src/ui/theme.js';
 
 /** Where screenshots are written (committed, so reviewers see the pages). */
 export const SCREENSHOT_DIR = path.join(path.dirname(fileURLToPath(import.meta.url)), 'screenshots');
@@ -50,6 +51,9 @@ const ACTION_TIMEOUT_MS = 15_000;
  * vitest's 5 s default is too short for page loads on a busy two-core machine.
  */
 export const E2E_TEST_TIMEOUT_MS = 30_000;
+
+/** The light theme's error text (`dangerText`) as the browser reports a computed colour: red, readable at AA. */
+export const ERROR_TEXT_RGB = `rgb(${[1, 3, 5].map((i) => Number.parseInt(lightTheme.colors.dangerText.slice(i, i + 2), 16)).join(', ')})`;
 
 // Starting may include a web build, Chromium's launch and the server's migrations.
 const SESSION_START_TIMEOUT_MS = 120_000;

@@ -8,8 +8,7 @@ import { createHmac, randomUUID } from 'node:crypto';
 import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { lightTheme } from '../../web/src/ui/theme.js';
-import { E2E_TEST_TIMEOUT_MS, saveScreenshot, useE2ESession } from './harness.js';
+import { E2E_TEST_TIMEOUT_MS, ERROR_TEXT_RGB, saveScreenshot, useE2ESession } from './harness.js';
 
 const SECRET = 'shpss_browser_secret_7781';
 const CLIENT_ID = 'storefront-client-42';
@@ -56,8 +55,6 @@ afterAll(async () => {
 });
 
 const session = useE2ESession();
-/** The light theme's error text (`dangerText`, #b71c1c): red, and readable at WCAG AA. */
-const ERROR_RED = `rgb(${[1, 3, 5].map((i) => Number.parseInt(lightTheme.colors.dangerText.slice(i, i + 2), 16)).join(', ')})`;
 /** The session token of the workspace that declared the 'shopify' app (first test). */
 let ownerToken = '';
 
@@ -112,7 +109,7 @@ describe('the storefront hand-off in the browser (forms-dp 2.11)', { timeout: E2
     const alert = page.getByRole('alert');
     await alert.waitFor();
     expect(await alert.textContent()).toBe('Error: The install link is not signed by the storefront (HMAC mismatch).');
-    expect(await alert.evaluate((el) => el.ownerDocument.defaultView?.getComputedStyle(el).color)).toBe(ERROR_RED);
+    expect(await alert.evaluate((el) => el.ownerDocument.defaultView?.getComputedStyle(el).color)).toBe(ERROR_TEXT_RGB);
     await saveScreenshot(page, 'shopify-bad-hmac');
     expect(authorizeRequests).toEqual([]);
 
@@ -261,7 +258,7 @@ describe('the storefront hand-off in the browser (forms-dp 2.11)', { timeout: E2
     expect(await alert.textContent()).toBe(
       'Error: This return does not match the install started in this browser (state mismatch). Start the install again from your store.',
     );
-    expect(await alert.evaluate((el) => el.ownerDocument.defaultView?.getComputedStyle(el).color)).toBe(ERROR_RED);
+    expect(await alert.evaluate((el) => el.ownerDocument.defaultView?.getComputedStyle(el).color)).toBe(ERROR_TEXT_RGB);
     await saveScreenshot(page, 'shopify-return-state-mismatch');
     expect(storefront.exchanges.length).toBe(exchanges);
     await page.close();
