@@ -108,8 +108,3 @@ export function useRootStore(): RootStore {
 export function usePageStore<T extends IAnyModelType>(type: T): Instance<T> {
   return useRootStore().pageStore(type);
 }
-
-/** Returns the root store's API client (for stores' constructors; components use stores). */
-export function useApi(): ApiClient {
-  return useRootStore().api;
-}
