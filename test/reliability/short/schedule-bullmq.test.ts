@@ -9,7 +9,7 @@
 import { randomBytes } from 'node:crypto';
 import { Queue, Worker } from 'bullmq';
 import { describe, expect, it } from 'vitest';
-import { alignedRepeat, tickOfJobId } from '../../../server/src/engine/triggers/scheduler.js';
+import { alignedRepeat, scheduledTickOf, tickOfJobId } from '../../../server/src/engine/triggers/scheduler.js';
 import { isScheduledTick } from '../../../server/src/engine/triggers/schedules.js';
 import { missingService, suiteName } from '../../setup/skip.js';
 
@@ -33,6 +33,19 @@ describe('Schedule ticks through BullMQ job schedulers', () => {
     expect(tickOfJobId('some-other-job')).toBeUndefined();
   });
 
+  it('reads a job that BullMQ started at the upsert (its start date already passed) as the aligned tick', () => {
+    const quarterHour = { frequency: 'minutes', every: 15, timezone: 'UTC' } as const;
+    // The upsert landed 65 ms after 10:15:00, so BullMQ's jobs carry that offset.
+    const late = Date.parse('2026-01-01T10:15:00.065Z');
+    expect(scheduledTickOf(quarterHour, late).toISOString()).toBe('2026-01-01T10:15:00.000Z');
+    expect(scheduledTickOf(quarterHour, late + 900_000).toISOString()).toBe('2026-01-01T10:30:00.000Z');
+    expect(isScheduledTick(quarterHour, scheduledTickOf(quarterHour, late))).toBe(true);
+    // A cron schedule's jobs already sit on its ticks.
+    const cron = { frequency: 'cron', cron: '0 9 * * 1-5', timezone: 'UTC' } as const;
+    const nine = Date.parse('2026-01-05T09:00:00.000Z');
+    expect(scheduledTickOf(cron, nine).getTime()).toBe(nine);
+  });
+
   it.skipIf(missing)(
     suiteName('gets jobs whose ids carry aligned ticks from the installed BullMQ', missing),
     { timeout: 60_000 },
@@ -52,7 +65,9 @@ describe('Schedule ticks through BullMQ job schedulers', () => {
       try {
         await queue.upsertJobScheduler(
           'schedule:wf',
-          { every, startDate: (Math.floor(Date.now() / every) + 1) * every },
+          // At least 1.5 s ahead, so the upsert lands before it even on a loaded machine (when it
+          // does not, BullMQ starts at the upsert: the case the test above pins).
+          { every, startDate: (Math.floor((Date.now() + 1500) / every) + 1) * every },
           { name: 'schedule', data: {} },
         );
         for (let i = 0; i < 300 && ticks.length < 2; i++) await new Promise((resolve) => setTimeout(resolve, 100));

@@ -120,6 +120,17 @@ export function alignedRepeat(
   return { ...repeat, startDate: (Math.floor(now / repeat.every) + 1) * repeat.every };
 }
 
+/**
+ * The tick a schedule job stands for. BullMQ starts an `every` scheduler at the upsert itself
+ * when its `startDate` has passed by then (a loaded process, an upsert just before a tick), and
+ * keeps that offset for every later job: the tick is the nearest aligned one, so such a
+ * schedule still fires on the Schedule app's ticks.
+ */
+export function scheduledTickOf(spec: ScheduleSpec, millis: number): Date {
+  const repeat = repeatOptionsFor(spec);
+  return new Date('every' in repeat ? Math.round(millis / repeat.every) * repeat.every : millis);
+}
+
 /** The tick a scheduler's job stands for: its id is `repeat:{schedulerId}:{millis}`. */
 export function tickOfJobId(id: string | undefined): number | undefined {
   const millis = Number(id?.startsWith('repeat:') ? id.slice(id.lastIndexOf(':') + 1) : Number.NaN);
@@ -147,7 +158,8 @@ export function createBullScheduler(ctx: TriggerContext, redisUrl: string): Trig
     const sub = await ctx.subs.get(job.data.tenantId, job.data.workflowId);
     if (!sub) return;
     if (job.name === 'schedule' && sub.kind === 'schedule') {
-      const tick = new Date(job.opts.prevMillis ?? tickOfJobId(job.id) ?? job.timestamp);
+      const spec = (sub.state as { spec: ScheduleSpec }).spec;
+      const tick = scheduledTickOf(spec, job.opts.prevMillis ?? tickOfJobId(job.id) ?? job.timestamp);
       await runScheduledJob(ctx, sub, tick, arm);
     } else if (job.name === 'poll' && sub.kind === 'polling') {
       await runPoll(ctx, sub, false);
