@@ -3,15 +3,15 @@ import { createSandbox, type SandboxResult } from './runner.js';
 
 // A noisy neighbour (hostile pass): ten endless loops from workspace A must not make workspace
 // B's one-line step miss its own time budget. The pool is the default shape (2 runs at once,
-// 1 per workspace); each loop is stopped at the 10 s wall clock. Served first come, first
-// served, B would wait for five rounds of loops (50 s and more) — past its 40 s budget. Two
+// 1 per workspace); each loop is stopped at the 4 s wall clock. Served first come, first
+// served, B would wait for five rounds of loops (20 s and more) — past its 15 s budget. Two
 // warm children wait before the flood, so start-up time (slow on a busy machine) is not what
 // is measured.
 const LOOP = 'def run(inputData, authData):\n    while True:\n        pass\n';
 const ONE_LINE = 'def run(inputData, authData):\n    return {"sum": inputData["a"] + inputData["b"]}\n';
-const BUDGET_MS = 40_000;
+const BUDGET_MS = 15_000;
 
-const sandbox = createSandbox({ poolSize: 2, maxConcurrent: 2, timeoutMs: 10_000 });
+const sandbox = createSandbox({ poolSize: 2, maxConcurrent: 2, timeoutMs: 4_000 });
 afterAll(() => sandbox.close());
 
 describe('custom code: the pool is shared fairly between workspaces', () => {
