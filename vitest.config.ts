@@ -29,6 +29,9 @@ export default defineConfig({
     // importing). Every file still gets its own environment variables back (per-file-env.ts).
     isolate: false,
     setupFiles: ['./test/setup/per-file-env.ts'],
+    // `expect.poll` waits as long as a browser test's action may (its 1 s default failed a
+    // page that took longer to load on a loaded 2-core machine); a poll that holds returns at once.
+    expect: { poll: { timeout: 15_000 } },
     projects: [
       {
         resolve: { alias },
@@ -37,6 +40,7 @@ export default defineConfig({
           environment: 'node',
           isolate: false,
           setupFiles: ['./test/setup/per-file-env.ts'],
+          expect: { poll: { timeout: 15_000 } },
           testTimeout: 20_000,
           hookTimeout: 60_000,
           include: [
@@ -57,6 +61,7 @@ export default defineConfig({
           environment: 'jsdom',
           isolate: false,
           setupFiles: ['./test/setup/per-file-env.ts'],
+          expect: { poll: { timeout: 15_000 } },
           testTimeout: 20_000,
           hookTimeout: 60_000,
           include: ['web/src/**/*.test.{ts,tsx}'],

@@ -7,12 +7,13 @@
 import { fileURLToPath } from 'node:url';
 import react from '@vitejs/plugin-react';
 import { defineConfig } from 'vite';
+import { precompress } from './build/precompress.js';
 
 const fromHere = (p: string) => fileURLToPath(new URL(p, import.meta.url));
 
 export default defineConfig({
   base: '/',
-  plugins: [react()],
+  plugins: [react(), precompress()],
   resolve: {
     alias: {
       '@junction/core': fromHere('../core/src/index.ts'),

@@ -1,5 +1,6 @@
 import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
+import { brotliCompressSync, gzipSync } from 'node:zlib';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type ApiHarness, openHarness, openTestDatabases } from './harness.js';
@@ -16,6 +17,11 @@ describe('security headers, CORS and the web app', () => {
     writeFileSync(path.join(webDist, 'index.html'), '<!doctype html><title>Junction editor</title>');
     writeFileSync(path.join(webDist, 'form.html'), '<!doctype html><title>Junction form</title>');
     writeFileSync(path.join(webDist, 'assets', 'app-abc123.js'), 'console.log(1)');
+    // What the web build writes beside a large script (web/build/precompress.ts).
+    const big = `console.log(${JSON.stringify('x'.repeat(4000))})`;
+    writeFileSync(path.join(webDist, 'assets', 'big-def456.js'), big);
+    writeFileSync(path.join(webDist, 'assets', 'big-def456.js.br'), brotliCompressSync(big));
+    writeFileSync(path.join(webDist, 'assets', 'big-def456.js.gz'), gzipSync(big));
     h = await openHarness(sqlite, { webDist, publicUrl: PUBLIC_URL });
   });
   afterAll(async () => {
@@ -51,6 +57,28 @@ describe('security headers, CORS and the web app', () => {
     expect(asset.headers['cache-control']).toContain('immutable');
     const spa = await h.call('GET', '/executions/e1');
     expect(spa.text).toContain('Junction editor');
+  });
+
+  it("sends the build's compressed copy of a script to a browser that accepts it, and the script to others", async () => {
+    const plain = await h.call('GET', '/assets/big-def456.js');
+    expect(plain.headers['content-encoding']).toBeUndefined();
+    expect(plain.text).toMatch(/^console\.log\("x{4000}"\)$/);
+    for (const [accept, encoding] of [
+      ['gzip, deflate, br, zstd', 'br'],
+      ['gzip', 'gzip'],
+    ] as const) {
+      const packed = await h.call('GET', '/assets/big-def456.js', { headers: { 'accept-encoding': accept } });
+      expect(packed.status, accept).toBe(200);
+      expect(packed.headers['content-encoding'], accept).toBe(encoding);
+      expect(packed.headers['content-type'], accept).toMatch(/^text\/javascript|^application\/javascript/);
+      expect(Number(packed.headers['content-length']), accept).toBeLessThan(200);
+      expect(packed.headers.vary, accept).toMatch(/accept-encoding/i);
+      expect(packed.headers['cache-control'], accept).toContain('immutable');
+    }
+    // A small script has no compressed copy: it is sent as it is, whatever the browser accepts.
+    const small = await h.call('GET', '/assets/app-abc123.js', { headers: { 'accept-encoding': 'br' } });
+    expect(small.headers['content-encoding']).toBeUndefined();
+    expect(small.text).toBe('console.log(1)');
   });
 
   it('answers the public form pages with the light form entry, and every other page with the app', async () => {

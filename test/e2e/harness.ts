@@ -100,6 +100,21 @@ export async function launchChromium(): Promise<Browser> {
   return chromium.launch({ executablePath, args: CHROMIUM_ARGS });
 }
 
+let sharedBrowser: Promise<Browser> | undefined;
+
+/**
+ * The worker's Chromium, launched on first use and kept for every browser test file the worker
+ * runs after it (test files share their worker's modules: vitest.config.ts `isolate: false`).
+ * A launch costs about 2 s of CPU on our machines; each file still gets its own contexts, so
+ * no cookie, storage or cache crosses files. Playwright closes it when the worker exits.
+ */
+export async function sharedChromium(): Promise<Browser> {
+  const current = sharedBrowser && (await sharedBrowser.catch(() => undefined));
+  if (current?.isConnected()) return current;
+  sharedBrowser = launchChromium();
+  return sharedBrowser;
+}
+
 /** A running copy of the web app. */
 export interface E2EServer {
   /** e.g. http://127.0.0.1:43127 */
@@ -282,21 +297,23 @@ export interface E2ESession {
   pageErrors: string[];
   /** Opens a new tab in the session's context. */
   newPage(): Promise<Page>;
-  /** Closes the browser and the server; safe to call twice. */
+  /** Closes the session's browser contexts and the server; safe to call twice. */
   close(): Promise<void>;
 }
 
-/** Starts the app server and Chromium together; call in beforeAll, close in afterAll. */
-export async function startE2ESession(): Promise<E2ESession> {
+export interface SessionOptions {
+  /**
+   * A Chromium of the session's own rather than the worker's: the visual tests compare pixels,
+   * and a browser that earlier files used can draw native controls' text a few pixels apart.
+   */
+  ownBrowser?: boolean;
+}
+
+/** Starts the app server and a context in the worker's Chromium; call in beforeAll, close in afterAll. */
+export async function startE2ESession(options: SessionOptions = {}): Promise<E2ESession> {
   // Launch Chromium first: when it is missing the test fails on that, not on a build.
-  const browser = await launchChromium();
-  let server: E2EServer;
-  try {
-    server = await startWebServer();
-  } catch (error) {
-    await browser.close();
-    throw error;
-  }
+  const browser = options.ownBrowser ? await launchChromium() : await sharedChromium();
+  const server = await startWebServer();
   const context = await browser.newContext({ viewport: { width: 1280, height: 800 } });
   context.setDefaultTimeout(ACTION_TIMEOUT_MS);
   const pageErrors: string[] = [];
@@ -315,7 +332,9 @@ export async function startE2ESession(): Promise<E2ESession> {
     async close() {
       if (isClosed) return;
       isClosed = true;
-      await browser.close();
+      // The worker's browser (sharedChromium) stays for the next file; this file's contexts end.
+      if (options.ownBrowser) await browser.close();
+      else await Promise.all(browser.contexts().map((c) => c.close()));
       await server.close();
     },
   };
@@ -333,14 +352,14 @@ export async function startE2ESession(): Promise<E2ESession> {
  *   const page = await session().newPage();
  * });
  */
-export function useE2ESession(): () => E2ESession {
+export function useE2ESession(options: SessionOptions = {}): () => E2ESession {
   let current: E2ESession | undefined;
   let startError: unknown;
   const isMissing = skipWithoutBrowser();
   beforeAll(async () => {
     if (isMissing) return;
     try {
-      current = await startE2ESession();
+      current = await startE2ESession(options);
     } catch (error) {
       startError = error;
     }

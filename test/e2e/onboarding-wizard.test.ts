@@ -131,7 +131,8 @@ describe('the custom-trigger wizard', { timeout: E2E_TEST_TIMEOUT_MS * 6 }, () =
 
     // 1. App and type.
     await wizard(page).getByText('Step 1 of 3: App and type').waitFor();
-    await expect(wizard(page).getByLabel('App').inputValue()).resolves.toBe(slug);
+    // The app is preselected once the catalogue answers.
+    await expect.poll(() => wizard(page).getByLabel('App').inputValue()).toBe(slug);
     await expect(
       wizard(page)
         .getByRole('radio', { name: /Updated/ })

@@ -21,6 +21,7 @@ const SOURCES = [
   'web/index.html',
   'web/form.html',
   'web/vite.config.ts',
+  'web/build',
   'web/package.json',
   'core/src',
   'api-spec/src',

@@ -10,7 +10,7 @@ import net from 'node:net';
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type Account, type ApiHarness, openHarness, openTestDatabases, signUp } from '../api/harness.js';
-import { launchChromium, saveScreenshot, skipWithoutBrowser } from '../e2e/harness.js';
+import { sharedChromium, saveScreenshot, skipWithoutBrowser } from '../e2e/harness.js';
 import { type OAuthProvider, startOAuthProvider } from './oauth-provider.js';
 
 async function freePort(): Promise<number> {
@@ -63,12 +63,12 @@ describe('OAuth 2.0 pop-up in Chromium', () => {
       },
     });
     expect(created.status, created.text).toBe(201);
-    browser = await launchChromium();
+    browser = await sharedChromium();
   }, 120_000);
   afterAll(async () => {
     if (previousAllowed === undefined) delete process.env.JUNCTION_ALLOWED_HOSTS;
     else process.env.JUNCTION_ALLOWED_HOSTS = previousAllowed;
-    await browser?.close();
+    await Promise.all(browser?.contexts().map((c) => c.close()) ?? []);
     await h?.close();
     await provider?.close();
   });

@@ -18,7 +18,7 @@ import { E2E_TEST_TIMEOUT_MS, useE2ESession } from '../e2e/harness.js';
 import { eventually, signUp, storeToken } from '../e2e/workflow-fixtures.js';
 import { expectMatchesBaseline, THEMES, themedContext } from './support.js';
 
-const session = useE2ESession();
+const session = useE2ESession({ ownBrowser: true });
 const SHOT_DIR = path.join(path.dirname(fileURLToPath(import.meta.url)), 'before-after');
 const PHASE = process.env.SHOTS === 'before' || process.env.SHOTS === 'after' ? process.env.SHOTS : undefined;
 
@@ -145,6 +145,8 @@ const SCREENS: Screen[] = [
       await dashboardReady(page);
       const row = page.getByTestId('workflow-row').filter({ hasText: 'New signups to CRM' });
       const menu = row.getByRole('button', { name: /^Actions for / });
+      // The row is drawn before either control is counted.
+      await menu.or(row.getByRole('button', { name: 'Runs' })).first().waitFor();
       if (await menu.count()) {
         await menu.click();
         await page.getByRole('menuitem', { name: 'Runs' }).click();

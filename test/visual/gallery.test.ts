@@ -5,9 +5,9 @@
  * the baselines.
  */
 import { rm } from 'node:fs/promises';
-import { type Browser, chromium } from 'playwright-core';
+import type { Browser } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { CHROMIUM_ARGS, getChromiumPath, skipWithoutBrowser } from '../e2e/harness.js';
+import { launchChromium, skipWithoutBrowser } from '../e2e/harness.js';
 import { seriousViolations } from '../e2e/axe-support.js';
 import { type StaticServer, startStaticServer } from '../e2e/static-server.js';
 import { buildGallery, expectMatchesBaseline, THEMES, themedContext } from './support.js';
@@ -22,7 +22,8 @@ describe('design system gallery', { timeout: 120_000 }, () => {
     if (missing) return;
     outDir = await buildGallery();
     server = await startStaticServer(outDir);
-    browser = await chromium.launch({ executablePath: getChromiumPath(), args: CHROMIUM_ARGS });
+    // Its own browser, as every visual test (harness.ts `ownBrowser`).
+    browser = await launchChromium();
   }, 180_000);
 
   afterAll(async () => {

@@ -13,7 +13,7 @@ import { type Grant, signUp, storeToken } from '../e2e/workflow-fixtures.js';
 import { expectMatchesBaseline, THEMES, themedContext } from './support.js';
 
 describe('portal, form and editor screens', { timeout: E2E_TEST_TIMEOUT_MS * 3 }, () => {
-  const session = useE2ESession();
+  const session = useE2ESession({ ownBrowser: true });
   let grant: Grant;
   let formId = '';
   beforeAll(async () => {

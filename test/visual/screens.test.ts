@@ -10,7 +10,7 @@ import { E2E_TEST_TIMEOUT_MS, useE2ESession } from '../e2e/harness.js';
 import { expectMatchesBaseline, THEMES, themedContext } from './support.js';
 
 describe('key screens', { timeout: E2E_TEST_TIMEOUT_MS * 2 }, () => {
-  const session = useE2ESession();
+  const session = useE2ESession({ ownBrowser: true });
 
   it.each(THEMES)('the 404 page looks as its baseline in the %s theme', async (mode) => {
     const context = await themedContext(session().browser, mode);

@@ -30,6 +30,9 @@ export async function registerWebApp(
     wildcard: true,
     index: false,
     cacheControl: false,
+    // The web build writes .br and .gz copies of its scripts and styles (web/build/precompress.ts):
+    // a browser that accepts them gets the smaller file, with no compression work per request.
+    preCompressed: true,
     setHeaders: (reply, filePath) => {
       // Vite names assets by content hash, so they never change. @fastify/static 10 passes the
       // Fastify reply; a checkout whose node_modules still holds 9 passes the raw response.
