@@ -6,6 +6,8 @@
  * that reason (see skip.ts). JUNCTION_TEST_REQUIRE=browser,postgres,redis makes a missing
  * service fail the run instead (for a CI that must exercise everything).
  */
+import { constants } from 'node:fs';
+import { access, mkdtemp, rm } from 'node:fs/promises';
 import {
   findChromium,
   findPostgres,
@@ -22,9 +24,30 @@ const VALUE_VARIABLES: Record<TestService, string> = {
   redis: 'TEST_REDIS_URL',
 };
 
+/**
+ * The run's temporary files (servers' SQLite folders, web build copies, Chromium profiles) go
+ * to a folder of their own in memory when the machine has /dev/shm and nobody chose TMPDIR:
+ * hundreds of databases made and dropped no longer wait on the disk. Returns its removal.
+ */
+async function memoryTmpdir(env: NodeJS.ProcessEnv): Promise<(() => Promise<void>) | undefined> {
+  if (env.TMPDIR || process.platform !== 'linux') return undefined;
+  try {
+    await access('/dev/shm', constants.W_OK);
+  } catch {
+    return undefined;
+  }
+  const dir = await mkdtemp('/dev/shm/junction-tests-');
+  env.TMPDIR = dir;
+  return async () => {
+    delete env.TMPDIR;
+    await rm(dir, { recursive: true, force: true });
+  };
+}
+
 /** Detects the services and exports the verdicts; throws when a required one is missing. */
-export default async function setup(): Promise<void> {
+export default async function setup(): Promise<(() => Promise<void>) | undefined> {
   const env = process.env;
+  const removeTmpdir = await memoryTmpdir(env);
   const [postgres, redis] = await Promise.all([findPostgres(env), findRedis(env)]);
   const found: Record<TestService, Found> = { browser: findChromium(env, systemBrowserProbe), postgres, redis };
   const required = new Set((env.JUNCTION_TEST_REQUIRE ?? '').split(',').map((s) => s.trim()));
@@ -42,6 +65,8 @@ export default async function setup(): Promise<void> {
     if (required.has(service)) missingRequired.push(`${service}: ${verdict.reason}`);
   }
   if (missingRequired.length > 0) {
+    await removeTmpdir?.();
     throw new Error(`JUNCTION_TEST_REQUIRE names missing services: ${missingRequired.join('; ')}`);
   }
+  return removeTmpdir;
 }
