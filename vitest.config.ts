@@ -60,7 +60,7 @@ export default defineConfig({
           name: 'web',
           environment: 'jsdom',
           isolate: false,
-          setupFiles: ['./test/setup/per-file-env.ts', './test/setup/per-file-dom.ts'],
+          setupFiles: ['./test/setup/per-file-env.ts', './web/src/test-setup/per-file-dom.ts'],
           expect: { poll: { timeout: 15_000 } },
           testTimeout: 20_000,
           hookTimeout: 60_000,
