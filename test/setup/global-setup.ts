@@ -7,7 +7,7 @@
  * service fail the run instead (for a CI that must exercise everything).
  */
 import { constants } from 'node:fs';
-import { access, mkdtemp, rm } from 'node:fs/promises';
+import { access, chmod, mkdtemp, rm } from 'node:fs/promises';
 import {
   findChromium,
   findPostgres,
@@ -37,6 +37,8 @@ async function memoryTmpdir(env: NodeJS.ProcessEnv): Promise<(() => Promise<void
     return undefined;
   }
   const dir = await mkdtemp('/dev/shm/junction-tests-');
+  // As /tmp: a test that runs a program as another user (the CLI as `nobody`) reaches its folder.
+  await chmod(dir, 0o1777);
   env.TMPDIR = dir;
   return async () => {
     delete env.TMPDIR;
