@@ -383,7 +383,7 @@ export function useE2ESession(options: SessionOptions = {}): () => E2ESession {
  * at them and commit them), not in CI (`CI` set), whose checkout is thrown away — about 180
  * full-page PNGs, a minute of CPU on a 2-core machine. `E2E_SCREENSHOTS=on` writes them in CI too.
  */
-function screenshotsWanted(): boolean {
+export function screenshotsWanted(): boolean {
   if (process.env.E2E_SCREENSHOTS === 'on') return true;
   return !process.env.CI || process.env.CI === 'false' || process.env.CI === '0';
 }
