@@ -276,9 +276,20 @@ describe('custom code: the escape corpus fails cleanly and the sandbox survives'
     await expectHealthy();
   });
 
+  // The memory limit must be what stops these, not the wall clock: growing a child's memory is
+  // slow on a loaded machine, so they run in a sandbox whose time limit is far away.
+  const roomyRun = async (source: string): Promise<SandboxResult> => {
+    const roomy = createSandbox({ poolSize: 0, maxConcurrent: 1, timeoutMs: 60_000, memoryLimitMb: 128 });
+    try {
+      return await roomy.run({ code: source, inputData: {}, authData: {}, http });
+    } finally {
+      await roomy.close();
+    }
+  };
+
   it('answers a 1 GB allocation with a memory error', async () => {
     expectFailure(
-      await run(code('data = bytearray(1024 ** 3)\nreturn len(data)')),
+      await roomyRun(code('data = bytearray(1024 ** 3)\nreturn len(data)')),
       'memory',
       'Custom code ran out of memory (limit 128 MB).',
     );
@@ -287,7 +298,7 @@ describe('custom code: the escape corpus fails cleanly and the sandbox survives'
 
   it('answers a slowly growing allocation with a memory error', async () => {
     const grow = 'chunks = []\nwhile True:\n    chunks.append(bytearray(16 * 1024 * 1024))';
-    expectFailure(await run(code(grow)), 'memory', 'Custom code ran out of memory (limit 128 MB).');
+    expectFailure(await roomyRun(code(grow)), 'memory', 'Custom code ran out of memory (limit 128 MB).');
     await expectHealthy();
   });
 });
