@@ -352,6 +352,18 @@ describe('validateAppDefinition', () => {
     expect(paths(app)).toEqual(['authInfo.testAuth']);
   });
 
+  it('answers a testAuth that is not text, even one without a text form', () => {
+    const app = demoCrm() as unknown as { authInfo: Record<string, unknown> };
+    app.authInfo.testAuth = Object.create(null);
+    expect(validateAppDefinition(app).errors).toEqual([
+      {
+        code: 'unknown-action',
+        path: 'authInfo.testAuth',
+        message: "testAuth must be the key of one of this app's actions.",
+      },
+    ]);
+  });
+
   it('requires a simple GET test action for OAuth 2.0, with the spec message', () => {
     const app = demoCrm();
     app.authInfo = { apiType: 'oauth2' };

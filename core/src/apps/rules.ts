@@ -555,7 +555,11 @@ function checkAuthInfo(authInfo: unknown, actions: Json, actionKeys: Set<string>
   const testAuth = authInfo.testAuth;
   if (testAuth !== undefined && testAuth !== '' && (typeof testAuth !== 'string' || !actionKeys.has(testAuth))) {
     // forms-dp 5: the auth test action must be one of the app's action keys.
-    add('unknown-action', 'authInfo.testAuth', `testAuth '${String(testAuth)}' is not one of this app's actions.`);
+    const message =
+      typeof testAuth === 'string'
+        ? `testAuth '${testAuth}' is not one of this app's actions.`
+        : "testAuth must be the key of one of this app's actions.";
+    add('unknown-action', 'authInfo.testAuth', message);
   }
   if (authInfo.apiType === 'oauth2') {
     // forms-dp 5, 8: OAuth 2.0 tests with a GET action that has a url and no fields.
