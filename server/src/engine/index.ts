@@ -20,6 +20,7 @@ import { createEngineApi } from './service.js';
 import { engineSettings } from './settings.js';
 import { openSqliteWriter, type SqliteWriter } from './sqlite-writer.js';
 import { setQueueDepthSource } from '../metrics.js';
+import { newExecutionId } from './execution-id.js';
 
 /** Options of createEngine. */
 export interface CreateEngineOptions {
@@ -58,7 +59,7 @@ export function createEngine(
     db: deps.handle.db,
     write,
     now: deps.now,
-    newId: deps.newId,
+    newId: () => newExecutionId(),
     enqueue: (ids, tenantId) => {
       const q = getQueue();
       if (q) q.enqueue(ids, tenantId);

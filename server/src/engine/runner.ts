@@ -232,7 +232,7 @@ export function createRunner(deps: RunnerDeps) {
       return { ok: false, input: null, output: { error }, error, attempts: 0, startedAt };
     }
     const values = resolved.values;
-    const app = await platform.registry.resolve(execution.tenantId, step.app);
+    const app = await platform.registry.resolve(execution.tenantId, step.app, { action: step.event });
     if (!app)
       return {
         ok: false,

@@ -43,6 +43,9 @@ export function openSqliteWriter(file: string): SqliteWriter {
   sqlite.pragma('busy_timeout = 5000');
   // Commits write the WAL without waiting for the disk; `sync()` flushes it (group commit).
   sqlite.pragma('synchronous = NORMAL');
+  // A checkpoint copies the WAL into the database file and syncs it, on this (the event loop's)
+  // thread: every ~40 MB of WAL instead of SQLite's default ~4 MB costs fewer, larger ones.
+  sqlite.pragma('wal_autocheckpoint = 10000');
   const wal = createWalSync(`${file}-wal`);
   const statements = {
     workflow: sqlite.prepare('SELECT id, tenant_id, active, revision FROM workflows WHERE id = ?'),

@@ -3,9 +3,9 @@
  * rate-limit plugin (the auth routes' limits are defined in ./auth-limits.ts).
  */
 import cors from '@fastify/cors';
-import helmet from '@fastify/helmet';
 import rateLimit from '@fastify/rate-limit';
 import type { FastifyInstance } from 'fastify';
+import helmet, { type HelmetOptions } from 'helmet';
 import type { Config } from '../config.js';
 import { tooManyAttempts } from './auth-limits.js';
 import type { RateLimitStore } from '../security/rate-limit-store.js';
@@ -38,21 +38,22 @@ export async function registerSecurityPlugins(
   config: Config,
   store: Partial<RateLimitStore['pluginOptions']> = {},
 ): Promise<void> {
-  await app.register(helmet, {
+  const headers = securityHeaders({
     contentSecurityPolicy: { useDefaults: false, directives: CSP_DIRECTIVES },
     frameguard: { action: 'deny' },
     // The OAuth pop-up posts its result to window.opener, which same-origin COOP would cut.
     crossOriginOpenerPolicy: { policy: 'same-origin-allow-popups' },
   });
-  // Public forms may be embedded anywhere: widen frame-ancestors and drop X-Frame-Options there.
-  app.addHook('onSend', async (request, reply, payload) => {
-    if (EMBEDDABLE_PATH.test(request.url)) {
-      const csp = reply.getHeader('content-security-policy');
-      if (typeof csp === 'string')
-        reply.header('content-security-policy', csp.replace("frame-ancestors 'none'", 'frame-ancestors *'));
-      reply.removeHeader('x-frame-options');
-    }
-    return payload;
+  // Public forms may be embedded anywhere: frame-ancestors widened and no X-Frame-Options there.
+  const embeddable = headers
+    .filter(([name]) => name !== 'x-frame-options')
+    .map(([name, value]): Header => [
+      name,
+      name === 'content-security-policy' ? value.replace("frame-ancestors 'none'", 'frame-ancestors *') : value,
+    ]);
+  app.addHook('onRequest', (request, reply, done) => {
+    for (const [name, value] of EMBEDDABLE_PATH.test(request.url) ? embeddable : headers) reply.raw.setHeader(name, value);
+    done();
   });
 
   await app.register(cors, {
@@ -70,4 +71,23 @@ export async function registerSecurityPlugins(
       errorResponseBuilder: (_request, context) => tooManyAttempts(context.ttl / 1000),
     });
   }
+}
+
+type Header = [name: string, value: string];
+
+/**
+ * The headers helmet sets for these options, worked out once: helmet's middleware only sets
+ * fixed headers, and building it per request (as @fastify/helmet does) cost several percent of
+ * the engine's CPU per webhook (BENCHMARKS.md Engine).
+ */
+function securityHeaders(options: HelmetOptions): Header[] {
+  const set = new Map<string, string>();
+  const response = {
+    setHeader: (name: string, value: string) => void set.set(name.toLowerCase(), String(value)),
+    removeHeader: (name: string) => void set.delete(name.toLowerCase()),
+  };
+  helmet(options)({} as never, response as never, (error?: unknown) => {
+    if (error) throw error;
+  });
+  return [...set];
 }

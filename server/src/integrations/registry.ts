@@ -22,8 +22,12 @@ export type RunnableApp = BuiltinAppDefinition | AppDefinition;
 
 /** Looks apps up for a tenant. */
 export interface AppRegistry {
-  /** The app with this slug visible to the tenant, or undefined. */
-  resolve(tenantId: string, slug: string): Promise<RunnableApp | undefined>;
+  /**
+   * The app with this slug visible to the tenant, or undefined. With `action`, the caller needs
+   * only that action: a built-in app that has it natively is answered without reading the
+   * workspace's added events (they may never reuse a built-in key), saving a query per step.
+   */
+  resolve(tenantId: string, slug: string, need?: { action: string }): Promise<RunnableApp | undefined>;
   /** Every app visible to the tenant, built-ins first. */
   list(tenantId: string): Promise<RunnableApp[]>;
 }
@@ -112,8 +116,9 @@ export function createAppRegistry(deps: ServiceDeps): AppRegistry {
   const store = createPortalAppStore(deps.handle.db);
   const added = createWorkspaceEventsStore(deps.handle.db);
   return {
-    async resolve(tenantId, slug) {
+    async resolve(tenantId, slug, need) {
       const builtin = getBuiltinApp(slug);
+      if (builtin && need && Object.hasOwn(builtin.actions, need.action)) return withOAuthClient(builtin);
       // Catalogue OAuth apps get the operator's client id and secret (server-side only).
       const record = builtin ? undefined : await store.get(tenantId, slug);
       const app = builtin ? withOAuthClient(builtin) : record ? toRunnable(record, deps.vault) : undefined;

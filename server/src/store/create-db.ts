@@ -13,6 +13,7 @@ import type { Config } from '../config.js';
 import type { Database, Dialect } from './database.js';
 import { createMigrationProvider } from './migrations/index.js';
 import { NulFreeTextPlugin } from './nul-free.js';
+import { withStatementCache } from './sqlite-statements.js';
 
 /** An open database: the Kysely instance, which engine it is, and how to close it. */
 export interface DbHandle {
@@ -53,8 +54,10 @@ function openSqlite(file: string): DbHandle {
   sqlite.pragma('journal_mode = WAL');
   sqlite.pragma('foreign_keys = ON');
   sqlite.pragma(`busy_timeout = ${SQLITE_BUSY_TIMEOUT_MS}`);
+  // As the engine's connection (engine/sqlite-writer.ts): checkpoint every ~40 MB of WAL.
+  sqlite.pragma('wal_autocheckpoint = 10000');
   const db = new Kysely<Database>({
-    dialect: new SqliteDialect({ database: sqlite }),
+    dialect: new SqliteDialect({ database: withStatementCache(sqlite) }),
     plugins: [new NulFreeTextPlugin()],
   });
   return { db, dialect: 'sqlite', close: once(() => db.destroy()) };
