@@ -33,7 +33,26 @@ export default defineConfig({
         // (editor/canvas/canvas-actions.ts `loadLayout`). Without the group they stay in the
         // entry chunk: core's index re-exports the layout, and the entry reaches the index.
         codeSplitting: {
-          groups: [{ name: 'layout', test: /@dagrejs[\\/]|core[\\/]src[\\/]workflow[\\/]layout\.ts$/ }],
+          groups: [
+            { name: 'layout', test: /@dagrejs[\\/]|core[\\/]src[\\/]workflow[\\/]layout\.ts$/ },
+            // Core's activation rule with the plan compiler, the schedule checks (croner), and the
+            // legacy reader and import that use it: the ON/OFF switch loads it once it is on
+            // screen (stores/activation-check.ts), the dashboard's import with its page. Only
+            // these modules: what they import from the rest of core stays where it is (the
+            // first load has it), so no binding of the first load comes from this chunk.
+            {
+              name: 'checks',
+              test: /[\\/]croner[\\/]|core[\\/]src[\\/](workflow[\\/](activation|compile|legacy|legacy-schedule|document-import)|apps[\\/]schedule)\.ts$/,
+              includeDependenciesRecursively: false,
+            },
+            // Core's portal rules, the same way: only the portal's pages use them (the design
+            // system's Table pages with core's apps/paging.ts).
+            {
+              name: 'portal-rules',
+              test: /core[\\/]src[\\/]apps[\\/]portal\.ts$/,
+              includeDependenciesRecursively: false,
+            },
+          ],
         },
       },
     },

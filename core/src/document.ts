@@ -39,18 +39,15 @@ export type {
   MigrateDocumentResult,
 } from './workflow/legacy.js';
 export { isLegacyDocument, migrateDocument } from './workflow/legacy.js';
-export type { ExportedWorkflow, ImportResult } from './workflow/document-io.js';
+export type { ImportResult } from './workflow/document-import.js';
 export {
   documentErrorText,
-  duplicateDocument,
-  duplicateName,
-  exportFileName,
   IMPORTED_WORKFLOW_NAME,
   NOT_A_WORKFLOW_TEXT,
   readImport,
-  toDocument,
-  toExport,
-} from './workflow/document-io.js';
+} from './workflow/document-import.js';
+export type { ExportedWorkflow } from './workflow/document-io.js';
+export { duplicateDocument, duplicateName, exportFileName, toDocument, toExport } from './workflow/document-io.js';
 export type {
   ExecutionNode,
   PlanLink,

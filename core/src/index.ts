@@ -378,7 +378,6 @@ export type {
   BodyRow,
   FieldRow,
   ImportJsonResult,
-  Page,
   SettingsErrors,
   SortState,
   TriggerRow,
@@ -398,7 +397,6 @@ export {
   checkTriggerSettings,
   DEFAULT_ACTION_CODE,
   DEFAULT_AUTH_CODE,
-  DEFAULT_PAGE_SIZE,
   fieldRows,
   importJson,
   INDENT_STEP_PX,
@@ -407,8 +405,6 @@ export {
   locationAfterApiSave,
   moveRow,
   NEW_ITEM_KEY,
-  PAGE_SIZES,
-  pageOf,
   searchActionRows,
   searchFieldRows,
   searchTriggerRows,
@@ -416,6 +412,8 @@ export {
   toggleSort,
   triggerRows,
 } from './apps/portal.js';
+export type { Page } from './apps/paging.js';
+export { DEFAULT_PAGE_SIZE, PAGE_SIZES, pageOf } from './apps/paging.js';
 export type {
   Answers,
   AnswerValue,

@@ -10,21 +10,19 @@ import {
   checkFieldSettings,
   checkTriggerSettings,
   DEFAULT_AUTH_CODE,
-  DEFAULT_PAGE_SIZE,
   fieldRows,
   importJson,
   indentRow,
   keyValuesToBodyRows,
   locationAfterApiSave,
   moveRow,
-  PAGE_SIZES,
-  pageOf,
   searchActionRows,
   searchTriggerRows,
   sortRows,
   toggleSort,
   triggerRows,
 } from './portal.js';
+import { DEFAULT_PAGE_SIZE, PAGE_SIZES, pageOf } from './paging.js';
 import { buildRequest } from './request.js';
 import { KEY_RULE_MESSAGE, slugify } from './rules.js';
 import type { ActionDef, AppDefinition } from './types.js';

@@ -1,16 +1,8 @@
 // biome-ignore lint/style/noRestrictedImports: a test reads files from disk; the rule guards core's sources.
 import { readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
-import {
-  duplicateDocument,
-  duplicateName,
-  exportFileName,
-  IMPORTED_WORKFLOW_NAME,
-  NOT_A_WORKFLOW_TEXT,
-  readImport,
-  toDocument,
-  toExport,
-} from './document-io.js';
+import { IMPORTED_WORKFLOW_NAME, NOT_A_WORKFLOW_TEXT, readImport } from './document-import.js';
+import { duplicateDocument, duplicateName, exportFileName, toDocument, toExport } from './document-io.js';
 import { validateDocument } from './document.js';
 import { createStepData, type WorkflowDocument } from './types.js';
 

@@ -3,9 +3,8 @@ import { useCallback, useEffect, useRef, useState } from 'react';
 import styled from 'styled-components';
 import { CodeModal } from '../onboarding/CodeModal.js';
 import { CustomTriggerWizardHost } from '../onboarding/CustomTriggerWizardHost.js';
-import { GuidedTour } from '../onboarding/GuidedTour.js';
 import { REMINDER_BELOW_PX, type SignedIn, SignUpFlow, signUpStart } from '../onboarding/onboarding-signup.js';
-import { type ITourModel, TourModel, wasTourSeen } from '../onboarding/onboarding-tour.js';
+import type { ITourModel } from '../onboarding/onboarding-tour.js';
 import { SignUpModal } from '../onboarding/SignUpModal.js';
 import { readStarterRequest, wantsStarter, withoutStarterParams } from '../onboarding/starters.js';
 import { TemplateWelcome } from '../onboarding/TemplateWelcome.js';
@@ -27,6 +26,8 @@ import { Palette } from './palette/Palette.js';
 import { StepPanelHost } from './panels/StepPanelHost.js';
 import { ConnectionBanner } from './top-bar/ConnectionBanner.js';
 import { TopBar } from './top-bar/TopBar.js';
+
+type TourModule = typeof import('../onboarding/tour-chunk.js');
 
 const Screen = styled.div`
   display: flex;
@@ -104,19 +105,19 @@ export const EditorPage = observer(function EditorPage() {
   // onboarding 2, 4: after a sign-up the four-digit code modal shows over the editor.
   const [codeFor, setCodeFor] = useState<string | null>(null);
   // onboarding 4: the guided tour follows a sign-up (unless a starter was asked for) or `tour=1`.
-  const [tour, setTour] = useState<ITourModel | null>(null);
+  // The tour is a chunk of its own (`tour-chunk.ts`), loaded when one is to open.
+  const [tour, setTour] = useState<{ model: ITourModel; module: TourModule } | null>(null);
   const isTourAfterCode = useRef(false);
   // A sign-in from the modal already said whether the code is needed (the grant's user).
   const isVerificationKnown = useRef(false);
   const openTour = useCallback(() => {
-    if (!editor.isLoaded || wasTourSeen(window.localStorage, editor.wf.id)) return;
-    setTour(
-      root.createModel(
-        TourModel,
-        { workflowId: editor.wf.id },
-        { fetch: window.fetch.bind(window), storage: window.localStorage },
-      ),
-    );
+    if (!editor.isLoaded) return;
+    const workflowId = editor.wf.id;
+    void import('../onboarding/tour-chunk.js').then((module) => {
+      if (module.wasTourSeen(window.localStorage, workflowId)) return;
+      const deps = { fetch: window.fetch.bind(window), storage: window.localStorage };
+      setTour({ module, model: root.createModel(module.TourModel, { workflowId }, deps) });
+    });
   }, [root, editor]);
   const [signUp] = useState(() =>
     root.createModel(SignUpFlow, signUpStart(typeof window !== 'undefined' && window.innerWidth < REMINDER_BELOW_PX), {
@@ -330,7 +331,7 @@ export const EditorPage = observer(function EditorPage() {
           }}
         />
       )}
-      {tour && codeFor === null && <GuidedTour tour={tour} />}
+      {tour && codeFor === null && <tour.module.GuidedTour tour={tour.model} />}
     </EditorProvider>
   );
 });

@@ -21,6 +21,7 @@ import {
 import { reaction } from 'mobx';
 import { flow, getEnv, type Instance, types } from 'mobx-state-tree';
 import { AppCatalogModel } from '../editor/panels/panel-catalog.js';
+import { activationProblemsOf } from './activation-check.js';
 import { editorRequests } from './editor-requests.js';
 
 /** How long autosave waits after the last edit before saving (editor-core 4.5). */
@@ -136,6 +137,13 @@ const EditorStoreBase = types
     /** The workflow's issues (editor-core 5.1), recomputed only when the workflow changes. */
     get issues(): Issue[] {
       return self.workflow ? findIssues(self.workflow.data) : [];
+    },
+    /**
+     * What keeps the workflow from being turned ON (editor-core 4.2), or null until core's rule
+     * has loaded (`loadActivationCheck`); recomputed only when the workflow changes.
+     */
+    get activationProblems(): Issue[] | null {
+      return self.workflow ? activationProblemsOf(self.workflow.data) : null;
     },
     /** True when the workflow differs from what was last loaded or saved. */
     get hasUnsavedChanges(): boolean {

@@ -1,7 +1,8 @@
-import { activationProblems, type Issue } from '@junction/core';
+import type { Issue } from '@junction/core';
 import { observer } from 'mobx-react-lite';
-import { useState } from 'react';
+import { useEffect, useState } from 'react';
 import styled from 'styled-components';
+import { loadActivationCheck } from '../../stores/activation-check.js';
 import { useToast } from '../../ui/index.js';
 import { useEditor } from '../editor-context.js';
 import { switchActivation } from './activation.js';
@@ -64,11 +65,15 @@ export const ActivationSwitch = observer(function ActivationSwitch() {
   const { showToast } = useToast();
   const [isBusy, setBusy] = useState(false);
   const active = editor.wf.active;
-  const problems = activationProblems(editor.wf.data, null);
+  // Core's rule is a chunk of its own, asked for once the switch is on screen; until it has
+  // answered the switch can pause a workflow but not turn one ON.
+  useEffect(() => void loadActivationCheck().catch(() => undefined), []);
+  const problems = editor.activationProblems ?? [];
+  const isChecking = editor.activationProblems === null;
   const isBlocked = problems.length > 0;
   const firstStepId = problems[0]?.stepId;
   const reason = blockedReason(problems, firstStepId ? editor.wf.stepById(firstStepId)?.data.name : undefined);
-  const disabled = isBusy || (!active && isBlocked);
+  const disabled = isBusy || (!active && (isBlocked || isChecking));
 
   const toggle = async () => {
     setBusy(true);

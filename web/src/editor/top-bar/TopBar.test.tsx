@@ -9,7 +9,8 @@ import {
 import { act, cleanup, fireEvent, render, screen, waitFor } from '@testing-library/react';
 import { MemoryRouter } from 'react-router-dom';
 import { ThemeProvider } from 'styled-components';
-import { afterEach, describe, expect, it, vi } from 'vitest';
+import { afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
+import { loadActivationCheck } from '../../stores/activation-check.js';
 import { createRootStore, RootStoreProvider } from '../../stores/root-store.js';
 import { createEditorStore, type IEditorStore, type StoredWorkflow } from '../../stores/editor-store.js';
 import { theme, ToastProvider } from '../../ui/index.js';
@@ -18,6 +19,9 @@ import { ACTIVATION_TEXTS } from './activation.js';
 import { HELP_LINKS } from './HelpMenu.js';
 import { SHARE_TEXTS } from './share.js';
 import { TopBar } from './TopBar.js';
+
+// The switch asks for core's activation rule (a chunk of its own) once it is on screen.
+beforeAll(() => loadActivationCheck());
 
 afterEach(() => {
   cleanup();

@@ -1,4 +1,4 @@
-import { activationProblems, UNDO_LIST_SIZE } from '@junction/core';
+import { UNDO_LIST_SIZE } from '@junction/core';
 import { ArrowLeft, Redo2, Undo2 } from 'lucide-react';
 import { observer } from 'mobx-react-lite';
 import { type KeyboardEvent, useEffect, useState } from 'react';
@@ -170,8 +170,10 @@ export const TopBar = observer(function TopBar({ token }: { token: string | null
   const redoList = history.redoDescriptions(UNDO_LIST_SIZE);
   const [isSharing, setSharing] = useState(false);
   const [shareDialog, setShareDialog] = useState<ShareDialogModule | null>(shareDialogModule);
-  // editor-core 4.2: sharing is disabled, like the switch, while an issue blocks activation.
-  const isBlocked = activationProblems(editor.wf.data, null).length > 0;
+  // editor-core 4.2: sharing is disabled, like the switch, while an issue blocks activation
+  // (and until core's activation rule has answered: ActivationSwitch loads it).
+  const isBlocked = (editor.activationProblems?.length ?? 0) > 0;
+  const isChecking = editor.activationProblems === null;
   return (
     <TipProvider>
       <Bar>
@@ -199,7 +201,7 @@ export const TopBar = observer(function TopBar({ token }: { token: string | null
         <Tip content={isBlocked ? SHARE_BLOCKED_TOOLTIP : 'Share as a template'}>
           <ShareButton
             type="button"
-            disabled={isBlocked}
+            disabled={isBlocked || isChecking}
             onClick={() => {
               // The dialog is a chunk of its own, loaded on the first Share.
               void loadShareDialog().then((module) => {
