@@ -7,6 +7,10 @@ const pkg = JSON.parse(readFileSync(new URL('./package.json', import.meta.url), 
   dependencies?: Record<string, string>;
 };
 
+// Pure-JS packages of many small ES modules are bundled into the dist: Node 20 resolves, reads
+// and links each module file on its own, which made loading them most of the start-up.
+const BUNDLED = new Set(['kysely']);
+
 // Run from `node server/dist/main.js`: dependencies and the workspace packages stay external
 // and resolve through node_modules (core/dist exists after the root build).
 export default defineConfig({
@@ -18,7 +22,8 @@ export default defineConfig({
   clean: true,
   sourcemap: true,
   splitting: true,
-  external: [...Object.keys(pkg.dependencies ?? {}), /^@junction\//],
+  external: [...Object.keys(pkg.dependencies ?? {}).filter((name) => !BUNDLED.has(name)), /^@junction\//],
+  noExternal: [...BUNDLED],
   // The custom-code sandbox child runs under the permission model as one plain file that may
   // read nothing else: copied beside the bundle, not bundled (src/sandbox/runner.ts finds it).
   onSuccess: async () => {

@@ -5,7 +5,8 @@
  * loopback-only outbox route.
  */
 import { randomUUID } from 'node:crypto';
-import nodemailer from 'nodemailer';
+import { createRequire } from 'node:module';
+import type NodemailerModule from 'nodemailer';
 import type { Config } from '../config.js';
 import type { Logger } from '../kernel/logger.js';
 import type { OutboxMail } from '../kernel/types.js';
@@ -44,6 +45,8 @@ export function createMailer(
 ): Mailer {
   const now = opts.now ?? Date.now;
   if (config.smtpUrl) {
+    // Loaded only when SMTP is configured: a server without it starts without nodemailer.
+    const nodemailer = createRequire(import.meta.url)('nodemailer') as typeof NodemailerModule;
     const transport = nodemailer.createTransport(config.smtpUrl);
     return {
       mode: 'smtp',

@@ -5,15 +5,14 @@
  * header values with CR/LF refused. Failures are {@link HttpClientError}s with a stable code.
  */
 import net from 'node:net';
-import type { TLSSocket } from 'node:tls';
 import type { HttpRequest } from '@junction/core';
-import { Agent, buildConnector } from 'undici';
+import type { Agent } from 'undici';
 import {
   ALLOWED_HOSTS_ENV,
   type AllowedHost,
   BlockedAddressError,
   classifyAddress,
-  createGuardedLookup,
+  createGuardedConnector,
   isAllowedHost,
   parseAllowedHosts,
   type ResolveHost,
@@ -116,11 +115,24 @@ export function createHttpClient(options: HttpClientOptions = {}): HttpClient {
   const timeoutMs = options.timeoutMs ?? DEFAULT_TIMEOUT_MS;
   const maxRedirects = options.maxRedirects ?? MAX_REDIRECTS;
 
-  const agent = new Agent({
-    connect: createGuardedConnector(allowlist, options.resolveHost, timeoutMs),
-    headersTimeout: timeoutMs,
-    bodyTimeout: timeoutMs,
-  });
+  // undici loads with the first request, not at start: most clients are created at start
+  // and many never send (the server answers its first request without it).
+  let agent: Agent | undefined;
+  let loading: Promise<Agent> | undefined;
+  let isClosed = false;
+  const loadAgent = (): Promise<Agent> => {
+    loading ??= import('undici').then((undici) => {
+      agent = new undici.Agent({
+        connect: createGuardedConnector(undici.buildConnector, allowlist, options.resolveHost, timeoutMs),
+        headersTimeout: timeoutMs,
+        bodyTimeout: timeoutMs,
+      });
+      // Closed before its first request: later requests fail as on a closed agent.
+      if (isClosed) void agent.close();
+      return agent;
+    });
+    return loading;
+  };
 
   async function send(request: HttpRequest): Promise<HttpResponse> {
     const started = performance.now();
@@ -138,7 +150,7 @@ export function createHttpClient(options: HttpClientOptions = {}): HttpClient {
     try {
       for (let hop = 0; ; hop++) {
         checkTarget(url, allowlist);
-        const res = await agent.request({
+        const res = await (agent ?? (await loadAgent())).request({
           origin: url.origin,
           path: `${url.pathname}${url.search}`,
           method: method as 'GET',
@@ -190,7 +202,13 @@ export function createHttpClient(options: HttpClientOptions = {}): HttpClient {
     }
   }
 
-  return { send, close: () => agent.close() };
+  return {
+    send,
+    close: async () => {
+      isClosed = true;
+      if (loading) await (await loading).close();
+    },
+  };
 }
 
 /**
@@ -200,52 +218,6 @@ export function createHttpClient(options: HttpClientOptions = {}): HttpClient {
  */
 export function allowedHostsFromEnv(env: Record<string, string | undefined> = process.env): AllowedHost[] {
   return parseAllowedHosts(env[ALLOWED_HOSTS_ENV]);
-}
-
-/**
- * The undici connector: an allowlisted host connects plainly; an IP literal is checked before
- * connecting; a name is resolved by the guarded lookup inside `net.connect`, so the checked
- * address is the one connected to. The connected socket's remote address is checked once
- * more before undici may write to it.
- */
-function createGuardedConnector(
-  allowlist: readonly AllowedHost[],
-  resolveHost: ResolveHost | undefined,
-  timeoutMs: number,
-) {
-  const plain = buildConnector({ timeout: timeoutMs });
-  const guarded = buildConnector({
-    timeout: timeoutMs,
-    lookup: createGuardedLookup(resolveHost),
-  } as buildConnector.BuildOptions);
-  return (opts: buildConnector.Options, callback: buildConnector.Callback): void => {
-    const port = Number(opts.port) || (opts.protocol === 'https:' ? 443 : 80);
-    if (isAllowedHost(allowlist, opts.hostname, port)) {
-      plain(opts, callback);
-      return;
-    }
-    if (net.isIP(opts.hostname) !== 0) {
-      const verdict = classifyAddress(opts.hostname);
-      if (verdict.isBlocked) {
-        callback(new BlockedAddressError(opts.hostname, opts.hostname, verdict.range), null);
-        return;
-      }
-    }
-    guarded(opts, (error, socket) => {
-      if (error || !socket) {
-        callback(error ?? new Error('No socket.'), null);
-        return;
-      }
-      const remote = (socket as TLSSocket).remoteAddress;
-      const verdict = remote ? classifyAddress(remote) : { isBlocked: true, range: 'unknown' };
-      if (verdict.isBlocked) {
-        socket.destroy();
-        callback(new BlockedAddressError(opts.hostname, remote ?? 'unknown', verdict.range), null);
-        return;
-      }
-      callback(null, socket);
-    });
-  };
 }
 
 function toUrl(request: HttpRequest): URL {

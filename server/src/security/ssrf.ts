@@ -8,7 +8,9 @@
 import type { LookupAddress, LookupOptions } from 'node:dns';
 import dns from 'node:dns';
 import net from 'node:net';
+import type { TLSSocket } from 'node:tls';
 import ipaddr from 'ipaddr.js';
+import type { buildConnector } from 'undici';
 
 /** The environment variable that lists hosts the guard lets through (comma-separated host[:port]). */
 export const ALLOWED_HOSTS_ENV = 'JUNCTION_ALLOWED_HOSTS';
@@ -160,5 +162,52 @@ export function createGuardedLookup(resolve: ResolveHost = resolveWithSystem) {
       },
       (error: NodeJS.ErrnoException) => callback(error, ''),
     );
+  };
+}
+
+/**
+ * The undici connector: an allowlisted host connects plainly; an IP literal is checked before
+ * connecting; a name is resolved by the guarded lookup inside `net.connect`, so the checked
+ * address is the one connected to. The connected socket's remote address is checked once
+ * more before undici may write to it.
+ */
+export function createGuardedConnector(
+  build: typeof buildConnector,
+  allowlist: readonly AllowedHost[],
+  resolveHost: ResolveHost | undefined,
+  timeoutMs: number,
+) {
+  const plain = build({ timeout: timeoutMs });
+  const guarded = build({
+    timeout: timeoutMs,
+    lookup: createGuardedLookup(resolveHost),
+  } as buildConnector.BuildOptions);
+  return (opts: buildConnector.Options, callback: buildConnector.Callback): void => {
+    const port = Number(opts.port) || (opts.protocol === 'https:' ? 443 : 80);
+    if (isAllowedHost(allowlist, opts.hostname, port)) {
+      plain(opts, callback);
+      return;
+    }
+    if (net.isIP(opts.hostname) !== 0) {
+      const verdict = classifyAddress(opts.hostname);
+      if (verdict.isBlocked) {
+        callback(new BlockedAddressError(opts.hostname, opts.hostname, verdict.range), null);
+        return;
+      }
+    }
+    guarded(opts, (error, socket) => {
+      if (error || !socket) {
+        callback(error ?? new Error('No socket.'), null);
+        return;
+      }
+      const remote = (socket as TLSSocket).remoteAddress;
+      const verdict = remote ? classifyAddress(remote) : { isBlocked: true, range: 'unknown' };
+      if (verdict.isBlocked) {
+        socket.destroy();
+        callback(new BlockedAddressError(opts.hostname, remote ?? 'unknown', verdict.range), null);
+        return;
+      }
+      callback(null, socket);
+    });
   };
 }
