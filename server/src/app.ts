@@ -2,7 +2,8 @@
  * Builds Junction's HTTP application: the contract's operations, web hygiene, the API
  * reference and (when built) the web app, over the domain services.
  */
-import Fastify, { type FastifyInstance } from 'fastify';
+import { createRequire } from 'node:module';
+import Fastify, { type FastifyInstance, type FastifyServerOptions } from 'fastify';
 import type { Config } from './config.js';
 import { perAddressLimitFor, registerPerAccountLimits } from './http/auth-limits.js';
 import { registerJsonParser } from './http/json-body.js';
@@ -84,6 +85,7 @@ export async function createApp(config: Config, opts: CreateAppOptions = {}): Pr
     onConstructorPoisoning: 'error',
     // Behind a proxy the rate limit keys on the proxy's address unless told otherwise.
     trustProxy: config.trustProxy ?? process.env.TRUST_PROXY === '1',
+    schemaController: { compilersFactory: lazySchemaCompilers() },
   });
 
   const ownsServices = !opts.services;
@@ -146,4 +148,27 @@ async function registerMetrics(app: FastifyInstance): Promise<void> {
   app.addHook('onResponse', async (request, reply) => {
     if (request.url.startsWith('/hooks/')) metrics.webhookAcknowledged(reply.elapsedTime / 1000, reply.statusCode);
   });
+}
+
+type CompilersFactory = NonNullable<NonNullable<FastifyServerOptions['schemaController']>['compilersFactory']>;
+type Build = (schemas: unknown, options: unknown) => unknown;
+
+/**
+ * Fastify's own schema compilers (its Ajv and fast-json-stringify), required on first use
+ * instead of when the instance is made: the contract's routes validate through validation.ts
+ * and carry no Fastify schema, so a start never needs them.
+ */
+function lazySchemaCompilers(): CompilersFactory {
+  const fromFastify = createRequire(createRequire(import.meta.url).resolve('fastify'));
+  const lazy = (name: string): Build => {
+    let build: Build | undefined;
+    return (schemas, options) => {
+      build ??= (fromFastify(name) as () => Build)();
+      return build(schemas, options);
+    };
+  };
+  return {
+    buildValidator: lazy('@fastify/ajv-compiler') as CompilersFactory['buildValidator'],
+    buildSerializer: lazy('@fastify/fast-json-stringify-compiler') as CompilersFactory['buildSerializer'],
+  };
 }

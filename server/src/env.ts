@@ -1,14 +1,13 @@
 /**
  * Every environment variable the server, the worker and the command line read, declared once
- * as a JSON Schema (validated with Ajv, as the API is): its type, default and meaning. The
+ * as a JSON Schema: its type, default and meaning, checked as Ajv checks it (`coerceTypes`,
+ * `useDefaults`, `allErrors`; env.test.ts compares the two) without loading Ajv at start. The
  * README's configuration table lists exactly these (env.test.ts checks both ways), and
  * `loadConfig` reads them only through {@link readEnv}, which rejects a bad value with one
  * line naming the variable and what it expects. Adding a variable is one line in ENV_SCHEMA.
  */
-import { Ajv } from 'ajv';
-
 /** One variable's schema: a JSON Schema plus the text the README and error messages use. */
-interface EnvVar {
+export interface EnvVar {
   type?: 'string' | 'integer' | 'number';
   enum?: readonly string[];
   minimum?: number;
@@ -196,9 +195,25 @@ export class ConfigError extends Error {
 /** Exit code of a process that refuses its configuration (as a command-line usage error). */
 export const CONFIG_ERROR_EXIT_CODE = 2;
 
-const ajv = new Ajv({ coerceTypes: true, useDefaults: true, allErrors: true, strict: false });
-ajv.addFormat('uri', (value: string) => URL.canParse(value));
-const validate = ajv.compile({ type: 'object', properties: ENV_SCHEMA });
+/**
+ * One present (trimmed, non-empty) value checked against its schema: the value to keep, or
+ * undefined when it is not valid. Numbers coerce as Ajv's `coerceTypes` does (`x == +x`, and
+ * `!(x % 1)` for integers); `format: 'uri'` is `URL.canParse`.
+ */
+export function checkEnvValue(schema: EnvVar, raw: string): string | number | undefined {
+  let value: string | number = raw;
+  if (schema.type === 'integer' || schema.type === 'number') {
+    // biome-ignore lint/suspicious/noDoubleEquals: Ajv's coercion test, kept to the letter.
+    const isCoercible = raw == (+raw as unknown as string) && (schema.type === 'number' || !(+raw % 1));
+    if (!isCoercible) return undefined;
+    value = +raw;
+    if (schema.minimum !== undefined && !(value >= schema.minimum)) return undefined;
+    if (schema.maximum !== undefined && !(value <= schema.maximum)) return undefined;
+  }
+  if (schema.enum && !schema.enum.includes(raw)) return undefined;
+  if (schema.format === 'uri' && !URL.canParse(raw)) return undefined;
+  return value;
+}
 
 /** What a variable expects, in words, for the error line. */
 export function describeExpectation(schema: EnvVar): string {
@@ -220,15 +235,23 @@ export function describeExpectation(schema: EnvVar): string {
  * readEnv({ PORT: 'abc' }); // throws "PORT=abc is not valid: expected an integer from 0 to 65535"
  */
 export function readEnv(env: Record<string, string | undefined>): Env {
-  const input: Record<string, string> = {};
-  for (const name of Object.keys(ENV_SCHEMA)) {
-    const value = env[name];
-    if (value !== undefined && value.trim() !== '') input[name] = value.trim();
+  const input: Record<string, string | number> = {};
+  const bad: string[] = [];
+  const schemas: Record<string, EnvVar> = ENV_SCHEMA;
+  for (const [name, schema] of Object.entries(schemas)) {
+    const raw = env[name]?.trim();
+    if (raw === undefined || raw === '') continue;
+    const value = checkEnvValue(schema, raw);
+    if (value === undefined) bad.push(name);
+    else input[name] = value;
   }
-  if (validate(input)) return input as unknown as Env;
-  const bad = new Set<string>();
-  for (const error of validate.errors ?? []) bad.add(error.instancePath.slice(1));
-  const lines = [...bad].map((name) => {
+  if (bad.length === 0) {
+    for (const [name, schema] of Object.entries(schemas)) {
+      if (input[name] === undefined && schema.default !== undefined) input[name] = schema.default;
+    }
+    return input as unknown as Env;
+  }
+  const lines = bad.map((name) => {
     const schema: EnvVar = ENV_SCHEMA[name as EnvName];
     return `${name}=${env[name]?.trim()} is not valid: expected ${describeExpectation(schema)}`;
   });

@@ -5,14 +5,23 @@
  * when the app starts. Failures name the field: `body.email`, `query.since`, `params.id`,
  * `headers.x-name`.
  */
-import { Ajv2020, type ErrorObject, type ValidateFunction } from 'ajv/dist/2020.js';
-import addFormatsModule from 'ajv-formats';
+import { createRequire } from 'node:module';
+import type { Ajv2020, ErrorObject, ValidateFunction } from 'ajv/dist/2020.js';
 import { Problem } from '../kernel/errors.js';
 import type { JsonSchema, OpenApiDocument, OperationSpec, ParameterSpec } from './openapi.js';
 
-// ajv-formats is CommonJS; under NodeNext its default import is the module object.
-const addFormats = ((addFormatsModule as unknown as { default?: typeof addFormatsModule }).default ??
-  addFormatsModule) as unknown as (ajv: Ajv2020) => Ajv2020;
+/**
+ * Ajv's compiler and ajv-formats, loaded when a schema is compiled: the built server runs the
+ * generated validators and starts without them.
+ */
+function loadAjv(): { Ajv2020: typeof Ajv2020; addFormats: (ajv: Ajv2020) => Ajv2020 } {
+  const require = createRequire(import.meta.url);
+  const formats = require('ajv-formats') as { default?: (ajv: Ajv2020) => Ajv2020 };
+  return {
+    Ajv2020: (require('ajv/dist/2020.js') as { Ajv2020: typeof Ajv2020 }).Ajv2020,
+    addFormats: formats.default ?? (formats as unknown as (ajv: Ajv2020) => Ajv2020),
+  };
+}
 
 /** Where the contract is registered in Ajv; component references are rewritten to point here. */
 const CONTRACT_ID = 'junction-contract';
@@ -60,6 +69,7 @@ export type PrecompiledValidators = ReadonlyMap<string, ValidateFunction>;
 /** The Ajv instance of one kind, as the server and the build both configure it. */
 export function createAjv(kind: AjvKind, options: { source?: boolean } = {}): Ajv2020 {
   const coerce = kind === 'coerce';
+  const { Ajv2020, addFormats } = loadAjv();
   const ajv = new Ajv2020({
     code: { source: options.source === true },
     allErrors: false,
