@@ -6,9 +6,7 @@
 import { existsSync } from 'node:fs';
 import path from 'node:path';
 import fastifyStatic from '@fastify/static';
-import swagger from '@fastify/swagger';
-import swaggerUi from '@fastify/swagger-ui';
-import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import Fastify, { type FastifyInstance, type FastifyReply, type FastifyRequest } from 'fastify';
 import type { ApiContract } from './openapi.js';
 import { FORM_HTML, htmlPageFor } from './web-pages.js';
 
@@ -54,18 +52,55 @@ export async function registerWebApp(
   return sendIndex;
 }
 
-/** Registers /api/openapi.yaml and the Swagger UI reference at /api/docs, both from the contract. */
+/** Headers of the reference's own answer that the outer reply sets for itself. */
+const HOP_HEADERS = new Set(['content-length', 'connection', 'keep-alive', 'transfer-encoding', 'date']);
+
+/**
+ * Registers /api/openapi.yaml and the Swagger UI reference at /api/docs, both from the contract.
+ * The reference's plugins (and the YAML library they load) are built with its first request,
+ * in an app of their own that the routes here hand every /api/docs request to: a start does
+ * not load them.
+ */
 export async function registerApiDocs(app: FastifyInstance, contract: ApiContract): Promise<void> {
   app.get('/api/openapi.yaml', async (_request, reply) =>
     reply.type('application/yaml; charset=utf-8').send(contract.text),
   );
-  await app.register(swagger, {
+  let docs: Promise<FastifyInstance> | undefined;
+  app.addHook('onClose', async () => {
+    if (docs) await (await docs).close();
+  });
+  const forward = async (request: FastifyRequest, reply: FastifyReply) => {
+    docs ??= createDocsApp(contract);
+    // GET also for HEAD: Fastify's HEAD route drops the body and keeps the GET's headers.
+    const answer = await (await docs).inject({ method: 'GET', url: request.url, headers: request.headers });
+    // What the reference does not serve falls through as any unknown path does (problems.ts).
+    if (answer.statusCode === 404) return reply.callNotFound();
+    for (const [name, value] of Object.entries(answer.headers)) {
+      if (!HOP_HEADERS.has(name) && value !== undefined) reply.header(name, value);
+    }
+    reply.code(answer.statusCode);
+    // An empty answer (a redirect) stays without a body and so without a content type.
+    return answer.rawPayload.length === 0 ? reply.send() : reply.send(answer.rawPayload);
+  };
+  app.get(DOCS_PREFIX, forward);
+  app.get(`${DOCS_PREFIX}/*`, forward);
+}
+
+async function createDocsApp(contract: ApiContract): Promise<FastifyInstance> {
+  const [{ default: swagger }, { default: swaggerUi }] = await Promise.all([
+    import('@fastify/swagger'),
+    import('@fastify/swagger-ui'),
+  ]);
+  const docs = Fastify({ logger: false });
+  await docs.register(swagger, {
     mode: 'static',
     specification: { document: contract.document as never },
   });
-  await app.register(swaggerUi, {
+  await docs.register(swaggerUi, {
     routePrefix: DOCS_PREFIX,
     // No calls to swagger.io: the reference works offline.
     uiConfig: { validatorUrl: null, deepLinking: true },
   } as never);
+  await docs.ready();
+  return docs;
 }
