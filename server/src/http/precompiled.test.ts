@@ -1,10 +1,11 @@
 import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { createRequire } from 'node:module';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { afterAll, describe, expect, it } from 'vitest';
 import { writePrecompiledContract } from './contract-build.js';
 import { loadContract, resolveContractPath } from './openapi.js';
-import { loadPrecompiledContract } from './precompiled.js';
+import { loadPrecompiledContract, PRECOMPILED_FILES, type PrecompiledContractFile } from './precompiled.js';
 import { ContractValidators } from './validation.js';
 
 describe('the contract generated at build time', () => {
@@ -30,6 +31,13 @@ describe('the contract generated at build time', () => {
     // Nothing compiled at start: the cache never grew past what the build generated.
     expect((validators as unknown as { instances: Map<string, unknown> }).instances.size).toBe(0);
     expect(before).toBeGreaterThan(50);
+    // Each entry names an export its module has (they are required only when first used).
+    const file = JSON.parse(readFileSync(path.join(dir, PRECOMPILED_FILES.contract), 'utf8')) as PrecompiledContractFile;
+    const modules = {
+      coerce: createRequire(import.meta.url)(path.join(dir, PRECOMPILED_FILES.coerce)),
+      strict: createRequire(import.meta.url)(path.join(dir, PRECOMPILED_FILES.strict)),
+    };
+    for (const [kind, name] of Object.values(file.validators)) expect(typeof modules[kind][name]).toBe('function');
   });
 
   it('is ignored once openapi.yaml changes (the server then parses and compiles it)', () => {

@@ -48,17 +48,32 @@ export function loadPrecompiledContract(
   if (!existsSync(contractFile)) return null;
   const file = JSON.parse(readFileSync(contractFile, 'utf8')) as PrecompiledContractFile;
   if (file.sha256 !== contractFingerprint(text)) return null;
+  // Each module is required with the first validation it serves: the larger (bodies and answers,
+  // 0.6 MB) is not needed to start, nor to answer a request without a body in production.
   const require = createRequire(contractFile);
-  const modules: Record<AjvKind, Record<string, ValidateFunction>> = {
-    coerce: require(path.join(dir, PRECOMPILED_FILES.coerce)),
-    strict: require(path.join(dir, PRECOMPILED_FILES.strict)),
+  const modules: Partial<Record<AjvKind, Record<string, ValidateFunction>>> = {};
+  const load = (kind: AjvKind) => {
+    modules[kind] ??= require(path.join(dir, PRECOMPILED_FILES[kind])) as Record<string, ValidateFunction>;
+    return modules[kind];
   };
   const validators = new Map<string, ValidateFunction>();
   for (const [key, [kind, name]] of Object.entries(file.validators)) {
-    const validate = modules[kind]?.[name];
-    if (validate) validators.set(key, validate);
+    validators.set(key, lazyValidator(() => load(kind)[name], `${PRECOMPILED_FILES[kind]} ${name}`));
   }
   return { text, document: file.document, operations: file.operations, validators };
+}
+
+/** A validator that requires its generated module when first called; `errors` as Ajv sets them. */
+function lazyValidator(find: () => ValidateFunction | undefined, where: string): ValidateFunction {
+  let validate: ValidateFunction | undefined;
+  const lazy = ((data: unknown) => {
+    validate ??= find();
+    if (!validate) throw new Error(`The built contract lacks the validator ${where}: rebuild the server.`);
+    const isValid = validate(data);
+    lazy.errors = validate.errors;
+    return isValid;
+  }) as ValidateFunction;
+  return lazy;
 }
 
 let served: ApiContract | undefined;
