@@ -281,7 +281,8 @@ async function startWorker(env: Record<string, string | undefined>): Promise<Chi
 /**
  * Start to first request of the built server (`node server/dist/main.js`, what `npm start`
  * runs): from spawn until GET /api/health answers 200, on a fresh data folder (migrations
- * included) and again on the same folder; with the idle process's peak RSS.
+ * included) and again on the same folder; with the process's CPU at that answer and its idle
+ * peak RSS.
  */
 async function measureStartup(label: string, env: Record<string, string>): Promise<string> {
   const main = path.join(repoRoot, 'server/dist/main.js');
@@ -313,7 +314,9 @@ async function measureStartup(label: string, env: Record<string, string>): Promi
       await new Promise((resolve) => setTimeout(resolve, 10));
     }
     const ms = performance.now() - begin;
-    return `${label}: start to first request ${Math.round(ms)} ms, idle peak RSS ${peakRssMb(child.pid).toFixed(0)} MB`;
+    // CPU (user + system, all threads) moves less than wall time with the machine's load.
+    const cpu = cpuMs(child.pid);
+    return `${label}: start to first request ${Math.round(ms)} ms (CPU ${Math.round(cpu)} ms), idle peak RSS ${peakRssMb(child.pid).toFixed(0)} MB`;
   } finally {
     const exited = new Promise((resolve) => child.once('exit', resolve));
     child.kill('SIGTERM');
