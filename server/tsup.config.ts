@@ -1,6 +1,8 @@
 import { copyFileSync, readFileSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 import { defineConfig } from 'tsup';
+import { writeEnvValidator } from './src/env-validation.js';
+import { ENV_SCHEMA } from './src/env.js';
 import { writePrecompiledContract } from './src/http/contract-build.js';
 
 const pkg = JSON.parse(readFileSync(new URL('./package.json', import.meta.url), 'utf8')) as {
@@ -34,5 +36,7 @@ export default defineConfig({
     // openapi.yaml parsed and its validators generated here, not at every start
     // (src/http/contract-build.ts); api-spec builds first, so a changed yaml rebuilds this.
     writePrecompiledContract(fileURLToPath(new URL('./dist/contract', import.meta.url)));
+    // The environment schema's Ajv code, likewise (src/env-validation.ts).
+    writeEnvValidator(ENV_SCHEMA, fileURLToPath(new URL('./dist/contract', import.meta.url)));
   },
 });
