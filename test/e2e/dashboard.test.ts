@@ -6,105 +6,20 @@
  * support-ticket round trip and a ticket failure shown to the user; the editor's manual run.
  * Screenshots: test/e2e/screenshots/dashboard-*.png, checkout-page.png, manual-run-*.png.
  */
-import { randomUUID } from 'node:crypto';
 import { readFile } from 'node:fs/promises';
-import { createStepData, NOT_A_WORKFLOW_TEXT, type WorkflowDocument } from '@junction/core';
+import { NOT_A_WORKFLOW_TEXT } from '@junction/core';
 import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
+import { apiCall, hookToCrm, signUpWithCrm } from './crm-fixtures.js';
 import { E2E_TEST_TIMEOUT_MS, saveScreenshot, useE2ESession } from './harness.js';
-
-/** Runs in the page (typed without the DOM library): keeps the session token where the app reads it. */
-function storeToken(token: string): void {
-  (globalThis as unknown as { localStorage: { setItem(k: string, v: string): void } }).localStorage.setItem(
-    'junction.token',
-    token,
-  );
-}
+import { storeToken, TEST_PASSWORD } from './workflow-fixtures.js';
 
 const session = useE2ESession();
-const PASSWORD = 'Str0ng!Passw0rd#2024';
 
-interface Grant {
-  email: string;
-  token: string;
-  workflowId: string;
-  credentialId: string;
-}
-
-async function call<T>(
-  method: string,
-  path: string,
-  token: string | null,
-  body?: unknown,
-): Promise<{ status: number; json: T }> {
-  const response = await fetch(`${session().baseUrl}${path}`, {
-    method,
-    headers: {
-      ...(token ? { authorization: `Bearer ${token}` } : {}),
-      ...(body !== undefined ? { 'content-type': 'application/json' } : {}),
-    },
-    body: body === undefined ? undefined : JSON.stringify(body),
-  });
-  const text = await response.text();
-  return { status: response.status, json: (text ? JSON.parse(text) : undefined) as T };
-}
-
-async function signUp(): Promise<Grant> {
-  const email = `dash-${randomUUID()}@example.com`;
-  const res = await call<{ token: string; workflowId: string }>('POST', '/api/auth/sign-up', null, {
-    email,
-    password: PASSWORD,
-  });
-  expect(res.status).toBe(201);
-  const key = await call<{ credential: { id: string } }>('POST', '/api/demo-crm/keys', res.json.token, {});
-  expect(key.status).toBe(201);
-  return { email, token: res.json.token, workflowId: res.json.workflowId, credentialId: key.json.credential.id };
-}
-
-function crmSync(credentialId: string): WorkflowDocument {
-  return {
-    schemaVersion: 1,
-    id: 'placeholder',
-    name: 'CRM sync',
-    active: false,
-    steps: [
-      {
-        id: 'st-hook',
-        kind: 'trigger',
-        position: { x: 0, y: 0 },
-        data: createStepData({
-          name: 'Catch Hook',
-          type: 'webhook',
-          app: 'webhook',
-          label: 'Webhook',
-          icon: '/icons/webhook.svg',
-          action: 'catchHook',
-          triggerlabel: 'Catch Hook',
-          testData: { email: 'manual@example.com' },
-        }),
-      },
-      {
-        id: 'st-crm',
-        kind: 'action',
-        position: { x: 0, y: 200 },
-        data: createStepData({
-          name: 'Create contact in Demo CRM',
-          type: 'demo-crm',
-          label: 'Demo CRM',
-          icon: '/icons/demo-crm.svg',
-          hasauth: true,
-          credential: credentialId,
-          authname: 'Demo CRM',
-          action: 'createContact',
-          actionlabel: 'Create contact',
-          fields: [{ name: 'email', value: '${st-hook.email}' }],
-          testData: { id: 'c-sample' },
-        }),
-      },
-    ],
-    links: [{ id: 'ln-1', source: 'st-hook', target: 'st-crm', name: '', groups: [], delaySeconds: 0 }],
-  };
-}
+const call = <T>(method: string, route: string, token: string | null, body?: unknown) =>
+  apiCall<T>(session().baseUrl, method, route, token, body);
+const signUp = () => signUpWithCrm(session().baseUrl, 'dash');
+const crmSync = (credentialId: string) => hookToCrm(credentialId, 'CRM sync');
 
 async function openAs(token: string, path: string): Promise<Page> {
   const page = await session().newPage();
@@ -309,7 +224,7 @@ describe('dashboard pages', { timeout: E2E_TEST_TIMEOUT_MS * 4 }, () => {
     expect(await page.getByTestId('strength').getAttribute('data-label')).toBe('Strong');
     await page.getByRole('button', { name: 'Change password' }).click();
     await expect.poll(() => page.getByText('The current password is not correct.').isVisible()).toBe(true);
-    await page.getByLabel('Current password').fill(PASSWORD);
+    await page.getByLabel('Current password').fill(TEST_PASSWORD);
     await page.getByRole('button', { name: 'Change password' }).click();
     await expect.poll(() => toast(page, 'Password changed.').isVisible()).toBe(true);
     await saveScreenshot(page, 'dashboard-profile');

@@ -1,8 +1,8 @@
-import { randomBytes, randomUUID } from 'node:crypto';
+import { randomBytes } from 'node:crypto';
 import type { BrowserContext, Page } from 'playwright-core';
 import { afterAll, describe, expect, it } from 'vitest';
 import { E2E_TEST_TIMEOUT_MS, saveScreenshot, useE2ESession } from './harness.js';
-import { type Grant, signUp, storeToken } from './workflow-fixtures.js';
+import { signUp, storeToken } from './workflow-fixtures.js';
 
 const session = useE2ESession();
 const XSS = '<img src=x onerror=alert(1)>';

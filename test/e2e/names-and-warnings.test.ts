@@ -5,39 +5,21 @@
  * 'Workflow must be ACTIVE' and 'Workflow status: PAUSED' are shown as warnings.
  * Screenshots: test/e2e/screenshots/names-*.png.
  */
-import { randomUUID } from 'node:crypto';
 import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
+import { apiCall } from './crm-fixtures.js';
 import { E2E_TEST_TIMEOUT_MS, saveScreenshot, useE2ESession } from './harness.js';
-import { storeTestedWorkflow } from './workflow-fixtures.js';
+import { signUp as signUpAs, storeTestedWorkflow } from './workflow-fixtures.js';
 
 const session = useE2ESession();
 
 const LONG_NAME =
   'Send every new Demo CRM contact from the spring newsletter sign-up form to the sales team channel and the weekly report';
 
-async function call(method: string, path: string, token: string | null, body?: unknown) {
-  const response = await fetch(`${session().baseUrl}${path}`, {
-    method,
-    headers: {
-      ...(token ? { authorization: `Bearer ${token}` } : {}),
-      ...(body !== undefined ? { 'content-type': 'application/json' } : {}),
-    },
-    body: body === undefined ? undefined : JSON.stringify(body),
-  });
-  const text = await response.text();
+const call = (method: string, route: string, token: string | null, body?: unknown) =>
   // biome-ignore lint/suspicious/noExplicitAny: tests read arbitrary JSON.
-  return { status: response.status, json: (text ? JSON.parse(text) : undefined) as any };
-}
-
-async function signUp() {
-  const res = await call('POST', '/api/auth/sign-up', null, {
-    email: `names-${randomUUID()}@example.com`,
-    password: 'Str0ng!Passw0rd#2024',
-  });
-  expect(res.status).toBe(201);
-  return { token: res.json.token as string, workflowId: res.json.workflowId as string };
-}
+  apiCall<any>(session().baseUrl, method, route, token, body);
+const signUp = () => signUpAs(session().baseUrl, 'names');
 
 /** Runs in the page before its scripts: puts the session token where the app reads it. */
 function storeToken(token: string): void {

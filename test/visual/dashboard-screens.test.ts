@@ -10,12 +10,12 @@
 import { mkdir } from 'node:fs/promises';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { createStepData, type WorkflowDocument } from '@junction/core';
 import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
 import { seriousViolations } from '../e2e/axe-support.js';
 import { E2E_TEST_TIMEOUT_MS, useE2ESession } from '../e2e/harness.js';
-import { eventually, signUp, storeToken } from '../e2e/workflow-fixtures.js';
+import { apiCall, hookToCrm, signUpWithCrm } from '../e2e/crm-fixtures.js';
+import { eventually, storeToken } from '../e2e/workflow-fixtures.js';
 import { expectMatchesBaseline, THEMES, themedContext } from './support.js';
 
 const session = useE2ESession({ ownBrowser: true });
@@ -23,63 +23,9 @@ const SHOT_DIR = path.join(path.dirname(fileURLToPath(import.meta.url)), 'before
 const PHASE = process.env.SHOTS === 'before' || process.env.SHOTS === 'after' ? process.env.SHOTS : undefined;
 
 async function call<T>(method: string, route: string, token: string | null, body?: unknown): Promise<T> {
-  const response = await fetch(`${session().baseUrl}${route}`, {
-    method,
-    headers: {
-      ...(token ? { authorization: `Bearer ${token}` } : {}),
-      ...(body !== undefined ? { 'content-type': 'application/json' } : {}),
-    },
-    body: body === undefined ? undefined : JSON.stringify(body),
-  });
-  expect(response.status, `${method} ${route}`).toBeLessThan(300);
-  const text = await response.text();
-  return (text ? JSON.parse(text) : undefined) as T;
-}
-
-/** Webhook → Demo CRM "Create contact", as a user builds it. */
-function crmSync(credentialId: string): WorkflowDocument {
-  return {
-    schemaVersion: 1,
-    id: 'placeholder',
-    name: 'New signups to CRM',
-    active: false,
-    steps: [
-      {
-        id: 'st-hook',
-        kind: 'trigger',
-        position: { x: 0, y: 0 },
-        data: createStepData({
-          name: 'Catch Hook',
-          type: 'webhook',
-          app: 'webhook',
-          label: 'Webhook',
-          icon: '/icons/webhook.svg',
-          action: 'catchHook',
-          triggerlabel: 'Catch Hook',
-          testData: { email: 'sample@example.com' },
-        }),
-      },
-      {
-        id: 'st-crm',
-        kind: 'action',
-        position: { x: 0, y: 200 },
-        data: createStepData({
-          name: 'Create contact in Demo CRM',
-          type: 'demo-crm',
-          label: 'Demo CRM',
-          icon: '/icons/demo-crm.svg',
-          hasauth: true,
-          credential: credentialId,
-          authname: 'Demo CRM',
-          action: 'createContact',
-          actionlabel: 'Create contact',
-          fields: [{ name: 'email', value: '${st-hook.email}' }],
-          testData: { id: 'c-sample' },
-        }),
-      },
-    ],
-    links: [{ id: 'ln-1', source: 'st-hook', target: 'st-crm', name: '', groups: [], delaySeconds: 0 }],
-  };
+  const answer = await apiCall<T>(session().baseUrl, method, route, token, body);
+  expect(answer.status, `${method} ${route}`).toBeLessThan(300);
+  return answer.json;
 }
 
 interface Fixture {
@@ -88,11 +34,11 @@ interface Fixture {
 }
 
 async function setUp(): Promise<Fixture> {
-  const grant = await signUp(session().baseUrl, 'screens');
-  const key = await call<{ credential: { id: string } }>('POST', '/api/demo-crm/keys', grant.token, {});
+  const grant = await signUpWithCrm(session().baseUrl, 'screens');
+  // Webhook → Demo CRM "Create contact", as a user builds it.
   const created = await call<{ id: string }>('POST', '/api/workflows', grant.token, {
     name: 'New signups to CRM',
-    document: crmSync(key.credential.id),
+    document: hookToCrm(grant.credentialId, 'New signups to CRM'),
   });
   await call('PUT', `/api/workflows/${created.id}/active`, grant.token, { active: true });
   const hook = await call<{ url: string }>('GET', `/api/workflows/${created.id}/hook`, grant.token);
@@ -146,7 +92,10 @@ const SCREENS: Screen[] = [
       const row = page.getByTestId('workflow-row').filter({ hasText: 'New signups to CRM' });
       const menu = row.getByRole('button', { name: /^Actions for / });
       // The row is drawn before either control is counted.
-      await menu.or(row.getByRole('button', { name: 'Runs' })).first().waitFor();
+      await menu
+        .or(row.getByRole('button', { name: 'Runs' }))
+        .first()
+        .waitFor();
       if (await menu.count()) {
         await menu.click();
         await page.getByRole('menuitem', { name: 'Runs' }).click();
