@@ -2,6 +2,7 @@ import type { Link, ReferenceSamples, Step } from '@junction/core';
 import { useState } from 'react';
 import styled from 'styled-components';
 import { StaticPills } from '../editor/fields/StaticPills.js';
+import { DataTree } from '../ui/DataTree.js';
 import { Button, Dialog, Tab, TabBar, Table, Tabs, TabsContent } from '../ui/index.js';
 import {
   filterRows,
@@ -14,20 +15,16 @@ import {
   toJsonText,
 } from './execution-replay.js';
 
-/** JSON preview, 350 px high (onboarding 9). */
-const Json = styled.pre`
+/** The data preview, 350 px high (onboarding 9): the step's data as an expandable tree. */
+const Data = styled.div`
   max-height: 350px;
   overflow: auto;
-  margin: 0;
   padding: ${({ theme }) => theme.space(3)};
   border-radius: ${({ theme }) => theme.radius.small};
   border: 1px solid ${({ theme }) => theme.colors.border};
   background: ${({ theme }) => theme.colors.surfaceSunken};
   color: ${({ theme }) => theme.colors.text};
-  font-family: ${({ theme }) => theme.font.mono};
   font-size: ${({ theme }) => theme.font.size.small};
-  white-space: pre-wrap;
-  word-break: break-word;
 `;
 
 const Meta = styled.p`
@@ -132,7 +129,16 @@ export function StepRunDialog({ step, run, onClose, onRerun, isBusy }: StepRunDi
                 )}
               </TabBar>
               <TabsContent value={tab ?? 'output'} asChild>
-                <Json>{run ? toJsonText(tab === 'input' ? run.input : run.output) : 'This step did not run.'}</Json>
+                <Data>
+                  {run ? (
+                    <DataTree
+                      data={tab === 'input' ? run.input : run.output}
+                      label={TAB_LABELS[tab === 'input' ? 'input' : 'output']}
+                    />
+                  ) : (
+                    'This step did not run.'
+                  )}
+                </Data>
               </TabsContent>
             </Tabs>
           )}

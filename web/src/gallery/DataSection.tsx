@@ -1,5 +1,5 @@
-// Page furniture and data: PageHeader, Card, Badge and Status, Tabs, Table, EmptyState,
-// Skeleton, Spinner.
+// Page furniture and data: PageHeader, Card, Badge and Status, Tabs, Table, DataTree,
+// EmptyState, Skeleton, Spinner.
 import { Workflow } from 'lucide-react';
 import { useState } from 'react';
 import {
@@ -19,6 +19,7 @@ import {
   Tabs,
   TabsContent,
 } from '../ui/index.js';
+import { DataTree } from '../ui/DataTree.js';
 import { Columns, noop, Row, Section, Specimen } from './parts.js';
 
 interface Flow {
@@ -146,6 +147,26 @@ export function DataSection() {
             }
           />
         </Specimen>
+      </Section>
+      <Section title="DataTree">
+        <Row>
+          <Specimen state="a step's data: keys beside values, sections fold below two levels">
+            <DataTree
+              label="Output data"
+              data={{
+                id: 'c-1024',
+                email: 'ada@example.com',
+                note: '',
+                owner: null,
+                tags: ['vip', 'newsletter'],
+                address: { city: 'London', geo: { lat: 51.5, lng: -0.12 } },
+              }}
+            />
+          </Specimen>
+          <Specimen state="a plain value">
+            <DataTree label="Output data" data="Done" />
+          </Specimen>
+        </Row>
       </Section>
       <Section title="EmptyState, Skeleton and Spinner">
         <Columns $count={3}>

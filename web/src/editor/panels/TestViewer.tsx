@@ -1,7 +1,6 @@
-import 'react-json-view-lite/dist/index.css';
 import { useState } from 'react';
-import { JsonView } from 'react-json-view-lite';
 import styled from 'styled-components';
+import { DataTree } from '../../ui/DataTree.js';
 import { Tabs, TabsContent } from '../../ui/index.js';
 import { Tab, TabList } from './parts.js';
 
@@ -36,19 +35,9 @@ export interface ViewerResponse {
   testedAt?: string;
 }
 
-/** The tree opens its first three levels; deeper ones open on a click. */
-export function expandShallow(level: number): boolean {
-  return level < 3;
-}
-
-/** Turns any value into something the JSON viewer can show (it needs an object or array). */
-export function viewerData(value: unknown): object {
-  return value !== null && typeof value === 'object' ? value : { value: value ?? null };
-}
-
 /**
  * The test viewer (editor-core 2.11): the output as an expandable JSON tree (Data), as text
- * (Raw Console), and the call's status (Response). The tree is react-json-view-lite.
+ * (Raw Console), and the call's status (Response). The tree is the ui's DataTree.
  */
 export function TestViewer({ output, response }: { output: unknown; response?: ViewerResponse }) {
   const [tab, setTab] = useState<ViewerTab>('Data');
@@ -62,7 +51,7 @@ export function TestViewer({ output, response }: { output: unknown; response?: V
         ))}
       </TabList>
       <Frame value={tabValue(tab)}>
-        {tab === 'Data' && <JsonView data={viewerData(output)} shouldExpandNode={expandShallow} />}
+        {tab === 'Data' && <DataTree data={output} label="Test data" />}
         {tab === 'Raw Console' && <pre>{JSON.stringify(output ?? null, null, 2)}</pre>}
         {tab === 'Response' && (
           <dl>
