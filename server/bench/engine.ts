@@ -16,7 +16,7 @@
  * markdown table: req/s, p50/p99 latency, peak RSS (VmHWM) of the serving processes, and the
  * executions recorded against the requests acknowledged (they must be equal).
  */
-import { type ChildProcess, fork, spawn } from 'node:child_process';
+import { type ChildProcess, spawn } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
 import { readdirSync, readFileSync } from 'node:fs';
 import http from 'node:http';
@@ -24,39 +24,11 @@ import { createRequire } from 'node:module';
 import path from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
 import autocannon from 'autocannon';
+import { ask, cpuMs, flag, forkRole, listenWithUser, memoryMb, roleTarget, stopChild } from './support.js';
 
 const here = fileURLToPath(import.meta.url);
 const repoRoot = path.resolve(path.dirname(here), '..', '..');
 const BODY = JSON.stringify({ amount: 42, name: 'Ada', email: 'ada@example.com' });
-
-function flag(name: string): string | undefined {
-  const i = process.argv.indexOf(`--${name}`);
-  return i >= 0 ? process.argv[i + 1] : undefined;
-}
-
-/** Peak resident set size of a process in MB (Linux VmHWM), or NaN. */
-function peakRssMb(pid: number | undefined): number {
-  if (!pid) return Number.NaN;
-  try {
-    const status = readFileSync(`/proc/${pid}/status`, 'utf8');
-    const kb = /VmHWM:\s+(\d+) kB/.exec(status)?.[1];
-    return kb ? Number(kb) / 1024 : Number.NaN;
-  } catch {
-    return Number.NaN;
-  }
-}
-
-/** CPU time (user + system) a process has used so far, in ms (Linux /proc), or NaN. */
-function cpuMs(pid: number | undefined): number {
-  if (!pid) return Number.NaN;
-  try {
-    const stat = readFileSync(`/proc/${pid}/stat`, 'utf8');
-    const fields = stat.slice(stat.lastIndexOf(')') + 2).split(' ');
-    return ((Number(fields[11]) + Number(fields[12])) * 1000) / 100;
-  } catch {
-    return Number.NaN;
-  }
-}
 
 /** CPU time of every postgres and redis-server process, in ms (they serve all variants alike). */
 function serviceCpuMs(): number {
@@ -74,26 +46,6 @@ function serviceCpuMs(): number {
 }
 
 // ---------------------------------------------------------------- child roles
-
-/** The target API: answers every GET with a small JSON body and counts the calls. */
-async function roleTarget(): Promise<void> {
-  let calls = 0;
-  const server = http.createServer((req, res) => {
-    calls += 1;
-    req.resume();
-    res.writeHead(200, { 'content-type': 'application/json' });
-    res.end('{"ok":true}');
-  });
-  server.keepAliveTimeout = 60_000;
-  server.listen(0, '127.0.0.1', () => {
-    const address = server.address();
-    process.send?.({ port: typeof address === 'object' && address ? address.port : 0 });
-  });
-  process.on('message', (m: { type: string }) => {
-    if (m.type === 'count') process.send?.({ calls });
-    if (m.type === 'stop') server.close(() => process.exit(0));
-  });
-}
 
 /** The bare baseline: parse, compare, GET the target (keep-alive agent), answer; no persistence. */
 async function roleBare(targetPort: number): Promise<void> {
@@ -152,29 +104,11 @@ async function roleJunction(mode: 'embedded' | 'scaleout', targetPort: number): 
     ...(mode === 'scaleout' ? { redisUrl: process.env.BENCH_REDIS_URL, queuePrefix: prefix, runWorkers: false } : {}),
   });
   const app = await createApp(opened.config);
-  await app.listen({ port: 0, host: '127.0.0.1' });
-  const startToListenMs = process.uptime() * 1000;
-  const address = app.server.address();
-  const port = typeof address === 'object' && address ? address.port : 0;
-  const call = async (method: string, url: string, body?: unknown, token?: string) => {
-    const res = await app.inject({
-      method: method as 'POST',
-      url,
-      headers: token ? { authorization: `Bearer ${token}` } : {},
-      ...(body === undefined ? {} : { payload: body as object }),
-    });
-    if (res.statusCode >= 300) throw new Error(`${method} ${url}: ${res.statusCode} ${res.body}`);
-    return res.json();
-  };
-  const grant = await call('POST', '/api/auth/sign-up', {
-    email: `bench-${Date.now()}@example.com`,
-    password: 'Plenty-of-letters-42',
-    firstName: 'Bench',
-  });
+  const { port, call, token, listenedMs: startToListenMs } = await listenWithUser(app);
   const { hookWorkflow, AMOUNT_OVER_10 } = await import('../../test/engine/support.js');
   const document = hookWorkflow('bench', { url: `http://127.0.0.1:${targetPort}/t`, filter: AMOUNT_OVER_10 });
-  const workflow = await call('POST', '/api/workflows', { name: 'Bench', active: true, document }, grant.token);
-  const hook = await call('GET', `/api/workflows/${workflow.id}/hook`, undefined, grant.token);
+  const workflow = await call('POST', '/api/workflows', { name: 'Bench', active: true, document }, token);
+  const hook = await call('GET', `/api/workflows/${workflow.id}/hook`, undefined, token);
   process.send?.({
     url: `http://127.0.0.1:${port}${new URL(hook.url).pathname}`,
     startToListenMs,
@@ -218,28 +152,7 @@ const profArgs = (name: string) => (CPU_PROF ? ['--cpu-prof', '--cpu-prof-dir', 
 
 function start<T>(args: string[], env: NodeJS.ProcessEnv = process.env): Promise<{ child: ChildProcess; info: T }> {
   const execArgv = [...process.execArgv, ...(args.includes('target') ? [] : profArgs(args[1] ?? 'child'))];
-  const child = fork(here, args, { env, execArgv, stdio: ['ignore', 'inherit', 'inherit', 'ipc'] });
-  return new Promise((resolve, reject) => {
-    child.once('message', (info: T) => resolve({ child, info }));
-    child.once('exit', (code) => reject(new Error(`${args.join(' ')} exited with ${code}`)));
-  });
-}
-
-function ask<T>(child: ChildProcess, type: string): Promise<T> {
-  return new Promise((resolve) => {
-    child.once('message', (m: T) => resolve(m));
-    child.send({ type });
-  });
-}
-
-async function stop(child: ChildProcess): Promise<void> {
-  if (child.exitCode !== null) return;
-  const exited = new Promise((resolve) => child.once('exit', resolve));
-  if (child.connected) child.send({ type: 'stop' });
-  else child.kill('SIGTERM');
-  const timer = setTimeout(() => child.kill('SIGKILL'), 20_000);
-  await exited;
-  clearTimeout(timer);
+  return forkRole<T>(here, args, { env, execArgv });
 }
 
 /** The embedded Junction from server/dist under plain node (./engine-built.mjs). */
@@ -248,14 +161,9 @@ async function startBuilt(
 ): Promise<{ child: ChildProcess; info: { url: string; startToListenMs: number } }> {
   const { hookWorkflow, AMOUNT_OVER_10 } = await import('../../test/engine/support.js');
   const document = hookWorkflow('bench', { url: `http://127.0.0.1:${targetPort}/t`, filter: AMOUNT_OVER_10 });
-  const child = fork(path.join(path.dirname(here), 'engine-built.mjs'), [String(targetPort)], {
+  return forkRole(path.join(path.dirname(here), 'engine-built.mjs'), [String(targetPort)], {
     env: { PATH: process.env.PATH, BENCH_DOCUMENT: JSON.stringify(document) },
     execArgv: profArgs('built'),
-    stdio: ['ignore', 'inherit', 'inherit', 'ipc'],
-  });
-  return new Promise((resolve, reject) => {
-    child.once('message', (info: { url: string; startToListenMs: number }) => resolve({ child, info }));
-    child.once('exit', (code) => reject(new Error(`engine-built.mjs exited with ${code}`)));
   });
 }
 
@@ -316,7 +224,7 @@ async function measureStartup(label: string, env: Record<string, string>): Promi
     const ms = performance.now() - begin;
     // CPU (user + system, all threads) moves less than wall time with the machine's load.
     const cpu = cpuMs(child.pid);
-    return `${label}: start to first request ${Math.round(ms)} ms (CPU ${Math.round(cpu)} ms), idle peak RSS ${peakRssMb(child.pid).toFixed(0)} MB`;
+    return `${label}: start to first request ${Math.round(ms)} ms (CPU ${Math.round(cpu)} ms), idle peak RSS ${memoryMb(child.pid).toFixed(0)} MB`;
   } finally {
     const exited = new Promise((resolve) => child.once('exit', resolve));
     child.kill('SIGTERM');
@@ -443,7 +351,9 @@ async function main(): Promise<void> {
           const cpuAfter = serving().map(cpuMs);
           const junctionCpu = cpuAfter.reduce((sum, ms, i) => sum + ms - (cpuBefore[i] ?? 0), 0);
           const servicesCpu = serviceCpuMs() - servicesBefore;
-          const rss = [server.child.pid, ...workers.map((w) => w.pid)].map(peakRssMb).map((mb) => mb.toFixed(0));
+          const rss = [server.child.pid, ...workers.map((w) => w.pid)]
+            .map((pid) => memoryMb(pid))
+            .map((mb) => mb.toFixed(0));
           rows.push({
             variant,
             workers: workerCount,
@@ -465,9 +375,9 @@ async function main(): Promise<void> {
             );
           }
         } finally {
-          await Promise.all(workers.map(stop));
-          await stop(server.child);
-          await stop(target.child);
+          await Promise.all(workers.map(stopChild));
+          await stopChild(server.child);
+          await stopChild(target.child);
         }
       }
   }

@@ -14,28 +14,14 @@
  *
  * Loopback only; every loop bounded in count and time.
  */
-import { type ChildProcess, fork } from 'node:child_process';
-import { readFileSync, statSync } from 'node:fs';
-import http from 'node:http';
+import type { ChildProcess } from 'node:child_process';
+import { statSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 import autocannon from 'autocannon';
+import { ask, flag, forkRole, listenWithUser, memoryMb, roleTarget, stopChild } from './support.js';
 
 const here = fileURLToPath(import.meta.url);
 const BODY = JSON.stringify({ amount: 42, name: 'Ada', email: 'ada@example.com' });
-
-function flag(name: string): string | undefined {
-  const i = process.argv.indexOf(`--${name}`);
-  return i >= 0 ? process.argv[i + 1] : undefined;
-}
-
-function rssMb(pid: number | undefined): number {
-  try {
-    const status = readFileSync(`/proc/${pid}/status`, 'utf8');
-    return Number(/VmRSS:\s+(\d+) kB/.exec(status)?.[1] ?? Number.NaN) / 1024;
-  } catch {
-    return Number.NaN;
-  }
-}
 
 function fileMb(file: string): number {
   try {
@@ -46,22 +32,6 @@ function fileMb(file: string): number {
 }
 
 // ---------------------------------------------------------------- child roles
-
-async function roleTarget(): Promise<void> {
-  const server = http.createServer((req, res) => {
-    req.resume();
-    res.writeHead(200, { 'content-type': 'application/json' });
-    res.end('{"ok":true}');
-  });
-  server.keepAliveTimeout = 60_000;
-  server.listen(0, '127.0.0.1', () => {
-    const address = server.address();
-    process.send?.({ port: typeof address === 'object' && address ? address.port : 0 });
-  });
-  process.on('message', (m: { type: string }) => {
-    if (m.type === 'stop') server.close(() => process.exit(0));
-  });
-}
 
 /** Junction on SQLite or PostgreSQL (in-process queue), with the retention given in argv. */
 async function roleJunction(dialect: 'sqlite' | 'postgres', targetPort: number, keep: number): Promise<void> {
@@ -81,29 +51,12 @@ async function roleJunction(dialect: 'sqlite' | 'postgres', targetPort: number, 
       keep > 0 ? { keepPerWorkflow: keep, intervalMs: 5_000 } : { keepDays: 0, keepFailedDays: 0, keepPerWorkflow: 0 },
   });
   const app = await createApp(opened.config);
-  await app.listen({ port: 0, host: '127.0.0.1' });
-  const address = app.server.address();
-  const port = typeof address === 'object' && address ? address.port : 0;
-  const call = async (method: string, url: string, body?: unknown, token?: string) => {
-    const res = await app.inject({
-      method: method as 'POST',
-      url,
-      headers: token ? { authorization: `Bearer ${token}` } : {},
-      ...(body === undefined ? {} : { payload: body as object }),
-    });
-    if (res.statusCode >= 300) throw new Error(`${method} ${url}: ${res.statusCode} ${res.body}`);
-    return res.json();
-  };
-  const grant = await call('POST', '/api/auth/sign-up', {
-    email: `bench-${Date.now()}@example.com`,
-    password: 'Plenty-of-letters-42',
-    firstName: 'Bench',
-  });
+  const { port, call, token } = await listenWithUser(app);
   const { hookWorkflow, AMOUNT_OVER_10 } = await import('../../test/engine/support.js');
   const document = hookWorkflow('bench', { url: `http://127.0.0.1:${targetPort}/t`, filter: AMOUNT_OVER_10 });
-  const workflow = await call('POST', '/api/workflows', { name: 'Bench', active: true, document }, grant.token);
+  const workflow = await call('POST', '/api/workflows', { name: 'Bench', active: true, document }, token);
   const sqliteFile = dialect === 'sqlite' ? resolveSqlitePath(opened.config) : undefined;
-  const hook = await call('GET', `/api/workflows/${workflow.id}/hook`, undefined, grant.token);
+  const hook = await call('GET', `/api/workflows/${workflow.id}/hook`, undefined, token);
   process.send?.({ url: `http://127.0.0.1:${port}${new URL(hook.url).pathname}`, sqliteFile });
   process.on('message', async (m: { type: string }) => {
     if (m.type === 'count') {
@@ -148,27 +101,7 @@ async function roleJunction(dialect: 'sqlite' | 'postgres', targetPort: number, 
 
 // ---------------------------------------------------------------- orchestration
 
-function start<T>(args: string[]): Promise<{ child: ChildProcess; info: T }> {
-  const child = fork(here, args, { execArgv: process.execArgv, stdio: ['ignore', 'inherit', 'inherit', 'ipc'] });
-  return new Promise((resolve, reject) => {
-    child.once('message', (info: T) => resolve({ child, info }));
-    child.once('exit', (code) => reject(new Error(`${args.join(' ')} exited with ${code}`)));
-  });
-}
-function ask<T>(child: ChildProcess, type: string): Promise<T> {
-  return new Promise((resolve) => {
-    child.once('message', (m: T) => resolve(m));
-    child.send({ type });
-  });
-}
-async function stop(child: ChildProcess): Promise<void> {
-  if (child.exitCode !== null) return;
-  const exited = new Promise((resolve) => child.once('exit', resolve));
-  child.send({ type: 'stop' });
-  const timer = setTimeout(() => child.kill('SIGKILL'), 20_000);
-  await exited;
-  clearTimeout(timer);
-}
+const start = <T>(args: string[]) => forkRole<T>(here, args);
 type Counts = { recorded: number; finished: number; steps: number };
 async function drain(server: ChildProcess, expected: number): Promise<Counts> {
   let last: Counts = { recorded: 0, finished: 0, steps: 0 };
@@ -214,8 +147,8 @@ async function sizePart(dialect: 'sqlite' | 'postgres', n: number): Promise<stri
     const perMillion = (bytes: number) => ((bytes / Math.max(1, counts.recorded)) * 1e6) / 1024 ** 3;
     return `| ${dialect === 'sqlite' ? 'SQLite' : 'PostgreSQL'} | ${counts.recorded} | ${counts.steps} | ${(size.engineBytes / 1024 / 1024).toFixed(1)} | ${(size.allBytes / 1024 / 1024).toFixed(1)} | ${Math.round(size.engineBytes / Math.max(1, counts.recorded))} | ${perMillion(size.engineBytes).toFixed(2)} | ${perMillion(size.allBytes).toFixed(2)} | ${Math.round(counts.recorded / seconds)} |`;
   } finally {
-    await stop(server.child);
-    await stop(target.child);
+    await stopChild(server.child);
+    await stopChild(target.child);
   }
 }
 
@@ -238,7 +171,7 @@ async function soakPart(seconds: number, rate: number, keep: number): Promise<st
     const c = await ask<Counts>(server.child, 'count');
     samples.push({
       t: Math.round((performance.now() - begin) / 1000),
-      rss: rssMb(server.child.pid),
+      rss: memoryMb(server.child.pid, 'VmRSS'),
       db: fileMb(file),
       wal: fileMb(`${file}-wal`),
       stored: c.recorded,
@@ -280,8 +213,8 @@ async function soakPart(seconds: number, rate: number, keep: number): Promise<st
       ),
     ];
   } finally {
-    await stop(server.child);
-    await stop(target.child);
+    await stopChild(server.child);
+    await stopChild(target.child);
   }
 }
 

@@ -18,47 +18,16 @@
  *
  * Loopback only; every loop bounded in count and time.
  */
-import { type ChildProcess, fork } from 'node:child_process';
+import type { ChildProcess } from 'node:child_process';
 import { readFileSync } from 'node:fs';
 import http from 'node:http';
 import { fileURLToPath } from 'node:url';
+import { ask, cpuMs, flag, forkRole, listenWithUser, roleTarget, stopChild } from './support.js';
 
 const here = fileURLToPath(import.meta.url);
 const BODY = JSON.stringify({ amount: 42, name: 'ada lovelace', email: 'ada@example.com' });
 
-function flag(name: string): string | undefined {
-  const i = process.argv.indexOf(`--${name}`);
-  return i >= 0 ? process.argv[i + 1] : undefined;
-}
-
-/** CPU time (user + system) a process has used so far, in ms (Linux /proc). */
-function cpuMs(pid: number | undefined): number {
-  try {
-    const stat = readFileSync(`/proc/${pid}/stat`, 'utf8');
-    const fields = stat.slice(stat.lastIndexOf(')') + 2).split(' ');
-    return ((Number(fields[11]) + Number(fields[12])) * 1000) / 100;
-  } catch {
-    return Number.NaN;
-  }
-}
-
 // ---------------------------------------------------------------- child roles
-
-async function roleTarget(): Promise<void> {
-  const server = http.createServer((req, res) => {
-    req.resume();
-    res.writeHead(200, { 'content-type': 'application/json' });
-    res.end('{"ok":true}');
-  });
-  server.keepAliveTimeout = 60_000;
-  server.listen(0, '127.0.0.1', () => {
-    const address = server.address();
-    process.send?.({ port: typeof address === 'object' && address ? address.port : 0 });
-  });
-  process.on('message', (m: { type: string }) => {
-    if (m.type === 'stop') server.close(() => process.exit(0));
-  });
-}
 
 /** The bare chain: parse, N − 1 upper-casings, one GET to the target, answer. */
 async function roleBare(targetPort: number): Promise<void> {
@@ -186,29 +155,12 @@ async function roleJunction(dialect: 'sqlite' | 'postgres', targetPort: number):
     webhookQueueLimit: 1_000_000,
   });
   const app = await createApp(opened.config);
-  await app.listen({ port: 0, host: '127.0.0.1' });
-  const address = app.server.address();
-  const port = typeof address === 'object' && address ? address.port : 0;
-  const call = async (method: string, url: string, body?: unknown, token?: string) => {
-    const res = await app.inject({
-      method: method as 'POST',
-      url,
-      headers: token ? { authorization: `Bearer ${token}` } : {},
-      ...(body === undefined ? {} : { payload: body as object }),
-    });
-    if (res.statusCode >= 300) throw new Error(`${method} ${url}: ${res.statusCode} ${res.body}`);
-    return res.json();
-  };
-  const grant = await call('POST', '/api/auth/sign-up', {
-    email: `bench-${Date.now()}@example.com`,
-    password: 'Plenty-of-letters-42',
-    firstName: 'Bench',
-  });
+  const { port, call, token } = await listenWithUser(app);
   const urls: Record<number, string> = {};
   for (const n of stepCounts()) {
     const document = await chainDocument(n, `http://127.0.0.1:${targetPort}/t`);
-    const workflow = await call('POST', '/api/workflows', { name: `Chain ${n}`, active: true, document }, grant.token);
-    const hook = await call('GET', `/api/workflows/${workflow.id}/hook`, undefined, grant.token);
+    const workflow = await call('POST', '/api/workflows', { name: `Chain ${n}`, active: true, document }, token);
+    const hook = await call('GET', `/api/workflows/${workflow.id}/hook`, undefined, token);
     urls[n] = `http://127.0.0.1:${port}${new URL(hook.url).pathname}`;
   }
   // Run-end notices, batched per event-loop turn.
@@ -241,33 +193,7 @@ function start<T>(args: string[]): Promise<{ child: ChildProcess; info: T }> {
   // `--cpu-prof DIR`: a V8 CPU profile of each Junction server process (written when it stops).
   const prof =
     flag('cpu-prof') && args.includes('junction') ? ['--cpu-prof', '--cpu-prof-dir', flag('cpu-prof') ?? ''] : [];
-  const child = fork(here, args, {
-    execArgv: [...process.execArgv, ...prof],
-    stdio: ['ignore', 'inherit', 'inherit', 'ipc'],
-  });
-  return new Promise((resolve, reject) => {
-    child.once('message', (info: T) => resolve({ child, info }));
-    child.once('exit', (code) => reject(new Error(`${args.join(' ')} exited with ${code}`)));
-  });
-}
-function ask<T>(child: ChildProcess, type: string): Promise<T> {
-  return new Promise((resolve) => {
-    const listener = (m: unknown) => {
-      if (typeof m === 'object' && m !== null && 'ended' in m) return;
-      child.off('message', listener);
-      resolve(m as T);
-    };
-    child.on('message', listener);
-    child.send({ type });
-  });
-}
-async function stop(child: ChildProcess): Promise<void> {
-  if (child.exitCode !== null) return;
-  const exited = new Promise((resolve) => child.once('exit', resolve));
-  child.send({ type: 'stop' });
-  const timer = setTimeout(() => child.kill('SIGKILL'), 20_000);
-  await exited;
-  clearTimeout(timer);
+  return forkRole<T>(here, args, { execArgv: [...process.execArgv, ...prof] });
 }
 
 /** Sends one webhook and resolves when its run ended (Junction) or when it is answered (bare). */
@@ -448,8 +374,8 @@ async function main(): Promise<void> {
     for (const n of stepCounts()) for (const server of servers) unsorted.push(await measure(server, n, seconds));
   } finally {
     for (const server of servers) {
-      await stop(server.child);
-      await stop(server.target);
+      await stopChild(server.child);
+      await stopChild(server.target);
     }
   }
   const rows = servers.flatMap((s) => unsorted.filter((r) => r.system === s.system));

@@ -1,0 +1,142 @@
+/**
+ * What the engine's benchmarks share (engine.ts, step-overhead.ts, retention.ts, peers.ts): argv
+ * flags, CPU time and memory of a process read from Linux's /proc, the local target API every
+ * workflow calls, child processes that answer over IPC (fork, ask, stop) and a Junction started
+ * in the child with a signed-up user. Each benchmark forks its own file with a role argument;
+ * the child runs that role and reports over IPC.
+ */
+import { type ChildProcess, fork } from 'node:child_process';
+import { readFileSync } from 'node:fs';
+import http from 'node:http';
+import type { FastifyInstance } from 'fastify';
+
+/** The value after `--name` on the command line, or undefined. */
+export function flag(name: string): string | undefined {
+  const i = process.argv.indexOf(`--${name}`);
+  return i >= 0 ? process.argv[i + 1] : undefined;
+}
+
+/** CPU time (user + system) a process has used so far, in ms, or NaN. */
+export function cpuMs(pid: number | undefined): number {
+  if (!pid) return Number.NaN;
+  try {
+    const stat = readFileSync(`/proc/${pid}/stat`, 'utf8');
+    const fields = stat.slice(stat.lastIndexOf(')') + 2).split(' ');
+    return ((Number(fields[11]) + Number(fields[12])) * 1000) / 100;
+  } catch {
+    return Number.NaN;
+  }
+}
+
+/** A process's memory in MB from /proc status: `VmHWM` (peak, default) or `VmRSS` (now), or NaN. */
+export function memoryMb(pid: number | undefined, field: 'VmHWM' | 'VmRSS' = 'VmHWM'): number {
+  if (!pid) return Number.NaN;
+  try {
+    const status = readFileSync(`/proc/${pid}/status`, 'utf8');
+    const kb = new RegExp(`${field}:\\s+(\\d+) kB`).exec(status)?.[1];
+    return kb ? Number(kb) / 1024 : Number.NaN;
+  } catch {
+    return Number.NaN;
+  }
+}
+
+/**
+ * The child role of the target API: answers every request with a small JSON body, keep-alive,
+ * and reports its port; `count` answers `{ calls }`, `stop` ends it.
+ */
+export async function roleTarget(): Promise<void> {
+  let calls = 0;
+  const server = http.createServer((req, res) => {
+    calls += 1;
+    req.resume();
+    res.writeHead(200, { 'content-type': 'application/json' });
+    res.end('{"ok":true}');
+  });
+  server.keepAliveTimeout = 60_000;
+  server.listen(0, '127.0.0.1', () => {
+    const address = server.address();
+    process.send?.({ port: typeof address === 'object' && address ? address.port : 0 });
+  });
+  process.on('message', (m: { type: string }) => {
+    if (m.type === 'count') process.send?.({ calls });
+    if (m.type === 'stop') server.close(() => process.exit(0));
+  });
+}
+
+/** Forks `script` with `args` (a role) and waits for its first message, the role's report. */
+export function forkRole<T>(
+  script: string,
+  args: string[],
+  options: { env?: NodeJS.ProcessEnv; execArgv?: string[] } = {},
+): Promise<{ child: ChildProcess; info: T }> {
+  const child = fork(script, args, {
+    env: options.env ?? process.env,
+    execArgv: options.execArgv ?? process.execArgv,
+    stdio: ['ignore', 'inherit', 'inherit', 'ipc'],
+  });
+  return new Promise((resolve, reject) => {
+    child.once('message', (info: T) => resolve({ child, info }));
+    child.once('exit', (code) => reject(new Error(`${args.join(' ')} exited with ${code}`)));
+  });
+}
+
+/** Sends `{ type }` and answers the child's next reply (run-end notices `{ ended }` are skipped). */
+export function ask<T>(child: ChildProcess, type: string): Promise<T> {
+  return new Promise((resolve) => {
+    const listener = (m: unknown) => {
+      if (typeof m === 'object' && m !== null && 'ended' in m) return;
+      child.off('message', listener);
+      resolve(m as T);
+    };
+    child.on('message', listener);
+    child.send({ type });
+  });
+}
+
+/** Asks a child to stop (SIGTERM without IPC), and kills it after 20 s. */
+export async function stopChild(child: ChildProcess): Promise<void> {
+  if (child.exitCode !== null) return;
+  const exited = new Promise((resolve) => child.once('exit', resolve));
+  if (child.connected) child.send({ type: 'stop' });
+  else child.kill('SIGTERM');
+  const timer = setTimeout(() => child.kill('SIGKILL'), 20_000);
+  await exited;
+  clearTimeout(timer);
+}
+
+/** A Junction listening on 127.0.0.1 with one signed-up user. */
+export interface BenchJunction {
+  app: FastifyInstance;
+  port: number;
+  /** Milliseconds from process start until the server listened (before the sign-up). */
+  listenedMs: number;
+  /** Calls the API in process; throws on a status of 300 or more. */
+  // biome-ignore lint/suspicious/noExplicitAny: benchmarks read arbitrary JSON answers.
+  call: (method: string, url: string, body?: unknown, token?: string) => Promise<any>;
+  /** The signed-up user's bearer token. */
+  token: string;
+}
+
+/** Listens on a free port of 127.0.0.1 and signs a benchmark user up. */
+export async function listenWithUser(app: FastifyInstance): Promise<BenchJunction> {
+  await app.listen({ port: 0, host: '127.0.0.1' });
+  const listenedMs = process.uptime() * 1000;
+  const address = app.server.address();
+  const port = typeof address === 'object' && address ? address.port : 0;
+  const call: BenchJunction['call'] = async (method, url, body, token) => {
+    const res = await app.inject({
+      method: method as 'POST',
+      url,
+      headers: token ? { authorization: `Bearer ${token}` } : {},
+      ...(body === undefined ? {} : { payload: body as object }),
+    });
+    if (res.statusCode >= 300) throw new Error(`${method} ${url}: ${res.statusCode} ${res.body}`);
+    return res.json();
+  };
+  const grant = await call('POST', '/api/auth/sign-up', {
+    email: `bench-${Date.now()}@example.com`,
+    password: 'Plenty-of-letters-42',
+    firstName: 'Bench',
+  });
+  return { app, port, listenedMs, call, token: grant.token };
+}
