@@ -24,7 +24,7 @@ import { createRequire } from 'node:module';
 import path from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
 import autocannon from 'autocannon';
-import { ask, cpuMs, flag, forkRole, listenWithUser, memoryMb, roleTarget, stopChild } from './support.js';
+import { ask, cpuMs, flag, forkRole, hasFlag, listenWithUser, memoryMb, roleTarget, stopChild } from './support.js';
 
 const here = fileURLToPath(import.meta.url);
 const repoRoot = path.resolve(path.dirname(here), '..', '..');
@@ -283,7 +283,7 @@ async function main(): Promise<void> {
 
   const rows: Row[] = [];
   const notes: string[] = [];
-  if (!flag('no-startup')) {
+  if (!hasFlag('no-startup')) {
     const { mkdtempSync, rmSync } = await import('node:fs');
     const { tmpdir } = await import('node:os');
     const dataDir = mkdtempSync(path.join(tmpdir(), 'junction-start-'));

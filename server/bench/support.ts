@@ -16,6 +16,11 @@ export function flag(name: string): string | undefined {
   return i >= 0 ? process.argv[i + 1] : undefined;
 }
 
+/** Whether `--name` is on the command line (a switch without a value). */
+export function hasFlag(name: string): boolean {
+  return process.argv.includes(`--${name}`);
+}
+
 /** CPU time (user + system) a process has used so far, in ms, or NaN. */
 export function cpuMs(pid: number | undefined): number {
   if (!pid) return Number.NaN;
