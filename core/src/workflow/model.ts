@@ -7,7 +7,6 @@
  * core environment: `WorkflowModel.create(snapshot, { newId, now })`.
  */
 import { getEnv, getSnapshot, hasEnv, type Instance, type SnapshotIn, type SnapshotOut, types } from 'mobx-state-tree';
-import type { PollingParams } from '../apps/types.js';
 import { applyEdit, EDIT_DESCRIPTIONS, type WorkflowEdit } from './edits.js';
 import {
   createLink,
@@ -28,7 +27,7 @@ import {
   type WorkflowChange,
   WorkflowHistory,
 } from './history.js';
-import { STEP_DATA_FIELDS, STEP_DATA_KEYS, type StepDataKey, type StepFieldKind } from './step-fields.js';
+import { defaultOfKind, STEP_DATA_FIELDS, STEP_DATA_KEYS } from './step-fields.js';
 import { chooseOnStep, type StepChoice } from './step-setup.js';
 import { DEFAULT_WORKFLOW_NAME } from './template.js';
 import {
@@ -37,31 +36,34 @@ import {
   createStepData,
   type Step,
   type StepData,
-  type StepField,
   type WorkflowData,
   type WorkflowDocument,
 } from './types.js';
 
-// The MST type of each step data kind; opaque blobs are frozen so snapshots stay cheap.
-const MST_KINDS = {
-  string: types.optional(types.string, ''),
-  boolean: types.optional(types.boolean, false),
-  number: types.optional(types.number, 0),
-  nullableString: types.optional(types.maybeNull(types.string), null),
-  nullableNumber: types.optional(types.maybeNull(types.number), null),
-  json: types.frozen<unknown>(null),
-  fields: types.frozen<StepField[]>([]),
-  choices: types.frozen<unknown[]>([]),
-  pollingParams: types.frozen<PollingParams | null>(null),
-} satisfies Record<StepFieldKind, unknown>;
+/**
+ * Returns step data as the model keeps it: every key of the field table (./step-fields.ts),
+ * a missing or undefined value as its kind's default, unknown keys dropped (editor-core 3
+ * "Step data").
+ */
+export function normalizeStepData(data: Partial<StepData> | undefined): StepData {
+  const source = (data ?? {}) as Record<string, unknown>;
+  const out: Record<string, unknown> = {};
+  for (const key of STEP_DATA_KEYS) {
+    const value = source[key];
+    out[key] = value === undefined ? defaultOfKind(STEP_DATA_FIELDS[key].kind) : value;
+  }
+  return out as unknown as StepData;
+}
 
-type StepDataProps = { [K in StepDataKey]: (typeof MST_KINDS)[(typeof STEP_DATA_FIELDS)[K]['kind']] };
-
-/** The data of one step (editor-core 3 "Step data"), from the one field table (./step-fields.ts). */
-export const StepDataModel = types.model(
-  'StepData',
-  Object.fromEntries(STEP_DATA_KEYS.map((key) => [key, MST_KINDS[STEP_DATA_FIELDS[key].kind]])) as StepDataProps,
-);
+/**
+ * The data of one step (editor-core 3 "Step data") as one immutable value, normalized by
+ * {@link normalizeStepData}. A step's data changes only as a whole (`patchStepNode` merges a
+ * patch into a new object), so one node per step suffices: a model of one node per field made
+ * opening 1,000 steps build some 40,000 tree nodes (BENCHMARKS.md "Editor").
+ */
+export const StepDataModel = types.snapshotProcessor(types.frozen<StepData>(), {
+  preProcessor: (snapshot: Partial<StepData> | undefined) => normalizeStepData(snapshot),
+});
 
 /** A step on the canvas (editor-core 3 "Canvas element"). */
 export const StepModel = types
@@ -377,7 +379,7 @@ function stepsFor(map: Map<string, IStep>, ids: string[]): IStep[] {
 function patchStepNode(node: IStep, patch: StepPatch): void {
   if (patch.kind !== undefined) node.kind = patch.kind;
   if (patch.position !== undefined) node.position = patch.position;
-  if (patch.data !== undefined) Object.assign(node.data, patch.data);
+  if (patch.data !== undefined) node.data = { ...node.data, ...patch.data };
 }
 
 /** Applies an id-keyed list change to an MST array: updates, removals, order, then additions. */

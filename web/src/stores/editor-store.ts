@@ -7,7 +7,6 @@ import {
   type ApiClient,
   type CoreEnv,
   createLink,
-  createStepData,
   findIssues,
   type Issue,
   type IWorkflow,
@@ -203,7 +202,8 @@ const EditorStoreBase = types
           id: doc.id,
           name: doc.name,
           active: doc.active,
-          steps: doc.steps.map((s) => ({ ...s, data: createStepData(s.data) })),
+          // The model normalizes each step's data (core's `normalizeStepData`).
+          steps: doc.steps,
           links: doc.links.map((l) => createLink(l)),
         });
       } else {

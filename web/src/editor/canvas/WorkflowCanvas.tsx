@@ -26,6 +26,7 @@ import {
 import styled, { useTheme } from 'styled-components';
 import { useToast } from '../../ui/index.js';
 import { useEditor } from '../editor-context.js';
+import { whenIdle } from '../when-idle.js';
 import { applyLayout, loadLayout, moveStepOntoLink } from './canvas-actions.js';
 import {
   type CanvasPoint,
@@ -93,10 +94,11 @@ export const WorkflowCanvas = observer(function WorkflowCanvas() {
   const data = wf.data;
   const selectedStepId = editor.selectedStepId;
   const [drag, setDrag] = useState<Drag | null>(null);
-  // The minimap (one rectangle per step) renders after the cards, as a transition React may
-  // interrupt: the canvas shows and answers first, even with 1,000 steps.
+  // The minimap (one rectangle per step) renders once the canvas has painted and the browser is
+  // idle, as a transition React may interrupt: the canvas shows and answers first, even with
+  // 1,000 steps.
   const [isMinimapReady, setMinimapReady] = useState(false);
-  useEffect(() => startTransition(() => setMinimapReady(true)), []);
+  useEffect(() => whenIdle(() => startTransition(() => setMinimapReady(true))), []);
   // The first view shows the start of the workflow (its first steps), readable at up to 100 %.
   const [fitViewOptions] = useState(() => ({
     nodes: data.steps.slice(0, FIRST_VIEW_STEPS).map((step) => ({ id: step.id })),
@@ -200,13 +202,7 @@ export const WorkflowCanvas = observer(function WorkflowCanvas() {
   useEffect(() => {
     // Core's layout (dagre) is a chunk of its own: fetched once the browser is idle after the
     // canvas painted, so the first edit that lays out finds it loaded.
-    const load = () => void loadLayout().catch(() => undefined);
-    if (typeof window.requestIdleCallback === 'function') {
-      const handle = window.requestIdleCallback(load, { timeout: 3000 });
-      return () => window.cancelIdleCallback(handle);
-    }
-    const handle = window.setTimeout(load, 500);
-    return () => window.clearTimeout(handle);
+    return whenIdle(() => void loadLayout().catch(() => undefined), 3000, 500);
   }, []);
 
   return (
