@@ -19,6 +19,7 @@ export const WEB_DIST = path.join(REPO_ROOT, 'web', 'dist');
 const SOURCES = [
   'web/src',
   'web/index.html',
+  'web/public',
   'web/form.html',
   'web/vite.config.ts',
   'web/build',

@@ -12,6 +12,7 @@ import {
   saveFailureMessage,
 } from './editor-store.js';
 import { createRootStore } from './root-store.js';
+import bootScript from '../../public/boot-prefetch.js?raw';
 import { type PrefetchWindow, prefetchedAnswer, startWorkflowPrefetch } from './workflow-prefetch.js';
 
 let counter = 0;
@@ -260,5 +261,31 @@ describe('the boot-time workflow GET (editor benchmark)', () => {
     expect(startWorkflowPrefetch(windowAt('?id=wf-7&template_id=t1'))).toBeNull();
     expect(startWorkflowPrefetch(windowAt('?id=wf-7', '/dashboard'))).toBeNull();
     expect(seen).toHaveLength(0);
+  });
+
+  /** Runs web/public/boot-prefetch.js (index.html's boot script) in `win`; returns what it started. */
+  function boot(win: PrefetchWindow): PrefetchWindow['__junctionWorkflowPrefetch'] {
+    new Function('window', bootScript)(win);
+    return win.__junctionWorkflowPrefetch;
+  }
+
+  it('starts in the boot script on the same conditions, and the app takes that answer without asking again', async () => {
+    for (const [search, pathname] of [
+      ['?id=wf-7&c=abc', '/'],
+      ['?id=wf-7&template_id=t1', '/'],
+      ['?id=wf-7', '/dashboard'],
+      ['', '/'],
+    ]) {
+      expect(boot(windowAt(search, pathname))).toBeUndefined();
+    }
+    expect(seen).toHaveLength(0);
+    const win = windowAt('?id=wf-7&u=1');
+    const booted = boot(win);
+    expect(booted).toMatchObject({ id: 'wf-7', token: 'tok-1' });
+    expect(startWorkflowPrefetch(win)).toBe(booted);
+    expect(await prefetchedAnswer(booted ?? null, 'wf-7', 'tok-1')).toMatchObject({ revision: 4 });
+    expect(seen).toHaveLength(1);
+    expect(seen[0].headers.authorization).toBe('Bearer tok-1');
+    expect(await boot(windowAt('?id=missing'))?.answer).toBeNull();
   });
 });

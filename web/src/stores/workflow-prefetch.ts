@@ -17,6 +17,8 @@ export interface PrefetchWindow {
   location: { origin: string; pathname: string; search: string };
   localStorage: { getItem(key: string): string | null };
   fetch(url: string, init: { headers: Record<string, string> }): Promise<{ ok: boolean; json(): Promise<unknown> }>;
+  /** The GET web/public/boot-prefetch.js started while the scripts loaded, when it started one. */
+  __junctionWorkflowPrefetch?: WorkflowPrefetch;
 }
 
 /**
@@ -27,6 +29,9 @@ export interface PrefetchWindow {
  * API client. Returns null when the address asks for no workflow.
  */
 export function startWorkflowPrefetch(win: PrefetchWindow): WorkflowPrefetch | null {
+  // The boot script (web/public/boot-prefetch.js, loaded by index.html before the app's
+  // scripts) starts the same GET on the same conditions earlier; its answer is taken as is.
+  if (win.__junctionWorkflowPrefetch) return win.__junctionWorkflowPrefetch;
   try {
     const params = new URLSearchParams(win.location.search);
     const id = params.get('id');

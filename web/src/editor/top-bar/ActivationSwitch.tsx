@@ -5,7 +5,6 @@ import styled from 'styled-components';
 import { loadActivationCheck } from '../../stores/activation-check.js';
 import { useToast } from '../../ui/index.js';
 import { useEditor } from '../editor-context.js';
-import { whenIdle } from '../when-idle.js';
 import { switchActivation } from './activation.js';
 import { Tip } from './parts.js';
 
@@ -66,10 +65,9 @@ export const ActivationSwitch = observer(function ActivationSwitch() {
   const { showToast } = useToast();
   const [isBusy, setBusy] = useState(false);
   const active = editor.wf.active;
-  // Core's rule is a chunk of its own, asked for once the switch is on screen and the browser
-  // is idle (after the canvas painted); until it has answered the switch can pause a workflow
-  // but not turn one ON (editor-core 4.2).
-  useEffect(() => whenIdle(() => void loadActivationCheck().catch(() => undefined)), []);
+  // Core's rule is a chunk of its own, asked for once the switch is on screen; until it has
+  // answered the switch can pause a workflow but not turn one ON.
+  useEffect(() => void loadActivationCheck().catch(() => undefined), []);
   const problems = editor.activationProblems ?? [];
   const isChecking = editor.activationProblems === null;
   const isBlocked = problems.length > 0;
