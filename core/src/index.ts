@@ -92,6 +92,7 @@ export {
   WorkflowModel,
   createWorkflowModel,
 } from './workflow/model.js';
+export { normalizeStepData } from './workflow/types.js';
 
 // workflow rules: issues, health, naming, filter, payload, template, layout
 export type { Reference } from './workflow/path.js';

@@ -235,3 +235,24 @@ describe('WorkflowModel undo and loads', () => {
     expect(wf.canUndo).toBe(false);
   });
 });
+
+describe("a step's data in the model", () => {
+  it('is normalized to the field table: defaults for missing or undefined keys, unknown keys dropped', () => {
+    const data = { name: 'Partial', credential: undefined, legacyExtra: 1 } as unknown as Step['data'];
+    const wf = WorkflowModel.create(
+      { id: 'w', steps: [{ id: 's', kind: 'action', position: { x: 0, y: 0 }, data }], links: [] },
+      testEnv(),
+    );
+    expect(wf.data.steps[0].data).toEqual(createStepData({ name: 'Partial' }));
+  });
+
+  it('changes as a whole: an update gives the step a new data object and leaves the others', () => {
+    const wf = model();
+    const [before, other] = [wf.data.steps[1].data, wf.data.steps[2].data];
+    wf.updateStep('a', { url: 'https://example.com' });
+    expect(wf.data.steps[1].data).not.toBe(before);
+    expect(wf.data.steps[1].data).toEqual({ ...before, url: 'https://example.com' });
+    expect(wf.data.steps[2].data).toBe(other);
+    expect(Object.isFrozen(wf.data.steps[1].data)).toBe(true);
+  });
+});

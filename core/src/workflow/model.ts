@@ -27,33 +27,18 @@ import {
   type WorkflowChange,
   WorkflowHistory,
 } from './history.js';
-import { defaultOfKind, STEP_DATA_FIELDS, STEP_DATA_KEYS } from './step-fields.js';
 import { chooseOnStep, type StepChoice } from './step-setup.js';
 import { DEFAULT_WORKFLOW_NAME } from './template.js';
 import {
   type ConditionGroup,
   type CoreEnv,
   createStepData,
+  normalizeStepData,
   type Step,
   type StepData,
   type WorkflowData,
   type WorkflowDocument,
 } from './types.js';
-
-/**
- * Returns step data as the model keeps it: every key of the field table (./step-fields.ts),
- * a missing or undefined value as its kind's default, unknown keys dropped (editor-core 3
- * "Step data").
- */
-export function normalizeStepData(data: Partial<StepData> | undefined): StepData {
-  const source = (data ?? {}) as Record<string, unknown>;
-  const out: Record<string, unknown> = {};
-  for (const key of STEP_DATA_KEYS) {
-    const value = source[key];
-    out[key] = value === undefined ? defaultOfKind(STEP_DATA_FIELDS[key].kind) : value;
-  }
-  return out as unknown as StepData;
-}
 
 /**
  * The data of one step (editor-core 3 "Step data") as one immutable value, normalized by

@@ -124,3 +124,18 @@ export function createStepData(patch: Partial<StepData> = {}): StepData {
   for (const key of STEP_DATA_KEYS) data[key] = defaultOfKind(STEP_DATA_FIELDS[key].kind);
   return { ...(data as unknown as StepData), ...patch };
 }
+
+/**
+ * Returns step data as the model keeps it: every key of the field table (./step-fields.ts),
+ * a missing or undefined value as its kind's default, unknown keys dropped (editor-core 3
+ * "Step data").
+ */
+export function normalizeStepData(data: Partial<StepData> | undefined): StepData {
+  const source = (data ?? {}) as Record<string, unknown>;
+  const out: Record<string, unknown> = {};
+  for (const key of STEP_DATA_KEYS) {
+    const value = source[key];
+    out[key] = value === undefined ? defaultOfKind(STEP_DATA_FIELDS[key].kind) : value;
+  }
+  return out as unknown as StepData;
+}
