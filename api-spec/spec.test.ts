@@ -277,7 +277,6 @@ describe('schemas against real values', () => {
       type: 'demo-crm',
       testData: { id: 7, tags: ['a'] },
       pollingParams: { dedupe_key: 'id', data_head: 'contacts' },
-      // biome-ignore lint/suspicious/noTemplateCurlyInString: a Junction reference, not a template literal.
       fields: [{ name: 'email', value: '${s0.email}', schema: { type: 'string' } }],
     }),
   };
@@ -293,7 +292,6 @@ describe('schemas against real values', () => {
         source: 's1',
         target: 's2',
         name: 'Filter: a AND b',
-        // biome-ignore lint/suspicious/noTemplateCurlyInString: a Junction reference, not a template literal.
         groups: [[{ lhs: '${s1.id}', conditionType: 'greaterThan', rhs: '3' }]],
         delaySeconds: 60,
       },
@@ -392,7 +390,6 @@ describe('schemas against real values', () => {
         apiType: 'apikey',
         testAuth: 'listContacts',
         apikeyFormFields: [{ key: 'api_key', title: 'API key', description: 'Settings → API' }],
-        // biome-ignore lint/suspicious/noTemplateCurlyInString: a Junction reference, not a template literal.
         requestConfig: { headers: [{ key: 'X-Api-Key', value: '${auth.api_key}' }] },
       },
       actions: {

@@ -283,7 +283,6 @@ export function defaultAuthInfo(apiType: ApiType, context: AuthSeedContext): Aut
         apiType,
         apikeyFormFields: [{ key: 'api_key', title: 'API Key' }],
         // The DESIGN example's shape; the developer renames the header to what the API expects.
-        // biome-ignore lint/suspicious/noTemplateCurlyInString: a request template that template.ts resolves.
         requestConfig: { params: [], headers: [{ key: 'X-Api-Key', value: '${auth.api_key}' }] },
       };
     case 'oauth2':

@@ -247,7 +247,6 @@ describe('data edits', () => {
   });
 
   it('sets a link filter and a delay in seconds', () => {
-    // biome-ignore lint/suspicious/noTemplateCurlyInString: a `${step.path}` reference is plain text here
     const groups = [[{ lhs: '${a.email}', conditionType: 'valueExists' as const, rhs: '' }]];
     expect(setLinkFilter(wf, 'a-b', { name: 'Filter: email', groups }).links[0]).toMatchObject({
       name: 'Filter: email',

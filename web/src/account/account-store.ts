@@ -4,7 +4,7 @@
  * hand-over between the address, local storage and the API client (`stores/session.ts`).
  */
 import type { ApiClient } from '@junction/core';
-import { type Instance } from 'mobx-state-tree';
+import type { Instance } from 'mobx-state-tree';
 import { establishDashboardSession, type Me } from '../stores/dashboard-session.js';
 import { ApiModel } from '../stores/api-model.js';
 import { browserSessionPlatform, type SessionPlatform, type TokenStorage } from '../stores/session.js';

@@ -5,7 +5,7 @@
  * messages the pages show (the old product only logged them, forms-dp 8).
  */
 import { type ApiType, type AppDefinition, AppModel, isApiError, type KeyEditResult } from '@junction/core';
-import { type Instance } from 'mobx-state-tree';
+import type { Instance } from 'mobx-state-tree';
 import { ApiModel } from '../stores/api-model.js';
 import { browserSessionPlatform, establishSession, type SessionPlatform } from '../stores/session.js';
 
