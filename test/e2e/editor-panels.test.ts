@@ -94,9 +94,11 @@ describe('the step panels in the browser (editor-core 2.5–2.11)', { timeout: E
     await panel(page).getByRole('button', { name: 'Continue' }).click();
 
     // The Test step shows the webhook URL; Test Trigger listens until a request arrives.
-    const hookUrl = await panel(page).getByLabel('Webhook URL').inputValue();
-    // A random key the server keeps, never the workflow id (GET /api/workflows/{id}/hook).
-    expect(hookUrl).toMatch(/\/hooks\/[A-Za-z0-9_-]{32}$/);
+    // A random key the server keeps, never the workflow id (GET /api/workflows/{id}/hook): the
+    // field fills in once that answer arrives.
+    const hookField = panel(page).getByLabel('Webhook URL');
+    await expect.poll(() => hookField.inputValue()).toMatch(/\/hooks\/[A-Za-z0-9_-]{32}$/);
+    const hookUrl = await hookField.inputValue();
     expect(hookUrl).not.toContain(grant.workflowId);
     await session().context.grantPermissions(['clipboard-read', 'clipboard-write'], { origin: baseUrl });
     await panel(page).getByRole('button', { name: 'Copy' }).click();

@@ -132,10 +132,21 @@ let defaultOptions: SandboxOptions = {};
 
 /**
  * The process-wide sandbox the executor uses when it is given none (created on first use,
- * with the options of {@link configureDefaultSandbox}).
+ * with the options of {@link configureDefaultSandbox}; once closed, the next call creates another).
  */
 export function getDefaultSandbox(): Sandbox {
-  defaultSandbox ??= createSandbox(defaultOptions);
+  if (!defaultSandbox) {
+    const sandbox = createSandbox(defaultOptions);
+    // Closing it (a server's or a test's shut-down) lets the next user of the process get a new one.
+    const shared: Sandbox = {
+      ...sandbox,
+      close: async () => {
+        if (defaultSandbox === shared) defaultSandbox = undefined;
+        await sandbox.close();
+      },
+    };
+    defaultSandbox = shared;
+  }
   return defaultSandbox;
 }
 
