@@ -12,7 +12,15 @@ import type { WorkflowDocument } from '@junction/core';
 import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { E2E_TEST_TIMEOUT_MS, saveScreenshot, useE2ESession } from './harness.js';
-import { eventually, type Grant, hookToRequest, putDocument, signUp, storeToken } from './workflow-fixtures.js';
+import {
+  eventually,
+  type Grant,
+  hookToRequest,
+  putDocument,
+  signUp,
+  storeToken,
+  switchSettled,
+} from './workflow-fixtures.js';
 
 let target: Server;
 let targetUrl = '';
@@ -77,6 +85,7 @@ async function openEditor(grant: Grant): Promise<Page> {
   const response = await page.goto(`${baseUrl}/?id=${encodeURIComponent(grant.workflowId)}`, { timeout: 60_000 });
   expect(response?.status()).toBe(200);
   await card(page, 'st-call').waitFor();
+  await switchSettled(page);
   return page;
 }
 

@@ -6,7 +6,7 @@
 import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
 import { E2E_TEST_TIMEOUT_MS, saveScreenshot, useE2ESession } from './harness.js';
-import { type Grant, signUp, storeTestedWorkflow, storeToken } from './workflow-fixtures.js';
+import { type Grant, signUp, storeTestedWorkflow, storeToken, switchSettled } from './workflow-fixtures.js';
 
 const session = useE2ESession();
 
@@ -15,6 +15,7 @@ async function openEditor(grant: Grant, waitFor: string, query = `id=${encodeURI
   await page.addInitScript(storeToken, grant.token);
   await page.goto(`${session().baseUrl}/?${query}`);
   await page.getByText(waitFor).first().waitFor();
+  await switchSettled(page);
   return page;
 }
 

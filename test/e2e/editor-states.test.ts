@@ -10,7 +10,7 @@ import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
 import { seriousViolations } from './axe-support.js';
 import { E2E_TEST_TIMEOUT_MS, saveScreenshot, useE2ESession } from './harness.js';
-import { type Grant, hookToRequest, putDocument, signUp, storeToken } from './workflow-fixtures.js';
+import { type Grant, hookToRequest, putDocument, signUp, storeToken, switchSettled } from './workflow-fixtures.js';
 
 const session = useE2ESession();
 
@@ -33,6 +33,7 @@ async function openEditor(grant: Grant): Promise<Page> {
   await page.addInitScript(storeToken, grant.token);
   await page.goto(`${baseUrl}/?id=${encodeURIComponent(grant.workflowId)}`);
   await page.getByTestId('step-card').first().waitFor();
+  await switchSettled(page);
   return page;
 }
 

@@ -4,6 +4,7 @@
  */
 import { randomUUID } from 'node:crypto';
 import { createStepData, type StepData, type WorkflowDocument } from '@junction/core';
+import type { Page } from 'playwright-core';
 import { expect } from 'vitest';
 
 /** The password every browser test signs up with. */
@@ -35,6 +36,16 @@ export function storeToken(token: string): void {
     'junction.token',
     token,
   );
+}
+
+/**
+ * Waits until the editor's ON/OFF switch has its answer: core's activation rule is a chunk of its
+ * own, and the switch says it is busy (`aria-busy`) until the rule has loaded.
+ */
+export async function switchSettled(page: Page): Promise<void> {
+  await expect
+    .poll(() => page.getByRole('switch', { name: 'Workflow ON/OFF' }).getAttribute('aria-busy'))
+    .toBe('false');
 }
 
 /** Polls `check` every 100 ms, `tries` times at most; fails naming `what` it waited for. */

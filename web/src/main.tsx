@@ -6,6 +6,7 @@ import { createRoot } from 'react-dom/client';
 import { createBrowserRouter, RouterProvider } from 'react-router-dom';
 import { AppProviders } from './app/AppProviders.js';
 import { appRoutes } from './app/routes.js';
+import { loadActivationCheck } from './stores/activation-check.js';
 import { createRootStore } from './stores/root-store.js';
 import { type PrefetchWindow, startWorkflowPrefetch } from './stores/workflow-prefetch.js';
 
@@ -19,6 +20,9 @@ const store = createRootStore({
   api: createApiClient({ baseUrl: window.location.origin, fetch: (request) => window.fetch(request) }),
 });
 store.handOverWorkflowPrefetch(workflowPrefetch);
+// The editor (at /) asks for core's activation rule beside its workflow, not after its first
+// paint: a chunk of its own, outside the first load, so the ON/OFF switch answers sooner.
+if (window.location.pathname === '/') void loadActivationCheck().catch(() => undefined);
 const router = createBrowserRouter(appRoutes);
 
 createRoot(container).render(

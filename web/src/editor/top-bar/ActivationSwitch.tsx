@@ -94,7 +94,8 @@ export const ActivationSwitch = observer(function ActivationSwitch() {
         role="switch"
         aria-checked={active}
         aria-label="Workflow ON/OFF"
-        aria-busy={isBusy}
+        // Busy while toggling, and while core's rule is still on its way (the switch cannot turn ON yet).
+        aria-busy={isBusy || isChecking}
         $on={active}
         disabled={disabled}
         onClick={toggle}
