@@ -53,45 +53,77 @@ const FormUrl = observer(function FormUrl({ model }: { model: ITriggerTestModel 
  * The webhook URL: a random key the server keeps per workflow (never the workflow id), read
  * from GET /api/workflows/{id}/hook; 'New URL' makes another and the old one stops at once.
  */
-const HookUrl = observer(function HookUrl() {
+export const HookUrl = observer(function HookUrl() {
   const editor = useEditor();
   const { showToast } = useToast();
+  // Empty while the server's answer is on its way; a failed answer is said, never a blank field.
   const [url, setUrl] = useState('');
+  const [failure, setFailure] = useState<string | null>(null);
+  const [attempt, setAttempt] = useState(0);
+  // biome-ignore lint/correctness/useExhaustiveDependencies: 'attempt' asks again (Try again).
   useEffect(() => {
     let live = true;
+    setFailure(null);
     editor
       .webhookUrl()
       .then((next) => live && setUrl(next))
-      .catch(() => live && setUrl(''));
+      .catch((error: unknown) => live && setFailure(error instanceof Error ? error.message : String(error)));
     return () => {
       live = false;
     };
-  }, [editor]);
+  }, [editor, attempt]);
   const rotate = async () => {
     try {
       setUrl(await editor.newWebhookUrl());
+      setFailure(null);
       showToast({ status: 'success', message: 'New webhook URL made. The old URL no longer works.' });
     } catch (error) {
       showToast({ status: 'error', message: error instanceof Error ? error.message : 'Could not make a new URL.' });
     }
   };
+  if (failure !== null && url === '') {
+    return (
+      <ErrorBox role="alert">
+        Could not get this workflow's webhook URL: {failure}{' '}
+        <Button variant="ghost" onClick={() => setAttempt((n) => n + 1)}>
+          Try again
+        </Button>
+      </ErrorBox>
+    );
+  }
   return (
-    <CopyableUrl label="Webhook URL" url={url}>
-      <Button variant="ghost" onClick={() => void rotate()}>
+    <CopyableUrl label="Webhook URL" url={url} placeholder="Getting your webhook URL…">
+      <Button variant="ghost" disabled={url === ''} onClick={() => void rotate()}>
         New URL
       </Button>
     </CopyableUrl>
   );
 });
 
-function CopyableUrl({ label, url, children }: { label: string; url: string; children?: ReactNode }) {
+function CopyableUrl({
+  label,
+  url,
+  placeholder,
+  children,
+}: {
+  label: string;
+  url: string;
+  placeholder?: string;
+  children?: ReactNode;
+}) {
   const copy = useCopy();
   return (
     <div>
       <Muted>{label}</Muted>
       <Row style={{ marginTop: 0, flexWrap: 'nowrap' }}>
-        <Input aria-label={label} readOnly value={url} onFocus={(event) => event.target.select()} />
-        <Button variant="ghost" onClick={() => void copy(url)}>
+        <Input
+          aria-label={label}
+          readOnly
+          value={url}
+          placeholder={placeholder}
+          onFocus={(event) => event.target.select()}
+        />
+        <Button variant="ghost" disabled={url === ''} onClick={() => void copy(url)}>
           Copy
         </Button>
         {children}
