@@ -1,4 +1,4 @@
-import { cleanup, render, screen, within } from '@testing-library/react';
+import { cleanup, fireEvent, render, screen, within } from '@testing-library/react';
 import { ThemeProvider } from 'styled-components';
 import { afterEach, describe, expect, it } from 'vitest';
 import { DataTree } from './DataTree.js';
@@ -39,6 +39,11 @@ describe('DataTree', () => {
     expect(contacts.open && first.open).toBe(true);
     expect(address.querySelector('summary')?.textContent).toBe('address · 1 field');
     expect(address.open).toBe(false);
+    // A closed section draws its entries only once opened.
+    expect(address.textContent).not.toContain('London');
+    address.open = true;
+    fireEvent(address, new Event('toggle'));
+    expect(address.textContent).toContain('London');
     expect(screen.getByText('(no items)')).toBeTruthy();
   });
 

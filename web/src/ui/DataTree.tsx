@@ -8,6 +8,7 @@
  *
  * Imported by file, not through the ui barrel: the first load of the editor does not need it.
  */
+import { useState } from 'react';
 import styled from 'styled-components';
 
 /** Levels open at first; deeper sections open on a click. */
@@ -68,6 +69,26 @@ function summaryOf(value: Record<string, unknown> | unknown[]): string {
   return n === 1 ? '1 field' : `${n} fields`;
 }
 
+/**
+ * A nested object or list that opens and closes; its entries are drawn only while it is open,
+ * so a large closed section (a long list deep in a step's output) costs one line.
+ */
+function Branch({ name, value, level }: { name: string; value: Record<string, unknown> | unknown[]; level: number }) {
+  const [open, setOpen] = useState(level < OPEN_LEVELS);
+  return (
+    <details open={open} onToggle={(event) => setOpen(event.currentTarget.open)}>
+      <summary>
+        {name} <Count>· {summaryOf(value)}</Count>
+      </summary>
+      {open && (
+        <div>
+          <Entries value={value} level={level + 1} />
+        </div>
+      )}
+    </details>
+  );
+}
+
 function Entries({ value, level }: { value: Record<string, unknown> | unknown[]; level: number }) {
   const entries = entriesOf(value);
   if (entries.length === 0) return <Muted>{Array.isArray(value) ? '(no items)' : '(no fields)'}</Muted>;
@@ -75,14 +96,7 @@ function Entries({ value, level }: { value: Record<string, unknown> | unknown[];
     <>
       {entries.map(([key, child]) =>
         isBranch(child) ? (
-          <details key={key} open={level < OPEN_LEVELS}>
-            <summary>
-              {key} <Count>· {summaryOf(child)}</Count>
-            </summary>
-            <div>
-              <Entries value={child} level={level + 1} />
-            </div>
-          </details>
+          <Branch key={key} name={key} value={child} level={level} />
         ) : (
           <Row key={key}>
             <Key>{key}</Key>
