@@ -352,6 +352,12 @@ describe('validateAppDefinition', () => {
     expect(paths(app)).toEqual(['authInfo.testAuth']);
   });
 
+  it('answers an OAuth 2.0 testAuth that is not text, without a text form', () => {
+    const app = demoCrm() as unknown as { authInfo: Record<string, unknown> };
+    app.authInfo = { apiType: 'oauth2', testAuth: { toString: '' } };
+    expect(validateAppDefinition(app).errors.map((e) => e.path)).toContain('authInfo.testAuth');
+  });
+
   it('answers a testAuth that is not text, even one without a text form', () => {
     const app = demoCrm() as unknown as { authInfo: Record<string, unknown> };
     app.authInfo.testAuth = Object.create(null);

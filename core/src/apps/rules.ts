@@ -217,7 +217,9 @@ export function findTestAction(
 ): { key: string; action: ActionDef } | null {
   const actions = app.actions ?? {};
   const preferred = app.authInfo?.testAuth;
+  // A stored definition may carry anything here: only a key (text) names an action.
   if (
+    typeof preferred === 'string' &&
     preferred &&
     Object.hasOwn(actions, preferred) &&
     (isSimpleGetAction(actions[preferred]) || isBodylessPostAction(actions[preferred]))
