@@ -10,6 +10,7 @@ import { createWriteBatcher } from './batcher.js';
 import type { EngineService } from '../kernel/contracts/engine.js';
 import type { Lifecycle, PlatformDeps } from '../kernel/platform.js';
 import { createIngest } from './ingest.js';
+import { createPreclaims } from './preclaim.js';
 import { createMemoryQueue, type ExecutionQueue } from './queue.js';
 import { runEnded } from './observe.js';
 import { createReconciler } from './reconciler.js';
@@ -53,9 +54,17 @@ export function createEngine(
   const write = createWriteBatcher({ db: deps.handle.db, dialect: deps.handle.dialect, sqlite: rawSqlite });
   const onError = (error: unknown) => deps.logger.error({ err: String(error) }, 'Execution queue error');
   let queue: ExecutionQueue | undefined;
+  /** The in-process queue while this process consumes it: new executions may be claimed at insert. */
+  let ownQueue: ReturnType<typeof createMemoryQueue> | undefined;
+  const preclaims = createPreclaims({
+    now: deps.now,
+    leaseMs: settings.leaseMs,
+    free: (tenantId) => ownQueue?.free(tenantId) ?? 0,
+  });
   const pending: string[] = [];
   const getQueue = () => queue;
   const ingest = createIngest({
+    preclaims,
     db: deps.handle.db,
     write,
     now: deps.now,
@@ -79,6 +88,7 @@ export function createEngine(
     http,
     selfHttp,
     wakeAt: (id, atMs) => getQueue()?.enqueueAt(id, atMs),
+    preclaimed: preclaims.take,
   });
   const consume = options.consume ?? settings.runWorkers;
   const reconciler = createReconciler({
@@ -119,9 +129,13 @@ export function createEngine(
             onError,
           });
         } else {
-          created = createMemoryQueue({ concurrency: settings.concurrency, tenantShare: settings.tenantShare, onError });
+          const memory = createMemoryQueue({ concurrency: settings.concurrency, tenantShare: settings.tenantShare, onError });
+          created = memory;
           // One process owns the embedded queue: what it was running when it stopped runs again.
-          if (consume) await repo.requeueRunning(new Date(deps.now()).toISOString());
+          if (consume) {
+            await repo.requeueRunning(new Date(deps.now()).toISOString());
+            ownQueue = memory;
+          }
         }
         queue = created;
         setQueueDepthSource(() => created.depth());
@@ -137,6 +151,7 @@ export function createEngine(
         pruner.start();
       },
       async close() {
+        ownQueue = undefined;
         reconciler.stop();
         setQueueDepthSource(undefined);
         await pruner.stop();

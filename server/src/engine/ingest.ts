@@ -10,6 +10,7 @@ import type { IngestEvent, IngestOutcome } from '../kernel/contracts/engine.js';
 import type { Database } from '../store/database.js';
 import { inTransaction } from '../store/repos/transaction.js';
 import type { WriteBatcher } from './batcher.js';
+import type { Preclaims } from './preclaim.js';
 import { createEngineRepo, type EngineWorkflow, type NewExecution, type StepRunRecord } from '../store/repos/engine.js';
 
 /** One event to record, with options only the engine itself uses. */
@@ -38,6 +39,8 @@ export interface IngestDeps {
   newId: () => string;
   /** Called after the commit with the executions to run, per workspace. */
   enqueue: (executionIds: string[], tenantId: string) => void;
+  /** Inserts executions that will start at once already claimed (the in-process queue). */
+  preclaims?: Preclaims;
 }
 
 /**
@@ -58,8 +61,12 @@ export function createIngest(deps: IngestDeps) {
     const simple = events.every((e) => e.dedupeKey === undefined && !e.copySteps?.length);
     const write = deps.write ? (simple ? deps.write.direct : deps.write) : inTrx;
     const known = simple && deps.write?.autocommit ? knownVersions : undefined;
-    return write(
+    /** Rows this attempt inserts claimed (a failed shared round runs the work again alone). */
+    let claimed: NewExecution[] = [];
+    const work = write(
       async (repo) => {
+        deps.preclaims?.release(claimed);
+        claimed = [];
         const workflows = new Map<string, EngineWorkflow | undefined>();
         const results: (IngestOutcome | Error)[] = [];
         const rows: NewExecution[] = [];
@@ -96,7 +103,7 @@ export function createIngest(deps: IngestDeps) {
             continue;
           }
           const status = workflow.active || event.force ? 'queued' : 'not_run';
-          rows.push({
+          const row: NewExecution = {
             id: executionId,
             tenantId: workflow.tenantId,
             workflowId: workflow.id,
@@ -108,16 +115,22 @@ export function createIngest(deps: IngestDeps) {
             dedupeKey: event.dedupeKey ?? null,
             rerunOf: event.rerunOf ?? null,
             now: at,
-          });
+          };
+          if (deps.preclaims?.reserve(row)) claimed.push(row);
+          rows.push(row);
           for (const run of event.copySteps ?? []) copies.push({ ...run, executionId });
           results.push({ status: 'accepted', executionId, executionStatus: status });
         }
         await repo.insertExecutions(rows, known);
         for (const run of copies) await repo.saveStepRun(run);
-        return { results, toEnqueue: rows.filter((r) => r.status === 'queued') };
+        return { results, toEnqueue: rows.filter((r) => r.status === 'queued' || r.claim), claimed };
       },
       { durable: true },
     );
+    return work.catch((error: unknown) => {
+      deps.preclaims?.release(claimed);
+      throw error;
+    });
   }
 
   /** Answers one call's outcomes (its first failure is thrown to it alone). */
@@ -134,7 +147,8 @@ export function createIngest(deps: IngestDeps) {
    */
   async function round(group: Call[]): Promise<void> {
     try {
-      const { results, toEnqueue } = await commit(group.flatMap((c) => c.events));
+      const { results, toEnqueue, claimed } = await commit(group.flatMap((c) => c.events));
+      deps.preclaims?.hand(claimed);
       const byTenant = new Map<string, string[]>();
       for (const row of toEnqueue) byTenant.set(row.tenantId, [...(byTenant.get(row.tenantId) ?? []), row.id]);
       for (const [tenantId, ids] of byTenant) deps.enqueue(ids, tenantId);

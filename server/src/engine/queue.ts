@@ -43,7 +43,10 @@ export function createMemoryQueue(options: {
   concurrency: number;
   tenantShare?: number;
   onError: (error: unknown) => void;
-}): ExecutionQueue {
+}): ExecutionQueue & {
+  /** How many of this workspace's executions enqueued now would start at once (none while any wait). */
+  free(tenantId: string): number;
+} {
   const perTenant = tenantCap(options.concurrency, options.tenantShare ?? DEFAULT_TENANT_SHARE);
   /** Waiting ids by workspace; the map's order is the round-robin order. */
   const waiting = new Map<string, string[]>();
@@ -87,6 +90,10 @@ export function createMemoryQueue(options: {
   }
 
   return {
+    free(tenantId) {
+      if (!handler || closed || waiting.size > 0) return 0;
+      return Math.max(0, Math.min(options.concurrency - active.size, perTenant - (activeBy.get(tenantId) ?? 0)));
+    },
     enqueue(ids, tenantId = '') {
       if (closed) return;
       for (const id of ids) {

@@ -47,6 +47,8 @@ export interface RunnerDeps {
   selfHttp: HttpClient;
   /** Wakes the execution up at `atMs` (a timer or a delayed job). */
   wakeAt: (executionId: string, atMs: number) => void;
+  /** The record of an execution its ingest inserted claimed (./preclaim.ts), if any. */
+  preclaimed?: (executionId: string) => ExecutionRecord | undefined;
 }
 
 /** How one walk ended. */
@@ -81,7 +83,7 @@ export function createRunner(deps: RunnerDeps) {
 
   /** Runs (or resumes) one execution; answers how the walk ended. */
   async function run(executionId: string): Promise<RunOutcome> {
-    const execution = await claim(executionId);
+    const execution = deps.preclaimed?.(executionId) ?? (await claim(executionId));
     if (!execution) return 'not-claimed';
     try {
       return await walk(execution);

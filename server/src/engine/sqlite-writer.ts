@@ -68,7 +68,7 @@ export function openSqliteWriter(file: string): SqliteWriter {
       `INSERT INTO executions (id, tenant_id, workflow_id, workflow_revision, status, "trigger",
          trigger_data, error, dedupe_key, resume_at, lease_until, cursor, attempt, rerun_of, started_at,
          finished_at, created_at, updated_at)
-       VALUES (?, ?, ?, ?, ?, ?, ?, NULL, ?, NULL, NULL, NULL, 0, ?, ?, ?, ?, ?)`,
+       VALUES (?, ?, ?, ?, ?, ?, ?, NULL, ?, NULL, ?, NULL, ?, ?, ?, ?, ?, ?)`,
     ),
     saveStepRun: sqlite.prepare(
       `INSERT INTO step_runs (execution_id, step_id, status, input, output, error, attempts, started_at, finished_at)
@@ -168,8 +168,10 @@ export function openSqliteWriter(file: string): SqliteWriter {
           r.trigger,
           writeAny(r.triggerData),
           r.dedupeKey,
+          r.claim?.leaseUntil ?? null,
+          r.claim ? 1 : 0,
           r.rerunOf ?? null,
-          notRun,
+          r.claim ? r.now : notRun,
           notRun,
           r.now,
           r.now,

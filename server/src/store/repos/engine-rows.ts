@@ -66,6 +66,8 @@ export interface NewExecution {
   dedupeKey: string | null;
   rerunOf?: string | null;
   now: string;
+  /** Inserted already claimed by this process (status 'running'): its lease (engine/preclaim.ts). */
+  claim?: { leaseUntil: string };
 }
 
 /** One execution to end, with its last step's record (see `finishMany`). */

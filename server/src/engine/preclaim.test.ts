@@ -1,0 +1,75 @@
+import { describe, expect, it } from 'vitest';
+import type { NewExecution } from '../store/repos/engine.js';
+import { createPreclaims } from './preclaim.js';
+
+const NOW = Date.parse('2026-11-27T06:00:00.000Z');
+const LEASE_MS = 60_000;
+
+function row(id: string, tenantId = 't1', extra: Partial<NewExecution> = {}): NewExecution {
+  return {
+    id,
+    tenantId,
+    workflowId: 'w1',
+    workflowRevision: 3,
+    documentJson: '{"steps":[],"links":[]}',
+    status: 'queued',
+    trigger: 'webhook',
+    triggerData: { amount: 42 },
+    dedupeKey: null,
+    rerunOf: null,
+    now: new Date(NOW).toISOString(),
+    ...extra,
+  };
+}
+
+describe('claim at ingest', () => {
+  it('claims no more new executions than the workspace has free slots, counting those not yet handed over', () => {
+    let clock = NOW;
+    const free = new Map([
+      ['t1', 2],
+      ['t2', 0],
+    ]);
+    const claims = createPreclaims({ now: () => clock, leaseMs: LEASE_MS, free: (t) => free.get(t) ?? 0 });
+    const rows = [row('a'), row('b'), row('c'), row('d', 't2')];
+    expect(rows.map((r) => claims.reserve(r))).toEqual([true, true, false, false]);
+    expect(rows.map((r) => r.status)).toEqual(['running', 'running', 'queued', 'queued']);
+    expect(rows[0].claim).toEqual({ leaseUntil: new Date(NOW + LEASE_MS).toISOString() });
+    expect(rows[2].claim).toBeUndefined();
+
+    // The insert failed: the slots are free again, and nothing is handed to the runner.
+    claims.release(rows.slice(0, 2));
+    expect(claims.take('a')).toBeUndefined();
+    const again = [row('a2'), row('b2')];
+    expect(again.map((r) => claims.reserve(r))).toEqual([true, true]);
+    claims.hand(again);
+
+    // The runner gets the record a claim would have answered, once.
+    const record = claims.take('a2');
+    expect(record).toMatchObject({
+      id: 'a2',
+      status: 'running',
+      attempt: 1,
+      triggerData: { amount: 42 },
+      leaseUntil: new Date(NOW + LEASE_MS).toISOString(),
+      startedAt: new Date(NOW).toISOString(),
+      rerunOf: null,
+      cursor: {},
+    });
+    expect(record?.document).toEqual({ steps: [], links: [] });
+    expect(claims.take('a2')).toBeUndefined();
+
+    // A lease that ran (almost) out while the record waited is not used: the runner claims anew.
+    clock = NOW + LEASE_MS - 1_000;
+    expect(claims.take('b2')).toBeUndefined();
+  });
+
+  it('leaves re-runs and rows that are not queued to the normal claim', () => {
+    const claims = createPreclaims({ now: () => NOW, leaseMs: LEASE_MS, free: () => 10 });
+    const rerun = row('r', 't1', { rerunOf: 'older' });
+    const off = row('o', 't1', { status: 'not_run' });
+    expect(claims.reserve(rerun)).toBe(false);
+    expect(claims.reserve(off)).toBe(false);
+    expect(rerun.status).toBe('queued');
+    expect(off.status).toBe('not_run');
+  });
+});

@@ -1,0 +1,119 @@
+/**
+ * Claim at ingest. With the in-process queue, a new execution that will start at once (a slot
+ * is free for its workspace and nothing waits before it) is inserted already claimed by this
+ * process — status 'running', a lease, attempt 1 — and its record is handed to the runner in
+ * memory: the runner skips the claim statement (an UPDATE … RETURNING touching two indexes,
+ * about a tenth of the embedded engine's CPU per webhook).
+ *
+ * Safety: the row is on disk as 'running' with a lease before the caller is answered, exactly
+ * as a claim would have left it. If the process stops before the run, the next start requeues
+ * its running executions (`requeueRunning`, one process owns the embedded queue), and a lease
+ * that ran out while the record waited is claimed again the normal way (`take` answers
+ * nothing then). A record handed over is used once.
+ */
+import { readJson } from '../store/json.js';
+import type { ExecutionRecord, NewExecution } from '../store/repos/engine.js';
+
+/** What the pre-claims need. */
+export interface PreclaimDeps {
+  /** Current time, epoch ms. */
+  now: () => number;
+  /** How long a claim holds the execution, ms. */
+  leaseMs: number;
+  /** How many of this workspace's executions would start right now (0: they would wait). */
+  free: (tenantId: string) => number;
+}
+
+/** A lease this close to its end is not used: the execution is claimed again instead. */
+const LEASE_MARGIN_MS = 5_000;
+/** Records kept at most (each is used within a moment of its ingest). */
+const MAX_RECORDS = 10_000;
+
+/** The ingest side (`reserve`, `release`, `hand`) and the runner's (`take`). */
+export interface Preclaims {
+  /**
+   * Marks `row` claimed when one of its workspace's free slots is not yet promised to another
+   * new execution; answers whether it did. The row is then inserted as running.
+   */
+  reserve(row: NewExecution): boolean;
+  /** Gives back the slots of rows whose insert did not commit. */
+  release(rows: NewExecution[]): void;
+  /** After the commit: the rows' records for the runner (and their slots stop being promised). */
+  hand(rows: NewExecution[]): void;
+  /** The runner's side: the claimed record of this execution, once, while its lease holds. */
+  take(executionId: string): ExecutionRecord | undefined;
+}
+
+/** Builds the pre-claims. */
+export function createPreclaims(deps: PreclaimDeps): Preclaims {
+  /** Slots promised to rows inserted but not yet handed over, by workspace. */
+  const promised = new Map<string, number>();
+  const records = new Map<string, ExecutionRecord>();
+  const unpromise = (rows: NewExecution[]) => {
+    for (const row of rows) {
+      const left = (promised.get(row.tenantId) ?? 1) - 1;
+      if (left > 0) promised.set(row.tenantId, left);
+      else promised.delete(row.tenantId);
+    }
+  };
+
+  return {
+    reserve(row) {
+      const taken = promised.get(row.tenantId) ?? 0;
+      if (row.status !== 'queued' || (row.rerunOf ?? null) !== null || records.size >= MAX_RECORDS) return false;
+      if (deps.free(row.tenantId) - taken <= 0) return false;
+      promised.set(row.tenantId, taken + 1);
+      const at = Date.parse(row.now);
+      row.status = 'running';
+      row.claim = { leaseUntil: new Date(at + deps.leaseMs).toISOString() };
+      return true;
+    },
+    release: unpromise,
+    hand(rows) {
+      unpromise(rows);
+      for (const row of rows) records.set(row.id, claimedRecord(row));
+    },
+    take(executionId) {
+      const record = records.get(executionId);
+      if (!record) return undefined;
+      records.delete(executionId);
+      return Date.parse(record.leaseUntil as string) - deps.now() > LEASE_MARGIN_MS ? record : undefined;
+    },
+  };
+}
+
+/** The record a claim would have answered for a row inserted claimed. */
+function claimedRecord(row: NewExecution): ExecutionRecord {
+  let document: unknown;
+  const text = row.documentJson;
+  const record: ExecutionRecord = {
+    id: row.id,
+    tenantId: row.tenantId,
+    workflowId: row.workflowId,
+    workflowRevision: row.workflowRevision,
+    document: undefined,
+    status: 'running',
+    trigger: row.trigger,
+    triggerData: row.triggerData,
+    error: null,
+    dedupeKey: row.dedupeKey,
+    resumeAt: null,
+    leaseUntil: row.claim?.leaseUntil ?? null,
+    cursor: {},
+    attempt: 1,
+    rerunOf: null,
+    startedAt: row.now,
+    finishedAt: null,
+    createdAt: row.now,
+    updatedAt: row.now,
+  };
+  // The runner compiles a plan once per workflow revision: parse the document only when asked.
+  Object.defineProperty(record, 'document', {
+    enumerable: true,
+    get() {
+      document ??= readJson(text);
+      return document;
+    },
+  });
+  return record;
+}
