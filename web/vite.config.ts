@@ -36,13 +36,15 @@ export default defineConfig({
           groups: [
             { name: 'layout', test: /@dagrejs[\\/]|core[\\/]src[\\/]workflow[\\/]layout\.ts$/ },
             // Core's activation rule with the plan compiler, the schedule checks (croner), and the
-            // legacy reader and import that use it: the ON/OFF switch loads it once it is on
-            // screen (stores/activation-check.ts), the dashboard's import with its page. Only
+            // legacy reader and import that use it, and the document validation they call (else
+            // Rolldown puts it in the dashboard pages' chunk, which the editor's boot then loads
+            // and runs): the ON/OFF switch loads it once it is on screen
+            // (stores/activation-check.ts), the dashboard's import with its page. Only
             // these modules: what they import from the rest of core stays where it is (the
             // first load has it), so no binding of the first load comes from this chunk.
             {
               name: 'checks',
-              test: /[\\/]croner[\\/]|core[\\/]src[\\/](workflow[\\/](activation|compile|legacy|legacy-schedule|document-import)|apps[\\/]schedule)\.ts$/,
+              test: /[\\/]croner[\\/]|core[\\/]src[\\/](workflow[\\/](activation|compile|legacy|legacy-schedule|document|document-import)|apps[\\/]schedule)\.ts$/,
               includeDependenciesRecursively: false,
             },
             // Core's portal rules, the same way: only the portal's pages use them (the design
