@@ -19,6 +19,7 @@ import {
   startTransition,
   useCallback,
   useEffect,
+  useLayoutEffect,
   useMemo,
   useRef,
   useState,
@@ -37,15 +38,12 @@ import {
   toEdges,
   toNodes,
 } from './canvas-model.js';
-import { DRAWER_WIDTH, viewportShowing } from './canvas-view.js';
+import { DRAWER_WIDTH, firstViewport, type PaneSize, type Viewport, viewportShowing } from './canvas-view.js';
 import { LinkEdge } from './LinkEdge.js';
 import { StepCard } from './StepCard.js';
 
 const nodeTypes: NodeTypes = { step: StepCard };
 const edgeTypes: EdgeTypes = { link: LinkEdge };
-
-/** How many of the first steps the opening view fits. */
-const FIRST_VIEW_STEPS = 6;
 
 /** How far (flow pixels) a card must travel before a drop off any link says how to move it. */
 const DRAG_HINT_DISTANCE = 40;
@@ -100,12 +98,16 @@ export const WorkflowCanvas = observer(function WorkflowCanvas() {
   const [isMinimapReady, setMinimapReady] = useState(false);
   useEffect(() => whenIdle(() => startTransition(() => setMinimapReady(true))), []);
   // The first view shows the start of the workflow (its first steps), readable at up to 100 %.
-  const [fitViewOptions] = useState(() => ({
-    nodes: data.steps.slice(0, FIRST_VIEW_STEPS).map((step) => ({ id: step.id })),
-    maxZoom: 1,
-    minZoom: 0.5,
-    padding: 0.2,
-  }));
+  // It is computed from the pane's size before React Flow renders (a layout effect, so before
+  // the first paint) and given as React Flow's starting size and view: its first render draws
+  // the cards of that view, where `fitView` would render the default view, fit, and render again.
+  const [opening, setOpening] = useState<{ pane: PaneSize; view: Viewport } | null>(null);
+  useLayoutEffect(() => {
+    const pane = paneRef.current;
+    if (!pane) return;
+    const size = { width: pane.clientWidth, height: pane.clientHeight };
+    setOpening({ pane: size, view: firstViewport(editor.wf.data.steps, size) });
+  }, [editor]);
   // Badges from the same issues the issues list shows (onboarding 4, editor-core 5.1).
   const issues = editor.issues;
   const health = useMemo(() => workflowHealth(data, issues), [data, issues]);
@@ -207,47 +209,50 @@ export const WorkflowCanvas = observer(function WorkflowCanvas() {
 
   return (
     <Pane data-testid="workflow-canvas" ref={paneRef}>
-      <ReactFlow
-        colorMode={theme.mode}
-        nodes={nodes}
-        edges={edges}
-        nodeTypes={nodeTypes}
-        edgeTypes={edgeTypes}
-        onNodesChange={onNodesChange}
-        onNodeDrag={onNodeDrag}
-        onNodeDragStop={onNodeDragStop}
-        onNodeClick={(_event, node) => editor.select(node.id)}
-        onPaneClick={() => {
-          editor.select(null);
-          editor.closeLinkPanel();
-        }}
-        nodesDraggable
-        nodeDragThreshold={4}
-        nodesConnectable={false}
-        elementsSelectable
-        zoomOnScroll={false}
-        zoomOnPinch={false}
-        zoomOnDoubleClick={false}
-        panOnScroll
-        // onboarding 2: the pane moves only when no step is selected.
-        panOnDrag={selectedStepId === null}
-        snapToGrid
-        snapGrid={[SNAP_GRID, SNAP_GRID]}
-        deleteKeyCode={null}
-        onlyRenderVisibleElements
-        fitView
-        fitViewOptions={fitViewOptions}
-        minZoom={0.1}
-        proOptions={{ hideAttribution: true }}
-      >
-        <Background gap={SNAP_GRID} />
-        <Controls showInteractive={false} aria-label="Zoom controls">
-          <ControlButton onClick={tidyUp} title="Tidy up the layout" aria-label="Tidy up the layout">
-            <ArrowDownUp size={16} aria-hidden="true" />
-          </ControlButton>
-        </Controls>
-        {isMinimapReady && shouldShowMinimap(data) && <MiniMap pannable ariaLabel="Minimap" />}
-      </ReactFlow>
+      {opening && (
+        <ReactFlow
+          colorMode={theme.mode}
+          nodes={nodes}
+          edges={edges}
+          nodeTypes={nodeTypes}
+          edgeTypes={edgeTypes}
+          onNodesChange={onNodesChange}
+          onNodeDrag={onNodeDrag}
+          onNodeDragStop={onNodeDragStop}
+          onNodeClick={(_event, node) => editor.select(node.id)}
+          onPaneClick={() => {
+            editor.select(null);
+            editor.closeLinkPanel();
+          }}
+          nodesDraggable
+          nodeDragThreshold={4}
+          nodesConnectable={false}
+          elementsSelectable
+          zoomOnScroll={false}
+          zoomOnPinch={false}
+          zoomOnDoubleClick={false}
+          panOnScroll
+          // onboarding 2: the pane moves only when no step is selected.
+          panOnDrag={selectedStepId === null}
+          snapToGrid
+          snapGrid={[SNAP_GRID, SNAP_GRID]}
+          deleteKeyCode={null}
+          onlyRenderVisibleElements
+          width={opening.pane.width}
+          height={opening.pane.height}
+          defaultViewport={opening.view}
+          minZoom={0.1}
+          proOptions={{ hideAttribution: true }}
+        >
+          <Background gap={SNAP_GRID} />
+          <Controls showInteractive={false} aria-label="Zoom controls">
+            <ControlButton onClick={tidyUp} title="Tidy up the layout" aria-label="Tidy up the layout">
+              <ArrowDownUp size={16} aria-hidden="true" />
+            </ControlButton>
+          </Controls>
+          {isMinimapReady && shouldShowMinimap(data) && <MiniMap pannable ariaLabel="Minimap" />}
+        </ReactFlow>
+      )}
     </Pane>
   );
 });

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { DRAWER_WIDTH, viewportShowing } from './canvas-view.js';
+import { DRAWER_WIDTH, firstViewport, viewportShowing } from './canvas-view.js';
 
 const pane = { width: 1280, height: 700 };
 const card = { x: 900, y: 40, width: 300, height: 80 };
@@ -36,5 +36,28 @@ describe('viewportShowing (the step drawer keeps the selected card in view)', ()
   it('aligns a card wider than the room left on its left edge', () => {
     const next = viewportShowing(card, { x: 0, y: 0, zoom: 1 }, { width: 500, height: 700 }, DRAWER_WIDTH);
     expect(card.x + (next?.x ?? 0)).toBe(24);
+  });
+});
+
+describe('firstViewport (the opening view)', () => {
+  const chain = (count: number) => Array.from({ length: count }, (_, i) => ({ position: { x: 220, y: 40 + i * 180 } }));
+
+  it('fits the first cards that show at 100 % from the origin, at most 100 %', () => {
+    // A 744 px high pane shows the cards at 40, 220, 400 and 580 (620 px with their height).
+    expect(firstViewport(chain(1000), { width: 1032, height: 744 })).toEqual({ x: 71, y: 22, zoom: 1 });
+    expect(firstViewport(chain(2), { width: 1000, height: 744 })).toEqual({ x: 55, y: 202, zoom: 1 });
+  });
+
+  it('zooms out to at most 50 % when the cards in view need it', () => {
+    const wide = [0, 500, 1000].map((x) => ({ position: { x, y: 0 } }));
+    expect(firstViewport(wide, { width: 1200, height: 700 }).zoom).toBeCloseTo(0.69, 2);
+    const spread = [0, 390].map((x) => ({ position: { x, y: 0 } }));
+    expect(firstViewport(spread, { width: 400, height: 700 }).zoom).toBe(0.5);
+  });
+
+  it('fits the first step when none of the first cards shows, and the origin when there is none', () => {
+    const far = [{ position: { x: 5000, y: 5000 } }, { position: { x: 6000, y: 5000 } }];
+    expect(firstViewport(far, { width: 1000, height: 700 })).toEqual({ x: -4725, y: -4690, zoom: 1 });
+    expect(firstViewport([], { width: 1000, height: 700 })).toEqual({ x: 0, y: 0, zoom: 1 });
   });
 });
