@@ -9,13 +9,19 @@
     const id = params.get('id');
     const token = window.localStorage.getItem('junction.token');
     if (window.location.pathname !== '/' || !id || !token || params.has('c') || params.has('template_id')) return;
-    const answer = window
+    const prefetch = { id, token };
+    // `settled` holds the answer once it has arrived: the editor's first render takes it as is.
+    prefetch.answer = window
       .fetch(`${window.location.origin}/api/workflows/${encodeURIComponent(id)}`, {
         headers: { accept: 'application/json', authorization: `Bearer ${token}` },
       })
       .then((response) => (response.ok ? response.json() : null))
-      .catch(() => null);
-    window.__junctionWorkflowPrefetch = { id, token, answer };
+      .catch(() => null)
+      .then((stored) => {
+        prefetch.settled = stored;
+        return stored;
+      });
+    window.__junctionWorkflowPrefetch = prefetch;
   } catch {
     // No prefetch: the app asks itself.
   }

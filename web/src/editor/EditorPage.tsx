@@ -89,6 +89,17 @@ function firstGate(hasClientToken: boolean): EditorGate {
 }
 
 /**
+ * Opens the address's workflow from the boot-time GET when it has answered already, for the
+ * stored session (no `c` to exchange, no template); else the page's effect loads it.
+ */
+function openArrivedWorkflow(editor: IEditorStore): void {
+  if (typeof window === 'undefined') return;
+  const { id, exchangeToken, templateId } = readEditorAddress(window.location.search);
+  const token = window.localStorage.getItem(TOKEN_STORAGE_KEY);
+  if (id && token && !exchangeToken && !templateId) editor.openArrived(id, token);
+}
+
+/**
  * The workflow editor page at '/' (editor-core 2, onboarding 2 "Editor canvas"): establishes
  * the session from `c` or local storage, opens workflow `id` (or creates one and puts its id
  * in the address), autosaves, and shows the top bar and canvas; a failed load shows the
@@ -100,7 +111,12 @@ export const EditorPage = observer(function EditorPage() {
   const [editor] = useState<IEditorStore>(() =>
     root.createModel(EditorStore, {}, { notifyError: (message: string) => showToast({ status: 'error', message }) }),
   );
-  const [gate, setGate] = useState<EditorGate>(() => firstGate(editor.hasToken()));
+  const [gate, setGate] = useState<EditorGate>(() => {
+    const first = firstGate(editor.hasToken());
+    // The boot-time GET has usually answered by now: the first render then shows the workflow.
+    if (first === 'session') openArrivedWorkflow(editor);
+    return first;
+  });
   const isSignedOut = gate !== 'session';
   // onboarding 2, 4: after a sign-up the four-digit code modal shows over the editor.
   const [codeFor, setCodeFor] = useState<string | null>(null);
@@ -191,8 +207,10 @@ export const EditorPage = observer(function EditorPage() {
         return;
       }
       const starter = id ? null : readStarterRequest(platform.readSearch());
-      if (id) await editor.load(id);
-      else if (starter) {
+      if (id) {
+        // Already open when the boot-time GET had answered before the first render.
+        if (!(editor.isLoaded && editor.wf.id === id)) await editor.load(id);
+      } else if (starter) {
         // onboarding 2: a starter and/or preselected apps become a new workflow.
         const opened = await editor.openStarter(starter);
         if (!('id' in opened)) {

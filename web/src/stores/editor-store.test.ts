@@ -13,7 +13,7 @@ import {
 } from './editor-store.js';
 import { createRootStore } from './root-store.js';
 import bootScript from '../../public/boot-prefetch.js?raw';
-import { type PrefetchWindow, prefetchedAnswer, startWorkflowPrefetch } from './workflow-prefetch.js';
+import { type PrefetchWindow, prefetchedAnswer, settledAnswer, startWorkflowPrefetch } from './workflow-prefetch.js';
 
 let counter = 0;
 const env = { newId: () => `id-${++counter}`, now: () => 1_700_000_000_000 };
@@ -181,7 +181,6 @@ describe('editor store (editor-core 4.1, 4.5)', () => {
   });
 });
 
-
 describe('saveFailureMessage', () => {
   it('explains a conflict, a lost connection and a server detail', () => {
     expect(
@@ -189,12 +188,20 @@ describe('saveFailureMessage', () => {
         new ApiError({ type: 'about:blank', title: 'Conflict', status: 409, code: 'workflow.revision_conflict' }),
       ),
     ).toMatch(/Someone else saved/);
-    expect(saveFailureMessage(new ApiError({ type: 'about:blank', code: 'network.unreachable', title: 'Network', status: 0 }))).toMatch(
-      /Could not reach the server/,
-    );
     expect(
       saveFailureMessage(
-        new ApiError({ type: 'about:blank', code: 'request.invalid', title: 'Unprocessable', status: 422, detail: 'bad name' }),
+        new ApiError({ type: 'about:blank', code: 'network.unreachable', title: 'Network', status: 0 }),
+      ),
+    ).toMatch(/Could not reach the server/);
+    expect(
+      saveFailureMessage(
+        new ApiError({
+          type: 'about:blank',
+          code: 'request.invalid',
+          title: 'Unprocessable',
+          status: 422,
+          detail: 'bad name',
+        }),
       ),
     ).toBe('Saving failed: bad name');
     expect(saveFailureMessage(new Error('x'))).toBe('Saving failed.');
@@ -248,12 +255,45 @@ describe('the boot-time workflow GET (editor benchmark)', () => {
     expect(root.takePrefetchedWorkflow('wf-7')).toBeNull();
   });
 
+  it('opens at once from an answer that has arrived (the first render shows the workflow), once', async () => {
+    const get = vi.fn(async () => {
+      throw new Error('nothing must be asked again');
+    });
+    const setToken = vi.fn();
+    const api = { get, getToken: () => null, setToken } as unknown as ApiClient;
+    const root = createRootStore({ ...env, api });
+    const prefetch = startWorkflowPrefetch(windowAt('?id=wf-7'));
+    root.handOverWorkflowPrefetch(prefetch);
+    const store = root.createModel(EditorStore, {}, { notifyError: () => undefined });
+    // Not arrived yet: nothing opens, and the answer stays for load.
+    expect(store.openArrived('wf-7', 'tok-1')).toBe(false);
+    expect(store.loadPhase).toBe('unloaded');
+    await prefetch?.answer;
+    expect(prefetch?.settled).toMatchObject({ id: 'wf-7', revision: 4 });
+    // Another workflow or token does not take it.
+    expect(store.openArrived('wf-8', 'tok-1')).toBe(false);
+    expect(store.openArrived('wf-7', 'someone-else')).toBe(false);
+    expect(store.openArrived('wf-7', 'tok-1')).toBe(true);
+    expect(store.loadPhase).toBe('loaded');
+    expect(store.wf.name).toBe('Prefetched');
+    expect(store.revision).toBe(4);
+    expect(store.hasUnsavedChanges).toBe(false);
+    expect(setToken).toHaveBeenCalledWith('tok-1');
+    // Taken once: a second editor (or a later load) asks the server.
+    expect(root.takeSettledWorkflow('wf-7', 'tok-1')).toBeNull();
+    expect(root.takePrefetchedWorkflow('wf-7')).toBeNull();
+    expect(get).not.toHaveBeenCalled();
+    expect(seen).toHaveLength(1);
+  });
+
   it('is not used for another workflow or token, and a failed answer is left to load', async () => {
     const prefetch = startWorkflowPrefetch(windowAt('?id=wf-7'));
     expect(prefetchedAnswer(prefetch, 'wf-7', 'someone-else')).toBeNull();
     expect(prefetchedAnswer(prefetch, 'wf-8', 'tok-1')).toBeNull();
     await prefetch?.answer;
-    expect(await prefetchedAnswer(startWorkflowPrefetch(windowAt('?id=missing')), 'missing', 'tok-1')).toBeNull();
+    const missing = startWorkflowPrefetch(windowAt('?id=missing'));
+    expect(await prefetchedAnswer(missing, 'missing', 'tok-1')).toBeNull();
+    expect(settledAnswer(missing, 'missing', 'tok-1')).toBeNull();
   });
 
   it('is not started for a code to exchange, a template, or another page', () => {
@@ -284,6 +324,7 @@ describe('the boot-time workflow GET (editor benchmark)', () => {
     expect(booted).toMatchObject({ id: 'wf-7', token: 'tok-1' });
     expect(startWorkflowPrefetch(win)).toBe(booted);
     expect(await prefetchedAnswer(booted ?? null, 'wf-7', 'tok-1')).toMatchObject({ revision: 4 });
+    expect(settledAnswer(booted ?? null, 'wf-7', 'tok-1')).toMatchObject({ revision: 4 });
     expect(seen).toHaveLength(1);
     expect(seen[0].headers.authorization).toBe('Bearer tok-1');
     expect(await boot(windowAt('?id=missing'))?.answer).toBeNull();

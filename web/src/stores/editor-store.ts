@@ -47,6 +47,8 @@ export interface EditorEnv extends CoreEnv {
   clearTimeout?: (handle: unknown) => void;
   /** Hands over the boot-time GET of workflow `id` once (the root store's), when there is one. */
   takePrefetchedWorkflow?: (id: string) => Promise<StoredWorkflow | null> | null;
+  /** Hands over the boot-time GET's answer for workflow `id` and `token` once, when it has already arrived. */
+  takeSettledWorkflow?: (id: string, token: string) => StoredWorkflow | null;
 }
 
 /** Which link panel is open: a link's filter or its delay (editor-core 2.10). */
@@ -314,6 +316,20 @@ const EditorStoreBase = types
        * Loads workflow `id` (GET /api/workflows/{id}) outside the history; load phase
        * 'failed' shows the no-access page.
        */
+      /**
+       * Opens workflow `id` from the boot-time GET when its answer has already arrived, with the
+       * stored session token (editor-core 2.1, as `establishSession` takes it): the page's first
+       * render shows the workflow instead of a loading frame. Returns false and changes nothing
+       * otherwise; `load` then takes the answer when it comes, or asks.
+       */
+      openArrived(id: string, token: string): boolean {
+        const stored = self.env.takeSettledWorkflow?.(id, token) ?? null;
+        if (stored?.id !== id) return false;
+        self.env.api.setToken(token);
+        self.applyStored(stored);
+        self.setLoadPhase('loaded');
+        return true;
+      },
       load: flow(function* load(id: string) {
         self.setLoadPhase('loading');
         try {

@@ -8,7 +8,7 @@ import type { IAnyModelType, Instance, SnapshotIn } from 'mobx-state-tree';
 import type { TenantPlan } from '../editor/palette/premium.js';
 import type { StoredWorkflow } from './editor-store.js';
 import type { RootStoreEnv } from './root-store.js';
-import { prefetchedAnswer, type WorkflowPrefetch } from './workflow-prefetch.js';
+import { prefetchedAnswer, settledAnswer, type WorkflowPrefetch } from './workflow-prefetch.js';
 
 /** What a shared template's welcome shows (GET /api/templates/{templateId}). */
 export interface TemplateSummary {
@@ -25,6 +25,11 @@ export function editorRootActions(self: { readonly env: RootStoreEnv }) {
     workflowPrefetch = null;
     return answer;
   };
+  const takeSettledWorkflow = (id: string, token: string): StoredWorkflow | null => {
+    const stored = settledAnswer(workflowPrefetch, id, token);
+    if (stored) workflowPrefetch = null;
+    return stored;
+  };
   return {
     /** Keeps the workflow GET main.tsx started at boot; the editor's first load takes it. */
     handOverWorkflowPrefetch(prefetch: WorkflowPrefetch | null): void {
@@ -32,6 +37,8 @@ export function editorRootActions(self: { readonly env: RootStoreEnv }) {
     },
     /** Hands over the boot-time GET of workflow `id` once, when it was made with the current token. */
     takePrefetchedWorkflow,
+    /** Hands over the boot-time GET's answer for workflow `id` and `token` once, when it has already arrived. */
+    takeSettledWorkflow,
     /**
      * Creates a store that lives as long as its screen (the editor store, an onboarding dialog's
      * model) as its own tree with the root's environment, the boot prefetch's hand-over, and
@@ -42,7 +49,7 @@ export function editorRootActions(self: { readonly env: RootStoreEnv }) {
      * const editor = root.createModel(EditorStore, {}, { notifyError });
      */
     createModel<T extends IAnyModelType>(type: T, snapshot: SnapshotIn<T>, extra: object = {}): Instance<T> {
-      return type.create(snapshot, { ...self.env, takePrefetchedWorkflow, ...extra });
+      return type.create(snapshot, { ...self.env, takePrefetchedWorkflow, takeSettledWorkflow, ...extra });
     },
     /**
      * The plan of the current workspace (editor-core 6: it decides whether premium is

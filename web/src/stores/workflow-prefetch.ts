@@ -10,6 +10,11 @@ export interface WorkflowPrefetch {
   id: string;
   token: string;
   answer: Promise<StoredWorkflow | null>;
+  /**
+   * The answer once it has arrived (undefined until then; null when it failed), so the editor's
+   * first render can show the workflow without waiting for the promise (`takeSettledWorkflow`).
+   */
+  settled?: StoredWorkflow | null;
 }
 
 /** The little of `window` the prefetch uses (the root type check has no DOM typings). */
@@ -37,13 +42,18 @@ export function startWorkflowPrefetch(win: PrefetchWindow): WorkflowPrefetch | n
     const id = params.get('id');
     const token = win.localStorage.getItem(TOKEN_STORAGE_KEY);
     if (win.location.pathname !== '/' || !id || !token || params.has('c') || params.has('template_id')) return null;
-    const answer = win
+    const prefetch: WorkflowPrefetch = { id, token, answer: Promise.resolve(null) };
+    prefetch.answer = win
       .fetch(`${win.location.origin}/api/workflows/${encodeURIComponent(id)}`, {
         headers: { accept: 'application/json', authorization: `Bearer ${token}` },
       })
       .then((response) => (response.ok ? (response.json() as Promise<StoredWorkflow>) : null))
-      .catch(() => null);
-    return { id, token, answer };
+      .catch(() => null)
+      .then((stored) => {
+        prefetch.settled = stored;
+        return stored;
+      });
+    return prefetch;
   } catch {
     return null;
   }
@@ -56,4 +66,16 @@ export function prefetchedAnswer(
   token: string | null,
 ): Promise<StoredWorkflow | null> | null {
   return prefetch && prefetch.id === id && prefetch.token === token ? prefetch.answer : null;
+}
+
+/**
+ * The boot-time GET's answer for workflow `id` with the current token when it has already
+ * arrived, else null (not arrived, failed, or for another workflow or token).
+ */
+export function settledAnswer(
+  prefetch: WorkflowPrefetch | null,
+  id: string,
+  token: string | null,
+): StoredWorkflow | null {
+  return prefetch && prefetch.id === id && prefetch.token === token ? (prefetch.settled ?? null) : null;
 }
