@@ -43,6 +43,7 @@ export {
   getParents,
   indexLinks,
   insertStepOnLink,
+  normalizeLink,
   moveStep,
   pairKey,
   renameStep,
@@ -86,7 +87,7 @@ export type {
   StepInput,
 } from './workflow/model.js';
 export {
-  LinkModel,
+  LinkListModel,
   StepDataModel,
   StepModel,
   WorkflowModel,

@@ -3,6 +3,7 @@ import {
   addLink,
   addStep,
   createIdSupplier,
+  createLink,
   deleteStep,
   duplicateStep,
   getAncestors,
@@ -10,6 +11,7 @@ import {
   getParents,
   insertStepOnLink,
   moveStep,
+  normalizeLink,
   renameStep,
   setLinkDelay,
   setLinkFilter,
@@ -66,6 +68,17 @@ describe('traversal', () => {
     expect(ids(getAncestors(wf, 'd'))).toEqual(['b', 'c', 'a']);
     expect(ids(getAncestors(wf, 'b'))).toEqual(['a', 'd', 'c']);
     expect(getAncestors(wf, 'a')).toEqual([]);
+  });
+});
+
+describe('normalizeLink', () => {
+  it('fills createLink defaults, drops unknown keys, and keeps a complete link as the same object', () => {
+    const bare = { id: 'l', source: 'a', target: 'b' };
+    expect(normalizeLink(bare)).toEqual({ id: 'l', source: 'a', target: 'b', name: '', groups: [], delaySeconds: 0 });
+    const extra = { ...createLink(bare), note: 'x' } as unknown as Link;
+    expect(normalizeLink(extra)).toEqual(createLink(bare));
+    const complete = createLink({ ...bare, name: 'Filter: x', delaySeconds: 5 });
+    expect(normalizeLink(complete)).toBe(complete);
   });
 });
 

@@ -71,6 +71,24 @@ export function createLink(link: Pick<Link, 'id' | 'source' | 'target'> & Partia
   return { name: '', groups: [], delaySeconds: 0, ...link };
 }
 
+/**
+ * Returns a link with exactly its six keys, missing ones at {@link createLink}'s defaults and
+ * unknown ones dropped; a link already so is returned as is (same object), so a list of
+ * normalized links keeps its objects.
+ *
+ * @example
+ * normalizeLink({ id: 'l1', source: 'a', target: 'b' }); // { id: 'l1', source: 'a', target: 'b', name: '', groups: [], delaySeconds: 0 }
+ */
+export function normalizeLink(link: Pick<Link, 'id' | 'source' | 'target'> & Partial<Link>): Link {
+  const { id, source, target, name = '', groups = [], delaySeconds = 0 } = link;
+  const isNormal =
+    link.name === name &&
+    link.groups === groups &&
+    link.delaySeconds === delaySeconds &&
+    Object.keys(link).length === 6;
+  return isNormal ? (link as Link) : { id, source, target, name, groups, delaySeconds };
+}
+
 /** Key of a source→target pair in `LinkIndex.pairs`. */
 export function pairKey(source: string, target: string): string {
   return `${source}\u0000${target}`;

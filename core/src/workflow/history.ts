@@ -395,7 +395,11 @@ function invertList<T, P>(list: ListChange<T, P>): ListChange<T, P> {
   };
 }
 
-function applyList<T extends { id: string }, P>(
+/**
+ * Applies an id-keyed list change to a plain list: returns the next list, in which unchanged
+ * items keep their objects (the same list when nothing changed).
+ */
+export function applyList<T extends { id: string }, P>(
   list: readonly T[],
   change: ListChange<T, P>,
   patchItem: (item: T, patch: P) => T,

@@ -1,5 +1,6 @@
 import { getSnapshot } from 'mobx-state-tree';
 import { describe, expect, it } from 'vitest';
+import { normalizeLink } from './graph.js';
 import { createWorkflowModel, type IWorkflow, WorkflowModel } from './model.js';
 import { HISTORY_DESCRIPTIONS } from './history.js';
 import { createNewWorkflow, DEFAULT_WORKFLOW_NAME } from './template.js';
@@ -254,5 +255,31 @@ describe("a step's data in the model", () => {
     expect(wf.data.steps[1].data).toEqual({ ...before, url: 'https://example.com' });
     expect(wf.data.steps[2].data).toBe(other);
     expect(Object.isFrozen(wf.data.steps[1].data)).toBe(true);
+  });
+});
+
+describe("a workflow's links in the model", () => {
+  it('are normalized like createLink: defaults for missing keys, unknown keys dropped, complete links kept as given', () => {
+    const complete = link('l-1', 't', 'a');
+    const partial = { id: 'l-2', source: 'a', target: 'b', legacyExtra: 1 } as unknown as Link;
+    const data = newWorkflow(['b']);
+    const wf = WorkflowModel.create({ ...data, links: [complete, partial] }, testEnv());
+    expect(wf.data.links[0]).toBe(complete);
+    expect(wf.data.links[1]).toEqual(link('l-2', 'a', 'b'));
+    expect(normalizeLink(complete)).toBe(complete);
+  });
+
+  it('change as a whole: an edit gives the link a new object and leaves the others; undo and redo too', () => {
+    const wf = model();
+    const [before, other] = [wf.data.links[1], wf.data.links[2]];
+    wf.group(HISTORY_DESCRIPTIONS.moveStep, () => wf.setLinkDelay('l-b', 30));
+    expect(wf.linkById('l-b')).toEqual({ ...before, delaySeconds: 30 });
+    expect(wf.data.links[1]).not.toBe(before);
+    expect(wf.data.links[2]).toBe(other);
+    wf.undo();
+    expect(wf.linkById('l-b')).toEqual(before);
+    expect(wf.data.links[2]).toBe(other);
+    wf.redo();
+    expect(wf.linkById('l-b')?.delaySeconds).toBe(30);
   });
 });

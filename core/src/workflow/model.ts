@@ -1,5 +1,5 @@
 /**
- * mobx-state-tree models of a workflow: `StepModel`, `LinkModel`, `WorkflowModel`, with the
+ * mobx-state-tree models of a workflow: `StepModel`, `LinkListModel`, `WorkflowModel`, with the
  * same snapshot shape as the plain types in ./types.ts (editor-core 3).
  *
  * Edits call the pure functions of ./graph.ts on the current snapshot and apply only what
@@ -15,9 +15,11 @@ import {
   type LinkFilter,
   type LinkIndex,
   type MoveTarget,
+  normalizeLink,
   type Placement,
 } from './graph.js';
 import {
+  applyList,
   diffWorkflow,
   type HistoryDescription,
   type HistoryOptions,
@@ -30,9 +32,9 @@ import {
 import { chooseOnStep, type StepChoice } from './step-setup.js';
 import { DEFAULT_WORKFLOW_NAME } from './template.js';
 import {
-  type ConditionGroup,
   type CoreEnv,
   createStepData,
+  type Link,
   normalizeStepData,
   type Step,
   type StepData,
@@ -65,14 +67,19 @@ export const StepModel = types
     },
   }));
 
-/** A link between two steps with its optional filter and delay (editor-core 3 "Filter connection"). */
-export const LinkModel = types.model('Link', {
-  id: types.identifier,
-  source: types.string,
-  target: types.string,
-  name: '',
-  groups: types.frozen<ConditionGroup[]>([]),
-  delaySeconds: 0,
+/**
+ * A workflow's links (editor-core 3 "Filter connection") as one immutable list of plain links,
+ * each normalized by core's `normalizeLink` (unchanged links keep their objects). A link changes
+ * only as a whole (`applyChange` builds the next list, as the history's plain-data apply does),
+ * so the list is one node: a node per link and field made opening 1,000 steps build some 7,000
+ * tree nodes for the links alone (BENCHMARKS.md "Editor").
+ */
+export const LinkListModel = types.snapshotProcessor(types.frozen<Link[]>([]), {
+  preProcessor: (links: readonly (Pick<Link, 'id' | 'source' | 'target'> & Partial<Link>)[] | undefined) => {
+    const list = links ?? [];
+    const normal = list.map(normalizeLink);
+    return normal.every((link, i) => link === list[i]) ? (list as Link[]) : normal;
+  },
 });
 
 /** A new step as callers describe it: id and data default (id from `env.newId`). */
@@ -90,7 +97,7 @@ export const WorkflowModel = types
     name: DEFAULT_WORKFLOW_NAME,
     active: false,
     steps: types.array(StepModel),
-    links: types.array(LinkModel),
+    links: LinkListModel,
   })
   .volatile(() => ({
     /** Set in afterCreate; the history of this workflow's edits. */
@@ -173,7 +180,7 @@ export const WorkflowModel = types
       if (after.name !== undefined) self.name = after.name;
       if (after.active !== undefined) self.active = after.active;
       applyListChange(self.steps, change.steps, patchStepNode);
-      applyListChange(self.links, change.links, (node, patch: LinkPatch) => Object.assign(node, patch));
+      self.links = applyList(self.links, change.links, (link, patch: LinkPatch) => ({ ...link, ...patch }));
     },
   }))
   .actions((self) => {
@@ -317,7 +324,7 @@ export const WorkflowModel = types
           name: doc.name,
           active: doc.active,
           steps: doc.steps.map((s) => ({ ...s, data: createStepData(s.data) })),
-          links: doc.links.map((l) => createLink(l)),
+          links: doc.links.map(normalizeLink),
         });
         if (isOther) self.history.clear();
       },
@@ -327,7 +334,8 @@ export const WorkflowModel = types
 /** A step instance. */
 export interface IStep extends Instance<typeof StepModel> {}
 /** A link instance. */
-export interface ILink extends Instance<typeof LinkModel> {}
+/** A link of a workflow model: plain, immutable data (the model's links are one frozen list). */
+export type ILink = Readonly<Link>;
 /** A workflow instance. */
 export interface IWorkflow extends Instance<typeof WorkflowModel> {}
 /** What `WorkflowModel.create` accepts. */

@@ -6,7 +6,6 @@
 import {
   type ApiClient,
   type CoreEnv,
-  createLink,
   findIssues,
   type Issue,
   type IWorkflow,
@@ -204,9 +203,9 @@ const EditorStoreBase = types
           id: doc.id,
           name: doc.name,
           active: doc.active,
-          // The model normalizes each step's data (core's `normalizeStepData`).
+          // The model normalizes each step's data and link (core's `normalizeStepData`, `normalizeLink`).
           steps: doc.steps,
-          links: doc.links.map((l) => createLink(l)),
+          links: doc.links,
         });
       } else {
         // Later loads (another workflow, a template) replace what differs, outside the history.
