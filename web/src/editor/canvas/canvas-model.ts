@@ -157,6 +157,13 @@ export const CARD_HANDLES: NonNullable<StepNode['handles']> = [
   },
 ];
 
+/**
+ * A card's size as React Flow measures it (its node box is sized by `width`/`height`). Given
+ * up front with the handles, React Flow's first measuring of the cards in view finds nothing
+ * changed, and skips the store update and re-render it would otherwise make.
+ */
+const CARD_SIZE: NonNullable<StepNode['measured']> = { width: CARD_WIDTH, height: CARD_HEIGHT };
+
 // Node objects per step object and selection: React Flow (and its minimap) skip nodes whose
 // object is unchanged, so selecting one of 1,000 steps updates two nodes, not all of them.
 const nodeCache = new WeakMap<Step, { selected?: StepNode; plain?: StepNode }>();
@@ -181,6 +188,7 @@ function toNode(step: Step, selected: boolean, health?: StepHealth): StepNode {
     draggable: step.kind !== 'trigger',
     selected,
     handles: CARD_HANDLES,
+    measured: CARD_SIZE,
   };
   entry[key] = node;
   return node;
