@@ -55,7 +55,11 @@ export const StepDataModel = types.snapshotProcessor(types.frozen<StepData>(), {
 /** A step on the canvas (editor-core 3 "Canvas element"). */
 export const StepModel = types
   .model('Step', {
-    id: types.identifier,
+    // A plain string, not `types.identifier`: nothing resolves steps through MST's identifier
+    // cache (`stepById` is the model's own map, list edits splice by id), and registering each
+    // id in it (an observable map entry and array per step) was a third of building 1,000
+    // steps (BENCHMARKS.md "Editor").
+    id: types.string,
     kind: types.enumeration<Step['kind']>('StepKind', ['trigger', 'action', 'filter', 'loopEnd']),
     position: types.frozen<Step['position']>({ x: 0, y: 0 }),
     data: types.optional(StepDataModel, {}),
