@@ -1,11 +1,12 @@
 import * as DropdownMenu from '@radix-ui/react-dropdown-menu';
 import { Handle, type NodeProps, Position } from '@xyflow/react';
 import { EllipsisVertical, RotateCw, TriangleAlert } from 'lucide-react';
-import { type FormEvent, useState } from 'react';
+import { type FormEvent, useEffect, useState } from 'react';
 import styled from 'styled-components';
-import { ManualRunItem } from '../../executions/ManualRunItem.js';
+import { loadManualRun, ManualRun } from '../../executions/manual-run-chunk.js';
 import { AppIcon, Button, Dialog, TextField, useToast } from '../../ui/index.js';
 import { useEditor } from '../editor-context.js';
+import { whenIdle } from '../when-idle.js';
 import type { StepNode } from './canvas-model.js';
 
 const Card = styled.div<{ $selected: boolean; $placeholder: boolean }>`
@@ -160,6 +161,12 @@ export function StepCard({ data, selected }: NodeProps<StepNode>) {
   const [draft, setDraft] = useState(data.name);
   const problem = data.testProblem;
   const problemText = problem ? (problem.detail ? `${problem.title} ${problem.detail}` : problem.title) : '';
+  const hasManualRun = data.kind === 'trigger' && !data.isPlaceholder;
+  // The manual run item is a chunk of its own, fetched once the canvas has painted.
+  useEffect(
+    () => (hasManualRun ? whenIdle(() => void loadManualRun().catch(() => undefined)) : undefined),
+    [hasManualRun],
+  );
 
   const commitRename = (event: FormEvent) => {
     event.preventDefault();
@@ -222,9 +229,9 @@ export function StepCard({ data, selected }: NodeProps<StepNode>) {
           </DropdownMenu.Trigger>
           <DropdownMenu.Portal>
             <MenuContent align="end" sideOffset={4} onClick={(event) => event.stopPropagation()}>
-              {data.kind === 'trigger' && !data.isPlaceholder && (
+              {hasManualRun && (
                 // onboarding 4: the manual run.
-                <ManualRunItem
+                <ManualRun
                   getWorkflow={() =>
                     editor.workflow ? { id: editor.workflow.id, active: editor.workflow.active } : null
                   }
