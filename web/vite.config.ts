@@ -47,6 +47,15 @@ export default defineConfig({
               test: /[\\/]croner[\\/]|core[\\/]src[\\/](workflow[\\/](activation|compile|legacy|legacy-schedule|document|document-import)|apps[\\/]schedule)\.ts$/,
               includeDependenciesRecursively: false,
             },
+            // The core modules both the first load and the groups above use (paths, payloads and
+            // test state, the step field table, the plain types and document I/O, app rules) as
+            // one chunk: left to Rolldown they are five small chunks, five more requests competing
+            // for the browser's six connections while the editor's first load downloads.
+            {
+              name: 'core-shared',
+              test: /core[\\/]src[\\/](workflow[\\/](path|payload|test-state|step-fields|types|document-io)|apps[\\/]rules)\.ts$/,
+              includeDependenciesRecursively: false,
+            },
             // Core's portal rules, the same way: only the portal's pages use them (the design
             // system's Table pages with core's apps/paging.ts).
             {
