@@ -112,6 +112,7 @@ export function createEngine(
     settings,
     ingest,
     findHookWorkflow: (key) => (rawSqlite()?.writer ?? repo).findHookWorkflow(key),
+    cancelled: preclaims.forget,
   });
 
   return {

@@ -63,6 +63,16 @@ describe('claim at ingest', () => {
     expect(claims.take('b2')).toBeUndefined();
   });
 
+  it('drops the record of a cancelled execution, so the runner claims it (and the cancelled row refuses)', () => {
+    const claims = createPreclaims({ now: () => NOW, leaseMs: LEASE_MS, free: () => 10 });
+    const rows = [row('x'), row('y')];
+    for (const r of rows) claims.reserve(r);
+    claims.hand(rows);
+    claims.forget('x');
+    expect(claims.take('x')).toBeUndefined();
+    expect(claims.take('y')).toMatchObject({ id: 'y' });
+  });
+
   it('leaves re-runs and rows that are not queued to the normal claim', () => {
     const claims = createPreclaims({ now: () => NOW, leaseMs: LEASE_MS, free: () => 10 });
     const rerun = row('r', 't1', { rerunOf: 'older' });

@@ -42,6 +42,11 @@ export interface Preclaims {
   hand(rows: NewExecution[]): void;
   /** The runner's side: the claimed record of this execution, once, while its lease holds. */
   take(executionId: string): ExecutionRecord | undefined;
+  /**
+   * Drops a record not yet taken (the execution was cancelled): the runner then claims it the
+   * normal way, which a cancelled row refuses, so none of its steps runs.
+   */
+  forget(executionId: string): void;
 }
 
 /** Builds the pre-claims. */
@@ -78,6 +83,9 @@ export function createPreclaims(deps: PreclaimDeps): Preclaims {
       if (!record) return undefined;
       records.delete(executionId);
       return Date.parse(record.leaseUntil as string) - deps.now() > LEASE_MARGIN_MS ? record : undefined;
+    },
+    forget(executionId) {
+      records.delete(executionId);
     },
   };
 }

@@ -43,6 +43,8 @@ export interface EngineApiDeps {
   ingest: (events: InternalEvent[]) => Promise<IngestOutcome[]>;
   /** The webhook key lookup of the hot path (prepared statements on SQLite). */
   findHookWorkflow: EngineRepo['findHookWorkflow'];
+  /** Told after an execution is cancelled (a claimed record waiting in memory is dropped). */
+  cancelled?: (executionId: string) => void;
 }
 
 /** Builds the API methods. */
@@ -285,6 +287,7 @@ export function createEngineApi(deps: EngineApiDeps) {
           `Only a queued, waiting or running execution can be cancelled; this one is ${execution.status}.`,
         );
       }
+      deps.cancelled?.(executionId);
       const updated = await ownExecution(ctx, executionId);
       return toSummaryView(updated);
     },
