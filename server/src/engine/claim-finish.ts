@@ -3,7 +3,7 @@
  * turn share one UPDATE … RETURNING and the finishes one statement; elsewhere (SQLite) each
  * joins a group-committed write round of ./batcher.ts.
  */
-import type { ExecutionRecord, FinishItem } from '../store/repos/engine.js';
+import type { ExecutionRecord, FinishItem, RenewItem } from '../store/repos/engine.js';
 import type { WriteBatcher } from './batcher.js';
 
 /** What the batching needs. */
@@ -15,7 +15,10 @@ export interface ClaimFinishDeps {
   leaseMs: number;
 }
 
-/** Builds `claim` (answers the row it took, or undefined) and `finishOne` (answers whether it ended the execution). */
+/**
+ * Builds `claim` (answers the row it took, or undefined), `renewOne` (answers whether the
+ * execution is still running) and `finishOne` (answers whether it ended the execution).
+ */
 export function createClaimFinish(deps: ClaimFinishDeps) {
   const iso = (ms: number) => new Date(ms).toISOString();
 
@@ -94,5 +97,40 @@ export function createClaimFinish(deps: ClaimFinishDeps) {
       );
   }
 
-  return { claim, finishOne };
+  /**
+   * Extends a lease between steps with the previous step's record. On PostgreSQL the renewals
+   * of one event-loop turn share one statement (a chain of N steps costs N − 1 of them per
+   * execution, so a burst of executions would otherwise queue on the pool); if it fails, each
+   * is renewed on its own.
+   */
+  let renewing: { item: RenewItem; resolve: (running: boolean) => void; reject: (error: unknown) => void }[] = [];
+  function renewOne(item: RenewItem): Promise<boolean> {
+    if (!deps.write.autocommit) {
+      return deps.write.direct((r) => r.renewWithStep(item.step, item.id, item.leaseUntil, item.now));
+    }
+    return new Promise((resolve, reject) => {
+      renewing.push({ item, resolve, reject });
+      if (renewing.length === 1) setImmediate(renewBatch);
+    });
+  }
+  function renewBatch(): void {
+    const batch = renewing;
+    renewing = [];
+    deps.write
+      .direct((r) => r.renewMany(batch.map((b) => b.item)))
+      .then(
+        (running) => {
+          for (const b of batch) b.resolve(running.has(b.item.id));
+        },
+        () => {
+          for (const { item, resolve, reject } of batch) {
+            deps.write
+              .direct((r) => r.renewWithStep(item.step, item.id, item.leaseUntil, item.now))
+              .then(resolve, reject);
+          }
+        },
+      );
+  }
+
+  return { claim, renewOne, finishOne };
 }

@@ -79,7 +79,7 @@ export function createRunner(deps: RunnerDeps) {
     return plan;
   }
 
-  const { claim, finishOne } = createClaimFinish({ write: deps.write, now: platform.now, leaseMs: settings.leaseMs });
+  const { claim, renewOne, finishOne } = createClaimFinish({ write: deps.write, now: platform.now, leaseMs: settings.leaseMs });
 
   /** Runs (or resumes) one execution; answers how the walk ended. */
   async function run(executionId: string): Promise<RunOutcome> {
@@ -171,11 +171,10 @@ export function createRunner(deps: RunnerDeps) {
       }
       // Between steps: renew the lease, and stop if the execution was cancelled meanwhile.
       if (executed > 0) {
-        // The previous step's record rides along: one statement on PostgreSQL (a data-modifying CTE).
-        const step = held;
-        const renewed = await deps.write.direct((r) =>
-          r.renewWithStep(step, id, iso(platform.now() + settings.leaseMs), iso(platform.now())),
-        );
+        // The previous step's record rides along: one statement on PostgreSQL (a data-modifying
+        // CTE), shared by the renewals of one event-loop turn.
+        const now = platform.now();
+        const renewed = await renewOne({ step: held, id, leaseUntil: iso(now + settings.leaseMs), now: iso(now) });
         held = undefined;
         if (!renewed) return 'cancelled';
       }

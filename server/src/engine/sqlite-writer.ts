@@ -240,6 +240,11 @@ export function openSqliteWriter(file: string): SqliteWriter {
       if (step) await writer.saveStepRun(step);
       return writer.renewLease(id, leaseUntil, now);
     },
+    async renewMany(items) {
+      const running = new Set<string>();
+      for (const i of items) if (await writer.renewWithStep(i.step, i.id, i.leaseUntil, i.now)) running.add(i.id);
+      return running;
+    },
   };
 
   return {

@@ -8,6 +8,7 @@ import {
   type ExecutionCursor,
   type ExecutionRecord,
   type FinishItem,
+  type RenewItem,
   type StepRunRecord,
   toRecord,
   writeAny,
@@ -163,6 +164,30 @@ export function createEngineLifecycle(db: Kysely<Database>, dialect: Dialect = '
         WHERE id = ${id} AND status = 'running'
         RETURNING id`.execute(db);
       return result.rows.length === 1;
+    },
+
+    /**
+     * {@link renewWithStep} for several executions: on PostgreSQL one statement (steps through a
+     * data-modifying CTE, then one UPDATE … FROM VALUES); elsewhere one call each, inside the
+     * caller's transaction. Answers the ids still running (their leases now extended).
+     */
+    async renewMany(items: RenewItem[]): Promise<Set<string>> {
+      const running = new Set<string>();
+      if (dialect !== 'postgres' || items.length <= 1) {
+        for (const i of items) if (await this.renewWithStep(i.step, i.id, i.leaseUntil, i.now)) running.add(i.id);
+        return running;
+      }
+      const steps = new Map<string, StepRunRecord>();
+      for (const i of items) if (i.step) steps.set(`${i.step.executionId}\u0000${i.step.stepId}`, i.step);
+      const update = sql<{ id: string }>`
+        UPDATE executions AS e SET lease_until = v.lease, updated_at = v.at
+        FROM (VALUES ${sql.join(items.map((i) => sql`(${i.id}::text, ${i.leaseUntil}::text, ${i.now}::text)`))})
+          AS v(id, lease, at)
+        WHERE e.id = v.id AND e.status = 'running'
+        RETURNING e.id`;
+      const query = steps.size === 0 ? update : sql<{ id: string }>`${withSteps([...steps.values()])} ${update}`;
+      for (const row of (await query.execute(db)).rows) running.add(row.id);
+      return running;
     },
 
     /**

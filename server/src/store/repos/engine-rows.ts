@@ -79,6 +79,14 @@ export interface FinishItem {
   now: string;
 }
 
+/** One running execution's lease to extend, with its previous step's record (see `renewMany`). */
+export interface RenewItem {
+  step: StepRunRecord | undefined;
+  id: string;
+  leaseUntil: string;
+  now: string;
+}
+
 /** Filters of {@link EngineRepo.list}. */
 export interface ListFilter {
   since?: string;

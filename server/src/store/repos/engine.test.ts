@@ -3,7 +3,7 @@
  * executions; SQLite: one call each): claimMany and finishMany keep the guarantees of their
  * single forms — only claimable rows are taken, a cancelled execution is not ended, and every
  * step record is written. renewWithStep saves a step record and extends the lease in one
- * statement on PostgreSQL, with the same guarantees.
+ * statement on PostgreSQL, and renewMany does so for several executions, with the same guarantees.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createServices, type ServicesWithLifecycle } from '../../compose.js';
@@ -108,5 +108,48 @@ describe.each(openTestDatabases())('batched engine statements on $dialect', (tes
     expect(await repo.renewWithStep(step(ids[1], 'st-1', 'kept'), ids[1], later, now)).toBe(false);
     expect(await repo.get(ids[1])).toMatchObject({ status: 'cancelled' });
     expect(await repo.listStepRuns(ids[1])).toMatchObject([{ stepId: 'st-1', output: 'kept' }]);
+  });
+
+  it('renews many leases at once with their previous step records, and leaves a cancelled one ended', async () => {
+    const repo = createEngineRepo(opened.db, testDb.dialect);
+    const event = { tenantId, workflowId, trigger: 'manual' as const, triggerData: { n: 3 } };
+    const ids = (await services.engine.ingest([event, event, event])).map(
+      (o) => (o as { executionId: string }).executionId,
+    );
+    const now = new Date().toISOString();
+    await opened.db.updateTable('executions').set({ status: 'queued' }).where('id', 'in', ids).execute();
+    await repo.claimMany(ids, now, new Date(Date.now() + 1_000).toISOString());
+    expect(await repo.cancel(tenantId, ids[2], now)).toBe(true);
+    const later = new Date(Date.now() + 120_000).toISOString();
+    const step = (executionId: string, output: unknown) => ({
+      executionId,
+      stepId: 'st-1',
+      status: 'succeeded' as const,
+      input: { values: { c: 3 } },
+      output,
+      error: null,
+      attempts: 1,
+      startedAt: now,
+      finishedAt: now,
+    });
+
+    const running = await repo.renewMany([
+      { step: step(ids[0], { first: true }), id: ids[0], leaseUntil: later, now },
+      { step: undefined, id: ids[1], leaseUntil: later, now },
+      { step: step(ids[2], 'kept'), id: ids[2], leaseUntil: later, now },
+    ]);
+    expect([...running].sort()).toEqual([ids[0], ids[1]].sort());
+    const rows = await opened.db
+      .selectFrom('executions')
+      .select(['id', 'status', 'lease_until'])
+      .where('id', 'in', ids)
+      .execute();
+    const byId = new Map(rows.map((r) => [r.id, r]));
+    expect(byId.get(ids[0])).toMatchObject({ status: 'running', lease_until: later });
+    expect(byId.get(ids[1])).toMatchObject({ status: 'running', lease_until: later });
+    expect(byId.get(ids[2])).toMatchObject({ status: 'cancelled', lease_until: null });
+    expect(await repo.listStepRuns(ids[0])).toMatchObject([{ stepId: 'st-1', output: { first: true } }]);
+    expect(await repo.listStepRuns(ids[1])).toEqual([]);
+    expect(await repo.listStepRuns(ids[2])).toMatchObject([{ stepId: 'st-1', output: 'kept' }]);
   });
 });

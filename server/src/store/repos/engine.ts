@@ -33,6 +33,7 @@ export type EngineWriter = Pick<
   | 'wait'
   | 'renewLease'
   | 'renewWithStep'
+  | 'renewMany'
 >;
 
 export type {
@@ -41,6 +42,7 @@ export type {
   ExecutionRecord,
   ExecutionSummaryRecord,
   FinishItem,
+  RenewItem,
   ListFilter,
   NewExecution,
   StepRunRecord,
