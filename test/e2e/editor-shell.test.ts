@@ -22,6 +22,24 @@ async function openEditor(grant: Grant, waitFor: string, query = `id=${encodeURI
 const cards = (page: Page) => page.getByTestId('step-card');
 const toast = (page: Page, text: string) => page.getByText(text, { exact: true }).waitFor();
 
+/**
+ * Waits until the canvas stands still: opening a step's drawer pans it in a 250 ms animation,
+ * and a box measured during the pan is not where the element ends up.
+ */
+async function canvasSettled(page: Page): Promise<void> {
+  const transform = () =>
+    page
+      .locator('.react-flow__viewport')
+      .evaluate((el) => el.ownerDocument.defaultView?.getComputedStyle(el).transform ?? '');
+  await expect
+    .poll(async () => {
+      const before = await transform();
+      await page.waitForTimeout(100);
+      return before === (await transform());
+    })
+    .toBe(true);
+}
+
 describe('the editor shell in the browser', { timeout: E2E_TEST_TIMEOUT_MS * 3 }, () => {
   it('adds a filter and a delay on a link from its label, inserts a step, and moves a step by dragging it onto a link', async () => {
     const grant = await signUp(session().baseUrl, 'shell');
@@ -59,6 +77,7 @@ describe('the editor shell in the browser', { timeout: E2E_TEST_TIMEOUT_MS * 3 }
     await page.getByTestId('workflow-canvas').click({ position: { x: 40, y: 300 } });
 
     // Drag the original action (now last in the chain) onto the first link: 'Step … was moved'.
+    await canvasSettled(page);
     const last = cards(page).nth(1);
     const lastName = (await last.getAttribute('aria-label'))?.replace(/^action step /, '') ?? '';
     const from = await last.boundingBox();
