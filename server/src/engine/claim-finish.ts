@@ -3,7 +3,7 @@
  * turn share one UPDATE … RETURNING and the finishes one statement; elsewhere (SQLite) each
  * joins a group-committed write round of ./batcher.ts.
  */
-import type { ExecutionRecord, FinishItem, RenewItem } from '../store/repos/engine.js';
+import type { EngineWriter, ExecutionRecord, FinishItem, RenewItem } from '../store/repos/engine.js';
 import type { WriteBatcher } from './batcher.js';
 
 /** What the batching needs. */
@@ -65,72 +65,55 @@ export function createClaimFinish(deps: ClaimFinishDeps) {
   }
 
   /**
-   * Ends an execution with its last step's record. On PostgreSQL the executions that end in
-   * one event-loop turn share one statement; if it fails, each is ended on its own.
+   * Runs one write per item, answering whether each item's execution was still running. On
+   * PostgreSQL the items of one event-loop turn share one statement (`many`, answering the ids
+   * it changed); if it fails, each runs on its own (`one`), so only a culprit fails. Elsewhere
+   * each item joins a group-committed round on its own.
    */
-  let finishing: { item: FinishItem; resolve: (ended: boolean) => void; reject: (error: unknown) => void }[] = [];
-  function finishOne(item: FinishItem): Promise<boolean> {
-    const alone = () =>
-      deps.write.direct((r) => r.finishWithStep(item.step, item.id, item.status, item.error, item.now));
-    if (!deps.write.autocommit) return alone();
-    return new Promise((resolve, reject) => {
-      finishing.push({ item, resolve, reject });
-      if (finishing.length === 1) setImmediate(finishBatch);
-    });
-  }
-  function finishBatch(): void {
-    const batch = finishing;
-    finishing = [];
-    deps.write
-      .direct((r) => r.finishMany(batch.map((b) => b.item)))
-      .then(
-        (ended) => {
-          for (const b of batch) b.resolve(ended.has(b.item.id));
-        },
-        () => {
-          for (const { item, resolve, reject } of batch) {
-            deps.write
-              .direct((r) => r.finishWithStep(item.step, item.id, item.status, item.error, item.now))
-              .then(resolve, reject);
-          }
-        },
-      );
+  function perTurn<I extends { id: string }>(
+    many: (writer: EngineWriter, items: I[]) => Promise<Set<string>>,
+    one: (writer: EngineWriter, item: I) => Promise<boolean>,
+  ): (item: I) => Promise<boolean> {
+    let pending: { item: I; resolve: (done: boolean) => void; reject: (error: unknown) => void }[] = [];
+    const alone = (item: I) => deps.write.direct((r) => one(r, item));
+    function flush(): void {
+      const batch = pending;
+      pending = [];
+      deps.write
+        .direct((r) => many(r, batch.map((b) => b.item)))
+        .then(
+          (changed) => {
+            for (const b of batch) b.resolve(changed.has(b.item.id));
+          },
+          () => {
+            for (const { item, resolve, reject } of batch) alone(item).then(resolve, reject);
+          },
+        );
+    }
+    return (item) => {
+      if (!deps.write.autocommit) return alone(item);
+      return new Promise((resolve, reject) => {
+        pending.push({ item, resolve, reject });
+        if (pending.length === 1) setImmediate(flush);
+      });
+    };
   }
 
+  /** Ends an execution with its last step's record; false when it was cancelled meanwhile. */
+  const finishOne = perTurn<FinishItem>(
+    (r, items) => r.finishMany(items),
+    (r, i) => r.finishWithStep(i.step, i.id, i.status, i.error, i.now),
+  );
+
   /**
-   * Extends a lease between steps with the previous step's record. On PostgreSQL the renewals
-   * of one event-loop turn share one statement (a chain of N steps costs N − 1 of them per
-   * execution, so a burst of executions would otherwise queue on the pool); if it fails, each
-   * is renewed on its own.
+   * Extends a lease between steps with the previous step's record; false when the execution
+   * was cancelled. Batched on PostgreSQL as the finishes are: a chain of N steps costs N − 1
+   * renewals per execution, so a burst of executions would otherwise queue on the pool.
    */
-  let renewing: { item: RenewItem; resolve: (running: boolean) => void; reject: (error: unknown) => void }[] = [];
-  function renewOne(item: RenewItem): Promise<boolean> {
-    if (!deps.write.autocommit) {
-      return deps.write.direct((r) => r.renewWithStep(item.step, item.id, item.leaseUntil, item.now));
-    }
-    return new Promise((resolve, reject) => {
-      renewing.push({ item, resolve, reject });
-      if (renewing.length === 1) setImmediate(renewBatch);
-    });
-  }
-  function renewBatch(): void {
-    const batch = renewing;
-    renewing = [];
-    deps.write
-      .direct((r) => r.renewMany(batch.map((b) => b.item)))
-      .then(
-        (running) => {
-          for (const b of batch) b.resolve(running.has(b.item.id));
-        },
-        () => {
-          for (const { item, resolve, reject } of batch) {
-            deps.write
-              .direct((r) => r.renewWithStep(item.step, item.id, item.leaseUntil, item.now))
-              .then(resolve, reject);
-          }
-        },
-      );
-  }
+  const renewOne = perTurn<RenewItem>(
+    (r, items) => r.renewMany(items),
+    (r, i) => r.renewWithStep(i.step, i.id, i.leaseUntil, i.now),
+  );
 
   return { claim, renewOne, finishOne };
 }
