@@ -136,6 +136,9 @@ describe('request builder (editor-core 3)', { timeout: E2E_TEST_TIMEOUT_MS * 4 }
       page.getByRole('status').filter({ hasText: text }).waitFor({ state: 'attached' });
     await page.keyboard.press('Space');
     await announced('Picked up header 2 (X-Alpha).');
+    // dnd-kit measures the rows in the frames after the pick-up; an arrow key before that finds
+    // no row to move over (a person's next key comes long after).
+    await page.evaluate('new Promise((done) => requestAnimationFrame(() => requestAnimationFrame(done)))');
     await page.keyboard.press('ArrowUp');
     await announced('header 2 (X-Alpha) is over position 1 of 2.');
     await page.keyboard.press('Space');
