@@ -10,6 +10,8 @@ describe('routes in the browser (forms-dp 2.1)', { timeout: E2E_TEST_TIMEOUT_MS 
     const response = await page.goto(`${e2e.baseUrl}/nope`);
     expect(response?.status(), 'the app page is served for any path').toBe(200);
     await page.waitForURL(`${e2e.baseUrl}/404`);
+    // The address changes before the page has rendered: wait for the text, then read it.
+    await page.getByText('Oh No! Ouch...beep..boop...').waitFor();
     expect(await page.getByText('Oh No! Ouch...beep..boop...').isVisible()).toBe(true);
     expect(await page.getByRole('heading', { level: 1 }).textContent()).toBe('404 Page Not Found');
     await saveScreenshot(page, 'not-found');
