@@ -18,32 +18,27 @@
  */
 import { type ChildProcess, spawn } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
-import { readdirSync, readFileSync } from 'node:fs';
 import http from 'node:http';
 import { createRequire } from 'node:module';
 import path from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
 import autocannon from 'autocannon';
-import { ask, cpuMs, flag, forkRole, hasFlag, listenWithUser, memoryMb, roleTarget, stopChild } from './support.js';
+import {
+  ask,
+  cpuMs,
+  flag,
+  forkRole,
+  hasFlag,
+  listenWithUser,
+  memoryMb,
+  roleTarget,
+  serviceCpuMs,
+  stopChild,
+} from './support.js';
 
 const here = fileURLToPath(import.meta.url);
 const repoRoot = path.resolve(path.dirname(here), '..', '..');
 const BODY = JSON.stringify({ amount: 42, name: 'Ada', email: 'ada@example.com' });
-
-/** CPU time of every postgres and redis-server process, in ms (they serve all variants alike). */
-function serviceCpuMs(): number {
-  let total = 0;
-  for (const entry of readdirSync('/proc')) {
-    if (!/^\d+$/.test(entry)) continue;
-    try {
-      const comm = readFileSync(`/proc/${entry}/comm`, 'utf8').trim();
-      if (comm.startsWith('postgres') || comm.startsWith('redis-server')) total += cpuMs(Number(entry));
-    } catch {
-      // gone meanwhile
-    }
-  }
-  return total;
-}
 
 // ---------------------------------------------------------------- child roles
 

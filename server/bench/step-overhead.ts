@@ -22,7 +22,7 @@ import type { ChildProcess } from 'node:child_process';
 import { readFileSync } from 'node:fs';
 import http from 'node:http';
 import { fileURLToPath } from 'node:url';
-import { ask, cpuMs, flag, forkRole, listenWithUser, roleTarget, stopChild } from './support.js';
+import { ask, cpuMs, flag, forkRole, listenWithUser, roleTarget, serviceCpuMs, stopChild } from './support.js';
 
 const here = fileURLToPath(import.meta.url);
 const BODY = JSON.stringify({ amount: 42, name: 'ada lovelace', email: 'ada@example.com' });
@@ -294,6 +294,8 @@ interface Row {
   p95: number;
   rps50: number;
   cpuPerRun: number;
+  /** CPU of the postgres processes per run at 50 connections (PostgreSQL rows only). */
+  pgCpuPerRun: number;
   recorded: string;
 }
 
@@ -326,10 +328,12 @@ async function measure(server: Server, n: number, seconds: number): Promise<Row>
     const before = server.junction ? await ask<Count>(server.child, 'count') : undefined;
     const one = (await load(send, 1, seconds, 20_000)).sort((a, b) => a - b);
     const cpuBefore = cpuMs(server.child.pid);
+    const servicesBefore = serviceCpuMs();
     const t0 = performance.now();
     const many = await load(send, 50, seconds, 200_000);
     const elapsed = (performance.now() - t0) / 1000;
     const cpu = cpuMs(server.child.pid) - cpuBefore;
+    const servicesCpu = serviceCpuMs() - servicesBefore;
     let recorded = '—';
     if (before) {
       const after = await ask<Count>(server.child, 'count');
@@ -346,6 +350,7 @@ async function measure(server: Server, n: number, seconds: number): Promise<Row>
       p95: quantile(one, 0.95),
       rps50: many.length / elapsed,
       cpuPerRun: cpu / Math.max(1, many.length),
+      pgCpuPerRun: server.system.includes('PostgreSQL') ? servicesCpu / Math.max(1, many.length) : Number.NaN,
       recorded,
     };
   } finally {
@@ -383,11 +388,11 @@ async function main(): Promise<void> {
   const lines = [
     `Webhook → N − 1 Formatter steps → HTTP GET; ${seconds} s at 1 connection, then ${seconds} s at 50 (each connection waits for its run).`,
     '',
-    '| system | N | median (ms) | p95 (ms) | runs at c=1 | runs/s at c=50 | CPU ms / run | CPU ms / step | runs / step records stored (c=1 + c=50) |',
-    '| --- | ---: | ---: | ---: | ---: | ---: | ---: | ---: | ---: |',
+    '| system | N | median (ms) | p95 (ms) | runs at c=1 | runs/s at c=50 | CPU ms / run | CPU ms / step | PostgreSQL CPU ms / run | runs / step records stored (c=1 + c=50) |',
+    '| --- | ---: | ---: | ---: | ---: | ---: | ---: | ---: | ---: | ---: |',
     ...rows.map(
       (r) =>
-        `| ${r.system} | ${r.steps} | ${fmt(r.p50)} | ${fmt(r.p95)} | ${r.runs1} | ${Math.round(r.rps50)} | ${fmt(r.cpuPerRun, 3)} | ${fmt(r.cpuPerRun / r.steps, 3)} | ${r.recorded} |`,
+        `| ${r.system} | ${r.steps} | ${fmt(r.p50)} | ${fmt(r.p95)} | ${r.runs1} | ${Math.round(r.rps50)} | ${fmt(r.cpuPerRun, 3)} | ${fmt(r.cpuPerRun / r.steps, 3)} | ${fmt(r.pgCpuPerRun, 3)} | ${r.recorded} |`,
     ),
     '',
     '| system | per-step overhead, median latency slope (ms / step) | per-step CPU, slope of CPU per run (ms / step) |',

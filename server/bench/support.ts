@@ -6,7 +6,7 @@
  * the child runs that role and reports over IPC.
  */
 import { type ChildProcess, fork } from 'node:child_process';
-import { readFileSync } from 'node:fs';
+import { readdirSync, readFileSync } from 'node:fs';
 import http from 'node:http';
 import type { FastifyInstance } from 'fastify';
 
@@ -31,6 +31,21 @@ export function cpuMs(pid: number | undefined): number {
   } catch {
     return Number.NaN;
   }
+}
+
+/** CPU time of every postgres and redis-server process, in ms (they serve all variants alike). */
+export function serviceCpuMs(): number {
+  let total = 0;
+  for (const entry of readdirSync('/proc')) {
+    if (!/^\d+$/.test(entry)) continue;
+    try {
+      const comm = readFileSync(`/proc/${entry}/comm`, 'utf8').trim();
+      if (comm.startsWith('postgres') || comm.startsWith('redis-server')) total += cpuMs(Number(entry));
+    } catch {
+      // gone meanwhile
+    }
+  }
+  return total;
 }
 
 /** A process's memory in MB from /proc status: `VmHWM` (peak, default) or `VmRSS` (now), or NaN. */

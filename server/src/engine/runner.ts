@@ -32,7 +32,7 @@ import type {
   ExecutionRecord,
   StepRunRecord,
 } from '../store/repos/engine.js';
-import { type EngineSettings, formatBytes } from './settings.js';
+import { type EngineSettings, formatBytes, leaseNeedsRenewal } from './settings.js';
 
 /** What the runner needs. */
 export interface RunnerDeps {
@@ -100,8 +100,10 @@ export function createRunner(deps: RunnerDeps) {
     const id = execution.id;
     const plan = planOf(execution);
     const cursor: ExecutionCursor = { delays: { ...execution.cursor.delays } };
-    /** The last step's record, saved with the next write (lease renewal, wait or finish). */
+    /** The last step's record, saved with the next write (checkpoint, wait or finish). */
     let held: StepRunRecord | undefined;
+    /** When this worker's lease on the execution ends (epoch ms; NaN if unknown: renew). */
+    let leaseEnd = execution.leaseUntil === null ? Number.NaN : Date.parse(execution.leaseUntil);
     // The last step's record and the end of the execution: one atomic statement on PostgreSQL.
     const finish = async (status: ExecutionStatus, error: string | null) => {
       const ended = (await finishOne({ step: held, id, status, error, now: iso(platform.now()) }))
@@ -169,14 +171,18 @@ export function createRunner(deps: RunnerDeps) {
           return park(until);
         }
       }
-      // Between steps: renew the lease, and stop if the execution was cancelled meanwhile.
+      // Between steps, a checkpoint: the previous step's record, the lease extended when a
+      // quarter of it has passed (settings.ts), and a stop if the execution was cancelled
+      // meanwhile. One statement on PostgreSQL (a data-modifying CTE), shared by the
+      // checkpoints of one event-loop turn.
       if (executed > 0) {
-        // The previous step's record rides along: one statement on PostgreSQL (a data-modifying
-        // CTE), shared by the renewals of one event-loop turn.
         const now = platform.now();
-        const renewed = await renewOne({ step: held, id, leaseUntil: iso(now + settings.leaseMs), now: iso(now) });
+        const extend = leaseNeedsRenewal(leaseEnd, now, settings.leaseMs);
+        const leaseUntil = extend ? iso(now + settings.leaseMs) : null;
+        const running = await renewOne({ step: held, id, leaseUntil, now: iso(now) });
         held = undefined;
-        if (!renewed) return 'cancelled';
+        if (!running) return 'cancelled';
+        if (extend) leaseEnd = now + settings.leaseMs;
       }
       executed += 1;
 

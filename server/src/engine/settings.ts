@@ -23,6 +23,16 @@ export interface EngineSettings {
   runWorkers: boolean;
 }
 
+/**
+ * Whether a checkpoint between two steps extends the execution's lease: once a quarter of it
+ * has passed. Until then at least three quarters remain (over 1.5 step timeouts, as a lease is
+ * at least two), so a live worker keeps it through the next step, and a chain of quick steps
+ * writes the execution row once for its claim instead of once per step.
+ */
+export function leaseNeedsRenewal(leaseUntilMs: number, nowMs: number, leaseMs: number): boolean {
+  return !(leaseUntilMs - nowMs > leaseMs * 0.75);
+}
+
 /** Seconds a webhook caller is asked to wait when a workflow's queue is full. */
 export const WEBHOOK_RETRY_AFTER_SECONDS = 5;
 

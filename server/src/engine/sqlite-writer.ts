@@ -93,6 +93,7 @@ export function openSqliteWriter(file: string): SqliteWriter {
        WHERE id = ? AND status = 'running'`,
     ),
     renew: sqlite.prepare("UPDATE executions SET lease_until = ?, updated_at = ? WHERE id = ? AND status = 'running'"),
+    running: sqlite.prepare("SELECT 1 FROM executions WHERE id = ? AND status = 'running'"),
     begin: sqlite.prepare('BEGIN IMMEDIATE'),
     commit: sqlite.prepare('COMMIT'),
     rollback: sqlite.prepare('ROLLBACK'),
@@ -236,9 +237,12 @@ export function openSqliteWriter(file: string): SqliteWriter {
     async renewLease(id, leaseUntil, now) {
       return statements.renew.run(leaseUntil, now, id).changes === 1;
     },
+    async isRunning(id) {
+      return statements.running.get(id) !== undefined;
+    },
     async renewWithStep(step, id, leaseUntil, now) {
       if (step) await writer.saveStepRun(step);
-      return writer.renewLease(id, leaseUntil, now);
+      return leaseUntil === null ? writer.isRunning(id) : writer.renewLease(id, leaseUntil, now);
     },
     async renewMany(items) {
       const running = new Set<string>();

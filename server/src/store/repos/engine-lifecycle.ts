@@ -147,29 +147,50 @@ export function createEngineLifecycle(db: Kysely<Database>, dialect: Dialect = '
     },
 
     /**
-     * Saves the previous step's record (if any) and extends the lease, atomically: on
-     * PostgreSQL one statement (the step insert as a data-modifying CTE: one round trip per
-     * step instead of BEGIN, insert, update, COMMIT), elsewhere two statements that the caller
-     * runs inside its transaction. False when the execution is no longer running (cancelled;
-     * the step record is kept).
+     * Saves the previous step's record (if any) and, with `leaseUntil`, extends the lease,
+     * atomically: on PostgreSQL one statement (the step insert as a data-modifying CTE: one round
+     * trip per step instead of BEGIN, insert, update, COMMIT), elsewhere two statements that the
+     * caller runs inside its transaction. Without `leaseUntil` the execution row is only read
+     * (no new row version, no index entries). False when the execution is no longer running
+     * (cancelled; the step record is kept).
      */
-    async renewWithStep(step: StepRunRecord | undefined, id: string, leaseUntil: string, now: string): Promise<boolean> {
+    async renewWithStep(
+      step: StepRunRecord | undefined,
+      id: string,
+      leaseUntil: string | null,
+      now: string,
+    ): Promise<boolean> {
       if (!step || dialect !== 'postgres') {
         if (step) await this.saveStepRun(step);
-        return this.renewLease(id, leaseUntil, now);
+        return leaseUntil === null ? this.isRunning(id) : this.renewLease(id, leaseUntil, now);
       }
-      const result = await sql<{ id: string }>`
-        ${withSteps([step])}
-        UPDATE executions SET lease_until = ${leaseUntil}, updated_at = ${now}
-        WHERE id = ${id} AND status = 'running'
-        RETURNING id`.execute(db);
+      const check =
+        leaseUntil === null
+          ? sql<{ id: string }>`SELECT id FROM executions WHERE id = ${id} AND status = 'running'`
+          : sql<{ id: string }>`
+              UPDATE executions SET lease_until = ${leaseUntil}, updated_at = ${now}
+              WHERE id = ${id} AND status = 'running'
+              RETURNING id`;
+      const result = await sql<{ id: string }>`${withSteps([step])} ${check}`.execute(db);
       return result.rows.length === 1;
+    },
+
+    /** Whether an execution is still running (not cancelled, not ended). */
+    async isRunning(id: string): Promise<boolean> {
+      const row = await db
+        .selectFrom('executions')
+        .select('id')
+        .where('id', '=', id)
+        .where('status', '=', 'running')
+        .executeTakeFirst();
+      return row !== undefined;
     },
 
     /**
      * {@link renewWithStep} for several executions: on PostgreSQL one statement (steps through a
-     * data-modifying CTE, then one UPDATE … FROM VALUES); elsewhere one call each, inside the
-     * caller's transaction. Answers the ids still running (their leases now extended).
+     * data-modifying CTE, then one UPDATE … FROM VALUES for the leases to extend, or one SELECT
+     * for the executions that only need the check), two when a turn has both kinds; elsewhere
+     * one call each, inside the caller's transaction. Answers the ids still running.
      */
     async renewMany(items: RenewItem[]): Promise<Set<string>> {
       const running = new Set<string>();
@@ -179,14 +200,27 @@ export function createEngineLifecycle(db: Kysely<Database>, dialect: Dialect = '
       }
       const steps = new Map<string, StepRunRecord>();
       for (const i of items) if (i.step) steps.set(`${i.step.executionId}\u0000${i.step.stepId}`, i.step);
-      const update = sql<{ id: string }>`
-        UPDATE executions AS e SET lease_until = v.lease, updated_at = v.at
-        FROM (VALUES ${sql.join(items.map((i) => sql`(${i.id}::text, ${i.leaseUntil}::text, ${i.now}::text)`))})
-          AS v(id, lease, at)
-        WHERE e.id = v.id AND e.status = 'running'
-        RETURNING e.id`;
-      const query = steps.size === 0 ? update : sql<{ id: string }>`${withSteps([...steps.values()])} ${update}`;
-      for (const row of (await query.execute(db)).rows) running.add(row.id);
+      const extend = items.filter((i) => i.leaseUntil !== null);
+      const check = items.filter((i) => i.leaseUntil === null);
+      const statements = [];
+      if (extend.length > 0) {
+        statements.push(sql<{ id: string }>`
+          UPDATE executions AS e SET lease_until = v.lease, updated_at = v.at
+          FROM (VALUES ${sql.join(extend.map((i) => sql`(${i.id}::text, ${i.leaseUntil}::text, ${i.now}::text)`))})
+            AS v(id, lease, at)
+          WHERE e.id = v.id AND e.status = 'running'
+          RETURNING e.id`);
+      }
+      if (check.length > 0) {
+        statements.push(sql<{ id: string }>`
+          SELECT id FROM executions WHERE id IN (${sql.join(check.map((i) => i.id))}) AND status = 'running'`);
+      }
+      for (const [n, statement] of statements.entries()) {
+        // The step records ride with the first statement, so they commit with it.
+        const query =
+          n > 0 || steps.size === 0 ? statement : sql<{ id: string }>`${withSteps([...steps.values()])} ${statement}`;
+        for (const row of (await query.execute(db)).rows) running.add(row.id);
+      }
       return running;
     },
 

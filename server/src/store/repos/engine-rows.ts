@@ -79,11 +79,15 @@ export interface FinishItem {
   now: string;
 }
 
-/** One running execution's lease to extend, with its previous step's record (see `renewMany`). */
+/**
+ * A checkpoint between two steps of a running execution (see `renewMany`): its previous step's
+ * record, and its lease's new end, or null when the lease still has long enough to run (then
+ * the execution row is only read, to see whether it was cancelled).
+ */
 export interface RenewItem {
   step: StepRunRecord | undefined;
   id: string;
-  leaseUntil: string;
+  leaseUntil: string | null;
   now: string;
 }
 

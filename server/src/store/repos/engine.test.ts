@@ -4,9 +4,12 @@
  * single forms — only claimable rows are taken, a cancelled execution is not ended, and every
  * step record is written. renewWithStep saves a step record and extends the lease in one
  * statement on PostgreSQL, and renewMany does so for several executions, with the same guarantees.
+ * A checkpoint without a new lease (leaseUntil null) saves the record and only reads the row.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createServices, type ServicesWithLifecycle } from '../../compose.js';
+import { openSqliteWriter } from '../../engine/sqlite-writer.js';
+import { resolveSqlitePath } from '../create-db.js';
 import { type OpenTestDatabase, openTestDatabases } from '../test-db.js';
 import { createEngineRepo } from './engine.js';
 
@@ -152,4 +155,83 @@ describe.each(openTestDatabases())('batched engine statements on $dialect', (tes
     expect(await repo.listStepRuns(ids[1])).toEqual([]);
     expect(await repo.listStepRuns(ids[2])).toMatchObject([{ stepId: 'st-1', output: 'kept' }]);
   });
+
+  // On SQLite files the engine writes through its own prepared statements (engine/sqlite-writer.ts).
+  const checkpointWriters = ['Kysely', ...(testDb.dialect === 'sqlite' ? ['the SQLite fast path'] : [])];
+  it.each(checkpointWriters)(
+    'checkpoints without a new lease through %s: the step record is saved, the row is left as it was, and a cancel is seen',
+    async (through) => {
+      const repo = createEngineRepo(opened.db, testDb.dialect);
+      const fast = through === 'Kysely' ? undefined : openSqliteWriter(resolveSqlitePath(opened.config));
+      const inTransaction = async <T>(fn: () => Promise<T>): Promise<T> => {
+        fast?.begin();
+        const result = await fn();
+        fast?.commit();
+        return result;
+      };
+      const writer = fast?.writer ?? repo;
+      const event = { tenantId, workflowId, trigger: 'manual' as const, triggerData: { n: 4 } };
+      const ids = (await services.engine.ingest([event, event, event, event])).map(
+        (o) => (o as { executionId: string }).executionId,
+      );
+      const now = new Date().toISOString();
+      const lease = new Date(Date.now() + 60_000).toISOString();
+      await opened.db.updateTable('executions').set({ status: 'queued' }).where('id', 'in', ids).execute();
+      await repo.claimMany(ids, now, lease);
+      const before = await opened.db
+        .selectFrom('executions')
+        .select(['id', 'lease_until', 'updated_at'])
+        .where('id', 'in', ids)
+        .execute();
+      expect(await repo.cancel(tenantId, ids[2], now)).toBe(true);
+      const later = new Date(Date.now() + 120_000).toISOString();
+      const step = (executionId: string, output: unknown) => ({
+        executionId,
+        stepId: 'st-1',
+        status: 'succeeded' as const,
+        input: { values: { d: 4 } },
+        output,
+        error: null,
+        attempts: 1,
+        startedAt: now,
+        finishedAt: now,
+      });
+
+      // One alone, then a turn that mixes a lease to extend with checks only.
+      expect(await inTransaction(() => writer.renewWithStep(step(ids[3], 'alone'), ids[3], null, later))).toBe(true);
+      const running = await inTransaction(() =>
+        writer.renewMany([
+          { step: step(ids[0], { checked: true }), id: ids[0], leaseUntil: null, now: later },
+          { step: step(ids[1], { extended: true }), id: ids[1], leaseUntil: later, now: later },
+          { step: step(ids[2], 'kept'), id: ids[2], leaseUntil: null, now: later },
+        ]),
+      );
+      fast?.close();
+      expect([...running].sort()).toEqual([ids[0], ids[1]].sort());
+      const rows = await opened.db
+        .selectFrom('executions')
+        .select(['id', 'status', 'lease_until', 'updated_at'])
+        .where('id', 'in', ids)
+        .execute();
+      const byId = new Map(rows.map((r) => [r.id, r]));
+      const was = new Map(before.map((r) => [r.id, r]));
+      // Checked only: the claim's lease and time stand.
+      expect(byId.get(ids[0])).toMatchObject({
+        status: 'running',
+        lease_until: lease,
+        updated_at: was.get(ids[0])?.updated_at,
+      });
+      expect(byId.get(ids[3])).toMatchObject({
+        status: 'running',
+        lease_until: lease,
+        updated_at: was.get(ids[3])?.updated_at,
+      });
+      expect(byId.get(ids[1])).toMatchObject({ status: 'running', lease_until: later, updated_at: later });
+      expect(byId.get(ids[2])).toMatchObject({ status: 'cancelled', lease_until: null });
+      expect(await repo.listStepRuns(ids[0])).toMatchObject([{ stepId: 'st-1', output: { checked: true } }]);
+      expect(await repo.listStepRuns(ids[1])).toMatchObject([{ stepId: 'st-1', output: { extended: true } }]);
+      expect(await repo.listStepRuns(ids[2])).toMatchObject([{ stepId: 'st-1', output: 'kept' }]);
+      expect(await repo.listStepRuns(ids[3])).toMatchObject([{ stepId: 'st-1', output: 'alone' }]);
+    },
+  );
 });
