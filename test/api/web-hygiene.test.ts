@@ -41,6 +41,19 @@ describe('security headers, CORS and the web app', () => {
     expect(res.headers['x-powered-by']).toBeUndefined();
   });
 
+  it('answers inbound webhooks with the headers that keep a browser from rendering them, not the page headers', async () => {
+    const res = await h.call('POST', '/hooks/no-such-key', { a: 1 });
+    expect(res.status).toBe(404);
+    expect(res.headers['content-type']).toContain('application/problem+json');
+    expect(res.headers['x-content-type-options']).toBe('nosniff');
+    expect(res.headers['content-security-policy']).toBe("default-src 'none'; frame-ancestors 'none'");
+    expect(res.headers['x-frame-options']).toBeUndefined();
+    expect(res.headers['strict-transport-security']).toBeUndefined();
+    // A path that only starts like one is a page like any other.
+    const page = await h.call('GET', '/hooksmith');
+    expect(String(page.headers['content-security-policy'])).toContain("default-src 'self'");
+  });
+
   it('lets public form pages be embedded anywhere, and nothing else', async () => {
     const form = await h.call('GET', '/form/f123');
     expect(form.status).toBe(200);
