@@ -42,7 +42,7 @@ describe('security headers, CORS and the web app', () => {
   });
 
   it('answers inbound webhooks with the headers that keep a browser from rendering them, not the page headers', async () => {
-    const res = await h.call('POST', '/hooks/no-such-key', { a: 1 });
+    const res = await h.call('POST', '/hooks/no-such-key', { body: { a: 1 } });
     expect(res.status).toBe(404);
     expect(res.headers['content-type']).toContain('application/problem+json');
     expect(res.headers['x-content-type-options']).toBe('nosniff');
