@@ -19,7 +19,9 @@
 import { type ChildProcess, spawn } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
 import http from 'node:http';
+import { closeSync, fdatasyncSync, mkdtempSync, openSync, rmSync, writeSync } from 'node:fs';
 import { createRequire } from 'node:module';
+import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
 import autocannon from 'autocannon';
@@ -182,6 +184,33 @@ async function startWorker(env: Record<string, string | undefined>): Promise<Chi
 }
 
 /**
+ * The latency of this disk's fdatasync (8 KB, 1,000 in a row, in the temp folder where the
+ * embedded servers keep their SQLite files): every acknowledged webhook waits for one WAL sync
+ * (group commit), so its tail is a floor under the embedded engine's p99 that bare Node, which
+ * records nothing, does not have.
+ */
+function diskSyncNote(when: string): string {
+  const dir = mkdtempSync(path.join(tmpdir(), 'junction-fsync-'));
+  const fd = openSync(path.join(dir, 'probe'), 'w');
+  const page = Buffer.alloc(8192, 1);
+  const times: number[] = [];
+  try {
+    for (let i = 0; i < 1_000; i++) {
+      writeSync(fd, page, 0, page.length, (i % 256) * page.length);
+      const t0 = performance.now();
+      fdatasyncSync(fd);
+      times.push(performance.now() - t0);
+    }
+  } finally {
+    closeSync(fd);
+    rmSync(dir, { recursive: true, force: true });
+  }
+  times.sort((a, b) => a - b);
+  const q = (p: number) => times[Math.min(times.length - 1, Math.floor(p * times.length))].toFixed(2);
+  return `disk sync ${when} (fdatasync of 8 KB × 1,000 in ${tmpdir()}): p50 ${q(0.5)} ms, p99 ${q(0.99)} ms, max ${q(1)} ms`;
+}
+
+/**
  * Start to first request of the built server (`node server/dist/main.js`, what `npm start`
  * runs): from spawn until GET /api/health answers 200, on a fresh data folder (migrations
  * included) and again on the same folder; with the process's CPU at that answer and its idle
@@ -277,10 +306,8 @@ async function main(): Promise<void> {
     process.stderr.write('scale-out skipped: set TEST_DATABASE_URL and TEST_REDIS_URL\n');
 
   const rows: Row[] = [];
-  const notes: string[] = [];
+  const notes: string[] = [diskSyncNote('before the rows')];
   if (!hasFlag('no-startup')) {
-    const { mkdtempSync, rmSync } = await import('node:fs');
-    const { tmpdir } = await import('node:os');
     const dataDir = mkdtempSync(path.join(tmpdir(), 'junction-start-'));
     try {
       const env = { DATA_DIR: dataDir, NODE_ENV: 'production' };
@@ -377,6 +404,7 @@ async function main(): Promise<void> {
       }
   }
 
+  notes.push(diskSyncNote('after the rows'));
   const bare = new Map(rows.filter((r) => r.variant === 'bare').map((r) => [r.connections, r]));
   const names: Record<string, string> = {
     bare: 'bare node:http',
