@@ -13,6 +13,7 @@ import type { Config } from '../config.js';
 import type { Database, Dialect } from './database.js';
 import { createMigrationProvider } from './migrations/index.js';
 import { NulFreeTextPlugin } from './nul-free.js';
+import { prepareRepeatedStatements } from './pg-prepared.js';
 import { withStatementCache } from './sqlite-statements.js';
 
 /** An open database: the Kysely instance, which engine it is, and how to close it. */
@@ -74,6 +75,7 @@ function openPostgres(connectionString: string): DbHandle {
   // already dropped that client and the next query opens a fresh connection, so there is
   // nothing else to do here (queries in flight fail on their own and are retried by callers).
   pool.on('error', () => undefined);
+  prepareRepeatedStatements(pool);
   const db = new Kysely<Database>({ dialect: new PostgresDialect({ pool }), plugins: [new NulFreeTextPlugin()] });
   return { db, dialect: 'postgres', close: once(() => db.destroy()) };
 }
