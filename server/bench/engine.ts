@@ -19,7 +19,7 @@
 import { type ChildProcess, spawn } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
 import http from 'node:http';
-import { closeSync, fdatasyncSync, mkdtempSync, openSync, rmSync, writeSync } from 'node:fs';
+import { mkdtempSync, rmSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
@@ -28,6 +28,7 @@ import autocannon from 'autocannon';
 import {
   ask,
   cpuMs,
+  diskSyncNote,
   flag,
   forkRole,
   hasFlag,
@@ -181,33 +182,6 @@ async function startWorker(env: Record<string, string | undefined>): Promise<Chi
     child.once('exit', (code) => reject(new Error(`worker exited with ${code}`)));
   });
   return child;
-}
-
-/**
- * The latency of this disk's fdatasync (8 KB, 1,000 in a row, in the temp folder where the
- * embedded servers keep their SQLite files): every acknowledged webhook waits for one WAL sync
- * (group commit), so its tail is a floor under the embedded engine's p99 that bare Node, which
- * records nothing, does not have.
- */
-function diskSyncNote(when: string): string {
-  const dir = mkdtempSync(path.join(tmpdir(), 'junction-fsync-'));
-  const fd = openSync(path.join(dir, 'probe'), 'w');
-  const page = Buffer.alloc(8192, 1);
-  const times: number[] = [];
-  try {
-    for (let i = 0; i < 1_000; i++) {
-      writeSync(fd, page, 0, page.length, (i % 256) * page.length);
-      const t0 = performance.now();
-      fdatasyncSync(fd);
-      times.push(performance.now() - t0);
-    }
-  } finally {
-    closeSync(fd);
-    rmSync(dir, { recursive: true, force: true });
-  }
-  times.sort((a, b) => a - b);
-  const q = (p: number) => times[Math.min(times.length - 1, Math.floor(p * times.length))].toFixed(2);
-  return `disk sync ${when} (fdatasync of 8 KB × 1,000 in ${tmpdir()}): p50 ${q(0.5)} ms, p99 ${q(0.99)} ms, max ${q(1)} ms`;
 }
 
 /**

@@ -22,7 +22,17 @@ import type { ChildProcess } from 'node:child_process';
 import { readFileSync } from 'node:fs';
 import http from 'node:http';
 import { fileURLToPath } from 'node:url';
-import { ask, cpuMs, flag, forkRole, listenWithUser, roleTarget, serviceCpuMs, stopChild } from './support.js';
+import {
+  ask,
+  cpuMs,
+  diskSyncNote,
+  flag,
+  forkRole,
+  listenWithUser,
+  roleTarget,
+  serviceCpuMs,
+  stopChild,
+} from './support.js';
 
 const here = fileURLToPath(import.meta.url);
 const BODY = JSON.stringify({ amount: 42, name: 'ada lovelace', email: 'ada@example.com' });
@@ -369,6 +379,7 @@ async function main(): Promise<void> {
   const steps = ['--steps', stepCounts().join(',')];
   // Every server runs through the whole sweep; the rows of one N follow each other, so a change
   // in the machine's load hits the baseline and Junction alike.
+  const disk = [diskSyncNote('before the rows')];
   const servers: Server[] = [await startServer('bare node:http', ['--role', 'bare', ...steps])];
   const unsorted: Row[] = [];
   try {
@@ -418,7 +429,8 @@ async function main(): Promise<void> {
     );
   }
   const load1 = readFileSync('/proc/loadavg', 'utf8').split(' ').slice(0, 3).join(' ');
-  lines.push('', `Load average at the end: ${load1} (2 cores).`);
+  disk.push(diskSyncNote('after the rows'));
+  lines.push('', `Load average at the end: ${load1} (2 cores).`, ...disk.map((d) => `- ${d}`));
   process.stdout.write(`${lines.join('\n')}\n`);
 }
 

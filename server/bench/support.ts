@@ -6,7 +6,9 @@
  * the child runs that role and reports over IPC.
  */
 import { type ChildProcess, fork } from 'node:child_process';
-import { readdirSync, readFileSync } from 'node:fs';
+import { closeSync, fdatasyncSync, mkdtempSync, openSync, readdirSync, readFileSync, rmSync, writeSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
 import http from 'node:http';
 import type { FastifyInstance } from 'fastify';
 
@@ -159,4 +161,31 @@ export async function listenWithUser(app: FastifyInstance): Promise<BenchJunctio
     firstName: 'Bench',
   });
   return { app, port, listenedMs, call, token: grant.token };
+}
+
+/**
+ * The latency of this disk's fdatasync (8 KB, 1,000 in a row, in the temp folder where the
+ * embedded servers keep their SQLite files): every acknowledged webhook and every durable step
+ * record waits for one sync (SQLite's WAL, or PostgreSQL's commit), so its tail is a floor under
+ * Junction's latency that bare Node, which records nothing, does not have.
+ */
+export function diskSyncNote(when: string): string {
+  const dir = mkdtempSync(path.join(tmpdir(), 'junction-fsync-'));
+  const fd = openSync(path.join(dir, 'probe'), 'w');
+  const page = Buffer.alloc(8192, 1);
+  const times: number[] = [];
+  try {
+    for (let i = 0; i < 1_000; i++) {
+      writeSync(fd, page, 0, page.length, (i % 256) * page.length);
+      const t0 = performance.now();
+      fdatasyncSync(fd);
+      times.push(performance.now() - t0);
+    }
+  } finally {
+    closeSync(fd);
+    rmSync(dir, { recursive: true, force: true });
+  }
+  times.sort((a, b) => a - b);
+  const q = (p: number) => times[Math.min(times.length - 1, Math.floor(p * times.length))].toFixed(2);
+  return `disk sync ${when} (fdatasync of 8 KB × 1,000 in ${tmpdir()}): p50 ${q(0.5)} ms, p99 ${q(0.99)} ms, max ${q(1)} ms`;
 }
