@@ -13,6 +13,22 @@ import { resolveSqlitePath } from '../create-db.js';
 import { type OpenTestDatabase, openTestDatabases } from '../test-db.js';
 import { createEngineRepo } from './engine.js';
 
+/** A succeeded record of step 'st-1' of an execution. */
+function step(executionId: string, output: unknown) {
+  const at = new Date().toISOString();
+  return {
+    executionId,
+    stepId: 'st-1',
+    status: 'succeeded' as const,
+    input: { values: { a: 1 } },
+    output,
+    error: null,
+    attempts: 1,
+    startedAt: at,
+    finishedAt: at,
+  };
+}
+
 describe.each(openTestDatabases())('batched engine statements on $dialect', (testDb) => {
   let opened: OpenTestDatabase;
   let services: ServicesWithLifecycle;
@@ -54,17 +70,6 @@ describe.each(openTestDatabases())('batched engine statements on $dialect', (tes
     expect(await repo.claimMany(ids, now, lease)).toEqual([]);
 
     expect(await repo.cancel(tenantId, ids[2], now)).toBe(true);
-    const step = (executionId: string, output: unknown) => ({
-      executionId,
-      stepId: 'st-1',
-      status: 'succeeded' as const,
-      input: { values: { a: 1 } },
-      output,
-      error: null,
-      attempts: 1,
-      startedAt: now,
-      finishedAt: now,
-    });
     const ended = await repo.finishMany([
       { step: step(ids[0], { ok: 'first' }), id: ids[0], status: 'succeeded', error: null, now },
       { step: undefined, id: ids[1], status: 'failed', error: 'Step "x" failed: no', now },
@@ -88,19 +93,8 @@ describe.each(openTestDatabases())('batched engine statements on $dialect', (tes
     await opened.db.updateTable('executions').set({ status: 'queued' }).where('id', 'in', ids).execute();
     await repo.claimMany(ids, now, new Date(Date.now() + 1_000).toISOString());
     const later = new Date(Date.now() + 120_000).toISOString();
-    const step = (executionId: string, stepId: string, output: unknown) => ({
-      executionId,
-      stepId,
-      status: 'succeeded' as const,
-      input: { values: { b: 2 } },
-      output,
-      error: null,
-      attempts: 1,
-      startedAt: now,
-      finishedAt: now,
-    });
 
-    expect(await repo.renewWithStep(step(ids[0], 'st-1', { one: 1 }), ids[0], later, now)).toBe(true);
+    expect(await repo.renewWithStep(step(ids[0], { one: 1 }), ids[0], later, now)).toBe(true);
     expect(await repo.renewWithStep(undefined, ids[0], later, now)).toBe(true);
     expect(await repo.get(ids[0])).toMatchObject({ status: 'running' });
     const [row] = await opened.db.selectFrom('executions').select('lease_until').where('id', '=', ids[0]).execute();
@@ -108,7 +102,7 @@ describe.each(openTestDatabases())('batched engine statements on $dialect', (tes
     expect(await repo.listStepRuns(ids[0])).toMatchObject([{ stepId: 'st-1', output: { one: 1 }, attempts: 1 }]);
 
     expect(await repo.cancel(tenantId, ids[1], now)).toBe(true);
-    expect(await repo.renewWithStep(step(ids[1], 'st-1', 'kept'), ids[1], later, now)).toBe(false);
+    expect(await repo.renewWithStep(step(ids[1], 'kept'), ids[1], later, now)).toBe(false);
     expect(await repo.get(ids[1])).toMatchObject({ status: 'cancelled' });
     expect(await repo.listStepRuns(ids[1])).toMatchObject([{ stepId: 'st-1', output: 'kept' }]);
   });
@@ -124,17 +118,6 @@ describe.each(openTestDatabases())('batched engine statements on $dialect', (tes
     await repo.claimMany(ids, now, new Date(Date.now() + 1_000).toISOString());
     expect(await repo.cancel(tenantId, ids[2], now)).toBe(true);
     const later = new Date(Date.now() + 120_000).toISOString();
-    const step = (executionId: string, output: unknown) => ({
-      executionId,
-      stepId: 'st-1',
-      status: 'succeeded' as const,
-      input: { values: { c: 3 } },
-      output,
-      error: null,
-      attempts: 1,
-      startedAt: now,
-      finishedAt: now,
-    });
 
     const running = await repo.renewMany([
       { step: step(ids[0], { first: true }), id: ids[0], leaseUntil: later, now },
@@ -185,17 +168,6 @@ describe.each(openTestDatabases())('batched engine statements on $dialect', (tes
         .execute();
       expect(await repo.cancel(tenantId, ids[2], now)).toBe(true);
       const later = new Date(Date.now() + 120_000).toISOString();
-      const step = (executionId: string, output: unknown) => ({
-        executionId,
-        stepId: 'st-1',
-        status: 'succeeded' as const,
-        input: { values: { d: 4 } },
-        output,
-        error: null,
-        attempts: 1,
-        startedAt: now,
-        finishedAt: now,
-      });
 
       // One alone, then a turn that mixes a lease to extend with checks only.
       expect(await inTransaction(() => writer.renewWithStep(step(ids[3], 'alone'), ids[3], null, later))).toBe(true);
