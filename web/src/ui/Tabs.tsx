@@ -12,10 +12,27 @@
  * </Tabs>
  */
 import * as RadixTabs from '@radix-ui/react-tabs';
-import { type ComponentPropsWithoutRef, createContext, forwardRef, type ReactNode, useContext } from 'react';
+import {
+  type ComponentPropsWithoutRef,
+  cloneElement,
+  createContext,
+  forwardRef,
+  isValidElement,
+  type ReactNode,
+  useContext,
+  useId,
+} from 'react';
 import styled from 'styled-components';
 
 const SelectContext = createContext<(value: string) => void>(() => undefined);
+
+/** The selected tab and the tabs' id prefix, for {@link TabsContent} (Radix keeps its own private). */
+const PanelContext = createContext<{ value: string; baseId: string }>({ value: '', baseId: '' });
+
+/** The ids tying a tab to its panel: set on both sides, so Radix's own ids are not needed. */
+function tabIds(baseId: string, value: string): { tab: string; panel: string } {
+  return { tab: `${baseId}-tab-${value}`, panel: `${baseId}-panel-${value}` };
+}
 
 /** Props of {@link Tabs}: always controlled by its screen. */
 export interface TabsProps<T extends string> {
@@ -30,11 +47,14 @@ export function Tabs<T extends string>({ value, onValueChange, children, classNa
   const select = (next: string) => {
     if (next !== value) onValueChange(next as T);
   };
+  const baseId = useId();
   return (
     <SelectContext.Provider value={select}>
-      <RadixTabs.Root value={value} onValueChange={select} className={className}>
-        {children}
-      </RadixTabs.Root>
+      <PanelContext.Provider value={{ value, baseId }}>
+        <RadixTabs.Root value={value} onValueChange={select} className={className}>
+          {children}
+        </RadixTabs.Root>
+      </PanelContext.Provider>
     </SelectContext.Provider>
   );
 }
@@ -49,10 +69,13 @@ export const TabsList = RadixTabs.List;
 export const TabsTrigger = forwardRef<HTMLButtonElement, ComponentPropsWithoutRef<typeof RadixTabs.Trigger>>(
   function TabsTrigger({ value, onClick, ...props }, ref) {
     const select = useContext(SelectContext);
+    const ids = tabIds(useContext(PanelContext).baseId, value);
     return (
       <RadixTabs.Trigger
         ref={ref}
         value={value}
+        id={ids.tab}
+        aria-controls={ids.panel}
         onClick={(event) => {
           onClick?.(event);
           if (!event.defaultPrevented) select(value);
@@ -63,8 +86,37 @@ export const TabsTrigger = forwardRef<HTMLButtonElement, ComponentPropsWithoutRe
   },
 );
 
-/** The panel of one tab, labelled by it; rendered only while its tab is selected. */
-export const TabsContent = RadixTabs.Content;
+/**
+ * The panel of one tab, labelled by it; rendered only while its tab is selected. Not Radix's
+ * `Tabs.Content`: that one mounts a `Presence`, whose effect reads the panel's computed
+ * `animationName` and so forces a style recalculation of the whole page before its first frame
+ * (about 10 ms of the editor's opening, whose palette is a tab panel; BENCHMARKS.md "Editor").
+ * No panel animates, so a plain element with the same attributes does.
+ */
+export const TabsContent = forwardRef<
+  HTMLDivElement,
+  ComponentPropsWithoutRef<'div'> & {
+    value: string;
+    /** Puts the panel's attributes on the one child instead of a `div`. */
+    asChild?: boolean;
+  }
+>(function TabsContent({ value, asChild, children, ...props }, ref) {
+  const tabs = useContext(PanelContext);
+  if (value !== tabs.value) return null;
+  const ids = tabIds(tabs.baseId, value);
+  const panel = {
+    'data-state': 'active',
+    'data-orientation': 'horizontal',
+    role: 'tabpanel',
+    'aria-labelledby': ids.tab,
+    id: ids.panel,
+    tabIndex: 0,
+    ...props,
+    ref,
+  };
+  if (asChild && isValidElement(children)) return cloneElement(children, panel);
+  return <div {...panel}>{children}</div>;
+});
 
 /** A styled tab list: tabs in a row over a hairline (use {@link Tab} inside). */
 export const TabBar = styled(RadixTabs.List)`
