@@ -38,7 +38,15 @@ import {
   toEdges,
   toNodes,
 } from './canvas-model.js';
-import { DRAWER_WIDTH, firstViewport, type PaneSize, type Viewport, viewportShowing } from './canvas-view.js';
+import {
+  DRAWER_WIDTH,
+  FIRST_VIEW_ALL_STEPS_UP_TO,
+  firstViewport,
+  type PaneSize,
+  stepsAroundView,
+  type Viewport,
+  viewportShowing,
+} from './canvas-view.js';
 import { LinkEdge } from './LinkEdge.js';
 import { StepCard } from './StepCard.js';
 
@@ -101,17 +109,34 @@ export const WorkflowCanvas = observer(function WorkflowCanvas() {
   // It is computed from the pane's size before React Flow renders (a layout effect, so before
   // the first paint) and given as React Flow's starting size and view: its first render draws
   // the cards of that view, where `fitView` would render the default view, fit, and render again.
-  const [opening, setOpening] = useState<{ pane: PaneSize; view: Viewport } | null>(null);
+  const [opening, setOpening] = useState<{
+    pane: PaneSize;
+    view: Viewport;
+    /** A large workflow's steps around the first view, until the first paint is done; else null. */
+    around: Set<string> | null;
+  } | null>(null);
   useLayoutEffect(() => {
     const pane = paneRef.current;
     if (!pane) return;
     const size = { width: pane.clientWidth, height: pane.clientHeight };
-    setOpening({ pane: size, view: firstViewport(editor.wf.data.steps, size) });
+    const { steps, links } = editor.wf.data;
+    const view = firstViewport(steps, size);
+    const around = steps.length > FIRST_VIEW_ALL_STEPS_UP_TO ? stepsAroundView(steps, links, size, view) : null;
+    setOpening({ pane: size, view, around });
   }, [editor]);
+  // Every step once the first frame is painted (a transition, as the minimap's).
+  const around = opening?.around ?? null;
+  useEffect(() => {
+    if (!around) return;
+    return whenIdle(() => startTransition(() => setOpening((current) => current && { ...current, around: null })));
+  }, [around]);
   // Badges from the same issues the issues list shows (onboarding 4, editor-core 5.1).
   const issues = editor.issues;
   const health = useMemo(() => workflowHealth(data, issues), [data, issues]);
-  const modelNodes = useMemo(() => toNodes(data, selectedStepId, health), [data, selectedStepId, health]);
+  const modelNodes = useMemo(() => {
+    const steps = around ? data.steps.filter((step) => around.has(step.id)) : data.steps;
+    return toNodes({ steps }, selectedStepId, health);
+  }, [data, selectedStepId, health, around]);
   const nodes = useMemo(
     () =>
       drag
@@ -122,7 +147,10 @@ export const WorkflowCanvas = observer(function WorkflowCanvas() {
     [modelNodes, drag],
   );
   const dropLinkId = drag?.linkId;
-  const edges = useMemo(() => toEdges(data, dropLinkId), [data, dropLinkId]);
+  const edges = useMemo(() => {
+    const links = around ? data.links.filter((link) => around.has(link.source) && around.has(link.target)) : data.links;
+    return toEdges({ links }, dropLinkId);
+  }, [data, dropLinkId, around]);
 
   useEffect(() => {
     // Our own Delete handling: React Flow's would delete nodes outside the model (no undo).
@@ -250,7 +278,7 @@ export const WorkflowCanvas = observer(function WorkflowCanvas() {
               <ArrowDownUp size={16} aria-hidden="true" />
             </ControlButton>
           </Controls>
-          {isMinimapReady && shouldShowMinimap(data) && <MiniMap pannable ariaLabel="Minimap" />}
+          {isMinimapReady && !around && shouldShowMinimap(data) && <MiniMap pannable ariaLabel="Minimap" />}
         </ReactFlow>
       )}
     </Pane>

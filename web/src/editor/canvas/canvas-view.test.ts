@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { DRAWER_WIDTH, firstViewport, viewportShowing } from './canvas-view.js';
+import { DRAWER_WIDTH, firstViewport, stepsAroundView, viewportShowing } from './canvas-view.js';
 
 const pane = { width: 1280, height: 700 };
 const card = { x: 900, y: 40, width: 300, height: 80 };
@@ -59,5 +59,51 @@ describe('firstViewport (the opening view)', () => {
     const far = [{ position: { x: 5000, y: 5000 } }, { position: { x: 6000, y: 5000 } }];
     expect(firstViewport(far, { width: 1000, height: 700 })).toEqual({ x: -4725, y: -4690, zoom: 1 });
     expect(firstViewport([], { width: 1000, height: 700 })).toEqual({ x: 0, y: 0, zoom: 1 });
+  });
+});
+
+describe('stepsAroundView (the steps React Flow gets for the first frame of a large workflow)', () => {
+  const chain = Array.from({ length: 1000 }, (_, i) => ({ id: `s${i}`, position: { x: 220, y: 40 + i * 180 } }));
+  const links = chain.slice(1).map((step, i) => ({ source: `s${i}`, target: step.id }));
+
+  it('keeps the cards within one pane around the view, and the ends of the links that reach it', () => {
+    const view = { x: 0, y: 0, zoom: 1 };
+    const ids = stepsAroundView(chain, links, { width: 1000, height: 700 }, view);
+    // Cards from y −700 to 1,400 (s0 … s7), and s8, the far end of the link leaving s7.
+    expect([...ids].sort((a, b) => Number(a.slice(1)) - Number(b.slice(1)))).toEqual([
+      's0',
+      's1',
+      's2',
+      's3',
+      's4',
+      's5',
+      's6',
+      's7',
+      's8',
+    ]);
+  });
+
+  it('follows the zoom and pan of the view', () => {
+    // At 50 %, panned down to s100: the area is 2,000 × 1,400 flow px around y 18,040.
+    const ids = stepsAroundView(chain, links, { width: 1000, height: 700 }, { x: 0, y: -9020, zoom: 0.5 });
+    expect(ids.has('s100')).toBe(true);
+    expect(ids.has('s92')).toBe(true);
+    expect(ids.has('s90')).toBe(false);
+    expect(ids.has('s0')).toBe(false);
+    expect(ids.size).toBeLessThan(40);
+  });
+
+  it('keeps both ends of a long link that crosses the view', () => {
+    const far = [
+      { id: 'a', position: { x: 0, y: -5000 } },
+      { id: 'b', position: { x: 0, y: 5000 } },
+    ];
+    const ids = stepsAroundView(
+      far,
+      [{ source: 'a', target: 'b' }],
+      { width: 1000, height: 700 },
+      { x: 0, y: 0, zoom: 1 },
+    );
+    expect([...ids]).toEqual(['a', 'b']);
   });
 });

@@ -101,3 +101,54 @@ export function firstViewport(steps: readonly { position: { x: number; y: number
   const bounds = { x: left, y: top, width: right - left, height: bottom - top };
   return getViewportForBounds(bounds, pane.width, pane.height, 0.5, 1, 0.2);
 }
+
+/** Above this many steps the canvas opens with only the steps around its first view (see {@link stepsAroundView}). */
+export const FIRST_VIEW_ALL_STEPS_UP_TO = 100;
+
+/**
+ * Returns the ids of the steps React Flow needs for a first frame at `view` on `pane`: every
+ * step whose card lies within the view grown by one pane size on each side, and both ends of
+ * every link whose cards' bounding box meets that area (a link crossing the view is drawn
+ * only when React Flow knows both its steps). The canvas of a large workflow hands React Flow
+ * these first and every step once the browser is idle after the first paint: React Flow's
+ * adopting, indexing and culling of 1,000 nodes and edges is then not on the path of the
+ * first frame (BENCHMARKS.md "Editor"), and the frame draws the same cards and links.
+ *
+ * @example
+ * // A chain 180 px apart on a 1,000 × 700 pane at 100 %: the cards from y −700 to 1,400.
+ * stepsAroundView(steps, links, { width: 1000, height: 700 }, { x: 0, y: 0, zoom: 1 });
+ */
+export function stepsAroundView(
+  steps: readonly { id: string; position: { x: number; y: number } }[],
+  links: readonly { source: string; target: string }[],
+  pane: PaneSize,
+  view: Viewport,
+): Set<string> {
+  const width = pane.width / view.zoom;
+  const height = pane.height / view.zoom;
+  const left = -view.x / view.zoom - width;
+  const top = -view.y / view.zoom - height;
+  const right = left + 3 * width;
+  const bottom = top + 3 * height;
+  const meets = (x1: number, y1: number, x2: number, y2: number) => x1 < right && x2 > left && y1 < bottom && y2 > top;
+  const ids = new Set<string>();
+  const at = new Map<string, { x: number; y: number }>();
+  for (const { id, position } of steps) {
+    at.set(id, position);
+    if (meets(position.x, position.y, position.x + CARD_WIDTH, position.y + CARD_HEIGHT)) ids.add(id);
+  }
+  for (const { source, target } of links) {
+    const from = at.get(source);
+    const to = at.get(target);
+    if (!from || !to) continue;
+    const x1 = Math.min(from.x, to.x);
+    const y1 = Math.min(from.y, to.y);
+    const x2 = Math.max(from.x, to.x) + CARD_WIDTH;
+    const y2 = Math.max(from.y, to.y) + CARD_HEIGHT;
+    if (meets(x1, y1, x2, y2)) {
+      ids.add(source);
+      ids.add(target);
+    }
+  }
+  return ids;
+}
