@@ -3,7 +3,7 @@ import { Handle, type NodeProps, Position } from '@xyflow/react';
 import { EllipsisVertical, RotateCw, TriangleAlert } from 'lucide-react';
 import { type FormEvent, useEffect, useState } from 'react';
 import styled from 'styled-components';
-import { loadManualRun, ManualRun } from '../../executions/manual-run-chunk.js';
+import { ManualRun, manualRunChunk } from '../../executions/manual-run-chunk.js';
 import { AppIcon, Button, Dialog, TextField, useToast } from '../../ui/index.js';
 import { useEditor } from '../editor-context.js';
 import { whenIdle } from '../when-idle.js';
@@ -164,7 +164,7 @@ export function StepCard({ data, selected }: NodeProps<StepNode>) {
   const hasManualRun = data.kind === 'trigger' && !data.isPlaceholder;
   // The manual run item is a chunk of its own, fetched once the canvas has painted.
   useEffect(
-    () => (hasManualRun ? whenIdle(() => void loadManualRun().catch(() => undefined)) : undefined),
+    () => (hasManualRun ? whenIdle(() => void manualRunChunk.load().catch(() => undefined)) : undefined),
     [hasManualRun],
   );
 

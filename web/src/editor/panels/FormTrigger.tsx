@@ -1,36 +1,18 @@
 import { observer } from 'mobx-react-lite';
 import { useEffect, useState } from 'react';
 import { Button } from '../../ui/index.js';
+import { ChunkFailure, lazyChunk, useLazyChunk } from '../../ui/lazy-chunk.js';
 import { useEditor } from '../editor-context.js';
 import type { IStepPanelModel } from './panel-step.js';
 import { formUrl } from './panel-trigger-test.js';
 import { Input, Muted, Row } from './parts.js';
 import { useCopy } from './TriggerTest.js';
 
-type BuilderModule = typeof import('../../forms/builder/FormBuilderDialog.js');
-
 // The builder (questions, logic, live preview) is its own chunk, so the panel chunk stays
 // small. A trigger panel fetches it in the background as it opens, and the dialog renders it
 // directly once loaded: no Suspense boundary, whose reveal React holds back by up to 300 ms
 // (the builder opened in 0.5–0.8 s through React.lazy; see BENCHMARKS.md "Form builder").
-let builderModule: BuilderModule | null = null;
-let builderLoad: Promise<BuilderModule> | null = null;
-
-/** Starts fetching the form builder's chunk once; resolves with it. */
-export function preloadFormBuilder(): Promise<BuilderModule> {
-  builderLoad ??= import('../../forms/builder/FormBuilderDialog.js').then(
-    (module) => {
-      builderModule = module;
-      return module;
-    },
-    (error: unknown) => {
-      // A failed fetch is tried again on the next call.
-      builderLoad = null;
-      throw error;
-    },
-  );
-  return builderLoad;
-}
+const formBuilderChunk = lazyChunk(() => import('../../forms/builder/FormBuilderDialog.js'));
 
 /**
  * The set-up of a Forms by {product} trigger (editor-core 2.9): the form's public URL
@@ -71,7 +53,7 @@ export const FormTriggerBuilder = observer(function FormTriggerBuilder({ model }
   const isTrigger = model.kind === 'trigger';
   useEffect(() => {
     // A failed background fetch is tried again when the dialog opens.
-    if (isTrigger) preloadFormBuilder().catch(() => undefined);
+    if (isTrigger) formBuilderChunk.load().catch(() => undefined);
   }, [isTrigger]);
   return model.isFormBuilderOpen ? <OpenBuilder model={model} /> : null;
 });
@@ -80,20 +62,10 @@ function OpenBuilder({ model }: { model: IStepPanelModel }) {
   const editor = useEditor();
   // The form as it was when the dialog opened: the dialog itself follows the ids it saves.
   const [formId] = useState(() => model.formId || undefined);
-  const [loaded, setLoaded] = useState<BuilderModule | null>(builderModule);
-  useEffect(() => {
-    if (loaded) return;
-    let isCurrent = true;
-    preloadFormBuilder().then(
-      (module) => isCurrent && setLoaded(module),
-      () => undefined,
-    );
-    return () => {
-      isCurrent = false;
-    };
-  }, [loaded]);
-  if (!loaded) return null;
-  const { FormBuilderDialog } = loaded;
+  const { module, isFailed, retry } = useLazyChunk(formBuilderChunk);
+  if (isFailed) return <ChunkFailure what="The form builder" onRetry={retry} />;
+  if (!module) return null;
+  const { FormBuilderDialog } = module;
   return (
     <FormBuilderDialog
       workflowId={editor.wf.id}

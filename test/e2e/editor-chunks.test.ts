@@ -1,0 +1,43 @@
+/**
+ * The editor's chunks loaded on first use, when their download fails (ui/lazy-chunk.tsx): the
+ * trigger menu's 'Run manually' item says it could not be loaded and offers 'Try again', which
+ * brings the item once the network is back.
+ */
+import { describe, expect, it } from 'vitest';
+import { E2E_TEST_TIMEOUT_MS, useE2ESession } from './harness.js';
+import { signUp, storeTestedWorkflow, storeToken } from './workflow-fixtures.js';
+
+const session = useE2ESession();
+
+describe('chunks loaded on first use, when their download fails', { timeout: E2E_TEST_TIMEOUT_MS * 2 }, () => {
+  it("shows 'Run manually' could not be loaded, and Try again brings the item", async () => {
+    const grant = await signUp(session().baseUrl, 'chunks');
+    await storeTestedWorkflow(session().baseUrl, grant, 'Chunk failure');
+    const page = await session().newPage();
+    let isBlocked = true;
+    let blocked = 0;
+    await page.route('**/assets/ManualRunItem-*.js', (route) => {
+      if (!isBlocked) return route.continue();
+      blocked += 1;
+      return route.abort('internetdisconnected');
+    });
+    await page.addInitScript(storeToken, grant.token);
+    await page.goto(`${session().baseUrl}/?id=${encodeURIComponent(grant.workflowId)}`);
+    await page.getByRole('button', { name: 'Step menu of Catch Hook in Webhook' }).click();
+    const menu = page.getByRole('menu');
+    await expect
+      .poll(() => menu.getByRole('alert').textContent())
+      .toBe("'Run manually' could not be loaded. Check your connection and try again.");
+    expect(blocked).toBeGreaterThan(0);
+    expect(await page.getByTestId('manual-run').count()).toBe(0);
+    // The rest of the menu works meanwhile.
+    expect(await menu.getByRole('menuitem', { name: 'Rename' }).isVisible()).toBe(true);
+
+    isBlocked = false;
+    await menu.getByRole('menuitem', { name: 'Try again' }).click();
+    // The menu stays open and the item arrives in place of the message.
+    await page.getByTestId('manual-run').waitFor();
+    expect(await page.getByTestId('manual-run').textContent()).toBe('Run manually');
+    expect(await menu.getByRole('alert').count()).toBe(0);
+  });
+});
