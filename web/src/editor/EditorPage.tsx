@@ -170,6 +170,9 @@ export const EditorPage = observer(function EditorPage() {
   const hasStarted = useRef(false);
 
   useEffect(() => {
+    // Opened from the boot-time GET in the first render: this page is now the one on screen,
+    // so the root lets go of that answer (until now a thrown-away render's store could read it).
+    if (editor.isLoaded) editor.releaseBootWorkflow();
     // StrictMode runs effects twice; the one-time `c` must be exchanged once.
     if (isSignedOut || hasStarted.current) return;
     hasStarted.current = true;

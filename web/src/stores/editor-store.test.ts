@@ -255,7 +255,7 @@ describe('the boot-time workflow GET (editor benchmark)', () => {
     expect(root.takePrefetchedWorkflow('wf-7')).toBeNull();
   });
 
-  it('opens at once from an answer that has arrived (the first render shows the workflow), once', async () => {
+  it('opens at once from an answer that has arrived (the first render shows the workflow), until the page lets it go', async () => {
     const get = vi.fn(async () => {
       throw new Error('nothing must be asked again');
     });
@@ -279,9 +279,34 @@ describe('the boot-time workflow GET (editor benchmark)', () => {
     expect(store.revision).toBe(4);
     expect(store.hasUnsavedChanges).toBe(false);
     expect(setToken).toHaveBeenCalledWith('tok-1');
-    // Taken once: a second editor (or a later load) asks the server.
-    expect(root.takeSettledWorkflow('wf-7', 'tok-1')).toBeNull();
+    // Once the page showing the store is mounted it lets go: a later editor (or load) asks the server.
+    store.releaseBootWorkflow();
+    expect(root.settledWorkflow('wf-7', 'tok-1')).toBeNull();
     expect(root.takePrefetchedWorkflow('wf-7')).toBeNull();
+    expect(get).not.toHaveBeenCalled();
+    expect(seen).toHaveLength(1);
+  });
+
+  it('leaves the arrived answer to the render React keeps when it throws one away: no second GET', async () => {
+    const get = vi.fn(async () => {
+      throw new Error('nothing must be asked again');
+    });
+    const api = { get, getToken: () => 'tok-1', setToken: vi.fn() } as unknown as ApiClient;
+    const root = createRootStore({ ...env, api });
+    const prefetch = startWorkflowPrefetch(windowAt('?id=wf-7'));
+    root.handOverWorkflowPrefetch(prefetch);
+    await prefetch?.answer;
+    // EditorPage's state initialisers run in a render StrictMode repeats, or that a concurrent
+    // render throws away: each makes its own store and opens it from the answer.
+    const discarded = root.createModel(EditorStore, {}, { notifyError: () => undefined });
+    expect(discarded.openArrived('wf-7', 'tok-1')).toBe(true);
+    const kept = root.createModel(EditorStore, {}, { notifyError: () => undefined });
+    expect(kept.openArrived('wf-7', 'tok-1')).toBe(true);
+    expect(kept.wf.name).toBe('Prefetched');
+    expect(kept.revision).toBe(4);
+    // The kept page's effect lets go and loads nothing: the store is open already.
+    kept.releaseBootWorkflow();
+    expect(kept.loadPhase).toBe('loaded');
     expect(get).not.toHaveBeenCalled();
     expect(seen).toHaveLength(1);
   });

@@ -46,8 +46,13 @@ export interface EditorEnv extends CoreEnv {
   clearTimeout?: (handle: unknown) => void;
   /** Hands over the boot-time GET of workflow `id` once (the root store's), when there is one. */
   takePrefetchedWorkflow?: (id: string) => Promise<StoredWorkflow | null> | null;
-  /** Hands over the boot-time GET's answer for workflow `id` and `token` once, when it has already arrived. */
-  takeSettledWorkflow?: (id: string, token: string) => StoredWorkflow | null;
+  /**
+   * The boot-time GET's answer for workflow `id` and `token` when it has already arrived; kept
+   * (a render that is thrown away may have read it) until `releaseWorkflowPrefetch`.
+   */
+  settledWorkflow?: (id: string, token: string) => StoredWorkflow | null;
+  /** Lets go of the boot-time GET (a later editor asks the server). */
+  releaseWorkflowPrefetch?: () => void;
 }
 
 /** Which link panel is open: a link's filter or its delay (editor-core 2.10). */
@@ -320,14 +325,26 @@ const EditorStoreBase = types
        * stored session token (editor-core 2.1, as `establishSession` takes it): the page's first
        * render shows the workflow instead of a loading frame. Returns false and changes nothing
        * otherwise; `load` then takes the answer when it comes, or asks.
+       *
+       * Called while the page renders, it has no effect beyond this store: the answer stays with
+       * the root until the page that shows the store is mounted ({@link releaseBootWorkflow}), so
+       * a render React throws away (StrictMode's second call, an interrupted concurrent render)
+       * leaves it for the store of the render that is kept, which opens without another GET.
        */
       openArrived(id: string, token: string): boolean {
-        const stored = self.env.takeSettledWorkflow?.(id, token) ?? null;
+        const stored = self.env.settledWorkflow?.(id, token) ?? null;
         if (stored?.id !== id) return false;
         self.env.api.setToken(token);
         self.applyStored(stored);
         self.setLoadPhase('loaded');
         return true;
+      },
+      /**
+       * Lets go of the boot-time GET's answer once the page showing this store is mounted (an
+       * effect): a later editor of the same workflow reads it from the server, not from boot.
+       */
+      releaseBootWorkflow(): void {
+        self.env.releaseWorkflowPrefetch?.();
       },
       load: flow(function* load(id: string) {
         self.setLoadPhase('loading');

@@ -25,10 +25,11 @@ export function editorRootActions(self: { readonly env: RootStoreEnv }) {
     workflowPrefetch = null;
     return answer;
   };
-  const takeSettledWorkflow = (id: string, token: string): StoredWorkflow | null => {
-    const stored = settledAnswer(workflowPrefetch, id, token);
-    if (stored) workflowPrefetch = null;
-    return stored;
+  // Read, not taken: the render that reads it may be thrown away (see the editor's `openArrived`).
+  const settledWorkflow = (id: string, token: string): StoredWorkflow | null =>
+    settledAnswer(workflowPrefetch, id, token);
+  const releaseWorkflowPrefetch = (): void => {
+    workflowPrefetch = null;
   };
   return {
     /** Keeps the workflow GET main.tsx started at boot; the editor's first load takes it. */
@@ -37,8 +38,13 @@ export function editorRootActions(self: { readonly env: RootStoreEnv }) {
     },
     /** Hands over the boot-time GET of workflow `id` once, when it was made with the current token. */
     takePrefetchedWorkflow,
-    /** Hands over the boot-time GET's answer for workflow `id` and `token` once, when it has already arrived. */
-    takeSettledWorkflow,
+    /**
+     * The boot-time GET's answer for workflow `id` and `token` when it has already arrived;
+     * every caller gets it until {@link releaseWorkflowPrefetch}.
+     */
+    settledWorkflow,
+    /** Lets go of the boot-time GET (the editor that opened from it is on screen). */
+    releaseWorkflowPrefetch,
     /**
      * Creates a store that lives as long as its screen (the editor store, an onboarding dialog's
      * model) as its own tree with the root's environment, the boot prefetch's hand-over, and
@@ -49,7 +55,13 @@ export function editorRootActions(self: { readonly env: RootStoreEnv }) {
      * const editor = root.createModel(EditorStore, {}, { notifyError });
      */
     createModel<T extends IAnyModelType>(type: T, snapshot: SnapshotIn<T>, extra: object = {}): Instance<T> {
-      return type.create(snapshot, { ...self.env, takePrefetchedWorkflow, takeSettledWorkflow, ...extra });
+      return type.create(snapshot, {
+        ...self.env,
+        takePrefetchedWorkflow,
+        settledWorkflow,
+        releaseWorkflowPrefetch,
+        ...extra,
+      });
     },
     /**
      * The plan of the current workspace (editor-core 6: it decides whether premium is

@@ -12,7 +12,7 @@ export interface WorkflowPrefetch {
   answer: Promise<StoredWorkflow | null>;
   /**
    * The answer once it has arrived (undefined until then; null when it failed), so the editor's
-   * first render can show the workflow without waiting for the promise (`takeSettledWorkflow`).
+   * first render can show the workflow without waiting for the promise (the root's `settledWorkflow`).
    */
   settled?: StoredWorkflow | null;
 }
