@@ -1,7 +1,7 @@
 /**
  * The editor's chunks loaded on first use, when their download fails (ui/lazy-chunk.tsx): the
  * trigger menu's 'Run manually' item says it could not be loaded and offers 'Try again', which
- * brings the item once the network is back.
+ * brings the item once the network is back; the link panel says so in its drawer's place.
  */
 import { describe, expect, it } from 'vitest';
 import { E2E_TEST_TIMEOUT_MS, useE2ESession } from './harness.js';
@@ -39,5 +39,30 @@ describe('chunks loaded on first use, when their download fails', { timeout: E2E
     await page.getByTestId('manual-run').waitFor();
     expect(await page.getByTestId('manual-run').textContent()).toBe('Run manually');
     expect(await menu.getByRole('alert').count()).toBe(0);
+  });
+
+  it('shows the link panel could not be loaded, and Try again opens the filter panel', async () => {
+    const grant = await signUp(session().baseUrl, 'chunks-link');
+    await storeTestedWorkflow(session().baseUrl, grant, 'Link chunk failure');
+    const page = await session().newPage();
+    let isBlocked = true;
+    await page.route('**/assets/LinkPanel-*.js', (route) =>
+      isBlocked ? route.abort('internetdisconnected') : route.continue(),
+    );
+    await page.addInitScript(storeToken, grant.token);
+    await page.goto(`${session().baseUrl}/?id=${encodeURIComponent(grant.workflowId)}`);
+    await page.getByRole('button', { name: 'Link menu' }).click();
+    await page.getByRole('menuitem', { name: 'Add filter' }).click();
+    const failed = page.getByRole('complementary', { name: 'Link settings' });
+    expect(await failed.getByRole('alert').textContent()).toContain(
+      'The link panel could not be loaded. Check your connection and try again.',
+    );
+    // The editor stays: the canvas is still there.
+    expect(await page.getByTestId('step-card').count()).toBe(2);
+
+    isBlocked = false;
+    await failed.getByRole('button', { name: 'Try again' }).click();
+    await page.getByRole('complementary', { name: 'Filter settings' }).waitFor();
+    expect(await failed.count()).toBe(0);
   });
 });
