@@ -6,7 +6,8 @@
  * - a new visitor (no token) opening '/' until the sign-up modal is painted.
  *
  * Run: `npm run bench:editor` (add `-- --runs 7` for more runs, `--steps 5000` for a larger
- * workflow). Prints a Markdown table for
+ * workflow, `--dist <folder>` to serve a production build made earlier, such as another
+ * branch's, instead of building this checkout). Prints a Markdown table for
  * BENCHMARKS.md. Uses the real server (createApp) on 127.0.0.1 and Debian's Chromium.
  */
 import { randomUUID } from 'node:crypto';
@@ -155,7 +156,7 @@ function domContentLoaded(page: Page): Promise<number> {
  * Opens `url`; returns ms from navigation start until the watched element is painted and until
  * the workflow's GET answered (NaN when the page made none).
  */
-async function measureOpen(page: Page, url: string): Promise<{ painted: number; loaded: number }> {
+async function measureOpen(page: Page, url: string): Promise<{ painted: number; loaded: number; contentful: number }> {
   await page.goto(url);
   await page.waitForFunction(
     () => (globalThis as unknown as { __bench: { paintedAt?: number } }).__bench.paintedAt,
@@ -171,7 +172,12 @@ async function measureOpen(page: Page, url: string): Promise<{ painted: number; 
       .find((entry) => /^\/api\/workflows\/[^/]+$/.test(new URL(entry.name).pathname)) as
       | { responseEnd: number }
       | undefined;
-    return { painted, loaded: get ? get.responseEnd : Number.NaN };
+    // Chromium's first contentful paint: the first frame with text or an image drawn (text in a
+    // web font still downloading is not drawn for up to 100 ms).
+    const fcp = performance
+      .getEntriesByType('paint' as Parameters<typeof performance.getEntriesByType>[0])
+      .find((entry) => entry.name === 'first-contentful-paint');
+    return { painted, loaded: get ? get.responseEnd : Number.NaN, contentful: fcp ? fcp.startTime : Number.NaN };
   });
 }
 
@@ -249,8 +255,12 @@ async function main(): Promise<void> {
   // --steps N: the workflow's size (default 1,000; the goals are for 1,000 and 5,000 steps).
   const steps = argNumber('steps', 1000);
   const openGoalMs = steps >= 5000 ? GOALS.openLargeMs : GOALS.openMs;
-  const dist = await mkdtemp(path.join(tmpdir(), 'junction-bench-web-'));
-  buildForProduction(dist);
+  // --dist FOLDER: a production build made earlier (`NODE_ENV=production vite build --outDir
+  // FOLDER` in web/), e.g. main's beside a branch's, to run the two in turn.
+  const distAt = process.argv.indexOf('--dist');
+  const givenDist = distAt >= 0 ? process.argv[distAt + 1] : undefined;
+  const dist = givenDist ? path.resolve(givenDist) : await mkdtemp(path.join(tmpdir(), 'junction-bench-web-'));
+  if (!givenDist) buildForProduction(dist);
   const bundle = initialJavaScript(dist);
   const server = await startServer(dist);
   const browser = await launchChromium();
@@ -269,6 +279,7 @@ async function main(): Promise<void> {
     const loads: number[] = [];
     const selects: number[] = [];
     const dcls: number[] = [];
+    const contentfuls: number[] = [];
     const signUps: number[] = [];
     for (let run = 0; run < runs; run += 1) {
       const context = await browser.newContext({ viewport: { width: 1280, height: 800 } });
@@ -283,6 +294,7 @@ async function main(): Promise<void> {
       const open = await measureOpen(page, url);
       opens.push(open.painted);
       loads.push(open.loaded);
+      contentfuls.push(open.contentful);
       dcls.push(await domContentLoaded(page));
       await page.getByTestId('step-card').first().waitFor();
       for (let i = 0; i < 3; i += 1) selects.push(await measureSelect(page, i));
@@ -305,7 +317,7 @@ async function main(): Promise<void> {
       .map((v) => v.toFixed(1))
       .join(' ');
     console.log(
-      `\nEditor benchmark: ${steps}-step workflow, ${runs} runs (median), headless Chromium 1280×800, load average ${load} on ${cpus().length} CPUs\n`,
+      `\nEditor benchmark: ${steps}-step workflow, ${runs} runs (median), headless Chromium 1280×800, load average ${load} on ${cpus().length} CPUs, ${new Date().toISOString()}, web build ${givenDist ?? 'of this checkout'}\n`,
     );
     console.log('| measure | median | all runs | goal | met |');
     console.log('| --- | ---: | --- | ---: | :---: |');
@@ -319,6 +331,9 @@ async function main(): Promise<void> {
       `| … of which until DOMContentLoaded (the entry chunk has run) | ${median(dcls).toFixed(0)} ms | ${dcls.map((v) => v.toFixed(0)).join(', ')} | | |`,
     );
     console.log(
+      `| … first contentful paint (Chromium's) | ${median(contentfuls).toFixed(0)} ms | ${contentfuls.map((v) => v.toFixed(0)).join(', ')} | | |`,
+    );
+    console.log(
       `| new visitor: sign-up modal painted | ${median(signUps).toFixed(0)} ms | ${signUps.map((v) => v.toFixed(0)).join(', ')} | | |`,
     );
     console.log(
@@ -330,7 +345,7 @@ async function main(): Promise<void> {
   } finally {
     await browser.close();
     await server.close();
-    await rm(dist, { recursive: true, force: true });
+    if (!givenDist) await rm(dist, { recursive: true, force: true });
   }
 }
 
