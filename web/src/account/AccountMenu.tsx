@@ -1,7 +1,7 @@
 import * as DropdownMenu from '@radix-ui/react-dropdown-menu';
 import { useEffect, useState } from 'react';
 import styled from 'styled-components';
-import { failureText } from '../dashboard/dashboard-workflows.js';
+import { failureText } from '../stores/api-failure.js';
 import { usePageStore } from '../stores/root-store.js';
 import { withParam } from '../stores/session.js';
 import { useToast } from '../ui/Toast.js';

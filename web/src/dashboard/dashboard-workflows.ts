@@ -2,7 +2,11 @@
  * The dashboard's workflow list (/workflows): rows with name, apps, ON/OFF and the last run;
  * search; create, duplicate, delete; import and export as JSON. Pure helpers plus the calls.
  */
-import { type ApiClient, duplicateDocument, isApiError, type WorkflowDocument } from '@junction/core';
+import { type ApiClient, duplicateDocument, type WorkflowDocument } from '@junction/core';
+
+// Its own module: the account menu (first-load code) uses it, and a module shared with the
+// first load brings every export along (these pages' calls included).
+export { failureText } from '../stores/api-failure.js';
 
 /** An app a workflow uses, for the row's icons. */
 export interface WorkflowApp {
@@ -56,19 +60,4 @@ export async function duplicateWorkflow(api: ApiClient, id: string): Promise<str
 export async function importWorkflow(api: ApiClient, name: string, document: WorkflowDocument): Promise<string> {
   const created = await api.post('/api/workflows', { body: { name, active: false, document } });
   return created.id;
-}
-
-/** Returns an API failure as the user's text (a 422 names the first bad path). */
-export function failureText(error: unknown): string {
-  if (isApiError(error)) {
-    const problem = error.problem as {
-      detail?: string;
-      title: string;
-      errors?: { field?: string; message?: string }[];
-    };
-    const first = problem.errors?.[0];
-    const base = problem.detail || problem.title;
-    return first?.field ? `${base} (${first.field}${first.message ? `: ${first.message}` : ''})` : base;
-  }
-  return error instanceof Error ? error.message : String(error);
 }

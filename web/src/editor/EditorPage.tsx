@@ -6,8 +6,8 @@ import { CustomTriggerWizardHost } from '../onboarding/CustomTriggerWizardHost.j
 import { REMINDER_BELOW_PX, type SignedIn, SignUpFlow, signUpStart } from '../onboarding/onboarding-signup.js';
 import type { ITourModel } from '../onboarding/onboarding-tour.js';
 import { SignUpModal } from '../onboarding/SignUpModal.js';
+import type { TemplateWelcomeProps } from '../onboarding/TemplateWelcome.js';
 import { readStarterRequest, wantsStarter, withoutStarterParams } from '../onboarding/starters.js';
-import { TemplateWelcome } from '../onboarding/TemplateWelcome.js';
 import { EditorStore, type IEditorStore, NO_ACCESS_TEXT } from '../stores/editor-store.js';
 import { useRootStore } from '../stores/root-store.js';
 import {
@@ -19,6 +19,7 @@ import {
   withParam,
 } from '../stores/session.js';
 import { Button, Spinner, useToast } from '../ui/index.js';
+import { ChunkFailure, lazyChunk, useLazyChunk } from '../ui/lazy-chunk.js';
 import { WorkflowCanvasWithProvider } from './canvas/WorkflowCanvas.js';
 import { EditorProvider } from './editor-context.js';
 import { LinkPanelHost } from './links/LinkPanelHost.js';
@@ -28,6 +29,17 @@ import { ConnectionBanner } from './top-bar/ConnectionBanner.js';
 import { TopBar } from './top-bar/TopBar.js';
 
 type TourModule = typeof import('../onboarding/tour-chunk.js');
+
+// A shared template's welcome is a chunk of its own: only `?template_id=` addresses show it, and
+// it asks the server for the template first anyway (the editor's first load goes without it).
+const templateWelcomeChunk = lazyChunk(() => import('../onboarding/TemplateWelcome.js'));
+
+/** {@link TemplateWelcome} once its chunk is in; a failed download says so with 'Try again'. */
+function TemplateWelcomeHost(props: TemplateWelcomeProps) {
+  const { module, isFailed, retry } = useLazyChunk(templateWelcomeChunk);
+  if (isFailed) return <ChunkFailure what="The shared template" onRetry={retry} />;
+  return module ? <module.TemplateWelcome {...props} /> : null;
+}
 
 const Screen = styled.div`
   display: flex;
@@ -255,7 +267,7 @@ export const EditorPage = observer(function EditorPage() {
     return (
       <Centered aria-label="Shared template">
         <HiddenHeading>Workflow Editor</HiddenHeading>
-        <TemplateWelcome
+        <TemplateWelcomeHost
           templateId={templateId ?? ''}
           onChoose={(phase) => {
             if (signUp.phase !== 'reminder') signUp.show(phase);

@@ -20,13 +20,8 @@ import {
   searchOptions,
 } from './panel-fields.js';
 import { noActionsText, StepPanelModel, testErrorText, WAITING_TEXT } from './panel-step.js';
-import {
-  ACTION_INCOMPLETE,
-  emptyActionsTicket,
-  fileTicketOnce,
-  incompleteActionTicket,
-  TICKETS_STORAGE_KEY,
-} from './panel-tickets.js';
+import { emptyActionsTicket, incompleteActionTicket } from './panel-ticket-rules.js';
+import { ACTION_INCOMPLETE, fileTicketOnce, TICKETS_STORAGE_KEY } from './panel-tickets.js';
 import {
   CHOICES_KEPT,
   choiceLabel,

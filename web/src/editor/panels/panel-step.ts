@@ -35,7 +35,8 @@ import {
 import { type Instance, types } from 'mobx-state-tree';
 import { type AppCatalog, appOptions, toCatalogApp } from './panel-catalog.js';
 import { type AppSummaryView, type PanelEnv, panelEnv, problemMessage, type TestResultView } from './panel-common.js';
-import { type AutoTicket, emptyActionsTicket, incompleteActionTicket } from './panel-tickets.js';
+import { emptyActionsTicket, incompleteActionTicket } from './panel-ticket-rules.js';
+import type { AutoTicket } from './panel-tickets.js';
 
 /** The product name the panel texts use ('Forms by {product}'). */
 export const PRODUCT_NAME = 'Junction';

@@ -3,7 +3,7 @@
  * chosen event has no url, 'Action Dropdown Empty' when an app offers no actions. Each item is
  * filed once per browser, remembered in local storage under 'tickets'.
  */
-import type { ActionDef, ApiClient, AppDefinition } from '@junction/core';
+import type { ApiClient } from '@junction/core';
 
 /** The local-storage key of the filed tickets (editor-core 8). */
 export const TICKETS_STORAGE_KEY = 'tickets';
@@ -22,22 +22,6 @@ export interface AutoTicket {
 /** The key a ticket is remembered by: its title, app and event. */
 export function ticketKey(ticket: AutoTicket): string {
   return `${ticket.title}|${ticket.app}|${ticket.event}`;
-}
-
-/**
- * Returns the ticket an app's action list calls for: 'Action Dropdown Empty' for an app with no
- * shown action. Junction's own built-in apps (trigger-only Webhook, Schedule…) never file one.
- */
-export function emptyActionsTicket(app: AppDefinition): AutoTicket | null {
-  if (app.source === 'builtin') return null;
-  const shown = Object.values(app.actions ?? {}).filter((action) => !action.hidden);
-  return shown.length === 0 ? { title: ACTION_DROPDOWN_EMPTY, app: app.appSlug, event: '' } : null;
-}
-
-/** Returns the ticket a chosen action calls for: 'Action Incomplete' when it has no url. */
-export function incompleteActionTicket(app: AppDefinition, key: string, action: ActionDef): AutoTicket | null {
-  if (app.source === 'builtin' || (action.url ?? '').trim() !== '') return null;
-  return { title: ACTION_INCOMPLETE, app: app.appSlug, event: key };
 }
 
 /** The parts of the browser's `Storage` the tickets use (typed here: core and server code has no DOM library). */
