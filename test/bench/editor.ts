@@ -165,6 +165,18 @@ async function measureOpen(page: Page, url: string): Promise<{ painted: number; 
       timeout: 60_000,
     },
   );
+  // Chromium may record the first contentful paint after that frame (text in a web font still
+  // downloading is drawn later): wait for it a little.
+  await page
+    .waitForFunction(
+      () =>
+        performance
+          .getEntriesByType('paint' as Parameters<typeof performance.getEntriesByType>[0])
+          .some((entry) => entry.name === 'first-contentful-paint'),
+      null,
+      { timeout: 5_000 },
+    )
+    .catch(() => undefined);
   return page.evaluate(() => {
     const painted = (globalThis as unknown as { __bench: { paintedAt: number } }).__bench.paintedAt;
     const get = performance
