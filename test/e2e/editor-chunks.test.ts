@@ -2,9 +2,10 @@
  * The editor's chunks loaded on first use, when their download fails (ui/lazy-chunk.tsx): the
  * trigger menu's 'Run manually' item says it could not be loaded and offers 'Try again', which
  * brings the item once the network is back; the link panel says so in its drawer's place.
+ * Screenshots: test/e2e/screenshots/chunk-*-failed.png.
  */
 import { describe, expect, it } from 'vitest';
-import { E2E_TEST_TIMEOUT_MS, useE2ESession } from './harness.js';
+import { E2E_TEST_TIMEOUT_MS, saveScreenshot, useE2ESession } from './harness.js';
 import { signUp, storeTestedWorkflow, storeToken } from './workflow-fixtures.js';
 
 const session = useE2ESession();
@@ -32,6 +33,7 @@ describe('chunks loaded on first use, when their download fails', { timeout: E2E
     expect(await page.getByTestId('manual-run').count()).toBe(0);
     // The rest of the menu works meanwhile.
     expect(await menu.getByRole('menuitem', { name: 'Rename' }).isVisible()).toBe(true);
+    await saveScreenshot(page, 'chunk-manual-run-failed');
 
     isBlocked = false;
     await menu.getByRole('menuitem', { name: 'Try again' }).click();
@@ -59,6 +61,14 @@ describe('chunks loaded on first use, when their download fails', { timeout: E2E
     );
     // The editor stays: the canvas is still there.
     expect(await page.getByTestId('step-card').count()).toBe(2);
+    await saveScreenshot(page, 'chunk-link-panel-failed');
+
+    // Close leaves the editor as it was; opening the filter again says the same until the network is back.
+    await failed.getByRole('button', { name: 'Close' }).click();
+    expect(await failed.count()).toBe(0);
+    await page.getByRole('button', { name: 'Link menu' }).click();
+    await page.getByRole('menuitem', { name: 'Add filter' }).click();
+    await failed.getByRole('alert').waitFor();
 
     isBlocked = false;
     await failed.getByRole('button', { name: 'Try again' }).click();

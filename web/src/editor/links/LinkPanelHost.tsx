@@ -1,5 +1,6 @@
 import { observer } from 'mobx-react-lite';
 import styled from 'styled-components';
+import { Button } from '../../ui/Button.js';
 import { ChunkFailure, lazyChunk, useLazyChunk } from '../../ui/lazy-chunk.js';
 import { useEditor } from '../editor-context.js';
 
@@ -20,6 +21,12 @@ const FailedDrawer = styled.aside`
   box-shadow: ${({ theme }) => theme.shadow.raised};
 `;
 
+const Actions = styled.div`
+  display: flex;
+  justify-content: flex-end;
+  padding: 0 ${({ theme }) => theme.space(4)} ${({ theme }) => theme.space(4)};
+`;
+
 /** The filter and delay panel of the selected link (editor-core 2.10), loaded on first use. */
 export const LinkPanelHost = observer(function LinkPanelHost() {
   const editor = useEditor();
@@ -30,6 +37,11 @@ export const LinkPanelHost = observer(function LinkPanelHost() {
     return (
       <FailedDrawer aria-label="Link settings">
         <ChunkFailure what="The link panel" onRetry={retry} />
+        <Actions>
+          <Button variant="ghost" size="small" onClick={() => editor.closeLinkPanel()}>
+            Close
+          </Button>
+        </Actions>
       </FailedDrawer>
     );
   }
