@@ -60,6 +60,7 @@ export function createEngine(
     now: deps.now,
     leaseMs: settings.leaseMs,
     free: (tenantId) => ownQueue?.free(tenantId) ?? 0,
+    runsQueued: () => ownQueue !== undefined,
   });
   const pending: string[] = [];
   const getQueue = () => queue;
@@ -89,6 +90,7 @@ export function createEngine(
     selfHttp,
     wakeAt: (id, atMs) => getQueue()?.enqueueAt(id, atMs),
     preclaimed: preclaims.take,
+    waitingRow: preclaims.waiting,
   });
   const consume = options.consume ?? settings.runWorkers;
   const reconciler = createReconciler({

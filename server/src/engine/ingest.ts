@@ -148,7 +148,10 @@ export function createIngest(deps: IngestDeps) {
   async function round(group: Call[]): Promise<void> {
     try {
       const { results, toEnqueue, claimed } = await commit(group.flatMap((c) => c.events));
-      deps.preclaims?.hand(claimed);
+      deps.preclaims?.hand(
+        claimed,
+        toEnqueue.filter((row) => row.status === 'queued'),
+      );
       const byTenant = new Map<string, string[]>();
       for (const row of toEnqueue) byTenant.set(row.tenantId, [...(byTenant.get(row.tenantId) ?? []), row.id]);
       for (const [tenantId, ids] of byTenant) deps.enqueue(ids, tenantId);

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import type { NewExecution } from '../store/repos/engine.js';
-import { createPreclaims } from './preclaim.js';
+import { createPreclaims, queuedRecord } from './preclaim.js';
 
 const NOW = Date.parse('2026-11-27T06:00:00.000Z');
 const LEASE_MS = 60_000;
@@ -81,5 +81,41 @@ describe('claim at ingest', () => {
     expect(claims.reserve(off)).toBe(false);
     expect(rerun.status).toBe('queued');
     expect(off.status).toBe('not_run');
+  });
+
+  it('keeps the rows inserted queued for the runner, once, only when this process runs its queue', () => {
+    let runs = true;
+    const claims = createPreclaims({ now: () => NOW, leaseMs: LEASE_MS, free: () => 0, runsQueued: () => runs });
+    const waiting = [row('q1'), row('q2'), row('q3'), row('re', 't1', { rerunOf: 'older' })];
+    for (const r of waiting) expect(claims.reserve(r)).toBe(false);
+    claims.hand([], waiting);
+    expect(claims.waiting('q1')).toMatchObject({ id: 'q1', triggerData: { amount: 42 } });
+    expect(claims.waiting('q1')).toBeUndefined();
+    // A cancelled one is claimed the normal way (which refuses it); a re-run always is.
+    claims.forget('q2');
+    expect(claims.waiting('q2')).toBeUndefined();
+    expect(claims.waiting('re')).toBeUndefined();
+    expect(claims.waiting('q3')).toMatchObject({ id: 'q3' });
+
+    // Without the in-process queue (BullMQ's workers run them), nothing is kept.
+    runs = false;
+    claims.hand([], [row('q4')]);
+    expect(claims.waiting('q4')).toBeUndefined();
+  });
+
+  it('builds the record a claim answers for a row that waited: attempt 1, its claim time and lease', () => {
+    const claimedAt = new Date(NOW + 2_000).toISOString();
+    const leaseUntil = new Date(NOW + 2_000 + LEASE_MS).toISOString();
+    const record = queuedRecord(row('q'), claimedAt, leaseUntil);
+    expect(record).toMatchObject({
+      id: 'q',
+      status: 'running',
+      attempt: 1,
+      leaseUntil,
+      startedAt: claimedAt,
+      createdAt: new Date(NOW).toISOString(),
+      triggerData: { amount: 42 },
+    });
+    expect(record.document).toEqual({ steps: [], links: [] });
   });
 });

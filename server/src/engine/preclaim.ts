@@ -10,6 +10,13 @@
  * its running executions (`requeueRunning`, one process owns the embedded queue), and a lease
  * that ran out while the record waited is claimed again the normal way (`take` answers
  * nothing then). A record handed over is used once.
+ *
+ * The new executions that wait for a slot are inserted 'queued' as before; their rows stay here
+ * too (`waiting`), so when a slot frees the runner claims one with a plain conditional UPDATE
+ * and builds its record from memory, instead of an UPDATE … RETURNING whose row it turns back
+ * into a record (at 50 connections from one workspace, half of the webhooks wait for a slot).
+ * A row claimed meanwhile by another path, or cancelled, fails that UPDATE and is claimed the
+ * normal way, which refuses it.
  */
 import { readJson } from '../store/json.js';
 import type { ExecutionRecord, NewExecution } from '../store/repos/engine.js';
@@ -22,6 +29,8 @@ export interface PreclaimDeps {
   leaseMs: number;
   /** How many of this workspace's executions would start right now (0: they would wait). */
   free: (tenantId: string) => number;
+  /** Whether this process runs the executions it queues (the in-process queue): only then are waiting rows kept. */
+  runsQueued?: () => boolean;
 }
 
 /** A lease this close to its end is not used: the execution is claimed again instead. */
@@ -38,8 +47,13 @@ export interface Preclaims {
   reserve(row: NewExecution): boolean;
   /** Gives back the slots of rows whose insert did not commit. */
   release(rows: NewExecution[]): void;
-  /** After the commit: the rows' records for the runner (and their slots stop being promised). */
-  hand(rows: NewExecution[]): void;
+  /**
+   * After the commit: the claimed rows' records for the runner (and their slots stop being
+   * promised), and the rows inserted queued (`waiting`), kept for {@link Preclaims.waiting}.
+   */
+  hand(rows: NewExecution[], waiting?: NewExecution[]): void;
+  /** The runner's side: a fresh row inserted queued by this process, once (see {@link queuedRecord}). */
+  waiting(executionId: string): NewExecution | undefined;
   /** The runner's side: the claimed record of this execution, once, while its lease holds. */
   take(executionId: string): ExecutionRecord | undefined;
   /**
@@ -54,6 +68,7 @@ export function createPreclaims(deps: PreclaimDeps): Preclaims {
   /** Slots promised to rows inserted but not yet handed over, by workspace. */
   const promised = new Map<string, number>();
   const records = new Map<string, ExecutionRecord>();
+  const queued = new Map<string, NewExecution>();
   const unpromise = (rows: NewExecution[]) => {
     for (const row of rows) {
       const left = (promised.get(row.tenantId) ?? 1) - 1;
@@ -74,9 +89,21 @@ export function createPreclaims(deps: PreclaimDeps): Preclaims {
       return true;
     },
     release: unpromise,
-    hand(rows) {
+    hand(rows, waiting = []) {
       unpromise(rows);
       for (const row of rows) records.set(row.id, claimedRecord(row));
+      if (!deps.runsQueued?.()) return;
+      for (const row of waiting) {
+        if (row.status !== 'queued' || (row.rerunOf ?? null) !== null) continue;
+        // Oldest first out when full: such a row is then claimed the normal way.
+        if (queued.size >= MAX_RECORDS) queued.delete(queued.keys().next().value as string);
+        queued.set(row.id, row);
+      }
+    },
+    waiting(executionId) {
+      const row = queued.get(executionId);
+      queued.delete(executionId);
+      return row;
     },
     take(executionId) {
       const record = records.get(executionId);
@@ -86,12 +113,21 @@ export function createPreclaims(deps: PreclaimDeps): Preclaims {
     },
     forget(executionId) {
       records.delete(executionId);
+      queued.delete(executionId);
     },
   };
 }
 
+/**
+ * The record a claim answers for a row inserted queued by this process and claimed with
+ * `claimQueued` (attempt 0 → 1, its lease from that claim).
+ */
+export function queuedRecord(row: NewExecution, claimedAt: string, leaseUntil: string): ExecutionRecord {
+  return claimedRecord({ ...row, claim: { leaseUntil } }, claimedAt);
+}
+
 /** The record a claim would have answered for a row inserted claimed. */
-function claimedRecord(row: NewExecution): ExecutionRecord {
+function claimedRecord(row: NewExecution, startedAt = row.now): ExecutionRecord {
   let document: unknown;
   const text = row.documentJson;
   const record: ExecutionRecord = {
@@ -110,7 +146,7 @@ function claimedRecord(row: NewExecution): ExecutionRecord {
     cursor: {},
     attempt: 1,
     rerunOf: null,
-    startedAt: row.now,
+    startedAt,
     finishedAt: null,
     createdAt: row.now,
     updatedAt: row.now,

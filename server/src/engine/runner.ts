@@ -25,11 +25,13 @@ import type { ExecutionStatus } from '../kernel/contracts/engine.js';
 import type { PlatformDeps } from '../kernel/platform.js';
 import type { WriteBatcher } from './batcher.js';
 import { createClaimFinish } from './claim-finish.js';
+import { queuedRecord } from './preclaim.js';
 import type {
   EngineRepo,
   EngineWriter,
   ExecutionCursor,
   ExecutionRecord,
+  NewExecution,
   StepRunRecord,
 } from '../store/repos/engine.js';
 import { type EngineSettings, formatBytes, leaseNeedsRenewal } from './settings.js';
@@ -49,6 +51,8 @@ export interface RunnerDeps {
   wakeAt: (executionId: string, atMs: number) => void;
   /** The record of an execution its ingest inserted claimed (./preclaim.ts), if any. */
   preclaimed?: (executionId: string) => ExecutionRecord | undefined;
+  /** The row of a fresh execution this process's ingest inserted queued (./preclaim.ts), if any. */
+  waitingRow?: (executionId: string) => NewExecution | undefined;
 }
 
 /** How one walk ended. */
@@ -81,9 +85,27 @@ export function createRunner(deps: RunnerDeps) {
 
   const { claim, renewOne, finishOne } = createClaimFinish({ write: deps.write, now: platform.now, leaseMs: settings.leaseMs });
 
+  /**
+   * Claims a fresh execution this process inserted queued, building its record from the row
+   * kept in memory (./preclaim.ts): a conditional UPDATE without RETURNING, in a group-commit
+   * round. Undefined when there is no such row, or it is no longer queued (cancelled, or claimed
+   * by the reconciler): the normal claim decides then. Only where writes share a round (SQLite);
+   * on PostgreSQL the normal claims of one turn already share a statement.
+   */
+  async function claimWaiting(executionId: string): Promise<ExecutionRecord | undefined> {
+    const row = deps.waitingRow?.(executionId);
+    if (!row || deps.write.autocommit) return undefined;
+    const at = platform.now();
+    const claimedAt = iso(at);
+    const leaseUntil = iso(at + settings.leaseMs);
+    const taken = await deps.write.direct((r) => r.claimQueued(executionId, claimedAt, leaseUntil));
+    return taken ? queuedRecord(row, claimedAt, leaseUntil) : undefined;
+  }
+
   /** Runs (or resumes) one execution; answers how the walk ended. */
   async function run(executionId: string): Promise<RunOutcome> {
-    const execution = deps.preclaimed?.(executionId) ?? (await claim(executionId));
+    const execution =
+      deps.preclaimed?.(executionId) ?? (await claimWaiting(executionId)) ?? (await claim(executionId));
     if (!execution) return 'not-claimed';
     try {
       return await walk(execution);

@@ -84,6 +84,10 @@ export function openSqliteWriter(file: string): SqliteWriter {
          OR (status = 'running' AND lease_until < ?))
        RETURNING *`,
     ),
+    claimQueued: sqlite.prepare(
+      `UPDATE executions SET status = 'running', lease_until = ?, attempt = 1, started_at = ?, updated_at = ?
+       WHERE id = ? AND status = 'queued' AND attempt = 0`,
+    ),
     finish: sqlite.prepare(
       `UPDATE executions SET status = ?, error = ?, finished_at = ?, lease_until = NULL, updated_at = ?
        WHERE id = ? AND status = 'running'`,
@@ -209,6 +213,9 @@ export function openSqliteWriter(file: string): SqliteWriter {
         },
       });
       return record;
+    },
+    async claimQueued(id, now, leaseUntil) {
+      return statements.claimQueued.run(leaseUntil, now, now, id).changes === 1;
     },
     async claimMany(ids, now, leaseUntil) {
       const records = [];

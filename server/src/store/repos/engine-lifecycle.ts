@@ -68,6 +68,21 @@ export function createEngineLifecycle(db: Kysely<Database>, dialect: Dialect = '
       return row && toRecord(row, await versionDocument(row.workflow_id, row.workflow_revision));
     },
 
+    /**
+     * Claims a fresh execution still queued (attempt 0) without reading it back: the caller has
+     * its row (engine/preclaim.ts). False when it is no longer queued (cancelled, or claimed).
+     */
+    async claimQueued(id: string, now: string, leaseUntil: string): Promise<boolean> {
+      const result = await db
+        .updateTable('executions')
+        .set({ status: 'running', lease_until: leaseUntil, attempt: 1, started_at: now, updated_at: now })
+        .where('id', '=', id)
+        .where('status', '=', 'queued')
+        .where('attempt', '=', 0)
+        .executeTakeFirst();
+      return Number(result.numUpdatedRows) === 1;
+    },
+
     /** {@link claim} for several executions in one statement; answers the rows it took. */
     async claimMany(ids: string[], now: string, leaseUntil: string): Promise<ExecutionRecord[]> {
       if (ids.length === 0) return [];

@@ -32,6 +32,7 @@ export type EngineWriter = Pick<
   | 'finishMany'
   | 'wait'
   | 'renewLease'
+  | 'claimQueued'
   | 'isRunning'
   | 'renewWithStep'
   | 'renewMany'
