@@ -23,24 +23,27 @@ describe.each(openTestDatabases())('executions waiting for a slot on $dialect', 
   });
 
   it('runs each once when a slot frees, and never runs one cancelled while it waited', async () => {
-    const id = await createWorkflow(h, token, { url: target.url('/pause') });
+    const id = await createWorkflow(h, token, { url: target.url('/slow') });
     const path = await hookPathOf(h, token, id);
-    const sent = await Promise.all([1, 2, 3].map((n) => h.call('POST', path, { body: { amount: n } })));
-    const ids = sent.map((r) => r.json.executionId as string);
-    expect(sent.map((r) => r.status)).toEqual([200, 200, 200]);
-
-    // One slot: the later two wait, queued.
-    const waiting = await h.call('GET', `/api/executions/${ids[2]}`, { token });
-    expect(waiting.json.status).toBe('queued');
-    const cancelled = await h.call('POST', `/api/executions/${ids[2]}/cancel`, { token });
+    const send = (amount: number) => h.call('POST', path, { body: { amount } });
+    // The first takes the one slot (its step answers after 3 s); the next two wait behind it, queued.
+    const first = (await send(1)).json.executionId as string;
+    await waitForExecution(h, token, first, (status) => status === 'running');
+    const later = await Promise.all([send(2), send(3)]);
+    expect(later.map((r) => r.status)).toEqual([200, 200]);
+    const [second, third] = later.map((r) => r.json.executionId as string);
+    for (const waiting of [second, third]) {
+      expect((await h.call('GET', `/api/executions/${waiting}`, { token })).json.status).toBe('queued');
+    }
+    const cancelled = await h.call('POST', `/api/executions/${third}/cancel`, { token });
     expect(cancelled.json.status).toBe('cancelled');
 
-    const ran = [await waitForExecution(h, token, ids[0]), await waitForExecution(h, token, ids[1])];
+    const ran = [await waitForExecution(h, token, first), await waitForExecution(h, token, second, undefined, 1_000)];
     expect(ran.map((e) => e.status)).toEqual(['succeeded', 'succeeded']);
-    // The second started when the first had ended (after its 0.6 s pause), not when it arrived.
+    // The second started when the first had ended, not when it arrived.
     expect(Date.parse(ran[1].startedAt)).toBeGreaterThanOrEqual(Date.parse(ran[0].finishedAt));
     await new Promise((resolve) => setTimeout(resolve, 300));
-    expect((await h.call('GET', `/api/executions/${ids[2]}`, { token })).json.status).toBe('cancelled');
-    expect(target.calls['/pause']).toBe(2);
+    expect((await h.call('GET', `/api/executions/${third}`, { token })).json.status).toBe('cancelled');
+    expect(target.calls['/slow']).toBe(2);
   });
 });
