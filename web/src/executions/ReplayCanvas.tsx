@@ -42,6 +42,9 @@ interface ReplayCardData extends Record<string, unknown> {
 
 type ReplayNode = Node<ReplayCardData, 'replayStep'>;
 
+/** The replay's view: the whole workflow with a margin, never larger than life. */
+const FIT_VIEW = { padding: 0.2, maxZoom: 1 };
+
 const Card = styled.button<{ $status: ReplayStepStatus }>`
   box-sizing: border-box;
   width: ${CARD_WIDTH}px;
@@ -212,7 +215,10 @@ export function ReplayCanvas({ document, statusOf, onOpenStep, onOpenLink }: Rep
         zoomOnPinch={false}
         panOnScroll
         fitView
-        fitViewOptions={{ padding: 0.2, maxZoom: 1 }}
+        fitViewOptions={FIT_VIEW}
+        // The cards' sizes change once the bundled font has loaded: fit again then, so the view
+        // does not depend on whether the font came before or after the first fit.
+        onInit={(flow) => void globalThis.document?.fonts?.ready.then(() => flow.fitView(FIT_VIEW))}
         // A click handler makes React Flow let pointer events reach the (unselectable) cards.
         onNodeClick={(_, node) => onOpenStep(node.id)}
         onEdgeClick={(_, edge) => {
