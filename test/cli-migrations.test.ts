@@ -4,7 +4,6 @@
 import { execFile } from 'node:child_process';
 import {
   chmodSync,
-  chownSync,
   cpSync,
   existsSync,
   mkdirSync,
@@ -28,8 +27,12 @@ const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 const cli = path.join(root, 'scripts/src/cli.ts');
 const tsx = pathToFileURL(createRequire(path.join(root, 'package.json')).resolve('tsx')).href;
 const fixtures = path.join(root, 'test/fixtures/legacy');
-/** As root, permissions do not stop reads: the unreadable-folder case runs the CLI as nobody. */
-const NOBODY = 65534;
+/**
+ * As root, permissions do not stop reads: the unreadable-folder case runs the CLI as root
+ * without the capabilities that override them (util-linux `setpriv`), so it still reads the
+ * checkout wherever it lives (a clone in a private folder) while a mode-000 folder stays shut.
+ */
+const WITHOUT_OVERRIDE = ['--bounding-set=-dac_override,-dac_read_search'];
 
 let dir: string;
 
@@ -39,20 +42,16 @@ interface Result {
   stderr: string;
 }
 
-function run(args: string[], asUser?: number): Promise<Result> {
+function run(args: string[], withoutOverride = false): Promise<Result> {
+  const node = [process.execPath, '--import', tsx, cli, ...args];
+  const [file, ...rest] = withoutOverride ? ['setpriv', ...WITHOUT_OVERRIDE, ...node] : node;
   return new Promise((resolve) => {
     execFile(
-      process.execPath,
-      ['--import', tsx, cli, ...args],
+      file as string,
+      rest,
       {
         cwd: dir,
-        env: {
-          ...process.env,
-          TSX_TSCONFIG_PATH: path.join(root, 'tsconfig.json'),
-          NO_COLOR: '1',
-          ...(asUser !== undefined ? { HOME: dir } : {}),
-        },
-        ...(asUser !== undefined ? { uid: asUser, gid: asUser } : {}),
+        env: { ...process.env, TSX_TSCONFIG_PATH: path.join(root, 'tsconfig.json'), NO_COLOR: '1' },
       },
       (err, stdout, stderr) => {
         resolve({ code: err ? Number((err as { code?: number }).code ?? 1) : 0, stdout, stderr });
@@ -182,12 +181,8 @@ describe('reading documents', () => {
     put('store/locked/two.json', fixture('delay.json'));
     put('store/z/three.json', fixture('delay.json'));
     const isRoot = process.getuid?.() === 0;
-    if (isRoot) {
-      for (const p of ['', 'store', 'store/a', 'store/a/one.json', 'store/locked', 'store/z', 'store/z/three.json'])
-        chownSync(path.join(dir, p), NOBODY, NOBODY);
-    }
     chmodSync(path.join(dir, 'store/locked'), 0o000);
-    const result = await run(['migrate', 'store', '--out', 'out'], isRoot ? NOBODY : undefined);
+    const result = await run(['migrate', 'store', '--out', 'out'], isRoot);
     chmodSync(path.join(dir, 'store/locked'), 0o755);
     expect(result.stderr).toBe('');
     expect(result.code).toBe(1);

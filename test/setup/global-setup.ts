@@ -37,7 +37,7 @@ async function memoryTmpdir(env: NodeJS.ProcessEnv): Promise<(() => Promise<void
     return undefined;
   }
   const dir = await mkdtemp('/dev/shm/junction-tests-');
-  // As /tmp: a test that runs a program as another user (the CLI as `nobody`) reaches its folder.
+  // As /tmp: writable by every user, sticky.
   await chmod(dir, 0o1777);
   env.TMPDIR = dir;
   return async () => {
