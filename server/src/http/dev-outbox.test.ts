@@ -1,3 +1,5 @@
+import { request as httpRequest } from 'node:http';
+import type { AddressInfo } from 'node:net';
 import type { FastifyInstance } from 'fastify';
 import { afterEach, describe, expect, it } from 'vitest';
 import { createApp } from '../app.js';
@@ -69,5 +71,49 @@ describe('the development outbox', () => {
       expect(res.json().detail).toBe('The development outbox answers only clients on this machine (loopback).');
       expect(res.body).not.toContain('secret');
     }
+  });
+
+  it('with JUNCTION_DEV_OUTBOX=on refuses a loopback request addressed to another name, or sent by another site', async () => {
+    const { app } = await start({ JUNCTION_DEV_OUTBOX: 'on' });
+    // A page on evil.example that rebinds its name to 127.0.0.1 sends Host: evil.example.
+    const refused = [
+      { host: 'evil.example' },
+      { host: 'evil.example:5000' },
+      { host: '127.0.0.1.evil.example' },
+      { host: 'localhost', origin: 'http://evil.example' },
+      { host: 'localhost', origin: 'null' },
+      { host: '127.0.0.1', origin: 'http://localhost:3000' },
+    ];
+    for (const headers of refused) {
+      const res = await app.inject({ method: 'GET', url: '/api/dev/outbox', remoteAddress: '127.0.0.1', headers });
+      expect(res.statusCode, JSON.stringify(headers)).toBe(403);
+      expect(res.body).not.toContain('secret');
+    }
+    for (const headers of [{ host: 'localhost' }, { host: '[::1]' }, { host: '127.0.0.1', origin: 'http://127.0.0.1' }]) {
+      const res = await app.inject({ method: 'GET', url: '/api/dev/outbox', remoteAddress: '127.0.0.1', headers });
+      expect(res.statusCode, JSON.stringify(headers)).toBe(200);
+    }
+  });
+
+  it('with JUNCTION_DEV_OUTBOX=on over a real socket answers only a Host with the port it listens on', async () => {
+    const { app } = await start({ JUNCTION_DEV_OUTBOX: 'on' });
+    await app.listen({ host: '127.0.0.1', port: 0 });
+    const { port } = app.server.address() as AddressInfo;
+    const get = (host: string) =>
+      new Promise<{ status: number; body: string }>((resolve, reject) => {
+        const req = httpRequest({ host: '127.0.0.1', port, path: '/api/dev/outbox', headers: { host } }, (res) => {
+          let body = '';
+          res.on('data', (chunk) => (body += chunk));
+          res.on('end', () => resolve({ status: res.statusCode ?? 0, body }));
+        });
+        req.on('error', reject);
+        req.end();
+      });
+    expect((await get(`127.0.0.1:${port}`)).status).toBe(200);
+    expect((await get(`localhost:${port}`)).status).toBe(200);
+    const wrongPort = await get(`localhost:${port === 1 ? 2 : port - 1}`);
+    expect(wrongPort.status).toBe(403);
+    expect(wrongPort.body).not.toContain('secret');
+    expect((await get(`evil.example:${port}`)).status).toBe(403);
   });
 });

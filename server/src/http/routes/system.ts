@@ -53,6 +53,12 @@ export const systemHandlers: OperationHandlers = {
     if (!isLoopbackClient(request)) {
       throw forbidden('The development outbox answers only clients on this machine (loopback).');
     }
+    if (!isLoopbackHost(request)) {
+      throw forbidden('The development outbox answers only requests addressed to localhost, 127.0.0.1 or [::1].');
+    }
+    if (isCrossSite(request)) {
+      throw forbidden('The development outbox does not answer requests made by another site.');
+    }
     return { status: 200, body: { items: await services.outbox.list() } };
   },
 };
@@ -68,4 +74,32 @@ export function isLoopbackClient(request: FastifyRequest): boolean {
   const peer = request.raw.socket?.remoteAddress ?? '';
   const isForwarded = request.headers['x-forwarded-for'] !== undefined || request.headers.forwarded !== undefined;
   return LOOPBACK.test(peer) && !isForwarded;
+}
+
+const LOOPBACK_HOST = /^(?:localhost|127\.\d{1,3}\.\d{1,3}\.\d{1,3}|\[::1\])(?::(\d{1,5}))?$/i;
+
+/**
+ * Whether the Host header names this machine at the port the request reached: a page on
+ * another site that rebinds its own name to 127.0.0.1 (DNS rebinding) still sends its own
+ * name as Host, so a loopback peer alone is not enough. Injected requests have no local port
+ * to compare with; only the name is checked then.
+ */
+export function isLoopbackHost(request: FastifyRequest): boolean {
+  const match = LOOPBACK_HOST.exec(request.headers.host ?? '');
+  if (!match) return false;
+  const localPort = request.raw.socket?.localPort;
+  if (localPort === undefined) return true;
+  return Number(match[1] ?? 80) === localPort;
+}
+
+/**
+ * Whether the request carries an Origin other than the Host it was sent to: a script on
+ * another site (or a sandboxed page, whose Origin is `null`) must never read the outbox.
+ * Requests without Origin (curl, a test's fetch from Node) are not cross-site.
+ */
+export function isCrossSite(request: FastifyRequest): boolean {
+  const origin = request.headers.origin;
+  if (origin === undefined) return false;
+  const host = (request.headers.host ?? '').toLowerCase();
+  return origin.toLowerCase() !== `http://${host}` && origin.toLowerCase() !== `https://${host}`;
 }
