@@ -269,6 +269,42 @@ export {
   normaliseEmail,
 } from './accounts/email.js';
 export { describeDevice, UNKNOWN_DEVICE } from './accounts/device.js';
+export type { EffectivePolicy, InvitationState, SignUpContext, SignupPolicy, SignUpVerdict } from './accounts/access.js';
+export {
+  decideSignUp,
+  effectiveSignupPolicy,
+  INVITATION_TTL_MS,
+  invitationState,
+  isAtListedDomain,
+  isSignupPolicy,
+  normaliseDomain,
+  parseSignupDomains,
+  SETUP_REQUIRED_MESSAGE,
+  SIGNUP_CLOSED_MESSAGE,
+  SIGNUP_DOMAINS_MAX,
+  SIGNUP_POLICIES,
+} from './accounts/access.js';
+export type {
+  Action,
+  MemberChange,
+  OperationAccess,
+  OperationId,
+  Permission,
+  Role,
+} from './accounts/permissions.js';
+export {
+  ACTIONS,
+  assignableRoles,
+  can,
+  canCallOperation,
+  isRole,
+  isRoleAtLeast,
+  leastRoleFor,
+  memberChangeProblem,
+  OPERATION_ACCESS,
+  operationAccess,
+  ROLES,
+} from './accounts/permissions.js';
 
 // apps, forms, accounts
 export type {
@@ -305,6 +341,14 @@ export {
   slugify,
   validateAppDefinition,
 } from './apps/rules.js';
+export type { AppSlugProblem } from './apps/slug.js';
+export {
+  APP_SLUG_PATTERN,
+  APP_SLUG_SHAPE_MESSAGE,
+  appSlugSkeleton,
+  checkNewAppSlug,
+  RESERVED_APP_SLUG_WORDS,
+} from './apps/slug.js';
 export type { CatalogApp, CatalogTab, EventOption, EventOptionGroup } from './apps/catalog.js';
 export {
   APP_OPTIONS_LIMIT,

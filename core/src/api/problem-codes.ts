@@ -39,6 +39,14 @@ export const PROBLEM_CODES = {
   popupTicketInvalid: 'auth.popup_ticket_invalid',
   /** One workspace has too many webhooks being recorded at once; see Retry-After (others are unaffected). */
   workspaceIngestBusy: 'limit.workspace_share',
+  /** The caller's role in the workspace does not allow this (core/accounts/permissions.ts). */
+  roleForbidden: 'auth.role',
+  /** The caller is signed in but no longer a member of the session's workspace. */
+  notMember: 'auth.not_member',
+  /** The change would leave the workspace without its one owner, or touches the owner. */
+  ownerRequired: 'member.owner_required',
+  /** A private connection of another member: it cannot be opened, used or tested. */
+  connectionPrivate: 'connection.private',
   /** Too many requests; see Retry-After. */
   rateLimited: 'limit.rate',
   /** The request never got an answer (offline, refused, DNS); set by the client only. */
