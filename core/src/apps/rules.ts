@@ -5,6 +5,7 @@
  * The server validates what it receives with the same functions the portal uses.
  */
 import type { ActionDef, ApiType, AppDefinition, AuthInfo, FieldLocation, FieldSchema, FieldType } from './types.js';
+import { APP_SLUG_PATTERN, APP_SLUG_SHAPE_MESSAGE } from './slug.js';
 
 /** The message shown when an action, trigger or field key breaks the key rule (forms-dp 5, 8). */
 export const KEY_RULE_MESSAGE = 'only letters, numbers, hyphens, and underscores';
@@ -330,7 +331,6 @@ export interface AppValidation {
   errors: AppProblem[];
 }
 
-const SLUG_PATTERN = /^[a-z0-9][a-z0-9_-]*$/;
 
 type Json = Record<string, unknown>;
 
@@ -364,13 +364,7 @@ export function validateAppDefinition(json: unknown): AppValidation {
 
   // onboarding 3 "App auth info": appSlug required, lowercase identifier.
   if (!isNonEmptyString(json.appSlug)) add('required', 'appSlug', 'appSlug is required.');
-  else if (!SLUG_PATTERN.test(json.appSlug)) {
-    add(
-      'invalid-value',
-      'appSlug',
-      'appSlug must be a lower-case identifier: lower-case letters, numbers, hyphens, and underscores.',
-    );
-  }
+  else if (!APP_SLUG_PATTERN.test(json.appSlug)) add('invalid-value', 'appSlug', APP_SLUG_SHAPE_MESSAGE);
   if (!isNonEmptyString(json.appName)) add('required', 'appName', 'appName is required.');
   if (json.disableAuth !== undefined && typeof json.disableAuth !== 'boolean') {
     add('invalid-value', 'disableAuth', 'disableAuth must be true or false.');
