@@ -269,7 +269,13 @@ export {
   normaliseEmail,
 } from './accounts/email.js';
 export { describeDevice, UNKNOWN_DEVICE } from './accounts/device.js';
-export type { EffectivePolicy, InvitationState, SignUpContext, SignupPolicy, SignUpVerdict } from './accounts/access.js';
+export type {
+  EffectivePolicy,
+  InvitationState,
+  SignUpContext,
+  SignupPolicy,
+  SignUpVerdict,
+} from './accounts/access.js';
 export {
   decideSignUp,
   effectiveSignupPolicy,
@@ -519,3 +525,32 @@ export { createApiClient } from './api/client.js';
 export { ApiError, NETWORK_ERROR_STATUS, isApiError } from './api/api-error.js';
 export { PROBLEM_CODES, STATUS_PROBLEM_CODES, defaultProblemCode } from './api/problem-codes.js';
 export type { ProblemCode } from './api/problem-codes.js';
+// server-state layer (the role of TanStack query-core): queries, mutations, the typed binding
+export {
+  apiKey,
+  createQueryCache,
+  createServerState,
+  DEFAULT_QUERY_GC_MS,
+  hashQueryKey,
+  matchesKeyPrefix,
+  Query,
+  QueryCache,
+  QueryCancelledError,
+  runMutation,
+} from './api/query/index.js';
+export type {
+  GetInit,
+  GetPath,
+  MutationSpec,
+  OptimisticEdit,
+  QueryCacheOptions,
+  QueryClock,
+  QueryFetchContext,
+  QueryFetcher,
+  QueryKey,
+  QueryListener,
+  QueryOptions,
+  QueryState,
+  QueryStatus,
+  ServerState,
+} from './api/query/index.js';

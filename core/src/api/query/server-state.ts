@@ -1,0 +1,90 @@
+/**
+ * The typed client and the cache together: the one way screens read and write server state.
+ * A read is a `Query` keyed by `GET <path>` and its parameters; a write is a mutation that
+ * names what it changes. Models call this layer; nothing else calls the client.
+ */
+import type { paths } from '@junction/api-spec';
+import type { ClientPathsWithMethod, MaybeOptionalInit } from 'openapi-fetch';
+import type { ApiClient, ApiResponseData, RawApiClient } from '../client.js';
+import { type MutationSpec, runMutation } from './mutation.js';
+import type { Query, QueryOptions } from './query.js';
+import { QueryCache, type QueryCacheOptions } from './query-cache.js';
+import type { QueryKey } from './query-key.js';
+
+/** A GET path of the contract. */
+export type GetPath = ClientPathsWithMethod<RawApiClient, 'get'>;
+
+/** The `params` (path, query) a GET of `Path` takes. */
+export type GetInit<Path extends GetPath> = MaybeOptionalInit<paths[Path], 'get'>;
+
+/**
+ * Returns the key of a GET: its operation, then its parameters (`{}` when it has none). Pass
+ * fewer parameters for a prefix: `apiKey('/api/workflows/{id}/executions', { path: { id } })`
+ * names every page and filter of one workflow's runs.
+ *
+ * @example
+ * apiKey('/api/workflows/{id}', { path: { id: 'w1' } }); // ['GET /api/workflows/{id}', { path: { id: 'w1' } }]
+ */
+export function apiKey(path: GetPath, params?: Record<string, unknown>): QueryKey {
+  return params === undefined ? [`GET ${path}`] : [`GET ${path}`, params];
+}
+
+/** The layer's surface: reads, writes, and the cache behind them. */
+export interface ServerState {
+  /** The cache every query lives in. */
+  readonly cache: QueryCache;
+  /** The client (its token: sign-in and sign-out set it); reads and writes go through `query` and `mutate`. */
+  readonly api: ApiClient;
+  /**
+   * The query of a GET: the same object for the same path and parameters, with one request in
+   * flight however many ask; the request is aborted when its last observer leaves.
+   */
+  query<Path extends GetPath, Init extends GetInit<Path>>(
+    path: Path,
+    init: Init,
+    options?: QueryOptions,
+  ): Query<ApiResponseData<'get', Path, Init>>;
+  /** Reads a GET once through its query (shared with a request in flight, else a new one). */
+  read<Path extends GetPath, Init extends GetInit<Path>>(
+    path: Path,
+    init: Init,
+    options?: QueryOptions,
+  ): Promise<ApiResponseData<'get', Path, Init>>;
+  /**
+   * Sends a write: `write` receives the client; optimistic edits roll back when it fails;
+   * `invalidates` names the reads it changes.
+   */
+  mutate<Result>(
+    write: (api: ApiClient) => Promise<Result>,
+    spec?: Omit<MutationSpec<Result>, 'mutate'>,
+  ): Promise<Result>;
+}
+
+/**
+ * Creates the server-state layer over a typed client.
+ *
+ * @example
+ * const server = createServerState(createApiClient({ baseUrl, fetch }));
+ * const rows = server.query('/api/dashboard/workflows', undefined, { pollMs: 10_000 });
+ * await server.mutate((api) => api.delete('/api/workflows/{id}', { params: { path: { id } } }), {
+ *   invalidates: [apiKey('/api/dashboard/workflows')],
+ * });
+ */
+export function createServerState(api: ApiClient, options: QueryCacheOptions = {}): ServerState {
+  const cache = new QueryCache(options);
+  const get = api.get as (path: string, init?: Record<string, unknown>) => Promise<unknown>;
+  const query = (path: string, init: { params?: Record<string, unknown> } | undefined, queryOptions?: QueryOptions) =>
+    cache.build(
+      apiKey(path as GetPath, init?.params ?? {}),
+      ({ signal }) => get(path, { ...init, signal }),
+      queryOptions,
+    );
+  return {
+    cache,
+    api,
+    query: query as ServerState['query'],
+    read: ((path: string, init: { params?: Record<string, unknown> } | undefined, queryOptions?: QueryOptions) =>
+      query(path, init, queryOptions).fetch()) as ServerState['read'],
+    mutate: (write, spec = {}) => runMutation(cache, { ...spec, mutate: () => write(api) }),
+  };
+}
