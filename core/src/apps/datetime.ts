@@ -3,6 +3,7 @@
  * apiDateTimeFormat (forms-and-developer-portal 2.3, 9), and formatting and parsing over them.
  * Dates are read and written in UTC unless a zone is given; time zones come from Intl.
  */
+import { MONTHS, matchPattern, tokenizePattern, WEEKDAYS } from './date-match.js';
 
 /** One API date-time format: what the portal's select shows, and the stored pattern. */
 export interface DateTimeFormat {
@@ -40,22 +41,6 @@ export const DATE_TIME_FORMATS: readonly DateTimeFormat[] = [
   { label: 'MM-DD (09-30)', pattern: '%m-%d' },
 ];
 
-const MONTHS = [
-  'January',
-  'February',
-  'March',
-  'April',
-  'May',
-  'June',
-  'July',
-  'August',
-  'September',
-  'October',
-  'November',
-  'December',
-];
-const WEEKDAYS = ['Sunday', 'Monday', 'Tuesday', 'Wednesday', 'Thursday', 'Friday', 'Saturday'];
-
 /** Wall-clock parts of an instant in some zone. */
 interface WallTime {
   year: number;
@@ -68,22 +53,6 @@ interface WallTime {
   weekday: number;
   /** Minutes east of UTC. */
   offset: number;
-}
-
-type Token = { directive: string } | { literal: string };
-
-function tokenize(pattern: string): Token[] {
-  const tokens: Token[] = [];
-  let literal = '';
-  for (let i = 0; i < pattern.length; i++) {
-    if (pattern[i] === '%' && i + 1 < pattern.length) {
-      if (literal) tokens.push({ literal });
-      literal = '';
-      tokens.push({ directive: pattern[++i] });
-    } else literal += pattern[i];
-  }
-  if (literal) tokens.push({ literal });
-  return tokens;
 }
 
 const pad = (n: number, width = 2) => String(Math.abs(n)).padStart(width, '0');
@@ -100,7 +69,7 @@ const pad = (n: number, width = 2) => String(Math.abs(n)).padStart(width, '0');
 export function formatDate(date: Date, pattern: string, tz?: string): string {
   if (Number.isNaN(date.getTime())) throw new RangeError('Invalid date');
   const t = wallTime(date.getTime(), tz);
-  return tokenize(pattern)
+  return tokenizePattern(pattern)
     .map((token) => ('literal' in token ? token.literal : formatDirective(token.directive, t)))
     .join('');
 }
@@ -208,60 +177,21 @@ function utcMs(year: number, month: number, day: number, hour = 0, minute = 0, s
   return d.getTime();
 }
 
-const escapeRegExp = (text: string) => text.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
-const names = (list: string[], abbreviate: boolean) => list.map((n) => (abbreviate ? n.slice(0, 3) : n)).join('|');
-
-const DIRECTIVE_PATTERNS: Record<string, string> = {
-  Y: '(\\d{4})',
-  y: '(\\d{2})',
-  m: '(\\d{1,2})',
-  d: '(\\d{1,2})',
-  H: '(\\d{1,2})',
-  I: '(\\d{1,2})',
-  M: '(\\d{1,2})',
-  S: '(\\d{1,2})',
-  f: '(\\d{1,6})',
-  j: '(\\d{1,3})',
-  p: '(AM|PM)',
-  z: '(Z|[+-]\\d{2}:?\\d{2})',
-  b: `(${names(MONTHS, true)})`,
-  B: `(${names(MONTHS, false)})`,
-  a: `(${names(WEEKDAYS, true)})`,
-  A: `(${names(WEEKDAYS, false)})`,
-};
-
 /**
  * Reads a date written with a strptime-style pattern; returns null when the text does not
  * match or names an impossible date. Without %z the wall time is read in `tz`, else in UTC.
  * As in strptime: whitespace matches any run of whitespace, names are case-insensitive, a
- * missing year is 1900, and %y 69–99 is 1969–1999 and 00–68 is 2000–2068.
+ * missing year is 1900, and %y 69–99 is 1969–1999 and 00–68 is 2000–2068. The pattern is read
+ * without a regular expression (`matchPattern`, linear in pattern × text, so a user's pattern
+ * cannot stall the caller); a text over `DATE_TEXT_MAX_LENGTH` or a pattern over
+ * `DATE_PATTERN_MAX_LENGTH` characters gives null.
  *
  * @example parseDate('Sep 30 2013', '%b %d %Y') // 2013-09-30T00:00:00.000Z
  * @example parseDate('2013-09-30 23:04:05 -0400', '%Y-%m-%d %H:%M:%S %z') // 2013-10-01T03:04:05.000Z
  */
 export function parseDate(text: string, pattern: string, tz?: string): Date | null {
-  const tokens = tokenize(pattern);
-  const order: string[] = [];
-  let source = '';
-  for (const token of tokens) {
-    if ('literal' in token) {
-      source += token.literal
-        .split(/(\s+)/)
-        .map((piece) => (/^\s+$/.test(piece) ? '\\s+' : escapeRegExp(piece)))
-        .join('');
-    } else if (token.directive === '%') source += '%';
-    else if (DIRECTIVE_PATTERNS[token.directive]) {
-      source += DIRECTIVE_PATTERNS[token.directive];
-      order.push(token.directive);
-    } else source += escapeRegExp(`%${token.directive}`);
-  }
-  const match = new RegExp(`^${source}$`, 'i').exec(text.trim());
-  if (!match) return null;
-
-  const found: Record<string, string> = {};
-  order.forEach((directive, i) => {
-    found[directive] = match[i + 1];
-  });
+  const found = matchPattern(text.trim(), pattern);
+  if (!found) return null;
   const monthIndex = (name: string) => MONTHS.findIndex((m) => m.toLowerCase().startsWith(name.toLowerCase())) + 1;
   let year = found.Y !== undefined ? Number(found.Y) : 1900;
   if (found.Y === undefined && found.y !== undefined) year = Number(found.y) + (Number(found.y) < 69 ? 2000 : 1900);
