@@ -1,7 +1,12 @@
+import http from 'node:http';
+import path from 'node:path';
+import Database from 'better-sqlite3';
+import pg from 'pg';
+import { createStepData, type WorkflowDocument } from '@junction/core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { loadContract } from '../../server/src/http/openapi.js';
 import { SECRET_SENTINEL } from '../../server/src/kernel/types.js';
-import { type ApiHarness, fillPath, openHarness, openTestDatabases, signUp } from './harness.js';
+import { type ApiHarness, type ApiResponse, fillPath, openHarness, openTestDatabases, signUp } from './harness.js';
 import { sampleOf } from './sample.js';
 
 const contract = loadContract();
@@ -34,7 +39,10 @@ describe.each(openTestDatabases())('a credential secret on $dialect', (testDb) =
       token,
       body: { name: 'Renamed', values: { api_key: SECRET_SENTINEL, region: 'us' } },
     });
-    expect(renamed.json).toMatchObject({ name: 'Renamed', values: { api_key: SECRET_SENTINEL, region: SECRET_SENTINEL } });
+    expect(renamed.json).toMatchObject({
+      name: 'Renamed',
+      values: { api_key: SECRET_SENTINEL, region: SECRET_SENTINEL },
+    });
     await h.call('PATCH', `/api/credentials/${id}`, { token, body: { values: { api_key: { nested: CANARY } } } });
     await h.call('POST', '/api/credentials', {
       token,
@@ -79,5 +87,202 @@ describe.each(openTestDatabases())('a credential secret on $dialect', (testDb) =
     // The secret is still stored: the credential still holds it (only its sentinel is shown).
     const after = await h.call('GET', `/api/credentials/${id}`, { token });
     expect(after.json.values.api_key).toBe(SECRET_SENTINEL);
+  });
+});
+
+/** A key with the characters URL and form encodings disagree on: `+`, `/`, `=` and a space. */
+const URL_SECRET = `k3y+Zq/9w= x+${Math.random().toString(36).slice(2, 8)}==`;
+
+/** Every spelling a URL, a form, a JSON text or an echo may carry the key in. */
+function spellingsOf(secret: string): Record<string, string> {
+  const component = encodeURIComponent(secret);
+  return {
+    raw: secret,
+    encodeURIComponent: component,
+    'encodeURIComponent, lower-case hex': component.toLowerCase(),
+    encodeURI: encodeURI(secret),
+    'form-urlencoded': new URLSearchParams({ v: secret }).toString().slice(2),
+    '+ left as is, / and = encoded': component.replace(/%2B/g, '+'),
+    '+ read back as a space': secret.replace(/\+/g, ' '),
+    'JSON-escaped': JSON.stringify(secret).slice(1, -1),
+    'JSON-escaped, / escaped': JSON.stringify(secret).slice(1, -1).replace(/\//g, '\\/'),
+    base64: Buffer.from(secret).toString('base64'),
+    base64url: Buffer.from(secret).toString('base64url'),
+  };
+}
+
+/** An echo on 127.0.0.1: answers the request line, the parsed query and the headers it got. */
+async function startEcho(): Promise<{ host: string; url: string; close(): Promise<void> }> {
+  const server = http.createServer((req, res) => {
+    const url = new URL(req.url ?? '/', 'http://echo.local');
+    res.setHeader('content-type', 'application/json');
+    res.end(
+      JSON.stringify({
+        url: req.url,
+        path: decodeURIComponent(url.pathname),
+        args: Object.fromEntries(url.searchParams),
+        headers: req.headers,
+      }),
+    );
+  });
+  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+  const address = server.address();
+  const port = typeof address === 'object' && address ? address.port : 0;
+  return {
+    host: `127.0.0.1:${port}`,
+    url: `http://127.0.0.1:${port}`,
+    close: () => new Promise<void>((resolve) => server.close(() => resolve())),
+  };
+}
+
+function keyInUrlApp(slug: string, base: string) {
+  return {
+    appSlug: slug,
+    appName: 'Key in URL',
+    category: 'Developer tools',
+    iconURL: 'https://example.com/key.png',
+    actions: {
+      echo: { title: 'Echo', method: 'get', url: `${base}/echo/\${auth.api_key}?key=\${auth.api_key}`, fields: [] },
+    },
+    triggers: {},
+    authInfo: { apiType: 'apikey', testAuth: 'echo', apikeyFormFields: [{ key: 'api_key', title: 'API key' }] },
+  };
+}
+
+function keyInUrlWorkflow(slug: string, credentialId: string): WorkflowDocument {
+  const trigger = { name: 'Catch Hook', type: 'webhook', app: 'webhook', label: 'Webhook', action: 'catchHook' };
+  return {
+    schemaVersion: 1,
+    id: 'placeholder',
+    name: 'Key in URL',
+    active: true,
+    steps: [
+      {
+        id: 'st-hook',
+        kind: 'trigger',
+        position: { x: 0, y: 0 },
+        data: createStepData({ ...trigger, triggerlabel: 'Catch Hook', testData: { seq: 0 } }),
+      },
+      {
+        id: 'st-echo',
+        kind: 'action',
+        position: { x: 200, y: 0 },
+        data: createStepData({
+          name: 'Echo',
+          type: slug,
+          app: slug,
+          label: 'Key in URL',
+          action: 'echo',
+          actionlabel: 'Echo',
+          hasauth: true,
+          credential: credentialId,
+          fields: [],
+          // Tested once: only a workflow whose steps are all tested is switched ON (editor-core 4.2).
+          testData: { ok: true },
+        }),
+      },
+    ],
+    links: [{ id: 'ln-1', source: 'st-hook', target: 'st-echo', name: '', groups: [], delaySeconds: 0 }],
+  };
+}
+
+/** Every row of every table of the harness's database, as JSON text per table. */
+async function storedRows(h: ApiHarness): Promise<{ what: string; text: string }[]> {
+  const out: { what: string; text: string }[] = [];
+  if (h.config.databaseUrl) {
+    const pool = new pg.Pool({ connectionString: h.config.databaseUrl, max: 1 });
+    try {
+      const tables = await pool.query(
+        "SELECT table_name FROM information_schema.tables WHERE table_schema = current_schema() AND table_type = 'BASE TABLE'",
+      );
+      for (const { table_name: name } of tables.rows as { table_name: string }[]) {
+        const rows = await pool.query(`SELECT * FROM "${name}"`);
+        if (rows.rows.length) out.push({ what: `table ${name}`, text: JSON.stringify(rows.rows) });
+      }
+    } finally {
+      await pool.end();
+    }
+    return out;
+  }
+  const db = new Database(h.config.sqlitePath ?? path.join(h.config.dataDir, 'junction.db'), { readonly: true });
+  try {
+    const tables = db.prepare("SELECT name FROM sqlite_master WHERE type = 'table'").all() as { name: string }[];
+    for (const { name } of tables) {
+      const rows = db.prepare(`SELECT * FROM "${name}"`).all();
+      if (rows.length) out.push({ what: `table ${name}`, text: JSON.stringify(rows) });
+    }
+  } finally {
+    db.close();
+  }
+  return out;
+}
+
+describe.each(openTestDatabases())('a key with + / = placed in an action URL on $dialect', (testDb) => {
+  let h: ApiHarness;
+  let echo: Awaited<ReturnType<typeof startEcho>>;
+  beforeAll(async () => {
+    echo = await startEcho();
+    h = await openHarness(testDb, { allowedHosts: echo.host, stepRetries: 0, stepTimeoutMs: 5000 });
+  });
+  afterAll(async () => {
+    await h?.close();
+    await echo?.close();
+  });
+
+  it('appears in no spelling in the test-auth answer, the step test answer, the execution record or the database', async () => {
+    const account = await signUp(h, 'url-key');
+    const token = account.token;
+    const slug = `key-in-url-${Date.now()}`;
+    const created = await h.call('POST', '/api/apps', { token, body: keyInUrlApp(slug, echo.url) });
+    expect(created.status, created.text).toBe(201);
+    const watched: { what: string; text: string }[] = [];
+    const watch = <T extends { text: string }>(what: string, res: T): T => {
+      watched.push({ what, text: res.text });
+      return res;
+    };
+
+    const values = { api_key: URL_SECRET };
+    const typed = watch(
+      'test-auth answer',
+      await h.call('POST', `/api/apps/${slug}/test-auth`, { token, body: { values } }),
+    );
+    expect(typed.status, typed.text).toBe(200);
+    // The echo did receive the key: the redaction, not a failed call, keeps it out.
+    expect(typed.text).toContain('/echo/');
+    const credential = await h.call('POST', '/api/credentials', { token, body: { app: slug, name: 'Key', values } });
+    expect(credential.status, credential.text).toBe(201);
+    watch(
+      'test-auth answer (stored account)',
+      await h.call('POST', `/api/apps/${slug}/test-auth`, { token, body: { credential: credential.json.id } }),
+    );
+
+    const workflow = await h.call('POST', '/api/workflows', {
+      token,
+      body: { name: 'Key in URL', active: true, document: keyInUrlWorkflow(slug, credential.json.id) },
+    });
+    expect(workflow.status, workflow.text).toBe(201);
+    const stepTest = watch(
+      'step test answer',
+      await h.call('POST', `/api/workflows/${workflow.json.id}/steps/st-echo/test`, { token, body: {} }),
+    );
+    expect(stepTest.status, stepTest.text).toBe(200);
+    expect(stepTest.text).toContain('/echo/');
+    const run = await h.call('POST', `/api/workflows/${workflow.json.id}/runs`, { token, body: {} });
+    expect(run.status, run.text).toBe(202);
+    let execution: ApiResponse | undefined;
+    for (let i = 0; i < 200; i += 1) {
+      execution = await h.call('GET', `/api/executions/${run.json.executionId}`, { token });
+      if (['succeeded', 'failed', 'filtered', 'cancelled', 'not_run'].includes(execution.json.status)) break;
+      await new Promise((resolve) => setTimeout(resolve, 50));
+    }
+    watch('execution record', execution!);
+    expect(execution!.json.status, execution!.text).toBe('succeeded');
+    watched.push(...(await storedRows(h)));
+
+    const leaks: string[] = [];
+    for (const [spelling, text] of Object.entries(spellingsOf(URL_SECRET))) {
+      for (const place of watched.filter((w) => w.text.includes(text))) leaks.push(`${spelling} in ${place.what}`);
+    }
+    expect(leaks).toEqual([]);
   });
 });

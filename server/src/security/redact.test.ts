@@ -17,6 +17,33 @@ describe('the credential redactor', () => {
     }
   });
 
+  it('removes every spelling of a secret with + / = and a space that URLs, forms and JSON give back', () => {
+    const plus = 'k+y/v=a l+9é';
+    const redact = createRedactor([plus]);
+    const forms = [
+      plus,
+      encodeURIComponent(plus),
+      encodeURI(plus),
+      // encodeURIComponent-like, with + left as is and / and = percent-encoded.
+      encodeURIComponent(plus).replace(/%2B/g, '+'),
+      encodeURIComponent(plus).replace(/%2B/g, '+').toLowerCase(),
+      new URLSearchParams({ v: plus }).toString().slice(2),
+      // + read back as a space (a form decoder given a raw +).
+      plus.replace(/\+/g, ' '),
+      encodeURIComponent(plus).replace(/%2B/g, '+').replace(/%20/g, '+'),
+      JSON.stringify(plus).slice(1, -1),
+      JSON.stringify(plus).slice(1, -1).replace(/\//g, '\\/'),
+      [...plus].map((c) => `\\u${c.charCodeAt(0).toString(16).padStart(4, '0')}`).join(''),
+      Buffer.from(plus).toString('base64'),
+      Buffer.from(plus).toString('base64url'),
+    ];
+    for (const form of forms) {
+      expect(redact.text(`before ${form} after`), form).toBe(`before ${REDACTED} after`);
+      expect(redact.value({ q: `x=${form}&y=1` }), form).toEqual({ q: `x=${REDACTED}&y=1` });
+    }
+    expect(redact.text('k-y/v=a l-9é is not it')).toBe('k-y/v=a l-9é is not it');
+  });
+
   it('removes the base64 form alone and inside a longer encoded text, at every alignment', () => {
     const redact = createRedactor([secret]);
     for (const prefix of ['', 'x', 'xy', 'xyz']) {

@@ -3,9 +3,12 @@
  * from what is stored or answered (execution records, step-test and test-auth answers, an
  * app's stored test response, error messages), in each form an echoing API may give it back:
  * raw, base64 (alone at any alignment, and `user:pass` as Basic auth sends it; standard and
- * URL-safe alphabets), percent-encoded (URI component and form encoding, either hex case) and
- * JSON-escaped. Which values are secret is core's rule (`splitCredentialValues`): all but the
- * fields the app marks public.
+ * URL-safe alphabets), and any spelling in which each character is itself, percent-encoded
+ * (either hex case), JSON-escaped, or — for `+` and space — the other (form encoding writes a
+ * space as `+`, and a form decoder reads a raw `+` back as a space). That covers
+ * encodeURIComponent, encodeURI, URLSearchParams and every partial encoding between them (for
+ * instance `+` left as is while `/` and `=` are encoded). Which values are secret is core's
+ * rule (`splitCredentialValues`): all but the fields the app marks public.
  */
 import { type AppDefinition, splitCredentialValues } from '@junction/core';
 
@@ -35,7 +38,9 @@ const toUrlSafe = (b64: string) => b64.replace(/\+/g, '-').replace(/\//g, '_');
 function base64Fragments(bytes: Buffer): string[] {
   const out: string[] = [];
   for (let shift = 0; shift < 3; shift += 1) {
-    const encoded = Buffer.concat([Buffer.alloc(shift), bytes]).toString('base64').replace(/=+$/, '');
+    const encoded = Buffer.concat([Buffer.alloc(shift), bytes])
+      .toString('base64')
+      .replace(/=+$/, '');
     const start = Math.ceil((shift * 8) / 6);
     const end = Math.floor(((shift + bytes.length) * 8) / 6);
     const fragment = encoded.slice(start, end);
@@ -43,32 +48,50 @@ function base64Fragments(bytes: Buffer): string[] {
   }
   // The whole encoding, padding included, when the value is encoded on its own.
   const whole = bytes.toString('base64');
-  out.push(whole, toUrlSafe(whole));
+  const unpadded = whole.replace(/=+$/, '');
+  out.push(whole, toUrlSafe(whole), unpadded, toUrlSafe(unpadded));
   return out;
 }
 
-const lowerHex = (text: string) => text.replace(/%[0-9A-F]{2}/g, (m) => m.toLowerCase());
-const asciiJson = (text: string) =>
-  JSON.stringify(text)
-    .slice(1, -1)
-    .replace(/[\u007f-\uffff]/g, (c) => `\\u${c.charCodeAt(0).toString(16).padStart(4, '0')}`);
+/** A hex digit in either case, as a regular expression. */
+const hexDigit = (digit: string) => (/[a-f]/i.test(digit) ? `[${digit.toLowerCase()}${digit.toUpperCase()}]` : digit);
+
+/** The ways one character of a secret may be spelled in a URL, a form or a JSON text. */
+function characterPattern(char: string): string {
+  const ways = new Set<string>([escapeRegExp(char)]);
+  const bytes = [...Buffer.from(char, 'utf8')];
+  ways.add(bytes.map((b) => `%${[...b.toString(16).padStart(2, '0')].map(hexDigit).join('')}`).join(''));
+  const json = JSON.stringify(char).slice(1, -1);
+  if (json !== char) ways.add(escapeRegExp(json));
+  if (char === '/') ways.add(escapeRegExp('\\/'));
+  // JSON's \uXXXX, one per UTF-16 unit (a character outside the basic plane is a pair).
+  const units = Array.from({ length: char.length }, (_, i) => char.charCodeAt(i));
+  ways.add(units.map((u) => `\\\\u${[...u.toString(16).padStart(4, '0')].map(hexDigit).join('')}`).join(''));
+  if (char === ' ') ways.add('\\+');
+  if (char === '+') ways.add(' ');
+  return ways.size === 1 ? [...ways][0]! : `(?:${[...ways].join('|')})`;
+}
 
 /**
- * Every form of one secret to search for, longest first.
+ * The regular expression (source) that matches a secret in any mix of raw, percent-encoded
+ * and JSON-escaped characters, `+` and space standing for each other.
  *
  * @example
- * secretForms('p@ss word'); // ['p@ss word', 'p%40ss%20word', 'p%40ss+word', 'cEBzcyB3b3Jk', …]
+ * new RegExp(secretPattern('a+b/c')).test('a b%2fc'); // true
+ */
+export function secretPattern(secret: string): string {
+  return [...secret].map(characterPattern).join('');
+}
+
+/**
+ * The base64 forms of one secret to search for (the text forms are {@link secretPattern}'s).
+ *
+ * @example
+ * secretForms('p@ss word'); // ['cEBzcyB3b3Jk', …]
  */
 export function secretForms(secret: string): string[] {
   if (secret.length < MIN_SECRET_LENGTH) return [];
-  const forms = new Set<string>([secret]);
-  const component = encodeURIComponent(secret);
-  const form = new URLSearchParams({ v: secret }).toString().slice(2);
-  for (const encoded of [component, form, encodeURI(secret)]) forms.add(encoded).add(lowerHex(encoded));
-  const json = JSON.stringify(secret).slice(1, -1);
-  forms.add(json).add(json.replace(/\//g, '\\/')).add(asciiJson(secret));
-  for (const fragment of base64Fragments(Buffer.from(secret, 'utf8'))) forms.add(fragment);
-  return [...forms].filter((f) => f.length >= MIN_SECRET_LENGTH);
+  return [...new Set(base64Fragments(Buffer.from(secret, 'utf8')))].filter((f) => f.length >= MIN_SECRET_LENGTH);
 }
 
 /**
@@ -77,15 +100,19 @@ export function secretForms(secret: string): string[] {
  */
 export function createRedactor(secrets: string[], pairs: [string, string][] = []): Redactor {
   const forms = new Set<string>();
-  for (const secret of secrets) for (const f of secretForms(secret)) forms.add(f);
+  const texts = [...new Set(secrets.filter((secret) => secret.length >= MIN_SECRET_LENGTH))];
+  for (const secret of texts) for (const f of secretForms(secret)) forms.add(f);
   for (const [a, b] of pairs) {
     const joined = `${a}:${b}`;
     const encoded = Buffer.from(joined, 'utf8').toString('base64');
     forms.add(encoded).add(toUrlSafe(encoded)).add(encoded.replace(/=+$/, ''));
   }
   // Longest first, so a form containing another is replaced whole; one pass over the text.
-  const ordered = [...forms].sort((x, y) => y.length - x.length);
-  const pattern = ordered.length === 0 ? undefined : new RegExp(ordered.map(escapeRegExp).join('|'), 'g');
+  const ordered = [
+    ...texts.sort((x, y) => y.length - x.length).map(secretPattern),
+    ...[...forms].sort((x, y) => y.length - x.length).map(escapeRegExp),
+  ];
+  const pattern = ordered.length === 0 ? undefined : new RegExp(ordered.join('|'), 'g');
   const text = (input: string) => (pattern ? input.replace(pattern, REDACTED) : input);
   const walk = (value: unknown): unknown => {
     if (typeof value === 'string') return text(value);
