@@ -525,6 +525,18 @@ export { createApiClient } from './api/client.js';
 export { ApiError, NETWORK_ERROR_STATUS, isApiError } from './api/api-error.js';
 export { PROBLEM_CODES, STATUS_PROBLEM_CODES, defaultProblemCode } from './api/problem-codes.js';
 export type { ProblemCode } from './api/problem-codes.js';
+// one message per Problem code
+export {
+  CLIENT_ERROR_CODE,
+  describeProblem,
+  isUnreachable,
+  PROBLEM_MESSAGES,
+  problemMessageOf,
+  problemText,
+  TRY_AGAIN_LABEL,
+  UNREACHABLE_TEXT,
+} from './api/problem-messages.js';
+export type { ProblemMessage, ShownProblem } from './api/problem-messages.js';
 // server-state layer (the role of TanStack query-core): queries, mutations, the typed binding
 export {
   apiKey,
