@@ -11,6 +11,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { SHOPIFY_ADMIN_ORIGIN_ENV, shopifyHmac } from '../../server/src/services/shopify.js';
 import { SECRET_SENTINEL } from '../../server/src/kernel/types.js';
 import { type Account, type ApiHarness, openHarness, openTestDatabases, signUp } from '../api/harness.js';
+import { makeOperator } from './operator.js';
 
 const SECRET = 'shpss_return_secret_5512';
 const CLIENT_ID = 'return-client-9';
@@ -85,6 +86,8 @@ describe.each(openTestDatabases())('the storefront return leg on $dialect', (tes
     process.env[SHOPIFY_ADMIN_ORIGIN_ENV] = store.origin;
     h = await openHarness(testDb, { allowedHosts: store.host });
     owner = await signUp(h, 'storefront-owner');
+    // Only an operator of the instance may declare the hand-off's app.
+    await makeOperator(h, owner);
     other = await signUp(h, 'storefront-other');
     const created = await h.call('POST', '/api/apps', {
       token: owner.token,

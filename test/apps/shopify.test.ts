@@ -12,6 +12,7 @@ import {
   shopifyHmacMessage,
 } from '../../server/src/services/shopify.js';
 import { type Account, type ApiHarness, openHarness, openTestDatabases, signUp } from '../api/harness.js';
+import { makeOperator } from './operator.js';
 
 const SECRET = 'shpss_test_secret_4411';
 
@@ -169,6 +170,8 @@ describe.each(openTestDatabases())('POST /api/public/shopify/install on $dialect
   beforeAll(async () => {
     h = await openHarness(testDb);
     author = await signUp(h, 'storefront-author');
+    // Only an operator of the instance may declare the hand-off's app.
+    await makeOperator(h, author);
   });
   afterAll(async () => {
     await h?.close();

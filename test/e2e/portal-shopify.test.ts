@@ -20,6 +20,8 @@ const storefront = {
   codes: new Map<string, string>(),
 };
 const previousEnv: Record<string, string | undefined> = {};
+/** The operator who declares the 'shopify' app (SUPPORT_OPERATORS, verified). */
+const OPERATOR_EMAIL = `store-${randomUUID()}@example.com`;
 
 // Before the session starts: the server's SSRF guard lets exactly this store through, and the
 // code exchange goes to it instead of https://{shop}.
@@ -42,9 +44,13 @@ beforeAll(async () => {
   await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
   storefront.server = server;
   const { port } = server.address() as AddressInfo;
-  for (const name of ['JUNCTION_ALLOWED_HOSTS', 'JUNCTION_SHOPIFY_ADMIN_ORIGIN']) previousEnv[name] = process.env[name];
+  for (const name of ['JUNCTION_ALLOWED_HOSTS', 'JUNCTION_SHOPIFY_ADMIN_ORIGIN', 'SUPPORT_OPERATORS']) {
+    previousEnv[name] = process.env[name];
+  }
   process.env.JUNCTION_ALLOWED_HOSTS = `127.0.0.1:${port}`;
   process.env.JUNCTION_SHOPIFY_ADMIN_ORIGIN = `http://127.0.0.1:${port}`;
+  // Only an operator of the instance may declare the hand-off's app.
+  process.env.SUPPORT_OPERATORS = OPERATOR_EMAIL;
 });
 afterAll(async () => {
   for (const [name, value] of Object.entries(previousEnv)) {
@@ -72,10 +78,19 @@ async function declareShopifyApp(baseUrl: string): Promise<string> {
   const signUp = await fetch(`${baseUrl}/api/auth/sign-up`, {
     method: 'POST',
     headers: { 'content-type': 'application/json' },
-    body: JSON.stringify({ email: `store-${randomUUID()}@example.com`, password: 'Str0ng!Passw0rd#2024' }),
+    body: JSON.stringify({ email: OPERATOR_EMAIL, password: 'Str0ng!Passw0rd#2024' }),
   });
   expect(signUp.status).toBe(201);
   const { token } = (await signUp.json()) as { token: string };
+  // Operator rights need a verified address: the code from the development outbox.
+  const outbox = (await (await fetch(`${baseUrl}/api/dev/outbox`)).json()) as { items: { to: string; text: string }[] };
+  const code = /\b(\d{4})\b/.exec(outbox.items.find((m) => m.to.includes(OPERATOR_EMAIL))?.text ?? '')?.[1];
+  const verified = await fetch(`${baseUrl}/api/auth/verify-code`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json', authorization: `Bearer ${token}` },
+    body: JSON.stringify({ code }),
+  });
+  expect(verified.status).toBe(200);
   const created = await fetch(`${baseUrl}/api/apps`, {
     method: 'POST',
     headers: { 'content-type': 'application/json', authorization: `Bearer ${token}` },

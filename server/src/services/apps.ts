@@ -10,6 +10,7 @@ import {
   type AppDefinition,
   type AppProblem,
   applyWorkspaceEventsChange,
+  checkNewAppSlug,
   hasTriggers,
   takenEventKeys,
   validateAppDefinition,
@@ -28,10 +29,14 @@ import { createDbDemoCrmStorage } from '../store/repos/demo-crm.js';
 import { createPortalAppStore, type PortalAppRecord } from '../store/repos/portal-apps.js';
 import { createWorkspaceEventsStore } from '../store/repos/workspace-events.js';
 import { createAppTestRunner } from './app-tests.js';
-import { createShopifyInstallService } from './shopify.js';
+import { isInstanceOperator } from './operators.js';
+import { createShopifyInstallService, SHOPIFY_APP_SLUG } from './shopify.js';
 
-/** Slugs a portal app may not take: they are portal routes (`/develop/new`). */
-export const RESERVED_SLUGS: readonly string[] = ['new'];
+/**
+ * Slugs of the instance's own hand-offs (forms-dp 2.11): only an operator may declare them,
+ * since the hand-off uses whichever app holds the slug.
+ */
+export const HANDOFF_SLUGS: readonly string[] = [SHOPIFY_APP_SLUG];
 
 /** The default name of the account the Demo CRM key button creates. */
 export const DEMO_CRM_ACCOUNT_NAME = 'Demo CRM';
@@ -51,6 +56,7 @@ export function createAppsService(
   const { valuesForTest, runAuthTest, runActionTest } = createAppTestRunner(deps);
   // The built-ins never change: their catalogue entries are computed once.
   const builtinSummaries = listBuiltinApps().map((app) => ({ ...summaryOf(toAppDefinition(app)), editable: false }));
+  const builtinSlugs = listBuiltinApps().map((app) => app.appSlug);
 
   /** The tenant's own app, or a Problem: 404 when invisible, 403 when built-in or another tenant's. */
   const ownApp = async (tenantId: string, slug: string): Promise<PortalAppRecord> => {
@@ -119,9 +125,10 @@ export function createAppsService(
 
     async create(ctx, definition) {
       const slug = definition.appSlug;
-      if (isBuiltinApp(slug) || RESERVED_SLUGS.includes(slug)) {
-        throw conflict(`'${slug}' is taken by a built-in app or a portal page; choose another name.`, 'appSlug');
-      }
+      // Built-in and catalogue apps, and (but for an operator) the hand-offs, with their look-alikes.
+      const taken = (await isInstanceOperator(deps, ctx)) ? builtinSlugs : [...builtinSlugs, ...HANDOFF_SLUGS];
+      const slugProblem = typeof slug === 'string' ? checkNewAppSlug(slug, taken) : undefined;
+      if (slugProblem?.reason === 'reserved') throw conflict(slugProblem.message, 'appSlug');
       const at = nowIso(deps);
       const owner = { tenantId: ctx.tenantId, slug };
       const { stored, clientSecret } = prepare({ completionStatus: 'In Progress', ...definition }, owner, null);
@@ -321,9 +328,6 @@ function keepTestResult(next: AppDefinition, previous: AppDefinition): AppDefini
  */
 function checkDefinition(definition: AppDefinition): void {
   const problems: AppProblem[] = validateAppDefinition(definition).errors.filter((p) => p.code !== 'no-test-action');
-  if (definition.appSlug !== undefined && RESERVED_SLUGS.includes(definition.appSlug)) {
-    problems.unshift({ code: 'invalid-value', path: 'appSlug', message: `'${definition.appSlug}' is reserved.` });
-  }
   const icon = definition.iconURL?.trim() ?? '';
   if (icon !== '' && !/^(https?:\/\/|\/(?!\/))/i.test(icon)) {
     problems.unshift({

@@ -6,7 +6,7 @@
 import { createAccountSettings } from './account-settings.js';
 import { createCheckoutService } from './checkout.js';
 import type { CreateTicketInput, SupportService, TicketDetail } from '../kernel/contracts/support.js';
-import { normaliseEmail } from './core-rules.js';
+import { isInstanceOperator } from './operators.js';
 import { createDashboardService } from './dashboard.js';
 import { nowIso } from '../kernel/deps.js';
 import type { PlatformDeps } from '../kernel/platform.js';
@@ -39,13 +39,7 @@ export function createSupportService(deps: PlatformDeps): SupportService {
   const tickets = createTicketsRepo(deps.handle.db);
   const errorReports = createErrorReportsRepo(deps.handle.db);
 
-  const isOperator = async (ctx: AuthContext): Promise<boolean> => {
-    const operators = (deps.config.supportOperators ?? []).map(normaliseEmail);
-    if (operators.length === 0) return false;
-    const user = await deps.repos.users.findById(ctx.userId);
-    // Anyone can sign up with any address; only a verified one proves it is the operator's.
-    return !!user && user.emailVerified && operators.includes(normaliseEmail(user.email));
-  };
+  const isOperator = (ctx: AuthContext) => isInstanceOperator(deps, ctx);
 
   return {
     async createTicket(ctx, input: CreateTicketInput) {
