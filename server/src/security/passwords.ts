@@ -13,6 +13,13 @@ const loadArgon2 = () => (argon2 ??= import('@node-rs/argon2'));
 const ARGON2ID = 2 as Algorithm;
 const HASH_OPTIONS = { algorithm: ARGON2ID, memoryCost: 19_456, timeCost: 2, parallelism: 1 };
 
+/**
+ * The stored hash of an account without a password: no password matches it. A password set
+ * before the address was proven is replaced by it once the owner proves the mailbox by a
+ * sign-in link (the squatter may have set it); the owner then sets one without the old.
+ */
+export const NO_PASSWORD_HASH = '';
+
 /** Hashes a password with argon2id; the PHC string carries salt and parameters. */
 export async function hashPassword(password: string): Promise<string> {
   return (await loadArgon2()).hash(password, HASH_OPTIONS);

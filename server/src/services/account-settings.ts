@@ -3,7 +3,7 @@
  * workspace, list its members, change the password. Part of the support service.
  */
 import { forbidden, notFound, unprocessable } from '../kernel/errors.js';
-import { hashPassword, verifyPassword } from '../security/passwords.js';
+import { hashPassword, NO_PASSWORD_HASH, verifyPassword } from '../security/passwords.js';
 import type { MemberView } from '../kernel/contracts/support.js';
 import { checkPasswordRules } from './core-rules.js';
 import type { PlatformDeps } from '../kernel/platform.js';
@@ -47,7 +47,9 @@ export function createAccountSettings(deps: PlatformDeps) {
     async updatePassword(ctx: AuthContext, input: { currentPassword: string; newPassword: string }): Promise<void> {
       const user = await deps.repos.users.findById(ctx.userId);
       if (!user) throw notFound('User');
-      if (!(await verifyPassword(user.passwordHash, input.currentPassword))) {
+      // An account without a password (ended when its owner proved the mailbox) sets one freely.
+      const hasPassword = user.passwordHash !== NO_PASSWORD_HASH;
+      if (hasPassword && !(await verifyPassword(user.passwordHash, input.currentPassword))) {
         throw unprocessable('The current password is not correct.', 'currentPassword');
       }
       const broken = checkPasswordRules(input.newPassword);

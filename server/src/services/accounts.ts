@@ -6,7 +6,7 @@ import { randomInt } from 'node:crypto';
 import { describeDevice, UNKNOWN_DEVICE } from '@junction/core';
 import { conflict, notFound, Problem, unauthorized, unprocessable } from '../kernel/errors.js';
 import { createCodeMail, createSignInLinkMail } from '../mail/templates.js';
-import { hashPassword, verifyAgainstDummy, verifyPassword } from '../security/passwords.js';
+import { hashPassword, NO_PASSWORD_HASH, verifyAgainstDummy, verifyPassword } from '../security/passwords.js';
 import { createToken, hashToken, isSameSecret } from '../security/tokens.js';
 import { createRepos, type TenantRecord, type UserRecord } from '../store/repos/index.js';
 import { inTransaction } from '../store/repos/transaction.js';
@@ -180,7 +180,9 @@ export function createAccountsService(deps: ServiceDeps): Services['accounts'] {
       if (!(await repos.codes.spendAttempt(stored.id, CODE_MAX_ATTEMPTS))) throw expired();
       const given = typeof code === 'string' ? code.trim() : '';
       if (!isSameSecret(stored.codeHash, hashToken(`${user.id}:${given}`))) throw unprocessable('Wrong code.', 'code');
-      await repos.users.markEmailVerified(user.id);
+      // The code reached the mailbox through this session, which was opened with the password
+      // (sign-up or log-in): the password stays, every other session ends.
+      if (await repos.users.markEmailVerified(user.id)) await repos.sessions.removeOthersForUser(user.id, ctx.sessionId);
       await repos.codes.removeCodes(user.id);
       return toUserView({ ...user, emailVerified: true });
     },
@@ -190,7 +192,10 @@ export function createAccountsService(deps: ServiceDeps): Services['accounts'] {
       const password = typeof input.password === 'string' ? input.password : '';
       const user = email ? await repos.users.findByEmail(email) : undefined;
       // Unknown users cost one argon2 verification too, and get the same answer.
-      const isRight = user ? await verifyPassword(user.passwordHash, password) : await verifyAgainstDummy(password);
+      const isRight =
+        user && user.passwordHash !== NO_PASSWORD_HASH
+          ? await verifyPassword(user.passwordHash, password)
+          : await verifyAgainstDummy(password);
       if (!user || !isRight) throw unauthorized(WRONG_LOGIN);
       return startSession(user, await firstTenantOf(user.id), client);
     },
@@ -270,6 +275,8 @@ export function createAccountsService(deps: ServiceDeps): Services['accounts'] {
       if (!user) return;
       const token = createToken();
       try {
+        // Only the newest link works: asking again ends every earlier one.
+        await repos.codes.removeTokens(user.id, SIGN_IN_PURPOSE);
         await repos.codes.insertToken({
           id: deps.newId(),
           tokenHash: hashToken(token),
@@ -291,8 +298,14 @@ export function createAccountsService(deps: ServiceDeps): Services['accounts'] {
           : undefined;
       const user = userId ? await repos.users.findById(userId) : undefined;
       if (!user) throw unauthorized('This sign-in link has expired or was already used.');
-      // The link reached the mailbox, which proves the address.
-      if (!user.emailVerified) await repos.users.markEmailVerified(user.id);
+      // A used link ends the others too.
+      await repos.codes.removeTokens(user.id, SIGN_IN_PURPOSE);
+      // The link reached the mailbox, which proves the address. On an account nobody had proven,
+      // whoever signed up may not own the mailbox (pre-hijacking): their password and sessions end.
+      if (await repos.users.markEmailVerified(user.id)) {
+        await repos.users.setPasswordHash(user.id, NO_PASSWORD_HASH);
+        await repos.sessions.removeAllForUser(user.id);
+      }
       return startSession({ ...user, emailVerified: true }, await firstTenantOf(user.id), client);
     },
   };

@@ -48,6 +48,8 @@ export interface CodesRepo {
     purposePrefix: string,
     nowIso: string,
   ): Promise<{ userId: string; purpose: string } | undefined>;
+  /** Deletes every one-time token of the user with this purpose (all earlier sign-in links). */
+  removeTokens(userId: string, purpose: string): Promise<void>;
   /** Deletes codes and tokens that expired before `nowIso`; answers how many. */
   removeExpired(nowIso: string): Promise<number>;
 }
@@ -134,6 +136,9 @@ export function createCodesRepo(db: Kysely<Database>): CodesRepo {
         .executeTakeFirst();
       if (!row || row.expires_at <= nowIso) return undefined;
       return { userId: row.user_id, purpose: row.purpose };
+    },
+    async removeTokens(userId, purpose) {
+      await db.deleteFrom('one_time_tokens').where('user_id', '=', userId).where('purpose', '=', purpose).execute();
     },
     async removeExpired(nowIso) {
       const codes = await db.deleteFrom('verification_codes').where('expires_at', '<=', nowIso).executeTakeFirst();

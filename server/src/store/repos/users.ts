@@ -19,7 +19,8 @@ export interface UsersRepo {
   findById(id: string): Promise<UserRecord | undefined>;
   /** Looks a user up by e-mail, whatever its case and surrounding spaces. */
   findByEmail(email: string): Promise<UserRecord | undefined>;
-  markEmailVerified(id: string): Promise<void>;
+  /** Marks the address proven; answers true only for the call that changed it (it was unproven). */
+  markEmailVerified(id: string): Promise<boolean>;
   setPasswordHash(id: string, passwordHash: string): Promise<void>;
 }
 
@@ -63,7 +64,13 @@ export function createUsersRepo(db: Kysely<Database>): UsersRepo {
       return row && toRecord(row);
     },
     async markEmailVerified(id) {
-      await db.updateTable('users').set({ email_verified: 1 }).where('id', '=', id).execute();
+      const result = await db
+        .updateTable('users')
+        .set({ email_verified: 1 })
+        .where('id', '=', id)
+        .where('email_verified', '=', 0)
+        .executeTakeFirst();
+      return Number(result.numUpdatedRows) === 1;
     },
   };
 }
