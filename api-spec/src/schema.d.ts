@@ -293,6 +293,47 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/tenants/{tenantId}/members/{userId}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                tenantId: components["parameters"]["TenantId"];
+                /** @description The member's user id. */
+                userId: components["parameters"]["MemberUserId"];
+            };
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        post?: never;
+        /** Remove a member from the workspace (not the owner); their sessions in it end. */
+        delete: operations["removeMember"];
+        options?: never;
+        head?: never;
+        /** Change a member's role (admins and the owner; the owner's own role changes only by a transfer). */
+        patch: operations["updateMember"];
+        trace?: never;
+    };
+    "/api/tenants/{tenantId}/owner": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                tenantId: components["parameters"]["TenantId"];
+            };
+            cookie?: never;
+        };
+        get?: never;
+        /** The owner hands the workspace to another member, who becomes its one owner; the former owner becomes an admin. */
+        put: operations["transferOwnership"];
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/tenants/{tenantId}/switch": {
         parameters: {
             query?: never;
@@ -1518,9 +1559,24 @@ export interface components {
             planStatus: "active" | "inactive" | "trialing" | "canceled";
             createdAt: components["schemas"]["Timestamp"];
         };
+        /**
+         * @description A member's role in a workspace, weakest first: viewer (sees workflows, runs and replays),
+         *     editor (builds, tests and switches workflows, uses shared connections), admin (also
+         *     members, invitations, settings, published apps), owner (also transfers or deletes the
+         *     workspace; exactly one). What each may call is core's permission table
+         *     (core/src/accounts/permissions.ts); a call the role may not make answers 403 with code
+         *     `auth.role` and a detail naming what the role cannot do.
+         * @enum {string}
+         */
+        Role: "viewer" | "editor" | "admin" | "owner";
+        UpdateMemberInput: {
+            role: components["schemas"]["Role"];
+        };
+        TransferOwnershipInput: {
+            userId: components["schemas"]["Id"];
+        };
         Membership: {
-            /** @enum {string} */
-            role: "owner" | "member";
+            role: components["schemas"]["Role"];
             tenant: components["schemas"]["Tenant"];
         };
         /** @description The signed-in user with their workspaces (MeView; editor-core 7.4 reads id, name, tenants[0].tenant.id). */
@@ -2414,8 +2470,7 @@ export interface components {
             userId: components["schemas"]["Id"];
             email: string;
             name: string;
-            /** @enum {string} */
-            role: "owner" | "member";
+            role: components["schemas"]["Role"];
             joinedAt: components["schemas"]["Timestamp"];
         };
         UpdatePasswordInput: {
@@ -2543,6 +2598,8 @@ export interface components {
     };
     parameters: {
         TenantId: components["schemas"]["Id"];
+        /** @description The member's user id. */
+        MemberUserId: components["schemas"]["Id"];
         /** @description Workflow id. */
         WorkflowId: components["schemas"]["Id"];
         /** @description Credential id. */
@@ -2994,6 +3051,99 @@ export interface operations {
             };
             401: components["responses"]["Unauthorized"];
             404: components["responses"]["NotFound"];
+            429: components["responses"]["TooManyRequests"];
+        };
+    };
+    removeMember: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                tenantId: components["parameters"]["TenantId"];
+                /** @description The member's user id. */
+                userId: components["parameters"]["MemberUserId"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Removed. */
+            204: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            422: components["responses"]["Unprocessable"];
+            429: components["responses"]["TooManyRequests"];
+        };
+    };
+    updateMember: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                tenantId: components["parameters"]["TenantId"];
+                /** @description The member's user id. */
+                userId: components["parameters"]["MemberUserId"];
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["UpdateMemberInput"];
+            };
+        };
+        responses: {
+            /** @description The member with the new role. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Member"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            422: components["responses"]["Unprocessable"];
+            429: components["responses"]["TooManyRequests"];
+        };
+    };
+    transferOwnership: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                tenantId: components["parameters"]["TenantId"];
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["TransferOwnershipInput"];
+            };
+        };
+        responses: {
+            /** @description The members after the transfer, owner first. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["MemberList"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            422: components["responses"]["Unprocessable"];
             429: components["responses"]["TooManyRequests"];
         };
     };

@@ -10,6 +10,7 @@ import { registerJsonParser } from './http/json-body.js';
 import type { ApiContract } from './http/openapi.js';
 import { loadServedContract } from './http/precompiled.js';
 import { registerOperations } from './http/operations.js';
+import type { AccessLookup } from './http/permissions.js';
 import { registerProblemHandlers } from './http/problems.js';
 import { createHandlers } from './http/routes/index.js';
 import { registerSecurityPlugins } from './http/security-headers.js';
@@ -47,6 +48,8 @@ export interface CreateAppOptions {
   contract?: ApiContract;
   /** Extra or replacement handlers by operationId (tests of the HTTP layer). */
   handlers?: OperationHandlers;
+  /** Who may call what; by default core's permission table (tests of the HTTP layer's own contract). */
+  access?: AccessLookup;
 }
 
 /**
@@ -128,6 +131,7 @@ export async function createApp(config: Config, opts: CreateAppOptions = {}): Pr
       services: serviceSet,
       config,
       routeConfig: (operation) => perAddressLimitFor(operation.path, config),
+      access: opts.access,
       // The development outbox exists only when turned on, and never in production.
       isExcluded: (operation) => operation.path.startsWith('/api/dev/') && !isDevOutboxOn(config),
     });

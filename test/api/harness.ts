@@ -6,7 +6,7 @@
 import type { FastifyInstance, LightMyRequestResponse } from 'fastify';
 import { createApp } from '../../server/src/app.js';
 import type { Config } from '../../server/src/config.js';
-import { openTestDatabases, type TestDatabase } from '../../server/src/store/test-db.js';
+import { type OpenTestDatabase, openTestDatabases, type TestDatabase } from '../../server/src/store/test-db.js';
 
 export type { TestDatabase };
 export { openTestDatabases };
@@ -19,6 +19,8 @@ export interface ApiHarness {
   logs: string[];
   /** Every response body the harness saw through `call`. */
   bodies: string[];
+  /** The app's database, for arranging rows no route writes yet (memberships with a role). */
+  db: OpenTestDatabase;
   call(method: string, url: string, opts?: CallOptions): Promise<ApiResponse>;
   /** Closes the app, then the database. */
   close(): Promise<void>;
@@ -61,6 +63,7 @@ export async function openHarness(testDb: TestDatabase, overrides: Partial<Confi
   return {
     app,
     config: opened.config,
+    db: opened,
     logs,
     bodies,
     async call(method, url, opts = {}) {

@@ -84,7 +84,7 @@ describe('Drive file picker through the steps service', () => {
       { ...deps, registry: createAppRegistry(deps), credentialResolver: createCredentialResolver(deps) },
       { http },
     );
-    ctx = { userId: a.userId, tenantId: a.tenantId, sessionId: 'test' };
+    ctx = { userId: a.userId, tenantId: a.tenantId, sessionId: 'test', role: 'owner' };
   });
 
   afterAll(async () => {

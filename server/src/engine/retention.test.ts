@@ -64,7 +64,7 @@ describe.each(openTestDatabases())('execution retention on $dialect', (testDb) =
     });
     tenantId = grant.tenant.id;
     workflowA = grant.workflowId;
-    const ctx = { tenantId, userId: grant.user.id, sessionId: '' };
+    const ctx = { tenantId, userId: grant.user.id, sessionId: '', role: 'owner' as const };
     workflowB = (await services.workflows.create(ctx, { name: 'Second' })).id;
   });
   afterAll(async () => {

@@ -20,7 +20,7 @@ describe.each(openTestDatabases())('unused form uploads on $dialect', (testDb) =
       password: 'Plenty-of-letters-42',
       firstName: 'Ada',
     });
-    const ctx = { userId: grant.user.id, tenantId: grant.tenant.id, sessionId: 's' };
+    const ctx = { userId: grant.user.id, tenantId: grant.tenant.id, sessionId: 's', role: 'owner' as const };
     const form = await services.forms.create(ctx, {
       name: 'Files',
       content: [{}, [{ question: 'F', type: 'file' }]],

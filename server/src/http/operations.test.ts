@@ -74,7 +74,7 @@ const document: OpenApiDocument = {
 const services = {
   accounts: {
     authenticate: async (token: string) =>
-      token === 'good' ? { userId: 'u1', tenantId: 't1', sessionId: 's1' } : null,
+      token === 'good' ? { userId: 'u1', tenantId: 't1', sessionId: 's1', role: 'owner' as const } : null,
   },
   close: async () => {},
 } as unknown as Services;
@@ -131,6 +131,8 @@ describe.each([
         },
         ping: async ({ auth }) => ({ status: 200, body: { anonymous: auth === null } }),
       },
+      // The fixture's operations are not in core's permission table: any session may call them.
+      access: () => 'session-only',
     });
   });
 

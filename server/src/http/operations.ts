@@ -8,6 +8,8 @@ import type { Config } from '../config.js';
 import { notImplemented, Problem } from '../kernel/errors.js';
 import type { Services } from '../kernel/types.js';
 import { resolveAuth } from './auth.js';
+import { type AccessLookup, authorise } from './permissions.js';
+import { operationAccess } from '@junction/core';
 import type { ApiContract, OperationSpec } from './openapi.js';
 import { sendProblem } from './problems.js';
 import type { OperationHandlers } from './types.js';
@@ -23,6 +25,8 @@ export interface RegisterOperationsOptions {
   routeConfig?: (operation: OperationSpec) => Record<string, unknown> | undefined;
   /** Operations to leave out (the dev outbox in production). */
   isExcluded?: (operation: OperationSpec) => boolean;
+  /** Who may call what; by default core's permission table. */
+  access?: AccessLookup;
 }
 
 /** Methods whose body the JSON parser reads; a body on GET/DELETE is ignored like Fastify does. */
@@ -34,6 +38,7 @@ const BODY_METHODS = new Set(['POST', 'PUT', 'PATCH']);
  */
 export function registerOperations(app: FastifyInstance, options: RegisterOperationsOptions): OperationSpec[] {
   const { contract, handlers, services, config } = options;
+  const access = options.access ?? operationAccess;
   const validators = new ContractValidators(contract.document, contract.validators);
   // An invalid answer is a bug on our side: visible as a 500 while developing, only logged in production.
   const isStrictResponses = config.env !== 'production';
@@ -56,6 +61,8 @@ export function registerOperations(app: FastifyInstance, options: RegisterOperat
       },
       handler: async (request, reply) => {
         const auth = operation.acceptsAuth ? await resolveAuth(request, services, operation.requiresAuth) : null;
+        if (auth) auth.address = request.ip;
+        await authorise(access(operation.operationId), auth, request.params as Record<string, string>, services);
         const hasBody = BODY_METHODS.has(operation.method) && request.body !== undefined && !operation.isRawBody;
         compiled.validateRequest(
           { params: request.params, query: request.query, headers: request.headers, body: request.body },

@@ -4,6 +4,7 @@ import type { Mailer } from '../mail/mailer.js';
 import type { Vault } from '../security/vault.js';
 import type { DbHandle } from '../store/create-db.js';
 import type { Repos } from '../store/repos/index.js';
+import type { AuditRecorder } from './contracts/audit.js';
 import type { Logger } from './logger.js';
 
 /** Shared dependencies of the services. */
@@ -17,6 +18,8 @@ export interface ServiceDeps {
   /** Current time, epoch ms (injected so tests can move the clock). */
   now: () => number;
   newId: () => string;
+  /** The audit log's one entry point (services/audit.ts); absent only in hand-built test deps. */
+  audit?: AuditRecorder;
 }
 
 /** The current time of `deps` as ISO text, the format every timestamp column uses. */

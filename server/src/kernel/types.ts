@@ -5,7 +5,9 @@
  * `Problem` (see ./errors.ts) for anything a caller did wrong. A resource of another tenant
  * is reported exactly like a missing one (404).
  */
+import type { Role } from '@junction/core';
 import type { HookHandshakes } from './contracts/hooks.js';
+import type { MemberView } from './contracts/support.js';
 import type { AppsService } from './contracts/apps.js';
 import type { EngineService } from './contracts/engine.js';
 import type { FormsService } from './contracts/forms.js';
@@ -90,6 +92,14 @@ export interface Services {
     get(ctx: AuthContext, tenantId: string): Promise<TenantView>;
     /** Switches the session's current tenant (must be a member). */
     switchTo(ctx: AuthContext, tenantId: string): Promise<void>;
+    /** The user's role in a workspace, or null when not a member (the route check reads it). */
+    roleOf(userId: string, tenantId: string): Promise<Role | null>;
+    /** Changes a member's role (core's memberChangeProblem: never the owner's, never to owner). */
+    updateMember(ctx: AuthContext, tenantId: string, userId: string, role: Role): Promise<MemberView>;
+    /** Removes a member (not the owner); their sessions in the workspace end. */
+    removeMember(ctx: AuthContext, tenantId: string, userId: string): Promise<void>;
+    /** The owner hands the workspace to another member and becomes an admin. */
+    transferOwnership(ctx: AuthContext, tenantId: string, userId: string): Promise<{ items: MemberView[] }>;
   };
   workflows: {
     list(ctx: AuthContext): Promise<WorkflowSummary[]>;

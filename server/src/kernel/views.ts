@@ -1,11 +1,15 @@
 /** The views the API shows (users, tenants, workflows, credentials, sessions) and who is calling. */
-import type { WorkflowDocument } from '@junction/core';
+import type { Role, WorkflowDocument } from '@junction/core';
 
 /** Who is calling: resolved from the bearer session token. */
 export interface AuthContext {
   userId: string;
   tenantId: string;
   sessionId: string;
+  /** The caller's role in `tenantId` (core's permission table); null when no longer a member. */
+  role: Role | null;
+  /** The client's address as the HTTP layer saw it (the audit log's "from where"). */
+  address?: string;
 }
 
 /** A user as the API shows it. */
@@ -28,7 +32,7 @@ export interface TenantView {
 
 /** GET /api/auth/me (editor-core 7.4 reads id, name, tenants[0].tenant.id). */
 export interface MeView extends UserView {
-  tenants: { role: 'owner' | 'member'; tenant: TenantView }[];
+  tenants: { role: Role; tenant: TenantView }[];
   currentTenantId: string;
 }
 

@@ -2,6 +2,7 @@
  * Workspace and profile settings of the dashboard: rename a
  * workspace, list its members, change the password. Part of the support service.
  */
+import { can, isRole, ROLES } from '@junction/core';
 import { forbidden, notFound, unprocessable } from '../kernel/errors.js';
 import { hashPassword, NO_PASSWORD_HASH, verifyPassword } from '../security/passwords.js';
 import type { MemberView } from '../kernel/contracts/support.js';
@@ -25,7 +26,8 @@ export function createAccountSettings(deps: PlatformDeps) {
   return {
     async updateTenant(ctx: AuthContext, tenantId: string, name: string): Promise<TenantView> {
       const membership = await membershipOf(ctx, tenantId);
-      if (membership.role !== 'owner') throw forbidden("Only the workspace's owner can rename it.");
+      const allowed = can(isRole(membership.role) ? membership.role : 'viewer', 'workspace.settings');
+      if (!allowed.allowed) throw forbidden(allowed.reason);
       const trimmed = name.trim();
       if (trimmed === '') throw unprocessable("Name can't be blank.", 'name');
       if (trimmed.length > NAME_MAX) throw unprocessable(`Name must be at most ${NAME_MAX} characters.`, 'name');
@@ -36,11 +38,9 @@ export function createAccountSettings(deps: PlatformDeps) {
     async listMembers(ctx: AuthContext, tenantId: string): Promise<{ items: MemberView[] }> {
       await membershipOf(ctx, tenantId);
       const rows = await deps.repos.tenants.listMembers(tenantId);
-      const items = rows.map((row) => ({
-        ...row,
-        role: row.role === 'owner' ? ('owner' as const) : ('member' as const),
-      }));
-      items.sort((a, b) => Number(b.role === 'owner') - Number(a.role === 'owner'));
+      const items = rows.map((row) => ({ ...row, role: isRole(row.role) ? row.role : ('viewer' as const) }));
+      // Strongest role first (the owner on top); the sort is stable, so joins stay in order.
+      items.sort((a, b) => ROLES.indexOf(b.role) - ROLES.indexOf(a.role));
       return { items };
     },
 

@@ -3,7 +3,7 @@
  * one-time sign-in links (onboarding-and-extras 2, 4 "Sign-up flow", 5, 9).
  */
 import { randomInt } from 'node:crypto';
-import { describeDevice, UNKNOWN_DEVICE } from '@junction/core';
+import { describeDevice, isRole, UNKNOWN_DEVICE } from '@junction/core';
 import { conflict, notFound, Problem, unauthorized, unprocessable } from '../kernel/errors.js';
 import { createCodeMail, createSignInLinkMail } from '../mail/templates.js';
 import { hashPassword, NO_PASSWORD_HASH, verifyAgainstDummy, verifyPassword } from '../security/passwords.js';
@@ -13,6 +13,7 @@ import { inTransaction } from '../store/repos/transaction.js';
 import { buildNewWorkflow, checkPasswordRules, isValidEmail, normaliseEmail } from './core-rules.js';
 import { nowIso, type ServiceDeps } from '../kernel/deps.js';
 import type { AuthContext, Services, SessionGrant, SignInClient } from '../kernel/types.js';
+import { sessionContext } from './session-context.js';
 import { toTenantView, toUserView } from './views.js';
 
 /** Sessions last 30 days from sign-in. */
@@ -227,7 +228,7 @@ export function createAccountsService(deps: ServiceDeps): Services['accounts'] {
     async authenticate(token) {
       if (typeof token !== 'string' || token === '') return null;
       const session = await repos.sessions.findValid(hashToken(token), nowIso(deps));
-      return session ? { userId: session.userId, tenantId: session.tenantId, sessionId: session.id } : null;
+      return session ? sessionContext(session) : null;
     },
 
     async createPopupTicket(ctx) {
@@ -251,7 +252,7 @@ export function createAccountsService(deps: ServiceDeps): Services['accounts'] {
       // The session it was issued to must still be signed in (a log-out voids its tickets).
       const session = await repos.sessions.findValidById(used.purpose.slice(POPUP_PURPOSE.length), nowIso(deps));
       if (!session || session.userId !== used.userId) return null;
-      return { userId: session.userId, tenantId: session.tenantId, sessionId: session.id };
+      return sessionContext(session);
     },
 
     async me(ctx: AuthContext) {
@@ -261,7 +262,7 @@ export function createAccountsService(deps: ServiceDeps): Services['accounts'] {
       return {
         ...toUserView(user),
         tenants: memberships.map((m) => ({
-          role: m.role === 'owner' ? 'owner' : 'member',
+          role: isRole(m.role) ? m.role : 'viewer',
           tenant: toTenantView(m.tenant),
         })),
         currentTenantId: ctx.tenantId,

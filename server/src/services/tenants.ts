@@ -4,6 +4,7 @@ import { createRepos, type TenantRecord } from '../store/repos/index.js';
 import { inTransaction } from '../store/repos/transaction.js';
 import { nowIso, type ServiceDeps } from '../kernel/deps.js';
 import type { Services } from '../kernel/types.js';
+import { createMembers } from './members.js';
 import { toTenantView } from './views.js';
 
 /** Longest accepted tenant name. */
@@ -41,5 +42,7 @@ export function createTenantsService(deps: ServiceDeps): Services['tenants'] {
       await findOwn(ctx.userId, tenantId);
       await repos.sessions.setTenant(ctx.sessionId, tenantId);
     },
+
+    ...createMembers(deps),
   };
 }

@@ -1,7 +1,9 @@
 /** Step tests, trigger choices, samples, dropdowns, credential checks, OAuth pop-up routes (steps helper). */
+import { can } from '@junction/core';
 import { badRequest, PROBLEM_CODES, Problem } from '../../kernel/errors.js';
 import type { DropdownInput, PopupAnswer } from '../../kernel/contracts/steps.js';
 import { requireAuth } from '../auth.js';
+import { roleForbidden } from '../permissions.js';
 import type { OperationHandlers, OperationResult } from '../types.js';
 import { shopifyReturnRedirect } from './shopify.js';
 
@@ -82,6 +84,15 @@ export const stepHandlers: OperationHandlers = {
         field: 'query.ticket',
         code: PROBLEM_CODES.popupTicketInvalid,
       });
+    }
+    // The pop-up has no bearer session for the route check: its ticket's role is checked here.
+    const allowed = session.role ? can(session.role, 'connection.use') : undefined;
+    if (!allowed?.allowed) {
+      const reason = allowed?.reason ?? 'You are no longer a member of this workspace.';
+      if (wantsHtml(input.request.headers.accept)) {
+        return popup(await input.services.steps.refusePopup(input.params.appSlug, reason));
+      }
+      throw roleForbidden(reason);
     }
     const answer = await input.services.steps.startOAuth({
       appSlug: input.params.appSlug,

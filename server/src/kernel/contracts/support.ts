@@ -2,6 +2,7 @@
  * Tickets, client error reports, checkout and workspace settings, implemented in
  * `services/support.ts`, `services/checkout.ts` and `services/account-settings.ts`.
  */
+import type { Role } from '@junction/core';
 import type { AuthContext, TenantView } from '../views.js';
 
 /** A ticket as its sender writes it (onboarding 3 "Support ticket"). */
@@ -33,7 +34,7 @@ export interface MemberView {
   userId: string;
   email: string;
   name: string;
-  role: 'owner' | 'member';
+  role: Role;
   joinedAt: string;
 }
 

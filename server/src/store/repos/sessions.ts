@@ -12,6 +12,8 @@ export interface SessionRecord {
   createdAt: string;
   /** The device that signed in (core's describeDevice), null when unknown. */
   device?: string | null;
+  /** The user's role in `tenantId` (read with the session; null when no longer a member). */
+  role?: string | null;
 }
 
 /** Repository of `sessions`. */
@@ -30,6 +32,8 @@ export interface SessionsRepo {
   removeForUser(userId: string, sessionId: string): Promise<boolean>;
   /** Ends every session of the user. */
   removeAllForUser(userId: string): Promise<void>;
+  /** Ends the user's sessions whose current workspace is `tenantId` (they left it). */
+  removeForUserInTenant(userId: string, tenantId: string): Promise<number>;
   /** Ends every session of the user but `keepSessionId`. */
   removeOthersForUser(userId: string, keepSessionId: string): Promise<void>;
   /** Deletes sessions that expired before `nowIso`; answers how many. */
@@ -48,6 +52,17 @@ const toRecord = (row: Selectable<Database['sessions']>): SessionRecord => ({
 
 /** Builds the sessions repository over a database or a transaction. */
 export function createSessionsRepo(db: Kysely<Database>): SessionsRepo {
+  // The session with the user's role in its tenant, in one statement (every request reads it).
+  const withRole = () =>
+    db
+      .selectFrom('sessions')
+      .leftJoin('memberships', (join) =>
+        join
+          .onRef('memberships.user_id', '=', 'sessions.user_id')
+          .onRef('memberships.tenant_id', '=', 'sessions.tenant_id'),
+      )
+      .selectAll('sessions')
+      .select('memberships.role as role');
   return {
     async removeOthersForUser(userId, keepSessionId) {
       await db.deleteFrom('sessions').where('user_id', '=', userId).where('id', '!=', keepSessionId).execute();
@@ -67,22 +82,18 @@ export function createSessionsRepo(db: Kysely<Database>): SessionsRepo {
         .execute();
     },
     async findValid(tokenHash, nowIso) {
-      const row = await db
-        .selectFrom('sessions')
-        .selectAll()
-        .where('token_hash', '=', tokenHash)
-        .where('expires_at', '>', nowIso)
+      const row = await withRole()
+        .where('sessions.token_hash', '=', tokenHash)
+        .where('sessions.expires_at', '>', nowIso)
         .executeTakeFirst();
-      return row && toRecord(row);
+      return row && { ...toRecord(row), role: row.role };
     },
     async findValidById(sessionId, nowIso) {
-      const row = await db
-        .selectFrom('sessions')
-        .selectAll()
-        .where('id', '=', sessionId)
-        .where('expires_at', '>', nowIso)
+      const row = await withRole()
+        .where('sessions.id', '=', sessionId)
+        .where('sessions.expires_at', '>', nowIso)
         .executeTakeFirst();
-      return row && toRecord(row);
+      return row && { ...toRecord(row), role: row.role };
     },
     async listValidForUser(userId, nowIso) {
       const rows = await db
@@ -102,6 +113,14 @@ export function createSessionsRepo(db: Kysely<Database>): SessionsRepo {
         .where('id', '=', sessionId)
         .executeTakeFirst();
       return Number(result.numDeletedRows) > 0;
+    },
+    async removeForUserInTenant(userId, tenantId) {
+      const result = await db
+        .deleteFrom('sessions')
+        .where('user_id', '=', userId)
+        .where('tenant_id', '=', tenantId)
+        .executeTakeFirst();
+      return Number(result.numDeletedRows);
     },
     async removeAllForUser(userId) {
       await db.deleteFrom('sessions').where('user_id', '=', userId).execute();

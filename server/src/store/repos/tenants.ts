@@ -30,6 +30,12 @@ export interface TenantsRepo {
   rename(tenantId: string, name: string): Promise<void>;
   /** Sets the plan and its status (the embedded checkout's upgrade). */
   setPlan(tenantId: string, plan: string, planStatus: string): Promise<void>;
+  /** The user's role in the tenant, or undefined when not a member. */
+  roleOf(userId: string, tenantId: string): Promise<string | undefined>;
+  /** Sets a member's role; answers whether the membership existed. */
+  setRole(tenantId: string, userId: string, role: string): Promise<boolean>;
+  /** Removes a membership; answers whether it existed. */
+  removeMember(tenantId: string, userId: string): Promise<boolean>;
   /** The tenant's members with their user, oldest membership first. */
   listMembers(
     tenantId: string,
@@ -109,6 +115,32 @@ export function createTenantsRepo(db: Kysely<Database>): TenantsRepo {
         .insertInto('memberships')
         .values({ user_id: userId, tenant_id: tenantId, role, created_at: createdAt })
         .execute();
+    },
+    async roleOf(userId, tenantId) {
+      const row = await db
+        .selectFrom('memberships')
+        .select('role')
+        .where('user_id', '=', userId)
+        .where('tenant_id', '=', tenantId)
+        .executeTakeFirst();
+      return row?.role;
+    },
+    async setRole(tenantId, userId, role) {
+      const result = await db
+        .updateTable('memberships')
+        .set({ role })
+        .where('tenant_id', '=', tenantId)
+        .where('user_id', '=', userId)
+        .executeTakeFirst();
+      return Number(result.numUpdatedRows) > 0;
+    },
+    async removeMember(tenantId, userId) {
+      const result = await db
+        .deleteFrom('memberships')
+        .where('tenant_id', '=', tenantId)
+        .where('user_id', '=', userId)
+        .executeTakeFirst();
+      return Number(result.numDeletedRows) > 0;
     },
     async findForMember(userId, tenantId) {
       const row = await joined()
