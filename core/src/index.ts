@@ -347,6 +347,7 @@ export {
   slugify,
   validateAppDefinition,
 } from './apps/rules.js';
+export { publicSurfaceOf } from './apps/public-surface.js';
 export type { AppSlugProblem } from './apps/slug.js';
 export {
   APP_SLUG_PATTERN,

@@ -12,6 +12,7 @@ import {
   applyWorkspaceEventsChange,
   checkNewAppSlug,
   hasTriggers,
+  publicSurfaceOf,
   takenEventKeys,
   validateAppDefinition,
   withWorkspaceEvents,
@@ -163,8 +164,8 @@ export function createAppsService(
       const record = await store.get(ctx.tenantId, slug);
       if (!record) throw notFound('App');
       if (record.tenantId === ctx.tenantId) return browserView(record);
-      // A published app carries none of its author's test data to other workspaces.
-      return withWorkspaceEvents(withoutTestData(browserView(record)), await added.get(ctx.tenantId, slug));
+      // Another workspace reads a published app's declared surface only.
+      return withWorkspaceEvents(publicSurfaceOf(record.definition), await added.get(ctx.tenantId, slug));
     },
 
     async putWorkspaceEvents(ctx, slug, events) {
@@ -177,7 +178,7 @@ export function createAppsService(
           'appSlug',
         );
       }
-      const app = builtin ? toAppDefinition(builtin) : withoutTestData(browserView(record as PortalAppRecord));
+      const app = builtin ? toAppDefinition(builtin) : publicSurfaceOf((record as PortalAppRecord).definition);
       const taken = takenEventKeys(app, events);
       if (taken.actions[0])
         throw conflict(`${app.appName} already has an action '${taken.actions[0]}'.`, `actions.${taken.actions[0]}`);
@@ -242,7 +243,9 @@ export function createAppsService(
       if (builtin) return builtinListing(toAppDefinition(builtin));
       const record = await store.get(ctx.tenantId, slug);
       if (!record) throw notFound('App');
-      return listingOf(record);
+      const listing = listingOf(record);
+      // The data endpoint is how the app works, not what it declares: its author's only.
+      return record.tenantId === ctx.tenantId ? listing : { ...listing, formDataEndpoint: '' };
     },
 
     async updateListing(ctx, slug, input) {
@@ -256,12 +259,14 @@ export function createAppsService(
     async testAuth(ctx, slug, input) {
       const builtin = getBuiltinApp(slug);
       const record = builtin ? undefined : await store.get(ctx.tenantId, slug);
-      if (!builtin && !record) throw notFound('App');
+      // The Test panel is the authors' (forms-dp 2.6): the request as sent and the remote's answer
+      // show the author's address, headers and fixed values, so another workspace's app is not found.
+      if (!builtin && (!record || record.tenantId !== ctx.tenantId)) throw notFound('App');
       const app: RunnableApp = builtin ?? toRunnable(record!, deps.vault);
       const authValues = await valuesForTest(ctx.tenantId, app, input);
       const result = await runAuthTest(app, authValues);
       // forms-dp 4: the outcome is saved on the app (only the owner's; built-ins are not stored).
-      if (record && record.tenantId === ctx.tenantId) {
+      if (record) {
         const definition = structuredClone(record.definition);
         definition.authInfo = { ...definition.authInfo, testResponse: result.response, testResponseStatus: result.ok };
         await store.update(ctx.tenantId, slug, { definition, summary: summaryOf(definition) });
@@ -368,12 +373,6 @@ function browserView(record: Pick<PortalAppRecord, 'definition' | 'clientSecret'
     view.authInfo.clientInfo = { ...view.authInfo.clientInfo, client_secret: SECRET_SENTINEL };
   }
   return view;
-}
-
-/** A definition without the auth test's answer and outcome (the author's own data). */
-function withoutTestData(definition: AppDefinition): AppDefinition {
-  const { testResponse: _response, testResponseStatus: _status, ...authInfo } = definition.authInfo ?? {};
-  return { ...definition, authInfo };
 }
 
 /** A built-in's listing: synthesised, Published, read-only. */

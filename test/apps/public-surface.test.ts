@@ -1,0 +1,161 @@
+/**
+ * What another workspace reads of a published portal app (forms-dp 2.4, 3): its declared surface
+ * only. Through every route that answers an app's definition or listing, the
+ * author's custom code, request addresses, header and body values, OAuth client, auth test
+ * answer, documentation and data endpoint never reach a second workspace; the author still
+ * reads all of it.
+ */
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { type Account, type ApiHarness, openHarness, openTestDatabases, signUp } from '../api/harness.js';
+import { startTarget, type Target } from '../fixtures/targets/target-server.js';
+
+/** Text only the author typed; none of it may reach another workspace. */
+const PRIVATE = {
+  code: 'return { headers: { "X-Code": "code-secret-5521" } };',
+  header: 'header-secret-7740',
+  body: 'body-secret-3317',
+  hidden: 'hidden-secret-2286',
+  clientId: 'client-id-secret-9130',
+  docs: 'docs-secret-6604',
+  lambda: 'lambda-secret-4471',
+  path: 'path-secret-8810',
+};
+
+function privateApp(slug: string, target: Target) {
+  return {
+    appSlug: slug,
+    appName: 'Private Parts',
+    category: 'Testing',
+    apiDocs: `Ask for ${PRIVATE.docs}`,
+    lambdaURL: `https://example.com/${PRIVATE.lambda}`,
+    actions: {
+      whoami: {
+        title: 'Who am I',
+        method: 'get',
+        url: `${target.url}/echo/${PRIVATE.path}`,
+        fields: [{ name: 'fixed', title: 'Fixed', hidden: true, value: PRIVATE.hidden, schema: { type: 'string' } }],
+        headers: [{ key: 'X-Internal', value: PRIVATE.header }],
+      },
+      create: {
+        title: 'Create thing',
+        description: 'Creates a thing',
+        method: 'post',
+        url: `${target.url}/echo/${PRIVATE.path}`,
+        fields: [{ name: 'name', title: 'Name', required: true, schema: { type: 'string' } }],
+        body: [{ key: 'note', value: PRIVATE.body }],
+        customForm: { apiCode: PRIVATE.code, custom: false },
+      },
+    },
+    triggers: {
+      made: {
+        label: 'New thing',
+        type: 'polling',
+        action: 'whoami',
+        pollingParams: { dedupe_key: 'id', data_head: 'items' },
+      },
+    },
+    authInfo: {
+      apiType: 'customCode',
+      testAuth: 'whoami',
+      customCodeFormFields: [{ key: 'api_key', title: 'API Key' }],
+      customCodeInfo: { customCode: PRIVATE.code },
+      clientInfo: { client_id: PRIVATE.clientId },
+    },
+  };
+}
+
+describe.each(openTestDatabases())('a published app seen from another workspace on $dialect', (testDb) => {
+  let h: ApiHarness;
+  let author: Account;
+  let reader: Account;
+  let target: Target;
+  let previousAllowed: string | undefined;
+  const slug = `private-parts-${Date.now()}`;
+
+  beforeAll(async () => {
+    target = await startTarget();
+    previousAllowed = process.env.JUNCTION_ALLOWED_HOSTS;
+    process.env.JUNCTION_ALLOWED_HOSTS = `127.0.0.1:${target.port}`;
+    h = await openHarness(testDb);
+    author = await signUp(h, 'surface-author');
+    reader = await signUp(h, 'surface-reader');
+    const created = await h.call('POST', '/api/apps', { token: author.token, body: privateApp(slug, target) });
+    expect(created.status, created.text).toBe(201);
+    // The author's auth test answer is saved on the app.
+    const tested = await h.call('POST', `/api/apps/${slug}/test-auth`, {
+      token: author.token,
+      body: { values: { api_key: 'k' } },
+    });
+    expect(tested.status, tested.text).toBe(200);
+    const published = await h.call('PUT', `/api/apps/${slug}/listing`, {
+      token: author.token,
+      body: { status: 'Published', description: 'For everyone' },
+    });
+    expect(published.status, published.text).toBe(200);
+  });
+  afterAll(async () => {
+    if (previousAllowed === undefined) delete process.env.JUNCTION_ALLOWED_HOSTS;
+    else process.env.JUNCTION_ALLOWED_HOSTS = previousAllowed;
+    await h?.close();
+    await target?.close();
+  });
+
+  const expectNothingPrivate = (text: string) => {
+    for (const value of Object.values(PRIVATE)) expect(text).not.toContain(value);
+    expect(text).not.toContain('testResponse');
+  };
+
+  it('answers the declared surface on GET /api/apps/{slug}', async () => {
+    const res = await h.call('GET', `/api/apps/${slug}`, { token: reader.token });
+    expect(res.status, res.text).toBe(200);
+    expectNothingPrivate(res.text);
+    expect(res.json).toMatchObject({
+      appSlug: slug,
+      appName: 'Private Parts',
+      authInfo: { apiType: 'customCode', customCodeFormFields: [{ key: 'api_key', title: 'API Key' }] },
+      actions: { create: { title: 'Create thing', description: 'Creates a thing', method: 'post', url: '' } },
+      triggers: { made: { label: 'New thing', type: 'polling' } },
+    });
+    expect(res.json.actions.create.fields).toEqual([
+      { name: 'name', title: 'Name', required: true, schema: { type: 'string' } },
+    ]);
+  });
+
+  it('answers the same surface from the workspace-events route', async () => {
+    const res = await h.call('PUT', `/api/apps/${slug}/workspace-events`, {
+      token: reader.token,
+      body: { actions: {}, triggers: {} },
+    });
+    expect(res.status, res.text).toBe(200);
+    expectNothingPrivate(res.text);
+  });
+
+  it('answers the listing without the data endpoint, and the catalogue without internals', async () => {
+    const listing = await h.call('GET', `/api/apps/${slug}/listing`, { token: reader.token });
+    expect(listing.status, listing.text).toBe(200);
+    expect(listing.json).toMatchObject({ name: 'Private Parts', description: 'For everyone', formDataEndpoint: '' });
+    expectNothingPrivate(listing.text);
+    const list = await h.call('GET', '/api/apps', { token: reader.token });
+    expectNothingPrivate(list.text);
+  });
+
+  it("does not run the author's auth test for another workspace (the Test panel is the authors')", async () => {
+    const res = await h.call('POST', `/api/apps/${slug}/test-auth`, {
+      token: reader.token,
+      body: { values: { api_key: 'k' } },
+    });
+    expect(res.status, res.text).toBe(404);
+    expectNothingPrivate(res.text);
+    const action = await h.call('POST', `/api/apps/${slug}/actions/create/test`, { token: reader.token, body: {} });
+    expect(action.status).toBe(404);
+  });
+
+  it('keeps everything for the author', async () => {
+    const res = await h.call('GET', `/api/apps/${slug}`, { token: author.token });
+    expect(res.json.authInfo.customCodeInfo.customCode).toBe(PRIVATE.code);
+    expect(res.json.actions.whoami.headers).toEqual([{ key: 'X-Internal', value: PRIVATE.header }]);
+    expect(res.json.authInfo.testResponseStatus).toBeTypeOf('boolean');
+    const listing = await h.call('GET', `/api/apps/${slug}/listing`, { token: author.token });
+    expect(listing.json.formDataEndpoint).toContain(PRIVATE.lambda);
+  });
+});
