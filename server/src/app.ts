@@ -94,7 +94,8 @@ export async function createApp(config: Config, opts: CreateAppOptions = {}): Pr
   const ownsServices = !opts.services;
   let services = opts.services;
   // One counting store for route limits and the services' own (public forms, storefront).
-  const rateLimitStore = createRateLimitStore(config.rateLimits ? config : {});
+  // Shared through Redis even with RATE_LIMITS=off: the per-account limits always count.
+  const rateLimitStore = createRateLimitStore(config);
   const rateLimiter = createDeferredRateLimiter();
   app.addHook('onClose', async () => {
     if (ownsServices) await services?.close();
@@ -124,7 +125,8 @@ export async function createApp(config: Config, opts: CreateAppOptions = {}): Pr
     registerProblemHandlers(app, config.bodyLimit, fallback);
     await registerApiDocs(app, contract);
     const serviceSet: Services = services;
-    if (config.rateLimits) registerPerAccountLimits(app, serviceSet);
+    // The per-account limits guard passwords, codes and links: on whatever RATE_LIMITS says.
+    registerPerAccountLimits(app, serviceSet);
     registerOperations(app, {
       contract,
       handlers: { ...createHandlers(), ...opts.handlers },

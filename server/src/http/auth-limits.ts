@@ -2,10 +2,13 @@
  * The limits of the account routes, in one place: each auth route is limited per address
  * (the client's IP, by @fastify/rate-limit's route config) and, where a request names an
  * account, per account too (the e-mail it names, or the signed-in user), so neither many
- * addresses against one account nor many accounts from one address get far. Every refusal is
- * a 429 Problem with Retry-After. The counters live in the rate-limit plugin's store
- * (security/rate-limit-store.ts: Redis when REDIS_URL is set, so every API process counts
- * together; else in memory). RELIABILITY.md lists these figures.
+ * addresses against one account nor many accounts from one address get far. Log-in counts
+ * per account and address together: wrong passwords from other addresses never lock the
+ * owner out. Every refusal is a 429 Problem with Retry-After. The counters live in the
+ * rate-limit plugin's store (security/rate-limit-store.ts: Redis when REDIS_URL is set, so
+ * every API process counts together; else in memory). The per-account limits guard secrets
+ * (passwords, codes, links) and hold whatever RATE_LIMITS says; RATE_LIMITS=off turns off the
+ * per-address ones only. RELIABILITY.md lists these figures.
  */
 import { normaliseEmail } from '@junction/core';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
@@ -19,8 +22,11 @@ export interface Limit {
   windowMs: number;
 }
 
-/** How a route's requests are tied to an account: the e-mail in the body, or the session's user. */
-export type AccountKey = 'email' | 'user';
+/**
+ * How a route's requests are tied to an account: the e-mail in the body, that e-mail from the
+ * client's address (so strangers elsewhere cannot use up the owner's tries), or the session's user.
+ */
+export type AccountKey = 'email' | 'email-and-address' | 'user';
 
 /** The limits of one auth route. */
 export interface AuthRouteLimit {
@@ -41,17 +47,19 @@ export const AUTH_LIMITS: Record<string, AuthRouteLimit> = {
   logIn: {
     path: '/api/auth/log-in',
     perAddress: { max: 10, windowMs: MINUTE },
-    perAccount: { by: 'email', max: 10, windowMs: 15 * MINUTE },
+    perAccount: { by: 'email-and-address', max: 10, windowMs: 15 * MINUTE },
   },
   verifyCode: {
     path: '/api/auth/verify-code',
     perAddress: { max: 10, windowMs: MINUTE },
     perAccount: { by: 'user', max: 10, windowMs: 15 * MINUTE },
   },
+  // Codes issued per account per hour: with CODE_MAX_ATTEMPTS guesses each, a 4-digit code
+  // gets at most a few dozen guesses an hour.
   sendCode: {
     path: '/api/auth/send-code',
     perAddress: { max: 10, windowMs: MINUTE },
-    perAccount: { by: 'user', max: 5, windowMs: 15 * MINUTE },
+    perAccount: { by: 'user', max: 5, windowMs: 60 * MINUTE },
   },
   sendSignInLink: {
     path: '/api/auth/sign-in-link',
@@ -91,7 +99,7 @@ export function perAddressLimitFor(path: string, config: Config): Record<string,
  * Adds the per-account limits: a preHandler (the body is parsed by then) that counts the
  * request against its account and refuses it with 429 past the limit. Requests that name no
  * account (a malformed body, no session) are left to the route, which refuses them anyway.
- * Needs the rate-limit plugin registered (`config.rateLimits`).
+ * Needs the rate-limit plugin registered, which createApp does whatever `config.rateLimits` says.
  */
 export function registerPerAccountLimits(app: FastifyInstance, services: Services): void {
   const checkers = new Map<string, ReturnType<FastifyInstance['createRateLimit']>>();
@@ -122,9 +130,10 @@ export function registerPerAccountLimits(app: FastifyInstance, services: Service
 }
 
 async function accountKeyOf(request: FastifyRequest, by: AccountKey, services: Services): Promise<string | undefined> {
-  if (by === 'email') {
+  if (by === 'email' || by === 'email-and-address') {
     const email = normaliseEmail((request.body as { email?: unknown } | undefined)?.email);
-    return email === '' ? undefined : `email:${email}`;
+    if (email === '') return undefined;
+    return by === 'email' ? `email:${email}` : `email:${email}|address:${request.ip}`;
   }
   const header = request.headers.authorization;
   const token = typeof header === 'string' && header.startsWith('Bearer ') ? header.slice(7) : undefined;

@@ -30,7 +30,7 @@ export const CSP_DIRECTIVES = {
 };
 
 /**
- * Registers helmet, CORS and (unless `config.rateLimits` is false) the rate limiter, counting
+ * Registers helmet, CORS and the rate limiter (with no limit of its own: routes add theirs), counting
  * in `store` (security/rate-limit-store.ts: Redis when REDIS_URL is set; default in process).
  */
 export async function registerSecurityPlugins(
@@ -66,13 +66,13 @@ export async function registerSecurityPlugins(
     maxAge: 600,
   });
 
-  if (config.rateLimits) {
-    await app.register(rateLimit, {
-      ...store,
-      global: false,
-      errorResponseBuilder: (_request, context) => tooManyAttempts(context.ttl / 1000),
-    });
-  }
+  // Always registered: the limits that guard secrets (http/auth-limits.ts) hold whatever
+  // RATE_LIMITS says; only the per-address route configs follow it.
+  await app.register(rateLimit, {
+    ...store,
+    global: false,
+    errorResponseBuilder: (_request, context) => tooManyAttempts(context.ttl / 1000),
+  });
 }
 
 type Header = [name: string, value: string];
