@@ -183,10 +183,10 @@ describe('the editor shell in the browser', { timeout: E2E_TEST_TIMEOUT_MS * 3 }
     await name.press('Enter');
     const banner = page.getByTestId('unreachable-banner');
     await banner.waitFor();
-    expect(await banner.textContent()).toContain('Cannot reach the server.');
+    expect(await banner.textContent()).toContain('The server cannot be reached. Check your connection, then try again.');
     await saveScreenshot(page, 'shell-server-unreachable');
     await page.unroute('**/api/workflows/*');
-    await banner.getByRole('button', { name: 'Try now' }).click();
+    await banner.getByRole('button', { name: 'Try again' }).click();
     await toast(page, 'Connection restored: your changes are saved.');
     await page.reload();
     await page.getByText('Click to Add Trigger').waitFor();

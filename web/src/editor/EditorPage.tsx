@@ -1,3 +1,4 @@
+import { TRY_AGAIN_LABEL, UNREACHABLE_TEXT } from '@junction/core';
 import { observer } from 'mobx-react-lite';
 import { useCallback, useEffect, useRef, useState } from 'react';
 import styled from 'styled-components';
@@ -88,10 +89,6 @@ const LinkChoices = styled.span`
   margin-top: ${({ theme }) => theme.space(4)};
   font-size: ${({ theme }) => theme.font.size.body};
 `;
-
-/** What the page says when the server cannot be reached while opening a workflow. */
-export const LOAD_UNREACHABLE_TEXT =
-  'The workflow could not be opened because the server cannot be reached right now. Nothing was lost: try again in a moment.';
 
 /** What opens first: the editor when a session is at hand (`c`, a stored token or the client's own), else onboarding 2's rule on `u` and `template_id`. */
 function firstGate(hasClientToken: boolean): EditorGate {
@@ -291,10 +288,10 @@ export const EditorPage = observer(function EditorPage() {
     return (
       <Centered>
         <NoAccess role="alert">
-          {LOAD_UNREACHABLE_TEXT}
+          {editor.loadProblem?.text ?? UNREACHABLE_TEXT}
           <br />
           <Button onClick={() => window.location.reload()} style={{ marginTop: 16 }}>
-            Try again
+            {TRY_AGAIN_LABEL}
           </Button>
         </NoAccess>
       </Centered>

@@ -1,6 +1,6 @@
 import { createServer, type IncomingHttpHeaders } from 'node:http';
 import type { AddressInfo } from 'node:net';
-import { type ApiClient, ApiError, createNewWorkflow, type WorkflowDocument } from '@junction/core';
+import { type ApiClient, ApiError, createNewWorkflow, problemText, type WorkflowDocument } from '@junction/core';
 import { afterAll, afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import {
   AUTOSAVE_DELAY_MS,
@@ -9,8 +9,9 @@ import {
   EditorStore,
   type IEditorStore,
   type StoredWorkflow,
-  saveFailureMessage,
+  workflowKey,
 } from './editor-store.js';
+import { serverStateOf } from './server-state.js';
 import { createRootStore } from './root-store.js';
 import bootScript from '../../public/boot-prefetch.js?raw';
 import { type PrefetchWindow, prefetchedAnswer, settledAnswer, startWorkflowPrefetch } from './workflow-prefetch.js';
@@ -152,8 +153,45 @@ describe('editor store (editor-core 4.1, 4.5)', () => {
     await store.saveNow();
     expect(store.savePhase).toBe('saveFailed');
     expect(notifyError).toHaveBeenCalledTimes(1);
-    expect(notifyError).toHaveBeenCalledWith(saveFailureMessage(conflict));
+    expect(notifyError).toHaveBeenCalledWith(problemText(conflict));
     expect(store.hasUnsavedChanges).toBe(true);
+  });
+
+  it('stops saving after a revision conflict (by its code) and rolls the cached workflow back', async () => {
+    const conflict = new ApiError({
+      type: 'about:blank',
+      title: 'Conflict',
+      status: 409,
+      code: 'workflow.revision_conflict',
+    });
+    const { api, puts } = fakeApi(doc, { failPut: conflict });
+    const store = makeStore(api);
+    await store.load('wf-1');
+    const cached = () => serverStateOf(api).cache.getData<StoredWorkflow>(workflowKey('wf-1'));
+    expect(cached()?.name).toBe('Untitled Workflow (Draft)');
+    store.wf.setName('Renamed');
+    const save = store.saveNow();
+    expect(cached()?.name).toBe('Renamed');
+    await save;
+    expect(cached()?.name).toBe('Untitled Workflow (Draft)');
+    expect(store.isConflicted).toBe(true);
+
+    store.wf.setName('Renamed again');
+    await store.saveNow();
+    expect(puts).toHaveLength(1);
+    expect(notifyError).toHaveBeenCalledTimes(1);
+  });
+
+  it('keeps the saved workflow in the cache after a save', async () => {
+    const { api } = fakeApi(doc);
+    const store = makeStore(api);
+    await store.load('wf-1');
+    store.wf.setName('Renamed');
+    await store.saveNow();
+    expect(serverStateOf(api).cache.getData<StoredWorkflow>(workflowKey('wf-1'))).toMatchObject({
+      name: 'Renamed',
+      revision: 2,
+    });
   });
 
   it('keeps the selection out of the history and clears it when the step is deleted', async () => {
@@ -181,30 +219,16 @@ describe('editor store (editor-core 4.1, 4.5)', () => {
   });
 });
 
-describe('saveFailureMessage', () => {
-  it('explains a conflict, a lost connection and a server detail', () => {
+describe('a failed save', () => {
+  it("says the message table's sentence for the Problem's code", () => {
     expect(
-      saveFailureMessage(
+      problemText(
         new ApiError({ type: 'about:blank', title: 'Conflict', status: 409, code: 'workflow.revision_conflict' }),
       ),
-    ).toMatch(/Someone else saved/);
+    ).toBe('Someone else saved this workflow first. Reload the page to see their changes.');
     expect(
-      saveFailureMessage(
-        new ApiError({ type: 'about:blank', code: 'network.unreachable', title: 'Network', status: 0 }),
-      ),
-    ).toMatch(/Could not reach the server/);
-    expect(
-      saveFailureMessage(
-        new ApiError({
-          type: 'about:blank',
-          code: 'request.invalid',
-          title: 'Unprocessable',
-          status: 422,
-          detail: 'bad name',
-        }),
-      ),
-    ).toBe('Saving failed: bad name');
-    expect(saveFailureMessage(new Error('x'))).toBe('Saving failed.');
+      problemText(new ApiError({ type: 'about:blank', code: 'network.unreachable', title: 'Network', status: 0 })),
+    ).toBe('The server cannot be reached. Check your connection, then try again.');
   });
 });
 

@@ -5,12 +5,18 @@
  */
 import {
   type ApiClient,
+  apiKey,
   type CoreEnv,
+  describeProblem,
   findIssues,
   type Issue,
   type IWorkflow,
   isApiError,
+  isUnreachable,
   PROBLEM_CODES,
+  problemText,
+  type ShownProblem,
+  STATUS_PROBLEM_CODES,
   toDocument,
   type WorkflowData,
   type WorkflowDocument,
@@ -21,6 +27,7 @@ import { flow, getEnv, type Instance, types } from 'mobx-state-tree';
 import { AppCatalogModel } from '../editor/panels/panel-catalog.js';
 import { activationProblemsOf } from './activation-check.js';
 import { editorRequests } from './editor-requests.js';
+import { serverStateOf } from './server-state.js';
 
 /** How long autosave waits after the last edit before saving (editor-core 4.5). */
 export const AUTOSAVE_DELAY_MS = 800;
@@ -70,29 +77,12 @@ export interface StoredWorkflow {
   document: WorkflowDocument;
 }
 
-/**
- * Returns the message a failed save shows: a conflict names the other save; anything else the
- * server's own text when it has one.
- */
-export function saveFailureMessage(error: unknown): string {
-  if (isApiError(error)) {
-    if (error.code === PROBLEM_CODES.workflowRevisionConflict)
-      return 'Someone else saved this workflow first. Reload the page to see their changes.';
-    if (error.isNetworkError)
-      return 'Could not reach the server. Your changes are kept and will be saved when it is back.';
-    const detail = error.problem.detail ?? error.problem.title;
-    return detail ? `Saving failed: ${detail}` : `Saving failed (${error.status}).`;
-  }
-  return 'Saving failed.';
-}
+/** What a shared template that no longer exists says (editor-core 4.9; its one screen-specific sentence). */
+export const TEMPLATE_GONE_TEXT = 'This shared template no longer exists.';
 
-/** Returns the message shown when a shared template cannot be accepted. */
-export function templateFailureMessage(error: unknown): string {
-  if (isApiError(error) && error.status === 404) return 'This shared template no longer exists.';
-  if (isApiError(error) && error.status === 0)
-    return 'The shared template could not be opened: the server could not be reached.';
-  const detail = isApiError(error) ? (error.problem.detail ?? '') : '';
-  return detail ? `The shared template could not be opened: ${detail}` : 'The shared template could not be opened.';
+/** The cache key of one stored workflow (GET /api/workflows/{id}). */
+export function workflowKey(id: string) {
+  return apiKey('/api/workflows/{id}', { path: { id } });
 }
 
 const globalSetTimeout = (fn: () => void, ms: number): unknown => globalThis.setTimeout(fn, ms);
@@ -118,8 +108,15 @@ const EditorStoreBase = types
     saveFailures: 0,
     /** True when the last load failed because the server could not be reached or failed (not a 404). */
     loadFailedUnreachable: false,
+    /** The last failed load as the page shows it (core's message table), or null. */
+    loadProblem: null as ShownProblem | null,
     /** True while the last save could not reach the server (the editor shows a banner and retries). */
     isUnreachable: false,
+    /**
+     * True once a save answered `workflow.revision_conflict`: someone else saved in between, so
+     * later saves would only be refused again; the page says to reload (editor-core 4.5).
+     */
+    isConflicted: false,
     /** The link whose filter or delay panel is open (editor-core 2.10); outside the history. */
     linkPanel: null as LinkPanel | null,
     /** The open section of the selected step's panel ('app', 'account', 'test', …); the tour follows it. */
@@ -225,8 +222,9 @@ const EditorStoreBase = types
       self.loadPhase = phase;
     },
     /** Notes whether the last failed load failed because the server could not answer. */
-    setLoadUnreachable(isUnreachable: boolean): void {
+    setLoadUnreachable(isUnreachable: boolean, problem: ShownProblem | null = null): void {
       self.loadFailedUnreachable = isUnreachable;
+      self.loadProblem = problem;
     },
     setSavePhase(phase: SavePhase): void {
       self.savePhase = phase;
@@ -252,10 +250,11 @@ const EditorStoreBase = types
     markReachable(): void {
       self.isUnreachable = false;
     },
-    markSaveFailed(isUnreachable = false): void {
+    markSaveFailed(isUnreachable = false, isConflicted = false): void {
       self.savePhase = 'saveFailed';
       self.saveFailures += 1;
       self.isUnreachable = isUnreachable;
+      if (isConflicted) self.isConflicted = true;
     },
   }))
   .actions((self) => {
@@ -274,25 +273,37 @@ const EditorStoreBase = types
     /** Saves the current workflow once; a save already running is awaited first. */
     async function saveOnce(): Promise<void> {
       if (inFlight) await inFlight;
-      if (!self.workflow || !self.hasUnsavedChanges) return;
+      if (!self.workflow || !self.hasUnsavedChanges || self.isConflicted) return;
       const data = self.workflow.data;
+      const document = toDocument(data);
+      const key = workflowKey(data.id);
+      const server = serverStateOf(self.env.api);
       self.setSavePhase('saving');
       const run = (async () => {
         try {
-          const saved = await self.env.api.put('/api/workflows/{id}', {
-            params: { path: { id: data.id } },
-            body: {
-              document: toDocument(data),
-              ...(self.revision === null ? {} : { expectedRevision: self.revision }),
+          const saved = await server.mutate(
+            (api) =>
+              api.put('/api/workflows/{id}', {
+                params: { path: { id: data.id } },
+                body: { document, ...(self.revision === null ? {} : { expectedRevision: self.revision }) },
+              }),
+            {
+              // The cached workflow shows the edit at once and rolls back when the save fails.
+              optimistic: server.cache.getData(key)
+                ? [{ key, update: (old) => ({ ...(old as StoredWorkflow), name: data.name, document }) }]
+                : [],
+              onSuccess: (answer, cache) => cache.find(key)?.setData(answer),
+              invalidates: [apiKey('/api/dashboard/workflows')],
             },
-          });
-          // The echo is not applied: the workflow may have moved on while the request ran.
+          );
+          // The echo is not applied to the model: the workflow may have moved on while the request ran.
           self.markSaved(data, saved.revision);
         } catch (error) {
           const wasUnreachable = self.isUnreachable;
-          self.markSaveFailed(isApiError(error) && error.status === 0);
+          const code = isApiError(error) ? error.code : null;
+          self.markSaveFailed(isUnreachable(error), code === PROBLEM_CODES.workflowRevisionConflict);
           // While the server stays unreachable the banner speaks; one toast is enough.
-          if (!(wasUnreachable && self.isUnreachable)) self.env.notifyError(saveFailureMessage(error));
+          if (!(wasUnreachable && self.isUnreachable)) self.env.notifyError(problemText(error));
         }
       })();
       inFlight = run;
@@ -352,12 +363,17 @@ const EditorStoreBase = types
           // The GET started while the app booted, when there is one; else (or when it failed) now.
           const early: StoredWorkflow | null = yield self.env.takePrefetchedWorkflow?.(id) ?? Promise.resolve(null);
           const stored: StoredWorkflow =
-            early?.id === id ? early : yield self.env.api.get('/api/workflows/{id}', { params: { path: { id } } });
+            early?.id === id
+              ? early
+              : yield serverStateOf(self.env.api).read('/api/workflows/{id}', { params: { path: { id } } });
           self.applyStored(stored);
           self.setLoadPhase('loaded');
         } catch (error) {
           // A server that cannot be reached (or fails) is not a missing workflow.
-          self.setLoadUnreachable(isApiError(error) && (error.status === 0 || error.status >= 500));
+          self.setLoadUnreachable(
+            isUnreachable(error) || (isApiError(error) && error.code.startsWith('server.')),
+            describeProblem(error),
+          );
           self.setLoadPhase('failed');
         }
       }),
@@ -365,7 +381,12 @@ const EditorStoreBase = types
       create: flow(function* create() {
         self.setLoadPhase('loading');
         try {
-          const stored: StoredWorkflow = yield self.env.api.post('/api/workflows', { body: {} });
+          const stored: StoredWorkflow = yield serverStateOf(self.env.api).mutate(
+            (api) => api.post('/api/workflows', { body: {} }),
+            {
+              invalidates: [apiKey('/api/dashboard/workflows')],
+            },
+          );
           self.applyStored(stored);
           self.setLoadPhase('loaded');
           return stored.id;
@@ -382,15 +403,17 @@ const EditorStoreBase = types
       acceptTemplate: flow(function* acceptTemplate(templateId: string) {
         self.setLoadPhase('loading');
         try {
-          const stored: StoredWorkflow = yield self.env.api.post('/api/templates/{templateId}/accept', {
-            params: { path: { templateId } },
-          });
+          const stored: StoredWorkflow = yield serverStateOf(self.env.api).mutate(
+            (api) => api.post('/api/templates/{templateId}/accept', { params: { path: { templateId } } }),
+            { invalidates: [apiKey('/api/dashboard/workflows')] },
+          );
           self.applyStored(stored);
           self.setLoadPhase('loaded');
           return { id: stored.id } as const;
         } catch (error) {
           self.setLoadPhase('unloaded');
-          const failure = templateFailureMessage(error);
+          const failure =
+            isApiError(error) && error.code === STATUS_PROBLEM_CODES[404] ? TEMPLATE_GONE_TEXT : problemText(error);
           self.env.notifyError(failure);
           return { failure } as const;
         }

@@ -1,11 +1,11 @@
-import { type ApiClient, ApiError, createNewWorkflow, type WorkflowDocument } from '@junction/core';
+import { type ApiClient, ApiError, createNewWorkflow, UNREACHABLE_TEXT, type WorkflowDocument } from '@junction/core';
 import { act, cleanup, fireEvent, render, screen } from '@testing-library/react';
 import { ThemeProvider } from 'styled-components';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { createEditorStore, type IEditorStore } from '../../stores/editor-store.js';
 import { theme, ToastProvider } from '../../ui/index.js';
 import { EditorProvider } from '../editor-context.js';
-import { ConnectionBanner, RECONNECTED_TEXT, retryDelayMs, UNREACHABLE_TEXT } from './ConnectionBanner.js';
+import { ConnectionBanner, RECONNECTED_TEXT, retryDelayMs } from './ConnectionBanner.js';
 
 afterEach(cleanup);
 
@@ -20,7 +20,8 @@ describe('the unreachable-server state', () => {
     const api = {
       get: vi.fn(async () => ({ id: 'wf', name: doc.name, active: false, revision: 1, document: doc })),
       put: vi.fn(async (_path: string, init: { body: { document: WorkflowDocument } }) => {
-        if (isDown) throw new ApiError({ type: 'about:blank', code: 'network.unreachable', title: 'Network error', status: 0 });
+        if (isDown)
+          throw new ApiError({ type: 'about:blank', code: 'network.unreachable', title: 'Network error', status: 0 });
         saved.push(init.body.document);
         return { id: 'wf', name: init.body.document.name, active: false, revision: 2, document: init.body.document };
       }),
@@ -49,7 +50,7 @@ describe('the unreachable-server state', () => {
 
     isDown = false;
     await act(async () => {
-      fireEvent.click(screen.getByRole('button', { name: 'Try now' }));
+      fireEvent.click(screen.getByRole('button', { name: 'Try again' }));
     });
     await screen.findByText(RECONNECTED_TEXT);
     expect(screen.queryByTestId('unreachable-banner')).toBeNull();
@@ -64,16 +65,23 @@ describe('the unreachable-server state', () => {
 
 describe('opening a workflow while the server cannot be reached', () => {
   it('tells an unreachable server apart from a missing workflow', async () => {
-    const failWith = (status: number) =>
+    const failWith = (status: number, code: string) =>
       ({
         get: vi.fn(async () => {
-          throw new ApiError({ type: 'about:blank', code: 'server.unavailable', title: 'x', status });
+          throw new ApiError({ type: 'about:blank', code, title: 'x', status });
         }),
       }) as unknown as ApiClient;
-    const down = createEditorStore({ ...env, api: failWith(0), notifyError: vi.fn() });
+    const down = createEditorStore({ ...env, api: failWith(0, 'network.unreachable'), notifyError: vi.fn() });
     await down.load('wf');
-    expect([down.loadPhase, down.loadFailedUnreachable]).toEqual(['failed', true]);
-    const missing = createEditorStore({ ...env, api: failWith(404), notifyError: vi.fn() });
+    expect([down.loadPhase, down.loadFailedUnreachable, down.loadProblem?.text]).toEqual([
+      'failed',
+      true,
+      UNREACHABLE_TEXT,
+    ]);
+    const busy = createEditorStore({ ...env, api: failWith(503, 'server.unavailable'), notifyError: vi.fn() });
+    await busy.load('wf');
+    expect([busy.loadPhase, busy.loadFailedUnreachable]).toEqual(['failed', true]);
+    const missing = createEditorStore({ ...env, api: failWith(404, 'resource.not_found'), notifyError: vi.fn() });
     await missing.load('wf');
     expect([missing.loadPhase, missing.loadFailedUnreachable]).toEqual(['failed', false]);
   });

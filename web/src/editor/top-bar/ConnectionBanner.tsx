@@ -1,3 +1,4 @@
+import { TRY_AGAIN_LABEL, UNREACHABLE_TEXT } from '@junction/core';
 import { observer } from 'mobx-react-lite';
 import { useEffect, useRef } from 'react';
 import styled from 'styled-components';
@@ -5,9 +6,8 @@ import type { IEditorStore } from '../../stores/editor-store.js';
 import { useToast } from '../../ui/index.js';
 import { useEditor } from '../editor-context.js';
 
-/** The banner's text while the server cannot be reached. */
-export const UNREACHABLE_TEXT =
-  'Cannot reach the server. Your changes are kept in this tab and will be saved when the connection is back.';
+/** What the banner adds to core's one unreachable sentence: where the edits are. */
+export const KEPT_CHANGES_TEXT = 'Your changes are kept in this tab and saved when the server is back.';
 /** The toast once the kept changes are saved. */
 export const RECONNECTED_TEXT = 'Connection restored: your changes are saved.';
 
@@ -47,7 +47,7 @@ async function retrySave(editor: IEditorStore): Promise<void> {
 /**
  * The visible error state while the server cannot be reached: a banner over the
  * canvas, edits kept in the page, saves retried (2 s doubling to 30 s, at once when the
- * browser says it is online, or with 'Try now'); a toast says when they are saved.
+ * browser says it is online, or with Try again); a toast says when they are saved.
  */
 export const ConnectionBanner = observer(function ConnectionBanner() {
   const editor = useEditor();
@@ -88,9 +88,11 @@ export const ConnectionBanner = observer(function ConnectionBanner() {
   return (
     <Banner role="alert" data-testid="unreachable-banner">
       <span aria-hidden="true">⚠</span>
-      <span>{UNREACHABLE_TEXT}</span>
+      <span>
+        {UNREACHABLE_TEXT} {KEPT_CHANGES_TEXT}
+      </span>
       <button type="button" onClick={() => void retrySave(editor)}>
-        Try now
+        {TRY_AGAIN_LABEL}
       </button>
     </Banner>
   );
