@@ -49,8 +49,26 @@ export const PROBLEM_CODES = {
   connectionPrivate: 'connection.private',
   /** Too many requests; see Retry-After. */
   rateLimited: 'limit.rate',
+  /** A quota over a longer window (bytes of uploads an hour, reports a day) is used up; see Retry-After. */
+  quotaExceeded: 'limit.quota',
   /** The request never got an answer (offline, refused, DNS); set by the client only. */
   networkError: 'network.unreachable',
+  /** Sign-up is closed to this address (the instance's policy); the same answer whether or not it has an account. */
+  signupClosed: 'signup.closed',
+  /** Nobody owns this instance yet: the set-up page creates the owner first. */
+  setupRequired: 'instance.setup_required',
+  /** The instance already has an owner: the set-up page is done. */
+  ownerExists: 'instance.owner_exists',
+  /** Only the instance's owner may do this (the instance page). */
+  instanceOwnerOnly: 'instance.owner_only',
+  /** The account was disabled by the instance's owner. */
+  accountDisabled: 'auth.account_disabled',
+  /** The invitation link is unknown, used, revoked or expired. */
+  invitationInvalid: 'invitation.invalid',
+  /** The invited address is already a member of the workspace. */
+  alreadyMember: 'invitation.already_member',
+  /** The invitation is for another address than the signed-in account's. */
+  invitationOtherAddress: 'invitation.other_address',
 } as const;
 
 /** Any stable Problem code. New codes are added to one of the two tables above. */

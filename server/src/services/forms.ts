@@ -4,7 +4,7 @@
  * bound workflow through the engine's `ingest` (forms-dp 2.2, 3, 7).
  */
 import path from 'node:path';
-import { type FormTuple, parseFormTuple, validateFormDefinition } from '@junction/core';
+import { type FormTuple, PROBLEM_CODES, parseFormTuple, validateFormDefinition } from '@junction/core';
 import { notFound, Problem, unprocessable } from '../kernel/errors.js';
 import { checkAnswers } from '../forms/answers.js';
 import {
@@ -59,6 +59,9 @@ const HOUR_MS = 60 * 60 * 1000;
 export const FILE_PATH_PREFIX = '/api/public/files/';
 
 const FORM_NOT_FOUND = 'Form';
+
+/** The answer to a file URL that is not an unused upload of this form (each file answers one submission). */
+const USED_UPLOAD = 'Upload the file to this form first.';
 
 /** Builds the forms service. */
 export function createFormsService(
@@ -149,15 +152,19 @@ export function createFormsService(
     const recent = await repo.sumUploadBytes({ formId, since: nowIso(deps, -HOUR_MS) });
     if (recent + bytes > quotas.perForm) {
       throw new Problem(429, 'Too Many Requests', {
-        detail: `This form took its ${formatBytes(quotas.perForm)} of files for this hour (FORM_UPLOAD_FORM_QUOTA). Try again later.`,
+        detail: `This form has used its upload quota of ${formatBytes(quotas.perForm)} an hour (FORM_UPLOAD_FORM_QUOTA); it takes files again as the hour's uploads age out.`,
         retryAfter: 600,
+        field: 'body',
+        code: PROBLEM_CODES.quotaExceeded,
       });
     }
     const wait = addressBytes.take(visitor.ip, bytes, quotas.perAddress);
     if (wait > 0) {
       throw new Problem(429, 'Too Many Requests', {
-        detail: `You sent ${formatBytes(quotas.perAddress)} of files this hour (FORM_UPLOAD_ADDRESS_QUOTA). Try again in ${wait} seconds.`,
+        detail: `Your upload quota of ${formatBytes(quotas.perAddress)} an hour is used up (FORM_UPLOAD_ADDRESS_QUOTA); it renews in ${Math.ceil(wait / 60)} minutes.`,
         retryAfter: wait,
+        field: 'body',
+        code: PROBLEM_CODES.quotaExceeded,
       });
     }
   };
@@ -276,40 +283,63 @@ export function createFormsService(
           });
         }
       }
+      const uploadKeys = new Map<string, string>();
       for (const [key, url] of checked.fileUrls) {
         const uploadId = url.startsWith(fileUrl('')) ? url.slice(fileUrl('').length) : '';
         const upload = uploadId ? await repo.getUpload(uploadId) : undefined;
         if (!upload || upload.formId !== form.id || upload.submissionId !== null) {
-          checked.errors.push({ field: `answers.${key}`, message: 'Upload the file to this form first.' });
-        } else uploadIds.push(upload.id);
+          checked.errors.push({ field: `answers.${key}`, message: USED_UPLOAD });
+        } else if (!uploadKeys.has(upload.id)) {
+          uploadIds.push(upload.id);
+          uploadKeys.set(upload.id, key);
+        }
       }
       if (checked.errors.length) {
         const [first] = checked.errors;
         throw unprocessable(`${first.message} (${first.field})`, first.field, checked.errors);
       }
 
-      // The run first: ingest commits the event and its execution atomically; a failure
-      // there leaves nothing recorded and the visitor can submit again.
-      let executionId: string | null = null;
-      const workflow = form.workflowId && (await deps.repos.workflows.get(form.tenantId, form.workflowId));
-      if (workflow) {
-        const [outcome] = await deps.engine.ingest([
-          { tenantId: form.tenantId, workflowId: workflow.id, trigger: 'form', triggerData: checked.answers },
-        ]);
-        if (outcome?.status === 'accepted') executionId = outcome.executionId;
-      }
+      // The files are claimed before anything runs, in one conditional UPDATE: of many
+      // submissions carrying one upload at once, exactly one gets it (the read above only
+      // names the field early).
       const submissionId = deps.newId();
-      await repo.insertSubmission(
-        {
+      const claimed = await repo.claimUploads(form.tenantId, form.id, uploadIds, submissionId);
+      if (claimed !== uploadIds.length) {
+        await repo.releaseUploads(uploadIds, submissionId);
+        const taken = [];
+        for (const uploadId of uploadIds) {
+          if ((await repo.getUpload(uploadId))?.submissionId !== null) taken.push(uploadKeys.get(uploadId) as string);
+        }
+        const errors = (taken.length ? taken : [uploadKeys.get(uploadIds[0]) as string]).map((key) => ({
+          field: `answers.${key}`,
+          message: USED_UPLOAD,
+        }));
+        throw unprocessable(`${USED_UPLOAD} (${errors[0].field})`, errors[0].field, errors);
+      }
+
+      try {
+        // The run next: ingest commits the event and its execution atomically; a failure
+        // there leaves nothing recorded, the files are given back and the visitor can submit again.
+        let executionId: string | null = null;
+        const workflow = form.workflowId && (await deps.repos.workflows.get(form.tenantId, form.workflowId));
+        if (workflow) {
+          const [outcome] = await deps.engine.ingest([
+            { tenantId: form.tenantId, workflowId: workflow.id, trigger: 'form', triggerData: checked.answers },
+          ]);
+          if (outcome?.status === 'accepted') executionId = outcome.executionId;
+        }
+        await repo.insertSubmission({
           id: submissionId,
           tenantId: form.tenantId,
           formId: form.id,
           answers: checked.answers,
           executionId,
           createdAt: nowIso(deps),
-        },
-        uploadIds,
-      );
+        });
+      } catch (error) {
+        await repo.releaseUploads(uploadIds, submissionId);
+        throw error;
+      }
       return { submissionId };
     },
 

@@ -57,7 +57,15 @@ export interface FormsRepo {
   update(tenantId: string, id: string, change: FormChange): Promise<FormRecord | undefined>;
   /** Deletes the form with its submissions and uploads; answers the removed uploads' storage keys, or undefined when nothing matched. */
   remove(tenantId: string, id: string): Promise<string[] | undefined>;
-  insertSubmission(submission: SubmissionRecord, uploadIds: string[]): Promise<void>;
+  insertSubmission(submission: SubmissionRecord): Promise<void>;
+  /**
+   * Claims unused uploads of a form for a submission in one conditional UPDATE (only rows whose
+   * `submission_id` is still null change), so of many submissions carrying one upload exactly
+   * one gets it; answers how many rows it claimed.
+   */
+  claimUploads(tenantId: string, formId: string, uploadIds: string[], submissionId: string): Promise<number>;
+  /** Gives back the uploads a submission claimed (it was refused or failed before being stored). */
+  releaseUploads(uploadIds: string[], submissionId: string): Promise<void>;
   listSubmissions(tenantId: string, formId: string): Promise<SubmissionRecord[]>;
   insertUpload(upload: UploadRecord): Promise<void>;
   /** An upload by id alone, for downloads and submissions. */
@@ -176,29 +184,39 @@ export function createFormsRepo(db: Kysely<Database>): FormsRepo {
         return uploads.map((u) => u.storage_key);
       });
     },
-    async insertSubmission(s, uploadIds) {
-      await db.transaction().execute(async (trx) => {
-        await trx
-          .insertInto('form_submissions')
-          .values({
-            id: s.id,
-            tenant_id: s.tenantId,
-            form_id: s.formId,
-            answers: writeJson(s.answers),
-            execution_id: s.executionId,
-            created_at: s.createdAt,
-          })
-          .execute();
-        if (uploadIds.length) {
-          await trx
-            .updateTable('form_uploads')
-            .set({ submission_id: s.id })
-            .where('tenant_id', '=', s.tenantId)
-            .where('form_id', '=', s.formId)
-            .where('id', 'in', uploadIds)
-            .execute();
-        }
-      });
+    async insertSubmission(s) {
+      await db
+        .insertInto('form_submissions')
+        .values({
+          id: s.id,
+          tenant_id: s.tenantId,
+          form_id: s.formId,
+          answers: writeJson(s.answers),
+          execution_id: s.executionId,
+          created_at: s.createdAt,
+        })
+        .execute();
+    },
+    async claimUploads(tenantId, formId, uploadIds, submissionId) {
+      if (uploadIds.length === 0) return 0;
+      const result = await db
+        .updateTable('form_uploads')
+        .set({ submission_id: submissionId })
+        .where('tenant_id', '=', tenantId)
+        .where('form_id', '=', formId)
+        .where('id', 'in', uploadIds)
+        .where('submission_id', 'is', null)
+        .executeTakeFirst();
+      return Number(result.numUpdatedRows);
+    },
+    async releaseUploads(uploadIds, submissionId) {
+      if (uploadIds.length === 0) return;
+      await db
+        .updateTable('form_uploads')
+        .set({ submission_id: null })
+        .where('id', 'in', uploadIds)
+        .where('submission_id', '=', submissionId)
+        .execute();
     },
     async listSubmissions(tenantId, formId) {
       const rows = await db
