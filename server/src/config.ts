@@ -29,6 +29,11 @@ export interface Config {
    * at GET /api/dev/outbox to loopback clients only; never outside development and tests.
    */
   devOutbox?: boolean;
+  /**
+   * MAIL_LOG=on: with no SMTP server, mail texts (verification codes, sign-in links) are written
+   * to the log; never in production. Off: the log names only a redacted address.
+   */
+  mailLog?: boolean;
   /** Sender address for mail (MAIL_FROM). */
   mailFrom: string;
   /** Base64 32-byte key(s) (JUNCTION_ENCRYPTION_KEY; comma-separated, newest first, for rotation). */
@@ -141,6 +146,7 @@ export function loadConfig(raw: Record<string, string | undefined> = process.env
     redisUrl: env.REDIS_URL,
     smtpUrl: env.SMTP_URL,
     devOutbox: isOn(env.JUNCTION_DEV_OUTBOX),
+    mailLog: isOn(env.MAIL_LOG),
     mailFrom: env.MAIL_FROM,
     encryptionKeys: env.JUNCTION_ENCRYPTION_KEY?.split(',').map((k) => k.trim()),
     env: env.NODE_ENV as Config['env'],

@@ -62,10 +62,14 @@ export const ENV_SCHEMA = {
   SMTP_URL: {
     type: 'string',
     format: 'uri',
-    description: 'send mail over SMTP; otherwise codes and links only go to the log',
+    description: 'send mail over SMTP; otherwise no mail leaves (see MAIL_LOG and JUNCTION_DEV_OUTBOX)',
   },
   MAIL_FROM: text('sender address of codes, sign-in links and ticket mail', 'Junction <no-reply@junction.local>'),
   JUNCTION_DEV_OUTBOX: flag('`on`: the dev outbox endpoint for loopback clients (never in production)', 'off'),
+  MAIL_LOG: flag(
+    '`on` with no SMTP_URL: write mails, verification codes and sign-in links included, to the server log (never in production; warned at start)',
+    'off',
+  ),
   JUNCTION_ENCRYPTION_KEY: text(
     'base64 32-byte key(s), comma-separated, newest first, for the credential vault (default: a generated key file in DATA_DIR)',
   ),
@@ -79,7 +83,10 @@ export const ENV_SCHEMA = {
     description: 'largest accepted request body in bytes (413 above it)',
   },
   WEB_DIST: text('folder of the built web app to serve (default `web/dist`)'),
-  RATE_LIMITS: flag('`off` turns off the per-IP and per-form limits', 'on'),
+  RATE_LIMITS: flag(
+    '`off` turns off the per-IP and per-form limits (the per-account limits on passwords, codes and sign-in links stay)',
+    'on',
+  ),
   LOG_LEVEL: {
     enum: ['trace', 'debug', 'info', 'warn', 'error', 'fatal', 'silent'],
     default: 'info',

@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Logger } from '../kernel/logger.js';
-import { createMailer } from './mailer.js';
+import { createMailer, MAIL_LOG_WARNING, redactAddress } from './mailer.js';
 import { createCodeMail, createSignInLinkMail } from './templates.js';
 import { startTestSmtpServer, type TestSmtpServer } from './test-smtp.js';
 
@@ -46,16 +46,33 @@ describe('mailer over SMTP', () => {
 });
 
 describe('mailer without SMTP', () => {
-  it('prints the code in the log line and keeps no mail unless the development outbox is on', async () => {
+  it('logs that a mail to a redacted address could not be delivered, never its code, unless MAIL_LOG is on', async () => {
     const { logger, lines } = captureLogger();
     const mailer = createMailer({ mailFrom: 'no-reply@junction.local' }, { logger });
     expect(mailer.mode).toBe('outbox');
+    await mailer.send({ to: 'ada@example.com', ...createCodeMail('4821', 15) });
+    const link = 'http://127.0.0.1:5000/?c=Secret-Link-Token_123';
+    await mailer.send({ to: 'grace@example.com', ...createSignInLinkMail(link, 30) });
+    const log = lines.join('\n');
+    expect(log).not.toContain('4821');
+    expect(log).not.toContain('Secret-Link-Token_123');
+    expect(log).not.toContain('ada@example.com');
+    expect(log).toContain('Mail to a***@example.com could not be delivered: SMTP_URL is not set');
+    expect(log).toContain('Mail to g***@example.com could not be delivered: SMTP_URL is not set');
+    expect(log).not.toContain('MAIL_LOG=on:');
+    expect(mailer.listOutbox()).toEqual([]);
+  });
+
+  it('with MAIL_LOG on writes the code and the link in the log line, and warns at start', async () => {
+    const { logger, lines } = captureLogger();
+    const mailer = createMailer({ mailFrom: 'no-reply@junction.local', mailLog: true }, { logger });
+    expect(lines).toEqual([expect.stringContaining(MAIL_LOG_WARNING)]);
     await mailer.send({ to: 'ada@example.com', ...createCodeMail('4821', 15) });
     expect(lines.some((line) => line.includes('4821') && line.includes('ada@example.com'))).toBe(true);
     expect(mailer.listOutbox()).toEqual([]);
   });
 
-  it('keeps mails in the development outbox when it is turned on', async () => {
+  it('keeps mails in the development outbox when it is turned on, and out of the log', async () => {
     const { logger, lines } = captureLogger();
     const mailer = createMailer(
       { mailFrom: 'no-reply@junction.local', devOutbox: true },
@@ -72,16 +89,26 @@ describe('mailer without SMTP', () => {
         sentAt: '2025-03-01T10:00:00.000Z',
       },
     ]);
-    expect(lines.some((line) => line.includes('9051') && line.includes('ada@example.com'))).toBe(true);
+    expect(lines.join('\n')).not.toContain('9051');
+    expect(lines.join('\n')).toContain('a***@example.com');
   });
 
-  it('keeps codes out of a production log', async () => {
+  it('keeps codes out of a production log, MAIL_LOG or not', async () => {
     const { logger, lines } = captureLogger();
-    const mailer = createMailer({ mailFrom: 'no-reply@junction.local', env: 'production', devOutbox: true }, { logger });
+    const mailer = createMailer(
+      { mailFrom: 'no-reply@junction.local', env: 'production', devOutbox: true, mailLog: true },
+      { logger },
+    );
     await mailer.send({ to: 'ada@example.com', ...createCodeMail('7315', 15) });
     // Production keeps no outbox even when asked for one.
     expect(mailer.listOutbox()).toEqual([]);
-    expect(lines.some((line) => line.includes('ada@example.com'))).toBe(true);
+    expect(lines.some((line) => line.includes('a***@example.com'))).toBe(true);
     expect(lines.join('\n')).not.toContain('7315');
+  });
+
+  it('redacts an address to its first letter and its domain', () => {
+    expect(redactAddress('ada@example.com')).toBe('a***@example.com');
+    expect(redactAddress('x@y.org')).toBe('x***@y.org');
+    expect(redactAddress('no-at-sign')).toBe('***');
   });
 });

@@ -1,8 +1,10 @@
 /**
- * Sends mail: over SMTP with nodemailer when `config.smtpUrl` is set; otherwise mails are
- * logged in full outside production (so a developer can read a code from the server log) and,
- * only when the development outbox is turned on (`config.devOutbox`), kept in memory for the
- * loopback-only outbox route.
+ * Sends mail: over SMTP with nodemailer when `config.smtpUrl` is set. Otherwise no mail leaves:
+ * the log says that a mail to a redacted address could not be delivered; the mail's text
+ * (verification codes, sign-in links: as good as passwords) is written to the log only when
+ * the operator asks for it (`config.mailLog`, MAIL_LOG=on, never in production, with a warning
+ * at start), and kept in memory for the loopback-only outbox route only when the development
+ * outbox is turned on (`config.devOutbox`).
  */
 import { randomUUID } from 'node:crypto';
 import { createRequire } from 'node:module';
@@ -32,6 +34,23 @@ export interface Mailer {
 /** How many outbox mails are kept; older ones are dropped. */
 const OUTBOX_LIMIT = 200;
 
+/** Said at start while MAIL_LOG is on (and no SMTP_URL is set). */
+export const MAIL_LOG_WARNING =
+  'WARNING: MAIL_LOG=on: verification codes and sign-in links are written to this log in full; ' +
+  'anyone who reads it can sign in as your users. Only for development; set SMTP_URL instead.';
+
+/**
+ * An address as the log may name it: its first letter and its domain.
+ *
+ * @example
+ * redactAddress('ada@example.com'); // 'a***@example.com'
+ */
+export function redactAddress(address: string): string {
+  const at = address.lastIndexOf('@');
+  if (at < 1) return '***';
+  return `${address[0]}***${address.slice(at)}`;
+}
+
 /**
  * Creates the mailer for a configuration.
  *
@@ -40,7 +59,7 @@ const OUTBOX_LIMIT = 200;
  * await mailer.send({ to: 'ada@example.com', subject: 'Hello', text: 'Hi Ada' });
  */
 export function createMailer(
-  config: Pick<Config, 'smtpUrl' | 'mailFrom'> & Partial<Pick<Config, 'env' | 'devOutbox'>>,
+  config: Pick<Config, 'smtpUrl' | 'mailFrom'> & Partial<Pick<Config, 'env' | 'devOutbox' | 'mailLog'>>,
   opts: { logger: Logger; now?: () => number },
 ): Mailer {
   const now = opts.now ?? Date.now;
@@ -67,10 +86,12 @@ export function createMailer(
   }
 
   const outbox: OutboxMail[] = [];
-  // Codes and sign-in links are as good as passwords; a production log keeps them out.
-  const isLoggingText = config.env !== 'production';
+  // Codes and sign-in links are as good as passwords: the log carries them only when asked.
+  const isLoggingText = config.mailLog === true && config.env !== 'production';
   const isKeeping = config.devOutbox === true && config.env !== 'production';
-  if (!isLoggingText) opts.logger.warn({}, 'SMTP_URL is not set: mail is not delivered.');
+  if (isLoggingText) opts.logger.warn({}, MAIL_LOG_WARNING);
+  else if (config.env === 'production') opts.logger.warn({}, 'SMTP_URL is not set: mail is not delivered.');
+  else opts.logger.info({}, 'SMTP_URL is not set: mail is not delivered (MAIL_LOG=on writes it to this log).');
   return {
     mode: 'outbox',
     async send(message) {
@@ -87,13 +108,17 @@ export function createMailer(
         if (outbox.length > OUTBOX_LIMIT) outbox.shift();
       }
       if (isLoggingText) {
-        // No SMTP_URL in development: the log line is how a developer reads the code or link.
         opts.logger.info(
           { to: mail.to, subject: mail.subject, text: mail.text },
-          `Mail to ${mail.to} (SMTP_URL is not set, so it is only logged): ${mail.subject}\n${mail.text}`,
+          `Mail to ${mail.to} (SMTP_URL is not set, MAIL_LOG=on): ${mail.subject}\n${mail.text}`,
         );
       } else {
-        opts.logger.warn({ to: mail.to, subject: mail.subject }, 'Mail not delivered: SMTP_URL is not set');
+        const to = redactAddress(mail.to);
+        const where = isKeeping ? ' (kept in the development outbox)' : '';
+        opts.logger.warn(
+          { to, subject: mail.subject },
+          `Mail to ${to} could not be delivered: SMTP_URL is not set${where}`,
+        );
       }
     },
     listOutbox: () => outbox.map((mail) => ({ ...mail })),

@@ -1,14 +1,14 @@
 /**
  * Account takeover on the default start (hostile pass): with no NODE_ENV, no SMTP_URL and
  * every interface listening, a client on the network asks a sign-in link for a victim and
- * reads it from /api/dev/outbox. The outbox must not exist on that start (the link goes to the
- * server's log, for the developer at the console); turned on with JUNCTION_DEV_OUTBOX=on it
- * warns loudly and answers loopback clients only.
+ * reads it from /api/dev/outbox. The outbox must not exist on that start, and the server's log
+ * names only a redacted address (the link is written there only with MAIL_LOG=on, which warns);
+ * turned on with JUNCTION_DEV_OUTBOX=on it warns loudly and answers loopback clients only.
  */
 import os from 'node:os';
 import { afterAll, describe, expect, it } from 'vitest';
 import { call, signUp } from '../support/client.js';
-import { type Child, freePort, removeDir, startJunction, stopAll, tempDir } from '../support/processes.js';
+import { type Child, freePort, removeDir, sleep, startJunction, stopAll, tempDir } from '../support/processes.js';
 import { report } from '../support/report.js';
 
 /** This machine's first non-loopback IPv4 address: how a neighbour on the network reaches it. */
@@ -41,7 +41,7 @@ async function defaultStart(env: Record<string, string> = {}): Promise<{ child: 
 describe('the development outbox on a default start', () => {
   const network = networkAddress();
 
-  it('does not exist: a sign-in link asked for a victim is not readable, it is in the server log', async () => {
+  it('does not exist: a sign-in link asked for a victim is not readable, nor in the server log', async () => {
     const { child, port } = await defaultStart();
     const local = `http://127.0.0.1:${port}`;
     const victim = await signUp(local, 'victim');
@@ -60,9 +60,21 @@ describe('the development outbox on a default start', () => {
       expect(res.headers['content-type']).toMatch(/^application\/problem\+json/);
       expect(res.text).not.toContain(victim.email);
     }
-    // The developer at the console reads codes and links from the log instead.
-    expect(child.output()).toMatch(/\?c=[A-Za-z0-9_-]+/);
+    // The log says a mail could not be delivered, to a redacted address, and carries no link.
+    expect(child.output()).not.toMatch(/\?c=[A-Za-z0-9_-]+/);
+    expect(child.output()).not.toContain(victim.email);
+    expect(child.output()).toContain('could not be delivered: SMTP_URL is not set');
     report('Dev outbox on a default start', rows);
+  });
+
+  it('MAIL_LOG=on: warns at start and writes the sign-in link to the server log', async () => {
+    const { child, port } = await defaultStart({ MAIL_LOG: 'on' });
+    expect(child.output()).toContain('WARNING: MAIL_LOG=on');
+    const local = `http://127.0.0.1:${port}`;
+    const victim = await signUp(local, 'victim');
+    expect((await call(local, 'POST', '/api/auth/sign-in-link', { body: { email: victim.email } })).status).toBe(202);
+    for (let i = 0; i < 50 && !/\?c=[A-Za-z0-9_-]+/.test(child.output()); i += 1) await sleep(100);
+    expect(child.output()).toMatch(/\?c=[A-Za-z0-9_-]+/);
   });
 
   it('turned on: warns loudly at start and answers this machine only', async () => {
