@@ -1,4 +1,4 @@
-import { type ApiClient, ApiError } from '@junction/core';
+import { type ApiClient, ApiError, PROBLEM_MESSAGES } from '@junction/core';
 import { act, cleanup, fireEvent, render, screen } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { AppProviders } from '../app/AppProviders.js';
@@ -53,13 +53,22 @@ describe('support-ticket panel (onboarding 2, 4, 5)', () => {
 
   it('shows a failure instead of only logging it, and keeps what was typed', async () => {
     const { api } = ticketApi(() => {
-      throw new ApiError({ type: 'about:blank', code: 'server.unavailable', title: 'Service Unavailable', status: 503, detail: 'Database down.' });
+      throw new ApiError({
+        type: 'about:blank',
+        code: 'server.unavailable',
+        title: 'Service Unavailable',
+        status: 503,
+        detail: 'Database down.',
+      });
     });
     renderWith(api, <TicketForm />);
     fireEvent.change(screen.getByLabelText('Event'), { target: { value: 'New invoice' } });
     fireEvent.change(screen.getByLabelText('Message'), { target: { value: 'Please.' } });
     fireEvent.click(screen.getByRole('button', { name: 'Submit' }));
-    expect((await screen.findByRole('alert')).textContent).toBe('The ticket could not be created: Database down.');
+    // The server's detail of a 503 is not shown: core's message table words the code.
+    expect((await screen.findByRole('alert')).textContent).toBe(
+      `The ticket could not be created: ${PROBLEM_MESSAGES['server.unavailable'].text}`,
+    );
     expect((screen.getByLabelText('Event') as HTMLInputElement).value).toBe('New invoice');
   });
 });
