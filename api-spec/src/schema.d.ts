@@ -17,8 +17,13 @@ export interface paths {
          * Create an account, its first workspace and a draft workflow (onboarding 2, 5).
          * @description Creates the user, the tenant 'My First Workspace' and the workflow
          *     'Untitled Workflow (Draft)', signs the user in and mails a 4-digit verification code.
-         *     `invitationToken` is kept for workspace invitations, which Junction does not issue yet:
-         *     any token answers 422 with `field: invitationToken`. An e-mail already
+         *     With `invitationToken` (an invitation link's token, for the invited address only) the
+         *     person joins the invitation's workspace with its role instead, the address counts as
+         *     verified, and `workflowId` is null; this bypasses the sign-up policy. A used, revoked or
+         *     expired token answers 410 (`invitation.invalid`). Without one, the instance's sign-up
+         *     policy decides: refused sign-ups answer 403 `signup.closed` with one text whether or not
+         *     the address has an account (the account's owner is mailed instead), and 403
+         *     `instance.setup_required` before an owner exists. Under an open policy an e-mail already
          *     in use answers 409 with `field: email`; a password that breaks the rules answers 422
          *     with `field: password`.
          */
@@ -347,6 +352,228 @@ export interface paths {
         put?: never;
         /** Make this workspace the session's current tenant (the caller must be a member). */
         post: operations["switchTenant"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/instance": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Whether the instance has an owner yet, and how sign-up works (the set-up and sign-up pages ask it). */
+        get: operations["getInstance"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/instance/setup": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Create the instance owner's account on a fresh installation (no verification code needed).
+         * @description Works once: when an owner exists it answers 409 with code `instance.owner_exists`. Creates
+         *     the user (e-mail counted as verified), the workspace 'My First Workspace' and a draft
+         *     workflow, signs the owner in. Bad e-mail or password: 422 naming the field, as sign-up.
+         */
+        post: operations["setUpInstance"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/instance/settings": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** The sign-up policy (instance owner only; others 403 with code `instance.owner_only`). */
+        get: operations["getInstanceSettings"];
+        /**
+         * Choose the sign-up policy (instance owner only).
+         * @description When SIGNUP_POLICY fixes the policy the answer is 409 (`state.conflict`). `domains` needs
+         *     at least one domain in `signupDomains`; a bad entry answers 422 with `field: signupDomains`.
+         */
+        put: operations["updateInstanceSettings"];
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/instance/users": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Every account of the instance, oldest first (instance owner only). */
+        get: operations["listInstanceUsers"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/instance/users/{userId}/disabled": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The member's user id. */
+                userId: components["parameters"]["MemberUserId"];
+            };
+            cookie?: never;
+        };
+        get?: never;
+        /**
+         * Disable or enable an account (instance owner only).
+         * @description Disabling ends the user's sessions at once and refuses their sign-ins; the workflows that
+         *     are ON in their workspaces keep running. The owner cannot disable themselves (422).
+         */
+        put: operations["setUserDisabled"];
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/instance/workspaces": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Every workspace of the instance, oldest first (instance owner only). */
+        get: operations["listInstanceWorkspaces"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/invitations": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** The current workspace's pending invitations (and expired ones not yet re-sent), newest first. */
+        get: operations["listInvitations"];
+        put?: never;
+        /**
+         * Invite an e-mail address to the current workspace with a role; the link works once, for 7 days.
+         * @description The invitation is mailed (SMTP, or the server's log). Without SMTP the answer carries the
+         *     `link` for the inviter to pass on. An address already a member answers 409 with code
+         *     `invitation.already_member`; inviting an address again replaces its open invitation.
+         */
+        post: operations["createInvitation"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/invitations/lookup": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * What an invitation link offers (the accept page); unknown, used, revoked or expired links answer 410.
+         * @description The token travels in the body, not the address, so it stays out of access logs.
+         */
+        post: operations["lookUpInvitation"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/invitations/accept": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * The signed-in account joins the invitation's workspace (the link works once).
+         * @description The account's e-mail must be the invited one (403, code `invitation.other_address`); a
+         *     used, revoked or expired link answers 410 (`invitation.invalid`); a member already answers
+         *     409 (`invitation.already_member`). A new person signs up with `invitationToken` instead.
+         */
+        post: operations["acceptInvitation"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/invitations/{invitationId}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                invitationId: components["parameters"]["InvitationId"];
+            };
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        post?: never;
+        /** Revoke a pending invitation; its link stops working. */
+        delete: operations["revokeInvitation"];
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/invitations/{invitationId}/resend": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                invitationId: components["parameters"]["InvitationId"];
+            };
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Mail the invitation again with a new link and a new 7 days; the earlier link stops working. */
+        post: operations["resendInvitation"];
         delete?: never;
         options?: never;
         head?: never;
@@ -1588,6 +1815,8 @@ export interface components {
             createdAt: components["schemas"]["Timestamp"];
             tenants: components["schemas"]["Membership"][];
             currentTenantId: components["schemas"]["Id"];
+            /** @description The instance owner (the instance page). */
+            isInstanceOwner?: boolean;
         };
         /** @description One active session as the profile page lists it (no token, only when and where). */
         SessionInfo: {
@@ -1607,13 +1836,13 @@ export interface components {
             user: components["schemas"]["User"];
             tenant: components["schemas"]["Tenant"];
         };
-        /** @description A new session plus the draft workflow created at sign-up (onboarding 5). */
+        /** @description A new session plus the draft workflow created at sign-up (onboarding 5); no draft (null) when an invitation joined an existing workspace. */
         SignUpGrant: {
             token: string;
             expiresAt: components["schemas"]["Timestamp"];
             user: components["schemas"]["User"];
             tenant: components["schemas"]["Tenant"];
-            workflowId: components["schemas"]["Id"];
+            workflowId: components["schemas"]["Id"] | null;
         };
         SignUpInput: {
             email: components["schemas"]["Email"];
@@ -1644,6 +1873,106 @@ export interface components {
         };
         CreateTenantInput: {
             name: string;
+        };
+        /**
+         * @description open (anyone), invite (invitations only; the default once an owner exists) or domains (addresses at `signupDomains`).
+         * @enum {string}
+         */
+        SignupPolicy: "open" | "invite" | "domains";
+        InstanceStatus: {
+            hasOwner: boolean;
+            /**
+             * @description How a stranger may sign up now; `setup` until the owner exists.
+             * @enum {string}
+             */
+            signUp: "open" | "invite" | "domains" | "setup";
+        };
+        SetUpInput: {
+            email: components["schemas"]["Email"];
+            password: components["schemas"]["Password"];
+            firstName?: components["schemas"]["Name"];
+            lastName?: components["schemas"]["Name"];
+        };
+        InstanceSettings: {
+            signupPolicy: components["schemas"]["SignupPolicy"];
+            signupDomains: string[];
+            /** @description SIGNUP_POLICY fixes the policy; it cannot be changed here. */
+            fixedByEnvironment: boolean;
+            /**
+             * @description How mail leaves: SMTP, or only the server's log.
+             * @enum {string}
+             */
+            mailDelivery: "smtp" | "log";
+        };
+        InstanceSettingsInput: {
+            signupPolicy: components["schemas"]["SignupPolicy"];
+            signupDomains?: string[];
+        };
+        InstanceUser: {
+            id: components["schemas"]["Id"];
+            email: string;
+            name: string;
+            emailVerified: boolean;
+            createdAt: components["schemas"]["Timestamp"];
+            disabled: boolean;
+            /** @description The instance owner. */
+            isOwner: boolean;
+            workspaces: number;
+        };
+        InstanceUserList: {
+            items: components["schemas"]["InstanceUser"][];
+        };
+        UserDisabledInput: {
+            disabled: boolean;
+        };
+        InstanceWorkspace: {
+            id: components["schemas"]["Id"];
+            name: string;
+            plan: string;
+            createdAt: components["schemas"]["Timestamp"];
+            members: number;
+            workflows: number;
+            ownerEmail: string | null;
+        };
+        InstanceWorkspaceList: {
+            items: components["schemas"]["InstanceWorkspace"][];
+        };
+        Invitation: {
+            id: components["schemas"]["Id"];
+            email: string;
+            role: components["schemas"]["Role"];
+            /** @description The inviter's name, else e-mail. */
+            invitedBy: string;
+            createdAt: components["schemas"]["Timestamp"];
+            expiresAt: components["schemas"]["Timestamp"];
+            /** @enum {string} */
+            status: "pending" | "expired";
+        };
+        InvitationList: {
+            items: components["schemas"]["Invitation"][];
+        };
+        CreateInvitationInput: {
+            email: components["schemas"]["Email"];
+            role: components["schemas"]["Role"];
+        };
+        InvitationSent: {
+            invitation: components["schemas"]["Invitation"];
+            /** @description Sent over SMTP; false when mail only goes to the log. */
+            mailed: boolean;
+            /** @description The invitation link, only when mail is not sent over SMTP (for the inviter to pass on). */
+            link?: string;
+        };
+        InvitationTokenInput: {
+            token: string;
+        };
+        InvitationOffer: {
+            email: string;
+            role: components["schemas"]["Role"];
+            workspaceName: string;
+            invitedBy: string;
+            expiresAt: components["schemas"]["Timestamp"];
+            /** @description The invited address has an account: sign in to accept; else set a password. */
+            hasAccount: boolean;
         };
         /** @description A workflow in lists (WorkflowSummary). */
         WorkflowSummary: {
@@ -2600,6 +2929,7 @@ export interface components {
         TenantId: components["schemas"]["Id"];
         /** @description The member's user id. */
         MemberUserId: components["schemas"]["Id"];
+        InvitationId: components["schemas"]["Id"];
         /** @description Workflow id. */
         WorkflowId: components["schemas"]["Id"];
         /** @description Credential id. */
@@ -2639,7 +2969,9 @@ export interface operations {
                 };
             };
             400: components["responses"]["BadRequest"];
+            403: components["responses"]["Forbidden"];
             409: components["responses"]["Conflict"];
+            410: components["responses"]["Gone"];
             413: components["responses"]["PayloadTooLarge"];
             415: components["responses"]["UnsupportedMediaType"];
             422: components["responses"]["Unprocessable"];
@@ -3166,6 +3498,359 @@ export interface operations {
                 content?: never;
             };
             401: components["responses"]["Unauthorized"];
+            404: components["responses"]["NotFound"];
+            429: components["responses"]["TooManyRequests"];
+        };
+    };
+    getInstance: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The instance's public state. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["InstanceStatus"];
+                };
+            };
+            429: components["responses"]["TooManyRequests"];
+        };
+    };
+    setUpInstance: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["SetUpInput"];
+            };
+        };
+        responses: {
+            /** @description The owner, signed in. */
+            201: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["SignUpGrant"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            409: components["responses"]["Conflict"];
+            413: components["responses"]["PayloadTooLarge"];
+            415: components["responses"]["UnsupportedMediaType"];
+            422: components["responses"]["Unprocessable"];
+            429: components["responses"]["TooManyRequests"];
+        };
+    };
+    getInstanceSettings: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The settings. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["InstanceSettings"];
+                };
+            };
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            429: components["responses"]["TooManyRequests"];
+        };
+    };
+    updateInstanceSettings: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["InstanceSettingsInput"];
+            };
+        };
+        responses: {
+            /** @description The settings as saved. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["InstanceSettings"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            409: components["responses"]["Conflict"];
+            413: components["responses"]["PayloadTooLarge"];
+            415: components["responses"]["UnsupportedMediaType"];
+            422: components["responses"]["Unprocessable"];
+            429: components["responses"]["TooManyRequests"];
+        };
+    };
+    listInstanceUsers: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The users. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["InstanceUserList"];
+                };
+            };
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            429: components["responses"]["TooManyRequests"];
+        };
+    };
+    setUserDisabled: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The member's user id. */
+                userId: components["parameters"]["MemberUserId"];
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["UserDisabledInput"];
+            };
+        };
+        responses: {
+            /** @description The user as listed. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["InstanceUser"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            413: components["responses"]["PayloadTooLarge"];
+            415: components["responses"]["UnsupportedMediaType"];
+            422: components["responses"]["Unprocessable"];
+            429: components["responses"]["TooManyRequests"];
+        };
+    };
+    listInstanceWorkspaces: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The workspaces. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["InstanceWorkspaceList"];
+                };
+            };
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            429: components["responses"]["TooManyRequests"];
+        };
+    };
+    listInvitations: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The invitations. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["InvitationList"];
+                };
+            };
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            429: components["responses"]["TooManyRequests"];
+        };
+    };
+    createInvitation: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["CreateInvitationInput"];
+            };
+        };
+        responses: {
+            /** @description Invited. */
+            201: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["InvitationSent"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            409: components["responses"]["Conflict"];
+            413: components["responses"]["PayloadTooLarge"];
+            415: components["responses"]["UnsupportedMediaType"];
+            422: components["responses"]["Unprocessable"];
+            429: components["responses"]["TooManyRequests"];
+        };
+    };
+    lookUpInvitation: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["InvitationTokenInput"];
+            };
+        };
+        responses: {
+            /** @description The invitation. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["InvitationOffer"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            410: components["responses"]["Gone"];
+            413: components["responses"]["PayloadTooLarge"];
+            415: components["responses"]["UnsupportedMediaType"];
+            429: components["responses"]["TooManyRequests"];
+        };
+    };
+    acceptInvitation: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["InvitationTokenInput"];
+            };
+        };
+        responses: {
+            /** @description Joined; the session stays on its workspace until it switches. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Membership"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            409: components["responses"]["Conflict"];
+            410: components["responses"]["Gone"];
+            413: components["responses"]["PayloadTooLarge"];
+            415: components["responses"]["UnsupportedMediaType"];
+            429: components["responses"]["TooManyRequests"];
+        };
+    };
+    revokeInvitation: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                invitationId: components["parameters"]["InvitationId"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Revoked. */
+            204: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            429: components["responses"]["TooManyRequests"];
+        };
+    };
+    resendInvitation: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                invitationId: components["parameters"]["InvitationId"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Re-sent. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["InvitationSent"];
+                };
+            };
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
             404: components["responses"]["NotFound"];
             429: components["responses"]["TooManyRequests"];
         };

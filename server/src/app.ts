@@ -109,6 +109,8 @@ export async function createApp(config: Config, opts: CreateAppOptions = {}): Pr
       services = created;
       // Fail at start-up, not on the first request, when the database cannot be migrated.
       await created.ready;
+      // A fresh installation says where its owner is created (the set-up page).
+      await created.instance.announce();
     }
     if (isDevOutboxOn(config)) {
       app.log.warn(DEV_OUTBOX_WARNING);

@@ -17,6 +17,8 @@ import { createDb, type DbHandle, migrateToLatest } from './store/create-db.js';
 import { createRepos } from './store/repos/index.js';
 import { createPortalAppStore } from './store/repos/portal-apps.js';
 import { createAccountsService } from './services/accounts.js';
+import { createInstanceService, createSignUpGate } from './services/instance.js';
+import { createInvitationsService } from './services/invitations.js';
 import { createAppsService } from './services/apps.js';
 import { createCredentialsService } from './services/credentials.js';
 import type { ServiceDeps } from './kernel/deps.js';
@@ -126,7 +128,9 @@ export function createServices(config: Config, opts: CreateServicesOptions = {})
   let closed: Promise<void> | undefined;
   return {
     ready,
-    accounts: afterReady(createAccountsService(deps)),
+    accounts: afterReady(createAccountsService(deps, createSignUpGate(deps))),
+    instance: afterReady(createInstanceService(deps)),
+    invitations: afterReady(createInvitationsService(deps)),
     tenants: afterReady(createTenantsService(deps)),
     workflows: afterReady(
       createWorkflowsService(deps, { activate: (ctx, id) => triggers.service.setActive(ctx, id, true) }),

@@ -3,8 +3,8 @@
  * `createApp(config)`; tests build their own.
  */
 import path from 'node:path';
-import { normaliseEmail } from '@junction/core';
-import { isOn, readEnv } from './env.js';
+import { normaliseEmail, parseSignupDomains, type SignupPolicy } from '@junction/core';
+import { ConfigError, isOn, readEnv } from './env.js';
 
 /** Everything the server needs to start. */
 export interface Config {
@@ -127,6 +127,14 @@ export interface Config {
   /** Where /terms and /privacy redirect (TERMS_URL, PRIVACY_URL); absent: Junction's neutral pages. */
   termsUrl?: string;
   privacyUrl?: string;
+  /**
+   * Who may sign up, fixed by the environment (SIGNUP_POLICY): the instance page cannot change
+   * it then. Absent: the owner's choice on the instance page, `invite` until they make one, and
+   * before an owner exists only the set-up page (core's decideSignUp). Test configs set `open`.
+   */
+  signupPolicy?: SignupPolicy;
+  /** Domains allowed under SIGNUP_POLICY=domains (SIGNUP_DOMAINS, comma list). */
+  signupDomains?: string[];
 }
 
 /**
@@ -193,5 +201,19 @@ export function loadConfig(raw: Record<string, string | undefined> = process.env
     checkoutProviderUrl: env.CHECKOUT_PROVIDER_URL,
     termsUrl: env.TERMS_URL,
     privacyUrl: env.PRIVACY_URL,
+    ...readSignupPolicy(env.SIGNUP_POLICY, env.SIGNUP_DOMAINS),
   };
+}
+
+/** SIGNUP_POLICY and SIGNUP_DOMAINS, checked together: `domains` needs a list, and every entry must be a domain. */
+function readSignupPolicy(
+  policy: string | undefined,
+  domainsText: string | undefined,
+): Pick<Config, 'signupPolicy' | 'signupDomains'> {
+  const parsed = parseSignupDomains(domainsText ?? '');
+  if ('error' in parsed) throw new ConfigError(`SIGNUP_DOMAINS: ${parsed.error}`);
+  if (policy === 'domains' && parsed.domains.length === 0) {
+    throw new ConfigError('SIGNUP_POLICY=domains needs SIGNUP_DOMAINS (e.g. SIGNUP_DOMAINS=example.com,example.org).');
+  }
+  return { signupPolicy: policy as SignupPolicy | undefined, signupDomains: parsed.domains };
 }

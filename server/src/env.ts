@@ -158,6 +158,12 @@ export const ENV_SCHEMA = {
   UPLOADS_S3_PREFIX: text('key prefix of uploads in the bucket', 'uploads/'),
   SUPPORT_EMAIL: text('where support tickets are mailed'),
   SUPPORT_OPERATORS: text('e-mails (comma list) of operators who see every workspace’s tickets'),
+  SIGNUP_POLICY: {
+    enum: ['open', 'invite', 'domains'],
+    description:
+      'who may sign up: `open`, `invite` (invitations only) or `domains` (SIGNUP_DOMAINS); fixes the instance page’s choice (default: set-up page first, then `invite`)',
+  },
+  SIGNUP_DOMAINS: text('e-mail domains (comma list) that may sign up under `SIGNUP_POLICY=domains`'),
   CHECKOUT_PROVIDER_URL: {
     type: 'string',
     format: 'uri',

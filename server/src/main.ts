@@ -27,6 +27,10 @@ export async function startServer(env: Record<string, string | undefined> = proc
   const port = typeof address === 'object' && address ? address.port : config.port;
   const isLocal = ['0.0.0.0', '::', '127.0.0.1', '::1', 'localhost'].includes(config.host);
   process.stdout.write(`Junction is running at http://${isLocal ? 'localhost' : config.host}:${port}\n`);
+  const instance = await app.inject({ method: 'GET', url: '/api/instance' });
+  if (instance.statusCode === 200 && instance.json().hasOwner === false) {
+    process.stdout.write(`No owner yet: open ${config.publicUrl}/setup to create the owner account\n`);
+  }
   return () => app.close();
 }
 

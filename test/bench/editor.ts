@@ -238,7 +238,7 @@ async function startServer(webDist: string): Promise<{ baseUrl: string; close():
   const dataDir = await mkdtemp(path.join(tmpdir(), 'junction-bench-data-'));
   const config = {
     // The bench verifies its account with the code from the development outbox.
-    ...loadConfig({ NODE_ENV: 'test', LOG_LEVEL: 'silent', JUNCTION_DEV_OUTBOX: 'on' }),
+    ...loadConfig({ NODE_ENV: 'test', LOG_LEVEL: 'silent', JUNCTION_DEV_OUTBOX: 'on', SIGNUP_POLICY: 'open' }),
     host: '127.0.0.1',
     port: 0,
     dataDir,

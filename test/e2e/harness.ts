@@ -207,11 +207,16 @@ async function startRealServer(appModule: string, webDist: string): Promise<E2ES
       LOG_LEVEL: 'silent',
       // The harness reads sign-up codes from the development outbox (createE2EServices).
       JUNCTION_DEV_OUTBOX: 'on',
+      // As an automated install would: fixtures sign users up through the API. A test of the
+      // set-up page or the sign-up policy sets SIGNUP_POLICY=default before its session starts.
+      ...(process.env.SIGNUP_POLICY === 'default' ? {} : { SIGNUP_POLICY: process.env.SIGNUP_POLICY ?? 'open' }),
       ...(process.env.JUNCTION_ALLOWED_HOSTS ? { JUNCTION_ALLOWED_HOSTS: process.env.JUNCTION_ALLOWED_HOSTS } : {}),
       // A test that waits for a polling trigger sets a short interval the same way.
       ...(process.env.POLL_INTERVAL_MS ? { POLL_INTERVAL_MS: process.env.POLL_INTERVAL_MS } : {}),
       // A test that reads mail from a local SMTP peer (the sign-up code) sets SMTP_URL the same way.
       ...(process.env.SMTP_URL ? { SMTP_URL: process.env.SMTP_URL } : {}),
+      // A test that declares an operator's app (the storefront hand-off) names the operator the same way.
+      ...(process.env.SUPPORT_OPERATORS ? { SUPPORT_OPERATORS: process.env.SUPPORT_OPERATORS } : {}),
     }),
     host: '127.0.0.1',
     port,

@@ -35,6 +35,7 @@ async function npmStart(env: Record<string, string>): Promise<Started> {
       PUBLIC_URL: `http://127.0.0.1:${port}`,
       LOG_LEVEL: 'info',
       RATE_LIMITS: 'off',
+      SIGNUP_POLICY: 'open',
       ...env,
     },
     stdio: ['ignore', 'pipe', 'pipe'],

@@ -90,6 +90,13 @@ export const unprocessable = (
 ) => new Problem(422, 'Unprocessable Content', { detail, field, errors, code });
 
 export { PROBLEM_CODES };
+/** 410: an invitation link that is unknown, used, revoked or expired (one answer for all four). */
+export const invitationInvalid = () =>
+  new Problem(410, 'Gone', {
+    detail: 'This invitation link has expired, was revoked or was already used. Ask for a new one.',
+    field: 'invitationToken',
+    code: PROBLEM_CODES.invitationInvalid,
+  });
 /** 501: an operation of the contract this server does not implement. */
 export const notImplemented = (what: string) =>
   new Problem(501, 'Not Implemented', { detail: `${what} is not available yet.` });

@@ -7,6 +7,7 @@
  */
 import type { Role } from '@junction/core';
 import type { HookHandshakes } from './contracts/hooks.js';
+import type { InstanceService, InvitationsService, SetUpInput } from './contracts/access.js';
 import type { MemberView } from './contracts/support.js';
 import type { AppsService } from './contracts/apps.js';
 import type { EngineService } from './contracts/engine.js';
@@ -60,6 +61,16 @@ export interface Services {
       },
       client?: SignInClient,
     ): Promise<SessionGrant & { workflowId: string }>;
+    /**
+     * A new person accepts an invitation (sign-up with `invitationToken`): an account in the
+     * invitation's workspace only, address verified, no draft of its own (`workflowId` null).
+     */
+    joinByInvitation(
+      input: { email: string; password: string; firstName?: string; lastName?: string; invitationToken: string },
+      client?: SignInClient,
+    ): Promise<SessionGrant & { workflowId: null }>;
+    /** The set-up page: the instance owner's account, e-mail counted as verified; once (409 after). */
+    setUpOwner(input: SetUpInput, client?: SignInClient): Promise<SessionGrant & { workflowId: string }>;
     /** Issues a fresh 4-digit code (15 minutes, 5 attempts) and mails it. */
     sendCode(ctx: AuthContext): Promise<void>;
     /** Checks the code; wrong → 422 field 'code'; expired/exhausted → 410. */
@@ -142,6 +153,10 @@ export interface Services {
   forms: FormsService;
   /** Tickets, error reports, checkout (contracts/support.ts). */
   support: SupportService;
+  /** The instance owner, sign-up policy, users and workspaces (contracts/access.ts). */
+  instance: InstanceService;
+  /** Invitations to a workspace (contracts/access.ts). */
+  invitations: InvitationsService;
   /** Shared templates (contracts/templates.ts). */
   templates: TemplatesService;
   /** Starter workflows and preselected apps from the editor's address (starters.ts, onboarding 2). */

@@ -34,6 +34,8 @@ export interface TenantView {
 export interface MeView extends UserView {
   tenants: { role: Role; tenant: TenantView }[];
   currentTenantId: string;
+  /** The instance owner (the instance page). */
+  isInstanceOwner?: boolean;
 }
 
 /** A workflow summary for lists. */

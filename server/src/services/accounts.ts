@@ -4,7 +4,16 @@
  */
 import { randomInt } from 'node:crypto';
 import { describeDevice, isRole, UNKNOWN_DEVICE } from '@junction/core';
-import { conflict, notFound, Problem, unauthorized, unprocessable } from '../kernel/errors.js';
+import type { SignUpGate } from '../kernel/contracts/access.js';
+import {
+  conflict,
+  invitationInvalid,
+  notFound,
+  Problem,
+  PROBLEM_CODES,
+  unauthorized,
+  unprocessable,
+} from '../kernel/errors.js';
 import { createCodeMail, createSignInLinkMail } from '../mail/templates.js';
 import { hashPassword, NO_PASSWORD_HASH, verifyAgainstDummy, verifyPassword } from '../security/passwords.js';
 import { createToken, hashToken, isSameSecret } from '../security/tokens.js';
@@ -38,8 +47,35 @@ const SIGN_IN_PURPOSE = 'sign-in';
 const WRONG_LOGIN = 'Wrong e-mail or password.';
 const CODE_EXPIRED = 'The code has expired. Request a new one.';
 
-/** Builds the accounts service. */
-export function createAccountsService(deps: ServiceDeps): Services['accounts'] {
+/** The sign-up and set-up forms' fields, checked (onboarding 5: e-mail, password rules). */
+interface AccountForm {
+  email: string;
+  password: string;
+  name: string;
+}
+
+/** Reads and checks the sign-up form: 422 naming `email` or `password`. */
+function readAccountForm(input: {
+  email: string;
+  password: string;
+  firstName?: string;
+  lastName?: string;
+}): AccountForm {
+  const email = normaliseEmail(input.email);
+  if (!isValidEmail(email)) throw unprocessable('Invalid Email', 'email');
+  const password = typeof input.password === 'string' ? input.password : '';
+  const passwordProblem = checkPasswordRules(password);
+  if (passwordProblem) throw unprocessable(passwordProblem, 'password');
+  // onboarding-and-extras 2: first and last name are asked for but not required.
+  const name = [input.firstName, input.lastName]
+    .filter((part) => typeof part === 'string' && part.trim())
+    .join(' ')
+    .trim();
+  return { email, password, name };
+}
+
+/** Builds the accounts service; `gate` is the instance's say on who may sign up (services/instance.ts). */
+export function createAccountsService(deps: ServiceDeps, gate: SignUpGate): Services['accounts'] {
   const { repos } = deps;
 
   const startSession = async (
@@ -82,70 +118,115 @@ export function createAccountsService(deps: ServiceDeps): Services['accounts'] {
     await deps.mailer.send({ to: user.email, ...createCodeMail(code, CODE_TTL_MS / 60_000) });
   };
 
+  const duplicate = () => conflict('An account with this e-mail already exists.', 'email');
+
+  /**
+   * Creates a user with their own workspace 'My First Workspace' and its draft workflow, signed
+   * in (onboarding-and-extras 3 "Defaults"). `owner`: 'required' makes them the instance owner
+   * or fails (the set-up page), 'if-none' makes them owner when nobody is (an automated install's
+   * first sign-up); both in the same transaction.
+   */
+  const createAccount = async (
+    form: AccountForm,
+    client: SignInClient | undefined,
+    opts: { verified: boolean; owner: 'required' | 'if-none' | 'no' },
+  ) => {
+    const createdAt = nowIso(deps);
+    const user: UserRecord = {
+      id: deps.newId(),
+      email: form.email,
+      name: form.name,
+      passwordHash: await hashPassword(form.password),
+      emailVerified: opts.verified,
+      createdAt,
+    };
+    const tenant: TenantRecord = {
+      id: deps.newId(),
+      name: FIRST_TENANT_NAME,
+      plan: 'free',
+      planStatus: 'active',
+      createdAt,
+    };
+    const document = buildNewWorkflow({ newId: deps.newId, now: deps.now }, { name: FIRST_WORKFLOW_NAME });
+    try {
+      const grant = await inTransaction(deps.handle.db, async (trx) => {
+        const tx = createRepos(trx);
+        await tx.users.insert(user);
+        await tx.tenants.insert(tenant);
+        await tx.tenants.addMember({ userId: user.id, tenantId: tenant.id, role: 'owner', createdAt });
+        await tx.workflows.insert({
+          id: document.id,
+          tenantId: tenant.id,
+          name: document.name,
+          active: false,
+          document,
+          revision: 1,
+          createdAt,
+          updatedAt: createdAt,
+        });
+        if (opts.owner !== 'no' && !(await tx.instance.claimOwner(user.id, createdAt)) && opts.owner === 'required') {
+          throw conflict('This Junction already has an owner. Sign in instead.', undefined, PROBLEM_CODES.ownerExists);
+        }
+        return startSession(user, tenant, client, tx);
+      });
+      return { grant, user, workflowId: document.id };
+    } catch (error) {
+      // Two sign-ups racing for one address: the unique index lets one win.
+      if (!(error instanceof Problem) && (await repos.users.findByEmail(form.email))) throw duplicate();
+      throw error;
+    }
+  };
+
+  /** A new person accepts an invitation: an account in the invitation's workspace only (no draft of its own). */
+  const joinInvitedWorkspace = async (token: string, form: AccountForm, client: SignInClient | undefined) => {
+    const invitation = await gate.invitationFor(token, form.email);
+    if (await repos.users.findByEmail(form.email)) {
+      throw conflict('An account with this e-mail already exists. Sign in to accept the invitation.', 'email');
+    }
+    const createdAt = nowIso(deps);
+    // The link reached the invited mailbox, which proves the address.
+    const user: UserRecord = {
+      id: deps.newId(),
+      email: form.email,
+      name: form.name,
+      passwordHash: await hashPassword(form.password),
+      emailVerified: true,
+      createdAt,
+    };
+    const grant = await inTransaction(deps.handle.db, async (trx) => {
+      const tx = createRepos(trx);
+      if (!(await tx.invitations.accept(invitation.id, createdAt))) throw invitationInvalid();
+      await tx.users.insert(user);
+      await tx.tenants.addMember({ userId: user.id, tenantId: invitation.tenantId, role: invitation.role, createdAt });
+      const joined = await tx.tenants.findForMember(user.id, invitation.tenantId);
+      if (!joined) throw invitationInvalid();
+      return startSession(user, joined.tenant, client, tx);
+    });
+    deps.logger.info({ userId: user.id, tenantId: invitation.tenantId }, 'Invitation accepted by a new account');
+    return { ...grant, workflowId: null as null };
+  };
+
+  /** Refuses a disabled account's sign-in (after its password or link was checked). */
+  const refuseIfDisabled = async (userId: string) => {
+    if (await gate.isDisabled(userId)) {
+      throw new Problem(403, 'Forbidden', {
+        detail: 'This account is disabled. Ask the owner of this Junction.',
+        code: PROBLEM_CODES.accountDisabled,
+      });
+    }
+  };
+
   return {
     async signUp(input, client) {
-      const email = normaliseEmail(input.email);
-      if (!isValidEmail(email)) throw unprocessable('Invalid Email', 'email');
-      const password = typeof input.password === 'string' ? input.password : '';
-      const passwordProblem = checkPasswordRules(password);
-      if (passwordProblem) throw unprocessable(passwordProblem, 'password');
-      // onboarding 3 names invitationToken in the sign-up payload. Junction issues no
-      // invitations yet, so no token can be valid: refuse it rather than silently sign the
-      // visitor up into a workspace of their own.
-      if (input.invitationToken !== undefined) {
-        throw unprocessable('This invitation is not valid or has expired.', 'invitationToken');
-      }
-      const duplicate = () => conflict('An account with this e-mail already exists.', 'email');
+      const { email, password, name } = readAccountForm(input);
+      // A sign-up with invitationToken (onboarding 3) goes through joinByInvitation (the route).
+      if (input.invitationToken !== undefined) throw invitationInvalid();
+      const { becomesOwner } = await gate.admit(email);
       if (await repos.users.findByEmail(email)) throw duplicate();
-
-      const createdAt = nowIso(deps);
-      // onboarding-and-extras 2: first and last name are asked for but not required.
-      const name = [input.firstName, input.lastName]
-        .filter((part) => typeof part === 'string' && part.trim())
-        .join(' ')
-        .trim();
-      const user: UserRecord = {
-        id: deps.newId(),
-        email,
-        name,
-        passwordHash: await hashPassword(password),
-        emailVerified: false,
-        createdAt,
-      };
-      const tenant: TenantRecord = {
-        id: deps.newId(),
-        name: FIRST_TENANT_NAME,
-        plan: 'free',
-        planStatus: 'active',
-        createdAt,
-      };
-      const document = buildNewWorkflow({ newId: deps.newId, now: deps.now }, { name: FIRST_WORKFLOW_NAME });
-
-      let grant: SessionGrant;
-      try {
-        grant = await inTransaction(deps.handle.db, async (trx) => {
-          const tx = createRepos(trx);
-          await tx.users.insert(user);
-          await tx.tenants.insert(tenant);
-          await tx.tenants.addMember({ userId: user.id, tenantId: tenant.id, role: 'owner', createdAt });
-          await tx.workflows.insert({
-            id: document.id,
-            tenantId: tenant.id,
-            name: document.name,
-            active: false,
-            document,
-            revision: 1,
-            createdAt,
-            updatedAt: createdAt,
-          });
-          return startSession(user, tenant, client, tx);
-        });
-      } catch (error) {
-        // Two sign-ups racing for one address: the unique index lets one win.
-        if (await repos.users.findByEmail(email)) throw duplicate();
-        throw error;
-      }
-
+      const { grant, user, workflowId } = await createAccount({ email, password, name }, client, {
+        verified: false,
+        owner: becomesOwner ? 'if-none' : 'no',
+      });
       try {
         await mailCode(user);
       } catch (error) {
@@ -153,7 +234,21 @@ export function createAccountsService(deps: ServiceDeps): Services['accounts'] {
         // The modal's "send again" (sendCode) reports the mail failure instead.
         deps.logger.error({ err: String(error), userId: user.id }, 'Could not send the verification code');
       }
-      return { ...grant, workflowId: document.id };
+      return { ...grant, workflowId };
+    },
+
+    async joinByInvitation(input, client) {
+      return joinInvitedWorkspace(input.invitationToken, readAccountForm(input), client);
+    },
+
+    async setUpOwner(input, client) {
+      const form = readAccountForm(input);
+      await gate.assertNoOwner();
+      if (await repos.users.findByEmail(form.email)) throw duplicate();
+      // The set-up page is the operator at their own server: no mail needed to prove the address.
+      const { grant, user, workflowId } = await createAccount(form, client, { verified: true, owner: 'required' });
+      deps.logger.info({ userId: user.id }, 'Instance owner created');
+      return { ...grant, workflowId };
     },
 
     async sendCode(ctx) {
@@ -198,6 +293,7 @@ export function createAccountsService(deps: ServiceDeps): Services['accounts'] {
           ? await verifyPassword(user.passwordHash, password)
           : await verifyAgainstDummy(password);
       if (!user || !isRight) throw unauthorized(WRONG_LOGIN);
+      await refuseIfDisabled(user.id);
       return startSession(user, await firstTenantOf(user.id), client);
     },
 
@@ -266,6 +362,7 @@ export function createAccountsService(deps: ServiceDeps): Services['accounts'] {
           tenant: toTenantView(m.tenant),
         })),
         currentTenantId: ctx.tenantId,
+        isInstanceOwner: await gate.isInstanceOwner(user.id),
       };
     },
 
@@ -307,6 +404,7 @@ export function createAccountsService(deps: ServiceDeps): Services['accounts'] {
         await repos.users.setPasswordHash(user.id, NO_PASSWORD_HASH);
         await repos.sessions.removeAllForUser(user.id);
       }
+      await refuseIfDisabled(user.id);
       return startSession({ ...user, emailVerified: true }, await firstTenantOf(user.id), client);
     },
   };

@@ -9,6 +9,7 @@
  * - JSON columns are `text` in SQLite and `jsonb` in PostgreSQL; only the repositories
  *   touch them, through `writeJson`/`readJson` in ./json.ts.
  */
+import type { AccessTables } from './tables/access.js';
 import type { AppTables } from './tables/apps.js';
 import type { EngineTables } from './tables/engine.js';
 import type { FormTables } from './tables/forms.js';
@@ -30,6 +31,8 @@ export interface UsersTable {
   password_hash: string;
   email_verified: number;
   created_at: string;
+  /** When the instance owner disabled the account (migration 0015); null: active. */
+  disabled_at: string | null;
 }
 
 /** `tenants`: a workspace (editor-core 6: plan, planStatus). */
@@ -126,7 +129,8 @@ export interface Database
     FormTables,
     SupportTables,
     TemplateTables,
-    HookTables {
+    HookTables,
+    AccessTables {
   users: UsersTable;
   tenants: TenantsTable;
   memberships: MembershipsTable;

@@ -37,7 +37,7 @@ export interface OpenTestDatabase extends DbHandle {
 
 /**
  * Builds a Config for tests: loopback host, port 0, a fresh temp data folder, no rate
- * limits, silent logs, outbox mail.
+ * limits, silent logs, outbox mail, open sign-up.
  */
 export function createTestConfig(overrides: Partial<Config> = {}): Config {
   const dataDir = overrides.dataDir ?? mkdtempSync(path.join(tmpdir(), 'junction-test-'));
@@ -51,6 +51,8 @@ export function createTestConfig(overrides: Partial<Config> = {}): Config {
     bodyLimit: 5 * 1024 * 1024,
     rateLimits: false,
     logLevel: 'silent',
+    // As an automated install would: tests sign users up freely (access tests override it).
+    signupPolicy: 'open',
     ...overrides,
   };
 }

@@ -170,6 +170,8 @@ export function startJunction(opts: JunctionOptions): Promise<Child> {
       DATA_DIR: opts.dataDir,
       LOG_LEVEL: 'warn',
       RATE_LIMITS: 'off',
+      // Scenarios sign users up through the API, as an automated install with open sign-up would.
+      SIGNUP_POLICY: 'open',
       ...opts.env,
     },
     stdio: ['ignore', 'pipe', 'pipe'],

@@ -22,6 +22,11 @@ const clientOf = (request: FastifyRequest): SignInClient => ({ userAgent: reques
 export const authHandlers: OperationHandlers = {
   async signUp({ body, services, request }) {
     const input = body as SignUpBody;
+    // onboarding 3's invitationToken: the invited person joins that workspace, whatever the policy.
+    if (input.invitationToken !== undefined) {
+      const invited = { ...input, invitationToken: input.invitationToken };
+      return { status: 201, body: await services.accounts.joinByInvitation(invited, clientOf(request)) };
+    }
     return { status: 201, body: await services.accounts.signUp(input, clientOf(request)) };
   },
   async sendCode(input) {

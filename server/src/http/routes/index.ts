@@ -3,6 +3,7 @@
  * a handler here answers 501 Not Implemented.
  */
 import type { OperationHandlers } from '../types.js';
+import { accessHandlers } from './access.js';
 import { activationHandlers } from './activation.js';
 import { appHandlers } from './apps.js';
 import { authHandlers } from './auth.js';
@@ -33,5 +34,6 @@ export function createHandlers(): OperationHandlers {
     ...shopifyHandlers,
     ...supportHandlers,
     ...templateHandlers,
+    ...accessHandlers,
   };
 }

@@ -18,6 +18,7 @@ import { createSessionDevicesMigration } from './0011-session-devices.js';
 import { createHookKeysMigration } from './0012-hook-keys.js';
 import { createWorkspaceAppEventsMigration } from './0013-workspace-app-events.js';
 import { createAppIconsMigration } from './0014-app-icons.js';
+import { createInstanceAccessMigration } from './0015-instance-access.js';
 
 /**
  * Builds the migration provider for a dialect. Names sort in apply order; never rename or
@@ -41,6 +42,7 @@ export function createMigrationProvider(dialect: Dialect): MigrationProvider {
         '0012-hook-keys': createHookKeysMigration(),
         '0013-workspace-app-events': createWorkspaceAppEventsMigration(dialect),
         '0014-app-icons': createAppIconsMigration(dialect),
+        '0015-instance-access': createInstanceAccessMigration(),
       };
     },
   };

@@ -3,6 +3,8 @@ import type { Kysely } from 'kysely';
 import type { Database } from '../database.js';
 import { type CodesRepo, createCodesRepo } from './codes.js';
 import { type CredentialsRepo, createCredentialsRepo } from './credentials.js';
+import { createInstanceRepo, type InstanceRepo } from './instance.js';
+import { createInvitationsRepo, type InvitationsRepo } from './invitations.js';
 import { createSessionsRepo, type SessionsRepo } from './sessions.js';
 import { createTenantsRepo, type TenantsRepo } from './tenants.js';
 import { createUsersRepo, type UsersRepo } from './users.js';
@@ -16,6 +18,8 @@ export interface Repos {
   codes: CodesRepo;
   workflows: WorkflowsRepo;
   credentials: CredentialsRepo;
+  instance: InstanceRepo;
+  invitations: InvitationsRepo;
 }
 
 /**
@@ -36,11 +40,15 @@ export function createRepos(db: Kysely<Database>): Repos {
     codes: createCodesRepo(db),
     workflows: createWorkflowsRepo(db),
     credentials: createCredentialsRepo(db),
+    instance: createInstanceRepo(db),
+    invitations: createInvitationsRepo(db),
   };
 }
 
 export type { CodesRepo, VerificationCodeRecord } from './codes.js';
 export type { CredentialRecord, CredentialsRepo, SealedSecret } from './credentials.js';
+export type { InstanceRepo, InstanceSettingsRecord, InstanceUserRecord, InstanceWorkspaceRecord } from './instance.js';
+export type { InvitationRecord, InvitationsRepo } from './invitations.js';
 export type { SessionRecord, SessionsRepo } from './sessions.js';
 export type { MembershipRecord, TenantRecord, TenantsRepo } from './tenants.js';
 export type { UserRecord, UsersRepo } from './users.js';
