@@ -1363,9 +1363,9 @@ export interface paths {
         };
         /**
          * A form's definition for anonymous visitors (forms-dp 7 retrievePage).
-         * @description `formId` is the form's id or, failing that, the id of the workflow it is bound to (the
-         *     newest such form; the editor shows `/form/{workflowId}` like `/hooks/{workflowId}`). The
-         *     answer's `id` is always the form's own: uploads and submissions may use either.
+         * @description `formId` is the form's own id (the editor shows `/form/{formId}`); the id of the workflow
+         *     the form is bound to answers 404, as any unknown id does. Uploads and submissions take
+         *     the same id.
          */
         get: operations["getPublicForm"];
         put?: never;
@@ -1489,8 +1489,12 @@ export interface paths {
         put?: never;
         /**
          * Start the workflow whose webhook trigger has this key; the body becomes the trigger data.
-         * @description The key is the workflow id: the editor shows `{publicUrl}/hooks/{workflowId}`. The event
-         *     and its execution are committed before the answer, so every 200 has exactly one execution.
+         * @description The key is the workflow's random webhook key (`getWorkflowHook`), never its id: the editor
+         *     shows `{publicUrl}/hooks/{key}`, and a workflow id answers 404. The event and its
+         *     execution are committed before the answer, so every 200 has exactly one execution.
+         *     The JSON body is read as it arrives and refused with 413 `limit.exceeded` (field `body`)
+         *     past BODY_LIMIT bytes or JSON_MAX_MEMBERS members and elements; while the server holds
+         *     BODY_BUDGET_BYTES of bodies at once it answers 503 with Retry-After before reading one.
          *     When the trigger has a pick-off key, only that key of the body is kept; a list starts one
          *     execution per item (the answer names the first). An `Idempotency-Key` header seen before
          *     answers the execution it created. A workflow that is OFF records the event as `not_run`

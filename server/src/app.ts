@@ -6,7 +6,9 @@ import { createRequire } from 'node:module';
 import Fastify, { type FastifyInstance, type FastifyServerOptions } from 'fastify';
 import type { Config } from './config.js';
 import { perAddressLimitFor, registerPerAccountLimits } from './http/auth-limits.js';
-import { registerJsonParser } from './http/json-body.js';
+import { DEFAULT_BODY_GUARD, registerBodyGuard } from './http/body-guard.js';
+import { createServerFactory, DEFAULT_CONNECTION_LIMITS } from './http/connection-limits.js';
+import { DEFAULT_JSON_MAX_MEMBERS, registerJsonParser } from './http/json-body.js';
 import type { ApiContract } from './http/openapi.js';
 import { loadServedContract } from './http/precompiled.js';
 import { registerOperations } from './http/operations.js';
@@ -20,7 +22,7 @@ import { createDeferredRateLimiter, createRateLimitStore } from './security/rate
 import { redactPopupUrl } from './integrations/auth/oauth-flow.js';
 import { createReadinessProbe } from './health.js';
 import { registerBuiltinRoutes } from './integrations/demo-crm/mount.js';
-import { enableMetrics, metrics } from './metrics.js';
+import { metrics, startMetricsServer } from './metrics.js';
 import type { Services } from './kernel/types.js';
 
 /** Said at start while the development outbox is on (and by main.ts on stderr). */
@@ -84,6 +86,8 @@ export async function createApp(config: Config, opts: CreateAppOptions = {}): Pr
         }
       : false,
     bodyLimit: config.bodyLimit,
+    // Every connection has deadlines and caps (HEADERS_TIMEOUT_MS, REQUEST_TIMEOUT_MS, ...).
+    serverFactory: createServerFactory(connectionLimitsOf(config)),
     onProtoPoisoning: 'error',
     onConstructorPoisoning: 'error',
     // Behind a proxy the rate limit keys on the proxy's address unless told otherwise.
@@ -118,9 +122,23 @@ export async function createApp(config: Config, opts: CreateAppOptions = {}): Pr
     const probe = createReadinessProbe(services, config);
     app.decorate('readiness', probe);
     app.addHook('onClose', () => probe.close());
-    if (config.metrics) await registerMetrics(app);
+    if (config.metrics) await registerMetrics(app, config);
     const contract = opts.contract ?? loadServedContract();
-    registerJsonParser(app, config.bodyLimit);
+    const limits = config.httpLimits ?? {};
+    const bodyGuard = registerBodyGuard(
+      app,
+      {
+        bodyIdleTimeoutMs: limits.bodyIdleTimeoutMs ?? DEFAULT_BODY_GUARD.bodyIdleTimeoutMs,
+        bodyBudgetBytes: limits.bodyBudgetBytes ?? DEFAULT_BODY_GUARD.bodyBudgetBytes,
+      },
+      config.bodyLimit,
+    );
+    // Bytes of request bodies being received or handled now (tests, diagnostics).
+    app.decorate('bodyBytesInFlight', bodyGuard.inFlightBytes);
+    registerJsonParser(app, {
+      bodyLimit: config.bodyLimit,
+      maxMembers: limits.jsonMaxMembers ?? DEFAULT_JSON_MAX_MEMBERS,
+    });
     await registerSecurityPlugins(app, config, rateLimitStore.pluginOptions);
     if (config.rateLimits) rateLimiter.bind(app);
     const fallback = await registerWebApp(app, config.webDist);
@@ -149,10 +167,33 @@ export async function createApp(config: Config, opts: CreateAppOptions = {}): Pr
   return app;
 }
 
-/** METRICS=on: Prometheus text at GET /metrics, and webhook acknowledgement times (metrics.ts). */
-async function registerMetrics(app: FastifyInstance): Promise<void> {
-  const registry = await enableMetrics();
-  app.get('/metrics', async (_request, reply) => reply.type(registry.contentType).send(await registry.metrics()));
+/** The connection deadlines and caps of `config`, defaults filled in (http/connection-limits.ts). */
+function connectionLimitsOf(config: Config) {
+  const limits = config.httpLimits ?? {};
+  const pick = (key: keyof typeof DEFAULT_CONNECTION_LIMITS & keyof typeof limits) =>
+    limits[key] ?? DEFAULT_CONNECTION_LIMITS[key];
+  return {
+    headersTimeoutMs: pick('headersTimeoutMs'),
+    requestTimeoutMs: pick('requestTimeoutMs'),
+    keepAliveTimeoutMs: pick('keepAliveTimeoutMs'),
+    maxConnections: pick('maxConnections'),
+    maxConnectionsPerAddress: pick('maxConnectionsPerAddress'),
+    trustProxy: config.trustProxy ?? process.env.TRUST_PROXY === '1',
+  };
+}
+
+/**
+ * METRICS=on: Prometheus text at GET /metrics on its own port (METRICS_PORT on METRICS_HOST,
+ * loopback by default; `app.metricsPort` tells which), never on the API's, and webhook
+ * acknowledgement times (metrics.ts).
+ */
+async function registerMetrics(app: FastifyInstance, config: Config): Promise<void> {
+  const server = await startMetricsServer({
+    port: config.metricsPort ?? 9464,
+    host: config.metricsHost ?? '127.0.0.1',
+  });
+  app.decorate('metricsPort', server.port);
+  app.addHook('onClose', () => server.close());
   app.addHook('onResponse', async (request, reply) => {
     if (request.url.startsWith('/hooks/')) metrics.webhookAcknowledged(reply.elapsedTime / 1000, reply.statusCode);
   });

@@ -92,10 +92,31 @@ export interface Config {
   shutdownGraceMs?: number;
   /** BullMQ key prefix (QUEUE_PREFIX, default 'junction'). */
   queuePrefix?: string;
-  /** Prometheus metrics at /metrics (METRICS=on; the worker serves them on WORKER_HEALTH_PORT). */
+  /** Prometheus metrics at /metrics (METRICS=on) on METRICS_PORT; the worker serves them on WORKER_HEALTH_PORT. */
   metrics?: boolean;
   /** `junction worker`: port of its health (and metrics) endpoint (WORKER_HEALTH_PORT); none when absent. */
   workerHealthPort?: number;
+  /** Listen address of the worker's health server (WORKER_HEALTH_HOST, default 127.0.0.1). */
+  workerHealthHost?: string;
+  /** Port and listen address of `/metrics` with METRICS=on (METRICS_PORT 9464, METRICS_HOST 127.0.0.1); never the API port. */
+  metricsPort?: number;
+  metricsHost?: string;
+  /**
+   * Deadlines and bounds of connections and request bodies (http/connection-limits.ts,
+   * http/body-guard.ts, http/json-body.ts hold the defaults; 0 turns one off): HEADERS_TIMEOUT_MS,
+   * REQUEST_TIMEOUT_MS, BODY_IDLE_TIMEOUT_MS, KEEP_ALIVE_TIMEOUT_MS, MAX_CONNECTIONS,
+   * MAX_CONNECTIONS_PER_ADDRESS, BODY_BUDGET_BYTES, JSON_MAX_MEMBERS.
+   */
+  httpLimits?: {
+    headersTimeoutMs?: number;
+    requestTimeoutMs?: number;
+    bodyIdleTimeoutMs?: number;
+    keepAliveTimeoutMs?: number;
+    maxConnections?: number;
+    maxConnectionsPerAddress?: number;
+    bodyBudgetBytes?: number;
+    jsonMaxMembers?: number;
+  };
   /** Whether this process consumes the execution queue (RUN_WORKERS=off: API only, `junction worker` runs them). */
   runWorkers?: boolean;
   /** How often polling triggers call their app, in ms (POLL_INTERVAL_MS, default 60 000). */
@@ -187,6 +208,19 @@ export function loadConfig(raw: Record<string, string | undefined> = process.env
     runWorkers: isOn(env.RUN_WORKERS),
     metrics: isOn(env.METRICS),
     workerHealthPort: env.WORKER_HEALTH_PORT,
+    workerHealthHost: env.WORKER_HEALTH_HOST,
+    metricsPort: env.METRICS_PORT,
+    metricsHost: env.METRICS_HOST,
+    httpLimits: {
+      headersTimeoutMs: env.HEADERS_TIMEOUT_MS,
+      requestTimeoutMs: env.REQUEST_TIMEOUT_MS,
+      bodyIdleTimeoutMs: env.BODY_IDLE_TIMEOUT_MS,
+      keepAliveTimeoutMs: env.KEEP_ALIVE_TIMEOUT_MS,
+      maxConnections: env.MAX_CONNECTIONS,
+      maxConnectionsPerAddress: env.MAX_CONNECTIONS_PER_ADDRESS,
+      bodyBudgetBytes: env.BODY_BUDGET_BYTES,
+      jsonMaxMembers: env.JSON_MAX_MEMBERS,
+    },
     pollIntervalMs: env.POLL_INTERVAL_MS,
     triggerScanMs: env.TRIGGER_SCAN_MS,
     executionRetention: {

@@ -83,6 +83,36 @@ export const ENV_SCHEMA = {
     description: 'largest accepted request body in bytes (413 above it)',
   },
   WEB_DIST: text('folder of the built web app to serve (default `web/dist`)'),
+  HEADERS_TIMEOUT_MS: ms("time a client has to send a request's headers; then the connection is closed", 10_000),
+  REQUEST_TIMEOUT_MS: ms('time a client has to send a whole request, headers and body (0: none)', 30_000),
+  BODY_IDLE_TIMEOUT_MS: ms(
+    'longest pause between two chunks of a request body before the connection is closed (0: none)',
+    5_000,
+  ),
+  KEEP_ALIVE_TIMEOUT_MS: ms('how long an idle keep-alive connection stays open', 72_000),
+  MAX_CONNECTIONS: count(
+    'open connections in total; past it a new one gets 503 + Retry-After and is closed (default 4/5 of the open-file limit, at most 10 000; 0: none)',
+  ),
+  MAX_CONNECTIONS_PER_ADDRESS: {
+    type: 'integer',
+    minimum: 0,
+    default: 256,
+    description:
+      'open connections one client address may hold; past it a new one gets 429 + Retry-After and is closed (not applied to 127.0.0.1 and ::1, a local reverse proxy, nor with TRUST_PROXY; 0: none)',
+  },
+  BODY_BUDGET_BYTES: {
+    type: 'integer',
+    minimum: 0,
+    default: 64 * 1024 * 1024,
+    description:
+      'bytes all request bodies being received at once may hold; a body that would pass it gets 503 + Retry-After unread (0: none)',
+  },
+  JSON_MAX_MEMBERS: {
+    type: 'integer',
+    minimum: 1,
+    default: 20_000,
+    description: 'members and elements a JSON body may hold in total, counted as it arrives; 413 above it',
+  },
   RATE_LIMITS: flag(
     '`off` turns off the per-IP and per-form limits (the per-account limits on passwords, codes and sign-in links stay)',
     'on',
@@ -94,13 +124,22 @@ export const ENV_SCHEMA = {
   },
   TRUST_PROXY: flag('trust `X-Forwarded-*` from a reverse proxy', 'off'),
   RUN_WORKERS: flag('`off`: this process only records and enqueues (see Scale-out)', 'on'),
-  METRICS: flag('`on`: Prometheus metrics at `/metrics`', 'off'),
+  METRICS: flag('`on`: Prometheus metrics at `/metrics` on METRICS_PORT (never on the API port)', 'off'),
+  METRICS_PORT: {
+    type: 'integer',
+    minimum: 0,
+    maximum: 65535,
+    default: 9464,
+    description: 'port of `/metrics` with METRICS=on (the API process; the worker serves them on WORKER_HEALTH_PORT)',
+  },
+  METRICS_HOST: text('listen address of METRICS_PORT', '127.0.0.1'),
   WORKER_HEALTH_PORT: {
     type: 'integer',
     minimum: 0,
     maximum: 65535,
     description: '`junction worker`: serve `/health/live` and `/health/ready` on this port',
   },
+  WORKER_HEALTH_HOST: text('listen address of WORKER_HEALTH_PORT', '127.0.0.1'),
   SHUTDOWN_GRACE_MS: ms('on SIGTERM, how long running executions get to finish', 10_000),
   STEP_TIMEOUT_MS: ms('time limit of one step, retries included', 30_000),
   STEP_RETRIES: count('retries of a step after network errors, 429 and 5xx (default 3)'),

@@ -1,6 +1,7 @@
 /**
  * Prometheus metrics of one process (METRICS=on): executions finished by status, execution
- * queue depth, step duration and webhook acknowledgement histograms, plus Node's defaults.
+ * queue depth, step duration and webhook acknowledgement histograms, plus Node's defaults,
+ * served by {@link startMetricsServer} on their own port (never the API's).
  * The engine and the HTTP layer report through {@link metrics}, a no-op until
  * {@link enableMetrics} loads prom-client, so a process without METRICS pays nothing.
  */
@@ -95,4 +96,73 @@ export function enableMetrics(): Promise<MetricsRegistry> {
     return registry;
   })();
   return enabled;
+}
+
+/** A listening metrics server. */
+export interface MetricsServer {
+  /** The port it listens on (the one asked for, or the one picked for port 0). */
+  port: number;
+  close(): Promise<void>;
+}
+
+/**
+ * Serves `GET /metrics` alone on its own port (METRICS_PORT on METRICS_HOST, loopback by
+ * default), so the published API port never exposes the process's internals; anything else
+ * is a 404 Problem.
+ *
+ * @example
+ * const server = await startMetricsServer({ port: 9464, host: '127.0.0.1' });
+ */
+export async function startMetricsServer(options: { port: number; host: string }): Promise<MetricsServer> {
+  const http = await import('node:http');
+  const registry = await enableMetrics();
+  const server = http.createServer((req, res) => {
+    const pathname = (req.url ?? '/').split('?')[0];
+    if (req.method === 'GET' && pathname === '/metrics') {
+      registry.metrics().then(
+        (text) => {
+          res.writeHead(200, { 'content-type': registry.contentType });
+          res.end(text);
+        },
+        () => {
+          res.writeHead(500, { 'content-type': 'application/problem+json' });
+          res.end(
+            JSON.stringify({
+              type: 'about:blank',
+              title: 'Internal Server Error',
+              status: 500,
+              code: 'server.internal',
+            }),
+          );
+        },
+      );
+      return;
+    }
+    res.writeHead(404, { 'content-type': 'application/problem+json' });
+    res.end(
+      JSON.stringify({
+        type: 'about:blank',
+        title: 'Not Found',
+        status: 404,
+        code: 'resource.not_found',
+        detail: `No route for ${req.method} ${pathname}.`,
+      }),
+    );
+  });
+  // Only scrapers call it: a short deadline on every request and idle connection.
+  server.requestTimeout = 10_000;
+  server.headersTimeout = 10_000;
+  await new Promise<void>((resolve, reject) => {
+    server.once('error', reject);
+    server.listen(options.port, options.host, () => resolve());
+  });
+  const address = server.address();
+  return {
+    port: typeof address === 'object' && address ? address.port : options.port,
+    close: () =>
+      new Promise<void>((resolve) => {
+        server.closeAllConnections();
+        server.close(() => resolve());
+      }),
+  };
 }

@@ -39,12 +39,14 @@ export async function startWorker(
   if (config.workerHealthPort === undefined) return () => services.close();
   // Health (and metrics) over HTTP for orchestrators: the worker has no API of its own.
   const probe = createReadinessProbe(services, config);
+  // Loopback unless WORKER_HEALTH_HOST says otherwise: it serves metrics and needs no public reach.
+  const healthHost = config.workerHealthHost ?? '127.0.0.1';
   const health = await startHealthServer(probe, {
     port: config.workerHealthPort,
-    host: config.host,
+    host: healthHost,
     metrics: config.metrics ?? false,
   });
-  io.stdout(`Junction worker health at http://${config.host}:${health.port}/health/ready\n`);
+  io.stdout(`Junction worker health at http://${healthHost}:${health.port}/health/ready\n`);
   return async () => {
     await health.close();
     await probe.close();

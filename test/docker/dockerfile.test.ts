@@ -61,4 +61,15 @@ describe('compose.yaml', () => {
     expect(compose.services.worker.command).toEqual(['node', 'scripts/bin/junction.mjs', 'worker']);
     expect(compose.services.worker.deploy.replicas).toBeGreaterThan(1);
   });
+
+  it("publishes only the API port: metrics and the workers' health stay on loopback inside their containers", () => {
+    expect(compose.services.api.ports).toEqual(['5000:5000']);
+    expect(compose.services.worker.ports).toBeUndefined();
+    for (const name of ['api', 'worker']) {
+      const environment = compose.services[name].environment;
+      expect(environment.METRICS_PORT ?? '9464', name).not.toBe('5000');
+      expect(environment.METRICS_HOST ?? '127.0.0.1', name).toBe('127.0.0.1');
+      expect(environment.WORKER_HEALTH_HOST ?? '127.0.0.1', name).toBe('127.0.0.1');
+    }
+  });
 });

@@ -1,8 +1,8 @@
 /**
  * What an operator's tooling sees: liveness and readiness probes, Prometheus metrics behind
- * METRICS=on (executions by status, queue depth, step duration, webhook acknowledgement), the
- * worker's health server, and machine paths answered with a 404 Problem rather than the web
- * app's page with 200.
+ * METRICS=on on their own port, not the API's (executions by status, queue depth, step
+ * duration, webhook acknowledgement), the worker's health server, and machine paths answered
+ * with a 404 Problem rather than the web app's page with 200.
  */
 import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import net from 'node:net';
@@ -62,7 +62,7 @@ describe('Prometheus metrics (METRICS=on)', () => {
   let target: Target;
   beforeAll(async () => {
     target = await startTarget();
-    h = await openHarness(sqlite, { metrics: true, allowedHosts: target.host });
+    h = await openHarness(sqlite, { metrics: true, metricsPort: 0, allowedHosts: target.host });
   }, 180_000);
   afterAll(async () => {
     await h?.close();
@@ -77,9 +77,14 @@ describe('Prometheus metrics (METRICS=on)', () => {
     const execution = await waitForExecution(h, token, hook.json.executionId, (s) => DONE.has(s));
     expect(execution.status).toBe('succeeded');
 
-    const res = await h.call('GET', '/metrics');
-    expect(res.status).toBe(200);
-    expect(res.headers['content-type']).toContain('text/plain');
+    // Scraped on their own loopback port (METRICS_PORT), never on the API's.
+    const onApi = await h.call('GET', '/metrics');
+    expect(onApi.status).toBe(404);
+    const metricsPort = (h.app as unknown as { metricsPort: number }).metricsPort;
+    const scraped = await fetch(`http://127.0.0.1:${metricsPort}/metrics`);
+    expect(scraped.status).toBe(200);
+    expect(scraped.headers.get('content-type')).toContain('text/plain');
+    const res = { text: await scraped.text() };
     const value = (name: string) =>
       Number(new RegExp(`^${name.replace(/[{}"]/g, '\\$&')} (\\S+)$`, 'm').exec(res.text)?.[1]);
     expect(value('junction_executions_total{status="succeeded"}')).toBeGreaterThanOrEqual(1);

@@ -1,12 +1,67 @@
 /**
- * The JSON body parser: rejects documents nested deeper than {@link MAX_JSON_DEPTH} before
- * `JSON.parse` ever sees them, then parses with Fastify's prototype-poisoning guard.
+ * The JSON body parser: reads the body as it arrives and rejects documents larger, nested deeper
+ * than {@link MAX_JSON_DEPTH} or holding more members than JSON_MAX_MEMBERS before `JSON.parse`
+ * ever sees them (parsing 446,000 keys holds the event loop for most of a second), then parses
+ * with Fastify's prototype-poisoning guard.
  */
 import type { FastifyInstance } from 'fastify';
 import { Problem } from '../kernel/errors.js';
 
 /** Deepest nesting of arrays and objects a request body may have. */
 export const MAX_JSON_DEPTH = 64;
+
+/** Members and elements a JSON body may hold in total, by default (JSON_MAX_MEMBERS). */
+export const DEFAULT_JSON_MAX_MEMBERS = 20_000;
+
+/**
+ * Reads the shape of a JSON text chunk by chunk, without parsing it: how deeply arrays and
+ * objects nest and about how many members and elements it holds (one per container and per
+ * comma outside strings). Structural characters are ASCII, so bytes of UTF-8 are read as they
+ * come, even with a character split between two chunks.
+ *
+ * @example
+ * const shape = new JsonShape();
+ * shape.feed(Buffer.from('{"a":[1,'));
+ * shape.feed(Buffer.from('2]}'));
+ * shape.deepest; // 2
+ * shape.members; // 4
+ */
+export class JsonShape {
+  /** Deepest nesting seen so far. */
+  deepest = 0;
+  /** Containers opened plus commas outside strings, so far. */
+  members = 0;
+  private depth = 0;
+  private inString = false;
+  private escaped = false;
+
+  /** Reads `bytes`; stops early once the depth passes `maxDepth` or the members pass `maxMembers`. */
+  feed(bytes: Uint8Array, maxDepth = Number.POSITIVE_INFINITY, maxMembers = Number.POSITIVE_INFINITY): void {
+    let { depth, deepest, members, inString, escaped } = this;
+    for (let i = 0; i < bytes.length; i++) {
+      const c = bytes[i];
+      if (inString) {
+        // Skip the escaped character, so `"\""` does not end the string early.
+        if (escaped) escaped = false;
+        else if (c === 0x5c) escaped = true;
+        else if (c === 0x22) inString = false;
+        continue;
+      }
+      if (c === 0x22) inString = true;
+      else if (c === 0x2c) {
+        if (++members > maxMembers) break;
+      } else if (c === 0x7b || c === 0x5b) {
+        depth++;
+        if (++members > maxMembers) break;
+        if (depth > deepest) {
+          deepest = depth;
+          if (deepest > maxDepth) break;
+        }
+      } else if (c === 0x7d || c === 0x5d) depth--;
+    }
+    Object.assign(this, { depth, deepest, members, inString, escaped });
+  }
+}
 
 /**
  * Measures how deeply arrays and objects nest in a JSON text, stopping as soon as the depth
@@ -16,27 +71,9 @@ export const MAX_JSON_DEPTH = 64;
  * measureJsonDepth('{"a":[1,{"b":2}]}'); // 3
  */
 export function measureJsonDepth(text: string, limit = Number.POSITIVE_INFINITY): number {
-  let depth = 0;
-  let deepest = 0;
-  let inString = false;
-  for (let i = 0; i < text.length; i++) {
-    const c = text.charCodeAt(i);
-    if (inString) {
-      // Skip the escaped character, so `"\""` does not end the string early.
-      if (c === 0x5c) i++;
-      else if (c === 0x22) inString = false;
-      continue;
-    }
-    if (c === 0x22) inString = true;
-    else if (c === 0x7b || c === 0x5b) {
-      depth++;
-      if (depth > deepest) {
-        deepest = depth;
-        if (deepest > limit) return deepest;
-      }
-    } else if (c === 0x7d || c === 0x5d) depth--;
-  }
-  return deepest;
+  const shape = new JsonShape();
+  shape.feed(Buffer.from(text, 'utf8'), limit);
+  return shape.deepest;
 }
 
 function isPlainJson(text: string): boolean {
@@ -63,45 +100,130 @@ function invalidJson(detail: string): Problem {
   return new Problem(400, 'Bad Request', { detail, field: 'body' });
 }
 
+/** The 413 of a body past one of its bounds. */
+function tooLarge(detail: string): Problem {
+  return new Problem(413, 'Content Too Large', { detail, field: 'body' });
+}
+
+/** Bounds of a JSON body (BODY_LIMIT, JSON_MAX_MEMBERS; depth is {@link MAX_JSON_DEPTH}). */
+export interface JsonBodyLimits {
+  /** Largest body in bytes, unless its route sets its own. */
+  bodyLimit: number;
+  /** Members and elements in total. */
+  maxMembers: number;
+}
+
+type Done = (error: Error | null, body?: unknown) => void;
+
 /**
- * Replaces Fastify's body parsers with one JSON parser that checks nesting depth first, treats an empty
+ * Reads a JSON body as it arrives, checking its shape chunk by chunk: a body past its byte
+ * limit, its depth or its member count is refused as soon as the bound is passed (so a
+ * 446,000-key body costs a scan of its first members, not a parse), and the rest is drained
+ * unread. Answers the text, or undefined after calling `done` with the refusal.
+ */
+function collectJson(
+  payload: NodeJS.ReadableStream,
+  declared: number,
+  limits: { bytes: number; maxMembers: number },
+  done: Done,
+  onText: (text: string) => void,
+): void {
+  if (declared > limits.bytes) {
+    done(tooLarge(`The request body must be at most ${limits.bytes} bytes.`));
+    return;
+  }
+  const shape = new JsonShape();
+  const chunks: Buffer[] = [];
+  let received = 0;
+  const stop = (problem: Error) => {
+    payload.removeListener('data', onData);
+    payload.removeListener('end', onEnd);
+    payload.removeListener('error', onError);
+    // Drop what is still coming: Fastify answers with `Connection: close`.
+    payload.on('error', () => undefined);
+    payload.resume();
+    done(problem);
+  };
+  const onData = (data: Buffer | string) => {
+    const chunk = typeof data === 'string' ? Buffer.from(data) : data;
+    received += chunk.length;
+    if (received > limits.bytes) return stop(tooLarge(`The request body must be at most ${limits.bytes} bytes.`));
+    chunks.push(chunk);
+    shape.feed(chunk, MAX_JSON_DEPTH, limits.maxMembers);
+    if (shape.deepest > MAX_JSON_DEPTH)
+      return stop(invalidJson(`The body nests deeper than ${MAX_JSON_DEPTH} levels.`));
+    if (shape.members > limits.maxMembers) {
+      return stop(tooLarge(`The body holds more than ${limits.maxMembers} members and elements in total.`));
+    }
+  };
+  const onEnd = () => {
+    payload.removeListener('data', onData);
+    payload.removeListener('error', onError);
+    if (!Number.isNaN(declared) && received !== declared) {
+      done(
+        new Problem(400, 'Bad Request', {
+          detail: 'The Content-Length header does not match the body.',
+          field: 'content-length',
+        }),
+      );
+      return;
+    }
+    onText(Buffer.concat(chunks, received).toString('utf8'));
+  };
+  const onError = (error: Error & { statusCode?: number }) => {
+    payload.removeListener('data', onData);
+    payload.removeListener('end', onEnd);
+    if (!(typeof error.statusCode === 'number' && error.statusCode >= 400)) error.statusCode = 400;
+    done(error);
+  };
+  payload.on('data', onData);
+  payload.once('end', onEnd);
+  payload.once('error', onError);
+  payload.resume();
+}
+
+/**
+ * Replaces Fastify's body parsers with one JSON parser that reads the body as it arrives and
+ * refuses it once it passes its byte limit, {@link MAX_JSON_DEPTH} levels or `maxMembers`
+ * members (400 for depth, 413 `limit.exceeded` naming the body otherwise), treats an empty
  * body as no body (the operation's schema then decides), and refuses `__proto__` and
  * `constructor.prototype` keys with a 400.
  */
-export function registerJsonParser(app: FastifyInstance, bodyLimit: number): void {
+export function registerJsonParser(app: FastifyInstance, limits: JsonBodyLimits): void {
+  const { bodyLimit } = limits;
   const parseSafely = app.getDefaultJsonParser('error', 'error');
   // Only JSON is accepted (Fastify would also take text/plain); anything else is a 415.
   app.removeAllContentTypeParsers();
-  app.addContentTypeParser(
-    /^application\/([\w.+-]+\+)?json(\s*;.*)?$/i,
-    { parseAs: 'string', bodyLimit },
-    (request, body, done) => {
-      const text = typeof body === 'string' ? body : body.toString('utf8');
-      if (isHookUrl(request.url)) rawHookBodies.set(request, text);
-      if (text.trim() === '') {
-        done(null, undefined);
-        return;
-      }
-      if (measureJsonDepth(text, MAX_JSON_DEPTH) > MAX_JSON_DEPTH) {
-        done(invalidJson(`The body nests deeper than ${MAX_JSON_DEPTH} levels.`), undefined);
-        return;
-      }
-      parseSafely(request, text, (err, value) => {
-        if (!err) return done(null, value);
-        // Fastify's parser hides why it failed: text that plain JSON.parse accepts was refused
-        // for a __proto__ or constructor.prototype key.
-        const poisoned = isPlainJson(text);
-        done(
-          invalidJson(
-            poisoned
-              ? 'The body must not contain __proto__ or constructor.prototype keys.'
-              : 'The body is not valid JSON.',
-          ),
-          undefined,
-        );
-      });
-    },
-  );
+  app.addContentTypeParser(/^application\/([\w.+-]+\+)?json(\s*;.*)?$/i, (request, payload, done) => {
+    const bytes = request.routeOptions.bodyLimit ?? bodyLimit;
+    collectJson(
+      payload,
+      Number(request.headers['content-length']),
+      { bytes, maxMembers: limits.maxMembers },
+      done,
+      (text) => {
+        if (isHookUrl(request.url)) rawHookBodies.set(request, text);
+        if (text.trim() === '') {
+          done(null, undefined);
+          return;
+        }
+        parseSafely(request, text, (err, value) => {
+          if (!err) return done(null, value);
+          // Fastify's parser hides why it failed: text that plain JSON.parse accepts was refused
+          // for a __proto__ or constructor.prototype key.
+          const poisoned = isPlainJson(text);
+          done(
+            invalidJson(
+              poisoned
+                ? 'The body must not contain __proto__ or constructor.prototype keys.'
+                : 'The body is not valid JSON.',
+            ),
+            undefined,
+          );
+        });
+      },
+    );
+  });
   // Microsoft Graph validates a notification URL with an empty text/plain POST; `/hooks/…`
   // takes text (kept as received, never parsed), upload routes get their bytes as their own
   // parser would, every other route answers 415.
