@@ -136,6 +136,18 @@ export interface Config {
     intervalMs?: number;
     batchSize?: number;
   };
+  /**
+   * Bounds of crash reports and tickets (kernel/support-limits.ts): ERROR_REPORTS_PER_MINUTE
+   * (60 over all visitors), ERROR_REPORTS_KEEP (10 000 newest), ERROR_REPORTS_KEEP_DAYS (30),
+   * TICKETS_PER_DAY (20 per workspace), TICKETS_KEEP_DAYS (365).
+   */
+  supportLimits?: {
+    errorReportsPerMinute?: number;
+    errorReportsKeep?: number;
+    errorReportsKeepDays?: number;
+    ticketsPerDay?: number;
+    ticketsKeepDays?: number;
+  };
   /** Where support tickets are mailed when SMTP is configured (SUPPORT_EMAIL). */
   supportEmail?: string;
   /** E-mails of the operators who read every workspace's tickets once verified (SUPPORT_OPERATORS, comma list). */
@@ -229,6 +241,13 @@ export function loadConfig(raw: Record<string, string | undefined> = process.env
       keepPerWorkflow: env.EXECUTIONS_KEEP_PER_WORKFLOW,
       intervalMs: env.EXECUTIONS_PRUNE_INTERVAL_MS,
       batchSize: env.EXECUTIONS_PRUNE_BATCH,
+    },
+    supportLimits: {
+      errorReportsPerMinute: env.ERROR_REPORTS_PER_MINUTE,
+      errorReportsKeep: env.ERROR_REPORTS_KEEP,
+      errorReportsKeepDays: env.ERROR_REPORTS_KEEP_DAYS,
+      ticketsPerDay: env.TICKETS_PER_DAY,
+      ticketsKeepDays: env.TICKETS_KEEP_DAYS,
     },
     supportEmail: env.SUPPORT_EMAIL,
     supportOperators: env.SUPPORT_OPERATORS?.split(',').map(normaliseEmail).filter(Boolean),

@@ -195,6 +195,14 @@ export const ENV_SCHEMA = {
   UPLOADS_S3_ACCESS_KEY_ID: text('S3 access key id'),
   UPLOADS_S3_SECRET_ACCESS_KEY: text('S3 secret access key'),
   UPLOADS_S3_PREFIX: text('key prefix of uploads in the bucket', 'uploads/'),
+  ERROR_REPORTS_PER_MINUTE: count(
+    'crash reports recorded per minute over all visitors, whatever RATE_LIMITS says; ten times as many an hour (default 60)',
+    1,
+  ),
+  ERROR_REPORTS_KEEP: count('newest crash reports kept (default 10 000)', 1),
+  ERROR_REPORTS_KEEP_DAYS: count('days crash reports are kept (default 30)', 1),
+  TICKETS_PER_DAY: count('support tickets one workspace may file in 24 hours, 429 past it (default 20)', 1),
+  TICKETS_KEEP_DAYS: count('days support tickets are kept (default 365)', 1),
   SUPPORT_EMAIL: text('where support tickets are mailed'),
   SUPPORT_OPERATORS: text('e-mails (comma list) of operators who see every workspace’s tickets'),
   SIGNUP_POLICY: {

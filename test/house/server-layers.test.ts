@@ -28,13 +28,18 @@ const UPPER = [
   'index.ts',
 ];
 /** Helpers every domain service shares. */
-const SHARED_SERVICE_FILES = ['services/core-rules.ts', 'services/views.ts'];
+const SHARED_SERVICE_FILES = ['services/core-rules.ts', 'services/views.ts', 'services/operators.ts'];
 /** Services assembled from parts: the parts belong to that service alone. */
 const SERVICE_PARTS: Record<string, string[]> = {
   'services/apps.ts': ['services/app-tests.ts', 'services/shopify.ts'],
   'services/steps.ts': ['services/dropdown-options.ts', 'services/step-context.ts'],
   'services/step-context.ts': ['services/dropdown-options.ts'],
-  'services/support.ts': ['services/account-settings.ts', 'services/checkout.ts', 'services/dashboard.ts'],
+  'services/support.ts': [
+    'services/account-settings.ts',
+    'services/checkout.ts',
+    'services/dashboard.ts',
+    'services/support-limits.ts',
+  ],
 };
 
 /** Where SQL may be written besides store/: the SQLite fast path (kept equal to its Kysely twin by its test). */

@@ -1,5 +1,6 @@
 /**
- * Execution retention: the bound on stored executions and their step records. Finished
+ * Retention: the bound on stored executions and their step records, and on crash reports and
+ * support tickets (their days and, for reports, their count; kernel/support-limits.ts). Finished
  * executions (succeeded, failed, filtered, cancelled, not run) are deleted in the background
  * once they are older than the policy's days (failed ones after their own, longer, days) or
  * beyond the newest N of their workflow; their step records go with them (`step_runs` has
@@ -19,7 +20,10 @@ import type { Kysely } from 'kysely';
 import type { Config } from '../config.js';
 import type { Logger } from '../kernel/logger.js';
 import type { Database } from '../store/database.js';
+import { DEFAULT_SUPPORT_LIMITS, supportLimits } from '../kernel/support-limits.js';
+import { createErrorReportsRepo } from '../store/repos/error-reports.js';
 import { createRetentionRepo, KEPT_FOR_DAYS } from '../store/repos/retention.js';
+import { createTicketsRepo } from '../store/repos/tickets.js';
 
 const DAY_MS = 86_400_000;
 
@@ -39,6 +43,12 @@ export interface RetentionPolicy {
   workflowsPerPass: number;
   /** A pass stops after this long and the next one goes on (default 20 s). */
   passBudgetMs: number;
+  /** Days a crash report is kept (ERROR_REPORTS_KEEP_DAYS, default 30). */
+  errorReportsKeepDays: number;
+  /** Newest crash reports kept (ERROR_REPORTS_KEEP, default 10,000). */
+  errorReportsKeep: number;
+  /** Days a support ticket is kept (TICKETS_KEEP_DAYS, default 365). */
+  ticketsKeepDays: number;
 }
 
 /** The default policy (documented in README "Configuration" and config.ts). */
@@ -50,11 +60,15 @@ export const DEFAULT_RETENTION: RetentionPolicy = {
   batchSize: 250,
   workflowsPerPass: 100,
   passBudgetMs: 20_000,
+  errorReportsKeepDays: DEFAULT_SUPPORT_LIMITS.errorReportsKeepDays,
+  errorReportsKeep: DEFAULT_SUPPORT_LIMITS.errorReportsKeep,
+  ticketsKeepDays: DEFAULT_SUPPORT_LIMITS.ticketsKeepDays,
 };
 
 /** The policy a configuration asks for (negative or missing values take the defaults). */
-export function retentionPolicy(config: Pick<Config, 'executionRetention'>): RetentionPolicy {
+export function retentionPolicy(config: Pick<Config, 'executionRetention' | 'supportLimits'>): RetentionPolicy {
   const given = config.executionRetention ?? {};
+  const support = supportLimits(config);
   const pick = (value: number | undefined, fallback: number) =>
     value !== undefined && Number.isFinite(value) && value >= 0 ? value : fallback;
   return {
@@ -65,6 +79,9 @@ export function retentionPolicy(config: Pick<Config, 'executionRetention'>): Ret
     batchSize: Math.max(1, Math.floor(pick(given.batchSize, DEFAULT_RETENTION.batchSize))),
     workflowsPerPass: DEFAULT_RETENTION.workflowsPerPass,
     passBudgetMs: DEFAULT_RETENTION.passBudgetMs,
+    errorReportsKeepDays: support.errorReportsKeepDays,
+    errorReportsKeep: support.errorReportsKeep,
+    ticketsKeepDays: support.ticketsKeepDays,
   };
 }
 
@@ -88,6 +105,8 @@ export interface PruneReport {
 export function createPruner(deps: PrunerDeps) {
   const { policy } = deps;
   const repo = createRetentionRepo(deps.db);
+  const errorReports = createErrorReportsRepo(deps.db);
+  const tickets = createTicketsRepo(deps.db);
   let timer: NodeJS.Timeout | undefined;
   let running: Promise<PruneReport> | undefined;
   let stopped = false;
@@ -133,7 +152,20 @@ export function createPruner(deps: PrunerDeps) {
       }
     }
     if (report.expired + report.beyondCount > 0) deps.logger.info({ ...report }, 'Pruned finished executions');
+    await pruneSupport(now, deadline);
     return report;
+  }
+
+  /** Crash reports beyond their days or their count, and tickets beyond their days. */
+  async function pruneSupport(now: number, deadline: number): Promise<void> {
+    const reportsBefore = new Date(now - policy.errorReportsKeepDays * DAY_MS).toISOString();
+    const ticketsBefore = new Date(now - policy.ticketsKeepDays * DAY_MS).toISOString();
+    const reports =
+      (await drain(() => errorReports.deleteBefore(reportsBefore, policy.batchSize), deadline)) +
+      (await drain(() => errorReports.deleteBeyond(policy.errorReportsKeep, policy.batchSize), deadline));
+    const oldTickets = await drain(() => tickets.deleteBefore(ticketsBefore, policy.batchSize), deadline);
+    if (reports + oldTickets > 0)
+      deps.logger.info({ reports, tickets: oldTickets }, 'Pruned crash reports and tickets');
   }
 
   return {

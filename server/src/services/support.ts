@@ -13,9 +13,16 @@ import type { PlatformDeps } from '../kernel/platform.js';
 import type { AuthContext } from '../kernel/types.js';
 import { createErrorReportsRepo } from '../store/repos/error-reports.js';
 import { createTicketsRepo } from '../store/repos/tickets.js';
+import { PROBLEM_CODES } from '@junction/core';
+import { Problem } from '../kernel/errors.js';
+import { createDeferredRateLimiter } from '../security/rate-limit-store.js';
+import { supportLimits } from '../kernel/support-limits.js';
+import { createReportCap, cutReport } from './support-limits.js';
 
 /** Most tickets one list answers. */
 const LIST_LIMIT = 200;
+
+const DAY_MS = 24 * 60 * 60 * 1000;
 
 /** Returns the mail a ticket is sent as (onboarding 3: editor_url, tenantId, email, title, content). */
 export function ticketMail(ticket: TicketDetail): { subject: string; text: string } {
@@ -38,11 +45,24 @@ export function ticketMail(ticket: TicketDetail): { subject: string; text: strin
 export function createSupportService(deps: PlatformDeps): SupportService {
   const tickets = createTicketsRepo(deps.handle.db);
   const errorReports = createErrorReportsRepo(deps.handle.db);
+  const limits = supportLimits(deps.config);
+  // Shared by every API process when REDIS_URL is set (security/rate-limit-store.ts).
+  const limiter = deps.rateLimiter ?? createDeferredRateLimiter(deps.now);
+  const capReports = createReportCap((key, limit) => limiter.take(key, limit), deps.now);
 
   const isOperator = (ctx: AuthContext) => isInstanceOperator(deps, ctx);
 
   return {
     async createTicket(ctx, input: CreateTicketInput) {
+      // A quota per workspace over the last 24 hours, counted in the database (every process together).
+      const filed = await tickets.countSince(ctx.tenantId, nowIso(deps, -DAY_MS));
+      if (filed >= limits.ticketsPerDay) {
+        throw new Problem(429, 'Too Many Requests', {
+          detail: `This workspace has filed its ${limits.ticketsPerDay} support tickets for the last 24 hours (TICKETS_PER_DAY); write to support by e-mail, or file it later.`,
+          retryAfter: 3600,
+          code: PROBLEM_CODES.quotaExceeded,
+        });
+      }
       const ticket: TicketDetail = {
         id: deps.newId(),
         createdAt: nowIso(deps),
@@ -101,12 +121,23 @@ export function createSupportService(deps: PlatformDeps): SupportService {
       };
     },
 
-    async reportClientError(ctx, input) {
+    async reportClientError(ctx, input, visitor) {
+      // Per address only with RATE_LIMITS on; the cap over all visitors always.
+      if (deps.config.rateLimits && visitor) {
+        const wait = await limiter.take(`error-reports:ip:${visitor.ip}`, limits.errorReportsPerAddress);
+        if (wait > 0) {
+          throw new Problem(429, 'Too Many Requests', {
+            detail: `Too many crash reports from this address. Try again in ${wait} seconds.`,
+            retryAfter: wait,
+          });
+        }
+      }
+      await capReports(limits);
       await errorReports.insert({
         id: deps.newId(),
         tenant_id: ctx?.tenantId ?? null,
         source: input.source,
-        error: input.error,
+        error: cutReport(input.error, limits.errorReportMaxChars),
         created_at: nowIso(deps),
       });
       deps.logger.warn({ source: input.source, tenantId: ctx?.tenantId }, 'Client error report');

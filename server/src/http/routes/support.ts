@@ -21,7 +21,9 @@ export const supportHandlers: OperationHandlers = {
     return { status: 200, body: await input.services.support.listTickets(requireAuth(input)) };
   },
   async reportClientError(input) {
-    await input.services.support.reportClientError(input.auth, input.body as { source: string; error: string });
+    await input.services.support.reportClientError(input.auth, input.body as { source: string; error: string }, {
+      ip: input.request.ip,
+    });
     return { status: 202 };
   },
   async createCheckout(input) {

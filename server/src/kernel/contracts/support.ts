@@ -49,8 +49,12 @@ export interface SupportService {
   createTicket(ctx: AuthContext, input: CreateTicketInput): Promise<{ id: string; createdAt: string }>;
   /** The workspace's tickets, newest first; every workspace's for an operator. */
   listTickets(ctx: AuthContext): Promise<{ items: TicketDetail[] }>;
-  /** Records a browser crash report (signed in or not). */
-  reportClientError(ctx: AuthContext | null, input: { source: string; error: string }): Promise<void>;
+  /** Records a browser crash report (signed in or not); `visitor` is the sender's address (its per-address limit). */
+  reportClientError(
+    ctx: AuthContext | null,
+    input: { source: string; error: string },
+    visitor?: { ip: string },
+  ): Promise<void>;
   /** Starts checkout: the configured provider's URL, or the embedded checkout page. */
   createCheckout(ctx: AuthContext, input: { currentUrl: string }): Promise<{ url: string }>;
   /** The embedded checkout page (HTML) of an open session; 404 when unknown or expired. */

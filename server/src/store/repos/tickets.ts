@@ -1,4 +1,4 @@
-/** `tickets` (tables/support.ts): support tickets, newest first. */
+/** `tickets` (tables/support.ts): support tickets, newest first; counted per workspace and pruned by age. */
 import type { Kysely, Selectable } from 'kysely';
 import type { Database } from '../database.js';
 import type { TicketsTable } from '../tables/support.js';
@@ -13,6 +13,10 @@ export interface TicketsRepo {
   markMailed(id: string): Promise<void>;
   /** The newest `limit` tickets, of one tenant or (tenantId undefined) of every tenant. */
   listNewest(limit: number, tenantId?: string): Promise<TicketRow[]>;
+  /** How many tickets the tenant filed at or after `since` (ISO). */
+  countSince(tenantId: string, since: string): Promise<number>;
+  /** Deletes up to `limit` tickets created before `before` (ISO); answers how many. */
+  deleteBefore(before: string, limit: number): Promise<number>;
 }
 
 /** Builds the repository over a database or a transaction. */
@@ -28,6 +32,22 @@ export function createTicketsRepo(db: Kysely<Database>): TicketsRepo {
       let query = db.selectFrom('tickets').selectAll().orderBy('created_at', 'desc').orderBy('id', 'desc').limit(limit);
       if (tenantId !== undefined) query = query.where('tenant_id', '=', tenantId);
       return query.execute();
+    },
+    async countSince(tenantId, since) {
+      const row = await db
+        .selectFrom('tickets')
+        .select((eb) => eb.fn.countAll<string | number>().as('n'))
+        .where('tenant_id', '=', tenantId)
+        .where('created_at', '>=', since)
+        .executeTakeFirst();
+      return Number(row?.n ?? 0);
+    },
+    async deleteBefore(before, limit) {
+      const rows = await db.selectFrom('tickets').select('id').where('created_at', '<', before).limit(limit).execute();
+      if (rows.length === 0) return 0;
+      const ids = rows.map((r) => r.id);
+      const result = await db.deleteFrom('tickets').where('id', 'in', ids).executeTakeFirst();
+      return Number(result.numDeletedRows);
     },
   };
 }
