@@ -25,7 +25,8 @@ import {
   toDocument,
 } from '@junction/core';
 import { getEnv, type Instance, types } from 'mobx-state-tree';
-import { problemMessage, type TestResultView } from '../editor/panels/panel-common.js';
+import type { TestResultView } from '../editor/panels/panel-common.js';
+import { failureText } from '../stores/api-failure.js';
 import type { IEditorStore } from '../stores/editor-store.js';
 
 // The input fields' types and places and the placeholder key are core's (custom-trigger.ts).
@@ -303,7 +304,7 @@ export const CustomTriggerWizard = types
         self.set({ apps });
         if (self.appSlug && !apps.some((a) => a.appSlug === self.appSlug)) self.set({ appSlug: '' });
       } catch (error) {
-        self.set({ appsError: problemMessage(error, 'The apps could not be loaded.') });
+        self.set({ appsError: failureText(error, 'The apps could not be loaded.') });
       }
     },
     async enterEndpointStep(): Promise<void> {
@@ -324,7 +325,7 @@ export const CustomTriggerWizard = types
           step: 2,
         });
       } catch (error) {
-        self.set({ error: problemMessage(error, 'The app could not be loaded.') });
+        self.set({ error: failureText(error, 'The app could not be loaded.') });
       }
     },
     /**
@@ -429,7 +430,7 @@ export const CustomTriggerWizard = types
           testPhase: 'tested',
         });
       } catch (error) {
-        self.set({ testPhase: 'failed', error: problemMessage(error, 'The endpoint could not be tested.') });
+        self.set({ testPhase: 'failed', error: failureText(error, 'The endpoint could not be tested.') });
         self.env.notify({ status: 'error', message: TEST_ERROR_TEXT });
       }
     },
@@ -448,7 +449,7 @@ export const CustomTriggerWizard = types
       } catch (error) {
         self.env.notify({
           status: 'error',
-          message: problemMessage(error, `${key} could not be removed from the app.`),
+          message: failureText(error, `${key} could not be removed from the app.`),
         });
       }
     },
@@ -500,7 +501,7 @@ export const CustomTriggerWizard = types
         self.set({
           isFinishing: false,
           error: isApiError(error)
-            ? problemMessage(error, 'The trigger could not be saved.')
+            ? failureText(error, 'The trigger could not be saved.')
             : 'The trigger could not be saved.',
         });
         return false;

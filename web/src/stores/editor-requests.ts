@@ -5,10 +5,10 @@
  * to the API itself (DESIGN "web").
  */
 import { flow, type IAnyModelType, type Instance, type SnapshotIn } from 'mobx-state-tree';
-import { problemMessage } from '../editor/panels/panel-common.js';
 import { type AutoTicket, fileTicketOnce, type TicketStorage } from '../editor/panels/panel-tickets.js';
 import { unverifiedEmail } from '../onboarding/onboarding-code.js';
 import type { StarterRequest } from '../onboarding/starters.js';
+import { failureText } from './api-failure.js';
 import type { EditorStoreCore, StoredWorkflow } from './editor-store.js';
 import { establishSession, type SessionPlatform } from './session.js';
 
@@ -63,7 +63,7 @@ export function editorRequests(self: EditorStoreCore) {
         return { id: stored.id } as const;
       } catch (error) {
         self.setLoadPhase('unloaded');
-        return { failure: problemMessage(error, 'The starter workflow could not be created.') } as const;
+        return { failure: failureText(error, 'The starter workflow could not be created.') } as const;
       }
     }),
     /**

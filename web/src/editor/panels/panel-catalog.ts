@@ -3,15 +3,10 @@
  * the list from GET /api/apps, loaded once, and whole definitions from GET /api/apps/{slug},
  * cached per slug.
  */
-import {
-  type ApiClient,
-  type AppDefinition,
-  type CatalogApp,
-  type CatalogTab,
-  filterApps,
-} from '@junction/core';
+import { type ApiClient, type AppDefinition, type CatalogApp, type CatalogTab, filterApps } from '@junction/core';
 import { flow, getEnv, type Instance, types } from 'mobx-state-tree';
-import { type AppSummaryView, problemMessage } from './panel-common.js';
+import { failureText } from '../../stores/api-failure.js';
+import type { AppSummaryView } from './panel-common.js';
 
 /** App list phases (editor-core 4.1). */
 export type CatalogPhase = 'idle' | 'loading' | 'loaded' | 'failedLoad';
@@ -73,7 +68,7 @@ export const AppCatalogModel = types
           self.error = '';
         } catch (error) {
           self.phase = 'failedLoad';
-          self.error = problemMessage(error, 'The app list could not be loaded.');
+          self.error = failureText(error, 'The app list could not be loaded.');
         }
       }),
       /** Forgets the cached definition of `slug` (a custom trigger was added to it): the next read asks again. */

@@ -1,9 +1,8 @@
 /**
- * What every step panel view model shares: turning a failed call into a sentence a user can
- * read, and the plain shapes the panels read from the API (the API's own schema names stay in
- * core's client; these are the editor's views of them).
+ * What every step panel view model shares: its environment and the plain shapes the panels
+ * read from the API (the API's own schema names stay in core's client; these are the editor's
+ * views of them). Failures are worded by `stores/api-failure.ts` over core's message table.
  */
-import { isApiError } from '@junction/core';
 import { getEnv, type IAnyStateTreeNode } from 'mobx-state-tree';
 import type { IEditorStore } from '../../stores/editor-store.js';
 
@@ -19,29 +18,6 @@ export interface PanelEnv {
 /** The environment of a panel model's tree. */
 export function panelEnv<E extends PanelEnv = PanelEnv>(node: IAnyStateTreeNode): E {
   return getEnv<E>(node);
-}
-
-/** Said when a server route exists in the contract but is not built yet (HTTP 501). */
-export const NOT_BUILT_TEXT = 'This part of the server is not available yet. Please try again later.';
-
-/** Said when no answer arrived at all. */
-export const OFFLINE_TEXT = 'Could not reach the server. Check your connection and try again.';
-
-/**
- * Returns the message a failed panel call shows: the server's own detail when it sent one,
- * a clear sentence for 501 and for no answer, and `fallback` otherwise.
- *
- * @example
- * problemMessage(new ApiError({ status: 501, title: 'Not Implemented' }), 'Loading apps failed.'); // NOT_BUILT_TEXT
- */
-export function problemMessage(error: unknown, fallback: string): string {
-  if (isApiError(error)) {
-    if (error.status === 501) return NOT_BUILT_TEXT;
-    if (error.status === 0) return OFFLINE_TEXT;
-    const detail = error.problem.detail ?? '';
-    return detail.trim() !== '' ? `${fallback} ${detail}` : `${fallback} (${error.status} ${error.problem.title})`;
-  }
-  return fallback;
 }
 
 /** A catalogue entry as the App step shows it (listApps). */

@@ -6,7 +6,8 @@
  */
 import { type AppDefinition, type AuthFormField, accountLabel, pickCredential, type StepData } from '@junction/core';
 import { type Instance, types } from 'mobx-state-tree';
-import { type CredentialView, type PanelEnv, panelEnv, problemMessage } from './panel-common.js';
+import { failureText } from '../../stores/api-failure.js';
+import { type CredentialView, type PanelEnv, panelEnv } from './panel-common.js';
 
 /** The pop-up window's size (editor-core 9). */
 export const SIGN_IN_WINDOW = { width: 600, height: 700 } as const;
@@ -272,7 +273,7 @@ export const ConnectionModel = types
         await api().patch('/api/credentials/{id}', { params: { path: { id } }, body: { lastUsed } });
         self.patchCredential(id, { lastUsed });
       } catch (error) {
-        self.set({ error: problemMessage(error, 'The account could not be marked as used.') });
+        self.set({ error: failureText(error, 'The account could not be marked as used.') });
       }
     };
     return {
@@ -307,7 +308,7 @@ export const ConnectionModel = types
             self.set({ error: 'The sign-in window was blocked. Allow pop-ups for this site and try again.' });
           }
         } catch (error) {
-          self.set({ error: problemMessage(error, 'Could not start the sign-in.') });
+          self.set({ error: failureText(error, 'Could not start the sign-in.') });
         }
       },
     };
@@ -337,7 +338,7 @@ export const ConnectionModel = types
             if (picked) self.choose(picked.id, { markUsed: false });
           }
         } catch (error) {
-          self.set({ phase: 'failed', error: problemMessage(error, 'The accounts could not be loaded.') });
+          self.set({ phase: 'failed', error: failureText(error, 'The accounts could not be loaded.') });
         }
       },
       /** Delete: the first click arms ('Really delete?'), the second deletes. */
@@ -352,7 +353,7 @@ export const ConnectionModel = types
           self.set({ credentials: self.credentials.filter((c) => c.id !== id) });
           if (self.data.credential === id) self.clearChoice();
         } catch (error) {
-          self.set({ error: problemMessage(error, 'The account could not be deleted.') });
+          self.set({ error: failureText(error, 'The account could not be deleted.') });
         }
       },
       /** OK in the rename dialog: the name is required (editor-core 5.2). */
@@ -374,7 +375,7 @@ export const ConnectionModel = types
           }
           return true;
         } catch (error) {
-          self.set({ renameError: problemMessage(error, 'The name could not be saved.') });
+          self.set({ renameError: failureText(error, 'The name could not be saved.') });
           return false;
         }
       },
@@ -412,7 +413,9 @@ export const ConnectionModel = types
                 params: { path: { id: updating } },
                 body: { values, ...(name ? { name } : {}) },
               })
-            : await api().post('/api/credentials', { body: { app: self.data.type, values, ...(name ? { name } : {}) } });
+            : await api().post('/api/credentials', {
+                body: { app: self.data.type, values, ...(name ? { name } : {}) },
+              });
           const view = {
             id: created.id,
             app: created.app,
@@ -430,7 +433,7 @@ export const ConnectionModel = types
           self.choose(created.id);
           return true;
         } catch (error) {
-          self.set({ formError: problemMessage(error, 'The account could not be saved.') });
+          self.set({ formError: failureText(error, 'The account could not be saved.') });
           return false;
         } finally {
           self.set({ isSaving: false });
@@ -448,7 +451,7 @@ export const ConnectionModel = types
             checkMessage: answer.message ?? (answer.ok ? 'The connection works.' : CONNECTION_EXPIRED_TEXT),
           });
         } catch (error) {
-          self.set({ isCheckOk: false, checkMessage: problemMessage(error, 'The connection could not be checked.') });
+          self.set({ isCheckOk: false, checkMessage: failureText(error, 'The connection could not be checked.') });
         }
       },
     };

@@ -15,7 +15,8 @@ import {
   type StepData,
 } from '@junction/core';
 import { type Instance, types } from 'mobx-state-tree';
-import { panelEnv, problemMessage } from './panel-common.js';
+import { failureText } from '../../stores/api-failure.js';
+import { panelEnv } from './panel-common.js';
 
 /** Shown when an earlier step has no data to insert (editor-core 8). */
 export const NO_DATA_TEXT = 'Error: No data to insert...';
@@ -187,7 +188,7 @@ export const DropdownModel = types
           searched: search,
         });
       } catch (error) {
-        if (self.isLatest(seq)) self.settle({ error: `Error: ${problemMessage(error, 'the list could not be loaded.')}` });
+        if (self.isLatest(seq)) self.settle({ error: `Error: ${failureText(error, 'the list could not be loaded.')}` });
       }
     },
   }))

@@ -1,7 +1,7 @@
-import { describeText, UNKNOWN_REFERENCE } from '@junction/core';
+import { describeText, PROBLEM_MESSAGES, UNKNOWN_REFERENCE } from '@junction/core';
 import { afterEach, describe, expect, it, vi } from 'vitest';
+import { failureText } from '../../stores/api-failure.js';
 import { appOptions } from './panel-catalog.js';
-import { NOT_BUILT_TEXT, problemMessage } from './panel-common.js';
 import {
   CONNECTION_EXPIRED_TEXT,
   ConnectionModel,
@@ -22,13 +22,7 @@ import {
 import { noActionsText, StepPanelModel, testErrorText, WAITING_TEXT } from './panel-step.js';
 import { emptyActionsTicket, incompleteActionTicket } from './panel-ticket-rules.js';
 import { ACTION_INCOMPLETE, fileTicketOnce, TICKETS_STORAGE_KEY } from './panel-tickets.js';
-import {
-  CHOICES_KEPT,
-  choiceLabel,
-  formUrl,
-  LISTEN_SECONDS,
-  TriggerTestModel,
-} from './panel-trigger-test.js';
+import { CHOICES_KEPT, choiceLabel, formUrl, LISTEN_SECONDS, TriggerTestModel } from './panel-trigger-test.js';
 import { apiError, CRM_APP, makeEditor, WEBHOOK_APP } from './test-kit.js';
 
 const APPS = [
@@ -51,6 +45,9 @@ afterEach(() => {
   vi.useRealTimers();
 });
 
+/** Core's sentence for a route that is not built yet (501 `server.not_implemented`). */
+const NOT_BUILT_TEXT = PROBLEM_MESSAGES['server.not_implemented'].text;
+
 describe('app search (editor-core 2.8)', () => {
   it('Popular lists first100 apps, Tools the apps without auth, ALL every app, matched anywhere', () => {
     expect(appOptions(APPS, 'popular', '').map((a) => a.appSlug)).toEqual(['demo-crm']);
@@ -68,8 +65,8 @@ describe('app search (editor-core 2.8)', () => {
     const catalog = editor.catalog;
     await catalog.load();
     expect(catalog.phase).toBe('failedLoad');
-    expect(catalog.error).toBe(NOT_BUILT_TEXT);
-    expect(problemMessage(apiError(422, 'Bad url.'), 'Saving failed.')).toBe('Saving failed. Bad url.');
+    expect(catalog.error).toBe(`The app list could not be loaded. ${NOT_BUILT_TEXT}`);
+    expect(failureText(apiError(422, 'Bad url.'), 'Saving failed.')).toBe('Saving failed. Bad url.');
   });
 });
 
@@ -86,7 +83,11 @@ describe('action panel stepper (editor-core 2.8, 4.8, 5.2)', () => {
     });
     const catalog = kit.editor.catalog;
     await catalog.load();
-    const model = kit.editor.createPanelModel(StepPanelModel, { stepId: kit.actionId }, { now: () => 1_700_000_005_000 });
+    const model = kit.editor.createPanelModel(
+      StepPanelModel,
+      { stepId: kit.actionId },
+      { now: () => 1_700_000_005_000 },
+    );
     return { ...kit, catalog, model };
   }
 
@@ -203,7 +204,7 @@ describe('action panel stepper (editor-core 2.8, 4.8, 5.2)', () => {
     const model = kit.editor.createPanelModel(StepPanelModel, { stepId: kit.actionId }, { now: () => 0 });
     await model.runTest();
     expect(model.testPhase).toBe('testFailed');
-    expect(model.testError).toBe(NOT_BUILT_TEXT);
+    expect(model.testError).toBe(`The test could not be run. ${NOT_BUILT_TEXT}`);
   });
 });
 
@@ -624,7 +625,7 @@ describe('field editor (editor-core 2.7, 2.11, 5.4)', () => {
     const field = { name: 'list', schema: { type: 'string' as const, dynamic: 'demo-crm.Lists.listLists.0.id.name' } };
     const model = editor.createPanelModel(DropdownModel, { stepId: actionId, field });
     await model.load();
-    expect(model.error).toBe(`Error: ${NOT_BUILT_TEXT}`);
+    expect(model.error).toBe(`Error: the list could not be loaded. ${NOT_BUILT_TEXT}`);
   });
 });
 

@@ -33,8 +33,9 @@ import {
   withDefinitionFields,
 } from '@junction/core';
 import { type Instance, types } from 'mobx-state-tree';
+import { failureText } from '../../stores/api-failure.js';
 import { type AppCatalog, appOptions, toCatalogApp } from './panel-catalog.js';
-import { type AppSummaryView, type PanelEnv, panelEnv, problemMessage, type TestResultView } from './panel-common.js';
+import { type AppSummaryView, type PanelEnv, panelEnv, type TestResultView } from './panel-common.js';
 import { emptyActionsTicket, incompleteActionTicket } from './panel-ticket-rules.js';
 import type { AutoTicket } from './panel-tickets.js';
 
@@ -293,7 +294,14 @@ export const StepPanelModel = types
         const fields = self.data.fields.map(toStepField);
         const field = fields.find((f) => f.name === FORM_ID_FIELD);
         if (field) field.value = formId;
-        else fields.push({ name: FORM_ID_FIELD, title: 'Form', required: true, schema: { type: 'string' }, value: formId });
+        else
+          fields.push({
+            name: FORM_ID_FIELD,
+            title: 'Form',
+            required: true,
+            schema: { type: 'string' },
+            value: formId,
+          });
         update({ fields });
       },
       /** Sets one field's value; the step keeps its automatic name in step (custom requests). */
@@ -342,7 +350,7 @@ export const StepPanelModel = types
       /** A test call that failed (editor-core 8): a refusal (an invalid URL, a 4xx Problem) is recorded too. */
       testCallFailed(error: unknown): void {
         self.testPhase = 'testFailed';
-        self.testError = problemMessage(error, 'The test could not be run.');
+        self.testError = failureText(error, 'The test could not be run.');
         if (self.exists && isApiError(error) && error.status !== 0) {
           self.env.editor.wf.updateStep(
             self.stepId,
@@ -385,7 +393,7 @@ export const StepPanelModel = types
         const ticket = self.kind === 'action' ? emptyActionsTicket(definition) : null;
         if (ticket) self.env.onAutoTicket?.(ticket);
       } catch (error) {
-        self.definitionFailed(problemMessage(error, `The app ${slug} could not be loaded.`));
+        self.definitionFailed(failureText(error, `The app ${slug} could not be loaded.`));
       } finally {
         self.definitionLoading(null);
       }

@@ -7,7 +7,8 @@
  */
 import { isApiError, recordSample, type StepData, sampleLabel, toDocument } from '@junction/core';
 import { type Instance, types } from 'mobx-state-tree';
-import { type PanelEnv, panelEnv, problemMessage } from './panel-common.js';
+import { failureText } from '../../stores/api-failure.js';
+import { type PanelEnv, panelEnv } from './panel-common.js';
 
 /** How long a webhook test listens, in seconds (editor-core 9). */
 export const LISTEN_SECONDS = 61;
@@ -188,7 +189,7 @@ export const TriggerTestModel = types
         const requestId = isApiError(error) ? (error.problem as { requestId?: unknown }).requestId : undefined;
         self.error = {
           name: isApiError(error) ? error.problem.title : 'Error',
-          message: problemMessage(error, fallback),
+          message: failureText(error, fallback),
           ...(typeof requestId === 'string' ? { requestId } : {}),
         };
       },

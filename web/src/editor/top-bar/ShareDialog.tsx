@@ -1,9 +1,10 @@
 import { observer } from 'mobx-react-lite';
 import { type FormEvent, useId, useState } from 'react';
 import styled from 'styled-components';
+import { failureText } from '../../stores/api-failure.js';
 import { AppIcon, Button, Dialog, TextField, useToast } from '../../ui/index.js';
 import { useEditor } from '../editor-context.js';
-import { copyText, SHARE_TEXTS, shareFailureMessage, shareIcons } from './share.js';
+import { copyText, SHARE_TEXTS, shareIcons } from './share.js';
 
 const Icons = styled.ul`
   list-style: none;
@@ -105,7 +106,7 @@ export const ShareDialog = observer(function ShareDialog({ open, onOpenChange }:
       onOpenChange(false);
       setSharedUrl(url);
     } catch (error) {
-      setFailure(shareFailureMessage(error));
+      setFailure(failureText(error, SHARE_TEXTS.failed));
     } finally {
       setSharing(false);
     }

@@ -3,7 +3,7 @@
  * /api/workflows/{id}/active, then take the stored workflow back (the trigger set-up may have
  * written its message, and the row's revision moved).
  */
-import { isApiError } from '@junction/core';
+import { failureText } from '../../stores/api-failure.js';
 import type { IEditorStore } from '../../stores/editor-store.js';
 import type { Status } from '../../ui/theme.js';
 
@@ -22,13 +22,6 @@ export interface ActivationOutcome {
   message: string;
 }
 
-/** The server's reason, when it gave one (422 from a trigger that cannot be set up). */
-function reasonOf(error: unknown): string {
-  if (!isApiError(error)) return '';
-  if (error.status === 0) return 'The server could not be reached.';
-  return error.problem.detail ?? '';
-}
-
 /**
  * Switches the open workflow ON or OFF and returns the toast to show. Pending edits are saved
  * first (a failed save stops the switch). On failure the switch stays where it was and the
@@ -41,8 +34,8 @@ function reasonOf(error: unknown): string {
 export async function switchActivation(editor: IEditorStore, active: boolean): Promise<ActivationOutcome> {
   const failed = active ? ACTIVATION_TEXTS.activateFailed : ACTIVATION_TEXTS.pauseFailed;
   const fail = (error: unknown): ActivationOutcome => {
-    const reason = reasonOf(error);
-    return { ok: false, status: 'error', message: reason ? `${failed} ${reason}` : failed };
+    // The spec's sentence, then core's message table for the Problem's code.
+    return { ok: false, status: 'error', message: failureText(error, failed) };
   };
   try {
     const isActive = await editor.switchActive(active);

@@ -1,5 +1,5 @@
 /** Sharing a workflow as a template (editor-core 2.4): what the dialog shows and sends. */
-import { isApiError, type WorkflowData } from '@junction/core';
+import type { WorkflowData } from '@junction/core';
 
 /** App icons shown in the share dialog, at most (editor-core 9). */
 export const SHARE_ICON_LIMIT = 20;
@@ -10,6 +10,8 @@ export const SHARE_TEXTS = {
   success: "You've shared your workflow template!",
   notShared: 'Account connections, data and execution logs are not shared.',
   copied: 'Copied to clipboard',
+  /** Leads a failed share's message (core's message table words the cause). */
+  failed: 'Sharing failed.',
   descriptionHint:
     'For example: "When a new contact is added in Demo CRM, send their details to our sales API." Say what starts the workflow, what it does, and what someone needs to set up.',
 } as const;
@@ -36,16 +38,6 @@ export function shareIcons(wf: Pick<WorkflowData, 'steps'>): ShareIcon[] {
     if (icons.length === SHARE_ICON_LIMIT) break;
   }
   return icons;
-}
-
-/** The message a failed share shows. */
-export function shareFailureMessage(error: unknown): string {
-  if (isApiError(error)) {
-    if (error.status === 0) return 'Could not reach the server. Try again when it is back.';
-    const detail = error.problem.detail ?? error.problem.title;
-    if (detail) return `Sharing failed: ${detail}`;
-  }
-  return 'Sharing failed. Please try again.';
 }
 
 /**
