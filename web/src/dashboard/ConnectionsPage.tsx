@@ -1,6 +1,7 @@
 import { Plug } from 'lucide-react';
 import { useCallback, useEffect, useState } from 'react';
 import styled from 'styled-components';
+import { RoleGate } from '../access/RoleGate.js';
 import { AccountStoreModel } from '../account/account-store.js';
 import { openSignInWindow, signInUrl } from '../editor/panels/panel-connection.js';
 import { formatRunTime } from '../executions/execution-replay.js';
@@ -51,7 +52,9 @@ interface Connection {
 export function ConnectionsPage() {
   return (
     <DashboardLayout>
-      <ConnectionsView />
+      <RoleGate action="connection.use" title="Connections are not available">
+        <ConnectionsView />
+      </RoleGate>
     </DashboardLayout>
   );
 }

@@ -4,7 +4,7 @@
  * (rows shown, dialogs) and reach the API only through these actions; failures are thrown as
  * the API's errors, which pages turn into text with `failureText`.
  */
-import type { ApiClient, WorkflowDocument } from '@junction/core';
+import type { ApiClient, Role, WorkflowDocument } from '@junction/core';
 import type { Instance } from 'mobx-state-tree';
 import { ApiModel } from '../stores/api-model.js';
 import { listTickets, submitTicket, type TicketDraft, type TicketRow } from './dashboard-tickets.js';
@@ -78,6 +78,22 @@ export const DashboardStoreModel = ApiModel.named('DashboardStore').actions((sel
   /** A workspace's members (the Settings page). */
   async listMembers(tenantId: string): Promise<MemberItem[]> {
     return (await listMembers(self.api, tenantId)).items;
+  },
+  /** Gives a member another role (admins and the owner); answers the member. */
+  async setMemberRole(tenantId: string, userId: string, role: Role): Promise<MemberItem> {
+    return self.api.patch('/api/tenants/{tenantId}/members/{userId}', {
+      params: { path: { tenantId, userId } },
+      body: { role },
+    });
+  },
+  /** Removes a member from the workspace. */
+  async removeMember(tenantId: string, userId: string): Promise<void> {
+    await self.api.delete('/api/tenants/{tenantId}/members/{userId}', { params: { path: { tenantId, userId } } });
+  },
+  /** The owner hands the workspace to a member; answers the members after it. */
+  async transferOwnership(tenantId: string, userId: string): Promise<MemberItem[]> {
+    return (await self.api.put('/api/tenants/{tenantId}/owner', { params: { path: { tenantId } }, body: { userId } }))
+      .items;
   },
   /** Renames a workspace; answers the stored name. */
   async renameTenant(tenantId: string, name: string): Promise<string> {

@@ -1,5 +1,6 @@
 import { observer } from 'mobx-react-lite';
 import { useEffect, useState } from 'react';
+import { refusal, useCan } from '../../access/useCan.js';
 import { Button, Spinner } from '../../ui/index.js';
 import { type IStepPanelModel, WAITING_TEXT } from './panel-step.js';
 import { ErrorBox, Muted, Row, SuccessBox } from './parts.js';
@@ -28,16 +29,22 @@ export const ActionTest = observer(function ActionTest({
   onDone: () => void;
 }) {
   const now = useNow(10_000);
+  const testRefusal = refusal(useCan('workflow.test'));
   const phase = model.testPhase;
   if (phase === 'idle') {
     return (
       <div>
-        <Muted>Send a real request with this step's values to see what it returns.</Muted>
+        <Muted>{testRefusal ?? "Send a real request with this step's values to see what it returns."}</Muted>
         <Row>
           <Button variant="ghost" onClick={onDone}>
             Skip test
           </Button>
-          <Button data-tour="test-action" onClick={() => void model.runTest()}>
+          <Button
+            data-tour="test-action"
+            disabled={testRefusal !== undefined}
+            title={testRefusal}
+            onClick={() => void model.runTest()}
+          >
             Test action
           </Button>
         </Row>
@@ -76,7 +83,12 @@ export const ActionTest = observer(function ActionTest({
         />
       )}
       <Row>
-        <Button variant="ghost" onClick={() => void model.runTest()}>
+        <Button
+          variant="ghost"
+          disabled={testRefusal !== undefined}
+          title={testRefusal}
+          onClick={() => void model.runTest()}
+        >
           Retest action
         </Button>
         <Button onClick={onDone}>Continue</Button>

@@ -2,6 +2,7 @@ import * as Popover from '@radix-ui/react-popover';
 import { observer } from 'mobx-react-lite';
 import { type ReactNode, useEffect, useState } from 'react';
 import styled from 'styled-components';
+import { refusal, useCan } from '../../access/useCan.js';
 import { Button, Spinner, useToast } from '../../ui/index.js';
 import { useEditor } from '../editor-context.js';
 import {
@@ -176,6 +177,7 @@ export const TriggerTest = observer(function TriggerTest({
   onDone: () => void;
 }) {
   useEffect(() => () => model.dispose(), [model]);
+  const testRefusal = refusal(useCan('workflow.test'));
   const selected = model.choices[model.selectedIndex];
   return (
     <div>
@@ -183,12 +185,18 @@ export const TriggerTest = observer(function TriggerTest({
       {model.state === 'idle' && (
         <>
           <Muted>
-            {model.isListening
-              ? 'Send a request to the URL above, then test the trigger: we wait for it for up to 61 seconds.'
-              : 'Test the trigger to fetch recent items from the app.'}
+            {testRefusal ??
+              (model.isListening
+                ? 'Send a request to the URL above, then test the trigger: we wait for it for up to 61 seconds.'
+                : 'Test the trigger to fetch recent items from the app.')}
           </Muted>
           <Row>
-            <Button data-tour="test-trigger" onClick={() => void model.start()}>
+            <Button
+              data-tour="test-trigger"
+              disabled={testRefusal !== undefined}
+              title={testRefusal}
+              onClick={() => void model.start()}
+            >
               Test Trigger
             </Button>
             <CustomizeData model={model} />
@@ -218,7 +226,12 @@ export const TriggerTest = observer(function TriggerTest({
             <Button variant="ghost" onClick={() => model.setChoosingAnother(!model.isChoosingAnother)}>
               Choose another...
             </Button>
-            <Button variant="ghost" onClick={() => void model.start()}>
+            <Button
+              variant="ghost"
+              disabled={testRefusal !== undefined}
+              title={testRefusal}
+              onClick={() => void model.start()}
+            >
               Test again
             </Button>
             <CustomizeData model={model} />

@@ -2,6 +2,7 @@ import type { Issue } from '@junction/core';
 import { observer } from 'mobx-react-lite';
 import { useEffect, useState } from 'react';
 import styled from 'styled-components';
+import { refusal, useCan } from '../../access/useCan.js';
 import { loadActivationCheck } from '../../stores/activation-check.js';
 import { useToast } from '../../ui/index.js';
 import { useEditor } from '../editor-context.js';
@@ -73,7 +74,9 @@ export const ActivationSwitch = observer(function ActivationSwitch() {
   const isBlocked = problems.length > 0;
   const firstStepId = problems[0]?.stepId;
   const reason = blockedReason(problems, firstStepId ? editor.wf.stepById(firstStepId)?.data.name : undefined);
-  const disabled = isBusy || (!active && (isBlocked || isChecking));
+  // Who may switch is core's permission table (a viewer sees the switch, disabled, and why).
+  const maySwitch = useCan('workflow.switch');
+  const disabled = isBusy || !maySwitch.allowed || (!active && (isBlocked || isChecking));
 
   const toggle = async () => {
     setBusy(true);
@@ -85,8 +88,10 @@ export const ActivationSwitch = observer(function ActivationSwitch() {
     }
   };
 
-  const showsReason = !active && isBlocked;
-  const tip = showsReason ? reason : active ? 'Workflow is ON' : 'Workflow is OFF';
+  const roleReason = refusal(maySwitch);
+  const showsReason = roleReason !== undefined || (!active && isBlocked);
+  const shownReason = roleReason ?? reason;
+  const tip = showsReason ? shownReason : active ? 'Workflow is ON' : 'Workflow is OFF';
   return (
     <Tip content={tip}>
       <Track
@@ -102,7 +107,7 @@ export const ActivationSwitch = observer(function ActivationSwitch() {
         data-testid="activation-switch"
         // The reason as the switch's description, an attribute (not text in the page, which
         // would also match a search for the step's name).
-        aria-description={showsReason ? reason : undefined}
+        aria-description={showsReason ? shownReason : undefined}
       >
         {active ? 'ON' : 'OFF'}
       </Track>

@@ -14,6 +14,7 @@ import { IssuesButton } from './IssuesButton.js';
 import { IconButton, Tip, TipProvider } from './parts.js';
 import { RunsButton } from './RunsButton.js';
 import { SavingIndicator } from './SavingIndicator.js';
+import { refusal, useCan } from '../../access/useCan.js';
 
 type ShareDialogModule = typeof import('./ShareDialog.js');
 // The share dialog (editor-core 2.2 "Share") stays out of the editor's first load; it is fetched
@@ -174,6 +175,7 @@ export const TopBar = observer(function TopBar({ token }: { token: string | null
   // (and until core's activation rule has answered: ActivationSwitch loads it).
   const isBlocked = (editor.activationProblems?.length ?? 0) > 0;
   const isChecking = editor.activationProblems === null;
+  const shareRefusal = refusal(useCan('workflow.share'));
   return (
     <TipProvider>
       <Bar>
@@ -198,10 +200,11 @@ export const TopBar = observer(function TopBar({ token }: { token: string | null
         <RunsButton />
         <HelpMenu />
         <ActivationSwitch />
-        <Tip content={isBlocked ? SHARE_BLOCKED_TOOLTIP : 'Share as a template'}>
+        <Tip content={shareRefusal ?? (isBlocked ? SHARE_BLOCKED_TOOLTIP : 'Share as a template')}>
           <ShareButton
             type="button"
-            disabled={isBlocked || isChecking}
+            disabled={shareRefusal !== undefined || isBlocked || isChecking}
+            aria-description={shareRefusal}
             onClick={() => {
               // The dialog is a chunk of its own, loaded on the first Share.
               void loadShareDialog().then((module) => {
