@@ -6,9 +6,10 @@
  * from strings, an empty environment), so it must not need a loader, a bundle or any other
  * file. `tsup` copies it to `dist/sandbox-child.mjs`.
  *
- * Life of one child: harden the process → load Pyodide (offline, from the package folder) →
- * install the Python prelude → say `ready` → wait for ONE job → run it → send the result →
- * exit. A child never runs a second job, so no state survives from one run to the next.
+ * Life of one child: harden the process → load Pyodide (offline, from the package folder)
+ * with every WebAssembly import behind the JavaScript gate → install the Python prelude → say
+ * `ready` → wait for ONE job → shut the gate → run it → send the result → exit. A child never
+ * runs a second job, so no state survives from one run to the next.
  *
  * Protocol: JSON lines. stdin (fd 0) carries parent → child messages (`job`, `response`),
  * stdout (fd 1) child → parent messages (`ready`, `request`, `result`). Both are used
@@ -159,6 +160,130 @@ function harden() {
 }
 
 // ---------------------------------------------------------------------------------------
+// The JavaScript gate (THREAT-MODEL.md row 8). WebAssembly reaches JavaScript only through the
+// functions it imports; Pyodide's bridge (JsProxy creation, Python ↔ JavaScript conversion,
+// PyProxies, ctypes' ffi_call_js, dlopen, EM_ASM, run_script…) is such an import. The gate wraps
+// every import when Pyodide's module is instantiated, before any Python runs, and is shut
+// just before the job: from then on any import outside a short reviewed list throws, and the
+// throw unwinds the whole interpreter (no Python `except` sees it). Python cannot reopen it: the
+// flag lives in this closure, and no JavaScript object reaches Python to touch it.
+
+/**
+ * Imports that stay open once the gate is shut: Emscripten's system layer, which takes and
+ * returns numbers only (no JavaScript value crosses). Files and sockets go to Emscripten's
+ * in-memory file system and socket emulation (no host folder is mounted), the table
+ * trampoline calls WebAssembly functions (or gated imports) by index.
+ */
+const OPEN_IMPORTS = new Set([
+  '_PyEM_TrampolineCall_JS',
+  '_Py_CheckEmscriptenSignals_Helper',
+  '_Py_emscripten_runtime',
+  'can_run_sync_js',
+  'fd_close',
+  'fd_fdstat_get',
+  'fd_pread',
+  'fd_pwrite',
+  'fd_read',
+  'fd_seek',
+  'fd_sync',
+  'fd_write',
+  '_try_fcntl64',
+  '_try_shutdown',
+  '_mmap_js',
+  '_munmap_js',
+  '_msync_js',
+  'getaddrinfo',
+  'getnameinfo',
+  'getprotobyname',
+  'getprotobynumber',
+  'getprotoent',
+  'setprotoent',
+  'endprotoent',
+  '_emscripten_lookup_name',
+  'clock_res_get',
+  'clock_time_get',
+  'emscripten_get_now',
+  'emscripten_get_now_res',
+  'emscripten_date_now',
+  'emscripten_performance_now',
+  '_emscripten_get_now_is_monotonic',
+  '_localtime_js',
+  '_gmtime_js',
+  '_mktime_js',
+  '_timegm_js',
+  '_tzset_js',
+  'strptime',
+  'strptime_l',
+  '__asctime_r',
+  'random_get',
+  'environ_get',
+  'environ_sizes_get',
+  'emscripten_resize_heap',
+  'emscripten_notify_memory_growth',
+  'emscripten_get_heap_max',
+  'exit',
+  'proc_exit',
+  '_abort_js',
+  '__assert_fail',
+]);
+/** Import families that stay open: file-system and socket syscalls, Math functions. */
+const OPEN_PREFIXES = ['__syscall_', 'emscripten_math_'];
+/**
+ * Imports that, once shut, answer what they answer when the feature is absent (null: "no
+ * asynchronous socket"), so socket code fails with an OSError as it did before the job.
+ */
+const INERT_IMPORTS = new Set([
+  '_maybe_connect_async',
+  '_maybe_recvfrom_async',
+  '_maybe_sendto_async',
+  '_maybe_poll_async',
+]);
+
+const gate = { installed: false, shut: false, /** the first import refused */ refused: '' };
+
+/** Thrown by a shut import. */
+class JavaScriptUnreachable extends Error {}
+
+/** @param {string} name */
+function isOpenImport(name) {
+  return OPEN_IMPORTS.has(name) || OPEN_PREFIXES.some((prefix) => name.startsWith(prefix));
+}
+
+/**
+ * Replaces, in place, every function of Pyodide's import object by one that checks the gate
+ * (in place: Emscripten resolves later look-ups — dlsym, the GOT — in the same object).
+ *
+ * @param {Record<string, unknown>} env
+ */
+function gateImports(env) {
+  for (const name of Object.keys(env)) {
+    const original = env[name];
+    if (typeof original !== 'function' || isOpenImport(name)) continue;
+    const inert = INERT_IMPORTS.has(name);
+    /** @this {unknown} @param {unknown[]} args */
+    const gated = function (...args) {
+      if (gate.shut) {
+        if (inert) return null;
+        gate.refused ||= name;
+        throw new JavaScriptUnreachable(name);
+      }
+      return Reflect.apply(original, this, args);
+    };
+    env[name] = Object.assign(gated, original);
+  }
+  gate.installed = true;
+}
+
+function installGate() {
+  const instantiate = WebAssembly.instantiate;
+  /** @type {any} */ (WebAssembly).instantiate = function gatedInstantiate(/** @type {any[]} */ ...args) {
+    const env = args[1]?.env;
+    if (env && typeof env.JsProxy_compute_typeflags === 'function') gateImports(env);
+    return Reflect.apply(instantiate, this, args);
+  };
+}
+
+// ---------------------------------------------------------------------------------------
 // The request channel: Python writes one JSON request to /dev/junction and reads the
 // answer back from the same open file. No JavaScript object ever reaches Python.
 
@@ -227,7 +352,7 @@ function installHostDevice(pyodide) {
  * (`pyodide_js`: FS, loadDynlib, _module, _api…) and the globals (`js`, already a bare
  * object). Done after the prelude and before any job, in JavaScript, so no Python code can
  * undo it: a stale reference found by scanning Python's heap leads to an empty, frozen
- * object. The runner keeps only the PyProxy of `_junction_run` it took before.
+ * object. (Defence in depth: once the gate is shut, no JavaScript object is reachable anyway.)
  *
  * @param {any} pyodide the object loadPyodide answered (the same object as `pyodide_js`)
  * @param {object} jsglobals
@@ -389,7 +514,7 @@ def _describe(error):
     return '%s: %s' % (type(error).__name__, text) if text else type(error).__name__
 
 
-def _junction_run(code, input_json, auth_json, max_output):
+def _junction_run(code, input_data, auth_data, max_output):
     namespace = {'__name__': '__main__', '__builtins__': builtins, 'request': request,
                  'authenticated_request': authenticated_request, 'RequestError': RequestError}
     try:
@@ -401,7 +526,7 @@ def _junction_run(code, input_json, auth_json, max_output):
         run = namespace.get('run')
         if not callable(run):
             return _failure('no-run-function', 'Custom code must define a function run(inputData, authData).')
-        output = run(json.loads(input_json), json.loads(auth_json))
+        output = run(input_data, auth_data)
         if hasattr(output, '__await__'):
             return _failure('invalid-output', 'run must be a plain function (def, not async def).')
         text = json.dumps(output, allow_nan=False)
@@ -419,13 +544,62 @@ def _junction_run(code, input_json, auth_json, max_output):
     if len(text.encode('utf-8')) > max_output:
         return _failure('too-large', 'The output of custom code is larger than %d bytes.' % max_output)
     return '{"ok": true, "output": ' + text + '}'
+
+
+def _junction_main():
+    # Called by child.mjs through the C API once JavaScript is shut off: the job comes from a
+    # file and the envelope goes to another, so no JavaScript value is converted for it.
+    try:
+        with open('%(job_file)s', encoding='utf-8') as file:
+            job = json.load(file)
+        os.unlink('%(job_file)s')
+        envelope = _junction_run(job['code'], job['inputData'], job['authData'], job['maxOutput'])
+    except BaseException as error:
+        envelope = _failure('code-error', 'Custom code failed: %s' % _describe(error))
+    with open('%(result_file)s', 'w', encoding='utf-8') as file:
+        file.write(envelope)
 `;
 
 // ---------------------------------------------------------------------------------------
 
+/** Where the job and its envelope pass between this script and `_junction_main` (in-memory FS). */
+const JOB_DIR = '/run/junction';
+const JOB_FILE = `${JOB_DIR}/job.json`;
+const RESULT_FILE = `${JOB_DIR}/result.json`;
+
+/**
+ * Runs the job with the gate shut: `_junction_main()` through the C API (no PyProxy call, no
+ * conversion of a JavaScript value), then reads the envelope it wrote.
+ *
+ * @param {any} module the Emscripten module
+ * @param {any} FS its file system
+ * @param {number} driver pointer to the UTF-8 source `_junction_main()`
+ * @returns {string} the envelope (JSON text)
+ */
+function runJob(module, FS, driver) {
+  gate.shut = true;
+  try {
+    module._PyRun_SimpleString(driver);
+  } catch (error) {
+    if (!(error instanceof JavaScriptUnreachable)) throw error;
+  }
+  // Checked even when no error came out: a WebAssembly catch-all could have swallowed the throw.
+  if (gate.refused) {
+    const message = `Custom code failed: JavaScript is not reachable from custom code (it called ${gate.refused}).`;
+    return JSON.stringify({ ok: false, code: 'code-error', message });
+  }
+  try {
+    return FS.readFile(RESULT_FILE, { encoding: 'utf8' });
+  } catch {
+    const message = "Custom code ended without a result (the sandbox's result file was removed).";
+    return JSON.stringify({ ok: false, code: 'code-error', message });
+  }
+}
+
 async function main() {
   const started = performance.now();
   harden();
+  installGate();
   const { loadPyodide } = await import(new URL('pyodide.mjs', `file://${pyodideDir}/`).href);
   let logs = '';
   const log = (/** @type {string} */ line) => {
@@ -448,22 +622,27 @@ async function main() {
   }
   const snapshot = snapshotPath && snapshotPath !== '-' ? fs.readFileSync(snapshotPath) : undefined;
   const pyodide = await loadPyodide(snapshot ? { ...options, _loadSnapshot: snapshot } : options);
+  if (!gate.installed) throw new Error('Pyodide was instantiated without the JavaScript gate; refusing to run code.');
   installHostDevice(pyodide);
-  pyodide.runPython(PRELUDE.replaceAll('%(max_request)d', String(MAX_REQUEST_BYTES)));
-  const runJob = pyodide.globals.get('_junction_run');
+  pyodide.runPython(
+    PRELUDE.replaceAll('%(max_request)d', String(MAX_REQUEST_BYTES))
+      .replaceAll('%(job_file)s', JOB_FILE)
+      .replaceAll('%(result_file)s', RESULT_FILE),
+  );
+  const module = pyodide._module;
+  const FS = pyodide.FS;
+  FS.mkdirTree(JOB_DIR);
+  const driver = module.stringToNewUTF8('_junction_main()');
   sealJsBridge(pyodide, options.jsglobals);
   logs = '';
   send({ type: 'ready', startupMs: Math.round(performance.now() - started) });
 
   const job = receive();
   if (job?.type !== 'job') process.exit(2);
+  const { code, inputData = {}, authData = {} } = job;
+  FS.writeFile(JOB_FILE, JSON.stringify({ code: String(code), inputData, authData, maxOutput: MAX_OUTPUT }));
   const begun = performance.now();
-  const envelope = runJob(
-    String(job.code),
-    JSON.stringify(job.inputData ?? {}),
-    JSON.stringify(job.authData ?? {}),
-    MAX_OUTPUT,
-  );
+  const envelope = runJob(module, FS, driver);
   const runMs = Math.round(performance.now() - begun);
   // The envelope is JSON text made by the prelude; it is passed through without re-parsing.
   writeLine(`{"type":"result","runMs":${runMs},"logs":${JSON.stringify(logs)},"envelope":${JSON.stringify(envelope)}}`);

@@ -228,11 +228,6 @@ describe('custom code: the escape corpus fails cleanly and the sandbox survives'
       '        return found',
       '    raise LookupError("no JsProxy on the heap")',
       'attempt("gc scan", scan)',
-      'def own_object():',
-      '    import _pyodide_core',
-      '    made = _pyodide_core.create_proxy(lambda: 1)',
-      '    return made.constructor.constructor("return globalThis")()',
-      'attempt("a Python-made JS object to globalThis", own_object)',
       'return out',
     ].join('\n');
     // Importing Pyodide's Python package and scanning the heap take seconds on a busy machine.
@@ -249,10 +244,7 @@ describe('custom code: the escape corpus fails cleanly and the sandbox survives'
         'gc scan': 'LookupError',
       },
     });
-    // Code generation is refused (row 3 of THREAT-MODEL.md); whatever the exact error, nothing is reached.
-    expect((result as { output: Record<string, string> }).output['a Python-made JS object to globalThis']).not.toMatch(
-      /^reached/,
-    );
+    // Making JavaScript objects from Python (create_proxy, to_js, …) ends the run: js-bridge.test.ts.
   });
 
   it('still runs normal code after the corpus', async () => {
