@@ -68,6 +68,8 @@ export const PROBLEM_MESSAGES: Readonly<Record<string, ProblemMessage>> = {
     'This workspace is receiving too many webhooks at once. Try again in a moment.',
     true,
   ),
+  // A quota over hours or a day, not a per-minute limit: the server's detail names it and when it renews.
+  [PROBLEM_CODES.quotaExceeded]: shown('A quota of this server is used up for now. Try again later.'),
   [PROBLEM_CODES.networkError]: hidden(UNREACHABLE_TEXT, true),
   // Roles and members (core/src/accounts/permissions.ts).
   'auth.role': shown('Your role in this workspace does not allow this.'),
