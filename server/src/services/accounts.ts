@@ -373,8 +373,8 @@ export function createAccountsService(deps: ServiceDeps, gate: SignUpGate): Serv
       if (!user) return;
       const token = createToken();
       try {
-        // Only the newest link works: asking again ends every earlier one.
-        await repos.codes.removeTokens(user.id, SIGN_IN_PURPOSE);
+        // Earlier links stay valid until one is used (exchangeToken ends them all): a stranger
+        // asking links for this address cannot void the one the owner is about to open.
         await repos.codes.insertToken({
           id: deps.newId(),
           tokenHash: hashToken(token),
