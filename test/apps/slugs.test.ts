@@ -83,9 +83,17 @@ describe.each(openTestDatabases())('reserved app slugs on $dialect', (testDb) =>
     expect(again.json).toMatchObject({ field: 'appSlug' });
   });
 
-  it('accepts an ordinary slug', async () => {
+  it("accepts an ordinary slug, then refuses another workspace's look-alike of it", async () => {
     const slug = `acme-orders-${Date.now()}`;
     const res = await h.call('POST', '/api/apps', { token: a.token, body: oauthApp(slug) });
     expect(res.status, res.text).toBe(201);
+    for (const lookAlike of [slug.replace('acme-orders', 'acme_orders'), slug.replace('acme-orders', 'acmeorders')]) {
+      const copy = await h.call('POST', '/api/apps', { token: operator.token, body: oauthApp(lookAlike) });
+      expect(copy.status, copy.text).toBe(409);
+      expect(copy.json).toMatchObject({
+        field: 'appSlug',
+        detail: `'${lookAlike}' looks like the app '${slug}'; choose a name of its own.`,
+      });
+    }
   });
 });

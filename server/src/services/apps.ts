@@ -10,6 +10,7 @@ import {
   type AppDefinition,
   type AppProblem,
   applyWorkspaceEventsChange,
+  appSlugSkeleton,
   checkNewAppSlug,
   hasTriggers,
   publicSurfaceOf,
@@ -134,6 +135,10 @@ export function createAppsService(
       const owner = { tenantId: ctx.tenantId, slug };
       const { stored, clientSecret } = prepare({ completionStatus: 'In Progress', ...definition }, owner, null);
       if (await store.exists(slug)) throw conflict(`An app with the slug '${slug}' already exists.`, 'appSlug');
+      const lookAlike = await store.findLookAlike(appSlugSkeleton(slug));
+      if (lookAlike) {
+        throw conflict(`'${slug}' looks like the app '${lookAlike}'; choose a name of its own.`, 'appSlug');
+      }
       const record: PortalAppRecord = {
         slug,
         tenantId: ctx.tenantId,

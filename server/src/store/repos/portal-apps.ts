@@ -1,6 +1,6 @@
 /** `portal_apps`: the apps declared in the developer portal, one row per slug (unique across tenants). */
 import type { AppDefinition } from '@junction/core';
-import type { Kysely } from 'kysely';
+import { type Kysely, sql } from 'kysely';
 import type { Database } from '../database.js';
 import { readJson, writeJson } from '../json.js';
 import type { SealedSecret } from './credentials.js';
@@ -28,6 +28,8 @@ export interface PortalAppStore {
   get(tenantId: string, slug: string): Promise<PortalAppRecord | undefined>;
   /** Whether any tenant has an app with this slug. */
   exists(slug: string): Promise<boolean>;
+  /** An app's slug (any tenant's) that reads as `skeleton` without hyphens and underscores (core's appSlugSkeleton). */
+  findLookAlike(skeleton: string): Promise<string | undefined>;
   /** Summaries of every app the tenant may see, with the owner's tenant id. */
   listVisible(
     tenantId: string,
@@ -80,6 +82,15 @@ export function createPortalAppStore(db: Kysely<Database>): PortalAppStore {
     async exists(slug) {
       const row = await db.selectFrom('portal_apps').select('slug').where('slug', '=', slug).executeTakeFirst();
       return row !== undefined;
+    },
+    async findLookAlike(skeleton) {
+      const row = await db
+        .selectFrom('portal_apps')
+        .select('slug')
+        .where(sql`replace(replace(lower(slug), '-', ''), '_', '')`, '=', skeleton)
+        .limit(1)
+        .executeTakeFirst();
+      return row?.slug;
     },
     async listVisible(tenantId) {
       const rows = await visible(tenantId)
