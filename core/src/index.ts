@@ -371,6 +371,7 @@ export {
 } from './apps/catalog.js';
 export { OAUTH_PUBLIC_KEYS, publicCredentialKeys, splitCredentialValues } from './apps/credential-fields.js';
 export type { DateTimeFormat } from './apps/datetime.js';
+export { DATE_PATTERN_MAX_LENGTH, DATE_TEXT_MAX_LENGTH } from './apps/date-match.js';
 export { DATE_TIME_FORMATS, formatDate, parseDate } from './apps/datetime.js';
 export type { ScheduleFrequency, ScheduleProblem, ScheduleResult, ScheduleSpec } from './apps/schedule.js';
 export { isTimeZone, nextRuns, validateSchedule } from './apps/schedule.js';
