@@ -214,7 +214,10 @@ export interface paths {
         };
         get?: never;
         put?: never;
-        /** Exchange a one-time address token (`c`) for a session, once. */
+        /**
+         * Exchange a one-time address token (`c`) for a session, once.
+         * @description Using a link ends every other sign-in link of the user (asking a new one voids none). On an account whose address nobody had proven yet, the link proves it and ends every earlier session and the password set before (whoever signed up first may not own the mailbox); the owner then sets a password with updatePassword.
+         */
         post: operations["exchangeToken"];
         delete?: never;
         options?: never;
@@ -233,7 +236,7 @@ export interface paths {
         put?: never;
         /**
          * Change the signed-in user's password (dashboard profile); other sessions end.
-         * @description A wrong current password answers 422 naming `currentPassword`; a new one that breaks onboarding 5's rules answers 422 naming `newPassword` with the rule's text.
+         * @description A wrong current password answers 422 naming `currentPassword`; a new one that breaks onboarding 5's rules answers 422 naming `newPassword` with the rule's text. An account without a password (its owner proved the mailbox by a sign-in link after someone else had signed up with the address, see exchangeToken) takes any `currentPassword`.
          */
         post: operations["updatePassword"];
         delete?: never;
@@ -1727,7 +1730,7 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** Mails kept by the development outbox (only with JUNCTION_DEV_OUTBOX=on, never in production; loopback clients only; empty with SMTP). */
+        /** Mails kept by the development outbox (only with JUNCTION_DEV_OUTBOX=on, never in production; loopback clients only, with a Host of localhost, 127.0.0.1 or [::1] at the listening port and no Origin of another site; empty with SMTP). */
         get: operations["listOutbox"];
         put?: never;
         post?: never;
