@@ -85,6 +85,29 @@ function isPlainJson(text: string): boolean {
   }
 }
 
+/** Bodies with more members than this are parsed one per event-loop turn (see {@link inOwnTurn}). */
+const TURN_MEMBERS = 1_000;
+
+const turns: Array<() => void> = [];
+let isDraining = false;
+
+/**
+ * Runs `work` in an event-loop turn of its own, after the I/O that arrived meanwhile: sixteen
+ * 20,000-member bodies that end together are parsed one per turn, so a health check waits for
+ * at most one parse instead of all sixteen.
+ */
+function inOwnTurn(work: () => void): void {
+  turns.push(work);
+  if (isDraining) return;
+  isDraining = true;
+  const drain = () => {
+    turns.shift()?.();
+    if (turns.length > 0) setImmediate(drain);
+    else isDraining = false;
+  };
+  setImmediate(drain);
+}
+
 /** Bodies of `/hooks/…` requests as received: Asana signs the exact bytes (HMAC). */
 const rawHookBodies = new WeakMap<object, string>();
 
@@ -168,7 +191,9 @@ function collectJson(
       );
       return;
     }
-    onText(Buffer.concat(chunks, received).toString('utf8'));
+    const text = () => onText(Buffer.concat(chunks, received).toString('utf8'));
+    if (shape.members > TURN_MEMBERS) inOwnTurn(text);
+    else text();
   };
   const onError = (error: Error & { statusCode?: number }) => {
     payload.removeListener('data', onData);
