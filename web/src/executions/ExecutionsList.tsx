@@ -1,12 +1,19 @@
 import { formatExactTime, formatRelativeTime, summarizeTriggerData } from '@junction/core';
 import { History } from 'lucide-react';
-import { useCallback, useEffect, useState } from 'react';
+import { observer } from 'mobx-react-lite';
+import { useEffect, useMemo, useState } from 'react';
 import { Link as RouterLink } from 'react-router-dom';
 import styled from 'styled-components';
+import { failureText } from '../stores/api-failure.js';
 import { usePageStore } from '../stores/root-store.js';
 import { Button, EmptyState, Select, Spinner, Status, Table, type TableColumn, TextField } from '../ui/index.js';
-import { EXECUTION_FILTER_STATUSES, type ExecutionListFilters, type ExecutionRow } from './execution-list.js';
-import { EXECUTION_STATUS_LABELS, executionTone, problemText } from './execution-replay.js';
+import {
+  EXECUTION_FILTER_STATUSES,
+  type ExecutionListFilters,
+  type ExecutionRow,
+  mergeExecutionPages,
+} from './execution-list.js';
+import { EXECUTION_STATUS_LABELS, executionTone } from './execution-replay.js';
 import { ExecutionsStoreModel } from './executions-store.js';
 
 const Filters = styled.div`
@@ -37,35 +44,45 @@ export interface ExecutionsListProps {
 /**
  * One workflow's executions, newest first, with status, a relative start time (exact to the
  * millisecond on hover) and a summary of the trigger data ('Ada · 42'), filtered by status and
- * by a start date; each row opens the replay page. Older pages load on demand.
+ * by a start date; each row opens the replay page. The newest page is a polled resource of the
+ * server-state layer (new runs appear while the list is on screen; leaving it stops the polling
+ * and aborts its request); older pages load on demand.
  */
-export function ExecutionsList({ workflowId }: ExecutionsListProps) {
+export const ExecutionsList = observer(function ExecutionsList({ workflowId }: ExecutionsListProps) {
   const executions = usePageStore(ExecutionsStoreModel);
   const [filters, setFilters] = useState<ExecutionListFilters>({ status: '', since: '' });
-  const [rows, setRows] = useState<ExecutionRow[]>([]);
-  const [cursor, setCursor] = useState<string | undefined>();
-  const [phase, setPhase] = useState<'loading' | 'ready' | 'failed'>('loading');
-  const [failure, setFailure] = useState('');
+  const newest = useMemo(() => executions.newestRuns(workflowId, filters), [executions, workflowId, filters]);
+  const [older, setOlder] = useState<{ rows: ExecutionRow[]; cursor?: string; isLoading: boolean; failure: string }>({
+    rows: [],
+    isLoading: false,
+    failure: '',
+  });
+  // Other filters start from the newest page again.
+  // biome-ignore lint/correctness/useExhaustiveDependencies: resets when the resource changes.
+  useEffect(() => setOlder({ rows: [], isLoading: false, failure: '' }), [newest]);
 
-  const load = useCallback(
-    async (next?: string) => {
-      setPhase('loading');
-      try {
-        const page = await executions.listPage(workflowId, filters, next);
-        setRows((previous) => (next ? [...previous, ...page.items] : page.items));
-        setCursor(page.nextCursor);
-        setPhase('ready');
-      } catch (error) {
-        setFailure(problemText(error));
-        setPhase('failed');
-      }
-    },
-    [executions, workflowId, filters],
-  );
+  const loadOlder = async (cursor: string) => {
+    setOlder((state) => ({ ...state, isLoading: true, failure: '' }));
+    try {
+      const page = await executions.olderRuns(workflowId, filters, cursor);
+      setOlder((state) => ({
+        rows: [...state.rows, ...page.items],
+        cursor: page.nextCursor ?? '',
+        isLoading: false,
+        failure: '',
+      }));
+    } catch (error) {
+      setOlder((state) => ({ ...state, isLoading: false, failure: failureText(error) }));
+    }
+  };
 
-  useEffect(() => {
-    void load();
-  }, [load]);
+  const first = newest.data;
+  const rows = mergeExecutionPages(first?.items ?? [], older.rows);
+  // The next older page: after the pages loaded so far, else after the newest page.
+  const cursor = older.cursor !== undefined ? older.cursor || undefined : first?.nextCursor;
+  const failure = newest.problem?.text ?? older.failure;
+  const phase: 'loading' | 'ready' | 'failed' =
+    newest.problem && !first ? 'failed' : newest.isLoading || older.isLoading ? 'loading' : 'ready';
 
   const now = Date.now();
   const columns: TableColumn<ExecutionRow>[] = [
@@ -117,7 +134,7 @@ export function ExecutionsList({ workflowId }: ExecutionsListProps) {
           onChange={(event) => setFilters({ ...filters, since: event.target.value })}
         />
       </Filters>
-      {phase === 'failed' && <p role="alert">Could not load the executions: {failure}</p>}
+      {failure && <p role="alert">Could not load the executions: {failure}</p>}
       {(rows.length > 0 || phase === 'ready') && (
         <Table
           caption="Executions"
@@ -136,11 +153,11 @@ export function ExecutionsList({ workflowId }: ExecutionsListProps) {
       {phase === 'loading' && <Spinner label="Loading executions" />}
       {cursor && phase === 'ready' && (
         <More>
-          <Button variant="secondary" onClick={() => load(cursor)}>
+          <Button variant="secondary" onClick={() => void loadOlder(cursor)}>
             Load more
           </Button>
         </More>
       )}
     </section>
   );
-}
+});

@@ -1,9 +1,10 @@
-import { isApiError, type WorkflowData } from '@junction/core';
+import { isApiError, STATUS_PROBLEM_CODES, type WorkflowData } from '@junction/core';
 import { ArrowLeft } from 'lucide-react';
 import { useCallback, useEffect, useState } from 'react';
 import { Link as RouterLink, useNavigate, useParams } from 'react-router-dom';
 import styled from 'styled-components';
 import { SessionGate, useSessionUser } from '../dashboard/DashboardLayout.js';
+import { failureText } from '../stores/api-failure.js';
 import { usePageStore } from '../stores/root-store.js';
 import { exitHref, TOKEN_STORAGE_KEY } from '../stores/session.js';
 import { Button, Spinner, Status, useToast } from '../ui/index.js';
@@ -14,7 +15,6 @@ import {
   FINISHED_STATUSES,
   formatRunTime,
   ONBOARDING_TOAST_MS,
-  problemText,
   REPLAY_TEXTS,
   runSamples,
   runsByStep,
@@ -128,9 +128,9 @@ function ReplayView() {
       } catch (error) {
         if (!isCurrent) return;
         const message =
-          isApiError(error) && error.status === 404
+          isApiError(error) && error.code === STATUS_PROBLEM_CODES[404]
             ? 'This execution does not exist or is not yours.'
-            : problemText(error);
+            : failureText(error);
         setLoad({ phase: 'missing', message });
       }
     };
@@ -182,12 +182,12 @@ function ReplayView() {
 
   const onReplay = async () => {
     setBusy(true);
-    finish(await executions.replay(execution.id));
+    finish(await executions.replay(execution.id, execution.workflowId));
   };
 
   const onRerun = async (stepId: string, version: 'original' | 'latest') => {
     setBusy(true);
-    finish(await executions.rerunFrom(execution.id, stepId, version));
+    finish(await executions.rerunFrom(execution.id, stepId, version, execution.workflowId));
   };
 
   const onEdit = async () => {

@@ -1,5 +1,5 @@
 /** The executions list of one workflow: filters to the API's query, pages newest first. */
-import type { ApiClient } from '@junction/core';
+import { apiKey, type ServerState } from '@junction/core';
 
 /** Statuses the list can be filtered by (the contract's ExecutionStatus). */
 export const EXECUTION_FILTER_STATUSES = [
@@ -53,14 +53,36 @@ export function toExecutionQuery(filters: ExecutionListFilters, cursor?: string)
   return query;
 }
 
-/** Loads one page of a workflow's executions. */
-export async function listExecutionsPage(
-  api: ApiClient,
+/** How often the newest runs are asked for again while the list is on screen. */
+export const RUNS_POLL_MS = 5000;
+
+/**
+ * The query of one page of a workflow's executions: cached per workflow, filters and cursor.
+ * The first page (no cursor) polls every {@link RUNS_POLL_MS} while the list observes it.
+ */
+export function executionsPageQuery(
+  server: ServerState,
   workflowId: string,
   filters: ExecutionListFilters,
   cursor?: string,
-): Promise<{ items: ExecutionRow[]; nextCursor?: string }> {
-  return api.get('/api/workflows/{id}/executions', {
-    params: { path: { id: workflowId }, query: toExecutionQuery(filters, cursor) },
-  });
+) {
+  return server.query(
+    '/api/workflows/{id}/executions',
+    { params: { path: { id: workflowId }, query: toExecutionQuery(filters, cursor) } },
+    { pollMs: cursor ? null : RUNS_POLL_MS },
+  );
+}
+
+/** One page of a workflow's executions as the server answers it. */
+export type ExecutionPage = NonNullable<ReturnType<typeof executionsPageQuery>['state']['data']>;
+
+/** The key prefix of every page of one workflow's executions (invalidated after a run starts). */
+export function executionsKey(workflowId: string) {
+  return apiKey('/api/workflows/{id}/executions', { path: { id: workflowId } });
+}
+
+/** Returns the newest page followed by older ones, each run once (a new run shifts the pages). */
+export function mergeExecutionPages(first: ExecutionRow[], older: ExecutionRow[]): ExecutionRow[] {
+  const seen = new Set(first.map((row) => row.id));
+  return [...first, ...older.filter((row) => !seen.has(row.id))];
 }

@@ -4,8 +4,9 @@
  * from 7 while the run is followed; then 'Manual run complete', or the server's message.
  */
 import type { ApiClient } from '@junction/core';
+import { failureText } from '../stores/api-failure.js';
 import type { Status } from '../ui/theme.js';
-import { FINISHED_STATUSES, problemText, type Sleep } from './execution-replay.js';
+import { FINISHED_STATUSES, type Sleep } from './execution-replay.js';
 
 /** Texts of the manual run (onboarding 4, 8). */
 export const MANUAL_RUN_TEXTS = {
@@ -47,7 +48,7 @@ export async function runManually(
     const accepted = await api.post('/api/workflows/{id}/runs', { params: { path: { id: workflow.id } }, body: {} });
     executionId = accepted.executionId;
   } catch (error) {
-    return { status: 'error', message: problemText(error), executionId: null };
+    return { status: 'error', message: failureText(error), executionId: null };
   }
   // Polled every POLL_MS so a quick run reports at once; the countdown moves once a second.
   let shown = 0;
@@ -66,7 +67,7 @@ export async function runManually(
         return { status: 'success', message: MANUAL_RUN_TEXTS.complete, executionId };
       }
     } catch (error) {
-      return { status: 'error', message: problemText(error), executionId };
+      return { status: 'error', message: failureText(error), executionId };
     }
     await sleep(POLL_MS);
   }

@@ -9,9 +9,14 @@ import {
   isApiError,
   type Link,
   needsValue,
+  STATUS_PROBLEM_CODES,
   type Step,
   type WorkflowData,
 } from '@junction/core';
+import { failureText } from '../stores/api-failure.js';
+
+/** Codes that say a workflow is gone for this reader: missing, or not theirs to open. */
+const GONE_CODES = new Set<string>([STATUS_PROBLEM_CODES[404], STATUS_PROBLEM_CODES[403], 'auth.role']);
 
 /** The fields of an execution the viewer reads (the contract's Execution). */
 export interface ExecutionShape {
@@ -189,14 +194,6 @@ export function filterRows(link: Pick<Link, 'groups'>): FilterRow[] {
   return rows;
 }
 
-/** Returns an API failure's message for the user: the Problem's detail or title. */
-export function problemText(error: unknown): string {
-  if (isApiError(error)) {
-    return error.problem.detail || error.problem.title || error.message;
-  }
-  return error instanceof Error ? error.message : String(error);
-}
-
 /** Waits `ms` (injected in tests). */
 export type Sleep = (ms: number) => Promise<void>;
 const realSleep: Sleep = (ms) => new Promise((resolve) => setTimeout(resolve, ms));
@@ -239,7 +236,7 @@ export async function replay(api: ApiClient, executionId: string, opts?: { sleep
     });
     return await settle(api, accepted.executionId, opts);
   } catch (error) {
-    return { executionId: null, status: 'error', message: REPLAY_TEXTS.replayFailed(problemText(error)) };
+    return { executionId: null, status: 'error', message: REPLAY_TEXTS.replayFailed(failureText(error)) };
   }
 }
 
@@ -261,7 +258,7 @@ export async function rerunFrom(
     });
     return await settle(api, accepted.executionId, opts);
   } catch (error) {
-    return { executionId: null, status: 'error', message: REPLAY_TEXTS.replayFailed(problemText(error)) };
+    return { executionId: null, status: 'error', message: REPLAY_TEXTS.replayFailed(failureText(error)) };
   }
 }
 
@@ -283,7 +280,7 @@ export async function findEditorLink(api: ApiClient, workflowId: string): Promis
     await api.get('/api/workflows/{id}', { params: { path: { id: workflowId } } });
     return `/?id=${encodeURIComponent(workflowId)}`;
   } catch (error) {
-    if (isApiError(error) && (error.status === 404 || error.status === 403)) return null;
+    if (isApiError(error) && GONE_CODES.has(error.code)) return null;
     throw error;
   }
 }

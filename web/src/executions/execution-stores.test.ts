@@ -1,6 +1,7 @@
 import { type ApiClient, ApiError, createStepData, type WorkflowData } from '@junction/core';
-import { describe, expect, it } from 'vitest';
-import { toExecutionQuery } from './execution-list.js';
+import { autorun } from 'mobx';
+import { describe, expect, it, vi } from 'vitest';
+import { mergeExecutionPages, toExecutionQuery } from './execution-list.js';
 import { COUNTDOWN_START, MANUAL_RUN_TEXTS, runManually } from './execution-manual-run.js';
 import {
   type ExecutionShape,
@@ -12,6 +13,7 @@ import {
   stepDialogTabs,
   stepStatus,
 } from './execution-replay.js';
+import { ExecutionsStoreModel } from './executions-store.js';
 
 /** A fake client answering by "METHOD path" (the view-models' calls; the browser tests use the real server). */
 function fakeApi(routes: Record<string, (init: unknown) => unknown>): { api: ApiClient; calls: string[] } {
@@ -199,5 +201,34 @@ describe('executions list filters', () => {
     const since = toExecutionQuery({ status: '', since: '2026-11-24' }).since ?? '';
     expect(new Date(since).getDate()).toBe(24);
     expect(new Date(since).getHours()).toBe(0);
+  });
+});
+
+describe('the newest runs (a polled resource of the server-state layer)', () => {
+  it('loads while observed, asks again after a manual run, and merges older pages without repeats', async () => {
+    let listed = 0;
+    const { api } = fakeApi({
+      'GET /api/workflows/{id}/executions': () => {
+        listed += 1;
+        return {
+          items: [{ id: `e${listed}`, status: 'succeeded', trigger: 'manual', startedAt: '' }],
+          nextCursor: 'c',
+        };
+      },
+      'POST /api/workflows/{id}/runs': () => ({ executionId: 'e9' }),
+      'GET /api/executions/{executionId}': () => ({ id: 'e9', status: 'succeeded' }),
+    });
+    const store = ExecutionsStoreModel.create({}, { api });
+    const runs = store.newestRuns('wf', { status: '', since: '' });
+    const stop = autorun(() => runs.data);
+    await vi.waitFor(() => expect(runs.data?.items[0].id).toBe('e1'));
+
+    await store.runManually({ id: 'wf', active: true }, () => {});
+    await vi.waitFor(() => expect(runs.data?.items[0].id).toBe('e2'));
+    stop();
+
+    expect(
+      mergeExecutionPages(runs.data?.items ?? [], [{ id: 'e2' } as never, { id: 'e0' } as never]).map((r) => r.id),
+    ).toEqual(['e2', 'e0']);
   });
 });
