@@ -1,6 +1,7 @@
+import { DATE_PATTERN_MAX_LENGTH, DATE_TEXT_MAX_LENGTH } from '@junction/core';
 import { describe, expect, it } from 'vitest';
 import { runDelay, runFilter, toCustomRequestInput } from './flow.js';
-import { runFormatter } from './formatter.js';
+import { FORMATTER_TEXT_MAX_LENGTH, runFormatter } from './formatter.js';
 
 const out = (actionKey: string, values: Record<string, unknown>) => {
   const result = runFormatter(actionKey, values);
@@ -95,6 +96,66 @@ describe('Formatter: dates', () => {
     expect(
       problem('date', { transform: 'format', input: '2013-09-30', toFormat: '%Y', timezone: 'Nowhere/Land' })?.field,
     ).toBe('timezone');
+  });
+});
+
+describe('Formatter: hostile input', () => {
+  const longest = 'x'.repeat(FORMATTER_TEXT_MAX_LENGTH);
+  const tooLong = `${longest}x`;
+
+  it('reads a number after the longest run of spaces or dashes it accepts', () => {
+    // A backtracking sign check was quadratic here: seconds per step on 100,000 spaces.
+    const spaces = ' '.repeat(FORMATTER_TEXT_MAX_LENGTH - 1);
+    expect(out('number', { transform: 'parse', input: `${spaces}7` })).toBe(7);
+    expect(out('number', { transform: 'parse', input: `${'\t'.repeat(FORMATTER_TEXT_MAX_LENGTH - 2)}-7` })).toBe(-7);
+    expect(out('number', { transform: 'parse', input: `${'a '.repeat(FORMATTER_TEXT_MAX_LENGTH / 2 - 1)}7` })).toBe(7);
+    expect(out('number', { transform: 'parse', input: ' ( 12' })).toBe(-12);
+    expect(out('number', { transform: 'parse', input: 'total - 12' })).toBe(-12);
+    expect(out('number', { transform: 'parse', input: '12 - 3' })).toBe(123);
+  });
+
+  it('refuses a text longer than it reads, naming the field', () => {
+    const refusal = {
+      field: 'input',
+      message: `The input is longer than ${FORMATTER_TEXT_MAX_LENGTH.toLocaleString('en-US')} characters, the most the Formatter reads.`,
+    };
+    expect(problem('text', { transform: 'upper', input: longest })).toBeUndefined();
+    expect(problem('text', { transform: 'upper', input: tooLong })).toEqual(refusal);
+    expect(problem('number', { transform: 'parse', input: tooLong })).toEqual(refusal);
+    expect(problem('date', { transform: 'parse', input: tooLong })).toEqual(refusal);
+    expect(problem('text', { transform: 'replace', input: 'a', find: tooLong })?.field).toBe('find');
+    expect(problem('text', { transform: 'replace', input: 'a', find: 'a', replaceWith: tooLong })?.field).toBe(
+      'replaceWith',
+    );
+    expect(problem('text', { transform: 'split', input: 'a', separator: tooLong })?.field).toBe('separator');
+    expect(problem('number', { transform: 'format', input: 1, locale: tooLong })?.field).toBe('locale');
+    expect(problem('date', { transform: 'format', input: '2013-09-30', toFormat: tooLong })?.field).toBe('toFormat');
+  });
+
+  it('refuses a replacement whose result would be longer than it writes', () => {
+    expect(
+      problem('text', { transform: 'replace', input: 'a'.repeat(1000), find: 'a', replaceWith: 'b'.repeat(1000) }),
+    ).toEqual({
+      field: 'replaceWith',
+      message: `The result would be longer than ${FORMATTER_TEXT_MAX_LENGTH.toLocaleString('en-US')} characters, the most the Formatter writes.`,
+    });
+    expect(
+      out('text', { transform: 'replace', input: 'a'.repeat(1000), find: 'a', replaceWith: 'b'.repeat(100) }),
+    ).toHaveLength(100_000);
+  });
+
+  it('refuses a date or a date format longer than a date is written', () => {
+    expect(problem('date', { transform: 'parse', input: '1'.repeat(40), fromFormat: '%f'.repeat(200) })).toEqual({
+      field: 'fromFormat',
+      message: `A date format is at most ${DATE_PATTERN_MAX_LENGTH} characters.`,
+    });
+    expect(problem('date', { transform: 'parse', input: '1'.repeat(300), fromFormat: '%f' })).toEqual({
+      field: 'input',
+      message: `A date is at most ${DATE_TEXT_MAX_LENGTH} characters.`,
+    });
+    expect(
+      problem('date', { transform: 'parse', input: `${'1'.repeat(39)}x`, fromFormat: '%f'.repeat(13) })?.field,
+    ).toBe('input');
   });
 });
 

@@ -3,7 +3,14 @@
  * (format, round, parse) and date (format, parse with core's DATE_TIME_FORMATS) transforms,
  * run in-process. Every action yields `{ output }`.
  */
-import { DATE_TIME_FORMATS, type FieldDef, formatDate, parseDate } from '@junction/core';
+import {
+  DATE_PATTERN_MAX_LENGTH,
+  DATE_TEXT_MAX_LENGTH,
+  DATE_TIME_FORMATS,
+  type FieldDef,
+  formatDate,
+  parseDate,
+} from '@junction/core';
 import type { BuiltinOutcome } from './flow.js';
 import { isTimeZone } from './schedule.js';
 import { type BuiltinAppDefinition, iconUrl } from './types.js';
@@ -129,6 +136,14 @@ export const formatterApp: BuiltinAppDefinition = {
   triggers: {},
 };
 
+/**
+ * Longest text the Formatter reads from any field, and longest text it writes: every transform
+ * is linear in its input, so this bounds the time one step holds the event loop (a few
+ * milliseconds at this size).
+ */
+export const FORMATTER_TEXT_MAX_LENGTH = 100_000;
+const LIMIT_TEXT = FORMATTER_TEXT_MAX_LENGTH.toLocaleString('en-US');
+
 type Problem = { field?: string; message: string };
 const fail = (field: string, message: string): BuiltinOutcome => ({ ok: false, errors: [{ field, message }] });
 const done = (output: unknown): BuiltinOutcome => ({ ok: true, output: { output } });
@@ -140,6 +155,11 @@ const done = (output: unknown): BuiltinOutcome => ({ ok: true, output: { output 
  * @example runFormatter('number', { transform: 'parse', input: '$1,234.50' }) // { ok: true, output: { output: 1234.5 } }
  */
 export function runFormatter(actionKey: string, values: Record<string, unknown>): BuiltinOutcome {
+  const tooLong = Object.keys(values).find((field) => text(values[field]).length > FORMATTER_TEXT_MAX_LENGTH);
+  if (tooLong) {
+    const name = tooLong === 'input' ? 'The input' : `'${tooLong}'`;
+    return fail(tooLong, `${name} is longer than ${LIMIT_TEXT} characters, the most the Formatter reads.`);
+  }
   const transform = String(values.transform ?? '');
   if (actionKey === 'text') return formatText(transform, values);
   if (actionKey === 'number') return formatNumber(transform, values);
@@ -164,7 +184,16 @@ function formatText(transform: string, values: Record<string, unknown>): Builtin
     case 'replace': {
       const find = text(values.find);
       if (find === '') return fail('find', 'Replace needs the text to find.');
-      return done(input.split(find).join(text(values.replaceWith)));
+      const parts = input.split(find);
+      const replaceWith = text(values.replaceWith);
+      const length = input.length + (parts.length - 1) * (replaceWith.length - find.length);
+      if (length > FORMATTER_TEXT_MAX_LENGTH) {
+        return fail(
+          'replaceWith',
+          `The result would be longer than ${LIMIT_TEXT} characters, the most the Formatter writes.`,
+        );
+      }
+      return done(parts.join(replaceWith));
     }
     case 'split': {
       const separator = values.separator === undefined || values.separator === '' ? ',' : text(values.separator);
@@ -210,11 +239,27 @@ function formatNumber(transform: string, values: Record<string, unknown>): Built
   }
 }
 
+/**
+ * Whether a text writes a negative number: it opens with '(' (accounting), or a '-' comes
+ * before the first digit. A loop, not a regular expression: `^\s*(-|\(|[^\d]*-)` was
+ * quadratic on a long run of spaces.
+ */
+function isNegativeText(input: string): boolean {
+  const opening = input.trimStart();
+  if (opening.startsWith('(')) return true;
+  for (const ch of input) {
+    if (ch === '-') return true;
+    if (ch >= '0' && ch <= '9') return false;
+  }
+  return false;
+}
+
+const NOT_NUMBER_POINT = /[^0-9.]/g;
+const NOT_NUMBER_COMMA = /[^0-9,]/g;
+
 function parseNumberText(input: string, decimalMark: '.' | ','): BuiltinOutcome {
-  const isNegative = /^\s*(-|\(|[^\d]*-)/.test(input);
-  const digits = input
-    .replace(new RegExp(`[^0-9${decimalMark === ',' ? ',' : '.'}]`, 'g'), '')
-    .replace(decimalMark, '.');
+  const isNegative = isNegativeText(input);
+  const digits = input.replace(decimalMark === ',' ? NOT_NUMBER_COMMA : NOT_NUMBER_POINT, '').replace(decimalMark, '.');
   const n = Number(digits);
   if (digits === '' || digits === '.' || !Number.isFinite(n) || digits.split('.').length > 2) {
     return fail('input', `No number found in '${input}'.`);
@@ -242,6 +287,12 @@ function formatDateValue(transform: string, values: Record<string, unknown>): Bu
   const timezone = text(values.timezone).trim() || 'UTC';
   if (!isTimeZone(timezone)) return fail('timezone', `'${timezone}' is not a known time zone.`);
   const fromFormat = text(values.fromFormat).trim();
+  if (fromFormat.length > DATE_PATTERN_MAX_LENGTH) {
+    return fail('fromFormat', `A date format is at most ${DATE_PATTERN_MAX_LENGTH} characters.`);
+  }
+  if (text(values.input).trim().length > DATE_TEXT_MAX_LENGTH) {
+    return fail('input', `A date is at most ${DATE_TEXT_MAX_LENGTH} characters.`);
+  }
   const date = readDate(values.input, fromFormat, timezone);
   if (!date) {
     return fail('input', `'${text(values.input)}' is not a date${fromFormat ? ` in the format ${fromFormat}` : ''}.`);
