@@ -1,11 +1,8 @@
-import http from 'node:http';
-import path from 'node:path';
-import Database from 'better-sqlite3';
-import pg from 'pg';
 import { createStepData, type WorkflowDocument } from '@junction/core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { loadContract } from '../../server/src/http/openapi.js';
 import { SECRET_SENTINEL } from '../../server/src/kernel/types.js';
+import { type EchoTarget, startEcho, storedRows } from './echo-target.js';
 import { type ApiHarness, type ApiResponse, fillPath, openHarness, openTestDatabases, signUp } from './harness.js';
 import { sampleOf } from './sample.js';
 
@@ -111,30 +108,6 @@ function spellingsOf(secret: string): Record<string, string> {
   };
 }
 
-/** An echo on 127.0.0.1: answers the request line, the parsed query and the headers it got. */
-async function startEcho(): Promise<{ host: string; url: string; close(): Promise<void> }> {
-  const server = http.createServer((req, res) => {
-    const url = new URL(req.url ?? '/', 'http://echo.local');
-    res.setHeader('content-type', 'application/json');
-    res.end(
-      JSON.stringify({
-        url: req.url,
-        path: decodeURIComponent(url.pathname),
-        args: Object.fromEntries(url.searchParams),
-        headers: req.headers,
-      }),
-    );
-  });
-  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
-  const address = server.address();
-  const port = typeof address === 'object' && address ? address.port : 0;
-  return {
-    host: `127.0.0.1:${port}`,
-    url: `http://127.0.0.1:${port}`,
-    close: () => new Promise<void>((resolve) => server.close(() => resolve())),
-  };
-}
-
 function keyInUrlApp(slug: string, base: string) {
   return {
     appSlug: slug,
@@ -186,40 +159,9 @@ function keyInUrlWorkflow(slug: string, credentialId: string): WorkflowDocument 
   };
 }
 
-/** Every row of every table of the harness's database, as JSON text per table. */
-async function storedRows(h: ApiHarness): Promise<{ what: string; text: string }[]> {
-  const out: { what: string; text: string }[] = [];
-  if (h.config.databaseUrl) {
-    const pool = new pg.Pool({ connectionString: h.config.databaseUrl, max: 1 });
-    try {
-      const tables = await pool.query(
-        "SELECT table_name FROM information_schema.tables WHERE table_schema = current_schema() AND table_type = 'BASE TABLE'",
-      );
-      for (const { table_name: name } of tables.rows as { table_name: string }[]) {
-        const rows = await pool.query(`SELECT * FROM "${name}"`);
-        if (rows.rows.length) out.push({ what: `table ${name}`, text: JSON.stringify(rows.rows) });
-      }
-    } finally {
-      await pool.end();
-    }
-    return out;
-  }
-  const db = new Database(h.config.sqlitePath ?? path.join(h.config.dataDir, 'junction.db'), { readonly: true });
-  try {
-    const tables = db.prepare("SELECT name FROM sqlite_master WHERE type = 'table'").all() as { name: string }[];
-    for (const { name } of tables) {
-      const rows = db.prepare(`SELECT * FROM "${name}"`).all();
-      if (rows.length) out.push({ what: `table ${name}`, text: JSON.stringify(rows) });
-    }
-  } finally {
-    db.close();
-  }
-  return out;
-}
-
 describe.each(openTestDatabases())('a key with + / = placed in an action URL on $dialect', (testDb) => {
   let h: ApiHarness;
-  let echo: Awaited<ReturnType<typeof startEcho>>;
+  let echo: EchoTarget;
   beforeAll(async () => {
     echo = await startEcho();
     h = await openHarness(testDb, { allowedHosts: echo.host, stepRetries: 0, stepTimeoutMs: 5000 });

@@ -7,11 +7,9 @@
  * test-auth answer, the app's stored `testResponse`, an execution record, `GET /api/credentials`
  * or a stored row; the published app shows other workspaces none of its author's test data.
  */
-import http from 'node:http';
-import path from 'node:path';
-import Database from 'better-sqlite3';
 import { createStepData, type WorkflowDocument } from '@junction/core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { type EchoTarget, startEcho, storedRows } from '../../api/echo-target.js';
 import { type Account, type ApiHarness, openHarness, openTestDatabases, signUp } from '../../api/harness.js';
 import { FINISHED } from '../support/invariant.js';
 import { sleep } from '../support/processes.js';
@@ -39,38 +37,6 @@ function formsOf(secret: string): Record<string, string> {
   };
 }
 const BASIC = Buffer.from(`${SECRETS.username}:${SECRETS.password}`).toString('base64');
-
-/** An httpbin-like echo on 127.0.0.1: answers what it received. */
-async function startEcho(): Promise<{ host: string; url: string; close(): Promise<void> }> {
-  const server = http.createServer((req, res) => {
-    let body = '';
-    req.on('data', (chunk) => {
-      body += chunk;
-    });
-    req.on('end', () => {
-      const url = new URL(req.url ?? '/', 'http://echo.local');
-      res.setHeader('content-type', 'application/json');
-      res.setHeader('x-echo-authorization', req.headers.authorization ?? '');
-      res.end(
-        JSON.stringify({
-          method: req.method,
-          url: req.url,
-          args: Object.fromEntries(url.searchParams),
-          headers: req.headers,
-          data: body,
-        }),
-      );
-    });
-  });
-  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
-  const address = server.address();
-  const port = typeof address === 'object' && address ? address.port : 0;
-  return {
-    host: `127.0.0.1:${port}`,
-    url: `http://127.0.0.1:${port}`,
-    close: () => new Promise<void>((resolve) => server.close(() => resolve())),
-  };
-}
 
 function echoApp(slug: string, base: string) {
   return {
@@ -153,7 +119,7 @@ function echoWorkflow(slug: string, credentialId: string): WorkflowDocument {
 
 describe.each(sqlite)('secrets echoed back on $dialect', { timeout: 120_000 }, (testDb) => {
   let h: ApiHarness;
-  let echo: Awaited<ReturnType<typeof startEcho>>;
+  let echo: EchoTarget;
   let author: Account;
   let other: Account;
 
@@ -242,16 +208,7 @@ describe.each(sqlite)('secrets echoed back on $dialect', { timeout: 120_000 }, (
     expect(seen.json.authInfo.testResponseStatus).toBeUndefined();
 
     // Stored rows, every table.
-    const db = new Database(path.join(h.config.dataDir, 'junction.db'), { readonly: true });
-    try {
-      const tables = db.prepare("SELECT name FROM sqlite_master WHERE type = 'table'").all() as { name: string }[];
-      for (const { name } of tables) {
-        const rows = db.prepare(`SELECT * FROM "${name}"`).all();
-        if (rows.length) watched.push({ what: `table ${name}`, text: JSON.stringify(rows) });
-      }
-    } finally {
-      db.close();
-    }
+    watched.push(...(await storedRows(h)));
 
     const leaks: string[] = [];
     const rows: Record<string, string | number>[] = [];
