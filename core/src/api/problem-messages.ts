@@ -41,7 +41,7 @@ const hidden = (text: string, canRetry = false): ProblemMessage => ({ text, deta
 export const PROBLEM_MESSAGES: Readonly<Record<string, ProblemMessage>> = {
   // By status (the thrower named no code).
   'request.invalid': shown('Some of the information is not valid. Check it and try again.'),
-  'auth.required': hidden('Your session has ended. Sign in again to continue.'),
+  'auth.required': shown('Your session has ended. Sign in again to continue.'),
   'auth.forbidden': shown('You do not have permission to do this.'),
   'resource.not_found': shown('This item no longer exists, or you do not have access to it.'),
   'request.method': hidden('This action is not available.'),
@@ -73,7 +73,7 @@ export const PROBLEM_MESSAGES: Readonly<Record<string, ProblemMessage>> = {
   [PROBLEM_CODES.networkError]: hidden(UNREACHABLE_TEXT, true),
   // Roles and members (core/src/accounts/permissions.ts).
   'auth.role': shown('Your role in this workspace does not allow this.'),
-  'auth.not_member': hidden('You are no longer a member of this workspace. Sign in again.'),
+  'auth.not_member': hidden('You are no longer a member of this workspace. Switch to another workspace.'),
   'member.owner_required': shown('A workspace needs its one owner: this change would leave it without one.'),
   'connection.private': hidden('This connection belongs to another member and is private.'),
   // Accounts, the instance and invitations.

@@ -4,15 +4,9 @@
  * the account; a log-in path for returning users and, below 450 px, the reminder form that
  * e-mails a sign-in link. The rules are core's; this file only sequences them.
  */
-import {
-  type ApiClient,
-  checkPassword,
-  emailError,
-  isApiError,
-  type PasswordStrength,
-  passwordStrength,
-} from '@junction/core';
+import { type ApiClient, checkPassword, emailError, type PasswordStrength, passwordStrength } from '@junction/core';
 import { getEnv, type Instance, types } from 'mobx-state-tree';
+import { failureText } from '../stores/api-failure.js';
 
 /** Below this viewport width the reminder form replaces the sign-up modal (onboarding 2, 9). */
 export const REMINDER_BELOW_PX = 450;
@@ -48,16 +42,6 @@ export interface SignUpDeps {
   /** An invitation from the address (`invitationToken`), sent with the sign-up (onboarding 3). */
   invitationToken?: string | null;
   onSignedIn: (grant: SignedIn) => void;
-}
-
-/** The server's words for a failed call, or a fallback. */
-function serverText(error: unknown, fallback: string): string {
-  if (isApiError(error)) {
-    if (error.status === 0) return 'The server cannot be reached right now. Try again in a moment.';
-    const detail = error.problem.detail?.trim();
-    return detail || error.problem.title || fallback;
-  }
-  return fallback;
 }
 
 /** The sign-up / log-in / reminder flow; the editor creates it through the root store's `createModel`. */
@@ -137,6 +121,15 @@ export const SignUpFlow = types
     },
   }))
   .actions((self) => ({
+    /** Whether the instance has no owner yet, so the set-up page comes first (GET /api/instance). */
+    async needsSetUp(): Promise<boolean> {
+      try {
+        return (await self.env.api.get('/api/instance')).signUp === 'setup';
+      } catch {
+        // The sign-up form says what is wrong when it is used.
+        return false;
+      }
+    },
     /** E-mail step's Continue: moves to the password when the address is valid. */
     continueWithEmail(): void {
       self.begin(false);
@@ -171,7 +164,7 @@ export const SignUpFlow = types
         });
       } catch (error) {
         // onboarding 4: on failure the loading state is cleared.
-        self.ended({ serverError: serverText(error, 'The account could not be created.') });
+        self.ended({ serverError: failureText(error) });
       }
     },
     /** Signs a returning user in (POST /api/auth/log-in). */
@@ -187,7 +180,7 @@ export const SignUpFlow = types
         // An account signed up but never verified gets the code modal again (onboarding 4).
         self.env.onSignedIn({ token: grant.token, workflowId: null, needsCode: !grant.user.emailVerified });
       } catch (error) {
-        self.ended({ serverError: serverText(error, 'Could not sign in.') });
+        self.ended({ serverError: failureText(error) });
       }
     },
     /** The small-screen reminder: e-mails a sign-in link (POST /api/auth/sign-in-link). */
@@ -199,7 +192,7 @@ export const SignUpFlow = types
         await self.env.api.post('/api/auth/sign-in-link', { body: { email: self.email.trim() } });
         self.ended({ phase: 'reminderSent' });
       } catch (error) {
-        self.ended({ serverError: serverText(error, 'The link could not be sent.') });
+        self.ended({ serverError: failureText(error) });
       }
     },
   }));

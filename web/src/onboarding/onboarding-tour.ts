@@ -8,6 +8,7 @@
  */
 import { type ApiClient, isApiError, type Step, type WorkflowData } from '@junction/core';
 import { getEnv, type Instance, types } from 'mobx-state-tree';
+import { failureText } from '../stores/api-failure.js';
 
 /** The Demo CRM's app key. */
 export const DEMO_APP = 'demo-crm';
@@ -296,7 +297,7 @@ export const TourModel = types
       } catch (error) {
         self.started(
           isApiError(error)
-            ? `The Demo CRM account could not be created. ${error.problem.detail ?? ''}`.trim()
+            ? failureText(error, 'The Demo CRM account could not be created.')
             : error instanceof Error
               ? error.message
               : 'The Demo CRM account could not be created.',

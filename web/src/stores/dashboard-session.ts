@@ -3,8 +3,11 @@
  * session token in `c` (editor-core 2.1); a sign-in link sends a one-time token there. Either
  * way it is taken out of the address, kept in local storage and checked with GET /api/auth/me.
  */
-import { type ApiClient, isApiError } from '@junction/core';
+import { type ApiClient, isApiError, STATUS_PROBLEM_CODES } from '@junction/core';
 import { readEditorAddress, type SessionPlatform, TOKEN_STORAGE_KEY, withParam } from './session.js';
+
+/** True when a call was refused because the session (or the exchanged token) has ended. */
+const isSessionEnded = (error: unknown) => isApiError(error) && error.code === STATUS_PROBLEM_CODES[401];
 
 /** The signed-in user as GET /api/auth/me answers. */
 export type Me = Awaited<ReturnType<typeof getMe>>;
@@ -28,14 +31,14 @@ export async function establishDashboardSession(api: ApiClient, platform: Sessio
       api.setToken(grant.token);
       platform.storage.setItem(TOKEN_STORAGE_KEY, grant.token);
     } catch (error) {
-      if (!isApiError(error) || error.status !== 401) throw error;
+      if (!isSessionEnded(error)) throw error;
       api.setToken(exchangeToken);
       try {
         const me = await getMe(api);
         platform.storage.setItem(TOKEN_STORAGE_KEY, exchangeToken);
         return me;
       } catch (inner) {
-        if (!isApiError(inner) || inner.status !== 401) throw inner;
+        if (!isSessionEnded(inner)) throw inner;
         api.setToken(null);
       }
     }
@@ -46,7 +49,7 @@ export async function establishDashboardSession(api: ApiClient, platform: Sessio
   try {
     return await getMe(api);
   } catch (error) {
-    if (isApiError(error) && error.status === 401) return null;
+    if (isSessionEnded(error)) return null;
     throw error;
   }
 }

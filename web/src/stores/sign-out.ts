@@ -2,7 +2,7 @@
  * Signing out of the browser: the server ends the session (or every session of the account),
  * then the token leaves local storage and the client. The sign-in screen comes next.
  */
-import { type ApiClient, isApiError } from '@junction/core';
+import { type ApiClient, isApiError, STATUS_PROBLEM_CODES } from '@junction/core';
 import { TOKEN_STORAGE_KEY, type TokenStorage, withParam } from './session.js';
 
 /** Which sessions to end: this browser's, or every session of the account. */
@@ -27,7 +27,8 @@ export async function signOut(
     if (scope === 'everywhere') await api.delete('/api/auth/sessions');
     else await api.post('/api/auth/log-out');
   } catch (error) {
-    if (!isApiError(error) || error.status !== 401) throw error;
+    // Already signed out: the session had ended.
+    if (!isApiError(error) || error.code !== STATUS_PROBLEM_CODES[401]) throw error;
   }
   storage.removeItem(TOKEN_STORAGE_KEY);
   api.setToken(null);
