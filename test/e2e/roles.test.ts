@@ -52,11 +52,16 @@ describe('roles in the browser', { timeout: E2E_TEST_TIMEOUT_MS * 3 }, () => {
     await toggle.waitFor();
     await switchSettled(page);
 
-    await expect.poll(() => toggle.isDisabled()).toBe(true);
-    expect(await toggle.getAttribute('aria-description')).toBe('Viewers cannot switch workflows ON or OFF.');
+    // The role arrives with GET /api/auth/me, after the switch has drawn.
+    await expect.poll(() => toggle.getAttribute('aria-description')).toBe('Viewers cannot switch workflows ON or OFF.');
+    expect(await toggle.isDisabled()).toBe(true);
     const share = page.getByRole('button', { name: 'Share', exact: true });
     expect(await share.isDisabled()).toBe(true);
     expect(await share.getAttribute('aria-description')).toBe('Viewers cannot share workflows.');
+
+    // A viewer reads the workflow; the editor says so and keeps nothing they move.
+    await page.getByTestId('read-only-banner').filter({ hasText: 'Viewers cannot edit workflows.' }).waitFor();
+    expect(await page.getByRole('tab', { name: 'Triggers' }).count()).toBe(0);
 
     // The tooltip over the disabled switch says why (its trigger is a span, which gets the hover).
     await toggle.hover({ force: true });

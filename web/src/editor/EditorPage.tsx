@@ -2,6 +2,7 @@ import { TRY_AGAIN_LABEL, UNREACHABLE_TEXT } from '@junction/core';
 import { observer } from 'mobx-react-lite';
 import { useCallback, useEffect, useRef, useState } from 'react';
 import styled from 'styled-components';
+import { refusal, useCan } from '../access/useCan.js';
 import { CodeModal } from '../onboarding/CodeModal.js';
 import { CustomTriggerWizardHost } from '../onboarding/CustomTriggerWizardHost.js';
 import { REMINDER_BELOW_PX, type SignedIn, SignUpFlow, signUpStart } from '../onboarding/onboarding-signup.js';
@@ -27,6 +28,7 @@ import { LinkPanelHost } from './links/LinkPanelHost.js';
 import { Palette } from './palette/Palette.js';
 import { StepPanelHost } from './panels/StepPanelHost.js';
 import { ConnectionBanner } from './top-bar/ConnectionBanner.js';
+import { ReadOnlyBanner } from './top-bar/ReadOnlyBanner.js';
 import { TopBar } from './top-bar/TopBar.js';
 
 type TourModule = typeof import('../onboarding/tour-chunk.js');
@@ -127,6 +129,9 @@ export const EditorPage = observer(function EditorPage() {
     return first;
   });
   const isSignedOut = gate !== 'session';
+  // A role that may not edit (a viewer) sees the workflow read-only: core's reason, no saves.
+  const editRefusal = refusal(useCan('workflow.edit'));
+  useEffect(() => editor.setReadOnlyReason(editRefusal ?? null), [editor, editRefusal]);
   // onboarding 2, 4: after a sign-up the four-digit code modal shows over the editor.
   const [codeFor, setCodeFor] = useState<string | null>(null);
   // onboarding 4: the guided tour follows a sign-up (unless a starter was asked for) or `tour=1`.
@@ -172,6 +177,13 @@ export const EditorPage = observer(function EditorPage() {
   useEffect(() => {
     // onboarding 2: an address with `u` names a user who has an account: the modal's log-in opens.
     if (gate === 'log-in' && signUp.phase === 'email') signUp.show('login');
+  }, [gate, signUp]);
+  useEffect(() => {
+    // A fresh installation has no owner yet: its first visit is the set-up page, not sign-up.
+    if (gate !== 'sign-up') return;
+    void signUp.needsSetUp().then((needsSetUp) => {
+      if (needsSetUp) window.location.replace('/setup');
+    });
   }, [gate, signUp]);
   const [token, setToken] = useState<string | null>(null);
   /** Why a starter or template link could not open (onboarding 2, editor-core 4.9). */
@@ -344,8 +356,9 @@ export const EditorPage = observer(function EditorPage() {
         <HiddenHeading>Workflow Editor</HiddenHeading>
         <TopBar token={token} />
         <ConnectionBanner />
+        <ReadOnlyBanner />
         <Body>
-          <Palette />
+          {!editor.readOnlyReason && <Palette />}
           <WorkflowCanvasWithProvider />
           <StepPanelHost />
           <LinkPanelHost />

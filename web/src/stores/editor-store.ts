@@ -96,6 +96,8 @@ const EditorStoreBase = types
     catalog: types.optional(AppCatalogModel, {}),
   })
   .volatile(() => ({
+    /** Why the member's role may not edit (core's permission table), or null: then nothing is saved. */
+    readOnlyReason: null as string | null,
     loadPhase: 'unloaded' as LoadPhase,
     savePhase: 'idle' as SavePhase,
     /** The stored revision the next save expects (409 when someone saved in between). */
@@ -226,6 +228,10 @@ const EditorStoreBase = types
       self.loadFailedUnreachable = isUnreachable;
       self.loadProblem = problem;
     },
+    /** Marks the workflow read-only for the member's role (a viewer), with the reason shown. */
+    setReadOnlyReason(reason: string | null): void {
+      self.readOnlyReason = reason;
+    },
     setSavePhase(phase: SavePhase): void {
       self.savePhase = phase;
     },
@@ -273,7 +279,7 @@ const EditorStoreBase = types
     /** Saves the current workflow once; a save already running is awaited first. */
     async function saveOnce(): Promise<void> {
       if (inFlight) await inFlight;
-      if (!self.workflow || !self.hasUnsavedChanges || self.isConflicted) return;
+      if (!self.workflow || !self.hasUnsavedChanges || self.isConflicted || self.readOnlyReason) return;
       const data = self.workflow.data;
       const document = toDocument(data);
       const key = workflowKey(data.id);
