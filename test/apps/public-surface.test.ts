@@ -5,6 +5,7 @@
  * answer, documentation and data endpoint never reach a second workspace; the author still
  * reads all of it.
  */
+import { createStepData, type WorkflowDocument } from '@junction/core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type Account, type ApiHarness, openHarness, openTestDatabases, signUp } from '../api/harness.js';
 import { startTarget, type Target } from '../fixtures/targets/target-server.js';
@@ -61,6 +62,50 @@ function privateApp(slug: string, target: Target) {
       customCodeInfo: { customCode: PRIVATE.code },
       clientInfo: { client_id: PRIVATE.clientId },
     },
+  };
+}
+
+/** A webhook trigger, then one action of `slug` with the reader's own account. */
+function runWorkflow(slug: string, credentialId: string): WorkflowDocument {
+  return {
+    schemaVersion: 1,
+    id: 'placeholder',
+    name: 'Uses a published app',
+    active: true,
+    steps: [
+      {
+        id: 'st-hook',
+        kind: 'trigger',
+        position: { x: 0, y: 0 },
+        data: createStepData({
+          name: 'Catch Hook',
+          type: 'webhook',
+          app: 'webhook',
+          label: 'Webhook',
+          action: 'catchHook',
+          triggerlabel: 'Catch Hook',
+          testData: { seq: 0 },
+        }),
+      },
+      {
+        id: 'st-create',
+        kind: 'action',
+        position: { x: 200, y: 0 },
+        data: createStepData({
+          name: 'Create',
+          type: slug,
+          app: slug,
+          label: 'Private Parts',
+          action: 'create',
+          actionlabel: 'Create thing',
+          hasauth: true,
+          credential: credentialId,
+          fields: [{ name: 'name', value: 'Ada' }],
+          testData: { ok: true },
+        }),
+      },
+    ],
+    links: [{ id: 'ln-1', source: 'st-hook', target: 'st-create', name: '', groups: [], delaySeconds: 0 }],
   };
 }
 
@@ -148,6 +193,46 @@ describe.each(openTestDatabases())('a published app seen from another workspace 
     expectNothingPrivate(res.text);
     const action = await h.call('POST', `/api/apps/${slug}/actions/create/test`, { token: reader.token, body: {} });
     expect(action.status).toBe(404);
+  });
+
+  it("keeps the author's request out of the reader's own execution records", async () => {
+    // An API-key twin of the app (custom code would need the sandbox): same private request parts.
+    const keyed = privateApp(`${slug}-keyed`, target) as Record<string, unknown>;
+    keyed.authInfo = {
+      apiType: 'apikey',
+      apikeyFormFields: [{ key: 'api_key', title: 'API Key' }],
+      requestConfig: { headers: [{ key: 'X-Auth-Internal', value: PRIVATE.header }] },
+    };
+    const twin = keyed.appSlug as string;
+    // A target that answers without echoing the request (an echo's answer is the remote's to give).
+    (keyed.actions as Record<string, { url: string }>).create.url = `${target.url}/scripted/${PRIVATE.path}`;
+    target.script(PRIVATE.path, [{ status: 200, body: { id: 7 } }]);
+    expect((await h.call('POST', '/api/apps', { token: author.token, body: keyed })).status).toBe(201);
+    await h.call('PUT', `/api/apps/${twin}/listing`, { token: author.token, body: { status: 'Published' } });
+    const credential = await h.call('POST', '/api/credentials', {
+      token: reader.token,
+      body: { app: twin, name: 'Mine', values: { api_key: 'reader-key' } },
+    });
+    expect(credential.status, credential.text).toBe(201);
+    const workflow = await h.call('POST', '/api/workflows', {
+      token: reader.token,
+      body: { name: 'Uses it', active: true, document: runWorkflow(twin, credential.json.id) },
+    });
+    expect(workflow.status, workflow.text).toBe(201);
+    const run = await h.call('POST', `/api/workflows/${workflow.json.id}/runs`, { token: reader.token, body: {} });
+    expect(run.status, run.text).toBe(202);
+    let execution = await h.call('GET', `/api/executions/${run.json.executionId}`, { token: reader.token });
+    for (let i = 0; i < 200 && !['succeeded', 'failed'].includes(execution.json.status); i += 1) {
+      await new Promise((resolve) => setTimeout(resolve, 50));
+      execution = await h.call('GET', `/api/executions/${run.json.executionId}`, { token: reader.token });
+    }
+    expect(execution.json.status, execution.text).toBe('succeeded');
+    // The call happened with the author's request; the reader's record holds its own values only.
+    expect(target.requests.some((r) => r.headers['x-internal'] === PRIVATE.header)).toBe(true);
+    expect(execution.text).toContain('Ada');
+    expectNothingPrivate(execution.text);
+    const replay = await h.call('GET', `/api/executions/${run.json.executionId}/replay`, { token: reader.token });
+    expectNothingPrivate(replay.text);
   });
 
   it('keeps everything for the author', async () => {

@@ -19,7 +19,7 @@ import { Problem } from '../kernel/errors.js';
 import { isBuiltinApp } from '../integrations/builtin/index.js';
 import { executeStep, type StepExecution } from '../integrations/executor.js';
 import { metrics } from '../metrics.js';
-import { appBaseUrl } from '../integrations/registry.js';
+import { appBaseUrl, appOwnerOf } from '../integrations/registry.js';
 import type { HttpClient } from '../security/http-client.js';
 import type { ExecutionStatus } from '../kernel/contracts/engine.js';
 import type { PlatformDeps } from '../kernel/platform.js';
@@ -329,14 +329,17 @@ export function createRunner(deps: RunnerDeps) {
         startedAt,
       };
     }
+    // Another workspace's published app: its request (the author's URL, headers, body) is not recorded.
+    const owner = appOwnerOf(app);
+    const recorded = owner === undefined || owner === execution.tenantId ? outcome : { ...outcome, request: undefined };
     if (outcome.error?.code === 'timeout') {
       // The client's own limit is the step's: say it the same way.
       return {
-        ...toResult(values, outcome, attempts, startedAt),
+        ...toResult(values, recorded, attempts, startedAt),
         error: `it timed out after ${formatSeconds(settings.stepTimeoutMs)}.`,
       };
     }
-    return toResult(values, outcome, attempts, startedAt);
+    return toResult(values, recorded, attempts, startedAt);
   }
 
   return { run };

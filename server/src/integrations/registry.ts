@@ -81,7 +81,19 @@ export function toRunnable(record: PortalAppRecord, vault: Vault): AppDefinition
     const secret = vault.decrypt(record.clientSecret, clientSecretContext(record));
     definition.authInfo.clientInfo = { ...definition.authInfo.clientInfo, client_secret: secret };
   }
-  return definition;
+  // A symbol key: spreads keep it, JSON and structuredClone never carry it out.
+  return Object.assign(definition, { [APP_OWNER]: record.tenantId });
+}
+
+const APP_OWNER = Symbol('portal app owner');
+
+/**
+ * The workspace that owns a portal app the registry resolved; undefined for built-in and
+ * catalogue apps. A run in another workspace records no request of it (the author's URL,
+ * headers and body are not published: core's publicSurfaceOf).
+ */
+export function appOwnerOf(app: RunnableApp): string | undefined {
+  return (app as RunnableApp & { [APP_OWNER]?: string })[APP_OWNER];
 }
 
 /**
