@@ -40,6 +40,10 @@ export const ROUTE_PATTERNS = [
   // The user guide (docs/ in the repository); /docs opens its first page.
   '/docs',
   '/docs/:page',
+  // Who may come in: a fresh installation's set-up page, an invitation link, the owner's page.
+  '/setup',
+  '/invite/:token',
+  '/instance',
   '/404',
 ] as const;
 

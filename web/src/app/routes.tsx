@@ -49,6 +49,10 @@ const DashboardHomePage = lazy(async () => ({ default: (await loadDashboard()).D
 const DemoCrmPage = lazy(async () => ({ default: (await import('../demo-crm/DemoCrmPage.js')).DemoCrmPage }));
 const DocsPage = lazy(async () => ({ default: (await import('../docs/DocsPage.js')).DocsPage }));
 const SupportPage = lazy(async () => ({ default: (await loadDashboard()).SupportPage }));
+const loadInstance = () => import('../instance/index.js');
+const SetUpPage = lazy(async () => ({ default: (await loadInstance()).SetUpPage }));
+const InvitePage = lazy(async () => ({ default: (await loadInstance()).InvitePage }));
+const InstancePage = lazy(async () => ({ default: (await loadInstance()).InstancePage }));
 // The public form and the form builder are loaded by the router before it renders them (the
 // route's `lazy`), not through Suspense: React holds a Suspense reveal back by up to 300 ms,
 // which made /form/new take over a second (BENCHMARKS.md "Form builder").
@@ -107,6 +111,9 @@ const pages: Record<RoutePattern, (() => ReactNode) | typeof formRoute> = {
   '/develop/:appSlug/triggers/:triggerKey/settings': () => <TriggerSettingsPage />,
   '/docs': () => <DocsPage />,
   '/docs/:page': () => <DocsPage />,
+  '/setup': () => <SetUpPage />,
+  '/invite/:token': () => <InvitePage />,
+  '/instance': () => <InstancePage />,
   '/404': () => <NotFoundPage />,
 };
 

@@ -4,6 +4,7 @@ import { NavLink } from 'react-router-dom';
 import styled from 'styled-components';
 import { AccountMenu } from '../account/AccountMenu.js';
 import { AccountStoreModel } from '../account/account-store.js';
+import { WorkspaceSwitcher } from '../instance/WorkspaceSwitcher.js';
 import { usePageStore } from '../stores/root-store.js';
 import { Button, PageTitle, Spinner } from '../ui/index.js';
 import type { Me } from '../stores/dashboard-session.js';
@@ -178,8 +179,17 @@ export function DashboardLayout({ children }: { children: ReactNode }) {
               {link.label}
             </Item>
           ))}
+          {me.isInstanceOwner && (
+            <Item to="/instance" end>
+              Instance
+            </Item>
+          )}
           <Who>
-            <WorkspaceName title={tenant.name}>{tenant.name}</WorkspaceName>
+            {me.tenants.length > 1 ? (
+              <WorkspaceSwitcher me={me} onSwitched={refresh} />
+            ) : (
+              <WorkspaceName title={tenant.name}>{tenant.name}</WorkspaceName>
+            )}
             <AccountMenu user={{ id: me.id, name: me.name, email: me.email }} showName />
           </Who>
         </Side>

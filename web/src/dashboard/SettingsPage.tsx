@@ -8,6 +8,7 @@ import { Button, Card, PageHeader, TextField, useToast } from '../ui/index.js';
 import { DashboardLayout, useDashboard } from './DashboardLayout.js';
 import { DashboardStoreModel } from './dashboard-store.js';
 import { failureText } from './dashboard-workflows.js';
+import { InvitationsCard } from '../instance/InvitationsCard.js';
 import { MembersCard } from './MembersCard.js';
 import { Actions, Muted } from './parts.js';
 
@@ -81,6 +82,7 @@ const SettingsView = observer(function SettingsView() {
         <PremiumOffer open={isOfferOpen} onDismiss={() => setOfferOpen(false)} />
       </Card>
       <MembersCard tenantId={tenant.id} userId={me.id} />
+      <InvitationsCard />
     </>
   );
 });

@@ -22,6 +22,7 @@ export const GUIDE_ORDER = [
   'runs-and-replay',
   'forms',
   'developer-portal',
+  'teams-and-roles',
   'self-hosting',
   'command-line',
 ] as const;
