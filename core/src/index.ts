@@ -524,7 +524,13 @@ export type {
   RawApiClient,
 } from './api/client.js';
 export { createApiClient } from './api/client.js';
-export { ApiError, NETWORK_ERROR_STATUS, isApiError } from './api/api-error.js';
+export {
+  ApiError,
+  createNetworkError,
+  createResponseError,
+  isApiError,
+  NETWORK_ERROR_STATUS,
+} from './api/api-error.js';
 export { PROBLEM_CODES, STATUS_PROBLEM_CODES, defaultProblemCode } from './api/problem-codes.js';
 export type { ProblemCode } from './api/problem-codes.js';
 // one message per Problem code

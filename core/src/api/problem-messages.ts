@@ -48,7 +48,7 @@ export const PROBLEM_MESSAGES: Readonly<Record<string, ProblemMessage>> = {
   'state.conflict': shown('This changed in the meantime. Reload the page and try again.'),
   'resource.gone': shown('This item is no longer available.'),
   'limit.exceeded': shown('This is more than Junction accepts at once.'),
-  'request.media_type': hidden('This kind of file or content is not accepted.'),
+  'request.media_type': shown('This kind of file or content is not accepted.'),
   'rule.failed': shown('This cannot be done as it is. Check the highlighted information.'),
   'limit.rate': hidden('Too many requests at once. Wait a moment, then try again.', true),
   'server.internal': hidden('Something went wrong on the server. Try again in a moment.', true),

@@ -21,6 +21,7 @@ function fakeXhr() {
     open(method: string, url: string) {
       xhr.opened = [method, url];
     },
+    getResponseHeader: (_name: string): string | null => null,
     setRequestHeader(name: string, value: string) {
       xhr.headers[name] = value;
     },
@@ -74,8 +75,15 @@ describe('uploadFormFile', () => {
       createXhr: () => xhr as unknown as XMLHttpRequest,
     });
     expect(xhr.headers['Content-Type']).toBe('application/octet-stream');
-    xhr.finish(415, { status: 415, detail: '.exe files are not accepted.' });
-    await expect(done).rejects.toThrow('.exe files are not accepted.');
+    xhr.finish(415, {
+      type: 'about:blank',
+      title: 'Unsupported Media Type',
+      status: 415,
+      code: 'request.media_type',
+      detail: '.exe files are not accepted.',
+    });
+    // The server's detail is shown for this code (core's message table).
+    await expect(done).rejects.toThrow('The upload failed. .exe files are not accepted.');
   });
 });
 

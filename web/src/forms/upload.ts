@@ -1,8 +1,11 @@
 /**
  * Uploads one file for a file question with real progress: an XMLHttpRequest whose upload
  * progress events report the bytes actually sent (forms-dp 4; the old product faked +5
- * every 200 ms). The body is the raw file, its name in `?filename=`.
+ * every 200 ms). The body is the raw file, its name in `?filename=`. A failure is worded by
+ * core's message table, as every API failure is.
  */
+import { type ApiError, createNetworkError, createResponseError } from '@junction/core';
+import { failureText } from '../stores/api-failure.js';
 
 /** What a finished upload answers: the stored file's URL for '{question}_{n}'. */
 export interface UploadedFile {
@@ -74,17 +77,19 @@ export function checkFileBeforeUpload(
   return null;
 }
 
-/** Reads the visitor-facing message of a failed upload from the Problem body. */
-function messageOf(status: number, text: string): string {
+/** Reads a failed upload's answer as the client's `ApiError` would (its Problem body, else its status). */
+function failureOf(xhr: XMLHttpRequest): ApiError {
+  let body: unknown = xhr.responseText;
   try {
-    const body = JSON.parse(text) as { detail?: unknown };
-    if (typeof body.detail === 'string' && body.detail) return body.detail;
+    body = JSON.parse(xhr.responseText);
   } catch {
-    // Not JSON: fall through to the status.
+    // Not JSON: the status names the problem.
   }
-  if (status === 413) return 'The file is too large.';
-  if (status === 429) return 'Too many uploads. Please wait a minute and try again.';
-  return `The upload failed (${status || 'no connection'}).`;
+  return createResponseError(body, {
+    status: xhr.status,
+    statusText: xhr.statusText,
+    headers: { get: (name) => xhr.getResponseHeader(name) },
+  });
 }
 
 /**
@@ -113,9 +118,9 @@ export function uploadFormFile(options: {
       if (xhr.status === 201) {
         options.onProgress(100);
         resolve(JSON.parse(xhr.responseText) as UploadedFile);
-      } else reject(new Error(messageOf(xhr.status, xhr.responseText)));
+      } else reject(new Error(failureText(failureOf(xhr), 'The upload failed.')));
     });
-    xhr.addEventListener('error', () => reject(new Error('The upload failed: no connection to the server.')));
+    xhr.addEventListener('error', () => reject(new Error(failureText(createNetworkError(new Error('upload'))))));
     xhr.addEventListener('abort', () => reject(new DOMException('The upload was cancelled.', 'AbortError')));
   });
   xhr.open('POST', url);
