@@ -155,6 +155,11 @@ export {
   storableActivation,
   withActivation,
 } from './workflow/activation.js';
+// a workflow's life: OFF, live, draft; and a change between versions in words
+export type { LifecycleAction, LifecycleOutcome, LifecycleState } from './workflow/lifecycle.js';
+export { documentsDiffer, draftAfterSave, lifecycleStateOf, lifecycleTransition, saveTarget } from './workflow/lifecycle.js';
+export type { ChangedStep, ChangeSummary, StepRef } from './workflow/describe-change.js';
+export { describeChange } from './workflow/describe-change.js';
 export {
   findIssues,
   groupIssuesByStep,
