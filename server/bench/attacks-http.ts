@@ -2,7 +2,10 @@
  * Attacks on one process (`npm run bench:attacks`): starts one Junction server from source with
  * its default limits, runs each HTTP attack bounded in count and time, polls
  * `/api/health/live` throughout with a new connection per probe (as an orchestrator does) and
- * prints a table: attack, health p50/p99/max, failed probes, peak RSS, what the attack got.
+ * prints a table: attack, health p50/p99/max, failed probes, the server's event-loop delay (from
+ * its own metrics on METRICS_PORT: the probes also wait for a busy machine's CPU), the CPU time
+ * the server spent (from /proc; other load on the machine does not change it), peak RSS, what
+ * the attack got.
  *
  * Attackers connect from other loopback addresses (127.0.0.2 and up) than the probe
  * (127.0.0.1), as they would from the network, so per-address limits apply to them and not to
@@ -10,14 +13,14 @@
  * default 40), `--env KEY=VALUE,...` (extra server variables), `--root <dir>` (attack the server of
  * another checkout, for a before/after comparison).
  */
-import { type ChildProcess, spawn } from 'node:child_process';
+import { type ChildProcess, fork, spawn } from 'node:child_process';
 import { mkdtempSync, rmSync } from 'node:fs';
 import http from 'node:http';
 import net from 'node:net';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { flag, memoryMb } from './support.js';
+import { cpuMs, flag, memoryMb } from './support.js';
 
 const repoRoot = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..', '..');
 /** Where the attacked server's sources are (`--root`: another checkout, e.g. the code before a fix). */
@@ -29,6 +32,10 @@ const PROBE_TIMEOUT_MS = 2_000;
 /** One attack's outcome row. */
 interface Row {
   attack: string;
+  /** CPU time the server used during the attack, in ms (robust to other load on the machine). */
+  cpuMs: number;
+  /** The server's event-loop delay during the attack (p99, max) in ms, from its metrics; undefined when unread. */
+  loopDelay?: { p99: number; max: number };
   probes: number[];
   failures: number;
   peakRssMb: number;
@@ -40,9 +47,20 @@ interface Target {
   child: ChildProcess;
   port: number;
   dataDir: string;
+  metricsPort: number;
+}
+
+/** A TCP port nothing listens on now. */
+async function freePort(): Promise<number> {
+  const server = net.createServer();
+  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+  const address = server.address();
+  await new Promise((resolve) => server.close(resolve));
+  return typeof address === 'object' && address ? address.port : 0;
 }
 
 async function startTarget(extraEnv: Record<string, string>): Promise<Target> {
+  const metricsPort = await freePort();
   const dataDir = mkdtempSync(path.join(tmpdir(), 'junction-attacks-'));
   const child = spawn(process.execPath, ['--import', 'tsx', path.join(serverRoot, 'server/src/main.ts')], {
     cwd: serverRoot,
@@ -54,6 +72,9 @@ async function startTarget(extraEnv: Record<string, string>): Promise<Target> {
       LOG_LEVEL: 'silent',
       NODE_ENV: 'production',
       PUBLIC_URL: 'http://127.0.0.1:5000',
+      // The server's own event-loop delay, read from its metrics (the probes also wait for this machine's CPU).
+      METRICS: 'on',
+      METRICS_PORT: String(metricsPort),
       ...extraEnv,
     },
     stdio: ['ignore', 'pipe', 'inherit'],
@@ -72,7 +93,7 @@ async function startTarget(extraEnv: Record<string, string>): Promise<Target> {
     child.once('exit', (code) => reject(new Error(`server exited with ${code}: ${out}`)));
   });
   child.stdout?.resume();
-  return { child, port, dataDir };
+  return { child, port, dataDir, metricsPort };
 }
 
 async function stopTarget(target: Target): Promise<void> {
@@ -99,26 +120,47 @@ function probe(port: number): Promise<number | undefined> {
   });
 }
 
+/**
+ * The server's event-loop delay since the previous read (prom-client resets its histogram on
+ * every scrape), in ms; undefined when the metrics do not answer (a server without METRICS_PORT).
+ */
+async function readLoopDelay(target: Target): Promise<{ p99: number; max: number } | undefined> {
+  // The code before METRICS_PORT served them on the API's port.
+  const scrape = (port: number) => fetch(`http://127.0.0.1:${port}/metrics`).then((res) => res.text());
+  try {
+    const text = await scrape(target.metricsPort).catch(() => scrape(target.port));
+    const value = (name: string) =>
+      Number(new RegExp(`^junction_nodejs_eventloop_lag_${name}_seconds (\\S+)$`, 'm').exec(text)?.[1]) * 1000;
+    const delay = { p99: value('p99'), max: value('max') };
+    return Number.isFinite(delay.p99) ? delay : undefined;
+  } catch {
+    return undefined;
+  }
+}
+
 /** Probes health and samples RSS until `attack` settles; answers the row. */
 async function measure(target: Target, attack: string, run: () => Promise<string>): Promise<Row> {
-  const probes: number[] = [];
-  let failures = 0;
+  await readLoopDelay(target);
+  const cpuBefore = cpuMs(target.child.pid);
+  // The probes run in a process of their own: this one is busy pushing the attack's bytes.
+  const prober = fork(fileURLToPath(import.meta.url), ['--prober', String(target.port)], {
+    execArgv: ['--import', 'tsx'],
+    stdio: ['ignore', 'inherit', 'inherit', 'ipc'],
+  });
   let peakRssMb = memoryMb(target.child.pid, 'VmRSS');
-  let running = true;
-  const prober = (async () => {
-    while (running) {
-      const next = new Promise((resolve) => setTimeout(resolve, PROBE_EVERY_MS));
-      const latency = await probe(target.port);
-      if (latency === undefined) failures++;
-      else probes.push(latency);
-      peakRssMb = Math.max(peakRssMb, memoryMb(target.child.pid, 'VmRSS'));
-      await next;
-    }
-  })();
+  const sampler = setInterval(() => {
+    peakRssMb = Math.max(peakRssMb, memoryMb(target.child.pid, 'VmRSS'));
+  }, PROBE_EVERY_MS);
+  await new Promise((resolve) => prober.once('message', resolve));
   const outcome = await run();
-  running = false;
-  await prober;
-  return { attack, probes, failures, peakRssMb, outcome };
+  clearInterval(sampler);
+  const result = new Promise<{ probes: number[]; failures: number }>((resolve) =>
+    prober.once('message', (message) => resolve(message as { probes: number[]; failures: number })),
+  );
+  prober.send('stop');
+  const { probes, failures } = await result;
+  const cpu = cpuMs(target.child.pid) - cpuBefore;
+  return { attack, probes, failures, peakRssMb, outcome, cpuMs: cpu, loopDelay: await readLoopDelay(target) };
 }
 
 /** Counts outcomes by label, as "label×n, …". */
@@ -268,30 +310,51 @@ const quantile = (sorted: number[], q: number) =>
 
 function printTable(rows: Row[]): void {
   const lines = [
-    '| attack | health probes | p50 ms | p99 ms | max ms | failed probes | peak RSS MB | what the attack got |',
-    '|---|---|---|---|---|---|---|---|',
+    '| attack | health probes | p50 ms | p99 ms | max ms | failed probes | server loop delay p99 / max ms | server CPU s | peak RSS MB | what the attack got |',
+    '|---|---|---|---|---|---|---|---|---|---|',
   ];
   for (const row of rows) {
     const sorted = [...row.probes].sort((a, b) => a - b);
     const f = (n: number) => (Number.isNaN(n) ? '—' : n.toFixed(0));
     lines.push(
-      `| ${row.attack} | ${row.probes.length + row.failures} | ${f(quantile(sorted, 0.5))} | ${f(quantile(sorted, 0.99))} | ${f(sorted.at(-1) ?? Number.NaN)} | ${row.failures} | ${row.peakRssMb.toFixed(0)} | ${row.outcome} |`,
+      `| ${row.attack} | ${row.probes.length + row.failures} | ${f(quantile(sorted, 0.5))} | ${f(quantile(sorted, 0.99))} | ${f(sorted.at(-1) ?? Number.NaN)} | ${row.failures} | ${row.loopDelay ? `${f(row.loopDelay.p99)} / ${f(row.loopDelay.max)}` : '—'} | ${(row.cpuMs / 1000).toFixed(1)} | ${row.peakRssMb.toFixed(0)} | ${row.outcome} |`,
     );
   }
   process.stdout.write(`${lines.join('\n')}\n`);
 }
 
 // Built before any attack starts: building them takes the bench's own loop, which also times the probes.
-const HUGE = manyKeys(446_000);
-const UNDER_BOUND = manyKeys(20_000);
+const isProber = flag('prober') !== undefined;
+const HUGE = isProber ? Buffer.alloc(0) : manyKeys(446_000);
+const UNDER_BOUND = isProber ? Buffer.alloc(0) : manyKeys(20_000);
 
 const ATTACKS: Record<string, (port: number) => Promise<string>> = {
   'idle (no attack, 5 s)': () => new Promise((resolve) => setTimeout(() => resolve('—'), 5_000)),
   'slow-loris bodies (3,000 connections, 30 addresses, a byte every 10 s)': slowLoris,
   'stalled bodies (100 × 4.5 of 5 MB, 10 addresses)': stalledBodies,
   '446,000-key JSON (batches of 32 × 5 MiB, 16 at a time, 10 s)': (port) => jsonBodies(port, HUGE, 32, 16),
-  'JSON just under the member bound (batches of 32 × 20,000 keys, 16 at a time, 10 s)': (port) => jsonBodies(port, UNDER_BOUND, 32, 16),
+  'JSON just under the member bound (batches of 32 × 20,000 keys, 16 at a time, 10 s)': (port) =>
+    jsonBodies(port, UNDER_BOUND, 32, 16),
 };
+
+/** The prober's role: probe health every PROBE_EVERY_MS until told to stop, then send the latencies. */
+async function runProber(port: number): Promise<void> {
+  const probes: number[] = [];
+  let failures = 0;
+  let running = true;
+  process.once('message', () => {
+    running = false;
+  });
+  process.send?.('ready');
+  while (running) {
+    const next = new Promise((resolve) => setTimeout(resolve, PROBE_EVERY_MS));
+    const latency = await probe(port);
+    if (latency === undefined) failures++;
+    else probes.push(latency);
+    await next;
+  }
+  process.send?.({ probes, failures }, () => process.exit(0));
+}
 
 async function main(): Promise<void> {
   const only = flag('only');
@@ -316,4 +379,5 @@ async function main(): Promise<void> {
   printTable(rows);
 }
 
-await main();
+if (flag('prober')) await runProber(Number(flag('prober')));
+else await main();
