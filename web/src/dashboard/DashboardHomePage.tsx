@@ -1,4 +1,4 @@
-import { useEffect, useState } from 'react';
+import { observer } from 'mobx-react-lite';
 import { useNavigate } from 'react-router-dom';
 import styled from 'styled-components';
 import { EXECUTION_STATUS_LABELS, executionTone, formatRunTime } from '../executions/execution-replay.js';
@@ -6,7 +6,7 @@ import { usePageStore } from '../stores/root-store.js';
 import { Button, Card, EmptyState, PageHeader, Spinner, Status } from '../ui/index.js';
 import { DashboardLayout, useDashboard } from './DashboardLayout.js';
 import { DashboardStoreModel } from './dashboard-store.js';
-import { failureText, type WorkflowRow } from './dashboard-workflows.js';
+import type { WorkflowRow } from './dashboard-workflows.js';
 import { TextLink } from './parts.js';
 
 const Tiles = styled.div`
@@ -50,18 +50,14 @@ export function DashboardHomePage() {
   );
 }
 
-function HomeView() {
+const HomeView = observer(function HomeView() {
   const dashboard = usePageStore(DashboardStoreModel);
   const { tenant } = useDashboard();
   const navigate = useNavigate();
-  const [rows, setRows] = useState<WorkflowRow[] | null>(null);
-  const [failure, setFailure] = useState('');
-  useEffect(() => {
-    dashboard
-      .loadWorkflowRows()
-      .then(setRows)
-      .catch((error: unknown) => setFailure(failureText(error)));
-  }, [dashboard]);
+  // The store's polled resource of the workflow list, read while on screen.
+  const listed = dashboard.workflowRows;
+  const rows: WorkflowRow[] | null = listed.data?.items ?? null;
+  const failure = listed.problem?.text ?? '';
   const recent = (rows ?? [])
     .filter((r) => r.lastRun)
     .sort((a, b) => (b.lastRun?.startedAt ?? '').localeCompare(a.lastRun?.startedAt ?? ''))
@@ -120,4 +116,4 @@ function HomeView() {
       )}
     </>
   );
-}
+});

@@ -1,6 +1,7 @@
 import { exportFileName, readImport, toExport } from '@junction/core';
 import { Search, Workflow } from 'lucide-react';
-import { useCallback, useEffect, useRef, useState } from 'react';
+import { observer } from 'mobx-react-lite';
+import { useRef, useState } from 'react';
 import { Link as RouterLink } from 'react-router-dom';
 import styled from 'styled-components';
 import { ExecutionsList } from '../executions/ExecutionsList.js';
@@ -75,28 +76,17 @@ export function WorkflowsPage() {
   );
 }
 
-function WorkflowsView() {
+/** The list itself: the store's polled resource, read while on screen. */
+const WorkflowsView = observer(function WorkflowsView() {
   const dashboard = usePageStore(DashboardStoreModel);
   const { showToast } = useToast();
-  const [rows, setRows] = useState<WorkflowRow[] | null>(null);
-  const [failure, setFailure] = useState('');
+  const listed = dashboard.workflowRows;
+  const rows = listed.data?.items ?? null;
+  const failure = listed.problem?.text ?? '';
   const [query, setQuery] = useState('');
   const [confirmingDelete, setConfirmingDelete] = useState<string | null>(null);
   const [historyOf, setHistoryOf] = useState<WorkflowRow | null>(null);
   const fileInput = useRef<HTMLInputElement>(null);
-
-  const reload = useCallback(async () => {
-    try {
-      setRows(await dashboard.loadWorkflowRows());
-      setFailure('');
-    } catch (error) {
-      setFailure(failureText(error));
-    }
-  }, [dashboard]);
-
-  useEffect(() => {
-    void reload();
-  }, [reload]);
 
   const open = (id: string) => window.location.assign(`/?id=${encodeURIComponent(id)}`);
 
@@ -119,16 +109,14 @@ function WorkflowsView() {
         await dashboard.setWorkflowActive(row.id, !row.active);
       } catch (error) {
         const what = row.active ? 'pausing' : 'activating';
-        throw new Error(`Error: There was a problem ${what} the workflow. ${failureText(error)}`);
+        throw new Error(failureText(error, `Error: There was a problem ${what} the workflow.`));
       }
-      await reload();
     });
 
   const duplicate = (row: WorkflowRow) =>
     act(async () => {
       await dashboard.duplicateWorkflow(row.id);
       showToast({ status: 'success', message: `Duplicated: ${row.name}` });
-      await reload();
     });
 
   const remove = (row: WorkflowRow) =>
@@ -136,7 +124,6 @@ function WorkflowsView() {
       await dashboard.deleteWorkflow(row.id);
       setConfirmingDelete(null);
       showToast({ status: 'success', message: `Deleted: ${row.name}` });
-      await reload();
     });
 
   const exportOne = (row: WorkflowRow) =>
@@ -159,7 +146,6 @@ function WorkflowsView() {
       if (!parsed.ok) throw new Error(parsed.message);
       await dashboard.importWorkflow(parsed.name, parsed.document);
       showToast({ status: 'success', message: `Imported: ${parsed.name}` });
-      await reload();
     });
 
   const shown = rows ? searchWorkflows(rows, query) : [];
@@ -317,4 +303,4 @@ function WorkflowsView() {
       </Dialog>
     </>
   );
-}
+});

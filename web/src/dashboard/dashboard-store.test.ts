@@ -1,5 +1,6 @@
-import type { ApiClient } from '@junction/core';
-import { describe, expect, it } from 'vitest';
+import { type ApiClient, ApiError, isApiError } from '@junction/core';
+import { autorun } from 'mobx';
+import { describe, expect, it, vi } from 'vitest';
 import { AccountStoreModel } from '../account/account-store.js';
 import { createRootStore } from '../stores/root-store.js';
 import type { TokenStorage } from '../stores/session.js';
@@ -78,5 +79,58 @@ describe("the root store's dashboard and account page stores", () => {
     account.dropToken();
     account.adoptToken('other');
     expect(account.token).toBe('other');
+  });
+});
+
+describe('the workflow list through the server-state layer', () => {
+  const row = (id: string, active = false) => ({
+    id,
+    name: id,
+    active,
+    updatedAt: '',
+    apps: [],
+    credentialIds: [],
+    lastRun: null,
+  });
+
+  it('switches a row at once and back when the server refuses (by its code), then reads the list again', async () => {
+    let stored = [row('a'), row('b')];
+    let release: () => void = () => {};
+    const fake = fakeApi({
+      'GET /api/dashboard/workflows': () => ({ items: stored }),
+      'PUT /api/workflows/{id}/active': () =>
+        new Promise((_, reject) => {
+          release = () =>
+            reject(
+              new ApiError({
+                type: 'about:blank',
+                title: 'Unprocessable',
+                status: 422,
+                code: 'activation.blocked',
+                detail: 'Step 2 has no app.',
+              }),
+            );
+        }),
+      'DELETE /api/workflows/{id}': () => {
+        stored = stored.filter((r) => r.id !== 'b');
+        return undefined;
+      },
+    });
+    const dashboard = createRootStore({ api: fake.api }).pageStore(DashboardStoreModel);
+    const active = () => dashboard.workflowRows.data?.items.map((r) => `${r.id}:${r.active ? 'on' : 'off'}`);
+    const stop = autorun(() => dashboard.workflowRows.data);
+    await vi.waitFor(() => expect(active()).toEqual(['a:off', 'b:off']));
+
+    const switching = dashboard.setWorkflowActive('a', true);
+    expect(active()).toEqual(['a:on', 'b:off']);
+    release();
+    const error = await switching.catch((e: unknown) => e);
+    expect(isApiError(error) && error.code).toBe('activation.blocked');
+    expect(active()).toEqual(['a:off', 'b:off']);
+
+    await dashboard.deleteWorkflow('b');
+    expect(active()).toEqual(['a:off']);
+    expect(fake.calls.filter((c) => c.key === 'GET /api/dashboard/workflows')).toHaveLength(2);
+    stop();
   });
 });

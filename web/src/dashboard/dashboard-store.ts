@@ -1,114 +1,179 @@
 /**
  * The dashboard pages' calls (onboarding-and-extras: /dashboard, /workflows, /connections,
- * /settings, /support): a page store of the root (`usePageStore(DashboardStoreModel)`). Pages keep their own view state
- * (rows shown, dialogs) and reach the API only through these actions; failures are thrown as
- * the API's errors, which pages turn into text with `failureText`.
+ * /settings, /support): a page store of the root (`usePageStore(DashboardStoreModel)`). Pages
+ * keep their own view state (rows shown, dialogs) and reach the API only through this store,
+ * which goes through the server-state layer: reads are cached resources (the workflow list is
+ * polled while on screen), every write names the lists it changes, and the ON/OFF switch and
+ * a delete show at once and roll back when the server refuses. Failures are thrown as the
+ * API's errors, which pages word with `failureText` (core's message table).
  */
-import type { ApiClient, Role, WorkflowDocument } from '@junction/core';
+import { apiKey, type Role, type ServerState, type WorkflowDocument } from '@junction/core';
 import type { Instance } from 'mobx-state-tree';
 import { ApiModel } from '../stores/api-model.js';
+import { type Resource, resourceOf } from '../stores/server-state.js';
 import { listTickets, submitTicket, type TicketDraft, type TicketRow } from './dashboard-tickets.js';
-import { duplicateWorkflow, importWorkflow, loadWorkflowRows, type WorkflowRow } from './dashboard-workflows.js';
+import { duplicateWorkflow, importWorkflow, type WorkflowRow } from './dashboard-workflows.js';
 
+/** How often the workflow list asks again while on screen (its last runs change). */
+export const WORKFLOW_ROWS_POLL_MS = 15_000;
+
+const ROWS_KEY = apiKey('/api/dashboard/workflows');
+const CREDENTIALS_KEY = apiKey('/api/credentials');
+const TICKETS_KEY = apiKey('/api/tickets');
+const membersKey = (tenantId: string) => apiKey('/api/tenants/{tenantId}/members', { path: { tenantId } });
+
+const rowsQuery = (server: ServerState) =>
+  server.query('/api/dashboard/workflows', undefined, { pollMs: WORKFLOW_ROWS_POLL_MS });
+const listCredentials = (server: ServerState) => server.read('/api/credentials', undefined);
+const listApps = (server: ServerState) => server.read('/api/apps', undefined, { staleMs: 60_000 });
+const listMembers = (server: ServerState, tenantId: string) =>
+  server.read('/api/tenants/{tenantId}/members', { params: { path: { tenantId } } });
+
+/** The workflow list as GET /api/dashboard/workflows answers it. */
+export type WorkflowRowsPage = NonNullable<ReturnType<typeof rowsQuery>['state']['data']>;
 /** An account as GET /api/credentials lists it. */
 export type CredentialItem = Awaited<ReturnType<typeof listCredentials>>['items'][number];
-const listCredentials = (api: ApiClient) => api.get('/api/credentials');
-
 /** A catalogue entry as GET /api/apps lists it. */
 export type CatalogueItem = Awaited<ReturnType<typeof listApps>>['items'][number];
-const listApps = (api: ApiClient) => api.get('/api/apps');
-
 /** A workspace member as GET /api/tenants/{id}/members lists it. */
 export type MemberItem = Awaited<ReturnType<typeof listMembers>>['items'][number];
-const listMembers = (api: ApiClient, tenantId: string) =>
-  api.get('/api/tenants/{tenantId}/members', { params: { path: { tenantId } } });
 
-/** The dashboard's calls, with the API client of the root's environment. */
-export const DashboardStoreModel = ApiModel.named('DashboardStore').actions((self) => ({
-  /** The workflow list's rows in one call (GET /api/dashboard/workflows). */
-  loadWorkflowRows(): Promise<WorkflowRow[]> {
-    return loadWorkflowRows(self.api);
-  },
-  /** Creates an empty workflow; answers its id. */
-  async createWorkflow(name: string): Promise<string> {
-    return (await self.api.post('/api/workflows', { body: { name } })).id;
-  },
-  /** Turns a workflow ON or OFF (PUT /api/workflows/{id}/active; the server checks activation). */
-  async setWorkflowActive(id: string, active: boolean): Promise<void> {
-    await self.api.put('/api/workflows/{id}/active', { params: { path: { id } }, body: { active } });
-  },
-  /** Creates an OFF copy of a workflow; answers the new id. */
-  duplicateWorkflow(id: string): Promise<string> {
-    return duplicateWorkflow(self.api, id);
-  },
-  /** Deletes a workflow. */
-  async deleteWorkflow(id: string): Promise<void> {
-    await self.api.delete('/api/workflows/{id}', { params: { path: { id } } });
-  },
-  /** Reads one workflow with its document (the export). */
-  readWorkflow(id: string) {
-    return self.api.get('/api/workflows/{id}', { params: { path: { id } } });
-  },
-  /** Creates a workflow from an import read by core's `readImport`; answers its id. */
-  importWorkflow(name: string, document: WorkflowDocument): Promise<string> {
-    return importWorkflow(self.api, name, document);
-  },
+/** An optimistic edit of the cached workflow list. */
+const editRows = (edit: (rows: WorkflowRow[]) => WorkflowRow[]) => ({
+  key: ROWS_KEY,
+  update: (old: unknown) => ({ items: edit((old as { items: WorkflowRow[] } | undefined)?.items ?? []) }),
+});
 
-  /** The workspace's accounts (the Connections page). */
-  async listCredentials(): Promise<CredentialItem[]> {
-    return (await listCredentials(self.api)).items;
-  },
-  /** The app catalogue; an empty list when it cannot be read (only labels and icons depend on it). */
-  async listApps(): Promise<CatalogueItem[]> {
-    return (await listApps(self.api).catch(() => ({ items: [] as CatalogueItem[] }))).items;
-  },
-  /** Renames an account. */
-  async renameCredential(id: string, name: string): Promise<void> {
-    await self.api.patch('/api/credentials/{id}', { params: { path: { id } }, body: { name } });
-  },
-  /** Checks an account against its app (POST /api/credentials/{id}/check). */
-  checkCredential(id: string) {
-    return self.api.post('/api/credentials/{id}/check', { params: { path: { id } } });
-  },
-  /** Deletes an account. */
-  async deleteCredential(id: string): Promise<void> {
-    await self.api.delete('/api/credentials/{id}', { params: { path: { id } } });
-  },
+/** The dashboard's calls, through the server-state layer of the root's environment. */
+export const DashboardStoreModel = ApiModel.named('DashboardStore')
+  .views((self) => ({
+    /**
+     * The workflow list's rows as a resource (GET /api/dashboard/workflows): read inside an
+     * observer it loads, polls every {@link WORKFLOW_ROWS_POLL_MS} while on screen, and changes
+     * after every write below.
+     */
+    get workflowRows(): Resource<WorkflowRowsPage> {
+      return resourceOf(rowsQuery(self.server));
+    },
+  }))
+  .actions((self) => ({
+    /** The workflow list's rows in one call, shared with the list's resource. */
+    async loadWorkflowRows(): Promise<WorkflowRow[]> {
+      return (await rowsQuery(self.server).fetch()).items;
+    },
+    /** Creates an empty workflow; answers its id. */
+    async createWorkflow(name: string): Promise<string> {
+      const created = await self.server.mutate((api) => api.post('/api/workflows', { body: { name } }), {
+        invalidates: [ROWS_KEY],
+      });
+      return created.id;
+    },
+    /**
+     * Turns a workflow ON or OFF (PUT /api/workflows/{id}/active; the server checks activation):
+     * the row switches at once and switches back when the server refuses.
+     */
+    async setWorkflowActive(id: string, active: boolean): Promise<void> {
+      await self.server.mutate(
+        (api) => api.put('/api/workflows/{id}/active', { params: { path: { id } }, body: { active } }),
+        {
+          optimistic: [editRows((rows) => rows.map((row) => (row.id === id ? { ...row, active } : row)))],
+          invalidates: [ROWS_KEY, apiKey('/api/workflows/{id}', { path: { id } })],
+        },
+      );
+    },
+    /** Creates an OFF copy of a workflow; answers the new id. */
+    duplicateWorkflow(id: string): Promise<string> {
+      return self.server.mutate((api) => duplicateWorkflow(api, id), { invalidates: [ROWS_KEY] });
+    },
+    /** Deletes a workflow: its row goes at once and comes back when the server refuses. */
+    async deleteWorkflow(id: string): Promise<void> {
+      await self.server.mutate((api) => api.delete('/api/workflows/{id}', { params: { path: { id } } }), {
+        optimistic: [editRows((rows) => rows.filter((row) => row.id !== id))],
+        invalidates: [ROWS_KEY],
+      });
+    },
+    /** Reads one workflow with its document (the export). */
+    readWorkflow(id: string) {
+      return self.server.read('/api/workflows/{id}', { params: { path: { id } } });
+    },
+    /** Creates a workflow from an import read by core's `readImport`; answers its id. */
+    importWorkflow(name: string, document: WorkflowDocument): Promise<string> {
+      return self.server.mutate((api) => importWorkflow(api, name, document), { invalidates: [ROWS_KEY] });
+    },
 
-  /** A workspace's members (the Settings page). */
-  async listMembers(tenantId: string): Promise<MemberItem[]> {
-    return (await listMembers(self.api, tenantId)).items;
-  },
-  /** Gives a member another role (admins and the owner); answers the member. */
-  async setMemberRole(tenantId: string, userId: string, role: Role): Promise<MemberItem> {
-    return self.api.patch('/api/tenants/{tenantId}/members/{userId}', {
-      params: { path: { tenantId, userId } },
-      body: { role },
-    });
-  },
-  /** Removes a member from the workspace. */
-  async removeMember(tenantId: string, userId: string): Promise<void> {
-    await self.api.delete('/api/tenants/{tenantId}/members/{userId}', { params: { path: { tenantId, userId } } });
-  },
-  /** The owner hands the workspace to a member; answers the members after it. */
-  async transferOwnership(tenantId: string, userId: string): Promise<MemberItem[]> {
-    return (await self.api.put('/api/tenants/{tenantId}/owner', { params: { path: { tenantId } }, body: { userId } }))
-      .items;
-  },
-  /** Renames a workspace; answers the stored name. */
-  async renameTenant(tenantId: string, name: string): Promise<string> {
-    return (await self.api.patch('/api/tenants/{tenantId}', { params: { path: { tenantId } }, body: { name } })).name;
-  },
+    /** The workspace's accounts (the Connections page). */
+    async listCredentials(): Promise<CredentialItem[]> {
+      return (await listCredentials(self.server)).items;
+    },
+    /** The app catalogue; an empty list when it cannot be read (only labels and icons depend on it). */
+    async listApps(): Promise<CatalogueItem[]> {
+      return (await listApps(self.server).catch(() => ({ items: [] as CatalogueItem[] }))).items;
+    },
+    /** Renames an account. */
+    async renameCredential(id: string, name: string): Promise<void> {
+      await self.server.mutate(
+        (api) => api.patch('/api/credentials/{id}', { params: { path: { id } }, body: { name } }),
+        { invalidates: [CREDENTIALS_KEY] },
+      );
+    },
+    /** Checks an account against its app (POST /api/credentials/{id}/check). */
+    checkCredential(id: string) {
+      return self.server.mutate((api) => api.post('/api/credentials/{id}/check', { params: { path: { id } } }));
+    },
+    /** Deletes an account. */
+    async deleteCredential(id: string): Promise<void> {
+      await self.server.mutate((api) => api.delete('/api/credentials/{id}', { params: { path: { id } } }), {
+        invalidates: [CREDENTIALS_KEY, ROWS_KEY],
+      });
+    },
 
-  /** The tickets the caller may read: their workspace's, or all for an operator. */
-  listTickets(): Promise<TicketRow[]> {
-    return listTickets(self.api);
-  },
-  /** Files a ticket with the signed-in user's e-mail (onboarding 3). */
-  submitTicket(draft: TicketDraft): Promise<{ id: string }> {
-    return submitTicket(self.api, draft);
-  },
-}));
+    /** A workspace's members (the Settings page). */
+    async listMembers(tenantId: string): Promise<MemberItem[]> {
+      return (await listMembers(self.server, tenantId)).items;
+    },
+    /** Gives a member another role (admins and the owner); answers the member. */
+    setMemberRole(tenantId: string, userId: string, role: Role): Promise<MemberItem> {
+      return self.server.mutate(
+        (api) =>
+          api.patch('/api/tenants/{tenantId}/members/{userId}', {
+            params: { path: { tenantId, userId } },
+            body: { role },
+          }),
+        { invalidates: [membersKey(tenantId)] },
+      );
+    },
+    /** Removes a member from the workspace. */
+    async removeMember(tenantId: string, userId: string): Promise<void> {
+      await self.server.mutate(
+        (api) => api.delete('/api/tenants/{tenantId}/members/{userId}', { params: { path: { tenantId, userId } } }),
+        { invalidates: [membersKey(tenantId)] },
+      );
+    },
+    /** The owner hands the workspace to a member; answers the members after it. */
+    async transferOwnership(tenantId: string, userId: string): Promise<MemberItem[]> {
+      const after = await self.server.mutate(
+        (api) => api.put('/api/tenants/{tenantId}/owner', { params: { path: { tenantId } }, body: { userId } }),
+        { invalidates: [membersKey(tenantId)] },
+      );
+      return after.items;
+    },
+    /** Renames a workspace; answers the stored name. */
+    async renameTenant(tenantId: string, name: string): Promise<string> {
+      const renamed = await self.server.mutate((api) =>
+        api.patch('/api/tenants/{tenantId}', { params: { path: { tenantId } }, body: { name } }),
+      );
+      return renamed.name;
+    },
+
+    /** The tickets the caller may read: their workspace's, or all for an operator. */
+    listTickets(): Promise<TicketRow[]> {
+      return listTickets(self.server);
+    },
+    /** Files a ticket with the signed-in user's e-mail (onboarding 3). */
+    submitTicket(draft: TicketDraft): Promise<{ id: string }> {
+      return self.server.mutate((api) => submitTicket(api, draft), { invalidates: [TICKETS_KEY] });
+    },
+  }));
 
 /** The dashboard store's instance type. */
 export interface DashboardStore extends Instance<typeof DashboardStoreModel> {}

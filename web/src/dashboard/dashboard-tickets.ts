@@ -3,7 +3,7 @@
  * then the event text; submit is enabled only when the event and the message are filled; the
  * success text is 'A ticket was successfully created.'.
  */
-import type { ApiClient } from '@junction/core';
+import type { ApiClient, ServerState } from '@junction/core';
 
 /** Texts of the ticket panel (onboarding 4 "Support ticket"). */
 export const TICKET_TEXTS = {
@@ -70,6 +70,6 @@ export interface TicketRow {
 }
 
 /** Loads the tickets the caller may read: their workspace's, or all for an operator. */
-export async function listTickets(api: ApiClient): Promise<TicketRow[]> {
-  return (await api.get('/api/tickets')).items;
+export async function listTickets(server: ServerState): Promise<TicketRow[]> {
+  return (await server.read('/api/tickets', undefined)).items;
 }

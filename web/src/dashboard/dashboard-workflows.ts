@@ -41,11 +41,6 @@ export function searchWorkflows(rows: WorkflowRow[], query: string): WorkflowRow
   );
 }
 
-/** Loads the rows in one call (GET /api/dashboard/workflows). */
-export async function loadWorkflowRows(api: ApiClient): Promise<WorkflowRow[]> {
-  return (await api.get('/api/dashboard/workflows')).items;
-}
-
 /** Creates a copy of a workflow (OFF, core's `duplicateDocument`); answers the new id. */
 export async function duplicateWorkflow(api: ApiClient, id: string): Promise<string> {
   const original = await api.get('/api/workflows/{id}', { params: { path: { id } } });

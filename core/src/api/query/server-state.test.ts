@@ -166,6 +166,12 @@ describe('query keys', () => {
     expect(matchesKeyPrefix(key, apiKey('/api/workflows/{id}/executions', { path: { id: 'w2' } }))).toBe(false);
     expect(matchesKeyPrefix(key, apiKey('/api/workflows/{id}'))).toBe(false);
   });
+
+  it('names a read without parameters by the same key a query of it is stored under', async () => {
+    const { query, cache } = freshLayer();
+    const rows = query('/api/dashboard/workflows', undefined);
+    expect(cache.find(apiKey('/api/dashboard/workflows'))).toBe(rows);
+  });
 });
 
 describe('a query', () => {

@@ -18,15 +18,16 @@ export type GetPath = ClientPathsWithMethod<RawApiClient, 'get'>;
 export type GetInit<Path extends GetPath> = MaybeOptionalInit<paths[Path], 'get'>;
 
 /**
- * Returns the key of a GET: its operation, then its parameters (`{}` when it has none). Pass
- * fewer parameters for a prefix: `apiKey('/api/workflows/{id}/executions', { path: { id } })`
- * names every page and filter of one workflow's runs.
+ * Returns the key of a GET: its operation, then its parameters (`{}` when it has none, so the
+ * key of a parameterless read is exact). As a prefix, parameters match by the ones named:
+ * `apiKey('/api/workflows/{id}/executions', { path: { id } })` names every page and filter of
+ * one workflow's runs, `apiKey('/api/workflows/{id}/executions')` those of every workflow.
  *
  * @example
  * apiKey('/api/workflows/{id}', { path: { id: 'w1' } }); // ['GET /api/workflows/{id}', { path: { id: 'w1' } }]
  */
-export function apiKey(path: GetPath, params?: Record<string, unknown>): QueryKey {
-  return params === undefined ? [`GET ${path}`] : [`GET ${path}`, params];
+export function apiKey(path: GetPath, params: Record<string, unknown> = {}): QueryKey {
+  return [`GET ${path}`, params];
 }
 
 /** The layer's surface: reads, writes, and the cache behind them. */
@@ -75,7 +76,7 @@ export function createServerState(api: ApiClient, options: QueryCacheOptions = {
   const get = api.get as (path: string, init?: Record<string, unknown>) => Promise<unknown>;
   const query = (path: string, init: { params?: Record<string, unknown> } | undefined, queryOptions?: QueryOptions) =>
     cache.build(
-      apiKey(path as GetPath, init?.params ?? {}),
+      apiKey(path as GetPath, init?.params),
       ({ signal }) => get(path, { ...init, signal }),
       queryOptions,
     );
