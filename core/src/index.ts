@@ -407,6 +407,7 @@ export {
 } from './apps/workspace-events.js';
 export type { TemplateScope } from './apps/template.js';
 export { lookupReference, resolveTemplateString, resolveTemplateValue } from './apps/template.js';
+export { withoutTrailing } from './text/trailing.js';
 export type {
   AuthKeys,
   BuildRequestInput,

@@ -423,4 +423,14 @@ describe('buildCustomRequest', () => {
     );
     expect(request.body).toBeUndefined();
   });
+
+  it('reads a base of a million slashes at once (a trailing-slash expression was quadratic)', () => {
+    const hostile = `https://crm.example${'/'.repeat(1_000_000)}x`;
+    const request = ok(buildRequest({ app: app(), action: createContact, values: { email: 'a@b.c' }, base: hostile }));
+    expect(request.url).toBe(`${hostile}/demo-crm/contacts`);
+    expect(
+      ok(buildRequest({ app: app(), action: createContact, values: { email: 'a@b.c' }, base: 'https://c.example//' }))
+        .url,
+    ).toBe('https://c.example/demo-crm/contacts');
+  });
 });

@@ -4,6 +4,7 @@
  * client (DESIGN "How data flows"; forms-dp 2.10, 3; editor-core 3 "Custom HTTP request").
  * Problems come back as a result, never as a throw.
  */
+import { withoutTrailing } from '../text/trailing.js';
 import { normaliseSchemaType } from './rules.js';
 import { resolveTemplateString, resolveTemplateValue, stringifyValue, type TemplateScope } from './template.js';
 import type { ActionDef, AppDefinition, FieldDef, FieldLocation, FieldSchema, KeyValue } from './types.js';
@@ -126,7 +127,7 @@ export function buildRequest(input: BuildRequestInput): RequestResult {
       // Auth data (a subdomain, an instance url) is trusted text; user data is encoded.
       return resolveTemplateString(whole, scope, (text, root) => (root === 'auth' ? text : encodeURIComponent(text)));
     }
-    if (name === 'base') return base.replace(/\/+$/, '');
+    if (name === 'base') return withoutTrailing(base, '/');
     placeholders.add(name!);
     const field = byName.get(name!);
     const value = field ? fieldValue(field) : Object.hasOwn(values, name!) ? values[name!] : undefined;

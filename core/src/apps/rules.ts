@@ -4,8 +4,9 @@
  * whole definition (forms-and-developer-portal 2.4, 2.6, 3, 5, 9; editor-core 3; onboarding 3).
  * The server validates what it receives with the same functions the portal uses.
  */
-import type { ActionDef, ApiType, AppDefinition, AuthInfo, FieldLocation, FieldSchema, FieldType } from './types.js';
+import { withoutTrailing } from '../text/trailing.js';
 import { APP_SLUG_PATTERN, APP_SLUG_SHAPE_MESSAGE } from './slug.js';
+import type { ActionDef, ApiType, AppDefinition, AuthInfo, FieldLocation, FieldSchema, FieldType } from './types.js';
 
 /** The message shown when an action, trigger or field key breaks the key rule (forms-dp 5, 8). */
 export const KEY_RULE_MESSAGE = 'only letters, numbers, hyphens, and underscores';
@@ -260,7 +261,7 @@ export interface AuthSeedContext {
 
 /** Returns the OAuth 2.0 redirect URI of an app: `{editor}/auth/{appSlug}/redirect` (forms-dp 2.6). */
 export function oauthRedirectUri({ editorUrl, appSlug }: AuthSeedContext): string {
-  return `${editorUrl.replace(/\/+$/, '')}/auth/${appSlug}/redirect`;
+  return `${withoutTrailing(editorUrl, '/')}/auth/${appSlug}/redirect`;
 }
 
 /**
@@ -330,7 +331,6 @@ export interface AppValidation {
   ok: boolean;
   errors: AppProblem[];
 }
-
 
 type Json = Record<string, unknown>;
 

@@ -64,4 +64,10 @@ describe('workspace events (onboarding 4 "Custom-trigger wizard")', () => {
     ).toBe('https://a.example/');
     expect(appBaseUrlOf({ actions: {} }, 'http://j')).toBe('');
   });
+
+  it('reads a lambdaURL or an origin of a million slashes at once (a trailing-slash expression was quadratic)', () => {
+    const hostile = `https://api.example${'/'.repeat(1_000_000)}x`;
+    expect(appBaseUrlOf({ lambdaURL: hostile, actions: {} }, 'http://j')).toBe(`${hostile}/`);
+    expect(appBaseUrlOf({ actions: { a: action('{base}/contacts') } }, hostile)).toBe(`${hostile}/`);
+  });
 });

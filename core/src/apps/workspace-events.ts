@@ -4,6 +4,7 @@
  * what it creates (the hidden list action and the polling trigger) is kept per workspace and
  * laid over the app for that workspace only.
  */
+import { withoutTrailing } from '../text/trailing.js';
 import type { ActionDef, AppDefinition, TriggerDef } from './types.js';
 
 /** The actions and triggers one workspace added to one app. */
@@ -72,9 +73,9 @@ export function takenEventKeys(
  * @example appBaseUrlOf({ actions: { a: { url: 'https://slack.com/api/chat.postMessage' } } }, o) // 'https://slack.com/api/'
  */
 export function appBaseUrlOf(app: Pick<AppDefinition, 'actions' | 'lambdaURL'>, origin: string): string {
-  if (app.lambdaURL && /^https?:\/\//i.test(app.lambdaURL)) return `${app.lambdaURL.replace(/\/+$/, '')}/`;
+  if (app.lambdaURL && /^https?:\/\//i.test(app.lambdaURL)) return `${withoutTrailing(app.lambdaURL, '/')}/`;
   const urls = Object.values(app.actions)
-    .map((action) => (action.url ?? '').replace(/^\{base\}/, origin.replace(/\/+$/, '')))
+    .map((action) => (action.url ?? '').replace(/^\{base\}/, withoutTrailing(origin, '/')))
     .filter((url) => /^https?:\/\/[^/]+/i.test(url));
   if (urls.length === 0) return '';
   let shared = urls[0];

@@ -7,15 +7,15 @@
  * declared (any listing status), and the apps other tenants published (listing status
  * 'Published'). Slugs are unique across tenants, so a slug always names one app.
  */
-import { type AppDefinition, withWorkspaceEvents } from '@junction/core';
+import { type AppDefinition, withoutTrailing, withWorkspaceEvents } from '@junction/core';
+import type { ServiceDeps } from '../kernel/deps.js';
 import { type AllowedHost, parseAllowedHosts } from '../security/ssrf.js';
 import type { Vault } from '../security/vault.js';
-import type { ServiceDeps } from '../kernel/deps.js';
 import { createPortalAppStore, type PortalAppRecord, type PortalAppStore } from '../store/repos/portal-apps.js';
-import { getBuiltinApp, isBuiltinApp, listBuiltinApps } from './builtin/index.js';
-import { withOAuthClient } from './catalogue/oauth-clients.js';
-import type { BuiltinAppDefinition } from './builtin/types.js';
 import { createWorkspaceEventsStore } from '../store/repos/workspace-events.js';
+import { getBuiltinApp, isBuiltinApp, listBuiltinApps } from './builtin/index.js';
+import type { BuiltinAppDefinition } from './builtin/types.js';
+import { withOAuthClient } from './catalogue/oauth-clients.js';
 
 /** A definition the engine can run: a built-in (with in-process executors) or a declared app. */
 export type RunnableApp = BuiltinAppDefinition | AppDefinition;
@@ -102,7 +102,7 @@ export function appOwnerOf(app: RunnableApp): string | undefined {
  */
 export function appBaseUrl(app: RunnableApp, publicUrl: string): string {
   if (isBuiltinApp(app.appSlug) || !app.lambdaURL) return publicUrl;
-  return app.lambdaURL.replace(/\/+$/, '');
+  return withoutTrailing(app.lambdaURL, '/');
 }
 
 /**

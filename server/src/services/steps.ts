@@ -7,7 +7,13 @@
  * credential from the resolver (OAuth refresh before expiry and once after a 401). A failing
  * remote call is a result (`ok: false` with the answer), never an error status.
  */
-import { prepareTestPayload, truncateResults, truncationMessage, type WorkflowDocument } from '@junction/core';
+import {
+  prepareTestPayload,
+  truncateResults,
+  truncationMessage,
+  type WorkflowDocument,
+  withoutTrailing,
+} from '@junction/core';
 import { readStoredValue } from '../store/repos/engine.js';
 import { notFound, Problem, unprocessable } from '../kernel/errors.js';
 import { RECONNECT_MESSAGE } from '../integrations/auth/credential-resolver.js';
@@ -242,7 +248,7 @@ export function createStepsService(deps: PlatformDeps, options: StepsServiceOpti
           ? RECONNECT_MESSAGE
           : result.error.code === 'credential'
             ? result.error.message
-            : `${result.error.message.replace(/\.+$/, '')}. Update the connection info with details ${app.appName} accepts.`;
+            : `${withoutTrailing(result.error.message, '.')}. Update the connection info with details ${app.appName} accepts.`;
       await statuses.setHealth(
         ctx.tenantId,
         credentialId,

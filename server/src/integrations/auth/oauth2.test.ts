@@ -58,4 +58,25 @@ describe('OAuth 2.0 settings the portal declares (forms-dp 3 "authInfo")', () =>
     const body = new URLSearchParams(String(sent[0]?.body));
     expect([body.get('grant_type'), body.get('scope'), body.get('audience')]).toEqual(['refresh_token', 'read', null]);
   });
+
+  it("reads a provider's instance_url of a million slashes at once and keeps only an https origin", async () => {
+    const hostile = `https://${'/'.repeat(1_000_000)}x`;
+    const http = {
+      async send() {
+        return { status: 200, headers: {}, body: { access_token: 'at', instance_url: hostile }, durationMs: 1 };
+      },
+      async close() {},
+    } as unknown as HttpClient;
+    const tokens = await exchangeCode(http, settings, { code: 'c', redirectUri: 'https://j/cb' });
+    expect(tokens).not.toHaveProperty('instance_url');
+    const fine = {
+      async send() {
+        return { status: 200, headers: {}, body: { access_token: 'at', instance_url: 'https://eu.acme.test//' } };
+      },
+      async close() {},
+    } as unknown as HttpClient;
+    expect(await exchangeCode(fine, settings, { code: 'c', redirectUri: 'https://j/cb' })).toMatchObject({
+      instance_url: 'https://eu.acme.test',
+    });
+  });
 });

@@ -5,7 +5,7 @@
  * requests go through the guarded HTTP client; the client secret never leaves the server.
  */
 import { createHash, randomBytes } from 'node:crypto';
-import type { AppDefinition, KeyValue } from '@junction/core';
+import { type AppDefinition, type KeyValue, withoutTrailing } from '@junction/core';
 import { type HttpClient, isHttpClientError } from '../../security/http-client.js';
 
 /** The OAuth 2.0 settings of one app, checked. */
@@ -246,8 +246,9 @@ async function tokenRequest(
     ...(typeof answer.token_type === 'string' ? { token_type: answer.token_type } : {}),
     ...(typeof answer.scope === 'string' ? { scope: answer.scope } : {}),
     // An app's actions reach the account at ${auth.instance_url}: only an https origin is kept.
-    ...(typeof answer.instance_url === 'string' && /^https:\/\/[^/?#@]+$/.test(answer.instance_url.replace(/\/+$/, ''))
-      ? { instance_url: answer.instance_url.replace(/\/+$/, '') }
+    ...(typeof answer.instance_url === 'string' &&
+    /^https:\/\/[^/?#@]+$/.test(withoutTrailing(answer.instance_url, '/'))
+      ? { instance_url: withoutTrailing(answer.instance_url, '/') }
       : {}),
     // Calendly names the connected user and organisation as API URIs its calls take as parameters.
     ...(isHttpsUri(answer.owner) ? { owner: answer.owner } : {}),
