@@ -258,7 +258,15 @@ function isOpenImport(name) {
 function gateImports(env) {
   for (const name of Object.keys(env)) {
     const original = env[name];
-    if (typeof original !== 'function' || isOpenImport(name)) continue;
+    if (typeof original !== 'function') continue;
+    if (isOpenImport(name)) {
+      // Emscripten's signature letter for a JavaScript value is 'e' (externref): an open import
+      // must never take or give one, whatever a Pyodide upgrade changes.
+      if (String(/** @type {any} */ (original).sig ?? '').includes('e')) {
+        throw new Error(`The open import ${name} passes JavaScript values; refusing to start.`);
+      }
+      continue;
+    }
     const inert = INERT_IMPORTS.has(name);
     /** @this {unknown} @param {unknown[]} args */
     const gated = function (...args) {
