@@ -182,4 +182,13 @@ describe.each(openTestDatabases())('sign-up policy fixed by the environment on $
     });
     expect(change.status).toBe(409);
   });
+
+  it('counts set-up attempts per e-mail as sign-ups are counted: past 5 an hour, 429', async () => {
+    const email = `setup-${Date.now()}@example.com`;
+    const statuses: number[] = [];
+    for (let i = 0; i < 6; i += 1) {
+      statuses.push((await h.call('POST', '/api/instance/setup', { body: { email, password: GOOD_PASSWORD } })).status);
+    }
+    expect(statuses).toEqual([409, 409, 409, 409, 409, 429]);
+  });
 });

@@ -75,6 +75,22 @@ export const AUTH_LIMITS: Record<string, AuthRouteLimit> = {
     perAddress: { max: 10, windowMs: MINUTE },
     perAccount: { by: 'user', max: 5, windowMs: 15 * MINUTE },
   },
+  // Who may come in: the set-up page makes an account as sign-up does; invitation links are
+  // looked up and accepted without knowing the account.
+  setUpInstance: {
+    path: '/api/instance/setup',
+    perAddress: { max: 10, windowMs: MINUTE },
+    perAccount: { by: 'email', max: 5, windowMs: 60 * MINUTE },
+  },
+  lookUpInvitation: {
+    path: '/api/invitations/lookup',
+    perAddress: { max: 10, windowMs: MINUTE },
+  },
+  acceptInvitation: {
+    path: '/api/invitations/accept',
+    perAddress: { max: 10, windowMs: MINUTE },
+    perAccount: { by: 'user', max: 10, windowMs: 15 * MINUTE },
+  },
 };
 
 const BY_PATH = new Map(Object.values(AUTH_LIMITS).map((limit) => [limit.path, limit]));
