@@ -1,7 +1,8 @@
 /**
  * A stored upload answers one submission only, even when many submissions carry its URL at
- * once (forms-dp 3 "Question": a file question's answer is the visitor's own file), and the
- * upload quotas answer their own code, `limit.quota`, not the per-minute `limit.rate`.
+ * once (forms-dp 3 "Question": a file question's answer is the visitor's own file), the
+ * upload quotas answer their own code, `limit.quota`, not the per-minute `limit.rate`, and one
+ * form's submissions over all visitors are capped even with RATE_LIMITS off.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type Account, type ApiHarness, openHarness, openTestDatabases, signUp } from '../api/harness.js';
@@ -54,6 +55,30 @@ describe.each(openTestDatabases())('form uploads on $dialect', (testDb) => {
     expect(subs.json.items).toHaveLength(1);
     const runs = await h.call('GET', `/api/workflows/${owner.workflowId}/executions`, { token: owner.token });
     expect(runs.json.items).toHaveLength(1);
+  });
+
+  it('takes at most 600 submissions a minute for one form with RATE_LIMITS off, from any number of addresses', async () => {
+    const res = await h.call('POST', '/api/forms', {
+      token: owner.token,
+      body: { name: 'Flooded', content: [{}, [{ question: 'Q', type: 'input' }]] },
+    });
+    const flooded = res.json.id as string;
+    const submit = (i: number) =>
+      h.app.inject({
+        method: 'POST',
+        url: `/api/public/forms/${flooded}/submissions`,
+        payload: { answers: { Q: `a${i}` } },
+        remoteAddress: `10.${(i >> 8) & 255}.${i & 255}.1`,
+      });
+    let accepted = 0;
+    for (let batch = 0; batch < 6; batch++) {
+      const answers = await Promise.all(Array.from({ length: 100 }, (_, i) => submit(batch * 100 + i)));
+      accepted += answers.filter((r) => r.statusCode === 202).length;
+    }
+    expect(accepted).toBe(600);
+    const over = await submit(601);
+    expect(over.statusCode).toBe(429);
+    expect(Number(over.headers['retry-after'])).toBeGreaterThan(0);
   });
 
   it('answers the per-address upload quota with limit.quota and a message about the quota', async () => {

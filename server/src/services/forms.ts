@@ -121,12 +121,17 @@ export function createFormsService(
     return new Set(questions.filter((q) => q.type === 'file').map((q) => q.question));
   };
 
-  /** Counts a public request per address and per form; 429 with Retry-After past the limit. */
+  /**
+   * Counts a public request per address and per form; 429 with Retry-After past the limit.
+   * RATE_LIMITS=off turns off the per-address limits only: the per-form cap on what stores
+   * something (submissions, uploads) holds whatever it says.
+   */
   const limit = async (action: PublicAction, visitor: Visitor, formId: string) => {
-    if (!deps.config.rateLimits) return;
+    const stores = action === 'submit' || action === 'upload';
+    if (!deps.config.rateLimits && !stores) return;
     const limits = PUBLIC_RATE_LIMITS[action];
     const wait = Math.max(
-      await limiter.take(`${action}:ip:${visitor.ip}`, limits.perIp),
+      deps.config.rateLimits ? await limiter.take(`${action}:ip:${visitor.ip}`, limits.perIp) : 0,
       await limiter.take(`${action}:form:${formId}`, limits.perForm),
     );
     if (wait > 0) {
