@@ -96,6 +96,15 @@ describe('custom code reaches no JavaScript object', () => {
       'ctypes: calling a JavaScript import of the WebAssembly module',
       ['import ctypes', 'lib = ctypes.CDLL(None)', 'return "reached %r" % (lib.JsvObject_New(),)'].join('\n'),
     ],
+    [
+      '_ctypes directly, for raw memory access without a foreign call',
+      [
+        'import _ctypes',
+        'class c_int(_ctypes._SimpleCData):',
+        '    _type_ = "i"',
+        'return "reached memory %d" % c_int.from_address(id(12345)).value',
+      ].join('\n'),
+    ],
   ])('%s: refused by the gate', async (_name, body) => {
     expectRefused(await run(body));
   });
