@@ -9,6 +9,7 @@ import {
   isApiError,
   type Link,
   needsValue,
+  type ServerState,
   STATUS_PROBLEM_CODES,
   type Step,
   type WorkflowData,
@@ -275,9 +276,9 @@ async function settle(api: ApiClient, executionId: string, opts?: { sleep?: Slee
  * Returns the editor address of an execution's workflow, or null when the workflow no longer
  * exists ('Could not find editor link.').
  */
-export async function findEditorLink(api: ApiClient, workflowId: string): Promise<string | null> {
+export async function findEditorLink(server: ServerState, workflowId: string): Promise<string | null> {
   try {
-    await api.get('/api/workflows/{id}', { params: { path: { id: workflowId } } });
+    await server.read('/api/workflows/{id}', { params: { path: { id: workflowId } } });
     return `/?id=${encodeURIComponent(workflowId)}`;
   } catch (error) {
     if (isApiError(error) && GONE_CODES.has(error.code)) return null;

@@ -14,10 +14,8 @@ import { type ExecutionShape, findEditorLink, type RunOutcome, replay, rerunFrom
 
 /** The run history's calls, with the server-state layer of the root's environment. */
 export const ExecutionsStoreModel = ApiModel.named('ExecutionsStore').actions((self) => {
-  /** Marks a workflow's run lists as changed: an observed list asks again at once. */
-  const runsChanged = (workflowId: string | undefined) => {
-    if (workflowId) void self.server.cache.invalidate(executionsKey(workflowId));
-  };
+  /** A workflow's run lists, changed by a run started here: an observed list asks again at once. */
+  const runsKeys = (workflowId: string | undefined) => (workflowId ? [executionsKey(workflowId)] : []);
   return {
     /**
      * The newest page of a workflow's executions as a resource: read inside an observer, it
@@ -38,9 +36,7 @@ export const ExecutionsStoreModel = ApiModel.named('ExecutionsStore').actions((s
     },
     /** Replays an execution and waits for the new run. */
     async replay(executionId: string, workflowId?: string): Promise<RunOutcome> {
-      const outcome = await replay(self.api, executionId);
-      runsChanged(workflowId);
-      return outcome;
+      return self.server.mutate((api) => replay(api, executionId), { invalidates: runsKeys(workflowId) });
     },
     /** Runs an execution again from one step, with the original or the latest version. */
     async rerunFrom(
@@ -49,22 +45,22 @@ export const ExecutionsStoreModel = ApiModel.named('ExecutionsStore').actions((s
       version: 'original' | 'latest',
       workflowId?: string,
     ): Promise<RunOutcome> {
-      const outcome = await rerunFrom(self.api, executionId, stepId, version);
-      runsChanged(workflowId);
-      return outcome;
+      return self.server.mutate((api) => rerunFrom(api, executionId, stepId, version), {
+        invalidates: runsKeys(workflowId),
+      });
     },
     /** The editor address of a workflow, or null when it no longer exists. */
     findEditorLink(workflowId: string): Promise<string | null> {
-      return findEditorLink(self.api, workflowId);
+      return findEditorLink(self.server, workflowId);
     },
     /** Starts a manual run and follows it, ticking the countdown (onboarding 4, 8). */
     async runManually(
       workflow: { id: string; active: boolean },
       onTick: (secondsLeft: number) => void,
     ): Promise<ManualRunOutcome> {
-      const outcome = await runManually(self.api, workflow, { onTick });
-      runsChanged(workflow.id);
-      return outcome;
+      return self.server.mutate((api) => runManually(api, workflow, { onTick }), {
+        invalidates: runsKeys(workflow.id),
+      });
     },
   };
 });
