@@ -235,6 +235,19 @@ describe.each(openTestDatabases())('POST /api/public/shopify/install on $dialect
     expect(badShop.json.field).toBe('query.shop');
   });
 
+  it("trusts the 'shopify' app only while an operator's workspace holds it (one named before slugs were reserved may be anyone's)", async () => {
+    const operators = h.config.supportOperators;
+    h.config.supportOperators = [];
+    try {
+      const squatted = await install(freshQuery());
+      expect(squatted.status, squatted.text).toBe(503);
+      expect(squatted.text).not.toContain('client-123');
+    } finally {
+      h.config.supportOperators = operators;
+    }
+    expect((await install(freshQuery())).status).toBe(200);
+  });
+
   it('refuses a body without query (400 naming it) and an over-long query', async () => {
     const none = await h.call('POST', '/api/public/shopify/install', { body: {} });
     expect(none.status).toBe(400);

@@ -18,3 +18,19 @@ export async function isInstanceOperator(
   // Anyone can sign up with any address; only a verified one proves it is the operator's.
   return !!user && user.emailVerified && operators.includes(normaliseEmail(user.email));
 }
+
+/**
+ * Whether one of the instance's operators (verified) is a member of the workspace: the
+ * hand-offs trust only an app such a workspace declared (an app named before slugs were
+ * reserved may belong to anyone).
+ */
+export async function isOperatorWorkspace(
+  deps: Pick<PlatformDeps, 'config' | 'repos'>,
+  tenantId: string,
+): Promise<boolean> {
+  for (const email of deps.config.supportOperators ?? []) {
+    const user = await deps.repos.users.findByEmail(normaliseEmail(email));
+    if (user?.emailVerified && (await deps.repos.tenants.roleOf(user.id, tenantId))) return true;
+  }
+  return false;
+}

@@ -25,6 +25,7 @@ import { createDeferredRateLimiter } from '../security/rate-limit-store.js';
 import { clientSecretContext } from '../integrations/registry.js';
 import { createHttpClient, type HttpClient, isHttpClientError } from '../security/http-client.js';
 import { createPortalAppStore } from '../store/repos/portal-apps.js';
+import { isOperatorWorkspace } from './operators.js';
 import type { PlatformDeps } from '../kernel/platform.js';
 import type { ShopifyConnectView, ShopifyInstallView } from '../kernel/contracts/apps.js';
 import type { AuthContext, Services } from '../kernel/types.js';
@@ -190,10 +191,11 @@ export function createShopifyInstallService(deps: PlatformDeps, options: Shopify
     // Slugs are unique across tenants: the one 'shopify' app holds the storefront's client.
     const app = await portalApps.findAnyTenant(SHOPIFY_APP_SLUG);
     const clientId = app?.definition?.authInfo?.clientInfo?.client_id?.trim();
-    if (!app?.clientSecret || !clientId) {
+    // Only an operator's workspace may hold the storefront's client (slugs of hand-offs are reserved).
+    if (!app?.clientSecret || !clientId || !(await isOperatorWorkspace(deps, app.tenantId))) {
       throw new Problem(503, 'Service Unavailable', {
         detail:
-          "Storefront authorization is not set up on this server: declare the portal app 'shopify' with OAuth 2.0 and its client id and secret.",
+          "Storefront authorization is not set up on this server: an operator (SUPPORT_OPERATORS) declares the portal app 'shopify' with OAuth 2.0 and its client id and secret.",
       });
     }
     const secret = deps.vault.decrypt(
