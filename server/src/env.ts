@@ -114,7 +114,7 @@ export const ENV_SCHEMA = {
     description: 'members and elements a JSON body may hold in total, counted as it arrives; 413 above it',
   },
   RATE_LIMITS: flag(
-    '`off` turns off the per-IP and per-form limits (the per-account limits on passwords, codes and sign-in links stay)',
+    '`off` turns off the per-IP limits and the per-form read limits (per-account limits, per-form submission and upload caps, quotas and crash-report caps stay)',
     'on',
   ),
   LOG_LEVEL: {
