@@ -1,0 +1,60 @@
+// DESIGN "web": server state goes through one layer; models call it and nothing else calls the
+// client. This pins the boundary as it stands: a module not listed below that reads the client
+// from its environment (`self.api`, `env.api`, `api()`) fails, and a listed module that no
+// longer does fails too, so the list only shrinks as modules move onto `self.server`.
+import { readdirSync, readFileSync } from 'node:fs';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { describe, expect, it } from 'vitest';
+
+const src = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
+
+/** Modules that still call the client directly (to move onto the layer, then drop from here). */
+const NOT_YET_ON_THE_LAYER = [
+  'access/access-store.ts',
+  'account/account-store.ts',
+  'editor/panels/panel-catalog.ts',
+  'editor/panels/panel-connection.ts',
+  'editor/panels/panel-fields.ts',
+  'editor/panels/panel-step.ts',
+  'editor/panels/panel-tickets.ts',
+  'editor/panels/panel-trigger-test.ts',
+  'forms/builder/form-builder-store.ts',
+  'forms/renderer/public-form-store.ts',
+  'instance/instance-store.ts',
+  'onboarding/onboarding-code.ts',
+  'onboarding/onboarding-signup.ts',
+  'onboarding/onboarding-tour.ts',
+  'onboarding/onboarding-wizard.ts',
+  'portal/portal-store.ts',
+  'stores/editor-requests.ts',
+  'stores/root-editor.ts',
+];
+
+/** Where the client itself is handed out: the layer's adapter and the stores' base. */
+const THE_LAYER = ['stores/api-model.ts', 'stores/root-store.tsx', 'stores/server-state.ts'];
+
+// Reading the client for a call (`self.api`, `env.api`, `api()`, `deps.api.get(…)`); handing it
+// to the layer (`serverStateOf(env.api)`) and the session token (`setToken`, `getToken`) are not.
+const DIRECT_CLIENT =
+  /(?<!serverStateOf\([\w.]*)\b(?:self\.api|self\.env\.api|env\.api)\b(?!\.(?:setToken|getToken)\b)|\bapi\(\)|\.api\.(?:get|post|put|patch|delete)\(/;
+
+function sources(dir: string): string[] {
+  return readdirSync(dir, { withFileTypes: true }).flatMap((entry) => {
+    const full = path.join(dir, entry.name);
+    if (entry.isDirectory()) return sources(full);
+    const isSource = /\.tsx?$/.test(entry.name) && !/\.test\.tsx?$/.test(entry.name);
+    return isSource && !/test-kit|fake-api|test-support/.test(entry.name) ? [full] : [];
+  });
+}
+
+describe('the server-state boundary', () => {
+  it('lets no new module call the API client directly, and the list of those that do only shrinks', () => {
+    const direct = sources(src)
+      .filter((file) => DIRECT_CLIENT.test(readFileSync(file, 'utf8')))
+      .map((file) => path.relative(src, file).split(path.sep).join('/'))
+      .filter((file) => !THE_LAYER.includes(file))
+      .sort();
+    expect(direct).toEqual([...NOT_YET_ON_THE_LAYER].sort());
+  });
+});
