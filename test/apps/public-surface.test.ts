@@ -8,6 +8,7 @@
 import { createStepData, type WorkflowDocument } from '@junction/core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type Account, type ApiHarness, openHarness, openTestDatabases, signUp } from '../api/harness.js';
+import { hookWorkflow, waitForExecution } from '../engine/support.js';
 import { startTarget, type Target } from '../fixtures/targets/target-server.js';
 
 /** Text only the author typed; none of it may reach another workspace. */
@@ -65,48 +66,25 @@ function privateApp(slug: string, target: Target) {
   };
 }
 
-/** A webhook trigger, then one action of `slug` with the reader's own account. */
+/** Webhook → one action of `slug` with the reader's own account (engine support's document, its HTTP step swapped). */
 function runWorkflow(slug: string, credentialId: string): WorkflowDocument {
-  return {
-    schemaVersion: 1,
-    id: 'placeholder',
-    name: 'Uses a published app',
-    active: true,
-    steps: [
-      {
-        id: 'st-hook',
-        kind: 'trigger',
-        position: { x: 0, y: 0 },
-        data: createStepData({
-          name: 'Catch Hook',
-          type: 'webhook',
-          app: 'webhook',
-          label: 'Webhook',
-          action: 'catchHook',
-          triggerlabel: 'Catch Hook',
-          testData: { seq: 0 },
-        }),
-      },
-      {
-        id: 'st-create',
-        kind: 'action',
-        position: { x: 200, y: 0 },
-        data: createStepData({
-          name: 'Create',
-          type: slug,
-          app: slug,
-          label: 'Private Parts',
-          action: 'create',
-          actionlabel: 'Create thing',
-          hasauth: true,
-          credential: credentialId,
-          fields: [{ name: 'name', value: 'Ada' }],
-          testData: { ok: true },
-        }),
-      },
-    ],
-    links: [{ id: 'ln-1', source: 'st-hook', target: 'st-create', name: '', groups: [], delaySeconds: 0 }],
+  const document = hookWorkflow('placeholder', { url: 'http://unused.example', name: 'Uses a published app' });
+  document.steps[1] = {
+    ...document.steps[1],
+    data: createStepData({
+      name: 'Create',
+      type: slug,
+      app: slug,
+      label: 'Private Parts',
+      action: 'create',
+      actionlabel: 'Create thing',
+      hasauth: true,
+      credential: credentialId,
+      fields: [{ name: 'name', value: 'Ada' }],
+      testData: { ok: true },
+    }),
   };
+  return document;
 }
 
 describe.each(openTestDatabases())('a published app seen from another workspace on $dialect', (testDb) => {
@@ -221,12 +199,9 @@ describe.each(openTestDatabases())('a published app seen from another workspace 
     expect(workflow.status, workflow.text).toBe(201);
     const run = await h.call('POST', `/api/workflows/${workflow.json.id}/runs`, { token: reader.token, body: {} });
     expect(run.status, run.text).toBe(202);
-    let execution = await h.call('GET', `/api/executions/${run.json.executionId}`, { token: reader.token });
-    for (let i = 0; i < 200 && !['succeeded', 'failed'].includes(execution.json.status); i += 1) {
-      await new Promise((resolve) => setTimeout(resolve, 50));
-      execution = await h.call('GET', `/api/executions/${run.json.executionId}`, { token: reader.token });
-    }
-    expect(execution.json.status, execution.text).toBe('succeeded');
+    const finished = await waitForExecution(h, reader.token, run.json.executionId);
+    expect(finished.status, JSON.stringify(finished)).toBe('succeeded');
+    const execution = await h.call('GET', `/api/executions/${run.json.executionId}`, { token: reader.token });
     // The call happened with the author's request; the reader's record holds its own values only.
     expect(target.requests.some((r) => r.headers['x-internal'] === PRIVATE.header)).toBe(true);
     expect(execution.text).toContain('Ada');
