@@ -54,7 +54,7 @@ export const InvitationsCard = observer(function InvitationsCard() {
       status: 'success',
       message: result.mailed
         ? `${verb} ${result.invitation.email}.`
-        : `${verb} ${result.invitation.email}: copy the link below.`,
+        : `Invitation for ${result.invitation.email} ready: copy the link below.`,
     });
     reload();
   };
@@ -153,9 +153,11 @@ export const InvitationsCard = observer(function InvitationsCard() {
         <Narrow data-testid="invitation-link">
           <Note>No mail leaves this server (no SMTP): send {link.email} this link yourself.</Note>
           <TextField label="Invitation link" readOnly value={link.url} onFocus={(event) => event.target.select()} />
-          <Button variant="secondary" size="small" onClick={() => void navigator.clipboard?.writeText(link.url)}>
-            Copy link
-          </Button>
+          <div>
+            <Button variant="secondary" size="small" onClick={() => void navigator.clipboard?.writeText(link.url)}>
+              Copy link
+            </Button>
+          </div>
         </Narrow>
       )}
       {items.length > 0 && (
