@@ -65,6 +65,8 @@ export const OPERATION_IDS = [
   'updateMember',
   'removeMember',
   'transferOwnership',
+  'listAuditEvents',
+  'exportAuditEvents',
   'listWorkflows',
   'createWorkflow',
   'getWorkflow',

@@ -342,6 +342,50 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/tenants/{tenantId}/audit": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                tenantId: components["parameters"]["TenantId"];
+            };
+            cookie?: never;
+        };
+        /**
+         * The workspace's audit log, newest first (admins and the owner).
+         * @description Who did what, when and from which address: sign-ins and failed sign-ins, sessions ended,
+         *     invitations, member and role changes, connections created, tested or deleted, workflows
+         *     switched ON or OFF, shared or deleted, apps published, exports. Kept for AUDIT_KEEP_DAYS
+         *     (default 365). Filter by `action`, `actorId` and a time range; page with `before`.
+         */
+        get: operations["listAuditEvents"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/tenants/{tenantId}/audit/export": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                tenantId: components["parameters"]["TenantId"];
+            };
+            cookie?: never;
+        };
+        /** The audit log as JSON lines (one AuditEvent per line, newest first, at most 50 000); the download is itself recorded. */
+        get: operations["exportAuditEvents"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/tenants/{tenantId}/switch": {
         parameters: {
             query?: never;
@@ -1803,6 +1847,27 @@ export interface components {
          * @enum {string}
          */
         Role: "viewer" | "editor" | "admin" | "owner";
+        AuditEvent: {
+            id: components["schemas"]["Id"];
+            at: components["schemas"]["Timestamp"];
+            /** @description What happened, e.g. `auth.signed_in`, `member.role_changed`, `workflow.switched_on`. */
+            action: string;
+            /** @description Who did it; null for a failed sign-in of an unknown address. */
+            actorId: string | null;
+            /** @description Their e-mail when it happened. */
+            actorEmail: string | null;
+            /** @description The client address the server saw. */
+            address: string | null;
+            /** @description What was acted on (a workflow, connection or member id). */
+            target: string | null;
+            /** @description A few words of context (names, old and new role); never secrets. */
+            detail: Record<string, never>;
+        };
+        AuditEventPage: {
+            items: components["schemas"]["AuditEvent"][];
+            /** @description Pass as `before` for older events; absent on the last page. */
+            next?: string;
+        };
         UpdateMemberInput: {
             role: components["schemas"]["Role"];
         };
@@ -2157,6 +2222,7 @@ export interface components {
             userId: components["schemas"]["Id"];
             tenantId: components["schemas"]["Id"];
             values: components["schemas"]["CredentialValues"];
+            visibility?: components["schemas"]["ConnectionVisibility"];
             /** @description True when the provider refused the refresh token (invalid_grant) or a connection check was refused; reconnect through the OAuth pop-up with update and c_id. */
             needsReconnect: boolean;
             /** @description What the user reads about the connection, e.g. 'Connection expired, please reconnect an account'. */
@@ -2170,12 +2236,22 @@ export interface components {
             app: components["schemas"]["AppSlug"];
             name?: components["schemas"]["Name"];
             values: components["schemas"]["CredentialValues"];
+            visibility?: components["schemas"]["ConnectionVisibility"];
         };
         UpdateCredentialInput: {
             name?: components["schemas"]["Name"];
             lastUsed?: components["schemas"]["Timestamp"];
             values?: components["schemas"]["CredentialValues"];
+            visibility?: components["schemas"]["ConnectionVisibility"];
         };
+        /**
+         * @description Who may open, use and test a connection: `private`, its creator only (new connections
+         *     unless told), or `workspace`, every editor. Another member's private connection is left
+         *     out of lists and answers 403 with code `connection.private`; only its creator changes
+         *     this.
+         * @enum {string}
+         */
+        ConnectionVisibility: "private" | "workspace";
         CredentialCheck: {
             ok: boolean;
             /** @description What the check found, in plain words for the user: that the account works, or why it failed (the service's own answer for API-key and basic accounts; editor-core 4.7's text for OAuth accounts that expired). */
@@ -2934,6 +3010,14 @@ export interface components {
     };
     parameters: {
         TenantId: components["schemas"]["Id"];
+        /** @description Only events of this action (e.g. `workflow.switched_on`). */
+        AuditAction: string;
+        /** @description Only events by this user. */
+        AuditActor: components["schemas"]["Id"];
+        /** @description Only events at or after this time. */
+        AuditFrom: components["schemas"]["Timestamp"];
+        /** @description Only events at or before this time. */
+        AuditTo: components["schemas"]["Timestamp"];
         /** @description The member's user id. */
         MemberUserId: components["schemas"]["Id"];
         InvitationId: components["schemas"]["Id"];
@@ -3483,6 +3567,82 @@ export interface operations {
             403: components["responses"]["Forbidden"];
             404: components["responses"]["NotFound"];
             422: components["responses"]["Unprocessable"];
+            429: components["responses"]["TooManyRequests"];
+        };
+    };
+    listAuditEvents: {
+        parameters: {
+            query?: {
+                /** @description Only events of this action (e.g. `workflow.switched_on`). */
+                action?: components["parameters"]["AuditAction"];
+                /** @description Only events by this user. */
+                actorId?: components["parameters"]["AuditActor"];
+                /** @description Only events at or after this time. */
+                from?: components["parameters"]["AuditFrom"];
+                /** @description Only events at or before this time. */
+                to?: components["parameters"]["AuditTo"];
+                /** @description Events on this page (default 50, at most 200). */
+                limit?: number;
+                /** @description The previous page's `next`: events older than its last one. */
+                before?: string;
+            };
+            header?: never;
+            path: {
+                tenantId: components["parameters"]["TenantId"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description A page of events. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["AuditEventPage"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            429: components["responses"]["TooManyRequests"];
+        };
+    };
+    exportAuditEvents: {
+        parameters: {
+            query?: {
+                /** @description Only events of this action (e.g. `workflow.switched_on`). */
+                action?: components["parameters"]["AuditAction"];
+                /** @description Only events by this user. */
+                actorId?: components["parameters"]["AuditActor"];
+                /** @description Only events at or after this time. */
+                from?: components["parameters"]["AuditFrom"];
+                /** @description Only events at or before this time. */
+                to?: components["parameters"]["AuditTo"];
+            };
+            header?: never;
+            path: {
+                tenantId: components["parameters"]["TenantId"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description One JSON object per line. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/x-ndjson": string;
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
             429: components["responses"]["TooManyRequests"];
         };
     };

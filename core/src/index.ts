@@ -297,6 +297,7 @@ export {
 } from './accounts/access.js';
 export type {
   Action,
+  ConnectionVisibility,
   MemberChange,
   OperationAccess,
   OperationId,
@@ -308,12 +309,14 @@ export {
   assignableRoles,
   can,
   canCallOperation,
+  connectionRefusal,
   isRole,
   isRoleAtLeast,
   leastRoleFor,
   memberChangeProblem,
   OPERATION_ACCESS,
   operationAccess,
+  PRIVATE_CONNECTION_TEXT,
   ROLES,
 } from './accounts/permissions.js';
 

@@ -29,6 +29,7 @@ import { createStartersService } from './services/starters.js';
 import { createStepsService } from './services/steps.js';
 import { createSupportService } from './services/support.js';
 import { createTemplatesService } from './services/templates.js';
+import { createAuditService } from './services/audit.js';
 import { createTenantsService } from './services/tenants.js';
 import type { Services } from './kernel/types.js';
 import { createWorkflowsService } from './services/workflows.js';
@@ -82,6 +83,9 @@ export function createServices(config: Config, opts: CreateServicesOptions = {})
     now,
     newId: randomUUID,
   };
+  // The audit log is a dependency of the others (every service records through it), made first.
+  const audit = createAuditService(deps);
+  deps.audit = audit;
   if (!config.encryptionKeys?.length && config.databaseUrl) {
     // Several servers sharing PostgreSQL must share one key; a per-machine key file cannot.
     logger.warn(
@@ -131,6 +135,7 @@ export function createServices(config: Config, opts: CreateServicesOptions = {})
     accounts: afterReady(createAccountsService(deps, createSignUpGate(deps))),
     instance: afterReady(createInstanceService(deps)),
     invitations: afterReady(createInvitationsService(deps)),
+    audit: afterReady(audit),
     tenants: afterReady(createTenantsService(deps)),
     workflows: afterReady(
       createWorkflowsService(deps, { activate: (ctx, id) => triggers.service.setActive(ctx, id, true) }),

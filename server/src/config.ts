@@ -148,6 +148,13 @@ export interface Config {
     ticketsPerDay?: number;
     ticketsKeepDays?: number;
   };
+  /** Days audit events are kept (AUDIT_KEEP_DAYS, default 365; engine/retention.ts prunes them). */
+  auditKeepDays?: number;
+  /**
+   * Minutes a session may go unused before it ends (SESSION_IDLE_MINUTES, default 10 080 = 7
+   * days; 0 turns the idle timeout off). Sessions still end 30 days after sign-in.
+   */
+  sessionIdleMinutes?: number;
   /** Where support tickets are mailed when SMTP is configured (SUPPORT_EMAIL). */
   supportEmail?: string;
   /** E-mails of the operators who read every workspace's tickets once verified (SUPPORT_OPERATORS, comma list). */
@@ -249,6 +256,8 @@ export function loadConfig(raw: Record<string, string | undefined> = process.env
       ticketsPerDay: env.TICKETS_PER_DAY,
       ticketsKeepDays: env.TICKETS_KEEP_DAYS,
     },
+    auditKeepDays: env.AUDIT_KEEP_DAYS,
+    sessionIdleMinutes: env.SESSION_IDLE_MINUTES,
     supportEmail: env.SUPPORT_EMAIL,
     supportOperators: env.SUPPORT_OPERATORS?.split(',').map(normaliseEmail).filter(Boolean),
     checkoutProviderUrl: env.CHECKOUT_PROVIDER_URL,

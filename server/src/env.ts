@@ -203,6 +203,8 @@ export const ENV_SCHEMA = {
   ERROR_REPORTS_KEEP_DAYS: count('days crash reports are kept (default 30)', 1),
   TICKETS_PER_DAY: count('support tickets one workspace may file in 24 hours, 429 past it (default 20)', 1),
   TICKETS_KEEP_DAYS: count('days support tickets are kept (default 365)', 1),
+  AUDIT_KEEP_DAYS: count('days audit events are kept (default 365)', 1),
+  SESSION_IDLE_MINUTES: count('minutes a session may go unused before it ends (default 10080, 7 days; 0 = off)', 0),
   SUPPORT_EMAIL: text('where support tickets are mailed'),
   SUPPORT_OPERATORS: text('e-mails (comma list) of operators who see every workspace’s tickets'),
   SIGNUP_POLICY: {

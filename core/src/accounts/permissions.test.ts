@@ -8,6 +8,7 @@ import {
   type Action,
   can,
   canCallOperation,
+  connectionRefusal,
   isRoleAtLeast,
   leastRoleFor,
   memberChangeProblem,
@@ -103,5 +104,21 @@ describe('memberChangeProblem', () => {
   it('lets an admin make an editor a viewer', () => {
     expect(memberChangeProblem('admin', 'editor', { kind: 'role', role: 'viewer' })).toBeNull();
     expect(memberChangeProblem('editor', 'viewer', { kind: 'remove' })).toBe('Editors cannot manage members.');
+  });
+});
+
+describe('connectionRefusal', () => {
+  it('keeps a private connection to its creator and shares a workspace one (property)', () => {
+    fc.assert(
+      fc.property(
+        fc.string(),
+        fc.string(),
+        fc.constantFrom('private' as const, 'workspace' as const),
+        (owner, user, visibility) => {
+          const refusal = connectionRefusal({ visibility, ownerId: owner }, user);
+          expect(refusal === null).toBe(visibility === 'workspace' || owner === user);
+        },
+      ),
+    );
   });
 });

@@ -72,6 +72,8 @@ export const OPERATION_ACCESS = {
   updateMember: 'member.manage',
   removeMember: 'member.manage',
   transferOwnership: 'workspace.transfer',
+  listAuditEvents: 'audit.read',
+  exportAuditEvents: 'audit.read',
   // The instance routes are about the whole installation, not a workspace: the service lets
   // only the instance owner through (403 `instance.owner_only`).
   getInstance: 'public',
@@ -243,5 +245,26 @@ export function memberChangeProblem(changer: Role, target: Role, change: MemberC
   if (change.kind === 'role' && !assignableRoles(changer).includes(change.role)) {
     return `${ROLE_PLURALS[changer]} cannot give the ${change.role} role.`;
   }
+  return null;
+}
+
+/** Who may use a connection: its creator only, or every editor of the workspace. */
+export type ConnectionVisibility = 'private' | 'workspace';
+
+/** What a member reads about a connection they may not open, use or test. */
+export const PRIVATE_CONNECTION_TEXT = 'This connection is private to the member who made it.';
+
+/**
+ * Why `userId` may not open, use or test a connection, or null when they may: a private one is
+ * its creator's alone (whatever the role); a shared one is every editor's (the role table).
+ *
+ * @example
+ * connectionRefusal({ visibility: 'private', ownerId: 'u1' }, 'u2'); // PRIVATE_CONNECTION_TEXT
+ */
+export function connectionRefusal(
+  connection: { visibility: ConnectionVisibility; ownerId: string },
+  userId: string,
+): string | null {
+  if (connection.visibility === 'private' && connection.ownerId !== userId) return PRIVATE_CONNECTION_TEXT;
   return null;
 }

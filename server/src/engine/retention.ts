@@ -24,6 +24,7 @@ import { DEFAULT_SUPPORT_LIMITS, supportLimits } from '../kernel/support-limits.
 import { createErrorReportsRepo } from '../store/repos/error-reports.js';
 import { createRetentionRepo, KEPT_FOR_DAYS } from '../store/repos/retention.js';
 import { createTicketsRepo } from '../store/repos/tickets.js';
+import { createAuditRepo } from '../store/repos/audit.js';
 
 const DAY_MS = 86_400_000;
 
@@ -49,6 +50,8 @@ export interface RetentionPolicy {
   errorReportsKeep: number;
   /** Days a support ticket is kept (TICKETS_KEEP_DAYS, default 365). */
   ticketsKeepDays: number;
+  /** Days an audit event is kept (AUDIT_KEEP_DAYS, default 365). */
+  auditKeepDays: number;
 }
 
 /** The default policy (documented in README "Configuration" and config.ts). */
@@ -63,10 +66,13 @@ export const DEFAULT_RETENTION: RetentionPolicy = {
   errorReportsKeepDays: DEFAULT_SUPPORT_LIMITS.errorReportsKeepDays,
   errorReportsKeep: DEFAULT_SUPPORT_LIMITS.errorReportsKeep,
   ticketsKeepDays: DEFAULT_SUPPORT_LIMITS.ticketsKeepDays,
+  auditKeepDays: 365,
 };
 
 /** The policy a configuration asks for (negative or missing values take the defaults). */
-export function retentionPolicy(config: Pick<Config, 'executionRetention' | 'supportLimits'>): RetentionPolicy {
+export function retentionPolicy(
+  config: Pick<Config, 'executionRetention' | 'supportLimits' | 'auditKeepDays'>,
+): RetentionPolicy {
   const given = config.executionRetention ?? {};
   const support = supportLimits(config);
   const pick = (value: number | undefined, fallback: number) =>
@@ -82,6 +88,7 @@ export function retentionPolicy(config: Pick<Config, 'executionRetention' | 'sup
     errorReportsKeepDays: support.errorReportsKeepDays,
     errorReportsKeep: support.errorReportsKeep,
     ticketsKeepDays: support.ticketsKeepDays,
+    auditKeepDays: Math.max(1, pick(config.auditKeepDays, DEFAULT_RETENTION.auditKeepDays)),
   };
 }
 
@@ -107,6 +114,7 @@ export function createPruner(deps: PrunerDeps) {
   const repo = createRetentionRepo(deps.db);
   const errorReports = createErrorReportsRepo(deps.db);
   const tickets = createTicketsRepo(deps.db);
+  const audit = createAuditRepo(deps.db);
   let timer: NodeJS.Timeout | undefined;
   let running: Promise<PruneReport> | undefined;
   let stopped = false;
@@ -156,7 +164,7 @@ export function createPruner(deps: PrunerDeps) {
     return report;
   }
 
-  /** Crash reports beyond their days or their count, and tickets beyond their days. */
+  /** Crash reports beyond their days or their count; tickets and audit events beyond their days. */
   async function pruneSupport(now: number, deadline: number): Promise<void> {
     const reportsBefore = new Date(now - policy.errorReportsKeepDays * DAY_MS).toISOString();
     const ticketsBefore = new Date(now - policy.ticketsKeepDays * DAY_MS).toISOString();
@@ -164,8 +172,13 @@ export function createPruner(deps: PrunerDeps) {
       (await drain(() => errorReports.deleteBefore(reportsBefore, policy.batchSize), deadline)) +
       (await drain(() => errorReports.deleteBeyond(policy.errorReportsKeep, policy.batchSize), deadline));
     const oldTickets = await drain(() => tickets.deleteBefore(ticketsBefore, policy.batchSize), deadline);
-    if (reports + oldTickets > 0)
-      deps.logger.info({ reports, tickets: oldTickets }, 'Pruned crash reports and tickets');
+    const auditBefore = new Date(now - policy.auditKeepDays * DAY_MS).toISOString();
+    const oldEvents = await drain(() => audit.deleteBefore(auditBefore, policy.batchSize), deadline);
+    if (reports + oldTickets + oldEvents > 0)
+      deps.logger.info(
+        { reports, tickets: oldTickets, auditEvents: oldEvents },
+        'Pruned crash reports, tickets and audit events',
+      );
   }
 
   return {

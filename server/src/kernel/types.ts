@@ -5,9 +5,10 @@
  * `Problem` (see ./errors.ts) for anything a caller did wrong. A resource of another tenant
  * is reported exactly like a missing one (404).
  */
-import type { Role } from '@junction/core';
+import type { ConnectionVisibility as CredentialVisibility, Role } from '@junction/core';
 import type { HookHandshakes } from './contracts/hooks.js';
 import type { InstanceService, InvitationsService, SetUpInput } from './contracts/access.js';
+import type { AuditService } from './contracts/audit.js';
 import type { MemberView } from './contracts/support.js';
 import type { AppsService } from './contracts/apps.js';
 import type { EngineService } from './contracts/engine.js';
@@ -130,12 +131,12 @@ export interface Services {
     get(ctx: AuthContext, id: string): Promise<CredentialView>;
     create(
       ctx: AuthContext,
-      input: { app: string; name?: string; values: Record<string, string> },
+      input: { app: string; name?: string; values: Record<string, string>; visibility?: CredentialVisibility },
     ): Promise<CredentialView>;
     update(
       ctx: AuthContext,
       id: string,
-      input: { name?: string; lastUsed?: string; values?: Record<string, string> },
+      input: { name?: string; lastUsed?: string; values?: Record<string, string>; visibility?: CredentialVisibility },
     ): Promise<CredentialView>;
     remove(ctx: AuthContext, id: string): Promise<void>;
     /** Server-internal: decrypted values for the engine. Never sent to a browser. */
@@ -159,6 +160,8 @@ export interface Services {
   invitations: InvitationsService;
   /** Shared templates (contracts/templates.ts). */
   templates: TemplatesService;
+  /** The audit log: record, read, download (contracts/audit.ts). */
+  audit: AuditService;
   /** Starter workflows and preselected apps from the editor's address (starters.ts, onboarding 2). */
   starters: StartersService;
   /** Webhook handshakes of subscribed apps on `/hooks/{key}` (Trello HEAD, Asana secret, Graph validation). */

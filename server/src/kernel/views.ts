@@ -69,6 +69,8 @@ export interface CredentialView {
 
 /** What the API answers in place of a stored secret; saving it back keeps the stored value. */
 export const SECRET_SENTINEL = '__junction_secret_unchanged__';
+  /** 'private' to its creator (`userId`), or shared with the 'workspace'. */
+  visibility?: 'private' | 'workspace';
 
 /** Result of sign-up and log-in. */
 export interface SessionGrant {
@@ -94,6 +96,8 @@ export interface SignInClient {
 
 /** One active session as the profile lists it (contract `SessionInfo`). */
 export interface SessionInfoView {
+  /** The client's address (the audit log's "from where"). */
+  address?: string;
   id: string;
   createdAt: string;
   expiresAt: string;

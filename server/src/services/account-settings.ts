@@ -32,6 +32,7 @@ export function createAccountSettings(deps: PlatformDeps) {
       if (trimmed === '') throw unprocessable("Name can't be blank.", 'name');
       if (trimmed.length > NAME_MAX) throw unprocessable(`Name must be at most ${NAME_MAX} characters.`, 'name');
       await deps.repos.tenants.rename(tenantId, trimmed);
+      await deps.audit?.record(ctx, { tenantId, action: 'workspace.updated', detail: { name: trimmed } });
       return toTenantView({ ...membership.tenant, name: trimmed });
     },
 
@@ -57,6 +58,7 @@ export function createAccountSettings(deps: PlatformDeps) {
       await deps.repos.users.setPasswordHash(user.id, await hashPassword(input.newPassword));
       // Whoever knew the old password loses their sessions; this one stays.
       await deps.repos.sessions.removeOthersForUser(user.id, ctx.sessionId);
+      await deps.audit?.record(ctx, { action: 'auth.password_changed', detail: { otherSessionsEnded: true } });
     },
   };
 }

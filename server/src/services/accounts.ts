@@ -98,6 +98,16 @@ export function createAccountsService(deps: ServiceDeps, gate: SignUpGate): Serv
     return { token, expiresAt, user: toUserView(user), tenant: toTenantView(tenant) };
   };
 
+  // A failed sign-in of a known account shows in each of its workspaces' audit logs.
+  const recordFailedSignIn = async (userId: string | null, client: SignInClient | undefined) => {
+    const memberships = userId ? await repos.tenants.listForUser(userId) : [];
+    const actor = { userId, address: client?.address };
+    if (memberships.length === 0) await deps.audit?.record(actor, { action: 'auth.sign_in_failed' });
+    for (const m of memberships) {
+      await deps.audit?.record({ ...actor, tenantId: m.tenant.id }, { action: 'auth.sign_in_failed' });
+    }
+  };
+
   const firstTenantOf = async (userId: string): Promise<TenantRecord> => {
     const [first] = await repos.tenants.listForUser(userId);
     // Sign-up always creates a membership; a user without one is a broken row.
@@ -203,6 +213,10 @@ export function createAccountsService(deps: ServiceDeps, gate: SignUpGate): Serv
       return startSession(user, joined.tenant, client, tx);
     });
     deps.logger.info({ userId: user.id, tenantId: invitation.tenantId }, 'Invitation accepted by a new account');
+    await deps.audit?.record(
+      { userId: user.id, tenantId: invitation.tenantId, address: client?.address },
+      { action: 'invitation.accepted', target: invitation.id, detail: { role: invitation.role, newAccount: true } },
+    );
     return { ...grant, workflowId: null as null };
   };
 
@@ -292,13 +306,23 @@ export function createAccountsService(deps: ServiceDeps, gate: SignUpGate): Serv
         user && user.passwordHash !== NO_PASSWORD_HASH
           ? await verifyPassword(user.passwordHash, password)
           : await verifyAgainstDummy(password);
-      if (!user || !isRight) throw unauthorized(WRONG_LOGIN);
+      if (!user || !isRight) {
+        await recordFailedSignIn(user?.id ?? null, client);
+        throw unauthorized(WRONG_LOGIN);
+      }
       await refuseIfDisabled(user.id);
-      return startSession(user, await firstTenantOf(user.id), client);
+      const tenant = await firstTenantOf(user.id);
+      const grant = await startSession(user, tenant, client);
+      await deps.audit?.record(
+        { userId: user.id, tenantId: tenant.id, address: client?.address },
+        { action: 'auth.signed_in', detail: { method: 'password' } },
+      );
+      return grant;
     },
 
     async logOut(ctx) {
       await repos.sessions.remove(ctx.sessionId);
+      await deps.audit?.record(ctx, { action: 'auth.signed_out' });
     },
 
     async listSessions(ctx) {
@@ -315,10 +339,12 @@ export function createAccountsService(deps: ServiceDeps, gate: SignUpGate): Serv
 
     async endSession(ctx, sessionId) {
       if (!(await repos.sessions.removeForUser(ctx.userId, sessionId))) throw notFound('Session');
+      await deps.audit?.record(ctx, { action: 'auth.sessions_ended', target: sessionId, detail: { sessions: 1 } });
     },
 
     async logOutEverywhere(ctx) {
       await repos.sessions.removeAllForUser(ctx.userId);
+      await deps.audit?.record(ctx, { action: 'auth.sessions_ended', detail: { everywhere: true } });
     },
 
     async authenticate(token) {
@@ -405,7 +431,13 @@ export function createAccountsService(deps: ServiceDeps, gate: SignUpGate): Serv
         await repos.sessions.removeAllForUser(user.id);
       }
       await refuseIfDisabled(user.id);
-      return startSession({ ...user, emailVerified: true }, await firstTenantOf(user.id), client);
+      const tenant = await firstTenantOf(user.id);
+      const grant = await startSession({ ...user, emailVerified: true }, tenant, client);
+      await deps.audit?.record(
+        { userId: user.id, tenantId: tenant.id, address: client?.address },
+        { action: 'auth.signed_in', detail: { method: 'link' } },
+      );
+      return grant;
     },
   };
 }

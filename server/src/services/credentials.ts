@@ -5,13 +5,14 @@
  * value. Only `reveal` (server-internal, for the engine) decrypts.
  */
 import { publicCredentialKeys, splitCredentialValues } from '@junction/core';
-import { notFound, unprocessable } from '../kernel/errors.js';
+import { forbidden, notFound, unprocessable } from '../kernel/errors.js';
 import type { AccountCheck } from '../integrations/auth/account-check.js';
 import { type CredentialHealth, createCredentialStatusRepo } from '../store/repos/credential-auth.js';
 import type { CredentialRecord } from '../store/repos/index.js';
 import { nowIso, type ServiceDeps } from '../kernel/deps.js';
 import { type AppRegistry, createAppRegistry } from '../integrations/registry.js';
-import { type CredentialView, SECRET_SENTINEL, type Services } from '../kernel/types.js';
+import { type AuthContext, type CredentialView, SECRET_SENTINEL, type Services } from '../kernel/types.js';
+import { assertUsable, checkVisibility, isUsableBy } from './connection-access.js';
 import { toCredentialView } from './views.js';
 
 /** Longest accepted credential name. */
@@ -51,9 +52,11 @@ export function createCredentialsService(
   const oneWithHealth = async (record: CredentialRecord): Promise<CredentialView> =>
     (await withHealth(record.tenantId, [record]))[0] as CredentialView;
 
-  const findOwn = async (tenantId: string, id: string): Promise<CredentialRecord> => {
-    const found = typeof id === 'string' ? await repos.credentials.get(tenantId, id) : undefined;
+  // Another member's private connection cannot be opened, used or tested (core's connectionRefusal).
+  const findOwn = async (ctx: AuthContext, id: string): Promise<CredentialRecord> => {
+    const found = typeof id === 'string' ? await repos.credentials.get(ctx.tenantId, id) : undefined;
     if (!found) throw notFound('Credential');
+    assertUsable(found, ctx);
     return found;
   };
 
@@ -120,11 +123,15 @@ export function createCredentialsService(
   return {
     async list(ctx, filter) {
       const app = typeof filter?.app === 'string' && filter.app !== '' ? filter.app : undefined;
-      return withHealth(ctx.tenantId, await repos.credentials.list(ctx.tenantId, { app }));
+      const all = await repos.credentials.list(ctx.tenantId, { app });
+      return withHealth(
+        ctx.tenantId,
+        all.filter((c) => isUsableBy(c, ctx.userId)),
+      );
     },
 
     async get(ctx, id) {
-      return oneWithHealth(await findOwn(ctx.tenantId, id));
+      return oneWithHealth(await findOwn(ctx, id));
     },
 
     async create(ctx, input) {
@@ -148,14 +155,28 @@ export function createCredentialsService(
         lastUsed: null,
         createdAt: at,
         updatedAt: at,
+        visibility: checkVisibility(input.visibility) ?? 'private',
       };
       await repos.credentials.insert(record);
+      await deps.audit?.record(ctx, {
+        action: 'connection.created',
+        target: id,
+        detail: { app, name, visibility: record.visibility },
+      });
       return oneWithHealth(record);
     },
 
     async update(ctx, id, input) {
-      const existing = await findOwn(ctx.tenantId, id);
+      const existing = await findOwn(ctx, id);
       const patch: Parameters<typeof repos.credentials.update>[2] = { updatedAt: nowIso(deps) };
+      const visibility = checkVisibility(input.visibility);
+      if (visibility !== undefined && visibility !== existing.visibility) {
+        // Only its creator shares a connection or takes it back.
+        if (existing.userId !== ctx.userId) {
+          throw forbidden('Only the member who made this connection can change who may use it.');
+        }
+        patch.visibility = visibility;
+      }
       if (input.name !== undefined) patch.name = checkName(input.name);
       if (input.lastUsed !== undefined) {
         const ms = typeof input.lastUsed === 'string' ? Date.parse(input.lastUsed) : Number.NaN;
@@ -184,11 +205,17 @@ export function createCredentialsService(
     },
 
     async remove(ctx, id) {
-      if (typeof id !== 'string' || !(await repos.credentials.remove(ctx.tenantId, id))) throw notFound('Credential');
+      const found = await findOwn(ctx, id);
+      if (!(await repos.credentials.remove(ctx.tenantId, id))) throw notFound('Credential');
+      await deps.audit?.record(ctx, {
+        action: 'connection.deleted',
+        target: id,
+        detail: { app: found.app, name: found.name },
+      });
     },
 
     async reveal(ctx, id) {
-      const found = await findOwn(ctx.tenantId, id);
+      const found = await findOwn(ctx, id);
       return { ...found.publicValues, ...openSecrets(found) };
     },
   };

@@ -111,6 +111,7 @@ export function createInvitationsService(deps: ServiceDeps): InvitationsService 
         await tx.invitations.insert(invitation);
       });
       deps.logger.info({ tenantId: ctx.tenantId, invitationId: invitation.id, role }, 'Invitation created');
+      await deps.audit?.record(ctx, { action: 'invitation.created', target: invitation.id, detail: { email, role } });
       return sent(invitation, token, await inviterName(ctx.userId));
     },
 
@@ -127,6 +128,11 @@ export function createInvitationsService(deps: ServiceDeps): InvitationsService 
     async revoke(ctx, invitationId) {
       const invitation = await findOpen(ctx, invitationId);
       if (!(await repos.invitations.revoke(ctx.tenantId, invitation.id, nowIso(deps)))) throw notFound('Invitation');
+      await deps.audit?.record(ctx, {
+        action: 'invitation.revoked',
+        target: invitation.id,
+        detail: { email: invitation.email },
+      });
     },
 
     async lookUp(token) {
@@ -172,6 +178,10 @@ export function createInvitationsService(deps: ServiceDeps): InvitationsService 
         return joined.tenant;
       });
       deps.logger.info({ tenantId: tenant.id, invitationId: invitation.id, userId: user.id }, 'Invitation accepted');
+      await deps.audit?.record(
+        { ...ctx, tenantId: tenant.id },
+        { action: 'invitation.accepted', target: invitation.id, detail: { role } },
+      );
       return { role, tenant: toTenantView(tenant) };
     },
   };

@@ -14,6 +14,7 @@ import { createExecutionReadsRepo } from '../store/repos/executions.js';
 import type { WorkflowRecord } from '../store/repos/index.js';
 import { checkDocument } from './core-rules.js';
 import { nextHref } from './dropdown-options.js';
+import { assertUsable } from './connection-access.js';
 
 /** Options of {@link createStepsService} (tests hand in clients with their own allowlists). */
 export interface StepsServiceOptions {
@@ -110,6 +111,7 @@ export function createStepContext(deps: PlatformDeps, options: StepsServiceOptio
     if (record.app !== app.appSlug) throw unprocessable(`This account is not a ${app.appName} account.`, 'credential');
     try {
       return await credentialResolver.forStep(ctx.tenantId, credentialId, app);
+    assertUsable(record, ctx);
     } catch (error) {
       if (error instanceof Problem && error.status !== 404) return { failure: error.detail ?? error.message };
       throw error;

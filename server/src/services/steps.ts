@@ -26,6 +26,7 @@ import { checkDocument } from './core-rules.js';
 import { nowIso } from '../kernel/deps.js';
 import type { PlatformDeps } from '../kernel/platform.js';
 import { toWorkflowView } from './views.js';
+import { assertUsable } from './connection-access.js';
 import { createStepContext, EVENT_CHOICES_PAGE, type StepsServiceOptions } from './step-context.js';
 import { dropdownSpec, itemsUnder, toOptions } from './dropdown-options.js';
 
@@ -219,6 +220,7 @@ export function createStepsService(deps: PlatformDeps, options: StepsServiceOpti
       const record =
         typeof credentialId === 'string' ? await repos.credentials.get(ctx.tenantId, credentialId) : undefined;
       if (!record) throw notFound('Credential');
+      assertUsable(record, ctx);
       const app = await registry.resolve(ctx.tenantId, record.app);
       if (!app) return { ok: false, message: `The app '${record.app}' is no longer available.` };
       const testKey = app.authInfo?.testAuth;

@@ -61,5 +61,6 @@ export function toCredentialView(c: CredentialRecord): CredentialView {
     userId: c.userId,
     tenantId: c.tenantId,
     values,
+    visibility: c.visibility ?? 'workspace',
   };
 }

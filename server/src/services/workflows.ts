@@ -126,3 +126,4 @@ export function createWorkflowsService(deps: ServiceDeps, activation?: WorkflowA
     },
   };
 }
+      await deps.audit?.record(ctx, { action: 'workflow.deleted', target: id });

@@ -10,6 +10,7 @@
  *   touch them, through `writeJson`/`readJson` in ./json.ts.
  */
 import type { AccessTables } from './tables/access.js';
+import type { AuditTables } from './tables/audit.js';
 import type { AppTables } from './tables/apps.js';
 import type { EngineTables } from './tables/engine.js';
 import type { FormTables } from './tables/forms.js';
@@ -17,6 +18,7 @@ import type { HookTables } from './tables/hooks.js';
 import type { StepTables } from './tables/steps.js';
 import type { SupportTables } from './tables/support.js';
 import type { TemplateTables } from './tables/templates.js';
+import type { Generated } from 'kysely';
 import type { JsonColumn } from './json.js';
 import type { TriggerTables } from './tables/triggers.js';
 
@@ -62,6 +64,8 @@ export interface SessionsTable {
   created_at: string;
   /** What signed in ('Chrome on Linux', core's describeDevice); null for sessions older than 0011. */
   device: string | null;
+  /** When the session was last used (the idle timeout, 0016); null until its first use. */
+  last_seen_at: string | null;
 }
 
 /** `verification_codes`: the current 4-digit e-mail code of a user (hashed). */
@@ -118,6 +122,8 @@ export interface CredentialsTable {
   last_used: string | null;
   created_at: string;
   updated_at: string;
+  /** 'private' (its creator only) or 'workspace' (every editor may use it); 0016. */
+  visibility: Generated<string>;
 }
 
 /** Every table, as Kysely sees the database (tables by area live in ./tables/). */
@@ -130,7 +136,8 @@ export interface Database
     SupportTables,
     TemplateTables,
     HookTables,
-    AccessTables {
+    AccessTables,
+    AuditTables {
   users: UsersTable;
   tenants: TenantsTable;
   memberships: MembershipsTable;

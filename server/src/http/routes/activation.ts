@@ -6,7 +6,13 @@ import type { OperationHandlers } from '../types.js';
 export const activationHandlers: OperationHandlers = {
   async setWorkflowActive(input) {
     const { active } = input.body as { active: boolean };
-    return { status: 200, body: await input.services.triggers.setActive(requireAuth(input), input.params.id, active) };
+    const ctx = requireAuth(input);
+    const body = await input.services.triggers.setActive(ctx, input.params.id, active);
+    await input.services.audit.record(ctx, {
+      action: active ? 'workflow.switched_on' : 'workflow.switched_off',
+      target: input.params.id,
+    });
+    return { status: 200, body };
   },
   async getWorkflowActivation(input) {
     return { status: 200, body: await input.services.triggers.getActivation(requireAuth(input), input.params.id) };

@@ -53,10 +53,10 @@ export const appHandlers: OperationHandlers = {
   },
   async updateAppListing(input) {
     const body = input.body as ListingInput;
-    return {
-      status: 200,
-      body: await input.services.apps.updateListing(requireAuth(input), input.params.appSlug, body),
-    };
+    const ctx = requireAuth(input);
+    const listing = await input.services.apps.updateListing(ctx, input.params.appSlug, body);
+    await input.services.audit.record(ctx, { action: 'app.published', target: input.params.appSlug });
+    return { status: 200, body: listing };
   },
   async testAppAuth(input) {
     const body = (input.body ?? {}) as { credential?: string | null; values?: Record<string, string> };

@@ -16,7 +16,10 @@ interface SignUpBody {
 }
 
 /** The signing-in browser as the session list names it. */
-const clientOf = (request: FastifyRequest): SignInClient => ({ userAgent: request.headers['user-agent'] ?? '' });
+const clientOf = (request: FastifyRequest): SignInClient => ({
+  userAgent: request.headers['user-agent'] ?? '',
+  address: request.ip,
+});
 
 /** Handlers of the auth operations, by operationId. */
 export const authHandlers: OperationHandlers = {

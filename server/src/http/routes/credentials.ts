@@ -12,14 +12,14 @@ export const credentialHandlers: OperationHandlers = {
     return { status: 200, body: { items: await input.services.credentials.list(requireAuth(input), { app }) } };
   },
   async createCredential(input) {
-    const body = input.body as { app: string; name?: string; values: Record<string, string> };
+    const body = input.body as Parameters<typeof input.services.credentials.create>[1];
     return { status: 201, body: await input.services.credentials.create(requireAuth(input), body) };
   },
   async getCredential(input) {
     return { status: 200, body: await input.services.credentials.get(requireAuth(input), input.params.id) };
   },
   async updateCredential(input) {
-    const body = input.body as { name?: string; lastUsed?: string; values?: Record<string, string> };
+    const body = input.body as Parameters<typeof input.services.credentials.update>[2];
     return { status: 200, body: await input.services.credentials.update(requireAuth(input), input.params.id, body) };
   },
   async deleteCredential(input) {

@@ -62,7 +62,10 @@ export const stepHandlers: OperationHandlers = {
   },
 
   async checkCredential(input) {
-    return { status: 200, body: await input.services.steps.checkCredential(requireAuth(input), input.params.id) };
+    const ctx = requireAuth(input);
+    const body = await input.services.steps.checkCredential(ctx, input.params.id);
+    await input.services.audit.record(ctx, { action: 'connection.tested', target: input.params.id, detail: { ok: body.ok } });
+    return { status: 200, body };
   },
 
   async startOAuth(input) {

@@ -6,7 +6,13 @@ import type { OperationHandlers } from '../types.js';
 export const templateHandlers: OperationHandlers = {
   async shareWorkflow(input) {
     const body = input.body as { title: string; description: string };
-    const result = await input.services.templates.share(requireAuth(input), input.params.id, body);
+    const ctx = requireAuth(input);
+    const result = await input.services.templates.share(ctx, input.params.id, body);
+    await input.services.audit.record(ctx, {
+      action: 'workflow.shared',
+      target: input.params.id,
+      detail: { title: body.title },
+    });
     return { status: 201, body: result };
   },
   async getTemplate(input) {

@@ -26,6 +26,7 @@ export const AUDIT_ACTIONS = [
   'workflow.switched_off',
   'workflow.published',
   'workflow.restored',
+  'workflow.draft_discarded',
   'workflow.deleted',
   'workflow.shared',
   'app.published',
@@ -84,6 +85,4 @@ export interface AuditService extends AuditRecorder {
   list(ctx: AuthContext, tenantId: string, query: AuditQuery): Promise<{ items: AuditEventView[]; next?: string }>;
   /** Every event matching the query as JSON lines, oldest first; the download is itself recorded. */
   exportLines(ctx: AuthContext, tenantId: string, query: AuditQuery): Promise<string>;
-  /** Deletes events older than the retention setting; answers how many. */
-  prune(): Promise<number>;
 }

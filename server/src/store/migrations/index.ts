@@ -19,6 +19,7 @@ import { createHookKeysMigration } from './0012-hook-keys.js';
 import { createWorkspaceAppEventsMigration } from './0013-workspace-app-events.js';
 import { createAppIconsMigration } from './0014-app-icons.js';
 import { createInstanceAccessMigration } from './0015-instance-access.js';
+import { createAuditSessionsMigration } from './0016-audit-sessions.js';
 
 /**
  * Builds the migration provider for a dialect. Names sort in apply order; never rename or
@@ -43,6 +44,7 @@ export function createMigrationProvider(dialect: Dialect): MigrationProvider {
         '0013-workspace-app-events': createWorkspaceAppEventsMigration(dialect),
         '0014-app-icons': createAppIconsMigration(dialect),
         '0015-instance-access': createInstanceAccessMigration(),
+        '0016-audit-sessions': createAuditSessionsMigration(),
       };
     },
   };

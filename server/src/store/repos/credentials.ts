@@ -1,5 +1,5 @@
 /** Stored credentials (connected accounts), always read and written within one tenant. */
-import type { Kysely } from 'kysely';
+import type { Kysely, Selectable, Updateable } from 'kysely';
 import type { Database } from '../database.js';
 import { readJson, writeJson } from '../json.js';
 
@@ -24,7 +24,12 @@ export interface CredentialRecord {
   lastUsed: string | null;
   createdAt: string;
   updatedAt: string;
+  /** 'private' to its creator (`userId`) or shared with the 'workspace'; new ones are private. */
+  visibility?: CredentialVisibility;
 }
+
+/** Who may use a connection: its creator only, or every editor of the workspace. */
+export type CredentialVisibility = 'private' | 'workspace';
 
 /** Repository of `credentials`. Every call but the key-rotation scan takes the tenant id and filters by it. */
 export interface CredentialsRepo {
@@ -36,7 +41,10 @@ export interface CredentialsRepo {
     tenantId: string,
     id: string,
     patch: Partial<
-      Pick<CredentialRecord, 'name' | 'sealed' | 'publicValues' | 'secretKeys' | 'lastUsed' | 'updatedAt'>
+      Pick<
+        CredentialRecord,
+        'name' | 'sealed' | 'publicValues' | 'secretKeys' | 'lastUsed' | 'updatedAt' | 'visibility'
+      >
     >,
   ): Promise<boolean>;
   remove(tenantId: string, id: string): Promise<boolean>;
@@ -54,7 +62,7 @@ export interface CredentialsRepo {
 
 /** Builds the credentials repository over a database or a transaction. */
 export function createCredentialsRepo(db: Kysely<Database>): CredentialsRepo {
-  const toRecord = (row: Database['credentials']): CredentialRecord => ({
+  const toRecord = (row: Selectable<Database['credentials']>): CredentialRecord => ({
     id: row.id,
     tenantId: row.tenant_id,
     userId: row.user_id,
@@ -66,6 +74,7 @@ export function createCredentialsRepo(db: Kysely<Database>): CredentialsRepo {
     lastUsed: row.last_used,
     createdAt: row.created_at,
     updatedAt: row.updated_at,
+    visibility: row.visibility === 'private' ? 'private' : 'workspace',
   });
   return {
     async list(tenantId, filter = {}) {
@@ -100,11 +109,13 @@ export function createCredentialsRepo(db: Kysely<Database>): CredentialsRepo {
           last_used: c.lastUsed,
           created_at: c.createdAt,
           updated_at: c.updatedAt,
+          visibility: c.visibility ?? 'private',
         })
         .execute();
     },
     async update(tenantId, id, patch) {
-      const set: Partial<Database['credentials']> = {};
+      const set: Updateable<Database['credentials']> = {};
+      if (patch.visibility !== undefined) set.visibility = patch.visibility;
       if (patch.name !== undefined) set.name = patch.name;
       if (patch.lastUsed !== undefined) set.last_used = patch.lastUsed;
       if (patch.updatedAt !== undefined) set.updated_at = patch.updatedAt;

@@ -1,6 +1,7 @@
 /** All repositories over one database handle or transaction. */
 import type { Kysely } from 'kysely';
 import type { Database } from '../database.js';
+import { type AuditRepo, createAuditRepo } from './audit.js';
 import { type CodesRepo, createCodesRepo } from './codes.js';
 import { type CredentialsRepo, createCredentialsRepo } from './credentials.js';
 import { createInstanceRepo, type InstanceRepo } from './instance.js';
@@ -20,6 +21,7 @@ export interface Repos {
   credentials: CredentialsRepo;
   instance: InstanceRepo;
   invitations: InvitationsRepo;
+  audit: AuditRepo;
 }
 
 /**
@@ -42,11 +44,13 @@ export function createRepos(db: Kysely<Database>): Repos {
     credentials: createCredentialsRepo(db),
     instance: createInstanceRepo(db),
     invitations: createInvitationsRepo(db),
+    audit: createAuditRepo(db),
   };
 }
 
+export type { AuditFilter, AuditRecord, AuditRepo } from './audit.js';
 export type { CodesRepo, VerificationCodeRecord } from './codes.js';
-export type { CredentialRecord, CredentialsRepo, SealedSecret } from './credentials.js';
+export type { CredentialRecord, CredentialsRepo, CredentialVisibility, SealedSecret } from './credentials.js';
 export type { InstanceRepo, InstanceSettingsRecord, InstanceUserRecord, InstanceWorkspaceRecord } from './instance.js';
 export type { InvitationRecord, InvitationsRepo } from './invitations.js';
 export type { SessionRecord, SessionsRepo } from './sessions.js';
