@@ -3,9 +3,10 @@
  * `/api/health/ready`) and `junction worker` (its WORKER_HEALTH_PORT server). Ready means the
  * database answers and, when REDIS_URL is set, Redis answers PING.
  */
-import http from 'node:http';
+import type http from 'node:http';
 import type { Config } from './config.js';
 import { enableMetrics } from './metrics.js';
+import { listenProbeServer, type ProbeServer } from './probe-server.js';
 import type { Services } from './kernel/types.js';
 
 /** The outcome of one readiness check. */
@@ -74,12 +75,12 @@ export function createReadinessProbe(services: Services, config: Pick<Config, 'r
 export async function startHealthServer(
   probe: ReadinessProbe,
   options: { port: number; host: string; metrics: boolean },
-): Promise<{ port: number; close(): Promise<void> }> {
+): Promise<ProbeServer> {
   const send = (res: http.ServerResponse, status: number, body: unknown, type = 'application/json') => {
     res.writeHead(status, { 'content-type': type });
     res.end(typeof body === 'string' ? body : JSON.stringify(body));
   };
-  const server = http.createServer((req, res) => {
+  return listenProbeServer((req, res) => {
     const pathname = (req.url ?? '/').split('?')[0];
     const route = async () => {
       if (req.method === 'GET' && pathname === '/health/live') return send(res, 200, { ok: true });
@@ -100,18 +101,5 @@ export async function startHealthServer(
       return send(res, 404, problem, 'application/problem+json');
     };
     route().catch(() => send(res, 500, { type: 'about:blank', title: 'Internal Server Error', status: 500 }));
-  });
-  await new Promise<void>((resolve, reject) => {
-    server.once('error', reject);
-    server.listen(options.port, options.host, () => resolve());
-  });
-  const address = server.address();
-  return {
-    port: typeof address === 'object' && address ? address.port : options.port,
-    close: () =>
-      new Promise<void>((resolve) => {
-        server.closeAllConnections();
-        server.close(() => resolve());
-      }),
-  };
+  }, options);
 }

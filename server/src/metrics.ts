@@ -5,6 +5,8 @@
  * The engine and the HTTP layer report through {@link metrics}, a no-op until
  * {@link enableMetrics} loads prom-client, so a process without METRICS pays nothing.
  */
+import { listenProbeServer, type ProbeServer } from './probe-server.js';
+
 /** The part of prom-client's Registry that /metrics uses. */
 export interface MetricsRegistry {
   contentType: string;
@@ -98,13 +100,6 @@ export function enableMetrics(): Promise<MetricsRegistry> {
   return enabled;
 }
 
-/** A listening metrics server. */
-export interface MetricsServer {
-  /** The port it listens on (the one asked for, or the one picked for port 0). */
-  port: number;
-  close(): Promise<void>;
-}
-
 /**
  * Serves `GET /metrics` alone on its own port (METRICS_PORT on METRICS_HOST, loopback by
  * default), so the published API port never exposes the process's internals; anything else
@@ -113,10 +108,9 @@ export interface MetricsServer {
  * @example
  * const server = await startMetricsServer({ port: 9464, host: '127.0.0.1' });
  */
-export async function startMetricsServer(options: { port: number; host: string }): Promise<MetricsServer> {
-  const http = await import('node:http');
+export async function startMetricsServer(options: { port: number; host: string }): Promise<ProbeServer> {
   const registry = await enableMetrics();
-  const server = http.createServer((req, res) => {
+  return listenProbeServer((req, res) => {
     const pathname = (req.url ?? '/').split('?')[0];
     if (req.method === 'GET' && pathname === '/metrics') {
       registry.metrics().then(
@@ -148,21 +142,5 @@ export async function startMetricsServer(options: { port: number; host: string }
         detail: `No route for ${req.method} ${pathname}.`,
       }),
     );
-  });
-  // Only scrapers call it: a short deadline on every request and idle connection.
-  server.requestTimeout = 10_000;
-  server.headersTimeout = 10_000;
-  await new Promise<void>((resolve, reject) => {
-    server.once('error', reject);
-    server.listen(options.port, options.host, () => resolve());
-  });
-  const address = server.address();
-  return {
-    port: typeof address === 'object' && address ? address.port : options.port,
-    close: () =>
-      new Promise<void>((resolve) => {
-        server.closeAllConnections();
-        server.close(() => resolve());
-      }),
-  };
+  }, options);
 }
