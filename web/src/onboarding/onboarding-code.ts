@@ -3,7 +3,7 @@
  * characters, a paste spread across the boxes, a wrong code cleared after 1.5 s with the first
  * box focused again, a correct one closing the modal.
  */
-import { type ApiClient, isApiError } from '@junction/core';
+import { type ApiClient, isApiError, type ServerState } from '@junction/core';
 import { getEnv, type Instance, types } from 'mobx-state-tree';
 
 /** Characters in a verification code (onboarding 9). */
@@ -27,9 +27,9 @@ export interface CodeEntryDeps {
  * call shows nothing this time (the editor's own load reports an unreachable server or a dead
  * session).
  */
-export async function unverifiedEmail(api: ApiClient): Promise<string | null> {
+export async function unverifiedEmail(server: ServerState): Promise<string | null> {
   try {
-    const me = await api.get('/api/auth/me');
+    const me = await server.read('/api/auth/me', undefined);
     return me.emailVerified ? null : me.email;
   } catch {
     return null;

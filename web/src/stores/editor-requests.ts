@@ -4,17 +4,22 @@
  * URL, automatic tickets and crash reports. Components call these actions; none of them talks
  * to the API itself (DESIGN "web").
  */
+
+import { apiKey } from '@junction/core';
 import { flow, type IAnyModelType, type Instance, type SnapshotIn } from 'mobx-state-tree';
 import { type AutoTicket, fileTicketOnce, type TicketStorage } from '../editor/panels/panel-tickets.js';
 import { unverifiedEmail } from '../onboarding/onboarding-code.js';
 import type { StarterRequest } from '../onboarding/starters.js';
 import { failureText } from './api-failure.js';
 import type { EditorStoreCore, StoredWorkflow } from './editor-store.js';
+import { serverStateOf } from './server-state.js';
 import { establishSession, type SessionPlatform } from './session.js';
 
 /** The editor store's request actions; composed onto the store in editor-store.ts. */
 export function editorRequests(self: EditorStoreCore) {
   const api = () => self.env.api;
+  // Reads and writes go through the server-state layer; the client itself only for the session.
+  const server = () => serverStateOf(self.env.api);
   return {
     /** True when the API client holds a session token. */
     hasToken(): boolean {
@@ -33,19 +38,19 @@ export function editorRequests(self: EditorStoreCore) {
     },
     /** The signed-in user (GET /api/auth/me). */
     profile() {
-      return api().get('/api/auth/me');
+      return server().read('/api/auth/me', undefined);
     },
     /**
      * The address the code modal names when the account is not verified yet, else null
      * (onboarding 4). A failed call shows nothing this time.
      */
     unverifiedEmail(): Promise<string | null> {
-      return unverifiedEmail(api());
+      return unverifiedEmail(server());
     },
     /** The id of the user's newest workflow, or null when there is none or the list fails. */
     async newestWorkflowId(): Promise<string | null> {
       try {
-        return (await api().get('/api/workflows')).items[0]?.id ?? null;
+        return (await server().read('/api/workflows', undefined)).items[0]?.id ?? null;
       } catch {
         return null;
       }
@@ -57,7 +62,12 @@ export function editorRequests(self: EditorStoreCore) {
     openStarter: flow(function* openStarter(request: StarterRequest) {
       self.setLoadPhase('loading');
       try {
-        const stored: StoredWorkflow = yield api().post('/api/starters', { body: request });
+        const stored: StoredWorkflow = yield server().mutate(
+          (client) => client.post('/api/starters', { body: request }),
+          {
+            invalidates: [apiKey('/api/dashboard/workflows')],
+          },
+        );
         self.applyStored(stored);
         self.setLoadPhase('loaded');
         return { id: stored.id } as const;
@@ -76,10 +86,13 @@ export function editorRequests(self: EditorStoreCore) {
       await self.saveNow();
       if (self.savePhase === 'saveFailed') throw new Error('The save before the switch failed.');
       const id = self.wf.id;
-      const answer = await api().put('/api/workflows/{id}/active', { params: { path: { id } }, body: { active } });
+      const answer = await server().mutate(
+        (client) => client.put('/api/workflows/{id}/active', { params: { path: { id } }, body: { active } }),
+        { invalidates: [apiKey('/api/dashboard/workflows')] },
+      );
       let stored: StoredWorkflow | null = null;
       try {
-        stored = await api().get('/api/workflows/{id}', { params: { path: { id } } });
+        stored = await server().read('/api/workflows/{id}', { params: { path: { id } } });
       } catch {
         // The switch happened; the next save will report any trouble reaching the server.
       }
@@ -90,26 +103,35 @@ export function editorRequests(self: EditorStoreCore) {
     /** Saves, then shares the workflow as a template (editor-core 4.9); returns the template's address. */
     async shareAsTemplate(title: string, description: string): Promise<string> {
       await self.saveNow();
-      const result = await api().post('/api/workflows/{id}/share', {
-        params: { path: { id: self.wf.id } },
-        body: { title, description },
-      });
+      const id = self.wf.id;
+      const result = await server().mutate((client) =>
+        client.post('/api/workflows/{id}/share', { params: { path: { id } }, body: { title, description } }),
+      );
       return result.url;
     },
     /** The open workflow's webhook URL (GET /api/workflows/{id}/hook). */
     async webhookUrl(): Promise<string> {
-      return (await api().get('/api/workflows/{id}/hook', { params: { path: { id: self.wf.id } } })).url;
+      return (await server().read('/api/workflows/{id}/hook', { params: { path: { id: self.wf.id } } })).url;
     },
     /** Makes a new webhook URL; the old one stops at once (POST /api/workflows/{id}/hook). */
     async newWebhookUrl(): Promise<string> {
-      return (await api().post('/api/workflows/{id}/hook', { params: { path: { id: self.wf.id } } })).url;
+      const id = self.wf.id;
+      const made = await server().mutate(
+        (client) => client.post('/api/workflows/{id}/hook', { params: { path: { id } } }),
+        {
+          invalidates: [apiKey('/api/workflows/{id}/hook', { path: { id } })],
+        },
+      );
+      return made.url;
     },
     /**
      * Files an automatic ticket once (editor-core 8). The team's business: a failure is
      * retried next time, silently.
      */
     fileAutoTicket(ticket: AutoTicket, where: { storage: TicketStorage; editorUrl: string }): void {
-      void fileTicketOnce(ticket, { api: api(), ...where }).catch(() => undefined);
+      void server()
+        .mutate((client) => fileTicketOnce(ticket, { api: client, ...where }))
+        .catch(() => undefined);
     },
     /**
      * Creates a panel's or a dialog's model (its own tree) with the editor's environment, the
@@ -124,8 +146,10 @@ export function editorRequests(self: EditorStoreCore) {
     /** Reports a panel that failed to render (editor-core 8 "Panel render failure"); never throws. */
     reportPanelCrash(error: unknown): void {
       const text = error instanceof Error ? `${error.name}: ${error.message}\n${error.stack ?? ''}` : String(error);
-      void api()
-        .post('/api/error-reports', { body: { source: 'step panel', error: text.slice(0, 20_000) } })
+      void server()
+        .mutate((client) =>
+          client.post('/api/error-reports', { body: { source: 'step panel', error: text.slice(0, 20_000) } }),
+        )
         .catch(() => undefined);
     },
   };
