@@ -647,8 +647,9 @@ async function main() {
 
   const job = receive();
   if (job?.type !== 'job') process.exit(2);
-  const { code, inputData = {}, authData = {} } = job;
-  FS.writeFile(JOB_FILE, JSON.stringify({ code: String(code), inputData, authData, maxOutput: MAX_OUTPUT }));
+  const inputData = job.inputData ?? {};
+  const authData = job.authData ?? {};
+  FS.writeFile(JOB_FILE, JSON.stringify({ code: String(job.code), inputData, authData, maxOutput: MAX_OUTPUT }));
   const begun = performance.now();
   const envelope = runJob(module, FS, driver);
   const runMs = Math.round(performance.now() - begun);
