@@ -21,6 +21,13 @@ afterAll(async () => {
   for (const context of contexts) await context.close();
 });
 
+/** The session token the page keeps; runs in the page, so it closes over nothing. */
+function pageToken(): string | null {
+  return (globalThis as unknown as { localStorage: { getItem(key: string): string | null } }).localStorage.getItem(
+    'junction.token',
+  );
+}
+
 /** A page in a browser context of its own (its own local storage: nobody signed in). */
 async function freshPage(): Promise<Page> {
   const context = await session().browser.newContext();
@@ -97,7 +104,7 @@ describe('instance owner and invitations in the browser', { timeout: E2E_TEST_TI
 
   it('invites an existing account to a second workspace; it joins and the switcher lists both', async () => {
     // The owner's second workspace, made current for the invitation.
-    const token = await ownerPage.evaluate(() => localStorage.getItem('junction.token'));
+    const token = await ownerPage.evaluate(pageToken);
     const created = await fetch(`${session().baseUrl}/api/tenants`, {
       method: 'POST',
       headers: { authorization: `Bearer ${token}`, 'content-type': 'application/json' },
@@ -122,16 +129,15 @@ describe('instance owner and invitations in the browser', { timeout: E2E_TEST_TI
     await saveScreenshot(newcomerPage, 'access-workspace-switcher');
 
     // The same link again, now as a member: it is used.
-    const again = await newcomerPage.evaluate(async (invite) => {
-      const stored = localStorage.getItem('junction.token');
-      const response = await fetch('/api/invitations/accept', {
-        method: 'POST',
-        headers: { authorization: `Bearer ${stored}`, 'content-type': 'application/json' },
-        body: JSON.stringify({ token: decodeURIComponent(invite.split('/invite/')[1] ?? '') }),
-      });
-      return response.status;
-    }, link);
-    expect(again).toBe(410);
+    const again = await fetch(`${session().baseUrl}/api/invitations/accept`, {
+      method: 'POST',
+      headers: {
+        authorization: `Bearer ${await newcomerPage.evaluate(pageToken)}`,
+        'content-type': 'application/json',
+      },
+      body: JSON.stringify({ token: decodeURIComponent(link.split('/invite/')[1] ?? '') }),
+    });
+    expect(again.status).toBe(410);
   });
 
   it('the owner disables the newcomer on the instance page', async () => {
@@ -139,10 +145,9 @@ describe('instance owner and invitations in the browser', { timeout: E2E_TEST_TI
     await ownerPage.getByRole('button', { name: `Disable ${newcomerEmail}` }).click();
     await ownerPage.getByRole('table', { name: 'Users' }).getByText('Disabled').waitFor();
     await saveScreenshot(ownerPage, 'access-user-disabled');
-    const me = await newcomerPage.evaluate(async () => {
-      const stored = localStorage.getItem('junction.token');
-      return (await fetch('/api/auth/me', { headers: { authorization: `Bearer ${stored}` } })).status;
+    const me = await fetch(`${session().baseUrl}/api/auth/me`, {
+      headers: { authorization: `Bearer ${await newcomerPage.evaluate(pageToken)}` },
     });
-    expect(me).toBe(401);
+    expect(me.status).toBe(401);
   });
 });

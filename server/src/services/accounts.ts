@@ -130,6 +130,16 @@ export function createAccountsService(deps: ServiceDeps, gate: SignUpGate): Serv
 
   const duplicate = () => conflict('An account with this e-mail already exists.', 'email');
 
+  /** A user record from the checked form (the password hashed). */
+  const newUser = async (form: AccountForm, emailVerified: boolean, createdAt: string): Promise<UserRecord> => ({
+    id: deps.newId(),
+    email: form.email,
+    name: form.name,
+    passwordHash: await hashPassword(form.password),
+    emailVerified,
+    createdAt,
+  });
+
   /**
    * Creates a user with their own workspace 'My First Workspace' and its draft workflow, signed
    * in (onboarding-and-extras 3 "Defaults"). `owner`: 'required' makes them the instance owner
@@ -142,14 +152,7 @@ export function createAccountsService(deps: ServiceDeps, gate: SignUpGate): Serv
     opts: { verified: boolean; owner: 'required' | 'if-none' | 'no' },
   ) => {
     const createdAt = nowIso(deps);
-    const user: UserRecord = {
-      id: deps.newId(),
-      email: form.email,
-      name: form.name,
-      passwordHash: await hashPassword(form.password),
-      emailVerified: opts.verified,
-      createdAt,
-    };
+    const user = await newUser(form, opts.verified, createdAt);
     const tenant: TenantRecord = {
       id: deps.newId(),
       name: FIRST_TENANT_NAME,
@@ -195,14 +198,7 @@ export function createAccountsService(deps: ServiceDeps, gate: SignUpGate): Serv
     }
     const createdAt = nowIso(deps);
     // The link reached the invited mailbox, which proves the address.
-    const user: UserRecord = {
-      id: deps.newId(),
-      email: form.email,
-      name: form.name,
-      passwordHash: await hashPassword(form.password),
-      emailVerified: true,
-      createdAt,
-    };
+    const user = await newUser(form, true, createdAt);
     const grant = await inTransaction(deps.handle.db, async (trx) => {
       const tx = createRepos(trx);
       if (!(await tx.invitations.accept(invitation.id, createdAt))) throw invitationInvalid();

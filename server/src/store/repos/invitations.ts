@@ -53,6 +53,22 @@ const toRecord = (row: Database['invitations']): InvitationRecord => ({
 export function createInvitationsRepo(db: Kysely<Database>): InvitationsRepo {
   const open = () =>
     db.selectFrom('invitations').selectAll().where('accepted_at', 'is', null).where('revoked_at', 'is', null);
+  /** Changes one open invitation of a workspace; false when it is accepted, revoked or missing. */
+  const updateOpen = async (
+    tenantId: string,
+    id: string,
+    values: { token_hash?: string; expires_at?: string; revoked_at?: string },
+  ) => {
+    const result = await db
+      .updateTable('invitations')
+      .set(values)
+      .where('tenant_id', '=', tenantId)
+      .where('id', '=', id)
+      .where('accepted_at', 'is', null)
+      .where('revoked_at', 'is', null)
+      .executeTakeFirst();
+    return Number(result.numUpdatedRows) === 1;
+  };
   return {
     async insert(invitation) {
       await db
@@ -92,28 +108,9 @@ export function createInvitationsRepo(db: Kysely<Database>): InvitationsRepo {
       const rows = await open().where('tenant_id', '=', tenantId).where('email', '=', email).execute();
       return rows.map(toRecord);
     },
-    async renew(tenantId, id, tokenHash, expiresAt) {
-      const result = await db
-        .updateTable('invitations')
-        .set({ token_hash: tokenHash, expires_at: expiresAt })
-        .where('tenant_id', '=', tenantId)
-        .where('id', '=', id)
-        .where('accepted_at', 'is', null)
-        .where('revoked_at', 'is', null)
-        .executeTakeFirst();
-      return Number(result.numUpdatedRows) === 1;
-    },
-    async revoke(tenantId, id, at) {
-      const result = await db
-        .updateTable('invitations')
-        .set({ revoked_at: at })
-        .where('tenant_id', '=', tenantId)
-        .where('id', '=', id)
-        .where('accepted_at', 'is', null)
-        .where('revoked_at', 'is', null)
-        .executeTakeFirst();
-      return Number(result.numUpdatedRows) === 1;
-    },
+    renew: (tenantId, id, tokenHash, expiresAt) =>
+      updateOpen(tenantId, id, { token_hash: tokenHash, expires_at: expiresAt }),
+    revoke: (tenantId, id, at) => updateOpen(tenantId, id, { revoked_at: at }),
     async accept(id, at) {
       const result = await db
         .updateTable('invitations')
