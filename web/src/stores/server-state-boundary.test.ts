@@ -14,7 +14,6 @@ const NOT_YET_ON_THE_LAYER = [
   'access/access-store.ts',
   'account/account-store.ts',
   'dashboard/audit-store.ts',
-  'editor/panels/panel-catalog.ts',
   'editor/panels/panel-connection.ts',
   'editor/panels/panel-fields.ts',
   'editor/panels/panel-step.ts',

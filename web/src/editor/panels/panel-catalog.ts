@@ -3,9 +3,17 @@
  * the list from GET /api/apps, loaded once, and whole definitions from GET /api/apps/{slug},
  * cached per slug.
  */
-import { type ApiClient, type AppDefinition, type CatalogApp, type CatalogTab, filterApps } from '@junction/core';
+import {
+  type ApiClient,
+  type AppDefinition,
+  apiKey,
+  type CatalogApp,
+  type CatalogTab,
+  filterApps,
+} from '@junction/core';
 import { flow, getEnv, type Instance, types } from 'mobx-state-tree';
 import { failureText } from '../../stores/api-failure.js';
+import { serverStateOf } from '../../stores/server-state.js';
 import type { AppSummaryView } from './panel-common.js';
 
 /** App list phases (editor-core 4.1). */
@@ -53,16 +61,22 @@ export const AppCatalogModel = types
     },
   }))
   .actions((self) => {
-    // Whole definitions, cached per slug; a failure is not cached. Not state: never observed.
-    const definitions = new Map<string, Promise<AppDefinition>>();
-    const api = () => getEnv<CatalogEnv>(self).api;
+    // Reads go through the server-state layer: the list and each definition are cached queries
+    // (a definition stays fresh until `forget`; a failure is not kept as data).
+    const server = () => serverStateOf(getEnv<CatalogEnv>(self).api);
+    const definitionQuery = (slug: string) =>
+      server().query(
+        '/api/apps/{appSlug}',
+        { params: { path: { appSlug: slug } } },
+        { staleMs: Number.POSITIVE_INFINITY },
+      );
     return {
       /** Loads the list once; a failed load may be retried by calling again. */
       load: flow(function* load() {
         if (self.phase === 'loading' || self.phase === 'loaded') return;
         self.phase = 'loading';
         try {
-          const answer: { items: AppSummaryView[] } = yield api().get('/api/apps');
+          const answer: { items: AppSummaryView[] } = yield server().read('/api/apps', undefined);
           self.apps = answer.items.map((item) => ({ ...item }));
           self.phase = 'loaded';
           self.error = '';
@@ -73,18 +87,14 @@ export const AppCatalogModel = types
       }),
       /** Forgets the cached definition of `slug` (a custom trigger was added to it): the next read asks again. */
       forget(slug: string): void {
-        definitions.delete(slug);
+        void server().cache.invalidate(apiKey('/api/apps/{appSlug}', { path: { appSlug: slug } }));
       },
       /** Returns the whole definition of `slug` (cached; a failure is not cached). */
       definition(slug: string): Promise<AppDefinition> {
-        const cached = definitions.get(slug);
-        if (cached) return cached;
-        const loading = api()
-          .get('/api/apps/{appSlug}', { params: { path: { appSlug: slug } } })
-          .then((app) => app as AppDefinition);
-        loading.catch(() => definitions.delete(slug));
-        definitions.set(slug, loading);
-        return loading;
+        const query = definitionQuery(slug);
+        const { data } = query.state;
+        if (data !== undefined && !query.isStale) return Promise.resolve(data as AppDefinition);
+        return query.fetch().then((app) => app as AppDefinition);
       },
     };
   });
