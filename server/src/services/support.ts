@@ -54,15 +54,6 @@ export function createSupportService(deps: PlatformDeps): SupportService {
 
   return {
     async createTicket(ctx, input: CreateTicketInput) {
-      // A quota per workspace over the last 24 hours, counted in the database (every process together).
-      const filed = await tickets.countSince(ctx.tenantId, nowIso(deps, -DAY_MS));
-      if (filed >= limits.ticketsPerDay) {
-        throw new Problem(429, 'Too Many Requests', {
-          detail: `This workspace has filed its ${limits.ticketsPerDay} support tickets for the last 24 hours (TICKETS_PER_DAY); write to support by e-mail, or file it later.`,
-          retryAfter: 3600,
-          code: PROBLEM_CODES.quotaExceeded,
-        });
-      }
       const ticket: TicketDetail = {
         id: deps.newId(),
         createdAt: nowIso(deps),
@@ -75,19 +66,32 @@ export function createSupportService(deps: PlatformDeps): SupportService {
         ...(input.event ? { event: input.event } : {}),
         mailed: false,
       };
-      await tickets.insert({
-        id: ticket.id,
-        tenant_id: ticket.tenantId,
-        user_id: ctx.userId,
-        email: ticket.email,
-        title: ticket.title,
-        content: ticket.content,
-        editor_url: ticket.editorUrl,
-        app: ticket.app ?? null,
-        event: ticket.event ?? null,
-        mailed: 0,
-        created_at: ticket.createdAt,
-      });
+      // A quota per workspace over the last 24 hours, counted in the database (every process
+      // together, concurrent creates taking turns).
+      const stored = await tickets.insertWithinQuota(
+        {
+          id: ticket.id,
+          tenant_id: ticket.tenantId,
+          user_id: ctx.userId,
+          email: ticket.email,
+          title: ticket.title,
+          content: ticket.content,
+          editor_url: ticket.editorUrl,
+          app: ticket.app ?? null,
+          event: ticket.event ?? null,
+          mailed: 0,
+          created_at: ticket.createdAt,
+        },
+        nowIso(deps, -DAY_MS),
+        limits.ticketsPerDay,
+      );
+      if (!stored) {
+        throw new Problem(429, 'Too Many Requests', {
+          detail: `This workspace has filed its ${limits.ticketsPerDay} support tickets for the last 24 hours (TICKETS_PER_DAY); write to support by e-mail, or file it later.`,
+          retryAfter: 3600,
+          code: PROBLEM_CODES.quotaExceeded,
+        });
+      }
       // Mailed only over real SMTP: the development outbox would only echo it to the log.
       const to = deps.config.supportEmail ?? deps.config.supportOperators?.[0];
       if (deps.mailer.mode === 'smtp' && to) {

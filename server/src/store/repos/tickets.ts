@@ -2,6 +2,7 @@
 import type { Kysely, Selectable } from 'kysely';
 import type { Database } from '../database.js';
 import type { TicketsTable } from '../tables/support.js';
+import { inTransaction } from './transaction.js';
 
 /** A stored ticket. */
 export type TicketRow = Selectable<TicketsTable>;
@@ -13,8 +14,12 @@ export interface TicketsRepo {
   markMailed(id: string): Promise<void>;
   /** The newest `limit` tickets, of one tenant or (tenantId undefined) of every tenant. */
   listNewest(limit: number, tenantId?: string): Promise<TicketRow[]>;
-  /** How many tickets the tenant filed at or after `since` (ISO). */
-  countSince(tenantId: string, since: string): Promise<number>;
+  /**
+   * Inserts the ticket unless its tenant filed `max` since `since`; answers whether it did.
+   * Race-proof on both databases: the count and the insert run in one transaction that first
+   * writes the tenant's row (a no-op write), so concurrent creates of one tenant take turns.
+   */
+  insertWithinQuota(row: TicketRow, since: string, max: number): Promise<boolean>;
   /** Deletes up to `limit` tickets created before `before` (ISO); answers how many. */
   deleteBefore(before: string, limit: number): Promise<number>;
 }
@@ -33,14 +38,23 @@ export function createTicketsRepo(db: Kysely<Database>): TicketsRepo {
       if (tenantId !== undefined) query = query.where('tenant_id', '=', tenantId);
       return query.execute();
     },
-    async countSince(tenantId, since) {
-      const row = await db
-        .selectFrom('tickets')
-        .select((eb) => eb.fn.countAll<string | number>().as('n'))
-        .where('tenant_id', '=', tenantId)
-        .where('created_at', '>=', since)
-        .executeTakeFirst();
-      return Number(row?.n ?? 0);
+    async insertWithinQuota(row, since, max) {
+      return inTransaction(db, async (trx) => {
+        await trx
+          .updateTable('tenants')
+          .set((eb) => ({ name: eb.ref('name') }))
+          .where('id', '=', row.tenant_id)
+          .execute();
+        const counted = await trx
+          .selectFrom('tickets')
+          .select((eb) => eb.fn.countAll<string | number>().as('n'))
+          .where('tenant_id', '=', row.tenant_id)
+          .where('created_at', '>=', since)
+          .executeTakeFirst();
+        if (Number(counted?.n ?? 0) >= max) return false;
+        await trx.insertInto('tickets').values(row).execute();
+        return true;
+      });
     },
     async deleteBefore(before, limit) {
       const rows = await db.selectFrom('tickets').select('id').where('created_at', '<', before).limit(limit).execute();
