@@ -90,6 +90,12 @@ export const OPERATION_IDS = [
   'getWorkflowActivation',
   'getWorkflowHook',
   'createWorkflowHook',
+  'getWorkflowDraft',
+  'discardWorkflowDraft',
+  'publishWorkflow',
+  'listWorkflowVersions',
+  'getWorkflowVersion',
+  'restoreWorkflowVersion',
   'runWorkflow',
   'listExecutions',
   'getExecution',
@@ -255,6 +261,20 @@ export type SetActiveInput = Schemas['SetActiveInput'];
 export type Activation = Schemas['Activation'];
 /** Answer of `getWorkflowHook` and `createWorkflowHook`. */
 export type WorkflowHook = Schemas['WorkflowHook'];
+/** OFF, live, or ON with a draft (core lifecycle). */
+export type LifecycleState = Schemas['LifecycleState'];
+/** Answer of `getWorkflowDraft`: what publishing would do. */
+export type DraftImpact = Schemas['DraftImpact'];
+/** Body of `publishWorkflow`. */
+export type PublishInput = Schemas['PublishInput'];
+/** Answer of `publishWorkflow`. */
+export type PublishResult = Schemas['PublishResult'];
+/** A published version of a workflow. */
+export type WorkflowVersion = Schemas['WorkflowVersion'];
+/** Answer of `listWorkflowVersions`. */
+export type WorkflowVersionList = Schemas['WorkflowVersionList'];
+/** Answer of `getWorkflowVersion`. */
+export type WorkflowVersionDetail = Schemas['WorkflowVersionDetail'];
 /** Body of `runWorkflow`. */
 export type RunInput = Schemas['RunInput'];
 /** Answer of a queued run, replay or webhook. */

@@ -931,6 +931,126 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/workflows/{id}/draft": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description Workflow id. */
+                id: components["parameters"]["WorkflowId"];
+            };
+            cookie?: never;
+        };
+        /**
+         * What publishing the draft would do: the change in words and the runs in flight.
+         * @description A workflow that is ON keeps its edits in a draft beside the published version (docs/drafts-and-versions.md).
+         *     The answer says the state (`off`, `live`, `draft`), the steps the draft adds, removes, moves or changes
+         *     against the published version, and the runs queued, running or waiting in a delay (they finish on the
+         *     version they started with).
+         */
+        get: operations["getWorkflowDraft"];
+        put?: never;
+        post?: never;
+        /**
+         * Discard the draft; the editor returns to the published version.
+         * @description 409 `workflow.no_draft` when there is no draft.
+         */
+        delete: operations["discardWorkflowDraft"];
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/workflows/{id}/publish": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description Workflow id. */
+                id: components["parameters"]["WorkflowId"];
+            };
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Publish the draft of a workflow that is ON; makes a new version.
+         * @description Runs the activation checks on the draft and refuses with 422 `activation.blocked` naming the reasons, as
+         *     the switch does. A trigger whose app, event or settings change is set up anew now; the webhook URL,
+         *     schedules and polling cursors of an unchanged trigger stay. 409 `workflow.not_active` when OFF,
+         *     `workflow.no_draft` without a draft, `workflow.revision_conflict` when `expectedRevision` is stale.
+         */
+        post: operations["publishWorkflow"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/workflows/{id}/versions": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description Workflow id. */
+                id: components["parameters"]["WorkflowId"];
+            };
+            cookie?: never;
+        };
+        /** The workflow's published versions, newest first. */
+        get: operations["listWorkflowVersions"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/workflows/{id}/versions/{number}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description Workflow id. */
+                id: components["parameters"]["WorkflowId"];
+                /** @description A version number (1, 2, 3…). */
+                number: components["parameters"]["VersionNumber"];
+            };
+            cookie?: never;
+        };
+        /** One published version with its document (opened read-only on the canvas). */
+        get: operations["getWorkflowVersion"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/workflows/{id}/versions/{number}/restore": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description Workflow id. */
+                id: components["parameters"]["WorkflowId"];
+                /** @description A version number (1, 2, 3…). */
+                number: components["parameters"]["VersionNumber"];
+            };
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Make a version the draft (ON) or the document (OFF); nothing runs it until it is published. */
+        post: operations["restoreWorkflowVersion"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/workflows/{id}/hook": {
         parameters: {
             query?: never;
@@ -1792,7 +1912,7 @@ export interface components {
         Problem: {
             /** @description A URI naming the problem type; 'about:blank' when the status says it all. */
             type: string;
-            /** @description A stable code clients branch on, never the status number (core/src/api/problem-codes.ts lists them): by status `request.invalid` (400), `auth.required` (401), `auth.forbidden` (403), `resource.not_found` (404), `state.conflict` (409), `limit.exceeded` (413), `request.media_type` (415), `rule.failed` (422), `limit.rate` (429), `server.internal` (500), `server.unavailable` (503), `storage.full` (507); named by the thrower: `workflow.revision_conflict` (409, reload and retry), `activation.blocked` (422, the workflow has blocking issues), `workflow.not_active` (409), `limit.exceeded` (a configured body, item, memory or upload limit), `auth.popup_ticket_invalid` (401, the OAuth pop-up's ticket is unknown, used or expired: connect again), `limit.workspace_share` (429, this workspace has too many webhooks being recorded at once; see Retry-After), `limit.quota` (429, a quota over a longer window is used up: upload bytes an hour, tickets a day, crash reports over all visitors; see Retry-After, not a per-minute limit). */
+            /** @description A stable code clients branch on, never the status number (core/src/api/problem-codes.ts lists them): by status `request.invalid` (400), `auth.required` (401), `auth.forbidden` (403), `resource.not_found` (404), `state.conflict` (409), `limit.exceeded` (413), `request.media_type` (415), `rule.failed` (422), `limit.rate` (429), `server.internal` (500), `server.unavailable` (503), `storage.full` (507); named by the thrower: `workflow.revision_conflict` (409, reload and retry), `activation.blocked` (422, the workflow has blocking issues), `workflow.not_active` (409), `workflow.no_draft` (409, nothing to publish or discard: reload), `limit.exceeded` (a configured body, item, memory or upload limit), `auth.popup_ticket_invalid` (401, the OAuth pop-up's ticket is unknown, used or expired: connect again), `limit.workspace_share` (429, this workspace has too many webhooks being recorded at once; see Retry-After), `limit.quota` (429, a quota over a longer window is used up: upload bytes an hour, tickets a day, crash reports over all visitors; see Retry-After, not a per-minute limit). */
             code: string;
             /** @description Short summary of the status, e.g. 'Unprocessable Content'. */
             title: string;
@@ -2067,6 +2187,9 @@ export interface components {
             document: components["schemas"]["WorkflowDocument"];
             /** @description Increments on every update. */
             revision: number;
+            state?: components["schemas"]["LifecycleState"];
+            /** @description The version that runs now (ON). */
+            publishedVersion?: number;
         };
         CreateWorkflowInput: {
             name?: components["schemas"]["Name"];
@@ -2081,6 +2204,71 @@ export interface components {
             action1?: string;
             app2?: components["schemas"]["AppSlug"];
             action2?: string;
+        };
+        /**
+         * @description OFF (edited in place), ON and live, or ON with a draft of unpublished changes (core lifecycle.ts).
+         * @enum {string}
+         */
+        LifecycleState: "off" | "live" | "draft";
+        StepRef: {
+            id: string;
+            name: string;
+        };
+        ChangedStep: {
+            id: string;
+            name: string;
+            /** @description What changed, in words. */
+            what: string[];
+        };
+        DraftImpact: {
+            state: components["schemas"]["LifecycleState"];
+            revision: number;
+            /** @description The version that runs now, when there is one. */
+            publishedVersion?: number;
+            /** @description core describeChange: the change in words. */
+            lines: string[];
+            added: components["schemas"]["StepRef"][];
+            removed: components["schemas"]["StepRef"][];
+            moved: components["schemas"]["StepRef"][];
+            changed: components["schemas"]["ChangedStep"][];
+            /** @description Runs not finished; they finish on the version they started with. */
+            inFlight: {
+                queued: number;
+                running: number;
+                /** @description Waiting in a delay. */
+                waiting: number;
+            };
+        };
+        PublishInput: {
+            /** @description An optional note shown in the history. */
+            note?: string;
+            /** @description Fails with 409 unless this is the stored revision. */
+            expectedRevision?: number;
+        };
+        /** @description A published version of a workflow. */
+        WorkflowVersion: {
+            number: number;
+            publishedAt: components["schemas"]["Timestamp"];
+            /** @description The e-mail of who published it. */
+            publishedBy: string | null;
+            note: string;
+            /** @description The change from the previous version, in words. */
+            summary: string[];
+        };
+        WorkflowVersionList: {
+            items: components["schemas"]["WorkflowVersion"][];
+        };
+        WorkflowVersionDetail: {
+            number: number;
+            publishedAt: components["schemas"]["Timestamp"];
+            publishedBy: string | null;
+            note: string;
+            summary: string[];
+            document: components["schemas"]["WorkflowDocument"];
+        };
+        PublishResult: {
+            workflow: components["schemas"]["Workflow"];
+            version: components["schemas"]["WorkflowVersion"];
         };
         UpdateWorkflowInput: {
             document: components["schemas"]["WorkflowDocument"];
@@ -2390,7 +2578,7 @@ export interface components {
         ExecutionSummary: {
             id: components["schemas"]["Id"];
             workflowId: components["schemas"]["Id"];
-            /** @description The workflow revision this execution runs. */
+            /** @description The workflow revision this execution runs; negative: the draft at that revision (a manual run from the editor). */
             workflowRevision: number;
             status: components["schemas"]["ExecutionStatus"];
             /** @description Why it failed: the step's name and the reason. */
@@ -2435,10 +2623,14 @@ export interface components {
         Execution: {
             id: components["schemas"]["Id"];
             workflowId: components["schemas"]["Id"];
-            /** @description The workflow revision this execution runs. */
+            /** @description The workflow revision this execution runs; negative: the draft at that revision (a manual run from the editor). */
             workflowRevision: number;
             rerunOf?: components["schemas"]["Id"];
             workflowName: string;
+            /** @description The published version it ran, when it ran one. */
+            version?: number;
+            /** @description It ran the draft (a manual run from the editor). */
+            ranDraft?: boolean;
             status: components["schemas"]["ExecutionStatus"];
             trigger: components["schemas"]["ExecutionTrigger"];
             startedAt: components["schemas"]["Timestamp"];
@@ -3023,6 +3215,8 @@ export interface components {
         InvitationId: components["schemas"]["Id"];
         /** @description Workflow id. */
         WorkflowId: components["schemas"]["Id"];
+        /** @description A version number (1, 2, 3…). */
+        VersionNumber: number;
         /** @description Credential id. */
         CredentialId: components["schemas"]["Id"];
         StepId: components["schemas"]["Id"];
@@ -4633,6 +4827,179 @@ export interface operations {
             422: components["responses"]["Unprocessable"];
             429: components["responses"]["TooManyRequests"];
             501: components["responses"]["NotImplemented"];
+        };
+    };
+    getWorkflowDraft: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description Workflow id. */
+                id: components["parameters"]["WorkflowId"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The impact of publishing. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["DraftImpact"];
+                };
+            };
+            401: components["responses"]["Unauthorized"];
+            404: components["responses"]["NotFound"];
+            429: components["responses"]["TooManyRequests"];
+        };
+    };
+    discardWorkflowDraft: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description Workflow id. */
+                id: components["parameters"]["WorkflowId"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The workflow as published. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Workflow"];
+                };
+            };
+            401: components["responses"]["Unauthorized"];
+            404: components["responses"]["NotFound"];
+            409: components["responses"]["Conflict"];
+            429: components["responses"]["TooManyRequests"];
+        };
+    };
+    publishWorkflow: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description Workflow id. */
+                id: components["parameters"]["WorkflowId"];
+            };
+            cookie?: never;
+        };
+        requestBody?: {
+            content: {
+                "application/json": components["schemas"]["PublishInput"];
+            };
+        };
+        responses: {
+            /** @description Published. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["PublishResult"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            404: components["responses"]["NotFound"];
+            409: components["responses"]["Conflict"];
+            413: components["responses"]["PayloadTooLarge"];
+            415: components["responses"]["UnsupportedMediaType"];
+            422: components["responses"]["Unprocessable"];
+            429: components["responses"]["TooManyRequests"];
+        };
+    };
+    listWorkflowVersions: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description Workflow id. */
+                id: components["parameters"]["WorkflowId"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The versions. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["WorkflowVersionList"];
+                };
+            };
+            401: components["responses"]["Unauthorized"];
+            404: components["responses"]["NotFound"];
+            429: components["responses"]["TooManyRequests"];
+        };
+    };
+    getWorkflowVersion: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description Workflow id. */
+                id: components["parameters"]["WorkflowId"];
+                /** @description A version number (1, 2, 3…). */
+                number: components["parameters"]["VersionNumber"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The version. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["WorkflowVersionDetail"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            404: components["responses"]["NotFound"];
+            429: components["responses"]["TooManyRequests"];
+        };
+    };
+    restoreWorkflowVersion: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description Workflow id. */
+                id: components["parameters"]["WorkflowId"];
+                /** @description A version number (1, 2, 3…). */
+                number: components["parameters"]["VersionNumber"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The workflow as the editor now shows it. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Workflow"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            404: components["responses"]["NotFound"];
+            409: components["responses"]["Conflict"];
+            429: components["responses"]["TooManyRequests"];
         };
     };
     getWorkflowHook: {

@@ -138,7 +138,10 @@ export function createServices(config: Config, opts: CreateServicesOptions = {})
     audit: afterReady(audit),
     tenants: afterReady(createTenantsService(deps)),
     workflows: afterReady(
-      createWorkflowsService(deps, { activate: (ctx, id) => triggers.service.setActive(ctx, id, true) }),
+      createWorkflowsService(deps, {
+        activate: (ctx, id) => triggers.service.setActive(ctx, id, true),
+        publishDraft: (ctx, id, input) => triggers.service.publishDraft(ctx, id, input),
+      }),
     ),
     credentials: afterReady(createCredentialsService(platform, { checkAccount: createAccountCheck(platform) })),
     engine: afterReady(engine.service),

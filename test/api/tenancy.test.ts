@@ -41,6 +41,8 @@ describe.each(openTestDatabases())('tenancy on $dialect', (testDb) => {
   /** B's id for a path parameter; resources B cannot have yet get B's workflow id. */
   function bIdFor(path: string, name: string): string {
     if (name === 'tenantId') return bIds.tenant;
+    // A version number of B's workflow (its first publish).
+    if (name === 'number') return '1';
     if (name === 'id' && path.startsWith('/api/credentials/')) return bIds.credential;
     return bIds.workflow;
   }

@@ -33,6 +33,7 @@ const SHARED_SERVICE_FILES = ['services/core-rules.ts', 'services/views.ts', 'se
 const SERVICE_PARTS: Record<string, string[]> = {
   'services/apps.ts': ['services/app-tests.ts', 'services/shopify.ts'],
   'services/steps.ts': ['services/dropdown-options.ts', 'services/step-context.ts'],
+  'services/workflows.ts': ['services/workflow-releases.ts'],
   'services/step-context.ts': ['services/dropdown-options.ts'],
   'services/support.ts': [
     'services/account-settings.ts',

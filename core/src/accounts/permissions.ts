@@ -112,6 +112,13 @@ export const OPERATION_ACCESS = {
   setWorkflowActive: 'workflow.switch',
   getWorkflowHook: 'workflow.hook',
   createWorkflowHook: 'workflow.hook',
+  getWorkflowDraft: 'workflow.read',
+  discardWorkflowDraft: 'workflow.edit',
+  // Publishing changes what runs, as the switch does.
+  publishWorkflow: 'workflow.switch',
+  listWorkflowVersions: 'workflow.read',
+  getWorkflowVersion: 'workflow.read',
+  restoreWorkflowVersion: 'workflow.edit',
   runWorkflow: 'workflow.test',
   listExecutions: 'execution.read',
   getExecution: 'execution.read',

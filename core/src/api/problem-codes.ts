@@ -33,6 +33,8 @@ export const PROBLEM_CODES = {
   activationBlocked: 'activation.blocked',
   /** The operation needs an ON workflow. */
   workflowNotActive: 'workflow.not_active',
+  /** Publish or discard of a workflow without a draft (nothing unpublished: reload). */
+  workflowNoDraft: 'workflow.no_draft',
   /** A configured limit (body, items, memory, uploads) was exceeded. */
   limitExceeded: 'limit.exceeded',
   /** The OAuth pop-up's ticket is unknown, used, expired or its session ended (editor-core 7.3). */

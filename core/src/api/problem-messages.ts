@@ -63,6 +63,9 @@ export const PROBLEM_MESSAGES: Readonly<Record<string, ProblemMessage>> = {
   ),
   [PROBLEM_CODES.activationBlocked]: shown('This workflow cannot be turned on until its issues are fixed.'),
   [PROBLEM_CODES.workflowNotActive]: hidden('Turn this workflow on first.'),
+  [PROBLEM_CODES.workflowNoDraft]: hidden(
+    'There are no unpublished changes. Reload the page to see the workflow as it runs.',
+  ),
   [PROBLEM_CODES.popupTicketInvalid]: hidden('The connection window expired. Connect the account again.'),
   [PROBLEM_CODES.workspaceIngestBusy]: hidden(
     'This workspace is receiving too many webhooks at once. Try again in a moment.',

@@ -72,7 +72,19 @@ function comparable(doc: WorkflowData): string {
   const steps = doc.steps.map((step) =>
     step.kind === 'trigger' ? { ...step, data: { ...step.data, triggerMessage: '' } } : step,
   );
-  return JSON.stringify({ ...doc, active: false, steps });
+  return canonical({ ...doc, active: false, steps });
+}
+
+/** JSON with object keys sorted: stored documents may come back with their keys reordered (jsonb). */
+function canonical(value: unknown): string {
+  if (Array.isArray(value)) return `[${value.map(canonical).join(',')}]`;
+  if (value !== null && typeof value === 'object') {
+    const entries = Object.entries(value as Record<string, unknown>)
+      .filter(([, v]) => v !== undefined)
+      .sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0));
+    return `{${entries.map(([k, v]) => `${JSON.stringify(k)}:${canonical(v)}`).join(',')}}`;
+  }
+  return JSON.stringify(value) ?? 'null';
 }
 
 /**

@@ -3,7 +3,7 @@
  * execution history. Every tenant call filters by the caller's tenant; another tenant's
  * workflow or execution is a 404.
  */
-import { compileWorkflow, lookupPath, type WorkflowData } from '@junction/core';
+import { compileWorkflow, documentsDiffer, lookupPath, type WorkflowData } from '@junction/core';
 import { badRequest, conflict, notFound, PROBLEM_CODES, Problem, unprocessable } from '../kernel/errors.js';
 import type {
   ExecutionPage,
@@ -23,6 +23,7 @@ import type { InternalEvent } from './ingest.js';
 import { createIngestShare } from './ingest-share.js';
 import type { EngineRepo, EngineWorkflow, ExecutionSummaryRecord, StepRunRecord } from '../store/repos/engine.js';
 import { type EngineSettings, WEBHOOK_RETRY_AFTER_SECONDS } from './settings.js';
+import { createWorkflowReleasesRepo } from '../store/repos/workflow-releases.js';
 
 /** Executions per page by default and at most. */
 export const DEFAULT_PAGE_SIZE = 50;
@@ -55,6 +56,7 @@ export function createEngineApi(deps: EngineApiDeps) {
   /** Queued counts by workflow, reused for a moment: admission is a limit, not an exact count. */
   const queuedCounts = new Map<string, { count: number; at: number }>();
   const ingestShare = createIngestShare(settings.webhookWorkspaceConcurrency);
+  const releases = createWorkflowReleasesRepo(platform.handle.db);
 
   async function queuedCount(workflowId: string): Promise<number> {
     const now = platform.now();
@@ -125,6 +127,23 @@ export function createEngineApi(deps: EngineApiDeps) {
     return lookup;
   }
 
+  /**
+   * The published version a run ran (the newest version at or before its revision, when the
+   * run's document is that version's), or that it ran the draft (a negative revision).
+   */
+  async function versionOf(
+    ctx: AuthContext,
+    workflowId: string,
+    revision: number,
+    document: unknown,
+  ): Promise<{ version?: number; ranDraft?: boolean }> {
+    if (revision < 0) return { ranDraft: true };
+    const release = await releases.releaseAt(ctx.tenantId, workflowId, revision);
+    if (!release) return {};
+    const differ = documentsDiffer(release.document as WorkflowData, document as WorkflowData);
+    return differ ? {} : { version: release.number };
+  }
+
   async function acceptOne(events: InternalEvent[]): Promise<{ executionId: string }> {
     const outcomes = await deps.ingest(events);
     for (const outcome of outcomes) {
@@ -187,8 +206,14 @@ export function createEngineApi(deps: EngineApiDeps) {
       const workflow = await repo.findWorkflow(workflowId, ctx.tenantId);
       if (!workflow) throw notFound('Workflow');
       if (!workflow.active) throw conflict('Workflow must be ACTIVE', undefined, PROBLEM_CODES.workflowNotActive);
-      const triggerData = payload !== undefined ? payload : triggerSample(workflow.document);
-      return acceptOne([{ tenantId: ctx.tenantId, workflowId, trigger: 'manual', triggerData }]);
+      // A manual run from the editor runs what the editor shows: the draft of a workflow that is
+      // ON, recorded under the negative of the revision (its published document keeps +revision).
+      const draft = await releases.getDraft(ctx.tenantId, workflowId);
+      const source = draft ?? workflow.document;
+      const triggerData = payload !== undefined ? payload : triggerSample(source);
+      const document =
+        draft === undefined ? {} : { document: { json: JSON.stringify(draft), revision: -workflow.revision } };
+      return acceptOne([{ tenantId: ctx.tenantId, workflowId, trigger: 'manual', triggerData, ...document }]);
     },
 
     async listExecutions(
@@ -229,6 +254,7 @@ export function createEngineApi(deps: EngineApiDeps) {
       return {
         ...toSummaryView(execution),
         workflowName: (execution.document as { name?: string }).name ?? '',
+        ...(await versionOf(ctx, execution.workflowId, execution.workflowRevision, execution.document)),
         document: execution.document,
         steps: runs.map(toStepRunView),
       };

@@ -18,6 +18,7 @@ import type { SupportService } from './contracts/support.js';
 import type { TemplatesService } from './contracts/templates.js';
 import type { StartersService } from './contracts/starters.js';
 import type { TriggersService } from './contracts/triggers.js';
+import type { WorkflowReleasesService } from './contracts/releases.js';
 import type {
   AuthContext,
   CredentialView,
@@ -113,7 +114,8 @@ export interface Services {
     /** The owner hands the workspace to another member and becomes an admin. */
     transferOwnership(ctx: AuthContext, tenantId: string, userId: string): Promise<{ items: MemberView[] }>;
   };
-  workflows: {
+  /** Workflows, with their drafts and published versions (contracts/releases.ts). */
+  workflows: WorkflowReleasesService & {
     list(ctx: AuthContext): Promise<WorkflowSummary[]>;
     /** Creates from a name (a new-workflow document from core) or a full document. */
     create(ctx: AuthContext, input: { name?: string; active?: boolean; document?: unknown }): Promise<WorkflowView>;

@@ -52,6 +52,10 @@ export interface WorkflowView extends WorkflowSummary {
   document: WorkflowDocument;
   /** Increments on every update; a PUT may send `expectedRevision` to avoid lost updates (409). */
   revision: number;
+  /** OFF, live, or ON with a draft (core's lifecycle); `document` is the draft when there is one. */
+  state?: 'off' | 'live' | 'draft';
+  /** The published version that runs (ON). */
+  publishedVersion?: number;
 }
 
 /** A credential as the API shows it: secrets are replaced by SECRET_SENTINEL. */

@@ -11,6 +11,7 @@ import type { AuthContext } from '../kernel/types.js';
 import { createHttpClient, type HttpClient } from '../security/http-client.js';
 import { createCredentialStatusRepo } from '../store/repos/credential-auth.js';
 import { createExecutionReadsRepo } from '../store/repos/executions.js';
+import { createWorkflowReleasesRepo } from '../store/repos/workflow-releases.js';
 import type { WorkflowRecord } from '../store/repos/index.js';
 import { checkDocument } from './core-rules.js';
 import { nextHref } from './dropdown-options.js';
@@ -64,8 +65,10 @@ export function createStepContext(deps: PlatformDeps, options: StepsServiceOptio
   const oauth = createOAuthFlow(deps, { http: options.oauthHttp ?? options.http });
   const statuses = createCredentialStatusRepo(deps.handle.db);
 
+  const editables = createWorkflowReleasesRepo(deps.handle.db);
+  // The workflow as the editor edits it: tests use the draft of a workflow that is ON.
   const findWorkflow = async (ctx: AuthContext, id: string): Promise<WorkflowRecord> => {
-    const found = await repos.workflows.get(ctx.tenantId, id);
+    const found = await editables.getEditable(ctx.tenantId, id);
     if (!found) throw notFound('Workflow');
     return found;
   };

@@ -25,6 +25,7 @@ import type { StepsService, TestResultView } from '../kernel/contracts/steps.js'
 import { checkDocument } from './core-rules.js';
 import { nowIso } from '../kernel/deps.js';
 import type { PlatformDeps } from '../kernel/platform.js';
+import { createWorkflowReleasesRepo } from '../store/repos/workflow-releases.js';
 import { toWorkflowView } from './views.js';
 import { assertUsable } from './connection-access.js';
 import { createStepContext, EVENT_CHOICES_PAGE, type StepsServiceOptions } from './step-context.js';
@@ -140,10 +141,12 @@ export function createStepsService(deps: PlatformDeps, options: StepsServiceOpti
         const field = first?.field.includes('testData') ? 'sample' : first?.field;
         throw unprocessable(first?.message ?? 'The sample cannot be stored.', field, checked.errors);
       }
-      const updated = await repos.workflows.update(
+      // Into the draft when the workflow is ON (core lifecycle), in place when OFF.
+      const updated = await createWorkflowReleasesRepo(deps.handle.db).saveEditable(
         ctx.tenantId,
         workflowId,
-        { name: record.name, active: record.active, document: checked.document, updatedAt: nowIso(deps) },
+        checked.document,
+        nowIso(deps),
         record.revision,
       );
       if (!updated) {
@@ -152,7 +155,7 @@ export function createStepsService(deps: PlatformDeps, options: StepsServiceOpti
           field: 'sample',
         });
       }
-      return toWorkflowView(updated);
+      return { ...toWorkflowView(updated), state: updated.state };
     },
 
     async loadDropdownOptions(ctx, appSlug, input) {

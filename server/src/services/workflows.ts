@@ -8,12 +8,14 @@ import { buildNewWorkflow, checkDocument } from './core-rules.js';
 import { nowIso, type ServiceDeps } from '../kernel/deps.js';
 import type { AuthContext, Services } from '../kernel/types.js';
 import { toWorkflowSummary, toWorkflowView } from './views.js';
+import { createWorkflowReleasesRepo } from '../store/repos/workflow-releases.js';
+import { createWorkflowReleases, type DraftPublisher } from './workflow-releases.js';
 
 /** editor-core 4.6: the default name of a workflow created without one. */
 const DEFAULT_NAME = 'Untitled Workflow';
 
 /** What the workflows service asks of activation (the triggers service, wired in compose.ts). */
-export interface WorkflowActivation {
+export interface WorkflowActivation extends Partial<DraftPublisher> {
   /** Switches a stored workflow ON: core's activation rule, then its trigger set-up (422 when refused). */
   activate(ctx: AuthContext, workflowId: string): Promise<unknown>;
 }
@@ -26,6 +28,11 @@ export interface WorkflowActivation {
  */
 export function createWorkflowsService(deps: ServiceDeps, activation?: WorkflowActivation): Services['workflows'] {
   const { repos } = deps;
+  const editables = createWorkflowReleasesRepo(deps.handle.db);
+  const { view, ...lifecycle } = createWorkflowReleases(
+    deps,
+    activation?.publishDraft ? { publishDraft: activation.publishDraft } : undefined,
+  );
 
   const validate = (input: unknown): WorkflowDocument => {
     const result = checkDocument(input);
@@ -44,6 +51,7 @@ export function createWorkflowsService(deps: ServiceDeps, activation?: WorkflowA
     );
 
   return {
+    ...lifecycle,
     async list(ctx) {
       return (await repos.workflows.list(ctx.tenantId)).map(toWorkflowSummary);
     },
@@ -82,16 +90,15 @@ export function createWorkflowsService(deps: ServiceDeps, activation?: WorkflowA
           await repos.workflows.remove(ctx.tenantId, id);
           throw error;
         }
-        const stored = await repos.workflows.get(ctx.tenantId, id);
-        if (stored) return toWorkflowView(stored);
       }
-      return toWorkflowView(record);
+      const stored = await editables.getEditable(ctx.tenantId, id);
+      return stored ? view(ctx, stored) : toWorkflowView(record);
     },
 
     async get(ctx, id) {
-      const found = await repos.workflows.get(ctx.tenantId, id);
+      const found = await editables.getEditable(ctx.tenantId, id);
       if (!found) throw notFound('Workflow');
-      return toWorkflowView(found);
+      return view(ctx, found);
     },
 
     async update(ctx, id, input) {
@@ -106,24 +113,20 @@ export function createWorkflowsService(deps: ServiceDeps, activation?: WorkflowA
       const document = { ...validate(input.document), active: existing.active };
       const expected = input.expectedRevision;
       if (expected !== undefined && expected !== existing.revision) throw stale(existing.revision);
-      const updated = await repos.workflows.update(
-        ctx.tenantId,
-        id,
-        { name: document.name, document, updatedAt: nowIso(deps) },
-        expected,
-      );
+      // core's lifecycle: OFF saves in place, ON saves the draft beside the published version.
+      const updated = await editables.saveEditable(ctx.tenantId, id, document, nowIso(deps), expected);
       if (!updated) {
         // Someone else wrote (or deleted) between our read and our write.
         const now = await repos.workflows.get(ctx.tenantId, id);
         if (!now) throw notFound('Workflow');
         throw stale(now.revision);
       }
-      return toWorkflowView(updated);
+      return view(ctx, updated);
     },
 
     async remove(ctx, id) {
       if (!(await repos.workflows.remove(ctx.tenantId, id))) throw notFound('Workflow');
+      await deps.audit?.record(ctx, { action: 'workflow.deleted', target: id });
     },
   };
 }
-      await deps.audit?.record(ctx, { action: 'workflow.deleted', target: id });

@@ -12,6 +12,7 @@
 import type { AccessTables } from './tables/access.js';
 import type { AuditTables } from './tables/audit.js';
 import type { AppTables } from './tables/apps.js';
+import type { ReleaseTables } from './tables/releases.js';
 import type { EngineTables } from './tables/engine.js';
 import type { FormTables } from './tables/forms.js';
 import type { HookTables } from './tables/hooks.js';
@@ -137,6 +138,7 @@ export interface Database
     TemplateTables,
     HookTables,
     AccessTables,
+    ReleaseTables,
     AuditTables {
   users: UsersTable;
   tenants: TenantsTable;

@@ -5,8 +5,8 @@
  * its delete call; schedules and polls stop) and stores `active = 0`. Any failure answers 422
  * with the reason and leaves the workflow as it was (OFF stays OFF, ON stays ON).
  */
-import type { WorkflowDocument } from '@junction/core';
-import { conflict, notFound, unprocessable } from '../../kernel/errors.js';
+import { compileWorkflow, type WorkflowDocument } from '@junction/core';
+import { conflict, notFound, PROBLEM_CODES, unprocessable } from '../../kernel/errors.js';
 import { createHookHandshakes } from '../../integrations/hooks/handshakes.js';
 import type { ActivationStatus, ActivationView, TriggersService } from '../../kernel/contracts/triggers.js';
 import type { AuthContext } from '../../kernel/types.js';
@@ -18,6 +18,19 @@ import type { TriggerScheduler } from './scheduler.js';
 import { nextTick } from './schedules.js';
 import type { SubscriptionRecord } from '../../store/repos/triggers.js';
 import { subscribeApp, unsubscribeApp, webhookUrl } from './subscriptions.js';
+import { createWorkflowReleasesRepo } from '../../store/repos/workflow-releases.js';
+import { recordRelease, toVersionView } from './release-record.js';
+
+/**
+ * What of a document's trigger needs a new set-up when it changes (step, app, event, account,
+ * field values): a publish that changes none of it keeps the webhook subscription, the schedule
+ * and the polling cursor as they are.
+ */
+function triggerKey(document: unknown): string {
+  const trigger = compileWorkflow(document as WorkflowDocument).trigger;
+  if (!trigger) return '';
+  return JSON.stringify({ ...trigger, name: '' });
+}
 
 /** What a set-up produced, before it is stored. */
 interface Prepared {
@@ -39,6 +52,7 @@ export function createTriggersService(
   scheduler: TriggerScheduler,
 ): TriggersService & { armUnarmed(): Promise<void>; cleanUp(): Promise<void> } {
   const { deps, subs } = ctx;
+  const releases = createWorkflowReleasesRepo(deps.handle.db);
   // Handshake secrets of the subscribed apps (Asana's X-Hook-Secret window, Graph's clientState).
   const handshakes = createHookHandshakes(deps);
   // One activation at a time per workflow in this process (a double click, two tabs).
@@ -261,7 +275,65 @@ export function createTriggersService(
     }
     if (!(await subs.deactivate(ctx2.tenantId, workflow.id, ctx.nowIso()))) throw notFound('Workflow');
     await scheduler.disarm(workflow.id);
+    // OFF edits in place (core lifecycle): the draft becomes the document the editor shows.
+    const draft = await releases.getDraft(ctx2.tenantId, workflow.id);
+    if (draft !== undefined) {
+      const document = { ...(draft as WorkflowDocument), active: false };
+      await releases.publish(ctx2.tenantId, workflow.id, document, ctx.nowIso(), undefined);
+    }
     return { active: false };
+  }
+
+  /** Publishes a draft (see TriggersService.publishDraft); runs inside the workflow's serial lane. */
+  async function publish(
+    auth: AuthContext,
+    workflowId: string,
+    input: { draft: WorkflowDocument; expectedRevision: number; note?: string },
+  ) {
+    const workflow = await deps.repos.workflows.get(auth.tenantId, workflowId);
+    if (!workflow) throw notFound('Workflow');
+    if (!workflow.active) {
+      throw conflict(
+        'Switch the workflow ON to publish it: while OFF, edits are saved as they are.',
+        'active',
+        PROBLEM_CODES.workflowNotActive,
+      );
+    }
+    const next = { ...input.draft, active: true };
+    // The switch's checks on the draft: a refusal is the same 422 naming the steps.
+    const setup = await describeTrigger(next, auth.tenantId, deps.registry);
+    const existing = await subs.get(auth.tenantId, workflowId);
+    const rearm = !existing || triggerKey(workflow.document) !== triggerKey(next);
+    const record = { ...workflow, document: next };
+    // A new event of the same app starts a new cursor; the same event keeps it.
+    const prepared = rearm
+      ? await prepare(record, setup, existing?.event === setup.event ? existing : undefined)
+      : undefined;
+    const revision = await releases.publish(auth.tenantId, workflowId, next, ctx.nowIso(), input.expectedRevision);
+    if (revision === undefined) {
+      await prepared?.undo?.();
+      throw conflict(
+        'This workflow was changed elsewhere. Reload it and try again.',
+        'expectedRevision',
+        PROBLEM_CODES.workflowRevisionConflict,
+      );
+    }
+    if (prepared) {
+      const armed = toRecord(record, setup, prepared, existing);
+      if (!(await subs.activate(armed))) {
+        await prepared.undo?.();
+        throw notFound('Workflow');
+      }
+      if (existing && existing.state !== prepared.state) {
+        const problem = await teardown(auth.tenantId, existing);
+        if (problem) deps.logger.warn({ workflowId }, problem);
+      }
+      if (existing) await scheduler.disarm(workflowId);
+      await scheduler.arm(armed);
+    }
+    const version = await recordRelease(deps, auth, workflowId, input.note);
+    if (!version) throw notFound('Workflow');
+    return { version: toVersionView(version), rearmed: rearm };
   }
 
   // Workflow revisions whose adoption failed, with when (real time): retried after ADOPT_RETRY_MS.
@@ -292,8 +364,15 @@ export function createTriggersService(
       return serial(workflowId, async () => {
         const workflow = await deps.repos.workflows.get(auth.tenantId, workflowId);
         if (!workflow) throw notFound('Workflow');
-        return active ? switchOn(auth, workflow) : switchOff(auth, workflow);
+        if (!active) return switchOff(auth, workflow);
+        const view = await switchOn(auth, workflow);
+        // Switching ON publishes: the document that now runs is a new version.
+        if (!workflow.active) await recordRelease(deps, auth, workflowId);
+        return view;
       });
+    },
+    publishDraft(auth, workflowId, input) {
+      return serial(workflowId, () => publish(auth, workflowId, input));
     },
     async getHook(auth, workflowId) {
       const workflow = await deps.repos.workflows.get(auth.tenantId, workflowId);

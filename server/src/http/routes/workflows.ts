@@ -1,6 +1,7 @@
 /**
- * Workflow CRUD. The document is validated by the workflows service with core's
- * `validateDocument` (422 naming JSON paths); the contract only checks its outer shape.
+ * Workflow CRUD, drafts, publish and versions. The document is validated by the workflows
+ * service with core's `validateDocument` (422 naming JSON paths); the contract only checks its
+ * outer shape.
  */
 import { requireAuth } from '../auth.js';
 import type { OperationHandlers } from '../types.js';
@@ -20,6 +21,32 @@ export const workflowHandlers: OperationHandlers = {
   async updateWorkflow(input) {
     const body = input.body as { document: unknown; expectedRevision?: number };
     return { status: 200, body: await input.services.workflows.update(requireAuth(input), input.params.id, body) };
+  },
+  async getWorkflowDraft(input) {
+    return { status: 200, body: await input.services.workflows.getDraft(requireAuth(input), input.params.id) };
+  },
+  async discardWorkflowDraft(input) {
+    return { status: 200, body: await input.services.workflows.discardDraft(requireAuth(input), input.params.id) };
+  },
+  async publishWorkflow(input) {
+    const body = (input.body ?? {}) as { note?: string; expectedRevision?: number };
+    return { status: 200, body: await input.services.workflows.publish(requireAuth(input), input.params.id, body) };
+  },
+  async listWorkflowVersions(input) {
+    const items = await input.services.workflows.listVersions(requireAuth(input), input.params.id);
+    return { status: 200, body: { items } };
+  },
+  async getWorkflowVersion(input) {
+    const number = Number(input.params.number);
+    return {
+      status: 200,
+      body: await input.services.workflows.getVersion(requireAuth(input), input.params.id, number),
+    };
+  },
+  async restoreWorkflowVersion(input) {
+    const number = Number(input.params.number);
+    const body = await input.services.workflows.restoreVersion(requireAuth(input), input.params.id, number);
+    return { status: 200, body };
   },
   async deleteWorkflow(input) {
     await input.services.workflows.remove(requireAuth(input), input.params.id);

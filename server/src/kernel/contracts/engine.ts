@@ -84,6 +84,10 @@ export interface StepRunView {
 /** One execution with the document it ran and its steps (the contract's Execution). */
 export interface ExecutionView extends ExecutionSummaryView {
   workflowName: string;
+  /** The published version it ran, when it ran one. */
+  version?: number;
+  /** It ran the draft (a manual run from the editor of a workflow that is ON). */
+  ranDraft?: boolean;
   document: unknown;
   steps: StepRunView[];
 }

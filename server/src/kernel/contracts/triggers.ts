@@ -2,6 +2,8 @@
  * Activation, schedules and polling with dedupe. Implemented
  * in `server/src/engine/triggers/index.ts`.
  */
+import type { WorkflowDocument } from '@junction/core';
+import type { WorkflowVersionView } from './releases.js';
 import type { AuthContext } from '../views.js';
 
 /** PUT /api/workflows/{id}/active answer. */
@@ -44,4 +46,16 @@ export interface TriggersService {
    * trigger is ON (the app keeps sending to the URL it was given: switch OFF first).
    */
   rotateHook(ctx: AuthContext, workflowId: string): Promise<WorkflowHookView>;
+  /**
+   * Publishes the draft of a workflow that is ON (DESIGN "A workflow's life"): the activation
+   * checks on the draft (422 naming the steps), the trigger set up anew only when its step, app,
+   * event, account or fields change (the webhook URL, schedule and polling cursor stay
+   * otherwise), the draft made the document that runs, and a new version recorded. 409 when OFF
+   * or when `expectedRevision` is stale.
+   */
+  publishDraft(
+    ctx: AuthContext,
+    workflowId: string,
+    input: { draft: WorkflowDocument; expectedRevision: number; note?: string },
+  ): Promise<{ version: WorkflowVersionView; rearmed: boolean }>;
 }

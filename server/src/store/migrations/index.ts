@@ -19,6 +19,7 @@ import { createHookKeysMigration } from './0012-hook-keys.js';
 import { createWorkspaceAppEventsMigration } from './0013-workspace-app-events.js';
 import { createAppIconsMigration } from './0014-app-icons.js';
 import { createInstanceAccessMigration } from './0015-instance-access.js';
+import { createWorkflowReleasesMigration } from './0017-workflow-releases.js';
 import { createAuditSessionsMigration } from './0016-audit-sessions.js';
 
 /**
@@ -45,6 +46,7 @@ export function createMigrationProvider(dialect: Dialect): MigrationProvider {
         '0014-app-icons': createAppIconsMigration(dialect),
         '0015-instance-access': createInstanceAccessMigration(),
         '0016-audit-sessions': createAuditSessionsMigration(),
+        '0017-workflow-releases': createWorkflowReleasesMigration(dialect),
       };
     },
   };
