@@ -14,6 +14,7 @@ export const ROUTE_PATTERNS = [
   '/workflows',
   '/connections',
   '/settings',
+  '/audit',
   '/support',
   '/profile',
   // The Demo CRM's own screens (contacts, Settings → API), signed in; its API is /demo-crm/….

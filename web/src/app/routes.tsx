@@ -44,6 +44,7 @@ const loadDashboard = () => import('../dashboard/index.js');
 const WorkflowsPage = lazy(async () => ({ default: (await loadDashboard()).WorkflowsPage }));
 const ConnectionsPage = lazy(async () => ({ default: (await loadDashboard()).ConnectionsPage }));
 const SettingsPage = lazy(async () => ({ default: (await loadDashboard()).SettingsPage }));
+const AuditPage = lazy(async () => ({ default: (await loadDashboard()).AuditPage }));
 const ProfilePage = lazy(async () => ({ default: (await loadDashboard()).ProfilePage }));
 const DashboardHomePage = lazy(async () => ({ default: (await loadDashboard()).DashboardHomePage }));
 const DemoCrmPage = lazy(async () => ({ default: (await import('../demo-crm/DemoCrmPage.js')).DemoCrmPage }));
@@ -86,6 +87,7 @@ const pages: Record<RoutePattern, (() => ReactNode) | typeof formRoute> = {
   '/workflows': () => <WorkflowsPage />,
   '/connections': () => <ConnectionsPage />,
   '/settings': () => <SettingsPage />,
+  '/audit': () => <AuditPage />,
   '/support': () => <SupportPage />,
   '/profile': () => <ProfilePage />,
   '/demo-crm': () => <DemoCrmPage />,

@@ -1,4 +1,4 @@
-import { isApiError } from '@junction/core';
+import { can, isApiError, type Role } from '@junction/core';
 import { createContext, type ReactNode, useCallback, useContext, useEffect, useState } from 'react';
 import { NavLink } from 'react-router-dom';
 import styled from 'styled-components';
@@ -8,6 +8,7 @@ import { WorkspaceSwitcher } from '../instance/WorkspaceSwitcher.js';
 import { usePageStore } from '../stores/root-store.js';
 import { Button, PageTitle, Spinner } from '../ui/index.js';
 import type { Me } from '../stores/dashboard-session.js';
+import { AccessStoreModel } from '../access/access-store.js';
 
 const Frame = styled.div`
   display: grid;
@@ -160,6 +161,13 @@ const LINKS = [
   { to: '/develop/', label: 'Developer portal' },
 ] as const;
 
+/** Hands the profile's role to the access store (switching workspaces changes it). */
+function RoleFromProfile({ role }: { role: Role | null }) {
+  const access = usePageStore(AccessStoreModel);
+  useEffect(() => access.setRole(role), [access, role]);
+  return null;
+}
+
 /**
  * The frame of the dashboard pages (the product behind the editor's Exit): the session (from
  * `c` or local storage), the left navigation and the page.
@@ -169,8 +177,10 @@ export function DashboardLayout({ children }: { children: ReactNode }) {
   if (state.phase !== 'ready') return <SessionGate state={state} />;
   const { me } = state;
   const tenant = me.tenants.find((m) => m.tenant.id === me.currentTenantId)?.tenant ?? me.tenants[0].tenant;
+  const role = me.tenants.find((m) => m.tenant.id === tenant.id)?.role ?? null;
   return (
     <DashboardContext.Provider value={{ me, refresh, tenant }}>
+      <RoleFromProfile role={role} />
       <Frame>
         <Side aria-label="Dashboard">
           <Brand>Junction</Brand>
@@ -179,6 +189,11 @@ export function DashboardLayout({ children }: { children: ReactNode }) {
               {link.label}
             </Item>
           ))}
+          {role && can(role, 'audit.read').allowed && (
+            <Item to="/audit" end>
+              Audit log
+            </Item>
+          )}
           {me.isInstanceOwner && (
             <Item to="/instance" end>
               Instance

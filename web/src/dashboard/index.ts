@@ -1,4 +1,5 @@
 /** The dashboard pages behind the editor's Exit, loaded on demand by the router. */
+export { AuditPage } from './AuditPage.js';
 export { ConnectionsPage } from './ConnectionsPage.js';
 export { DashboardHomePage } from './DashboardHomePage.js';
 export { ProfilePage } from './ProfilePage.js';

@@ -1,0 +1,176 @@
+/**
+ * The audit log at /audit (admins and the owner): who did what, when and from which address,
+ * newest first, filtered by action, member and days; 'Load more' pages back; 'Download' saves
+ * the filtered log as JSON lines (the download itself is recorded).
+ */
+import { observer } from 'mobx-react-lite';
+import { useCallback, useEffect, useState } from 'react';
+import { RoleGate } from '../access/RoleGate.js';
+import { formatRunTime } from '../executions/execution-replay.js';
+import { usePageStore } from '../stores/root-store.js';
+import {
+  Button,
+  Card,
+  PageHeader,
+  Select,
+  Spinner,
+  Table,
+  type TableColumn,
+  TextField,
+  useToast,
+} from '../ui/index.js';
+import { type AuditFilters, type AuditRow, AuditStoreModel } from './audit-store.js';
+import { DashboardLayout, useDashboard } from './DashboardLayout.js';
+import { DashboardStoreModel, type MemberItem } from './dashboard-store.js';
+import { failureText } from './dashboard-workflows.js';
+import { Muted, Toolbar } from './parts.js';
+
+/** What each recorded action reads as. */
+export const AUDIT_ACTION_LABELS: Record<string, string> = {
+  'auth.signed_in': 'Signed in',
+  'auth.sign_in_failed': 'Failed sign-in',
+  'auth.signed_out': 'Signed out',
+  'auth.sessions_ended': 'Ended sessions',
+  'auth.password_changed': 'Changed password',
+  'invitation.created': 'Invited someone',
+  'invitation.accepted': 'Accepted an invitation',
+  'invitation.revoked': 'Revoked an invitation',
+  'member.role_changed': 'Changed a role',
+  'member.removed': 'Removed a member',
+  'workspace.transferred': 'Transferred the workspace',
+  'workspace.updated': 'Renamed the workspace',
+  'connection.created': 'Created a connection',
+  'connection.tested': 'Tested a connection',
+  'connection.deleted': 'Deleted a connection',
+  'workflow.switched_on': 'Switched a workflow ON',
+  'workflow.switched_off': 'Switched a workflow OFF',
+  'workflow.published': 'Published a workflow',
+  'workflow.restored': 'Restored a workflow version',
+  'workflow.deleted': 'Deleted a workflow',
+  'workflow.shared': 'Shared a workflow',
+  'app.published': 'Published an app',
+  'export.audit': 'Downloaded the audit log',
+};
+
+const NO_FILTERS: AuditFilters = { action: '', actorId: '', from: '', to: '' };
+
+/** A few words of an event's detail (names, roles, counts), never raw JSON. */
+function describeDetail(row: AuditRow): string {
+  const parts = Object.entries(row.detail)
+    .filter(([, value]) => ['string', 'number', 'boolean'].includes(typeof value))
+    .map(([key, value]) => `${key}: ${String(value)}`);
+  return [row.target, ...parts].filter(Boolean).join(' · ');
+}
+
+const COLUMNS: TableColumn<AuditRow>[] = [
+  { key: 'at', header: 'When', cell: (row) => formatRunTime(row.at), width: '18%' },
+  { key: 'who', header: 'Who', cell: (row) => row.actorEmail ?? 'Unknown account' },
+  { key: 'action', header: 'What', cell: (row) => AUDIT_ACTION_LABELS[row.action] ?? row.action },
+  { key: 'detail', header: 'Details', cell: describeDetail },
+  { key: 'address', header: 'From', cell: (row) => row.address ?? '—' },
+];
+
+/** The audit log page. */
+export function AuditPage() {
+  return (
+    <DashboardLayout>
+      <RoleGate action="audit.read" title="The audit log is not available">
+        <AuditView />
+      </RoleGate>
+    </DashboardLayout>
+  );
+}
+
+const AuditView = observer(function AuditView() {
+  const store = usePageStore(AuditStoreModel);
+  const dashboard = usePageStore(DashboardStoreModel);
+  const { tenant } = useDashboard();
+  const { showToast } = useToast();
+  const [filters, setFilters] = useState<AuditFilters>(NO_FILTERS);
+  const [rows, setRows] = useState<AuditRow[] | null>(null);
+  const [next, setNext] = useState<string | undefined>();
+  const [failure, setFailure] = useState('');
+  const [members, setMembers] = useState<MemberItem[]>([]);
+
+  const load = useCallback(
+    async (before?: string) => {
+      setFailure('');
+      try {
+        const page = await store.list(tenant.id, filters, before);
+        setRows((shown) => (before && shown ? [...shown, ...page.items] : page.items));
+        setNext(page.next);
+      } catch (error) {
+        setFailure(failureText(error));
+      }
+    },
+    [store, tenant.id, filters],
+  );
+  useEffect(() => {
+    void load();
+  }, [load]);
+  useEffect(() => {
+    dashboard
+      .listMembers(tenant.id)
+      .then(setMembers)
+      .catch(() => setMembers([]));
+  }, [dashboard, tenant.id]);
+
+  const download = async () => {
+    try {
+      const text = await store.download(tenant.id, filters);
+      const url = URL.createObjectURL(new Blob([text], { type: 'application/x-ndjson' }));
+      const anchor = document.createElement('a');
+      anchor.href = url;
+      anchor.download = `audit-${new Date().toISOString().slice(0, 10)}.jsonl`;
+      anchor.click();
+      setTimeout(() => URL.revokeObjectURL(url), 1000);
+      showToast({ status: 'success', message: 'The audit log was downloaded as JSON lines.' });
+    } catch (error) {
+      showToast({ status: 'error', message: failureText(error) });
+    }
+  };
+
+  const set = (key: keyof AuditFilters) => (value: string) => setFilters((old) => ({ ...old, [key]: value }));
+  return (
+    <>
+      <PageHeader
+        title="Audit log"
+        description="Who did what in this workspace, when and from which address. Kept for a year unless your administrator set otherwise."
+      />
+      <Card title="Events">
+        <Toolbar>
+          <Select
+            label="Action"
+            value={filters.action}
+            placeholder="Any action"
+            options={Object.entries(AUDIT_ACTION_LABELS).map(([value, label]) => ({ value, label }))}
+            onChange={(event) => set('action')(event.target.value)}
+          />
+          <Select
+            label="Member"
+            value={filters.actorId}
+            placeholder="Anyone"
+            options={members.map((m) => ({ value: m.userId, label: m.name ? `${m.name} (${m.email})` : m.email }))}
+            onChange={(event) => set('actorId')(event.target.value)}
+          />
+          <TextField label="From" type="date" value={filters.from} onChange={(e) => set('from')(e.target.value)} />
+          <TextField label="To" type="date" value={filters.to} onChange={(e) => set('to')(e.target.value)} />
+          <Button variant="secondary" onClick={() => void download()}>
+            Download JSON lines
+          </Button>
+        </Toolbar>
+        {failure && <p role="alert">Could not load the audit log: {failure}</p>}
+        {rows === null && !failure && <Spinner label="Loading the audit log" />}
+        {rows && rows.length === 0 && <Muted>No events match these filters.</Muted>}
+        {rows && rows.length > 0 && (
+          <Table caption="Audit log" columns={COLUMNS} rows={rows} rowKey={(row) => row.id} />
+        )}
+        {next && (
+          <Button variant="ghost" onClick={() => void load(next)}>
+            Load more
+          </Button>
+        )}
+      </Card>
+    </>
+  );
+});
