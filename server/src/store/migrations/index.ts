@@ -21,6 +21,7 @@ import { createAppIconsMigration } from './0014-app-icons.js';
 import { createInstanceAccessMigration } from './0015-instance-access.js';
 import { createWorkflowReleasesMigration } from './0017-workflow-releases.js';
 import { createAuditSessionsMigration } from './0016-audit-sessions.js';
+import { createErrorReportAgeMigration } from './0018-error-report-age.js';
 
 /**
  * Builds the migration provider for a dialect. Names sort in apply order; never rename or
@@ -47,6 +48,7 @@ export function createMigrationProvider(dialect: Dialect): MigrationProvider {
         '0015-instance-access': createInstanceAccessMigration(),
         '0016-audit-sessions': createAuditSessionsMigration(),
         '0017-workflow-releases': createWorkflowReleasesMigration(dialect),
+        '0018-error-report-age': createErrorReportAgeMigration(),
       };
     },
   };
