@@ -3,16 +3,17 @@
  * Shopify install pages): a page store of the root (`usePageStore(AccountStoreModel)`). It owns the session token's
  * hand-over between the address, local storage and the API client (`stores/session.ts`).
  */
-import type { ApiClient } from '@junction/core';
+import { apiKey, type ServerState } from '@junction/core';
 import type { Instance } from 'mobx-state-tree';
-import { establishDashboardSession, type Me } from '../stores/dashboard-session.js';
 import { ApiModel } from '../stores/api-model.js';
+import { establishDashboardSession, type Me } from '../stores/dashboard-session.js';
 import { browserSessionPlatform, type SessionPlatform, type TokenStorage } from '../stores/session.js';
 import { type SignOutScope, signOut } from '../stores/sign-out.js';
 
 /** One active session as GET /api/auth/sessions lists it. */
 export type SessionItem = Awaited<ReturnType<typeof listSessions>>['items'][number];
-const listSessions = (api: ApiClient) => api.get('/api/auth/sessions');
+const listSessions = (server: ServerState) => server.read('/api/auth/sessions', undefined);
+const SESSIONS_KEY = apiKey('/api/auth/sessions');
 
 /** The account's calls, with the API client of the root's environment. */
 export const AccountStoreModel = ApiModel.named('AccountStore')
@@ -40,35 +41,45 @@ export const AccountStoreModel = ApiModel.named('AccountStore')
     },
     /** The signed-in user (GET /api/auth/me). */
     me() {
-      return self.api.get('/api/auth/me');
+      return self.server.read('/api/auth/me', undefined);
     },
     /** A single-use ticket for the account sign-in pop-up (editor-core 7.3). */
     async popupTicket(): Promise<string> {
-      return (await self.api.post('/api/auth/popup-ticket')).ticket;
+      return (await self.server.mutate((api) => api.post('/api/auth/popup-ticket'))).ticket;
     },
     /** Changes the password; a wrong current password fails on the field `currentPassword`. */
     async changePassword(currentPassword: string, newPassword: string): Promise<void> {
-      await self.api.post('/api/auth/password', { body: { currentPassword, newPassword } });
+      // A new password ends the other sessions.
+      await self.server.mutate((api) => api.post('/api/auth/password', { body: { currentPassword, newPassword } }), {
+        invalidates: [SESSIONS_KEY],
+      });
     },
     /** The account's active sessions. */
     async listSessions(): Promise<SessionItem[]> {
-      return (await listSessions(self.api)).items;
+      return (await listSessions(self.server)).items;
     },
     /** Ends one session of the account. */
     async endSession(sessionId: string): Promise<void> {
-      await self.api.delete('/api/auth/sessions/{sessionId}', { params: { path: { sessionId } } });
+      await self.server.mutate(
+        (api) => api.delete('/api/auth/sessions/{sessionId}', { params: { path: { sessionId } } }),
+        { invalidates: [SESSIONS_KEY] },
+      );
     },
     /** Signs out (this browser or everywhere); answers the address of the sign-in screen. */
-    signOut(scope: SignOutScope, userId?: string, storage: TokenStorage = window.localStorage): Promise<string> {
-      return signOut(self.api, storage, scope, userId);
+    async signOut(scope: SignOutScope, userId?: string, storage: TokenStorage = window.localStorage): Promise<string> {
+      const next = await signOut(self.api, storage, scope, userId);
+      // Nothing read for this account may show to the next one.
+      self.server.cache.clear();
+      return next;
     },
     /** Checks a Shopify install link (its HMAC); answers the shop's authorize address. */
     async startShopifyInstall(query: string): Promise<string> {
-      return (await self.api.post('/api/public/shopify/install', { body: { query } })).authorizeUrl;
+      return (await self.server.mutate((api) => api.post('/api/public/shopify/install', { body: { query } })))
+        .authorizeUrl;
     },
     /** Finishes a Shopify install with the return query: the shop's account is stored. */
     finishShopifyInstall(query: string) {
-      return self.api.post('/api/shopify/install/finish', { body: { query } });
+      return self.server.mutate((api) => api.post('/api/shopify/install/finish', { body: { query } }));
     },
   }));
 
