@@ -19,7 +19,8 @@ let base: string;
 let http: HttpClient;
 
 beforeAll(async () => {
-  sandbox = createSandbox({ poolSize: 1, timeoutMs: 5_000 });
+  // Far from what the runs need: on a loaded machine a run with a request took over 5 s.
+  sandbox = createSandbox({ poolSize: 1, timeoutMs: 30_000 });
   target = Fastify();
   target.get('/items', async (request) => ({
     items: [{ id: 1 }],
@@ -31,7 +32,7 @@ beforeAll(async () => {
   );
   await target.listen({ host: '127.0.0.1', port: 0 });
   base = `http://127.0.0.1:${(target.server.address() as net.AddressInfo).port}`;
-  http = createHttpClient({ allowedHosts: base.slice('http://'.length), timeoutMs: 3_000 });
+  http = createHttpClient({ allowedHosts: base.slice('http://'.length), timeoutMs: 15_000 });
 }, 120_000);
 
 afterAll(async () => {
