@@ -83,6 +83,8 @@ describe('instance owner and invitations in the browser', { timeout: E2E_TEST_TI
     const link = await inviteFromSettings(ownerPage, newcomerEmail, 'editor');
     expect(link).toMatch(/\/invite\//);
     await ownerPage.getByRole('table', { name: 'Pending invitations' }).getByText(newcomerEmail).waitFor();
+    // The owner's way back to the instance page is on the settings page.
+    await ownerPage.getByRole('link', { name: 'Open instance settings' }).waitFor();
     await saveScreenshot(ownerPage, 'access-invite-link');
 
     newcomerPage = await freshPage();
@@ -95,6 +97,9 @@ describe('instance owner and invitations in the browser', { timeout: E2E_TEST_TI
     await newcomerPage.getByRole('button', { name: 'Create account and join' }).click();
     await newcomerPage.waitForURL(/\/dashboard$/);
     await newcomerPage.getByText('My First Workspace').first().waitFor();
+    await newcomerPage.goto(`${session().baseUrl}/settings`);
+    await newcomerPage.getByRole('heading', { name: 'Settings', level: 1 }).waitFor();
+    expect(await newcomerPage.getByRole('link', { name: 'Open instance settings' }).count()).toBe(0);
 
     // The link worked once.
     const reused = await freshPage();

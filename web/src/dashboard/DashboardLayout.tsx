@@ -2,13 +2,13 @@ import { can, isApiError, type Role } from '@junction/core';
 import { createContext, type ReactNode, useCallback, useContext, useEffect, useState } from 'react';
 import { NavLink } from 'react-router-dom';
 import styled from 'styled-components';
+import { AccessStoreModel } from '../access/access-store.js';
 import { AccountMenu } from '../account/AccountMenu.js';
 import { AccountStoreModel } from '../account/account-store.js';
 import { WorkspaceSwitcher } from '../instance/WorkspaceSwitcher.js';
+import type { Me } from '../stores/dashboard-session.js';
 import { usePageStore } from '../stores/root-store.js';
 import { Button, PageTitle, Spinner } from '../ui/index.js';
-import type { Me } from '../stores/dashboard-session.js';
-import { AccessStoreModel } from '../access/access-store.js';
 
 const Frame = styled.div`
   display: grid;
@@ -192,11 +192,6 @@ export function DashboardLayout({ children }: { children: ReactNode }) {
           {role && can(role, 'audit.read').allowed && (
             <Item to="/audit" end>
               Audit log
-            </Item>
-          )}
-          {me.isInstanceOwner && (
-            <Item to="/instance" end>
-              Instance
             </Item>
           )}
           <Who>

@@ -3,12 +3,13 @@ import { useState } from 'react';
 import { refusal, useCan } from '../access/useCan.js';
 import { PremiumOffer } from '../editor/palette/PremiumOffer.js';
 import { isOfferedPremium } from '../editor/palette/premium.js';
+import { InstanceOwnerCard } from '../instance/InstanceOwnerCard.js';
+import { InvitationsCard } from '../instance/InvitationsCard.js';
 import { usePageStore } from '../stores/root-store.js';
 import { Button, Card, PageHeader, TextField, useToast } from '../ui/index.js';
 import { DashboardLayout, useDashboard } from './DashboardLayout.js';
 import { DashboardStoreModel } from './dashboard-store.js';
 import { failureText } from './dashboard-workflows.js';
-import { InvitationsCard } from '../instance/InvitationsCard.js';
 import { MembersCard } from './MembersCard.js';
 import { Actions, Muted } from './parts.js';
 
@@ -83,6 +84,7 @@ const SettingsView = observer(function SettingsView() {
       </Card>
       <MembersCard tenantId={tenant.id} userId={me.id} />
       <InvitationsCard />
+      {me.isInstanceOwner && <InstanceOwnerCard />}
     </>
   );
 });
