@@ -392,6 +392,14 @@ _BLOCKED = {
     'subprocess': 'there are no processes in the custom-code sandbox',
     'multiprocessing': 'there are no processes in the custom-code sandbox',
     '_posixsubprocess': 'there are no processes in the custom-code sandbox',
+    '_testcapi': "CPython's test modules are not available in custom code",
+    '_testinternalcapi': "CPython's test modules are not available in custom code",
+    '_testlimitedcapi': "CPython's test modules are not available in custom code",
+    '_testbuffer': "CPython's test modules are not available in custom code",
+    '_testclinic': "CPython's test modules are not available in custom code",
+    '_testclinic_limited': "CPython's test modules are not available in custom code",
+    '_xxtestfuzz': "CPython's test modules are not available in custom code",
+    '_remote_debugging': "CPython's test modules are not available in custom code",
 }
 
 

@@ -178,6 +178,7 @@ describe('custom code: the escape corpus fails cleanly and the sandbox survives'
       /^Custom code failed on line 4: ModuleNotFoundError: No module named 'js'/,
     ],
     ['ctypes', 'import ctypes\nreturn 1', /ImportError: 'ctypes' is not available/],
+    ['_testcapi', 'import _testcapi\nreturn 1', /ImportError: '_testcapi' is not available: CPython's test modules/],
     ["os.system('id')", 'import os\nreturn os.system("id")', /PermissionError: os.system is not available/],
     ["posix.system('id')", 'import posix\nreturn posix.system("id")', /PermissionError: os.system is not available/],
     [
