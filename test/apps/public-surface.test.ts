@@ -173,18 +173,20 @@ describe.each(openTestDatabases())('a published app seen from another workspace 
     expect(action.status).toBe(404);
   });
 
-  it("keeps the author's request out of the reader's own execution records", async () => {
-    // An API-key twin of the app (custom code would need the sandbox): same private request parts.
-    const keyed = privateApp(`${slug}-keyed`, target) as Record<string, unknown>;
+  /**
+   * Publishes an API-key twin of the app (custom code would need the sandbox) whose create
+   * action calls `/scripted/{name}`, runs it in the reader's workspace with the reader's own
+   * account, and answers the reader's execution and replay texts.
+   */
+  const runTwin = async (name: string, expected: 'succeeded' | 'failed') => {
+    const keyed = privateApp(`${slug}-${name}`, target) as Record<string, unknown>;
     keyed.authInfo = {
       apiType: 'apikey',
       apikeyFormFields: [{ key: 'api_key', title: 'API Key' }],
       requestConfig: { headers: [{ key: 'X-Auth-Internal', value: PRIVATE.header }] },
     };
     const twin = keyed.appSlug as string;
-    // A target that answers without echoing the request (an echo's answer is the remote's to give).
-    (keyed.actions as Record<string, { url: string }>).create.url = `${target.url}/scripted/${PRIVATE.path}`;
-    target.script(PRIVATE.path, [{ status: 200, body: { id: 7 } }]);
+    (keyed.actions as Record<string, { url: string }>).create.url = `${target.url}/scripted/${name}-${PRIVATE.path}`;
     expect((await h.call('POST', '/api/apps', { token: author.token, body: keyed })).status).toBe(201);
     await h.call('PUT', `/api/apps/${twin}/listing`, { token: author.token, body: { status: 'Published' } });
     const credential = await h.call('POST', '/api/credentials', {
@@ -200,14 +202,31 @@ describe.each(openTestDatabases())('a published app seen from another workspace 
     const run = await h.call('POST', `/api/workflows/${workflow.json.id}/runs`, { token: reader.token, body: {} });
     expect(run.status, run.text).toBe(202);
     const finished = await waitForExecution(h, reader.token, run.json.executionId);
-    expect(finished.status, JSON.stringify(finished)).toBe('succeeded');
+    expect(finished.status, JSON.stringify(finished)).toBe(expected);
     const execution = await h.call('GET', `/api/executions/${run.json.executionId}`, { token: reader.token });
+    const replay = await h.call('GET', `/api/executions/${run.json.executionId}/replay`, { token: reader.token });
+    return { execution: execution.text, replay: replay.text };
+  };
+
+  it("keeps the author's request out of the reader's own execution records", async () => {
+    // A target that answers without echoing the request (an echo's answer is the remote's to give).
+    target.script(`ok-${PRIVATE.path}`, [{ status: 200, body: { id: 7 } }]);
+    const { execution, replay } = await runTwin('ok', 'succeeded');
     // The call happened with the author's request; the reader's record holds its own values only.
     expect(target.requests.some((r) => r.headers['x-internal'] === PRIVATE.header)).toBe(true);
-    expect(execution.text).toContain('Ada');
-    expectNothingPrivate(execution.text);
-    const replay = await h.call('GET', `/api/executions/${run.json.executionId}/replay`, { token: reader.token });
-    expectNothingPrivate(replay.text);
+    expect(execution).toContain('Ada');
+    expectNothingPrivate(execution);
+    expectNothingPrivate(replay);
+  });
+
+  it("keeps the author's address out of a failed run's error in the reader's records", async () => {
+    // Redirects to itself until the client stops: its error quotes the address it stopped at.
+    const loop = `${target.url}/scripted/loop-${PRIVATE.path}`;
+    target.script(`loop-${PRIVATE.path}`, [{ status: 302, headers: { location: loop } }]);
+    const { execution, replay } = await runTwin('loop', 'failed');
+    expect(execution).toContain('redirects');
+    expectNothingPrivate(execution);
+    expectNothingPrivate(replay);
   });
 
   it('keeps everything for the author', async () => {

@@ -331,7 +331,7 @@ export function createRunner(deps: RunnerDeps) {
     }
     // Another workspace's published app: its request (the author's URL, headers, body) is not recorded.
     const owner = appOwnerOf(app);
-    const recorded = owner === undefined || owner === execution.tenantId ? outcome : { ...outcome, request: undefined };
+    const recorded = owner === undefined || owner === execution.tenantId ? outcome : withoutAuthorRequest(outcome);
     if (outcome.error?.code === 'timeout') {
       // The client's own limit is the step's: say it the same way.
       return {
@@ -343,6 +343,23 @@ export function createRunner(deps: RunnerDeps) {
   }
 
   return { run };
+}
+
+/**
+ * A step outcome of another workspace's published app as its run records it: no request, and
+ * the app's address and host out of the error text (a network error quotes where it failed).
+ * An answer the service sent stays: it is the service's to give.
+ */
+function withoutAuthorRequest(outcome: StepExecution): StepExecution {
+  const url = outcome.request?.url;
+  const error = outcome.error;
+  if (!url || !error) return { ...outcome, request: undefined };
+  const host = URL.canParse(url) ? new URL(url).host : '';
+  let message = error.message.split(url).join("the app's address");
+  message = message.replace(/https?:\/\/\S+/g, (found) => (host && found.includes(host) ? "the app's address" : found));
+  if (host) message = message.split(host).join("the app's host");
+  const output = outcome.response ? outcome.output : { error: message };
+  return { ...outcome, request: undefined, error: { ...error, message }, output };
 }
 
 function toResult(values: unknown, outcome: StepExecution, attempts: number, startedAt: string) {
