@@ -5,6 +5,7 @@
  */
 import { type ApiClient, isApiError, type ServerState } from '@junction/core';
 import { getEnv, type Instance, types } from 'mobx-state-tree';
+import { serverStateOf } from '../stores/server-state.js';
 
 /** Characters in a verification code (onboarding 9). */
 export const CODE_LENGTH = 4;
@@ -83,7 +84,9 @@ export const CodeEntry = types
       if (!self.isComplete || self.phase === 'checking') return;
       self.settle('checking', self.message);
       try {
-        await self.env.api.post('/api/auth/verify-code', { body: { code: self.code } });
+        await serverStateOf(self.env.api).mutate((client) =>
+          client.post('/api/auth/verify-code', { body: { code: self.code } }),
+        );
         self.settle('verified');
         self.env.onVerified();
       } catch (error) {
@@ -104,7 +107,7 @@ export const CodeEntry = types
     async resend(): Promise<void> {
       self.setResendText('Sending…');
       try {
-        await self.env.api.post('/api/auth/send-code', {});
+        await serverStateOf(self.env.api).mutate((client) => client.post('/api/auth/send-code', {}));
         self.setResendText('A new code is on its way.');
       } catch (error) {
         self.setResendText(

@@ -9,6 +9,7 @@
 import { type ApiClient, isApiError, type Step, type WorkflowData } from '@junction/core';
 import { getEnv, type Instance, types } from 'mobx-state-tree';
 import { failureText } from '../stores/api-failure.js';
+import { serverStateOf } from '../stores/server-state.js';
 
 /** The Demo CRM's app key. */
 export const DEMO_APP = 'demo-crm';
@@ -290,7 +291,9 @@ export const TourModel = types
     async start(): Promise<void> {
       if (!self.starting()) return;
       try {
-        const issued = await self.env.api.post('/api/demo-crm/keys', { body: { name: 'Tour' } });
+        const issued = await serverStateOf(self.env.api).mutate((client) =>
+          client.post('/api/demo-crm/keys', { body: { name: 'Tour' } }),
+        );
         self.setDemoKey(issued.apiKey);
         await self.addSampleContact();
         self.started(null);

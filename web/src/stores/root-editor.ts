@@ -8,6 +8,7 @@ import type { IAnyModelType, Instance, SnapshotIn } from 'mobx-state-tree';
 import type { TenantPlan } from '../editor/palette/premium.js';
 import type { StoredWorkflow } from './editor-store.js';
 import type { RootStoreEnv } from './root-store.js';
+import { serverStateOf } from './server-state.js';
 import { prefetchedAnswer, settledAnswer, type WorkflowPrefetch } from './workflow-prefetch.js';
 
 /** What a shared template's welcome shows (GET /api/templates/{templateId}). */
@@ -69,7 +70,7 @@ export function editorRootActions(self: { readonly env: RootStoreEnv }) {
      */
     async tenantPlan(): Promise<TenantPlan | null> {
       try {
-        const me = await api().get('/api/auth/me');
+        const me = await serverStateOf(self.env.api).read('/api/auth/me', undefined);
         return me.tenants.find((membership) => membership.tenant.id === me.currentTenantId)?.tenant ?? null;
       } catch {
         return null;
@@ -77,11 +78,15 @@ export function editorRootActions(self: { readonly env: RootStoreEnv }) {
     },
     /** Starts checkout for the premium offer (POST /api/checkout); returns where to send the browser. */
     async startCheckout(currentUrl: string): Promise<string> {
-      return (await api().post('/api/checkout', { body: { currentUrl } })).url;
+      return (
+        await serverStateOf(self.env.api).mutate((client) => client.post('/api/checkout', { body: { currentUrl } }))
+      ).url;
     },
     /** A shared template's title and description (GET /api/templates/{templateId}); throws when it is gone. */
     async templateSummary(templateId: string): Promise<TemplateSummary> {
-      const template = await api().get('/api/templates/{templateId}', { params: { path: { templateId } } });
+      const template = await serverStateOf(self.env.api).read('/api/templates/{templateId}', {
+        params: { path: { templateId } },
+      });
       return { title: template.title, description: template.description };
     },
   };

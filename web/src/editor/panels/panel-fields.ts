@@ -16,6 +16,7 @@ import {
 } from '@junction/core';
 import { type Instance, types } from 'mobx-state-tree';
 import { failureText } from '../../stores/api-failure.js';
+import { serverStateOf } from '../../stores/server-state.js';
 import { panelEnv } from './panel-common.js';
 
 /** Shown when an earlier step has no data to insert (editor-core 8). */
@@ -170,16 +171,19 @@ export const DropdownModel = types
       if (seq === null) return;
       const data = self.data;
       try {
-        const answer = await panelEnv(self).editor.env.api.post('/api/apps/{appSlug}/dropdowns', {
-          params: { path: { appSlug: data.type } },
-          body: {
-            action: self.action,
-            credential: data.credential,
-            fields: data.fields.map((f) => ({ name: f.name, value: f.value })),
-            ...(more && self.next ? { cursor: self.next } : {}),
-            ...(search ? { search } : {}),
-          },
-        });
+        const { editor } = panelEnv(self);
+        const answer = await serverStateOf(editor.env.api).mutate((client) =>
+          client.post('/api/apps/{appSlug}/dropdowns', {
+            params: { path: { appSlug: data.type } },
+            body: {
+              action: self.action,
+              credential: data.credential,
+              fields: data.fields.map((f) => ({ name: f.name, value: f.value })),
+              ...(more && self.next ? { cursor: self.next } : {}),
+              ...(search ? { search } : {}),
+            },
+          }),
+        );
         // A newer request (the user kept typing) answers instead.
         if (!self.isLatest(seq)) return;
         self.settle({

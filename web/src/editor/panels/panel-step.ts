@@ -34,6 +34,7 @@ import {
 } from '@junction/core';
 import { type Instance, types } from 'mobx-state-tree';
 import { failureText } from '../../stores/api-failure.js';
+import { serverStateOf } from '../../stores/server-state.js';
 import { type AppCatalog, appOptions, toCatalogApp } from './panel-catalog.js';
 import { type AppSummaryView, type PanelEnv, panelEnv, type TestResultView } from './panel-common.js';
 import { emptyActionsTicket, incompleteActionTicket } from './panel-ticket-rules.js';
@@ -407,10 +408,12 @@ export const StepPanelModel = types
       const { editor } = self.env;
       self.testStarted();
       try {
-        const result = (await editor.env.api.post('/api/workflows/{id}/steps/{stepId}/test', {
-          params: { path: { id: editor.wf.id, stepId: self.stepId } },
-          body: { document: toDocument(editor.wf.data) },
-        })) as TestResultView;
+        const result = (await serverStateOf(editor.env.api).mutate((client) =>
+          client.post('/api/workflows/{id}/steps/{stepId}/test', {
+            params: { path: { id: editor.wf.id, stepId: self.stepId } },
+            body: { document: toDocument(editor.wf.data) },
+          }),
+        )) as TestResultView;
         self.testAnswered(result);
       } catch (error) {
         self.testCallFailed(error);

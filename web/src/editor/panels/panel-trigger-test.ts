@@ -8,6 +8,7 @@
 import { isApiError, recordSample, type StepData, sampleLabel, toDocument } from '@junction/core';
 import { type Instance, types } from 'mobx-state-tree';
 import { failureText } from '../../stores/api-failure.js';
+import { serverStateOf } from '../../stores/server-state.js';
 import { type PanelEnv, panelEnv } from './panel-common.js';
 
 /** How long a webhook test listens, in seconds (editor-core 9). */
@@ -265,7 +266,7 @@ export const TriggerTestModel = types
         const tick = async () => {
           if (!self.isCurrent(run)) return resolve();
           try {
-            const answer = await editor.env.api.get('/api/workflows/{id}/executions', {
+            const answer = await serverStateOf(editor.env.api).read('/api/workflows/{id}/executions', {
               params: { path: { id: editor.wf.id }, query: { since } },
             });
             if (!self.isCurrent(run)) return resolve();
@@ -291,10 +292,12 @@ export const TriggerTestModel = types
       const run = self.begin();
       const { editor } = self.env;
       try {
-        const answer = await editor.env.api.post('/api/workflows/{id}/steps/{stepId}/trigger-choices', {
-          params: { path: { id: editor.wf.id, stepId: self.stepId } },
-          body: { document: toDocument(editor.wf.data) },
-        });
+        const answer = await serverStateOf(editor.env.api).mutate((client) =>
+          client.post('/api/workflows/{id}/steps/{stepId}/trigger-choices', {
+            params: { path: { id: editor.wf.id, stepId: self.stepId } },
+            body: { document: toDocument(editor.wf.data) },
+          }),
+        );
         if (!self.isCurrent(run)) return;
         self.setChoices(answer.choices, answer.next);
         if (answer.choices.length === 0) {
@@ -312,10 +315,12 @@ export const TriggerTestModel = types
       const { editor } = self.env;
       self.setLoadingMore(true);
       try {
-        const answer = await editor.env.api.post('/api/workflows/{id}/steps/{stepId}/trigger-choices', {
-          params: { path: { id: editor.wf.id, stepId: self.stepId } },
-          body: { cursor: self.next, document: toDocument(editor.wf.data) },
-        });
+        const answer = await serverStateOf(editor.env.api).mutate((client) =>
+          client.post('/api/workflows/{id}/steps/{stepId}/trigger-choices', {
+            params: { path: { id: editor.wf.id, stepId: self.stepId } },
+            body: { cursor: self.next, document: toDocument(editor.wf.data) },
+          }),
+        );
         self.appendChoices(answer.choices, answer.next);
       } catch (error) {
         self.fail(error, 'Loading more samples failed.');

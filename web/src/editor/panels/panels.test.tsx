@@ -162,7 +162,7 @@ describe('custom events are premium (editor-core 2.8, 6)', () => {
     model.setCustomEventOpen(true);
     const open = vi.spyOn(window, 'open').mockImplementation(() => null);
     render(wrap(editor, <CustomEventDialog model={model} product="Junction" />));
-    await vi.waitFor(() => expect(editor.env.api.get).toHaveBeenCalledWith('/api/auth/me'));
+    await vi.waitFor(() => expect(editor.env.api.get).toHaveBeenCalledWith('/api/auth/me', expect.anything()));
     // Let the plan arrive (and render) before the click.
     const get = editor.env.api.get as unknown as { mock: { calls: unknown[][]; results: { value: unknown }[] } };
     const me = get.mock.calls.findIndex(([path]) => path === '/api/auth/me');

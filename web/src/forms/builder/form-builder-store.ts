@@ -11,7 +11,7 @@ import { ApiModel } from '../../stores/api-model.js';
 export const FormBuilderStoreModel = ApiModel.named('FormBuilderStore').actions((self) => ({
   /** Reads a form of the caller's workspace; throws the API's error (404 when it is not theirs). */
   async readForm(formId: string): Promise<Form> {
-    const data = await self.api.get('/api/forms/{formId}', { params: { path: { formId } } });
+    const data = await self.server.read('/api/forms/{formId}', { params: { path: { formId } } });
     return parseFormTuple(data.content);
   },
   /**
@@ -21,8 +21,10 @@ export const FormBuilderStoreModel = ApiModel.named('FormBuilderStore').actions(
   async saveForm(form: Form, workflowId: string | null, savedId: string | undefined): Promise<string> {
     const body = { name: form.definition.form.title, workflowId, content: toFormTuple(form) };
     const saved = savedId
-      ? await self.api.put('/api/forms/{formId}', { params: { path: { formId: savedId } }, body })
-      : await self.api.post('/api/forms', { body });
+      ? await self.server.mutate((client) =>
+          client.put('/api/forms/{formId}', { params: { path: { formId: savedId } }, body }),
+        )
+      : await self.server.mutate((client) => client.post('/api/forms', { body }));
     return saved.id;
   },
 }));

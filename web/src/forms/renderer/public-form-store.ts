@@ -14,15 +14,17 @@ import { ApiModel } from '../../stores/api-model.js';
 export const PublicFormStoreModel = ApiModel.named('PublicFormStore').actions((self) => ({
   /** Reads a public form; the answer's id is the form's own (the address may name its workflow). */
   async readForm(formId: string): Promise<{ id: string; form: Form }> {
-    const data = await self.api.get('/api/public/forms/{formId}', { params: { path: { formId } } });
+    const data = await self.server.read('/api/public/forms/{formId}', { params: { path: { formId } } });
     return { id: data.id, form: parseFormTuple(data.content) };
   },
   /** Sends a visitor's answers; throws the API's error (its problem names the questions). */
   async submitAnswers(formId: string, answers: Answers): Promise<void> {
-    await self.api.post('/api/public/forms/{formId}/submissions', {
-      params: { path: { formId } },
-      body: { answers },
-    });
+    await self.server.mutate((client) =>
+      client.post('/api/public/forms/{formId}/submissions', {
+        params: { path: { formId } },
+        body: { answers },
+      }),
+    );
   },
 }));
 
