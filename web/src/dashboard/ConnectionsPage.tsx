@@ -46,6 +46,9 @@ interface Connection {
   lastUsed: string | null;
   needsReconnect: boolean;
   statusMessage?: string;
+  /** Its creator (only they share it or take it back). */
+  userId: string;
+  visibility?: 'private' | 'workspace';
 }
 
 /** The connected accounts at /connections. */
@@ -99,6 +102,19 @@ function ConnectionsView() {
       showToast({ status: 'error', message: failureText(error) });
     }
   };
+
+  const share = (item: Connection, visibility: 'private' | 'workspace') =>
+    act(async () => {
+      await dashboard.setCredentialVisibility(item.id, visibility);
+      showToast({
+        status: 'success',
+        message:
+          visibility === 'workspace'
+            ? `${item.name || 'The account'} is shared with the workspace.`
+            : `${item.name || 'The account'} is private to you.`,
+      });
+      await reload();
+    });
 
   const rename = () =>
     act(async () => {
@@ -177,6 +193,11 @@ function ConnectionsView() {
         ),
     },
     {
+      key: 'shared',
+      header: 'Who may use it',
+      cell: (item) => (item.visibility === 'private' ? <Muted as="span">Only you</Muted> : 'Everyone in the workspace'),
+    },
+    {
       key: 'last-used',
       header: 'Last used',
       cell: (item) => (item.lastUsed ? formatRunTime(item.lastUsed) : <Muted as="span">Never</Muted>),
@@ -224,6 +245,14 @@ function ConnectionsView() {
               },
             },
             { label: 'Reconnect', onSelect: () => reconnect(item) },
+            // Only its creator shares a connection or takes it back (another's private one is not listed).
+            ...(item.userId === me.id
+              ? [
+                  item.visibility === 'private'
+                    ? { label: 'Share with the workspace', onSelect: () => void share(item, 'workspace') }
+                    : { label: 'Make private', onSelect: () => void share(item, 'private') },
+                ]
+              : []),
             { label: 'Delete', danger: true, onSelect: () => setConfirmingDelete(item.id) },
           ]}
           empty={

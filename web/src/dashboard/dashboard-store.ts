@@ -116,6 +116,13 @@ export const DashboardStoreModel = ApiModel.named('DashboardStore')
         { invalidates: [CREDENTIALS_KEY] },
       );
     },
+    /** Shares an account with the workspace or makes it private again (its creator only). */
+    async setCredentialVisibility(id: string, visibility: 'private' | 'workspace'): Promise<void> {
+      await self.server.mutate(
+        (api) => api.patch('/api/credentials/{id}', { params: { path: { id } }, body: { visibility } }),
+        { invalidates: [CREDENTIALS_KEY] },
+      );
+    },
     /** Checks an account against its app (POST /api/credentials/{id}/check). */
     checkCredential(id: string) {
       return self.server.mutate((api) => api.post('/api/credentials/{id}/check', { params: { path: { id } } }));

@@ -1,3 +1,4 @@
+import { PRIVATE_CONNECTION_TEXT } from '@junction/core';
 import * as DropdownMenu from '@radix-ui/react-dropdown-menu';
 import { observer } from 'mobx-react-lite';
 import { useEffect } from 'react';
@@ -50,6 +51,12 @@ export const ConnectionPanel = observer(function ConnectionPanel({ model }: { mo
     <div>
       {model.phase === 'loading' && <Muted>Loading accounts…</Muted>}
       {model.error && <ErrorBox role="alert">{model.error}</ErrorBox>}
+      {model.usesUnopenableConnection && (
+        <ErrorBox role="status" data-testid="unopenable-connection">
+          This step uses a connection you cannot open. {PRIVATE_CONNECTION_TEXT} Choose one of your accounts, or ask
+          them to share it with the workspace.
+        </ErrorBox>
+      )}
       <OptionList aria-label="Accounts">
         <li>
           <OptionButton $selected={model.selectedId === null} onClick={() => model.clearChoice()}>

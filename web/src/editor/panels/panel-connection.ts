@@ -202,6 +202,14 @@ export const ConnectionModel = types
     get selectedId(): string | null {
       return self.data.credential;
     },
+    /**
+     * True when the step uses a connection this member cannot open: it is not among the accounts
+     * the server lists for them (another member's private connection, or one deleted since).
+     */
+    get usesUnopenableConnection(): boolean {
+      const id = self.data.credential;
+      return self.phase === 'loaded' && id !== null && !self.credentials.some((c) => c.id === id);
+    },
     get trustedOrigins(): string[] {
       return [self.env.origin];
     },

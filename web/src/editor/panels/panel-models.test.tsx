@@ -397,6 +397,13 @@ describe('connection panel (editor-core 2.5, 4.7, 5.2)', () => {
     expect(model.data.authname).toBe('Demo CRM - unnamed#1');
   });
 
+  it("says when the step uses a connection the member cannot open (another member's private one)", async () => {
+    const { model, editor, actionId } = await open();
+    expect(model.usesUnopenableConnection).toBe(false);
+    editor.wf.updateStep(actionId, { credential: 'someone-elses-private' });
+    expect(model.usesUnopenableConnection).toBe(true);
+  });
+
   it('deletes only on the second click ("Really delete?") and clears the step\'s account', async () => {
     const { model, calls } = await open();
     await model.requestDelete('k1');
