@@ -6,6 +6,7 @@ import { createRequire } from 'node:module';
 import { parseArgs } from 'node:util';
 import { type CliIo, runMigrate, runValidate } from './document-commands.js';
 import { REPORT_FORMATS, type ReportFormat } from './document-report.js';
+import { OPS_COMMANDS, runDatabaseMigrate, runOpsCommand } from './ops-commands.js';
 import { runStart, runWorker } from './start.js';
 
 /** Exit code of a command-line usage error. */
@@ -24,7 +25,21 @@ Commands:
       --in-place                 Overwrite each input with its migrated document.
       --backup                   With --in-place: keep each changed original as <file>.bak.
       --dry-run                  Report what would be written; write nothing.
+  migrate --database [--dry-run] Upgrade the stored workflows of this installation in batches
+                                 (resumes where a stopped run left off).
   help                           Show this help.
+
+Operating an installation (reads DATA_DIR, DATABASE_URL, JUNCTION_ENCRYPTION_KEY; needs the build):
+  backup [--out FILE]            Write one archive: the database, the key file, a manifest.
+  restore FILE                   Replace the database (and key file) with a backup's; stop the server first.
+  export [--workspace ID] [--out FILE] [--passphrase-file F]
+                                 Workflows, forms and portal apps as one JSON file; connections
+                                 only with a passphrase (they are sealed with it).
+  import FILE [--workspace ID] [--passphrase-file F]
+                                 Bring an export in; running it again changes nothing.
+  db status                      List the applied and pending database migrations.
+  db migrate                     Apply the pending migrations (the server also does at start).
+  rotate-key                     Re-seal every stored secret with the first JUNCTION_ENCRYPTION_KEY.
 
 Options of validate and migrate:
   -q, --quiet                    Report errors only.
@@ -55,6 +70,8 @@ function usage(io: CliIo, message: string): number {
  * process.exitCode = await runCli(process.argv.slice(2), { stdout: (t) => process.stdout.write(t), stderr: (t) => process.stderr.write(t), cwd: process.cwd() });
  */
 export async function runCli(argv: string[], io: CliIo): Promise<number> {
+  if ((OPS_COMMANDS as readonly string[]).includes(argv[0] ?? ''))
+    return runOpsCommand(argv, io, { version: version() });
   let parsed: ReturnType<typeof parse>;
   try {
     parsed = parse(argv);
@@ -71,7 +88,8 @@ export async function runCli(argv: string[], io: CliIo): Promise<number> {
     io.stdout(HELP);
     return 0;
   }
-  const hasMigrateOptions = values.out !== undefined || values['in-place'] || values['dry-run'] || values.backup;
+  const hasMigrateOptions =
+    values.out !== undefined || values['in-place'] || values['dry-run'] || values.backup || values.database;
   const hasReportOptions = values.quiet || values.format !== undefined;
   const format = (values.format ?? 'text') as ReportFormat;
   if (values.format !== undefined && !REPORT_FORMATS.includes(format))
@@ -83,6 +101,11 @@ export async function runCli(argv: string[], io: CliIo): Promise<number> {
       if (inputs.length === 0) return usage(io, 'validate needs at least one file or folder');
       return runValidate(io, inputs, report);
     case 'migrate': {
+      if (values.database) {
+        if (inputs.length > 0 || values.out !== undefined || values['in-place'] || values.backup || hasReportOptions)
+          return usage(io, 'migrate --database takes only --dry-run');
+        return runDatabaseMigrate(io, { isDryRun: values['dry-run'] === true });
+      }
       if (inputs.length === 0) return usage(io, 'migrate needs at least one file or folder');
       if (values.out !== undefined && values['in-place'])
         return usage(io, 'use either --out DIR or --in-place, not both');
@@ -122,6 +145,7 @@ function parse(argv: string[]) {
       out: { type: 'string' },
       'in-place': { type: 'boolean' },
       'dry-run': { type: 'boolean' },
+      database: { type: 'boolean' },
       backup: { type: 'boolean' },
       quiet: { type: 'boolean', short: 'q' },
       format: { type: 'string' },

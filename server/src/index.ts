@@ -28,3 +28,5 @@ export type {
   WorkflowSummary,
   WorkflowView,
 } from './kernel/types.js';
+export type { OpsServices } from './ops/index.js';
+export { ops } from './ops/index.js';

@@ -1,0 +1,83 @@
+/**
+ * The operator commands' services, each over the installation a configuration names (it opens
+ * the database and closes it again): what the `junction` command line calls for backup,
+ * restore, export, import, db status / migrate, migrate --database and rotate-key.
+ */
+import type { Config } from '../config.js';
+import { createDb, type DbHandle, resolveSqlitePath } from '../store/create-db.js';
+import { applyMigrations, DatabaseNewerError, type MigrationStatus, readMigrationStatus } from '../store/repos/ops.js';
+import { type BackupManifest, type BackupOptions, createBackup, readBackupManifest, restoreBackup } from './backup.js';
+import { type UpgradeOptions, type UpgradeReport, upgradeStoredDocuments } from './document-upgrade.js';
+import {
+  type ExportFile,
+  type ExportOptions,
+  exportInstance,
+  type ImportOptions,
+  type ImportReport,
+  importInstance,
+} from './export-import.js';
+import { processesUsing } from './in-use.js';
+import { type RotationReport, rotateKeys } from './rotate-key.js';
+
+export { DatabaseNewerError };
+export type { BackupManifest, ExportFile, ImportReport, MigrationStatus, RotationReport, UpgradeReport };
+export { RestoreRefusedError } from './backup.js';
+export { UnknownWorkspaceError } from './export-import.js';
+export { WrongPassphraseError } from './passphrase-box.js';
+
+/** A database with migrations still to apply: the commands that read or write rows refuse it. */
+export class PendingMigrationsError extends Error {
+  constructor(readonly pending: string[]) {
+    super(
+      `The database has ${pending.length} pending migration${pending.length === 1 ? '' : 's'} (${pending[0]}…); run \`junction db migrate\` (or start the server once) first.`,
+    );
+    this.name = 'PendingMigrationsError';
+  }
+}
+
+async function withDatabase<T>(config: Config, fn: (handle: DbHandle) => Promise<T>): Promise<T> {
+  const handle = createDb(config);
+  try {
+    return await fn(handle);
+  } finally {
+    await handle.close();
+  }
+}
+
+/** Opens the database and refuses it unless its schema is exactly this build's. */
+async function withCurrentDatabase<T>(config: Config, fn: (handle: DbHandle) => Promise<T>): Promise<T> {
+  return withDatabase(config, async (handle) => {
+    const status = await readMigrationStatus(handle);
+    if (status.unknown.length > 0) throw new DatabaseNewerError(status.unknown);
+    if (status.pending.length > 0) throw new PendingMigrationsError(status.pending);
+    return fn(handle);
+  });
+}
+
+/** A sentence naming the processes that hold the installation's SQLite file, or undefined. */
+export function dataInUse(config: Config): string | undefined {
+  if (config.databaseUrl) return undefined;
+  const pids = processesUsing(resolveSqlitePath(config));
+  if (pids.length === 0) return undefined;
+  return `process ${pids.join(', ')} has ${resolveSqlitePath(config)} open.`;
+}
+
+/** The operator services, by command. */
+export const ops = {
+  backup: (config: Config, options?: BackupOptions) => createBackup(config, options),
+  readBackupManifest,
+  restore: (config: Config, file: string): Promise<BackupManifest> => restoreBackup(config, file, { inUse: dataInUse }),
+  exportData: (config: Config, options?: ExportOptions): Promise<ExportFile> =>
+    withCurrentDatabase(config, (handle) => exportInstance(handle, config, options)),
+  importData: (config: Config, file: ExportFile, options?: ImportOptions): Promise<ImportReport> =>
+    withCurrentDatabase(config, (handle) => importInstance(handle, config, file, options)),
+  status: (config: Config): Promise<MigrationStatus> => withDatabase(config, readMigrationStatus),
+  migrate: (config: Config): Promise<string[]> => withDatabase(config, applyMigrations),
+  upgradeDocuments: (config: Config, options?: UpgradeOptions): Promise<UpgradeReport> =>
+    withCurrentDatabase(config, (handle) => upgradeStoredDocuments(handle, options)),
+  rotateKeys: (config: Config): Promise<RotationReport> =>
+    withCurrentDatabase(config, (handle) => rotateKeys(handle, config)),
+};
+
+/** The operator services' type, as the command line sees them. */
+export type OpsServices = typeof ops;
