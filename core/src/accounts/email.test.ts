@@ -50,4 +50,16 @@ describe('normaliseEmail', () => {
   it('gives an empty text for anything but a text', () => {
     for (const value of [undefined, null, 42, {}, ['a@b.co']]) expect(normaliseEmail(value)).toBe('');
   });
+
+  it('answers hostile addresses at once: the length is checked before the pattern runs', () => {
+    const label = `a${'-'.repeat(61)}`;
+    for (const hostile of [
+      `a@${`${label}.`.repeat(3)}${'-'.repeat(50)}`,
+      `${'a'.repeat(240)}@a${'.a'.repeat(5)}.`,
+      `a@${'a.'.repeat(1_000_000)}`,
+      `${'.'.repeat(1_000_000)}@`,
+    ]) {
+      expect(isValidEmail(hostile)).toBe(false);
+    }
+  });
 });
