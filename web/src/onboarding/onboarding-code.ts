@@ -3,7 +3,7 @@
  * characters, a paste spread across the boxes, a wrong code cleared after 1.5 s with the first
  * box focused again, a correct one closing the modal.
  */
-import { type ApiClient, isApiError, type ServerState } from '@junction/core';
+import { type ApiClient, isApiError, type ServerState, STATUS_PROBLEM_CODES } from '@junction/core';
 import { getEnv, type Instance, types } from 'mobx-state-tree';
 import { serverStateOf } from '../stores/server-state.js';
 
@@ -90,12 +90,12 @@ export const CodeEntry = types
         self.settle('verified');
         self.env.onVerified();
       } catch (error) {
-        const gone = isApiError(error) && error.status === 410;
+        const gone = isApiError(error) && error.code === STATUS_PROBLEM_CODES[410];
         self.settle(
           'wrong',
           gone
             ? (error.problem.detail ?? 'The code has expired. Request a new one.')
-            : isApiError(error) && error.status !== 422
+            : isApiError(error) && error.code !== STATUS_PROBLEM_CODES[422]
               ? (error.problem.detail ?? 'The code could not be checked.')
               : 'That code is not right.',
         );

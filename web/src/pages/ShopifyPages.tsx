@@ -1,4 +1,4 @@
-import { isApiError } from '@junction/core';
+import { isApiError, STATUS_PROBLEM_CODES } from '@junction/core';
 import { type ReactNode, useEffect, useState } from 'react';
 import { useSearchParams } from 'react-router-dom';
 import styled from 'styled-components';
@@ -199,7 +199,7 @@ function ShopifyReturn({ browser }: { browser: () => ShopifyBrowser }) {
       (e: unknown) => {
         if (!isCurrent) return;
         // 401 without a field is the session (ended); 401 on query.hmac is a forged return.
-        if (isApiError(e) && e.status === 401 && !e.problem.field) {
+        if (isApiError(e) && e.code === STATUS_PROBLEM_CODES[401] && !e.problem.field) {
           account.dropToken();
           setResult({ phase: 'signed-out' });
           return;

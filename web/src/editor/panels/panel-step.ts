@@ -19,6 +19,7 @@ import {
   isApiError,
   isSectionDone,
   isSectionEnabled,
+  isUnreachable,
   missingRequiredFields,
   nextSection,
   recordTestResult,
@@ -352,7 +353,7 @@ export const StepPanelModel = types
       testCallFailed(error: unknown): void {
         self.testPhase = 'testFailed';
         self.testError = failureText(error, 'The test could not be run.');
-        if (self.exists && isApiError(error) && error.status !== 0) {
+        if (self.exists && isApiError(error) && !isUnreachable(error)) {
           self.env.editor.wf.updateStep(
             self.stepId,
             recordTestResult(self.data, { ok: false, error: self.testError, testedAt: self.env.now() }),

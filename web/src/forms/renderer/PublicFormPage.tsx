@@ -1,6 +1,7 @@
-import { type Form, isApiError } from '@junction/core';
+import { type Form, isApiError, STATUS_PROBLEM_CODES } from '@junction/core';
 import { useEffect, useState } from 'react';
 import styled from 'styled-components';
+import { failureText } from '../../stores/api-failure.js';
 import { Spinner } from '../../ui/Spinner.js';
 import { FormBuilderDialog } from '../builder/FormBuilderDialog.js';
 import { useSessionToken } from '../builder/session.js';
@@ -37,9 +38,9 @@ function usePublicForm(formId: string): Loaded {
       (error: unknown) => {
         if (!isCurrent) return;
         const message =
-          isApiError(error) && error.status === 404
+          isApiError(error) && error.code === STATUS_PROBLEM_CODES[404]
             ? 'This form does not exist or was deleted.'
-            : `The form could not be loaded: ${isApiError(error) ? error.message : String(error)} Please reload the page.`;
+            : `${failureText(error, 'The form could not be loaded.')} Please reload the page.`;
         setLoaded({ status: 'failed', message });
       },
     );

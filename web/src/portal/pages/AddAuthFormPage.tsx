@@ -9,7 +9,14 @@
  * and auth info (actions and triggers are kept). A stored client secret is never shown; left
  * empty, it is kept.
  */
-import { type ApiType, type AppDefinition, type AuthInfo, defaultAuthInfo, isApiError } from '@junction/core';
+import {
+  type ApiType,
+  type AppDefinition,
+  type AuthInfo,
+  defaultAuthInfo,
+  isApiError,
+  STATUS_PROBLEM_CODES,
+} from '@junction/core';
 import { useEffect, useState } from 'react';
 import { Link, useSearchParams } from 'react-router-dom';
 import { PageShell } from '../../pages/PageShell.js';
@@ -173,7 +180,7 @@ export function AddAuthFormPage() {
         setSaved({ slug: values.appSlug, isUpdate: false });
       }
     } catch (e) {
-      if (isApiError(e) && e.code === 'state.conflict' && e.problem.field === 'appSlug') {
+      if (isApiError(e) && e.code === STATUS_PROBLEM_CODES[409] && e.problem.field === 'appSlug') {
         setError(`${e.message} To change an app you registered, open it from Edit apps.`);
       } else {
         setError(describeError(e, 'The app could not be saved (network error).').message);
