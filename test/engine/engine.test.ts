@@ -168,18 +168,20 @@ describe.each(openTestDatabases())('the engine on $dialect', (testDb) => {
     expect(target.calls['/fail/first']).toBe(1);
     expect(target.calls['/fail/second']).toBe(2);
 
-    // The latest version: rename the second step, re-run from it.
+    // The latest version: rename the second step (a draft while ON), publish, re-run from it.
     const current = await h.call('GET', `/api/workflows/${id}`, { token });
     const document = structuredClone(current.json.document);
     document.steps[2].data.name = 'Renamed call';
     const saved = await h.call('PUT', `/api/workflows/${id}`, { token, body: { document } });
     expect(saved.status).toBe(200);
+    expect((await h.call('POST', `/api/workflows/${id}/publish`, { token, body: {} })).status).toBe(200);
     const latest = await h.call('POST', `/api/executions/${hook.json.executionId}/rerun`, {
       token,
       body: { fromStepId: STEP.second, version: 'latest' },
     });
     const latestDone = await waitForExecution(h, token, latest.json.executionId);
-    expect(latestDone).toMatchObject({ status: 'succeeded', workflowRevision: 3 });
+    // Stored, switched ON, the draft saved, published.
+    expect(latestDone).toMatchObject({ status: 'succeeded', workflowRevision: 4 });
     expect(latestDone.document.steps[2].data.name).toBe('Renamed call');
 
     const unknown = await h.call('POST', `/api/executions/${hook.json.executionId}/rerun`, {

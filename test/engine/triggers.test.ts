@@ -324,7 +324,7 @@ describe.each(openTestDatabases())('triggers on $dialect', (testDb) => {
     expect((await setActive(sentinel, false)).status).toBe(200);
   });
 
-  it('applies a schedule edited while ON from its next tick, without switching OFF and ON', async () => {
+  it('applies a schedule edited while ON when it is published, without switching OFF and ON', async () => {
     const workflowId = await createWorkflow(j, user.token, scheduleWorkflow({ frequency: 'minutes', every: 1 }));
     expect((await setActive(workflowId, true)).status).toBe(200);
     const saved = (await j.call('GET', `/api/workflows/${workflowId}`, { token: user.token })).json;
@@ -336,9 +336,12 @@ describe.each(openTestDatabases())('triggers on $dialect', (testDb) => {
     expect(
       (await j.call('PUT', `/api/workflows/${workflowId}`, { token: user.token, body: { document } })).status,
     ).toBe(200);
-    // The old schedule's next tick re-arms on the new one instead of firing.
-    const oldTick = Date.parse((await activation(workflowId)).nextRunAt);
-    clock.ms = oldTick + 5;
+    // The edit is a draft: the running schedule stays as it was until Publish.
+    const before = (await activation(workflowId)).nextRunAt;
+    expect(before).toBe(new Date((Math.floor(clock.ms / MINUTE) + 1) * MINUTE).toISOString());
+    const published = await j.call('POST', `/api/workflows/${workflowId}/publish`, { token: user.token, body: {} });
+    expect(published.status).toBe(200);
+    // Published: the schedule is set up anew on its next tick.
     const newTick = (Math.floor(clock.ms / (10 * MINUTE)) + 1) * 10 * MINUTE;
     await waitUntil(
       async () => (await activation(workflowId)).nextRunAt === new Date(newTick).toISOString(),

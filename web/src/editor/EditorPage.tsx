@@ -248,6 +248,10 @@ export const EditorPage = observer(function EditorPage() {
         if (newId) platform.replaceSearch(withParam(platform.readSearch(), 'id', newId));
       }
       if (editor.isLoaded) editor.startAutosave();
+      // A run's replay links the version it ran (`&version=3`): it opens read-only on the canvas.
+      const version = Number(new URLSearchParams(platform.readSearch()).get('version'));
+      if (editor.isLoaded && Number.isInteger(version) && version > 0)
+        void editor.openVersion(version).catch(() => undefined);
       if (new URLSearchParams(platform.readSearch()).get('tour') === '1') openTour();
     })();
   }, [editor, isSignedOut, openTour]);

@@ -19,6 +19,7 @@ import {
   runSamples,
   runsByStep,
   stepStatus,
+  versionHref,
 } from './execution-replay.js';
 import { ExecutionsStoreModel } from './executions-store.js';
 import { ReplayCanvas } from './ReplayCanvas.js';
@@ -216,6 +217,16 @@ function ReplayView() {
             </time>
             {' · '}
             {execution.trigger === 'replay' ? 'Replay' : `Trigger: ${execution.trigger}`}
+            {execution.version !== undefined ? (
+              <>
+                {' · '}
+                <RouterLink to={versionHref(execution.workflowId, execution.version)} data-testid="run-version">
+                  version {execution.version}
+                </RouterLink>
+              </>
+            ) : execution.ranDraft ? (
+              ' · the draft'
+            ) : null}
             {execution.rerunOf ? (
               <>
                 {' · re-run of '}

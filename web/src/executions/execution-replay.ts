@@ -32,8 +32,17 @@ export interface ExecutionShape {
   triggerData?: unknown;
   error?: string;
   rerunOf?: string;
+  /** The published version it ran, when it ran one. */
+  version?: number;
+  /** It ran the draft (a manual run from the editor). */
+  ranDraft?: boolean;
   document: WorkflowData;
   steps: StepRunRecord[];
+}
+
+/** Where the replay links the version a run ran: the editor, that version open read-only. */
+export function versionHref(workflowId: string, version: number): string {
+  return `/?id=${encodeURIComponent(workflowId)}&version=${version}`;
 }
 
 /** One step's record in an execution (the contract's StepRun). */

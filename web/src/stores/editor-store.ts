@@ -13,6 +13,7 @@ import {
   type IWorkflow,
   isApiError,
   isUnreachable,
+  type LifecycleState,
   PROBLEM_CODES,
   problemText,
   type ShownProblem,
@@ -26,6 +27,7 @@ import { reaction } from 'mobx';
 import { flow, getEnv, type Instance, types } from 'mobx-state-tree';
 import { AppCatalogModel } from '../editor/panels/panel-catalog.js';
 import { activationProblemsOf } from './activation-check.js';
+import { editorReleases } from './editor-releases.js';
 import { editorRequests } from './editor-requests.js';
 import { serverStateOf } from './server-state.js';
 
@@ -75,6 +77,10 @@ export interface StoredWorkflow {
   active: boolean;
   revision: number;
   document: WorkflowDocument;
+  /** OFF, live, or ON with a draft (core's lifecycle); the document is the draft when there is one. */
+  state?: LifecycleState;
+  /** The published version that runs (ON). */
+  publishedVersion?: number;
 }
 
 /** What a shared template that no longer exists says (editor-core 4.9; its one screen-specific sentence). */
@@ -97,7 +103,9 @@ const EditorStoreBase = types
   })
   .volatile(() => ({
     /** Why the member's role may not edit (core's permission table), or null: then nothing is saved. */
-    readOnlyReason: null as string | null,
+    roleReadOnlyReason: null as string | null,
+    /** Why a version open read-only may not be edited (editor-releases.ts), or null. */
+    versionReadOnlyReason: null as string | null,
     loadPhase: 'unloaded' as LoadPhase,
     savePhase: 'idle' as SavePhase,
     /** The stored revision the next save expects (409 when someone saved in between). */
@@ -125,6 +133,12 @@ const EditorStoreBase = types
     panelSection: null as string | null,
     /** A step whose card asked for a new test; its panel runs the test and clears this. */
     retestStepId: null as string | null,
+    /** Where the workflow is in its life (core lifecycle): 'off', 'live' or 'draft'; null before a load. */
+    lifecycle: null as LifecycleState | null,
+    /** The published version that runs, when the workflow is ON. */
+    publishedVersion: null as number | null,
+    /** The version open read-only on the canvas (editor-releases.ts), or null. */
+    viewingVersion: null as number | null,
   }))
   .views((self) => ({
     get env(): EditorEnv {
@@ -134,6 +148,10 @@ const EditorStoreBase = types
     get wf(): IWorkflow {
       if (!self.workflow) throw new Error('No workflow is loaded: call load() first and check isLoaded.');
       return self.workflow;
+    },
+    /** Why nothing is saved now: a version open read-only, or the member's role; null when editable. */
+    get readOnlyReason(): string | null {
+      return self.versionReadOnlyReason ?? self.roleReadOnlyReason;
     },
     get isLoaded(): boolean {
       return self.loadPhase === 'loaded' && self.workflow !== undefined;
@@ -217,6 +235,8 @@ const EditorStoreBase = types
       }
       const workflow = self.wf;
       self.revision = stored.revision;
+      self.lifecycle = stored.state ?? (stored.active ? 'live' : 'off');
+      self.publishedVersion = stored.publishedVersion ?? null;
       self.savedData = workflow.data;
       if (self.selectedStepId && !workflow.stepById(self.selectedStepId)) self.selectedStepId = null;
     },
@@ -228,14 +248,21 @@ const EditorStoreBase = types
       self.loadFailedUnreachable = isUnreachable;
       self.loadProblem = problem;
     },
+    /** Notes the version open read-only (or null) and the read-only reason to show meanwhile. */
+    setViewingVersion(number: number | null, reason: string | null): void {
+      self.viewingVersion = number;
+      self.versionReadOnlyReason = reason;
+    },
     /** Marks the workflow read-only for the member's role (a viewer), with the reason shown. */
     setReadOnlyReason(reason: string | null): void {
-      self.readOnlyReason = reason;
+      self.roleReadOnlyReason = reason;
     },
     setSavePhase(phase: SavePhase): void {
       self.savePhase = phase;
     },
-    markSaved(data: WorkflowData, revision: number): void {
+    markSaved(data: WorkflowData, revision: number, stored?: Pick<StoredWorkflow, 'state' | 'publishedVersion'>): void {
+      if (stored?.state) self.lifecycle = stored.state;
+      if (stored?.publishedVersion !== undefined) self.publishedVersion = stored.publishedVersion;
       self.isUnreachable = false;
       self.savedData = data;
       self.revision = revision;
@@ -249,6 +276,7 @@ const EditorStoreBase = types
     applyActivation(active: boolean, revision: number | null): void {
       const wasSaved = self.workflow !== undefined && self.workflow.data === self.savedData;
       self.wf.setActive(active);
+      self.lifecycle = active ? 'live' : 'off';
       if (revision !== null) self.revision = revision;
       if (wasSaved) self.savedData = self.wf.data;
     },
@@ -303,7 +331,7 @@ const EditorStoreBase = types
             },
           );
           // The echo is not applied to the model: the workflow may have moved on while the request ran.
-          self.markSaved(data, saved.revision);
+          self.markSaved(data, saved.revision, saved);
         } catch (error) {
           const wasUnreachable = self.isUnreachable;
           const code = isApiError(error) ? error.code : null;
@@ -468,7 +496,7 @@ const EditorStoreBase = types
 export interface EditorStoreCore extends Instance<typeof EditorStoreBase> {}
 
 /** The editor's root store; EditorPage creates it through the root store's `createModel`. */
-export const EditorStore = EditorStoreBase.actions(editorRequests);
+export const EditorStore = EditorStoreBase.actions(editorRequests).actions(editorReleases);
 
 /** An editor store instance. */
 export interface IEditorStore extends Instance<typeof EditorStore> {}

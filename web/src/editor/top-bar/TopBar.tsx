@@ -11,6 +11,7 @@ import { useEditor } from '../editor-context.js';
 import { ActivationSwitch } from './ActivationSwitch.js';
 import { HelpMenu } from './HelpMenu.js';
 import { IssuesButton } from './IssuesButton.js';
+import { PublishControls } from './PublishControls.js';
 import { IconButton, Tip, TipProvider } from './parts.js';
 import { RunsButton } from './RunsButton.js';
 import { SavingIndicator } from './SavingIndicator.js';
@@ -199,6 +200,7 @@ export const TopBar = observer(function TopBar({ token }: { token: string | null
         <IssuesButton />
         <RunsButton />
         <HelpMenu />
+        <PublishControls />
         <ActivationSwitch />
         <Tip content={shareRefusal ?? (isBlocked ? SHARE_BLOCKED_TOOLTIP : 'Share as a template')}>
           <ShareButton
