@@ -17,12 +17,12 @@ import {
 import { createCodeMail, createSignInLinkMail } from '../mail/templates.js';
 import { hashPassword, NO_PASSWORD_HASH, verifyAgainstDummy, verifyPassword } from '../security/passwords.js';
 import { createToken, hashToken, isSameSecret } from '../security/tokens.js';
-import { createRepos, type TenantRecord, type UserRecord } from '../store/repos/index.js';
+import { createRepos, type SessionRecord, type TenantRecord, type UserRecord } from '../store/repos/index.js';
 import { inTransaction } from '../store/repos/transaction.js';
 import { buildNewWorkflow, checkPasswordRules, isValidEmail, normaliseEmail } from './core-rules.js';
 import { nowIso, type ServiceDeps } from '../kernel/deps.js';
 import type { AuthContext, Services, SessionGrant, SignInClient } from '../kernel/types.js';
-import { sessionContext } from './session-context.js';
+import { idleTimeoutMs, idleVerdict, sessionContext } from './session-context.js';
 import { toTenantView, toUserView } from './views.js';
 
 /** Sessions last 30 days from sign-in. */
@@ -96,6 +96,17 @@ export function createAccountsService(deps: ServiceDeps, gate: SignUpGate): Serv
       device: client?.userAgent === undefined ? null : describeDevice(client.userAgent),
     });
     return { token, expiresAt, user: toUserView(user), tenant: toTenantView(tenant) };
+  };
+
+  // The idle timeout beside the 30-day lifetime: an unused session ends; a used one records it.
+  const liveSession = async (session: SessionRecord): Promise<boolean> => {
+    const verdict = idleVerdict(session, deps.now(), idleTimeoutMs(deps.config));
+    if (verdict === 'end') {
+      await repos.sessions.remove(session.id);
+      return false;
+    }
+    if (verdict === 'touch') await repos.sessions.touch(session.id, nowIso(deps));
+    return true;
   };
 
   // A failed sign-in of a known account shows in each of its workspaces' audit logs.
@@ -346,7 +357,7 @@ export function createAccountsService(deps: ServiceDeps, gate: SignUpGate): Serv
     async authenticate(token) {
       if (typeof token !== 'string' || token === '') return null;
       const session = await repos.sessions.findValid(hashToken(token), nowIso(deps));
-      return session ? sessionContext(session) : null;
+      return session && (await liveSession(session)) ? sessionContext(session) : null;
     },
 
     async createPopupTicket(ctx) {
@@ -369,7 +380,7 @@ export function createAccountsService(deps: ServiceDeps, gate: SignUpGate): Serv
       if (!used) return null;
       // The session it was issued to must still be signed in (a log-out voids its tickets).
       const session = await repos.sessions.findValidById(used.purpose.slice(POPUP_PURPOSE.length), nowIso(deps));
-      if (!session || session.userId !== used.userId) return null;
+      if (!session || session.userId !== used.userId || !(await liveSession(session))) return null;
       return sessionContext(session);
     },
 

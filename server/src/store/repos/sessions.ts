@@ -14,6 +14,8 @@ export interface SessionRecord {
   device?: string | null;
   /** The user's role in `tenantId` (read with the session; null when no longer a member). */
   role?: string | null;
+  /** When the session was last used (the idle timeout); null until first recorded. */
+  lastSeenAt?: string | null;
 }
 
 /** Repository of `sessions`. */
@@ -32,6 +34,8 @@ export interface SessionsRepo {
   removeForUser(userId: string, sessionId: string): Promise<boolean>;
   /** Ends every session of the user. */
   removeAllForUser(userId: string): Promise<void>;
+  /** Records that the session was used at `nowIso` (the idle timeout counts from it). */
+  touch(sessionId: string, nowIso: string): Promise<void>;
   /** Ends the user's sessions whose current workspace is `tenantId` (they left it). */
   removeForUserInTenant(userId: string, tenantId: string): Promise<number>;
   /** Ends every session of the user but `keepSessionId`. */
@@ -48,6 +52,7 @@ const toRecord = (row: Selectable<Database['sessions']>): SessionRecord => ({
   expiresAt: row.expires_at,
   createdAt: row.created_at,
   device: row.device,
+  lastSeenAt: row.last_seen_at,
 });
 
 /** Builds the sessions repository over a database or a transaction. */
@@ -113,6 +118,9 @@ export function createSessionsRepo(db: Kysely<Database>): SessionsRepo {
         .where('id', '=', sessionId)
         .executeTakeFirst();
       return Number(result.numDeletedRows) > 0;
+    },
+    async touch(sessionId, nowIso) {
+      await db.updateTable('sessions').set({ last_seen_at: nowIso }).where('id', '=', sessionId).execute();
     },
     async removeForUserInTenant(userId, tenantId) {
       const result = await db
