@@ -4,11 +4,12 @@
  * account made there lands on the instance page; the owner invites people from the settings
  * page (no SMTP: the link shows to copy); a new person accepts by setting a password, an
  * existing account by joining, and the workspace switcher lists the workspace.
- * Screenshots: test/e2e/screenshots/access-*.png.
+ * axe finds no serious violation on the set-up and invitation pages. Screenshots: test/e2e/screenshots/access-*.png.
  */
 import { randomUUID } from 'node:crypto';
 import type { BrowserContext, Page } from 'playwright-core';
 import { afterAll, describe, expect, it } from 'vitest';
+import { seriousViolations } from './axe-support.js';
 import { E2E_TEST_TIMEOUT_MS, saveScreenshot, useE2ESession } from './harness.js';
 import { TEST_PASSWORD } from './workflow-fixtures.js';
 
@@ -61,6 +62,7 @@ describe('instance owner and invitations in the browser', { timeout: E2E_TEST_TI
     await ownerPage.getByLabel('E-mail').fill(ownerEmail);
     await ownerPage.getByLabel('Password').fill(TEST_PASSWORD);
     await saveScreenshot(ownerPage, 'access-setup');
+    expect(await seriousViolations(ownerPage)).toEqual([]);
     await ownerPage.getByRole('button', { name: 'Create owner account' }).click();
 
     await ownerPage.waitForURL(/\/instance$/);
@@ -94,6 +96,7 @@ describe('instance owner and invitations in the browser', { timeout: E2E_TEST_TI
     await newcomerPage.getByLabel('Your name').fill('Nia Newcomer');
     await newcomerPage.getByLabel('Choose a password').fill(TEST_PASSWORD);
     await saveScreenshot(newcomerPage, 'access-invite-new-person');
+    expect(await seriousViolations(newcomerPage)).toEqual([]);
     await newcomerPage.getByRole('button', { name: 'Create account and join' }).click();
     await newcomerPage.waitForURL(/\/dashboard$/);
     await newcomerPage.getByText('My First Workspace').first().waitFor();
