@@ -10,9 +10,37 @@ const SERVER = '@junction/server';
 
 const defaultLoader: ModuleLoader = (specifier) => import(specifier) as Promise<Record<string, unknown>>;
 
+/** A bad environment variable, or a database newer than this Junction: exit code 2. */
+function isRefusal(err: unknown): boolean {
+  const name = (err as Error | null)?.name;
+  return name === 'ConfigError' || name === 'DatabaseNewerError';
+}
+
 function isNotFound(err: unknown): boolean {
   const code = (err as { code?: unknown } | null)?.code;
   return code === 'ERR_MODULE_NOT_FOUND' || code === 'MODULE_NOT_FOUND';
+}
+
+/**
+ * `npx junction …` runs the command under `npm exec` (npm → sh → node), which does not pass
+ * SIGTERM on: npm ends and this process would keep running, re-parented. Under `npm exec`
+ * (npm_command=exec) a change of parent process is taken as the SIGTERM it stands for, so the
+ * stop is the usual graceful one. Outside npm nothing is watched (`nohup junction worker &` and
+ * service managers keep their meaning).
+ */
+export function stopWhenParentEnds(
+  options: { env?: Record<string, string | undefined>; intervalMs?: number; ppid?: () => number } = {},
+): () => void {
+  if ((options.env ?? process.env).npm_command !== 'exec') return () => undefined;
+  const ppid = options.ppid ?? (() => process.ppid);
+  const parent = ppid();
+  const timer = setInterval(() => {
+    if (ppid() === parent) return;
+    clearInterval(timer);
+    process.kill(process.pid, 'SIGTERM');
+  }, options.intervalMs ?? 500);
+  timer.unref();
+  return () => clearInterval(timer);
 }
 
 /**
@@ -24,6 +52,7 @@ export async function runStart(
   io: { stderr: (text: string) => void },
   load: ModuleLoader = defaultLoader,
 ): Promise<number> {
+  stopWhenParentEnds();
   let server: Record<string, unknown>;
   try {
     server = await load(SERVER);
@@ -58,7 +87,7 @@ export async function runStart(
     return 0;
   } catch (err) {
     io.stderr(`junction start: the server could not start: ${(err as Error)?.message ?? String(err)}\n`);
-    return 1;
+    return isRefusal(err) ? 2 : 1;
   }
 }
 
@@ -70,6 +99,7 @@ export async function runWorker(
   io: { stderr: (text: string) => void },
   load: ModuleLoader = defaultLoader,
 ): Promise<number> {
+  stopWhenParentEnds();
   let server: Record<string, unknown>;
   try {
     server = await load(SERVER);
@@ -108,6 +138,6 @@ export async function runWorker(
   } catch (err) {
     io.stderr(`junction worker: ${(err as Error)?.message ?? String(err)}\n`);
     // A bad environment variable (the server's ConfigError) is a usage error.
-    return (err as Error)?.name === 'ConfigError' ? 2 : 1;
+    return isRefusal(err) ? 2 : 1;
   }
 }

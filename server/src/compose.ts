@@ -106,7 +106,9 @@ export function createServices(config: Config, opts: CreateServicesOptions = {})
   const lifecycles = [engine.lifecycle, triggers.lifecycle];
   const forms = createFormsService({ ...platform, engine: engine.service }, { lifecycles });
 
-  const ready = migrateToLatest(handle).then(async () => {
+  // One line per migration applied, so an upgrade leaves a record of what it changed.
+  const applied = (migration: string) => logger.info({ migration }, 'Applied database migration');
+  const ready = migrateToLatest(handle, applied).then(async () => {
     // Expired rows are never read again (every lookup compares expires_at); dropping
     // them at start keeps the tables small without a timer.
     const at = new Date(now()).toISOString();

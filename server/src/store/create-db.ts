@@ -3,7 +3,7 @@
  * folder), PostgreSQL through node-postgres when `config.databaseUrl` is set. Both speak
  * the same Kysely schema (./database.ts) and the same migrations (./migrations/).
  */
-import { mkdirSync } from 'node:fs';
+import { chmodSync, closeSync, mkdirSync, openSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import path from 'node:path';
 import SqliteDatabase from 'better-sqlite3';
@@ -11,6 +11,7 @@ import { Kysely, Migrator, PostgresDialect, SqliteDialect, sql } from 'kysely';
 import type PgModule from 'pg';
 import type { Config } from '../config.js';
 import type { Database, Dialect } from './database.js';
+import { assertNotNewer } from './migration-status.js';
 import { createMigrationProvider } from './migrations/index.js';
 import { NulFreeTextPlugin } from './nul-free.js';
 import { prepareRepeatedStatements } from './pg-prepared.js';
@@ -48,7 +49,7 @@ export function createDb(config: Pick<Config, 'dataDir' | 'sqlitePath' | 'databa
 }
 
 function openSqlite(file: string): DbHandle {
-  if (file !== ':memory:') mkdirSync(path.dirname(file), { recursive: true });
+  if (file !== ':memory:') createPrivately(file);
   const sqlite = new SqliteDatabase(file);
   // WAL lets readers proceed while one writer commits; busy_timeout makes a second
   // process (junction worker) wait for the lock instead of failing at once.
@@ -62,6 +63,21 @@ function openSqlite(file: string): DbHandle {
     plugins: [new NulFreeTextPlugin()],
   });
   return { db, dialect: 'sqlite', close: once(() => db.destroy()) };
+}
+
+/**
+ * The database holds every secret Junction keeps: its folder is created 0700 and the file 0600
+ * (an older 0644 file is narrowed). SQLite gives its -wal and -shm files the database file's
+ * mode, so they are 0600 too.
+ */
+function createPrivately(file: string): void {
+  mkdirSync(path.dirname(file), { recursive: true, mode: 0o700 });
+  closeSync(openSync(file, 'a', 0o600));
+  try {
+    chmodSync(file, 0o600);
+  } catch {
+    // Not ours to change (a file owned by another user that we may still write): leave it.
+  }
 }
 
 function openPostgres(connectionString: string): DbHandle {
@@ -81,10 +97,13 @@ function openPostgres(connectionString: string): DbHandle {
 }
 
 /**
- * Applies every pending migration, in order. Concurrent starters are safe: Kysely takes
- * a lock (an advisory lock on PostgreSQL) around the run.
+ * Applies every pending migration, in order, calling `onApplied` with each one's name once it
+ * ran. Concurrent starters are safe: Kysely takes a lock (an advisory lock on PostgreSQL)
+ * around the run. A database a newer Junction upgraded is refused first (DatabaseNewerError,
+ * a ConfigError: one line, exit code 2) and left untouched.
  */
-export async function migrateToLatest(handle: DbHandle): Promise<void> {
+export async function migrateToLatest(handle: DbHandle, onApplied?: (name: string) => void): Promise<void> {
+  await assertNotNewer(handle);
   // Kysely looks for its bookkeeping tables in every schema it can see; with several
   // schemas in one database (a test schema per suite, or a shared server) it would find
   // another schema's and skip creating its own. Name the current schema explicitly.
@@ -111,6 +130,7 @@ export async function migrateToLatest(handle: DbHandle): Promise<void> {
       cause: error,
     });
   }
+  for (const result of results ?? []) if (result.status === 'Success') onApplied?.(result.migrationName);
 }
 
 function once(fn: () => Promise<void>): () => Promise<void> {

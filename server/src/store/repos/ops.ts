@@ -1,13 +1,12 @@
 /**
  * The statements of the operator commands (server/src/ops/): instance counts for a backup's
- * manifest, the schema migrations applied and pending, the SQLite online copy, the hook secrets
- * a key rotation re-seals and the cursor of the stored-document upgrade.
+ * manifest, applying the schema migrations (their status: ../migration-status.ts), the SQLite
+ * online copy and the hook secrets a key rotation re-seals.
  */
 import SqliteDatabase from 'better-sqlite3';
-import { type Kysely, Migrator, sql } from 'kysely';
-import type { DbHandle } from '../create-db.js';
+import type { Kysely } from 'kysely';
+import { type DbHandle, migrateToLatest } from '../create-db.js';
 import type { Database } from '../database.js';
-import { createMigrationProvider } from '../migrations/index.js';
 import type { HookSecretsTable } from '../tables/hooks.js';
 
 /** How much an installation holds: what a backup's manifest records. */
@@ -35,76 +34,17 @@ export async function countInstance(db: Kysely<Database>): Promise<InstanceCount
   };
 }
 
-/** The schema migrations of a database compared with this build's list. */
-export interface MigrationStatus {
-  /** Applied migrations this build knows, in order, with when they ran (ISO). */
-  applied: { name: string; executedAt: string }[];
-  /** This build's migrations not applied yet, in order. */
-  pending: string[];
-  /** Applied migrations this build does not know: the database is newer than this build. */
-  unknown: string[];
-}
-
-async function migrationSchema(handle: DbHandle): Promise<string | undefined> {
-  if (handle.dialect !== 'postgres') return undefined;
-  const rows = (await sql<{ schema: string | null }>`SELECT current_schema() AS schema`.execute(handle.db)).rows;
-  return rows[0]?.schema ?? undefined;
-}
-
-async function migratorFor(handle: DbHandle): Promise<Migrator> {
-  // As migrateToLatest (create-db.ts): name the current schema, or Kysely may find another's table.
-  return new Migrator({
-    db: handle.db,
-    provider: createMigrationProvider(handle.dialect),
-    migrationTableSchema: await migrationSchema(handle),
-  });
-}
-
-/** Reads which migrations a database has applied and which this build would apply. */
-export async function readMigrationStatus(handle: DbHandle): Promise<MigrationStatus> {
-  const known = await (await migratorFor(handle)).getMigrations();
-  const names = new Set(known.map((m) => m.name));
-  let stored: string[] = [];
-  try {
-    const rows = await sql<{ name: string }>`SELECT name FROM kysely_migration ORDER BY name`.execute(handle.db);
-    stored = rows.rows.map((r) => r.name);
-  } catch {
-    // No bookkeeping table yet: a fresh database, nothing applied.
-  }
-  return {
-    applied: known
-      .filter((m) => m.executedAt !== undefined)
-      .map((m) => ({ name: m.name, executedAt: (m.executedAt as Date).toISOString() })),
-    pending: known.filter((m) => m.executedAt === undefined).map((m) => m.name),
-    unknown: stored.filter((name) => !names.has(name)),
-  };
-}
+export type { MigrationStatus } from '../migration-status.js';
+export { DatabaseNewerError, readMigrationStatus } from '../migration-status.js';
 
 /**
- * Applies every pending migration in order and answers the names applied. Refuses (throws)
- * a database newer than this build without touching it.
+ * Applies every pending migration in order and answers the names applied. Refuses (throws
+ * DatabaseNewerError) a database newer than this build without touching it.
  */
 export async function applyMigrations(handle: DbHandle): Promise<string[]> {
-  const status = await readMigrationStatus(handle);
-  if (status.unknown.length > 0) throw new DatabaseNewerError(status.unknown);
-  const { error, results } = await (await migratorFor(handle)).migrateToLatest();
-  if (error) {
-    const failed = results?.find((r) => r.status === 'Error')?.migrationName ?? 'unknown';
-    throw new Error(`Database migration ${failed} failed: ${error instanceof Error ? error.message : String(error)}`, {
-      cause: error,
-    });
-  }
-  return (results ?? []).filter((r) => r.status === 'Success').map((r) => r.migrationName);
-}
-
-/** A database carrying migrations this build does not know (made by a newer Junction). */
-export class DatabaseNewerError extends Error {
-  constructor(readonly unknown: string[]) {
-    super(
-      `The database was upgraded by a newer Junction (migration ${unknown.at(-1)} is unknown to this version); run that version or newer.`,
-    );
-    this.name = 'DatabaseNewerError';
-  }
+  const applied: string[] = [];
+  await migrateToLatest(handle, (name) => applied.push(name));
+  return applied;
 }
 
 /**
