@@ -1,6 +1,6 @@
 /**
- * `junction restore` refuses while another process has the SQLite file open: a child process
- * holding the database (as a running server does) is found, and is no longer once it ended.
+ * `junction restore` refuses while a server holds the data folder: the lock a server takes at
+ * start, or a child process with the SQLite file open; nobody once it ended.
  */
 import { type ChildProcess, spawn } from 'node:child_process';
 import { mkdtempSync, rmSync } from 'node:fs';
@@ -10,6 +10,7 @@ import path from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
 import { dataInUse } from '../../server/src/ops/index.js';
 import { processesUsing } from '../../server/src/ops/in-use.js';
+import { acquire } from '../../server/src/store/data-lock.js';
 import { createTestConfig } from '../../server/src/store/test-db.js';
 
 const sqliteModule = createRequire(new URL('../../server/package.json', import.meta.url)).resolve('better-sqlite3');
@@ -42,6 +43,17 @@ describe('a data folder in use (Linux: read from /proc)', () => {
     const ended = new Promise((resolve) => child?.once('exit', resolve));
     child.kill('SIGKILL');
     await ended;
+    expect(dataInUse(config)).toBeUndefined();
+  });
+
+  it('names the holder of the data folder lock a server takes at start', () => {
+    const config = createTestConfig({ dataDir });
+    const lock = acquire(file);
+    try {
+      expect(dataInUse(config)).toBe(`process ${process.pid} holds the data folder lock of ${file}.`);
+    } finally {
+      lock.release();
+    }
     expect(dataInUse(config)).toBeUndefined();
   });
 });

@@ -5,6 +5,7 @@
  */
 import type { Config } from '../config.js';
 import { createDb, type DbHandle, resolveSqlitePath } from '../store/create-db.js';
+import { inspect as inspectDataLock } from '../store/data-lock.js';
 import { applyMigrations, DatabaseNewerError, type MigrationStatus, readMigrationStatus } from '../store/repos/ops.js';
 import { type BackupManifest, type BackupOptions, createBackup, readBackupManifest, restoreBackup } from './backup.js';
 import { type UpgradeOptions, type UpgradeReport, upgradeStoredDocuments } from './document-upgrade.js';
@@ -54,12 +55,20 @@ async function withCurrentDatabase<T>(config: Config, fn: (handle: DbHandle) => 
   });
 }
 
-/** A sentence naming the processes that hold the installation's SQLite file, or undefined. */
+/**
+ * A sentence naming the process that holds the installation's SQLite file, or undefined: the
+ * data folder lock a server takes at start (store/data-lock.ts), else any process with the file
+ * open (a server of a version without the lock, a worker, a sqlite3 shell).
+ */
 export function dataInUse(config: Config): string | undefined {
   if (config.databaseUrl) return undefined;
-  const pids = processesUsing(resolveSqlitePath(config));
+  const file = resolveSqlitePath(config);
+  const holder = inspectDataLock(file);
+  if (holder)
+    return `${holder.pid === undefined ? 'a server' : `process ${holder.pid}`} holds the data folder lock of ${file}.`;
+  const pids = processesUsing(file);
   if (pids.length === 0) return undefined;
-  return `process ${pids.join(', ')} has ${resolveSqlitePath(config)} open.`;
+  return `process ${pids.join(', ')} has ${file} open.`;
 }
 
 /** The operator services, by command. */
