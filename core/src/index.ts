@@ -583,3 +583,17 @@ export type {
   QueryStatus,
   ServerState,
 } from './api/query/index.js';
+export type {
+  FailureAlertDecision,
+  FailureAlertFacts,
+  FailureAlertMail,
+  FailureAlertState,
+} from './runs/failure-alerts.js';
+export {
+  ALERT_INTERVAL_LIMITS,
+  checkAlertInterval,
+  composeFailureAlert,
+  DEFAULT_ALERT_INTERVAL_MINUTES,
+  decideFailureAlert,
+  QUIET_STATE,
+} from './runs/failure-alerts.js';

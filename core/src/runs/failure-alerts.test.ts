@@ -1,0 +1,117 @@
+import { describe, expect, it } from 'vitest';
+import {
+  checkAlertInterval,
+  composeFailureAlert,
+  decideFailureAlert,
+  type FailureAlertState,
+  QUIET_STATE,
+} from './failure-alerts.js';
+
+const T0 = Date.parse('2026-01-01T10:00:00.000Z');
+const min = (n: number) => T0 + n * 60_000;
+
+/** Runs a sequence of outcomes and answers the mails in order. */
+function mailsOf(runs: ['failed' | 'succeeded', number][], interval = 60) {
+  let state: FailureAlertState = QUIET_STATE;
+  const mails: string[] = [];
+  for (const [outcome, at] of runs) {
+    const decision = decideFailureAlert(state, outcome, at, interval);
+    if (decision.mail) mails.push(`${decision.mail}:${decision.count}`);
+    state = decision.state;
+  }
+  return { mails, state };
+}
+
+describe('decideFailureAlert', () => {
+  it('mails the first failure at once', () => {
+    expect(mailsOf([['failed', T0]]).mails).toEqual(['first-failure:1']);
+  });
+
+  it('counts failures within the interval and mails one digest once it passed', () => {
+    const { mails } = mailsOf([
+      ['failed', T0],
+      ['failed', min(10)],
+      ['failed', min(30)],
+      ['failed', min(60)],
+      ['failed', min(70)],
+    ]);
+    expect(mails).toEqual(['first-failure:1', 'digest:3']);
+  });
+
+  it('mails "recovered" once, with the failures no mail counted, and nothing for later successes', () => {
+    const { mails, state } = mailsOf([
+      ['failed', T0],
+      ['failed', min(5)],
+      ['succeeded', min(6)],
+      ['succeeded', min(7)],
+    ]);
+    expect(mails).toEqual(['first-failure:1', 'recovered:1']);
+    expect(state.failing).toBe(false);
+  });
+
+  it('says nothing for successes of a workflow that never failed', () => {
+    expect(mailsOf([['succeeded', T0]]).mails).toEqual([]);
+  });
+
+  it('starts again with a first-failure mail after a recovery', () => {
+    const { mails } = mailsOf([
+      ['failed', T0],
+      ['succeeded', min(1)],
+      ['failed', min(2)],
+    ]);
+    expect(mails).toEqual(['first-failure:1', 'recovered:0', 'first-failure:1']);
+  });
+
+  it('follows the chosen interval', () => {
+    const runs: ['failed', number][] = [['failed', T0], ['failed', min(5)], ['failed', min(10)]];
+    expect(mailsOf(runs, 5).mails).toEqual(['first-failure:1', 'digest:1', 'digest:1']);
+  });
+});
+
+describe('checkAlertInterval', () => {
+  it('accepts whole minutes from 5 to 7 days', () => {
+    expect(checkAlertInterval(5)).toBeNull();
+    expect(checkAlertInterval(10_080)).toBeNull();
+    expect(checkAlertInterval(4)).toMatch(/from 5 minutes/);
+    expect(checkAlertInterval(10_081)).toMatch(/from 5 minutes/);
+    expect(checkAlertInterval(7.5)).toMatch(/from 5 minutes/);
+  });
+});
+
+describe('composeFailureAlert', () => {
+  const facts = {
+    workflowName: 'New leads',
+    stepName: 'Create contact',
+    error: 'The service answered 500',
+    count: 1,
+    replayUrl: 'https://j.example/executions/e1',
+    offUrl: 'https://j.example/api/alerts/off?token=t1',
+    intervalMinutes: 60,
+  };
+
+  it('names the workflow, the step, the error, the count and both links', () => {
+    const mail = composeFailureAlert({ ...facts, kind: 'first-failure' });
+    expect(mail.subject).toBe('New leads failed');
+    expect(mail.text).toContain('The workflow "New leads" failed at the step "Create contact".');
+    expect(mail.text).toContain('Error: The service answered 500');
+    expect(mail.text).toContain('Failures: 1');
+    expect(mail.text).toContain('at most one summary every 1 hour(s)');
+    expect(mail.text).toContain('https://j.example/executions/e1');
+    expect(mail.text).toContain('https://j.example/api/alerts/off?token=t1');
+  });
+
+  it('words the digest, the recovery and the test alert', () => {
+    expect(composeFailureAlert({ ...facts, kind: 'digest', count: 4 }).subject).toBe(
+      'New leads is still failing (4 more failures)',
+    );
+    expect(composeFailureAlert({ ...facts, kind: 'recovered', count: 2 }).text).toContain(
+      'Failures since the last alert: 2',
+    );
+    expect(composeFailureAlert({ ...facts, kind: 'test' }).subject).toBe('Test alert: New leads');
+  });
+
+  it('says when a run failed before any step', () => {
+    const mail = composeFailureAlert({ ...facts, kind: 'first-failure', stepName: undefined });
+    expect(mail.text).toContain('failed before any step ran.');
+  });
+});
