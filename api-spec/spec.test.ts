@@ -153,7 +153,7 @@ const PUBLIC_OPERATIONS = [
 ];
 
 const VERBS =
-  /^(get|list|create|update|delete|set|sign|send|verify|log|exchange|switch|share|accept|test|fetch|run|replay|load|start|finish|submit|upload|receive|report|check|rerun|cancel|end|rotate|publish|discard|restore)[A-Z]/;
+  /^(get|list|create|update|delete|set|sign|send|verify|log|exchange|switch|share|accept|test|fetch|run|replay|load|start|finish|submit|upload|receive|report|check|rerun|cancel|end|rotate|publish|discard|restore|remove|transfer|export)[A-Z]/;
 
 describe('openapi.yaml', () => {
   it('is OpenAPI 3.1 with bearerAuth as the default security', () => {

@@ -28,10 +28,17 @@ const UPPER = [
   'index.ts',
 ];
 /** Helpers every domain service shares. */
-const SHARED_SERVICE_FILES = ['services/core-rules.ts', 'services/views.ts', 'services/operators.ts'];
+const SHARED_SERVICE_FILES = [
+  'services/core-rules.ts',
+  'services/views.ts',
+  'services/operators.ts',
+  'services/connection-access.ts',
+];
 /** Services assembled from parts: the parts belong to that service alone. */
 const SERVICE_PARTS: Record<string, string[]> = {
+  'services/accounts.ts': ['services/session-context.ts'],
   'services/apps.ts': ['services/app-tests.ts', 'services/shopify.ts'],
+  'services/tenants.ts': ['services/members.ts'],
   'services/steps.ts': ['services/dropdown-options.ts', 'services/step-context.ts'],
   'services/workflows.ts': ['services/workflow-releases.ts'],
   'services/step-context.ts': ['services/dropdown-options.ts'],
