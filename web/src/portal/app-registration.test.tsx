@@ -1,4 +1,4 @@
-import type { AppDefinition } from '@junction/core';
+import { type AppDefinition, PROBLEM_MESSAGES } from '@junction/core';
 import { cleanup, fireEvent, render, screen, waitFor, within } from '@testing-library/react';
 import { createMemoryRouter, RouterProvider } from 'react-router-dom';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
@@ -245,7 +245,10 @@ describe('/editApps', () => {
     const fake = createFakePortalApi();
     fake.failNext('GET', '/api/apps', 500, { title: 'Internal Server Error', detail: 'Database down.' });
     renderAt('/editApps', fake);
-    expect((await screen.findByRole('alert')).textContent).toBe('Apps could not be loaded: Database down.');
+    // A 500's detail is not shown: core's message table words the code.
+    expect((await screen.findByRole('alert')).textContent).toBe(
+      `Apps could not be loaded: ${PROBLEM_MESSAGES['server.internal'].text}`,
+    );
     fireEvent.click(screen.getByRole('button', { name: 'Try again' }));
     expect(
       await screen.findByText('Your workspace has no apps yet. Add one with Add App or Register app auth.'),

@@ -1,4 +1,4 @@
-import type { AppDefinition } from '@junction/core';
+import { type AppDefinition, PROBLEM_MESSAGES } from '@junction/core';
 import { describe, expect, it } from 'vitest';
 import { createRootStore } from '../stores/root-store.js';
 import { createFakePortalApi } from './fake-api.js';
@@ -40,7 +40,7 @@ describe('portal store', () => {
     });
     const store = createRootStore({ api: fake.api }).pageStore(PortalStoreModel);
     await store.loadApps();
-    expect(store.appsError).toBe('Apps could not be loaded: Something went wrong on our side.');
+    expect(store.appsError).toBe(`Apps could not be loaded: ${PROBLEM_MESSAGES['server.internal'].text}`);
     await store.openApp('missing');
     expect(store.appError).toBe("The app 'missing' could not be loaded: App not found.");
   });

@@ -4,7 +4,14 @@
  * definition and hand it to `save`; the answer becomes the new definition. Failures become
  * messages the pages show (the old product only logged them, forms-dp 8).
  */
-import { type ApiType, type AppDefinition, AppModel, isApiError, type KeyEditResult } from '@junction/core';
+import {
+  type ApiType,
+  type AppDefinition,
+  AppModel,
+  describeProblem,
+  isApiError,
+  type KeyEditResult,
+} from '@junction/core';
 import type { Instance } from 'mobx-state-tree';
 import { ApiModel } from '../stores/api-model.js';
 import { browserSessionPlatform, establishSession, type SessionPlatform } from '../stores/session.js';
@@ -58,11 +65,14 @@ export interface AuthTestResult {
   testedAt: string;
 }
 
-/** Reads a user-facing message and field out of any thrown value. */
+/**
+ * Reads a user-facing message and field out of any thrown value: an API failure as core's
+ * message table words it (with the field its Problem names), anything else as `fallback`.
+ */
 export function describeError(error: unknown, fallback: string): { message: string; field?: string } {
   if (isApiError(error)) {
-    const field = error.problem.field;
-    return field ? { message: error.message, field } : { message: error.message };
+    const { text, field } = describeProblem(error);
+    return field ? { message: text, field } : { message: text };
   }
   return { message: fallback };
 }
