@@ -1,11 +1,11 @@
 /**
  * `junction backup` / `junction restore` services on SQLite and PostgreSQL: a backup taken while
- * the server runs, the installation wiped, the archive restored, and the same workflows, runs
- * and connections (still decrypting) are there; a backup from a newer schema, of the other
+ * the server runs, the installation wiped, the archive restored, and the same workflows, runs,
+ * connections (still decrypting) and uploaded files are there; a backup from a newer schema, of the other
  * engine, or into a data folder a server holds is refused.
  */
 import { execFileSync } from 'node:child_process';
-import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import pg from 'pg';
@@ -42,9 +42,16 @@ describe.each(openTestDatabases())('backup and restore on $dialect', (testDb) =>
     config = h.config;
     seeded = await seedInstance(h, target);
     keyBefore = readFileSync(path.join(dataDir, 'junction.key'), 'utf8');
+    mkdirSync(path.join(dataDir, 'uploads'), { recursive: true });
+    writeFileSync(path.join(dataDir, 'uploads', 'upload-1'), "a visitor's file");
     // Taken while the server runs: SQLite's recent writes are still in the WAL file.
     const { manifest } = await createBackup(config, { out: archive, junctionVersion: '0.1.0' });
-    expect(manifest).toMatchObject({ dialect: testDb.dialect, hasKeyFile: true, junctionVersion: '0.1.0' });
+    expect(manifest).toMatchObject({
+      dialect: testDb.dialect,
+      hasKeyFile: true,
+      hasUploads: true,
+      junctionVersion: '0.1.0',
+    });
     expect(manifest.counts).toMatchObject({ workspaces: 1, workflows: 2, executions: 1, connections: 1 });
     // The wipe: the server stops, its database (PostgreSQL schema dropped) and data folder go.
     const schema = schemaOf(config);
@@ -72,13 +79,14 @@ describe.each(openTestDatabases())('backup and restore on $dialect', (testDb) =>
   it('writes one archive with the database, the key file and a manifest', () => {
     const entries = execFileSync('tar', ['-tzf', archive], { encoding: 'utf8' }).split('\n');
     const db = testDb.dialect === 'sqlite' ? './junction.db' : './junction.pgdump';
-    expect(entries).toEqual(expect.arrayContaining(['./manifest.json', './junction.key', db]));
+    expect(entries).toEqual(expect.arrayContaining(['./manifest.json', './junction.key', db, './uploads/upload-1']));
   });
 
   it('restores the same workflows, runs and connections, which still decrypt', async () => {
     const manifest = await restoreBackup(config, archive);
     expect(manifest.migrations.length).toBeGreaterThan(10);
     expect(readFileSync(path.join(dataDir, 'junction.key'), 'utf8')).toBe(keyBefore);
+    expect(readFileSync(path.join(dataDir, 'uploads', 'upload-1'), 'utf8')).toBe("a visitor's file");
     const app = await createApp({ ...config, allowedHosts: target.host }, { logger: { write: () => undefined } });
     try {
       const token = seeded.account.token;

@@ -1,6 +1,7 @@
 /**
  * `junction backup` and `junction restore`: one archive (tar + gzip) holding a consistent copy
- * of the database, the vault key file when the keys live in the data folder, and a manifest.
+ * of the database, the vault key file when the keys live in the data folder, the form uploads
+ * kept on disk, and a manifest.
  *
  * SQLite: SQLite's online backup (WAL content included) while a server may run. PostgreSQL:
  * `pg_dump --format=custom` of the installation's schema, restored with `pg_restore`; both
@@ -11,6 +12,7 @@
 import { execFile } from 'node:child_process';
 import {
   copyFileSync,
+  cpSync,
   existsSync,
   mkdirSync,
   mkdtempSync,
@@ -42,12 +44,16 @@ export interface BackupManifest {
   counts: InstanceCounts;
   /** Whether junction.key (the vault key file of the data folder) is inside. */
   hasKeyFile: boolean;
+  /** Whether the form uploads kept on disk (`DATA_DIR/uploads`) are inside, as `uploads/`. */
+  hasUploads?: boolean;
   createdAt: string;
 }
 
 /** Where the copied database sits inside the archive, by engine. */
 const DATABASE_ENTRY = { sqlite: 'junction.db', postgres: 'junction.pgdump' } as const;
 const MANIFEST_ENTRY = 'manifest.json';
+/** The folder of form uploads stored on disk, in the data folder and in the archive. */
+const UPLOADS = 'uploads';
 
 /** Options of createBackup. */
 export interface BackupOptions {
@@ -107,6 +113,9 @@ export async function createBackup(
     const keyFile = path.join(config.dataDir, KEY_FILE_NAME);
     const hasKeyFile = existsSync(keyFile);
     if (hasKeyFile) copyFileSync(keyFile, path.join(staging, KEY_FILE_NAME));
+    const uploads = path.join(config.dataDir, UPLOADS);
+    const hasUploads = existsSync(uploads);
+    if (hasUploads) cpSync(uploads, path.join(staging, UPLOADS), { recursive: true });
     const manifest: BackupManifest = {
       format: 'junction-backup',
       formatVersion: 1,
@@ -115,6 +124,7 @@ export async function createBackup(
       migrations: [...status.applied.map((m) => m.name), ...status.unknown],
       counts,
       hasKeyFile,
+      hasUploads,
       createdAt: at.toISOString(),
     };
     writeFileSync(path.join(staging, MANIFEST_ENTRY), `${JSON.stringify(manifest, null, 2)}\n`);
@@ -183,7 +193,7 @@ export async function readBackupManifest(file: string): Promise<BackupManifest> 
 /**
  * Restores a backup archive into the installation the configuration names: replaces its
  * database (a SQLite file is kept beside as `junction.db.before-restore-<time>`) and, when the
- * archive has one, the key file (the old one kept likewise). Refuses, with a RestoreRefusedError,
+ * archive has one, the key file and the uploads folder (the old ones kept likewise). Refuses, with a RestoreRefusedError,
  * a newer schema, the other engine, or a data folder in use.
  */
 export async function restoreBackup(
@@ -238,6 +248,11 @@ export async function restoreBackup(
         renameSync(keyFile, `${keyFile}.before-restore-${stamp}`);
       }
       writeFileSync(keyFile, incoming, { mode: 0o600 });
+    }
+    if (manifest.hasUploads) {
+      const uploads = path.join(config.dataDir, UPLOADS);
+      if (existsSync(uploads)) renameSync(uploads, `${uploads}.before-restore-${stamp}`);
+      cpSync(path.join(folder, UPLOADS), uploads, { recursive: true });
     }
     return manifest;
   } finally {
