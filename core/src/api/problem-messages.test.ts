@@ -24,8 +24,13 @@ const NOT_CODES = new Set(['window.opener']);
 function codesOfYaml(): Set<string> {
   const text = readFileSync(path.join(root, 'api-spec/openapi.yaml'), 'utf8');
   const codes = new Set<string>();
-  for (const [, word] of text.matchAll(/`([a-z][a-z_]*(?:\.[a-z][a-z_]*)+)`/g))
-    if (!NOT_CODES.has(word)) codes.add(word);
+  // A backticked dotted word is a Problem code where its line speaks of a status or a code (audit
+  // actions such as `auth.signed_in` are dotted too, and are not).
+  for (const line of text.split('\n')) {
+    if (!/\b[45]\d\d\b|\bcode\b/i.test(line)) continue;
+    for (const [, word] of line.matchAll(/`([a-z][a-z_]*(?:\.[a-z][a-z_]*)+)`/g))
+      if (!NOT_CODES.has(word)) codes.add(word);
+  }
   for (const [, word] of text.matchAll(/\bcode: ['"]?([a-z][a-z_]*(?:\.[a-z][a-z_]*)+)['"]?\s*$/gm)) codes.add(word);
   return codes;
 }
