@@ -11,13 +11,10 @@
  * Flags: `--seconds <n>` per attack (default 10), `--root <dir>` (attack another checkout's
  * server, for a before/after comparison).
  */
-import { type ChildProcess, spawn } from 'node:child_process';
-import { mkdtempSync, rmSync } from 'node:fs';
-import http from 'node:http';
-import { tmpdir } from 'node:os';
+import { rmSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { cpuMs, flag } from './support.js';
+import { cpuMs, flag, probeLive, startSourceServer } from './support.js';
 
 const repoRoot = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..', '..');
 const serverRoot = path.resolve(flag('root') ?? repoRoot);
@@ -66,54 +63,6 @@ interface Row {
   outcome: string;
 }
 
-async function startServer(): Promise<{ child: ChildProcess; port: number; dataDir: string }> {
-  const dataDir = mkdtempSync(path.join(tmpdir(), 'junction-redos-'));
-  const child = spawn(process.execPath, ['--import', 'tsx', path.join(serverRoot, 'server/src/main.ts')], {
-    cwd: serverRoot,
-    env: {
-      ...process.env,
-      PORT: '0',
-      HOST: '127.0.0.1',
-      DATA_DIR: dataDir,
-      LOG_LEVEL: 'silent',
-      NODE_ENV: 'production',
-      PUBLIC_URL: 'http://127.0.0.1:5000',
-    },
-    stdio: ['ignore', 'pipe', 'inherit'],
-  });
-  const port = await new Promise<number>((resolve, reject) => {
-    let out = '';
-    const timer = setTimeout(() => reject(new Error(`server did not start: ${out}`)), 120_000);
-    child.stdout?.on('data', (chunk: Buffer) => {
-      out += chunk.toString();
-      const match = /running at http:\/\/[^:]+:(\d+)/.exec(out);
-      if (match) {
-        clearTimeout(timer);
-        resolve(Number(match[1]));
-      }
-    });
-    child.once('exit', (code) => reject(new Error(`server exited with ${code}: ${out}`)));
-  });
-  child.stdout?.resume();
-  return { child, port, dataDir };
-}
-
-/** One health probe on a fresh connection: its latency in ms, or undefined when it failed. */
-function probe(port: number): Promise<number | undefined> {
-  const started = performance.now();
-  return new Promise((resolve) => {
-    const req = http.get(
-      { host: '127.0.0.1', port, path: '/api/health/live', agent: false, timeout: PROBE_TIMEOUT_MS },
-      (res) => {
-        res.resume();
-        res.on('end', () => resolve(res.statusCode === 200 ? performance.now() - started : undefined));
-      },
-    );
-    req.on('timeout', () => req.destroy(new Error('timeout')));
-    req.on('error', () => resolve(undefined));
-  });
-}
-
 // biome-ignore lint/suspicious/noExplicitAny: benchmarks read arbitrary JSON answers.
 async function api(port: number, method: string, url: string, body?: unknown, token?: string): Promise<any> {
   const res = await fetch(`http://127.0.0.1:${port}${url}`, {
@@ -149,7 +98,7 @@ async function run(attack: Attack, port: number, pid: number | undefined, token:
   const prober = (async () => {
     while (probing) {
       const next = new Promise((resolve) => setTimeout(resolve, PROBE_EVERY_MS));
-      const latency = await probe(port);
+      const latency = await probeLive(port, PROBE_TIMEOUT_MS);
       if (latency === undefined) failures += 1;
       else probes.push(latency);
       await next;
@@ -188,7 +137,7 @@ const quantile = (sorted: number[], q: number) =>
 const f = (ms: number) => (Number.isNaN(ms) ? '—' : ms.toFixed(1));
 
 async function main(): Promise<void> {
-  const server = await startServer();
+  const server = await startSourceServer(serverRoot);
   const rows: Row[] = [];
   try {
     const user = { email: `redos-${Date.now()}@example.com`, password: 'Plenty-of-letters-42', firstName: 'Bench' };

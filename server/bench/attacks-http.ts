@@ -13,14 +13,13 @@
  * default 40), `--env KEY=VALUE,...` (extra server variables), `--root <dir>` (attack the server of
  * another checkout, for a before/after comparison).
  */
-import { type ChildProcess, fork, spawn } from 'node:child_process';
-import { mkdtempSync, rmSync } from 'node:fs';
+import { type ChildProcess, fork } from 'node:child_process';
+import { rmSync } from 'node:fs';
 import http from 'node:http';
 import net from 'node:net';
-import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { cpuMs, flag, memoryMb } from './support.js';
+import { cpuMs, flag, memoryMb, probeLive, startSourceServer } from './support.js';
 
 const repoRoot = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..', '..');
 /** Where the attacked server's sources are (`--root`: another checkout, e.g. the code before a fix). */
@@ -61,39 +60,13 @@ async function freePort(): Promise<number> {
 
 async function startTarget(extraEnv: Record<string, string>): Promise<Target> {
   const metricsPort = await freePort();
-  const dataDir = mkdtempSync(path.join(tmpdir(), 'junction-attacks-'));
-  const child = spawn(process.execPath, ['--import', 'tsx', path.join(serverRoot, 'server/src/main.ts')], {
-    cwd: serverRoot,
-    env: {
-      ...process.env,
-      PORT: '0',
-      HOST: '127.0.0.1',
-      DATA_DIR: dataDir,
-      LOG_LEVEL: 'silent',
-      NODE_ENV: 'production',
-      PUBLIC_URL: 'http://127.0.0.1:5000',
-      // The server's own event-loop delay, read from its metrics (the probes also wait for this machine's CPU).
-      METRICS: 'on',
-      METRICS_PORT: String(metricsPort),
-      ...extraEnv,
-    },
-    stdio: ['ignore', 'pipe', 'inherit'],
+  // The server's own event-loop delay, read from its metrics (the probes also wait for this machine's CPU).
+  const server = await startSourceServer(serverRoot, {
+    METRICS: 'on',
+    METRICS_PORT: String(metricsPort),
+    ...extraEnv,
   });
-  const port = await new Promise<number>((resolve, reject) => {
-    let out = '';
-    const timer = setTimeout(() => reject(new Error(`server did not start: ${out}`)), 120_000);
-    child.stdout?.on('data', (chunk: Buffer) => {
-      out += chunk.toString();
-      const match = /running at http:\/\/[^:]+:(\d+)/.exec(out);
-      if (match) {
-        clearTimeout(timer);
-        resolve(Number(match[1]));
-      }
-    });
-    child.once('exit', (code) => reject(new Error(`server exited with ${code}: ${out}`)));
-  });
-  child.stdout?.resume();
-  return { child, port, dataDir, metricsPort };
+  return { ...server, metricsPort };
 }
 
 async function stopTarget(target: Target): Promise<void> {
@@ -102,22 +75,6 @@ async function stopTarget(target: Target): Promise<void> {
   await Promise.race([exited, new Promise((resolve) => setTimeout(resolve, 15_000))]);
   if (target.child.exitCode === null) target.child.kill('SIGKILL');
   rmSync(target.dataDir, { recursive: true, force: true });
-}
-
-/** One health probe on a fresh connection: its latency in ms, or undefined when it failed. */
-function probe(port: number): Promise<number | undefined> {
-  const started = performance.now();
-  return new Promise((resolve) => {
-    const req = http.get(
-      { host: '127.0.0.1', port, path: '/api/health/live', agent: false, timeout: PROBE_TIMEOUT_MS },
-      (res) => {
-        res.resume();
-        res.on('end', () => resolve(res.statusCode === 200 ? performance.now() - started : undefined));
-      },
-    );
-    req.on('timeout', () => req.destroy(new Error('timeout')));
-    req.on('error', () => resolve(undefined));
-  });
 }
 
 /**
@@ -348,7 +305,7 @@ async function runProber(port: number): Promise<void> {
   process.send?.('ready');
   while (running) {
     const next = new Promise((resolve) => setTimeout(resolve, PROBE_EVERY_MS));
-    const latency = await probe(port);
+    const latency = await probeLive(port, PROBE_TIMEOUT_MS);
     if (latency === undefined) failures++;
     else probes.push(latency);
     await next;

@@ -5,11 +5,11 @@
  * in the child with a signed-up user. Each benchmark forks its own file with a role argument;
  * the child runs that role and reports over IPC.
  */
-import { type ChildProcess, fork } from 'node:child_process';
+import { type ChildProcess, fork, spawn } from 'node:child_process';
 import { closeSync, fdatasyncSync, mkdtempSync, openSync, readdirSync, readFileSync, rmSync, writeSync } from 'node:fs';
+import http from 'node:http';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
-import http from 'node:http';
 import type { FastifyInstance } from 'fastify';
 
 /** The value after `--name` on the command line, or undefined. */
@@ -188,4 +188,66 @@ export function diskSyncNote(when: string): string {
   times.sort((a, b) => a - b);
   const q = (p: number) => times[Math.min(times.length - 1, Math.floor(p * times.length))].toFixed(2);
   return `disk sync ${when} (fdatasync of 8 KB × 1,000 in ${tmpdir()}): p50 ${q(0.5)} ms, p99 ${q(0.99)} ms, max ${q(1)} ms`;
+}
+
+/** A Junction server process started from a checkout's sources, and where it listens. */
+export interface SourceServer {
+  child: ChildProcess;
+  port: number;
+  /** Its DATA_DIR, a fresh temp folder. */
+  dataDir: string;
+}
+
+/**
+ * Starts `server/src/main.ts` of the checkout at `root` through tsx (`NODE_ENV=production`,
+ * SQLite in a fresh temp folder, port chosen by the system) with `extraEnv` laid over; resolves
+ * when it says where it runs.
+ */
+export async function startSourceServer(root: string, extraEnv: Record<string, string> = {}): Promise<SourceServer> {
+  const dataDir = mkdtempSync(path.join(tmpdir(), 'junction-bench-'));
+  const child = spawn(process.execPath, ['--import', 'tsx', path.join(root, 'server/src/main.ts')], {
+    cwd: root,
+    env: {
+      ...process.env,
+      PORT: '0',
+      HOST: '127.0.0.1',
+      DATA_DIR: dataDir,
+      LOG_LEVEL: 'silent',
+      NODE_ENV: 'production',
+      PUBLIC_URL: 'http://127.0.0.1:5000',
+      ...extraEnv,
+    },
+    stdio: ['ignore', 'pipe', 'inherit'],
+  });
+  const port = await new Promise<number>((resolve, reject) => {
+    let out = '';
+    const timer = setTimeout(() => reject(new Error(`server did not start: ${out}`)), 120_000);
+    child.stdout?.on('data', (chunk: Buffer) => {
+      out += chunk.toString();
+      const match = /running at http:\/\/[^:]+:(\d+)/.exec(out);
+      if (match) {
+        clearTimeout(timer);
+        resolve(Number(match[1]));
+      }
+    });
+    child.once('exit', (code) => reject(new Error(`server exited with ${code}: ${out}`)));
+  });
+  child.stdout?.resume();
+  return { child, port, dataDir };
+}
+
+/** One `GET /api/health/live` on a fresh connection: its latency in ms, or undefined when it failed or timed out. */
+export function probeLive(port: number, timeoutMs: number): Promise<number | undefined> {
+  const started = performance.now();
+  return new Promise((resolve) => {
+    const req = http.get(
+      { host: '127.0.0.1', port, path: '/api/health/live', agent: false, timeout: timeoutMs },
+      (res) => {
+        res.resume();
+        res.on('end', () => resolve(res.statusCode === 200 ? performance.now() - started : undefined));
+      },
+    );
+    req.on('timeout', () => req.destroy(new Error('timeout')));
+    req.on('error', () => resolve(undefined));
+  });
 }
