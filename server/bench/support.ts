@@ -3,7 +3,8 @@
  * flags, CPU time and memory of a process read from Linux's /proc, the local target API every
  * workflow calls, child processes that answer over IPC (fork, ask, stop) and a Junction started
  * in the child with a signed-up user. Each benchmark forks its own file with a role argument;
- * the child runs that role and reports over IPC.
+ * the child runs that role and reports over IPC. The attack benches (attacks-http.ts,
+ * attack-redos.ts) start a server from a checkout's sources and probe its liveness.
  */
 import { type ChildProcess, fork, spawn } from 'node:child_process';
 import { closeSync, fdatasyncSync, mkdtempSync, openSync, readdirSync, readFileSync, rmSync, writeSync } from 'node:fs';
