@@ -93,6 +93,10 @@ export async function runOpsCommand(argv: string[], io: CliIo, context: OpsConte
     );
     return 1;
   }
+  if (typeof server.ops !== 'object' || server.ops === null) {
+    io.stderr(`junction ${command}: this server build has no operator commands. Rebuild it with \`npm run build\`.\n`);
+    return 1;
+  }
   try {
     const config = server.loadConfig(context.env ?? process.env);
     return await dispatch(server.ops, config, command as string, values, positionals, io, context.version);
@@ -218,6 +222,12 @@ export async function runDatabaseMigrate(
     server = (await (context.load ?? defaultLoader)('@junction/server')) as unknown as ServerModule;
   } catch (err) {
     io.stderr(`junction migrate --database: the server could not be loaded: ${(err as Error).message}\n`);
+    return 1;
+  }
+  if (typeof server.ops !== 'object' || server.ops === null) {
+    io.stderr(
+      'junction migrate --database: this server build has no operator commands. Rebuild it with `npm run build`.\n',
+    );
     return 1;
   }
   try {

@@ -121,6 +121,15 @@ describe.each(openTestDatabases())('operator commands on $dialect', (testDb) => 
     expect(c.text()).toContain('0 documents: 0 would change');
   });
 
+  it('says to rebuild when the server build has no operator commands', async () => {
+    const c = captureIo(work);
+    const old = async () => ({ loadConfig: () => ({}) });
+    expect(await runOpsCommand(['backup'], c.io, { load: old, env })).toBe(1);
+    expect(c.errors()).toBe(
+      'junction backup: this server build has no operator commands. Rebuild it with `npm run build`.\n',
+    );
+  });
+
   it('answers usage errors with exit code 2', async () => {
     expect((await run('db', 'frob')).code).toBe(2);
     expect((await run('restore')).code).toBe(2);
