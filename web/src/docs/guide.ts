@@ -20,6 +20,7 @@ export const GUIDE_ORDER = [
   'data-pills-and-filters',
   'connections',
   'runs-and-replay',
+  'drafts-and-versions',
   'forms',
   'developer-portal',
   'teams-and-roles',

@@ -16,11 +16,14 @@ const Banner = styled.div`
 
 /** Shows the editor's read-only reason, or nothing. */
 export const ReadOnlyBanner = observer(function ReadOnlyBanner() {
-  const reason = useEditor().readOnlyReason;
+  const editor = useEditor();
+  const reason = editor.readOnlyReason;
   if (!reason) return null;
+  // A version open from the history (or a run's replay) is not the saved workflow.
+  const after = editor.viewingVersion === null ? 'You see this workflow as it is saved; changes' : 'Changes';
   return (
     <Banner role="status" data-testid="read-only-banner">
-      {reason} You see this workflow as it is saved; changes here are not kept.
+      {reason} {after} here are not kept.
     </Banner>
   );
 });
