@@ -88,6 +88,8 @@ export interface Config {
   uploadsUnusedTtlMs?: number;
   /** How often the reconciler re-enqueues stuck executions, in ms (RECONCILE_INTERVAL_MS, default 30 000). */
   reconcileIntervalMs?: number;
+  /** How long a start waits for the database and Redis, in ms (START_TIMEOUT_MS, default 10 000). */
+  startTimeoutMs?: number;
   /** How long a stop (SIGTERM) waits for running executions, in ms (SHUTDOWN_GRACE_MS, default 10 000). */
   shutdownGraceMs?: number;
   /** BullMQ key prefix (QUEUE_PREFIX, default 'junction'). */
@@ -189,14 +191,14 @@ export function loadConfig(raw: Record<string, string | undefined> = process.env
     host: env.HOST,
     publicUrl: (env.PUBLIC_URL ?? `http://localhost:${port}`).replace(/\/$/, ''),
     dataDir: path.resolve(env.DATA_DIR),
-    databaseUrl: env.DATABASE_URL,
+    databaseUrl: checkScheme('DATABASE_URL', env.DATABASE_URL, ['postgres:', 'postgresql:']),
     sqlitePath: env.SQLITE_PATH,
-    redisUrl: env.REDIS_URL,
+    redisUrl: checkScheme('REDIS_URL', env.REDIS_URL, ['redis:', 'rediss:']),
     smtpUrl: env.SMTP_URL,
     devOutbox: isOn(env.JUNCTION_DEV_OUTBOX),
     mailLog: isOn(env.MAIL_LOG),
     mailFrom: env.MAIL_FROM,
-    encryptionKeys: env.JUNCTION_ENCRYPTION_KEY?.split(',').map((k) => k.trim()),
+    encryptionKeys: checkKeys(env.JUNCTION_ENCRYPTION_KEY),
     env: env.NODE_ENV as Config['env'],
     bodyLimit: env.BODY_LIMIT,
     webDist: env.WEB_DIST,
@@ -224,6 +226,7 @@ export function loadConfig(raw: Record<string, string | undefined> = process.env
     reconcileIntervalMs: env.RECONCILE_INTERVAL_MS,
     queuePrefix: env.QUEUE_PREFIX,
     shutdownGraceMs: env.SHUTDOWN_GRACE_MS,
+    startTimeoutMs: env.START_TIMEOUT_MS,
     runWorkers: isOn(env.RUN_WORKERS),
     metrics: isOn(env.METRICS),
     workerHealthPort: env.WORKER_HEALTH_PORT,
@@ -278,4 +281,29 @@ function readSignupPolicy(
     throw new ConfigError('SIGNUP_POLICY=domains needs SIGNUP_DOMAINS (e.g. SIGNUP_DOMAINS=example.com,example.org).');
   }
   return { signupPolicy: policy as SignupPolicy | undefined, signupDomains: parsed.domains };
+}
+
+/** A URL variable whose scheme must be one of `schemes` (a `mysql://` DATABASE_URL is refused, not read as PostgreSQL). */
+function checkScheme(name: string, value: string | undefined, schemes: string[]): string | undefined {
+  if (value === undefined) return undefined;
+  const scheme = new URL(value).protocol;
+  if (schemes.includes(scheme)) return value;
+  throw new ConfigError(
+    `${name} starts with ${scheme}// but Junction reads only ${schemes.map((s) => `${s}//`).join(' or ')} there.`,
+  );
+}
+
+/** JUNCTION_ENCRYPTION_KEY: comma-separated keys, each 32 bytes of base64 (the vault's key size). */
+function checkKeys(value: string | undefined): string[] | undefined {
+  if (value === undefined) return undefined;
+  const keys = value.split(',').map((k) => k.trim());
+  keys.forEach((key, index) => {
+    const bytes = /^[A-Za-z0-9+/]+={0,2}$/.test(key) ? Buffer.from(key, 'base64').length : 0;
+    if (bytes !== 32) {
+      throw new ConfigError(
+        `JUNCTION_ENCRYPTION_KEY: key #${index + 1} is not 32 bytes of base64 (make one with \`openssl rand -base64 32\`).`,
+      );
+    }
+  });
+  return keys;
 }

@@ -34,7 +34,10 @@ export async function startServer(env: Record<string, string | undefined> = proc
     const isLocal = ['0.0.0.0', '::', '127.0.0.1', '::1', 'localhost'].includes(config.host);
     // The start banner is a pino line like the rest, shown whatever LOG_LEVEL says.
     const banner = createLogger('info');
-    banner.info({ port, pid: process.pid }, `Junction is running at http://${isLocal ? 'localhost' : config.host}:${port}`);
+    banner.info(
+      { port, pid: process.pid },
+      `Junction is running at http://${isLocal ? 'localhost' : config.host}:${port}`,
+    );
     const instance = await app.inject({ method: 'GET', url: '/api/instance' });
     if (instance.statusCode === 200 && instance.json().hasOwner === false) {
       banner.info(`No owner yet: open ${config.publicUrl}/setup to create the owner account`);

@@ -26,5 +26,6 @@ try {
   setStop(await startWorker());
 } catch (error) {
   process.stderr.write(`Junction worker could not start: ${error instanceof Error ? error.message : String(error)}\n`);
-  process.exit(1);
+  // A start refused for what it was given (missing or unreachable DATABASE_URL / REDIS_URL): exit 2.
+  process.exit(error instanceof ConfigError ? CONFIG_ERROR_EXIT_CODE : 1);
 }

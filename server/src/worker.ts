@@ -7,26 +7,27 @@ import { loadConfig } from './config.js';
 import { createReadinessProbe, startHealthServer } from './health.js';
 import { enableMetrics } from './metrics.js';
 import { createServices } from './compose.js';
+import { createLogger } from './log.js';
+import { assertWorkerConfig, checkReachable } from './startup-checks.js';
 
 /**
  * Starts a worker from the environment; resolves once it consumes, with a function that
- * stops it (finishing the runs in progress). Needs REDIS_URL; DATABASE_URL should be set
- * (several processes cannot share the embedded queue).
+ * stops it (finishing the runs in progress). Needs REDIS_URL and DATABASE_URL (a ConfigError
+ * otherwise), and both answering within START_TIMEOUT_MS.
  *
  * @example
- * const stop = await startWorker({ ...process.env, REDIS_URL: 'redis://127.0.0.1:6379' });
+ * const stop = await startWorker({ ...process.env, DATABASE_URL: 'postgres://db/junction', REDIS_URL: 'redis://127.0.0.1:6379' });
  * process.on('SIGTERM', () => stop().then(() => process.exit(0)));
  */
 export async function startWorker(
   env: Record<string, string | undefined> = process.env,
-  io: { stdout: (text: string) => void } = { stdout: (text) => process.stdout.write(text) },
+  io: { stdout: (line: string) => void } = { stdout: bannerLine },
 ): Promise<() => Promise<void>> {
   const config = { ...loadConfig(env), runWorkers: true };
-  if (!config.redisUrl) {
-    throw new Error(
-      'junction worker needs REDIS_URL (a shared queue); without it `junction start` runs executions in its own process.',
-    );
-  }
+  // One line and exit 2 (ConfigError) rather than a worker on a SQLite file of its own, or one
+  // that waits for ever on an unreachable database or Redis.
+  assertWorkerConfig(config);
+  await checkReachable(config, config.startTimeoutMs ?? 10_000);
   if (config.metrics) await enableMetrics();
   const services = createServices(config);
   try {
@@ -35,7 +36,7 @@ export async function startWorker(
     await services.close();
     throw error;
   }
-  io.stdout(`Junction worker is consuming the execution queue (pid ${process.pid}).\n`);
+  io.stdout(`Junction worker is consuming the execution queue (pid ${process.pid}).`);
   if (config.workerHealthPort === undefined) return () => services.close();
   // Health (and metrics) over HTTP for orchestrators: the worker has no API of its own.
   const probe = createReadinessProbe(services, config);
@@ -46,10 +47,17 @@ export async function startWorker(
     host: healthHost,
     metrics: config.metrics ?? false,
   });
-  io.stdout(`Junction worker health at http://${healthHost}:${health.port}/health/ready\n`);
+  io.stdout(`Junction worker health at http://${healthHost}:${health.port}/health/ready`);
   return async () => {
     await health.close();
     await probe.close();
     await services.close();
   };
 }
+
+/** The start banner: a pino line like the rest (name `worker`), shown whatever LOG_LEVEL says. */
+function bannerLine(line: string): void {
+  banner ??= createLogger('info', 'worker');
+  banner.info({ pid: process.pid }, line);
+}
+let banner: ReturnType<typeof createLogger> | undefined;

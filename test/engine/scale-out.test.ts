@@ -22,9 +22,9 @@ const redisUrl = process.env.TEST_REDIS_URL;
 const postgres = openTestDatabases().find((db) => db.dialect === 'postgres');
 
 describe('junction worker', () => {
-  it('refuses to start without REDIS_URL, saying why', async () => {
+  it('refuses to start without DATABASE_URL and REDIS_URL, saying why', async () => {
     await expect(startWorker({ DATA_DIR: '/tmp/junction-no-redis' }, { stdout: () => undefined })).rejects.toThrow(
-      'junction worker needs REDIS_URL (a shared queue); without it `junction start` runs executions in its own process.',
+      'junction worker needs DATABASE_URL and REDIS_URL (the PostgreSQL database and the Redis queue it shares with the server)',
     );
   });
 });

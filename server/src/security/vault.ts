@@ -77,7 +77,7 @@ export function decodeKeys(encoded: string[]): VaultKey[] {
 export function loadVaultKeys(config: Pick<Config, 'dataDir' | 'encryptionKeys'>): VaultKey[] {
   if (config.encryptionKeys && config.encryptionKeys.length > 0) return decodeKeys(config.encryptionKeys);
   const file = path.join(config.dataDir, KEY_FILE_NAME);
-  mkdirSync(config.dataDir, { recursive: true });
+  mkdirSync(config.dataDir, { recursive: true, mode: 0o700 });
   try {
     // 'wx' fails if the file exists, so two processes starting at once cannot each write
     // a different key: the loser reads the winner's.

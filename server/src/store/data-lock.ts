@@ -10,7 +10,7 @@
  * the lock is held, so a refusal can name it. `junction restore` calls {@link inspect} to refuse
  * while a server runs.
  */
-import { closeSync, openSync, readSync } from 'node:fs';
+import { closeSync, mkdirSync, openSync, readSync } from 'node:fs';
 import path from 'node:path';
 import SqliteDatabase from 'better-sqlite3';
 
@@ -61,7 +61,8 @@ export function acquire(databaseFile: string): DataLock {
     own.count++;
     return handleFor(file);
   }
-  // Created 0600 before SQLite opens it (SQLite would create it 0644).
+  // Created 0600 (in a 0700 folder) before SQLite opens it: SQLite would create it 0644.
+  mkdirSync(path.dirname(file), { recursive: true, mode: 0o700 });
   closeSync(openSync(file, 'a', 0o600));
   const db = new SqliteDatabase(file, { timeout: 0 });
   try {
