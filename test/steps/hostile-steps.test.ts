@@ -1,10 +1,13 @@
 /**
  * No user-built pattern or step input may freeze the server: a Formatter › Date step whose
  * input format a backtracking matcher needs minutes for answers at once, and the liveness
- * probe keeps answering while it runs (forms-dp 9 formats; editor-core 5.3 step tests).
+ * probe keeps answering while it runs, in a step test and in an ON workflow fed by a webhook
+ * (forms-dp 9 formats; editor-core 5.3 step tests).
  */
+import { createStepData } from '@junction/core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type Account, type ApiHarness, openHarness, openTestDatabases, signUp } from '../api/harness.js';
+import { hookPathOf, waitForExecution } from '../engine/support.js';
 
 describe.each(openTestDatabases())('hostile step inputs on $dialect', (testDb) => {
   let h: ApiHarness;
@@ -63,5 +66,72 @@ describe.each(openTestDatabases())('hostile step inputs on $dialect', (testDb) =
     expect(res.status).toBe(200);
     expect(res.json).toMatchObject({ ok: false });
     expect(JSON.stringify(res.json)).toContain('is not a date in the format');
+  });
+
+  it('runs an ON workflow whose date step gets the hostile text from a webhook, health answering throughout', async () => {
+    const trigger = 'st-hook';
+    const document = {
+      schemaVersion: 1,
+      id: 'placeholder',
+      name: 'Hostile date',
+      active: true,
+      steps: [
+        {
+          id: trigger,
+          kind: 'trigger',
+          position: { x: 0, y: 0 },
+          data: createStepData({
+            name: 'Catch Hook',
+            type: 'webhook',
+            app: 'webhook',
+            label: 'Webhook',
+            action: 'catchHook',
+            triggerlabel: 'Catch Hook',
+            testData: { input: '1'.repeat(13) },
+          }),
+        },
+        {
+          id: 'st-date',
+          kind: 'action',
+          position: { x: 200, y: 0 },
+          data: createStepData({
+            name: 'Read date',
+            type: 'formatter',
+            label: 'Formatter',
+            action: 'date',
+            actionlabel: 'Date / Time',
+            fields: [
+              { name: 'transform', value: 'parse' },
+              { name: 'input', value: `\${${trigger}.input}` },
+              { name: 'fromFormat', value: '%f'.repeat(13) },
+            ],
+            // Tested once: only a workflow whose steps are all tested is switched ON (editor-core 4.2).
+            testData: { output: '1900-01-01T00:00:00.100Z' },
+          }),
+        },
+      ],
+      links: [{ id: 'ln-1', source: trigger, target: 'st-date', name: '', groups: [], delaySeconds: 0 }],
+    };
+    const created = await h.call('POST', '/api/workflows', {
+      token: a.token,
+      body: { name: document.name, active: true, document },
+    });
+    expect(created.status, created.text).toBe(201);
+    const hookPath = await hookPathOf(h, a.token, created.json.id);
+
+    const hook = await fetch(`${base}${hookPath}`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify({ input: `${'1'.repeat(39)}x` }),
+    });
+    expect(hook.status).toBe(200);
+    const { executionId } = (await hook.json()) as { executionId: string };
+    const health: number[] = [];
+    for (let i = 0; i < 5; i += 1) health.push((await fetch(`${base}/api/health/live`)).status);
+    const execution = await waitForExecution(h, a.token, executionId);
+    expect(health).toEqual([200, 200, 200, 200, 200]);
+    expect(execution.status).toBe('failed');
+    expect(execution.steps[0]).toMatchObject({ stepId: 'st-date', status: 'failed' });
+    expect(execution.error).toContain('is not a date in the format');
   });
 });
