@@ -121,8 +121,60 @@ beforeAll(async () => {
   );
 });
 
+/** A headless script's project: @junction/core alone, no mobx or mobx-state-tree (optional peers). */
+let headless: Run | undefined;
+const HEADLESS_ESM = `
+import { migrateDocument } from '@junction/core/document';
+const result = migrateDocument({ name: 'L', active: false, current_state: {}, elements: [] });
+console.log(JSON.stringify({ ok: result.ok }));
+`;
+
+beforeAll(async () => {
+  const dir = path.join(work, 'headless');
+  mkdirSync(dir, { recursive: true });
+  writeFileSync(
+    path.join(dir, 'package.json'),
+    JSON.stringify({
+      name: 'consumer-headless',
+      private: true,
+      type: 'module',
+      dependencies: { '@junction/core': `file:${tarball}` },
+    }),
+  );
+  writeFileSync(path.join(dir, 'document-only.cjs'), DOCUMENT_ONLY_PROBE);
+  writeFileSync(path.join(dir, 'document.mjs'), HEADLESS_ESM);
+  headless = await run(
+    'npm',
+    ['install', '--prefer-offline', '--no-audit', '--no-fund', '--ignore-scripts', '--no-package-lock'],
+    dir,
+    150_000,
+  );
+  if (headless.code !== 0 && OFFLINE.test(headless.stderr)) {
+    offlineReason ??= `npm registry unreachable for a package missing from the cache: ${headless.stderr.trim().split('\n')[0]}`;
+  }
+});
+
 afterAll(() => {
   if (work) rmSync(work, { recursive: true, force: true });
+});
+
+describe('a headless script using only @junction/core/document', () => {
+  it('installs with no warning about peers and no MobX, and runs the document entry as ESM and CommonJS', async ({
+    skip,
+  }) => {
+    if (offlineReason) skip(offlineReason);
+    const dir = path.join(work, 'headless');
+    expect(headless?.code, headless?.stderr).toBe(0);
+    expect(headless?.stderr ?? '').not.toMatch(/peer/i);
+    expect(existsSync(path.join(dir, 'node_modules/mobx'))).toBe(false);
+    expect(existsSync(path.join(dir, 'node_modules/mobx-state-tree'))).toBe(false);
+    const esm = await run(process.execPath, ['document.mjs'], dir);
+    expect(esm.code, esm.stderr).toBe(0);
+    expect(JSON.parse(esm.stdout)).toEqual({ ok: true });
+    const cjs = await run(process.execPath, ['document-only.cjs'], dir);
+    expect(cjs.code, cjs.stderr).toBe(0);
+    expect(JSON.parse(cjs.stdout).ok).toBe(true);
+  });
 });
 
 describe('the packed @junction/core tarball', () => {
@@ -153,6 +205,8 @@ describe('the packed @junction/core tarball', () => {
     expect(pkg.repository).toBeTruthy();
     expect(pkg.engines.node).toBeTruthy();
     expect(Object.keys(pkg.peerDependencies).sort()).toEqual(['mobx', 'mobx-state-tree']);
+    // Optional: a headless script using only `/document` installs neither.
+    expect(pkg.peerDependenciesMeta).toEqual({ mobx: { optional: true }, 'mobx-state-tree': { optional: true } });
     expect(
       Object.keys(pkg.dependencies ?? {}).filter((d) => d.startsWith('@junction/') || d.startsWith('mobx')),
     ).toEqual([]);
