@@ -7,6 +7,7 @@
 import { type ApiClient, checkPassword, emailError, type PasswordStrength, passwordStrength } from '@junction/core';
 import { getEnv, type Instance, types } from 'mobx-state-tree';
 import { failureText } from '../stores/api-failure.js';
+import { serverStateOf } from '../stores/server-state.js';
 
 /** Below this viewport width the reminder form replaces the sign-up modal (onboarding 2, 9). */
 export const REMINDER_BELOW_PX = 450;
@@ -124,7 +125,7 @@ export const SignUpFlow = types
     /** Whether the instance has no owner yet, so the set-up page comes first (GET /api/instance). */
     async needsSetUp(): Promise<boolean> {
       try {
-        return (await self.env.api.get('/api/instance')).signUp === 'setup';
+        return (await serverStateOf(self.env.api).read('/api/instance', undefined)).signUp === 'setup';
       } catch {
         // The sign-up form says what is wrong when it is used.
         return false;
@@ -155,7 +156,7 @@ export const SignUpFlow = types
         if (self.firstName.trim()) body.firstName = self.firstName.trim();
         if (self.lastName.trim()) body.lastName = self.lastName.trim();
         if (self.env.invitationToken) body.invitationToken = self.env.invitationToken;
-        const grant = await self.env.api.post('/api/auth/sign-up', { body });
+        const grant = await serverStateOf(self.env.api).mutate((client) => client.post('/api/auth/sign-up', { body }));
         self.ended();
         self.env.onSignedIn({
           token: grant.token,
@@ -173,9 +174,11 @@ export const SignUpFlow = types
       if (self.isBusy || emailError(self.email) || self.password === '') return;
       self.busy();
       try {
-        const grant = await self.env.api.post('/api/auth/log-in', {
-          body: { email: self.email.trim(), password: self.password },
-        });
+        const grant = await serverStateOf(self.env.api).mutate((client) =>
+          client.post('/api/auth/log-in', {
+            body: { email: self.email.trim(), password: self.password },
+          }),
+        );
         self.ended();
         // An account signed up but never verified gets the code modal again (onboarding 4).
         self.env.onSignedIn({ token: grant.token, workflowId: null, needsCode: !grant.user.emailVerified });
@@ -189,7 +192,9 @@ export const SignUpFlow = types
       if (self.isBusy || emailError(self.email)) return;
       self.busy();
       try {
-        await self.env.api.post('/api/auth/sign-in-link', { body: { email: self.email.trim() } });
+        await serverStateOf(self.env.api).mutate((client) =>
+          client.post('/api/auth/sign-in-link', { body: { email: self.email.trim() } }),
+        );
         self.ended({ phase: 'reminderSent' });
       } catch (error) {
         self.ended({ serverError: failureText(error) });

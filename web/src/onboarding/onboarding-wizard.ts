@@ -35,6 +35,8 @@ export {
   CUSTOM_TRIGGER_FIELD_TYPES as FIELD_TYPES,
   NEW_FIELD_KEY,
 } from '@junction/core';
+
+import { serverStateOf } from '../stores/server-state.js';
 /** The toast of a failed endpoint test (onboarding 8). */
 export const TEST_ERROR_TEXT = 'There was an error with the test...';
 /** Toasts of this spec auto-hide after 6000 ms (onboarding 8). */
@@ -156,8 +158,10 @@ export const CustomTriggerWizard = types
     get env(): WizardDeps {
       return getEnv<WizardDeps>(self);
     },
-    get api() {
-      return getEnv<WizardDeps>(self).editor.env.api;
+    /** The server-state layer over the editor's client. */
+    get server() {
+      const { editor } = getEnv<WizardDeps>(self);
+      return serverStateOf(editor.env.api);
     },
     get appName(): string {
       return self.apps.find((a) => a.appSlug === self.appSlug)?.appName ?? self.appSlug;
@@ -296,7 +300,7 @@ export const CustomTriggerWizard = types
     /** Loads every app with an API: the workspace's own, the catalogue's and the built-ins. */
     async loadApps(): Promise<void> {
       try {
-        const list = await self.api.get('/api/apps');
+        const list = await self.server.read('/api/apps', undefined);
         const apps = list.items
           // Tools without an API of their own (Schedule, Webhook, Formatter…) have nothing to poll.
           .filter((app) => app.editable === true || app.disableAuth !== true)
@@ -311,10 +315,10 @@ export const CustomTriggerWizard = types
       self.set({ error: '' });
       try {
         const slug = self.appSlug;
-        const definition = (await self.api.get('/api/apps/{appSlug}', {
+        const definition = (await self.server.read('/api/apps/{appSlug}', {
           params: { path: { appSlug: slug } },
         })) as AppDefinition;
-        const accounts = await self.api.get('/api/credentials', { params: { query: { app: slug } } });
+        const accounts = await self.server.read('/api/credentials', { params: { query: { app: slug } } });
         const credentials = accounts.items.map((c) => ({ id: c.id, name: c.name }));
         self.set({
           definition,
@@ -342,20 +346,24 @@ export const CustomTriggerWizard = types
         for (const key of remove) delete actions[key];
         if (withTrigger || !remove.includes(built.actionKey)) actions[built.actionKey] = built.action;
         const triggers = withTrigger ? { ...base.triggers, [built.triggerKey]: built.trigger } : base.triggers;
-        saved = await self.api.put('/api/apps/{appSlug}', {
-          params: { path: { appSlug: self.appSlug } },
-          body: { ...base, actions, triggers },
-        });
+        saved = await self.server.mutate((client) =>
+          client.put('/api/apps/{appSlug}', {
+            params: { path: { appSlug: self.appSlug } },
+            body: { ...base, actions, triggers },
+          }),
+        );
       } else {
         const keep = !remove.includes(built.actionKey);
-        saved = await self.api.put('/api/apps/{appSlug}/workspace-events', {
-          params: { path: { appSlug: self.appSlug } },
-          body: {
-            actions: keep ? { [built.actionKey]: built.action } : {},
-            triggers: withTrigger ? { [built.triggerKey]: built.trigger } : {},
-            remove,
-          },
-        });
+        saved = await self.server.mutate((client) =>
+          client.put('/api/apps/{appSlug}/workspace-events', {
+            params: { path: { appSlug: self.appSlug } },
+            body: {
+              actions: keep ? { [built.actionKey]: built.action } : {},
+              triggers: withTrigger ? { [built.triggerKey]: built.trigger } : {},
+              remove,
+            },
+          }),
+        );
       }
       self.set({ definition: saved as AppDefinition });
     },
@@ -404,10 +412,12 @@ export const CustomTriggerWizard = types
           fields: self.stepFields(),
         });
         const steps = doc.steps.map((s) => (s.id === host.id ? { ...s, kind: 'action' as const, data } : s));
-        const result = (await self.api.post('/api/workflows/{id}/steps/{stepId}/test', {
-          params: { path: { id: doc.id, stepId: host.id } },
-          body: { document: { ...doc, steps } },
-        })) as TestResultView;
+        const result = (await self.server.mutate((client) =>
+          client.post('/api/workflows/{id}/steps/{stepId}/test', {
+            params: { path: { id: doc.id, stepId: host.id } },
+            body: { document: { ...doc, steps } },
+          }),
+        )) as TestResultView;
         const found = result.ok ? findFirstArray(result.output) : null;
         if (!result.ok || !found || found.items.length === 0) {
           self.set({

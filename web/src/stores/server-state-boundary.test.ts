@@ -17,8 +17,6 @@ const NOT_YET_ON_THE_LAYER = [
   'editor/panels/panel-connection.ts',
   'editor/panels/panel-tickets.ts',
   'instance/instance-store.ts',
-  'onboarding/onboarding-signup.ts',
-  'onboarding/onboarding-wizard.ts',
   'portal/portal-store.ts',
   'stores/editor-requests.ts',
   'stores/root-editor.ts',
