@@ -175,14 +175,7 @@ export class Query<T> {
       (data) => {
         if (controller.signal.aborted) throw new QueryCancelledError();
         this.inFlight = null;
-        this.setState({
-          status: 'success',
-          data,
-          error: undefined,
-          isFetching: false,
-          isInvalidated: false,
-          updatedAt: this.clock.now(),
-        });
+        this.setState(this.successState(data));
         this.restartPolling();
         return data;
       },
@@ -227,14 +220,7 @@ export class Query<T> {
    */
   setData(data: T): void {
     this.cancel();
-    this.setState({
-      status: 'success',
-      data,
-      error: undefined,
-      isFetching: false,
-      isInvalidated: false,
-      updatedAt: this.clock.now(),
-    });
+    this.setState(this.successState(data));
   }
 
   /** Puts back an earlier state (a rolled-back optimistic edit). */
@@ -249,6 +235,11 @@ export class Query<T> {
     this.cancel();
     this.cancelGc();
     this.listeners.clear();
+  }
+
+  private successState(data: T): QueryState<T> {
+    const updatedAt = this.clock.now();
+    return { status: 'success', data, error: undefined, isFetching: false, isInvalidated: false, updatedAt };
   }
 
   private setState(next: QueryState<T>): void {
