@@ -20,6 +20,7 @@
  * Loopback only; the fill, every read loop and the prune are bounded in count and time.
  */
 import http from 'node:http';
+import type { Kysely } from 'kysely';
 import { engineBytes, fillHistory, rowId, rowTime } from './history-fill.js';
 import { flag, listenWithUser } from './support.js';
 
@@ -155,10 +156,10 @@ async function onDatabase(dialect: 'sqlite' | 'postgres'): Promise<{ reads: stri
       }
       return out;
     };
-    await indexes.dropHistoryIndexes(opened.db);
+    await indexes.dropHistoryIndexes(opened.db as unknown as Kysely<unknown>);
     const before = await measure();
     const t0 = performance.now();
-    await indexes.createHistoryIndexes(opened.db);
+    await indexes.createHistoryIndexes(opened.db as unknown as Kysely<unknown>);
     const indexMs = performance.now() - t0;
     const after = await measure();
     const f = (x: number) => x.toFixed(1);
