@@ -78,6 +78,12 @@ describe('roles in the browser', { timeout: E2E_TEST_TIMEOUT_MS * 3 }, () => {
     const { member } = await invite('viewer');
     const page = await session().newPage();
     await page.addInitScript(storeToken, member.token);
+    await page.goto(`${session().baseUrl}/workflows`);
+    const listed = page.getByRole('switch').first();
+    await expect.poll(() => listed.getAttribute('aria-description')).toBe('Viewers cannot switch workflows ON or OFF.');
+    expect(await listed.isDisabled()).toBe(true);
+    expect(await page.getByRole('button', { name: 'Create workflow' }).isDisabled()).toBe(true);
+
     await page.goto(`${session().baseUrl}/connections`);
     await page.getByText('Viewers cannot see, create or use connections.', { exact: false }).waitFor();
     await saveScreenshot(page, 'roles-viewer-connections');

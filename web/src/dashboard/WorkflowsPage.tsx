@@ -23,6 +23,7 @@ import { DashboardLayout } from './DashboardLayout.js';
 import { DashboardStoreModel } from './dashboard-store.js';
 import { failureText, searchWorkflows, type WorkflowRow } from './dashboard-workflows.js';
 import { Muted, SearchField, Toolbar } from './parts.js';
+import { refusal, useCan } from '../access/useCan.js';
 
 /** A workflow's name: the row's main link, one line cut with an ellipsis; the whole name is its tooltip. */
 const NameLink = styled(RouterLink)`
@@ -65,6 +66,7 @@ const Switch = styled.button<{ $on: boolean }>`
   background: ${({ theme, $on }) => ($on ? theme.colors.success : theme.colors.surfaceSunken)};
   cursor: pointer;
   &:focus-visible { outline: none; box-shadow: ${({ theme }) => theme.focusRing}; }
+  &:disabled { opacity: 0.6; cursor: not-allowed; }
 `;
 
 /** The workflow list at /workflows. */
@@ -87,6 +89,9 @@ const WorkflowsView = observer(function WorkflowsView() {
   const [confirmingDelete, setConfirmingDelete] = useState<string | null>(null);
   const [historyOf, setHistoryOf] = useState<WorkflowRow | null>(null);
   const fileInput = useRef<HTMLInputElement>(null);
+  // What the member's role allows (core's permission table): a viewer sees, with the reason.
+  const switchRefusal = refusal(useCan('workflow.switch'));
+  const editRefusal = refusal(useCan('workflow.edit'));
 
   const open = (id: string) => window.location.assign(`/?id=${encodeURIComponent(id)}`);
 
@@ -184,6 +189,9 @@ const WorkflowsView = observer(function WorkflowsView() {
           aria-checked={row.active}
           aria-label={`${row.name} is ${row.active ? 'ON' : 'OFF'}`}
           $on={row.active}
+          disabled={switchRefusal !== undefined}
+          title={switchRefusal}
+          aria-description={switchRefusal}
           onClick={() => toggle(row)}
         >
           {row.active ? 'ON' : 'OFF'}
@@ -213,10 +221,17 @@ const WorkflowsView = observer(function WorkflowsView() {
         description="Each workflow runs its steps when its trigger fires."
         actions={
           <>
-            <Button variant="secondary" onClick={() => fileInput.current?.click()}>
+            <Button
+              variant="secondary"
+              disabled={editRefusal !== undefined}
+              title={editRefusal}
+              onClick={() => fileInput.current?.click()}
+            >
               Import JSON
             </Button>
-            <Button onClick={create}>Create workflow</Button>
+            <Button disabled={editRefusal !== undefined} title={editRefusal} onClick={create}>
+              Create workflow
+            </Button>
           </>
         }
       />
@@ -254,9 +269,14 @@ const WorkflowsView = observer(function WorkflowsView() {
           rowActions={(row) => [
             { label: 'Open', onSelect: () => open(row.id) },
             { label: 'Runs', onSelect: () => setHistoryOf(row) },
-            { label: 'Duplicate', onSelect: () => duplicate(row) },
+            { label: 'Duplicate', disabled: editRefusal !== undefined, onSelect: () => duplicate(row) },
             { label: 'Export', onSelect: () => exportOne(row) },
-            { label: 'Delete', danger: true, onSelect: () => setConfirmingDelete(row.id) },
+            {
+              label: 'Delete',
+              danger: true,
+              disabled: editRefusal !== undefined,
+              onSelect: () => setConfirmingDelete(row.id),
+            },
           ]}
           pageSize={25}
           empty={
