@@ -172,7 +172,11 @@ async function onDatabase(dialect: 'sqlite' | 'postgres'): Promise<{ reads: stri
     readRows.push(`| ${label} | (building the history indexes on ${fill.written} runs) | | | ${f(indexMs)} | | |`);
 
     // Pruning by the day bound while webhooks arrive.
-    const size0 = await engineBytes(dialect, opened.db, dialect === 'sqlite' ? resolveSqlitePath(opened.config) : undefined);
+    const size0 = await engineBytes(
+      dialect,
+      opened.db,
+      dialect === 'sqlite' ? resolveSqlitePath(opened.config) : undefined,
+    );
     const arrive = async (ms: number, until?: Promise<unknown>) => {
       const times: number[] = [];
       let stop = false;
@@ -217,7 +221,7 @@ async function onDatabase(dialect: 'sqlite' | 'postgres'): Promise<{ reads: stri
     const perIdx = size0.indexes / Math.max(1, fill.written);
     // With the defaults (30 days, failed 90 days, 10,000 per workflow) what is kept is bounded
     // by the count: 10,000 × workflows, so the default bound's bytes are per × that.
-    const size = `| ${label} | ${fill.written} | ${Math.round(per)} | ${Math.round(perIdx)} | ${((per * 1e6) / 1024 ** 3).toFixed(2)} | ${((size0.all / Math.max(1, fill.written)) * 1e6 / 1024 ** 3).toFixed(2)} | ${((per * 10_000) / 1024 ** 2).toFixed(1)} | ${f(fill.ms / 1000)} |`;
+    const size = `| ${label} | ${fill.written} | ${Math.round(per)} | ${Math.round(perIdx)} | ${((per * 1e6) / 1024 ** 3).toFixed(2)} | ${(((size0.all / Math.max(1, fill.written)) * 1e6) / 1024 ** 3).toFixed(2)} | ${((per * 10_000) / 1024 ** 2).toFixed(1)} | ${f(fill.ms / 1000)} |`;
     return { reads: readRows, prune, size };
   } finally {
     await app.close();
@@ -229,7 +233,10 @@ async function onDatabase(dialect: 'sqlite' | 'postgres'): Promise<{ reads: stri
 async function main(): Promise<void> {
   const { cpus, loadavg } = await import('node:os');
   const databases = (flag('databases') ?? (process.env.TEST_DATABASE_URL ? 'sqlite,postgres' : 'sqlite')).split(',');
-  const load = () => loadavg().map((l) => l.toFixed(1)).join(', ');
+  const load = () =>
+    loadavg()
+      .map((l) => l.toFixed(1))
+      .join(', ');
   const lines = [
     `${runs} executions over ${workflowCount} workflows (webhook → filter → HTTP GET, 3 step records each), ${tries} tries per read; ${cpus().length} CPUs, load average at start ${load()}`,
     '',
