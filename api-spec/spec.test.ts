@@ -125,6 +125,8 @@ const ROUTES = [
 const PUBLIC_OPERATIONS = [
   // An app's logo is an <img> source, which sends no bearer token.
   'getAppIcon',
+  // The failure alert mail's off link carries its own secret.
+  'setAlertsOff',
   'signUp',
   'logIn',
   'sendSignInLink',

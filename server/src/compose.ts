@@ -12,6 +12,7 @@ import { createCredentialResolver } from './integrations/auth/credential-resolve
 import { createHookHandshakes } from './integrations/hooks/handshakes.js';
 import { createAppRegistry, rotatePortalAppSecrets } from './integrations/registry.js';
 import { createMailer } from './mail/mailer.js';
+import { createFailureAlerts } from './services/failure-alerts.js';
 import { createVault, loadVaultKeys } from './security/vault.js';
 import { createDb, type DbHandle, migrateToLatest } from './store/create-db.js';
 import { createRepos } from './store/repos/index.js';
@@ -103,7 +104,9 @@ export function createServices(config: Config, opts: CreateServicesOptions = {})
   const engine = createEngine(platform);
   const triggers = createTriggers({ ...platform, engine: engine.service });
   // Background work (queue consumers, schedules, pollers) starts once the schema is ready.
-  const lifecycles = [engine.lifecycle, triggers.lifecycle];
+  // Failure alerts hear run ends from the engine's queue consumer (started after it, closed before).
+  const failureAlerts = createFailureAlerts(deps);
+  const lifecycles = [engine.lifecycle, triggers.lifecycle, failureAlerts.lifecycle];
   const forms = createFormsService({ ...platform, engine: engine.service }, { lifecycles });
 
   // One line per migration applied, so an upgrade leaves a record of what it changed.
@@ -156,6 +159,7 @@ export function createServices(config: Config, opts: CreateServicesOptions = {})
     templates: afterReady(createTemplatesService(platform)),
     starters: afterReady(createStartersService(platform)),
     hooks: afterReady(createHookHandshakes(deps)),
+    alerts: afterReady(failureAlerts.service),
     outbox: { list: async () => mailer.listOutbox() },
     async rotateCredentialKeys() {
       await ready;

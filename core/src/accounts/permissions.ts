@@ -125,6 +125,13 @@ export const OPERATION_ACCESS = {
   replayExecution: 'execution.read',
   rerunExecution: 'execution.control',
   cancelExecution: 'execution.control',
+  getAlertSettings: 'execution.read',
+  updateAlertSettings: 'workspace.settings',
+  // The alert mail's off link carries its own secret (docs/failure-alerts.md).
+  setAlertsOff: 'public',
+  getWorkflowAlerts: 'workflow.read',
+  setWorkflowAlerts: 'workflow.edit',
+  sendTestAlert: 'workflow.edit',
   listApps: 'app.read',
   createApp: 'app.build',
   getApp: 'app.read',

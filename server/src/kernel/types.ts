@@ -9,6 +9,7 @@ import type { ConnectionVisibility as CredentialVisibility, Role } from '@juncti
 import type { HookHandshakes } from './contracts/hooks.js';
 import type { InstanceService, InvitationsService, SetUpInput } from './contracts/access.js';
 import type { AuditService } from './contracts/audit.js';
+import type { FailureAlertsService } from './contracts/alerts.js';
 import type { MemberView } from './contracts/support.js';
 import type { AppsService } from './contracts/apps.js';
 import type { EngineService } from './contracts/engine.js';
@@ -160,6 +161,8 @@ export interface Services {
   instance: InstanceService;
   /** Invitations to a workspace (contracts/access.ts). */
   invitations: InvitationsService;
+  /** Failure alerts: settings, a workflow's switch, the test alert, the mail's off link (contracts/alerts.ts). */
+  alerts: FailureAlertsService;
   /** Shared templates (contracts/templates.ts). */
   templates: TemplatesService;
   /** The audit log: record, read, download (contracts/audit.ts). */

@@ -10,6 +10,7 @@
  *   touch them, through `writeJson`/`readJson` in ./json.ts.
  */
 import type { AccessTables } from './tables/access.js';
+import type { AlertTables } from './tables/alerts.js';
 import type { AuditTables } from './tables/audit.js';
 import type { AppTables } from './tables/apps.js';
 import type { ReleaseTables } from './tables/releases.js';
@@ -139,7 +140,8 @@ export interface Database
     HookTables,
     AccessTables,
     ReleaseTables,
-    AuditTables {
+    AuditTables,
+    AlertTables {
   users: UsersTable;
   tenants: TenantsTable;
   memberships: MembershipsTable;

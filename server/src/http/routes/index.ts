@@ -5,6 +5,7 @@
 import type { OperationHandlers } from '../types.js';
 import { accessHandlers } from './access.js';
 import { activationHandlers } from './activation.js';
+import { alertHandlers } from './alerts.js';
 import { appHandlers } from './apps.js';
 import { authHandlers } from './auth.js';
 import { credentialHandlers } from './credentials.js';
@@ -35,5 +36,6 @@ export function createHandlers(): OperationHandlers {
     ...supportHandlers,
     ...templateHandlers,
     ...accessHandlers,
+    ...alertHandlers,
   };
 }

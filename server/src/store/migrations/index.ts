@@ -22,6 +22,7 @@ import { createInstanceAccessMigration } from './0015-instance-access.js';
 import { createWorkflowReleasesMigration } from './0017-workflow-releases.js';
 import { createAuditSessionsMigration } from './0016-audit-sessions.js';
 import { createErrorReportAgeMigration } from './0018-error-report-age.js';
+import { createFailureAlertsMigration } from './0019-failure-alerts.js';
 
 /**
  * Builds the migration provider for a dialect. Names sort in apply order; never rename or
@@ -49,6 +50,7 @@ export function createMigrationProvider(dialect: Dialect): MigrationProvider {
         '0016-audit-sessions': createAuditSessionsMigration(),
         '0017-workflow-releases': createWorkflowReleasesMigration(dialect),
         '0018-error-report-age': createErrorReportAgeMigration(),
+        '0019-failure-alerts': createFailureAlertsMigration(),
       };
     },
   };

@@ -1,0 +1,82 @@
+/** `failure_alerts` (tables/alerts.ts): alert switches and the state between runs. */
+import type { Kysely, Selectable } from 'kysely';
+import type { Database } from '../database.js';
+import type { FailureAlertsTable } from '../tables/alerts.js';
+
+/** The `workflow_id` of a workspace's own settings row. */
+export const WORKSPACE_ROW = '*';
+
+/** One row, as the service reads it. */
+export interface FailureAlertRecord {
+  tenantId: string;
+  workflowId: string;
+  enabled: boolean;
+  intervalMinutes: number | null;
+  failing: boolean;
+  lastMailAt: string | null;
+  unsent: number;
+  offToken: string;
+  updatedAt: string;
+}
+
+/** Reads and writes `failure_alerts`. */
+export interface FailureAlertsRepo {
+  get(tenantId: string, workflowId: string): Promise<FailureAlertRecord | undefined>;
+  findByToken(offToken: string): Promise<FailureAlertRecord | undefined>;
+  /** The workflows told of a failure and not yet of a recovery (few: read once at start). */
+  listFailing(): Promise<{ tenantId: string; workflowId: string }[]>;
+  /** Inserts the row or replaces every column of it but its token. */
+  save(record: FailureAlertRecord): Promise<void>;
+}
+
+function toRecord(row: Selectable<FailureAlertsTable>): FailureAlertRecord {
+  return {
+    tenantId: row.tenant_id,
+    workflowId: row.workflow_id,
+    enabled: Number(row.enabled) === 1,
+    intervalMinutes: row.interval_minutes === null ? null : Number(row.interval_minutes),
+    failing: Number(row.failing) === 1,
+    lastMailAt: row.last_mail_at,
+    unsent: Number(row.unsent),
+    offToken: row.off_token,
+    updatedAt: row.updated_at,
+  };
+}
+
+/** Builds the repository over a database or a transaction. */
+export function createFailureAlertsRepo(db: Kysely<Database>): FailureAlertsRepo {
+  return {
+    async get(tenantId, workflowId) {
+      const row = await db
+        .selectFrom('failure_alerts')
+        .selectAll()
+        .where('tenant_id', '=', tenantId)
+        .where('workflow_id', '=', workflowId)
+        .executeTakeFirst();
+      return row && toRecord(row);
+    },
+    async findByToken(offToken) {
+      const row = await db.selectFrom('failure_alerts').selectAll().where('off_token', '=', offToken).executeTakeFirst();
+      return row && toRecord(row);
+    },
+    async listFailing() {
+      const rows = await db.selectFrom('failure_alerts').select(['tenant_id', 'workflow_id']).where('failing', '=', 1).execute();
+      return rows.map((r) => ({ tenantId: r.tenant_id, workflowId: r.workflow_id }));
+    },
+    async save(r) {
+      const values = {
+        enabled: r.enabled ? 1 : 0,
+        interval_minutes: r.intervalMinutes,
+        failing: r.failing ? 1 : 0,
+        last_mail_at: r.lastMailAt,
+        unsent: r.unsent,
+        updated_at: r.updatedAt,
+      };
+      await db
+        .insertInto('failure_alerts')
+        .values({ tenant_id: r.tenantId, workflow_id: r.workflowId, off_token: r.offToken, ...values })
+        .onConflict((oc) => oc.columns(['tenant_id', 'workflow_id']).doUpdateSet(values))
+        .execute();
+    },
+  };
+}
