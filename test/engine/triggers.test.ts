@@ -142,12 +142,15 @@ describe.each(openTestDatabases())('triggers on $dialect', (testDb) => {
     expect(await activation(workflowId)).toMatchObject({ active: true, lastRunAt: expect.any(String) });
     expect((await activation(workflowId)).lastError).toBeUndefined();
 
-    // A save while ON (same step, a renamed workflow and trigger) keeps the seen keys.
+    // A save while ON (same step, a renamed workflow and trigger), then its publish, keeps the seen keys.
     const saved = (await j.call('GET', `/api/workflows/${workflowId}`, { token: user.token })).json;
     const document = { ...saved.document, name: 'Renamed while ON' };
     document.steps[0].data.name = 'New contact (renamed)';
     const put = await j.call('PUT', `/api/workflows/${workflowId}`, { token: user.token, body: { document } });
     expect(put.status, put.text).toBe(200);
+    const published = await j.call('POST', `/api/workflows/${workflowId}/publish`, { token: user.token, body: {} });
+    expect(published.status, published.text).toBe(200);
+    expect(published.json.workflow).toMatchObject({ name: 'Renamed while ON', state: 'live' });
     const g = await createContact(j, user, 'g@example.com');
     clock.advance(POLL_MS + 1);
     const afterSave = await waitForExecutions(j, user.token, workflowId, 5);
