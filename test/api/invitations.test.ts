@@ -39,7 +39,9 @@ describe.each(openTestDatabases())('invitations on $dialect', (testDb) => {
 
   beforeAll(async () => {
     // Invitation only (no SIGNUP_POLICY), with an owner made on the set-up page.
-    t = await openTestServices(testDb, { signupPolicy: undefined, devOutbox: true });
+    // The clock moves a week past an invitation's life with the owner's session unused: without
+    // the idle timeout (SESSION_IDLE_MINUTES=0) the owner stays signed in across it.
+    t = await openTestServices(testDb, { signupPolicy: undefined, devOutbox: true, sessionIdleMinutes: 0 });
     app = await createApp(t.config, { services: t.services });
     const email = address('owner');
     const setUp = await call('POST', '/api/instance/setup', {
