@@ -11,7 +11,7 @@ import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { runDatabaseMigrate, runOpsCommand } from '../../scripts/src/ops-commands.js';
 import { type OpenTestDatabase, openTestDatabases } from '../../server/src/store/test-db.js';
-import { insertConnection } from './support.js';
+import { insertConnection, insertWorkspace } from './support.js';
 
 const load = () => import('../../server/src/index.js') as unknown as Promise<Record<string, unknown>>;
 
@@ -44,33 +44,7 @@ describe.each(openTestDatabases())('operator commands on $dialect', (testDb) => 
       JUNCTION_ENCRYPTION_KEY: key,
       LOG_LEVEL: 'silent',
     };
-    const at = new Date().toISOString();
-    await opened.db
-      .insertInto('tenants')
-      .values({ id: 't-cli', name: 'CLI', plan: 'free', plan_status: 'active', created_at: at })
-      .execute();
-    await opened.db
-      .insertInto('users')
-      .values({
-        id: 'u-cli',
-        email: 'cli@example.com',
-        name: 'C',
-        password_hash: 'x',
-        email_verified: 1,
-        created_at: at,
-      })
-      .execute();
-    await opened.db
-      .insertInto('memberships')
-      .values({ user_id: 'u-cli', tenant_id: 't-cli', role: 'owner', created_at: at })
-      .execute();
-    await insertConnection(opened, opened.config, {
-      tenantId: 't-cli',
-      userId: 'u-cli',
-      email: '',
-      token: '',
-      workflowId: '',
-    });
+    await insertConnection(opened, opened.config, await insertWorkspace(opened, 't-cli', 'u-cli'));
   }, 120_000);
   afterAll(async () => {
     await opened?.close();

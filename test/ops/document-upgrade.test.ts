@@ -11,6 +11,7 @@ import { DOCUMENT_UPGRADE_JOB, upgradeStoredDocuments } from '../../server/src/o
 import { readProgress } from '../../server/src/store/repos/transfer.js';
 import { createWorkflowsRepo } from '../../server/src/store/repos/workflows.js';
 import { type OpenTestDatabase, openTestDatabases } from '../../server/src/store/test-db.js';
+import { insertWorkspace } from './support.js';
 import { hookWorkflow } from '../engine/support.js';
 
 const legacy = (name: string): unknown =>
@@ -25,10 +26,7 @@ describe.each(openTestDatabases())('migrate --database on $dialect', (testDb) =>
   beforeAll(async () => {
     opened = await testDb.open();
     const at = new Date().toISOString();
-    await opened.db
-      .insertInto('tenants')
-      .values({ id: TENANT, name: 'Upgrade', plan: 'free', plan_status: 'active', created_at: at })
-      .execute();
+    await insertWorkspace(opened, TENANT);
     const rows: [string, unknown][] = [
       ...LEGACY.map((name, i): [string, unknown] => [`wf-${i}-${name}`, legacy(name)]),
       ['wf-8-current', { ...hookWorkflow('wf-8-current', { url: 'http://127.0.0.1:9/ok' }), active: false }],

@@ -10,7 +10,7 @@ import { rotateKeys } from '../../server/src/ops/rotate-key.js';
 import { createVault, decodeKeys } from '../../server/src/security/vault.js';
 import { createHookSecretsRepo } from '../../server/src/store/repos/hook-secrets.js';
 import { type OpenTestDatabase, openTestDatabases } from '../../server/src/store/test-db.js';
-import { insertConnection, openConnection, SECRET } from './support.js';
+import { insertConnection, insertWorkspace, openConnection, SECRET } from './support.js';
 
 const oldKey = randomBytes(32).toString('base64');
 const newKey = randomBytes(32).toString('base64');
@@ -18,27 +18,13 @@ const lostKey = randomBytes(32).toString('base64');
 
 describe.each(openTestDatabases())('rotate-key on $dialect', (testDb) => {
   let opened: OpenTestDatabase;
-  const account = { tenantId: 't-rotate', userId: 'u-rotate', email: 'a@example.com', token: '', workflowId: '' };
+  const account = { tenantId: 't-rotate', userId: 'u-rotate' };
   const connections: string[] = [];
 
   beforeAll(async () => {
     opened = await testDb.open({ encryptionKeys: [oldKey] });
+    await insertWorkspace(opened, account.tenantId, account.userId);
     const at = new Date().toISOString();
-    await opened.db
-      .insertInto('tenants')
-      .values({ id: account.tenantId, name: 'Rotate', plan: 'free', plan_status: 'active', created_at: at })
-      .execute();
-    await opened.db
-      .insertInto('users')
-      .values({
-        id: account.userId,
-        email: account.email,
-        name: 'A',
-        password_hash: 'x',
-        email_verified: 1,
-        created_at: at,
-      })
-      .execute();
     for (let i = 0; i < 3; i++) connections.push(await insertConnection(opened, opened.config, account));
     const vault = createVault(decodeKeys([oldKey]));
     const sealed = vault.encrypt('asana-secret', { tenantId: account.tenantId, credentialId: 'hook:asana:hk1' });

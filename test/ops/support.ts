@@ -21,8 +21,40 @@ export interface Seeded {
 /** The secret the seeded connection holds. */
 export const SECRET = { apiKey: 'sk-live-operator-test' };
 
+/**
+ * Stores a workspace and, given a user id, that user as its owner (rows no route writes without
+ * a sign-up); answers the account-shaped ids the other helpers take.
+ */
+export async function insertWorkspace(
+  handle: DbHandle,
+  tenantId: string,
+  userId?: string,
+): Promise<Pick<Account, 'tenantId' | 'userId'>> {
+  const at = new Date().toISOString();
+  await handle.db
+    .insertInto('tenants')
+    .values({ id: tenantId, name: tenantId, plan: 'free', plan_status: 'active', created_at: at })
+    .execute();
+  if (userId) {
+    const user = { id: userId, email: `${userId}@example.com`, name: userId, password_hash: 'x', email_verified: 1 };
+    await handle.db
+      .insertInto('users')
+      .values({ ...user, created_at: at })
+      .execute();
+    await handle.db
+      .insertInto('memberships')
+      .values({ user_id: userId, tenant_id: tenantId, role: 'owner', created_at: at })
+      .execute();
+  }
+  return { tenantId, userId: userId ?? '' };
+}
+
 /** Stores a connection sealed with the configuration's newest vault key; answers its id. */
-export async function insertConnection(handle: DbHandle, config: Config, account: Account): Promise<string> {
+export async function insertConnection(
+  handle: DbHandle,
+  config: Config,
+  account: Pick<Account, 'tenantId' | 'userId'>,
+): Promise<string> {
   const vault = createVault(loadVaultKeys(config));
   const id = randomUUID();
   const at = new Date().toISOString();

@@ -15,6 +15,7 @@ import { DOCUMENT_UPGRADE_JOB } from '../../server/src/ops/document-upgrade.js';
 import { readProgress } from '../../server/src/store/repos/transfer.js';
 import { createWorkflowsRepo } from '../../server/src/store/repos/workflows.js';
 import { type OpenTestDatabase, openTestDatabases } from '../../server/src/store/test-db.js';
+import { insertWorkspace } from './support.js';
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..');
 const tsx = pathToFileURL(createRequire(path.join(root, 'package.json')).resolve('tsx')).href;
@@ -29,10 +30,7 @@ describe.each(openTestDatabases())('migrate --database killed halfway on $dialec
   beforeAll(async () => {
     opened = await testDb.open();
     const at = new Date().toISOString();
-    await opened.db
-      .insertInto('tenants')
-      .values({ id: TENANT, name: 'Kill', plan: 'free', plan_status: 'active', created_at: at })
-      .execute();
+    await insertWorkspace(opened, TENANT);
     const repo = createWorkflowsRepo(opened.db);
     for (let i = 0; i < COUNT; i++) {
       await repo.insert({
