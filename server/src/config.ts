@@ -86,7 +86,7 @@ export interface Config {
   uploadsTotalQuota?: number;
   /** How long an upload no submission uses is kept, in ms (UPLOADS_UNUSED_TTL_MS, default 30 min; swept every 5 min). */
   uploadsUnusedTtlMs?: number;
-  /** How often the reconciler re-enqueues stuck executions, in ms (RECONCILE_INTERVAL_MS, default 30 000). */
+  /** How often the reconciler re-enqueues stuck executions, in ms (RECONCILE_INTERVAL_MS, default 3 000). */
   reconcileIntervalMs?: number;
   /** How long a start waits for the database and Redis, in ms (START_TIMEOUT_MS, default 10 000). */
   startTimeoutMs?: number;

@@ -174,7 +174,7 @@ export const ENV_SCHEMA = {
   FORM_UPLOAD_FORM_QUOTA: count('upload bytes one form may take per hour over all visitors, 429 past it (default 500 MiB)', 1),
   UPLOADS_TOTAL_QUOTA: count('bytes all stored form uploads may take, 507 past it (default 5 GiB)', 1),
   UPLOADS_UNUSED_TTL_MS: ms('how long an upload no submission uses is kept; swept every 5 minutes (default 30 min)'),
-  RECONCILE_INTERVAL_MS: ms('how often stuck executions are re-enqueued', 30_000),
+  RECONCILE_INTERVAL_MS: ms("how often stuck executions (a dead worker's included) are re-enqueued", 3_000),
   POLL_INTERVAL_MS: ms('how often polling triggers call their app', 60_000),
   TRIGGER_SCAN_MS: ms('how often schedules and polls are checked', 1_000),
   EXECUTIONS_KEEP_DAYS: {

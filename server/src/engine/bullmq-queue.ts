@@ -16,6 +16,7 @@ import { randomBytes } from 'node:crypto';
 import { DelayedError, Queue, Worker } from 'bullmq';
 import { createFairSlots, tenantCap } from './fair-slots.js';
 import { DEFAULT_TENANT_SHARE, type ExecutionHandler, type ExecutionQueue } from './queue.js';
+import { LEASE_MS, RECONCILE_INTERVAL_MS } from './settings.js';
 
 /** The queue's name inside the prefix. */
 export const QUEUE_NAME = 'executions';
@@ -126,8 +127,16 @@ export function createBullQueue(options: BullQueueOptions): ExecutionQueue {
           // A failed claim leaves its execution queued: the reconciler picks it up again.
           for (const run of runs) if (run.status === 'rejected') options.onError(run.reason);
         },
-        // Jobs fetched at once; the slots bound the executions.
-        { connection, prefix: options.prefix, concurrency: options.concurrency },
+        // Jobs fetched at once; the slots bound the executions. A dead worker's jobs go back to
+        // the queue once their lock (renewed by BullMQ every half of it) lapses and the next
+        // stalled check runs: within LEASE_MS + RECONCILE_INTERVAL_MS, as the reconciler does.
+        {
+          connection,
+          prefix: options.prefix,
+          concurrency: options.concurrency,
+          lockDuration: LEASE_MS,
+          stalledInterval: RECONCILE_INTERVAL_MS,
+        },
       );
       worker.on('error', options.onError);
       await worker.waitUntilReady();

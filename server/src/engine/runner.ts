@@ -34,7 +34,7 @@ import type {
   NewExecution,
   StepRunRecord,
 } from '../store/repos/engine.js';
-import { type EngineSettings, formatBytes, leaseNeedsRenewal } from './settings.js';
+import { type EngineSettings, formatBytes, heartbeatEveryMs, leaseNeedsRenewal } from './settings.js';
 
 /** What the runner needs. */
 export interface RunnerDeps {
@@ -83,7 +83,11 @@ export function createRunner(deps: RunnerDeps) {
     return plan;
   }
 
-  const { claim, renewOne, finishOne } = createClaimFinish({ write: deps.write, now: platform.now, leaseMs: settings.leaseMs });
+  const { claim, renewOne, finishOne } = createClaimFinish({
+    write: deps.write,
+    now: platform.now,
+    leaseMs: settings.leaseMs,
+  });
 
   /**
    * Claims a fresh execution this process inserted queued, building its record from the row
@@ -104,8 +108,7 @@ export function createRunner(deps: RunnerDeps) {
 
   /** Runs (or resumes) one execution; answers how the walk ended. */
   async function run(executionId: string): Promise<RunOutcome> {
-    const execution =
-      deps.preclaimed?.(executionId) ?? (await claimWaiting(executionId)) ?? (await claim(executionId));
+    const execution = deps.preclaimed?.(executionId) ?? (await claimWaiting(executionId)) ?? (await claim(executionId));
     if (!execution) return 'not-claimed';
     try {
       return await walk(execution);
@@ -115,6 +118,29 @@ export function createRunner(deps: RunnerDeps) {
         r.finish(executionId, 'failed', `The run stopped unexpectedly: ${describe(error)}`, iso(platform.now())),
       );
       return 'failed';
+    }
+  }
+
+  /**
+   * Runs one step while renewing the execution's lease every quarter of it, so a step longer
+   * than the (short) lease never lets another worker take a live run for dead. A failed renewal
+   * is logged; the next beat tries again.
+   */
+  async function withHeartbeat<T>(id: string, work: () => Promise<T>, renewed: (leaseEnd: number) => void): Promise<T> {
+    const beat = setInterval(() => {
+      const now = platform.now();
+      renewOne({ step: undefined, id, leaseUntil: iso(now + settings.leaseMs), now: iso(now) }).then(
+        (running) => {
+          if (running) renewed(now + settings.leaseMs);
+        },
+        (error: unknown) => platform.logger.warn({ err: String(error), executionId: id }, 'Lease heartbeat failed'),
+      );
+    }, heartbeatEveryMs(settings.leaseMs));
+    beat.unref();
+    try {
+      return await work();
+    } finally {
+      clearInterval(beat);
     }
   }
 
@@ -212,7 +238,13 @@ export function createRunner(deps: RunnerDeps) {
       if (record?.status === 'waiting') {
         result = { ok: true, input: record.input, output: record.output, attempts: record.attempts };
       } else {
-        result = await runStep(execution, step, outputs);
+        result = await withHeartbeat(
+          id,
+          () => runStep(execution, step, outputs),
+          (until) => {
+            leaseEnd = until;
+          },
+        );
       }
       const started = record?.startedAt ?? result.startedAt ?? iso(platform.now());
       const resumeAt = delayEnd(step, result);

@@ -1,7 +1,7 @@
 /** The engine's settings and the lease rule of a checkpoint between steps. */
 import { describe, expect, it } from 'vitest';
 import { createTestConfig } from '../store/test-db.js';
-import { engineSettings, leaseNeedsRenewal } from './settings.js';
+import { engineSettings, heartbeatEveryMs, LEASE_MS, leaseNeedsRenewal, RECONCILE_INTERVAL_MS } from './settings.js';
 
 describe('leaseNeedsRenewal', () => {
   const leaseMs = 60_000;
@@ -19,14 +19,13 @@ describe('leaseNeedsRenewal', () => {
     expect(leaseNeedsRenewal(Number.NaN, claimedAt, leaseMs)).toBe(true);
   });
 
-  it('keeps at least one and a half step timeouts of lease at the start of every step', () => {
-    for (const stepTimeoutMs of [1_000, 30_000, 45_000, 120_000]) {
+  it('keeps the lease short whatever the step timeout, with three heartbeats to miss before it lapses', () => {
+    for (const stepTimeoutMs of [1_000, 30_000, 120_000]) {
       const lease = engineSettings(createTestConfig({ stepTimeoutMs })).leaseMs;
-      const end = claimedAt + lease;
-      // The last moment a checkpoint leaves the lease as it is, and what remains of it then.
-      let last = claimedAt;
-      while (!leaseNeedsRenewal(end, last + 1, lease)) last += 1;
-      expect(end - last).toBeGreaterThanOrEqual(1.5 * stepTimeoutMs);
+      expect(lease).toBe(LEASE_MS);
+      expect(lease / heartbeatEveryMs(lease)).toBeGreaterThanOrEqual(4);
     }
+    // A dead worker's run is due again within 15 s: the lease, then a reconciler scan.
+    expect(LEASE_MS + RECONCILE_INTERVAL_MS).toBeLessThanOrEqual(15_000);
   });
 });

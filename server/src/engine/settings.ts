@@ -25,12 +25,32 @@ export interface EngineSettings {
 
 /**
  * Whether a checkpoint between two steps extends the execution's lease: once a quarter of it
- * has passed. Until then at least three quarters remain (over 1.5 step timeouts, as a lease is
- * at least two), so a live worker keeps it through the next step, and a chain of quick steps
- * writes the execution row once for its claim instead of once per step.
+ * has passed. Until then at least three quarters remain, and the heartbeat renews it while the
+ * next step runs, so a chain of quick steps writes the execution row once for its claim instead
+ * of once per step.
  */
 export function leaseNeedsRenewal(leaseUntilMs: number, nowMs: number, leaseMs: number): boolean {
   return !(leaseUntilMs - nowMs > leaseMs * 0.75);
+}
+
+/**
+ * How long a claimed execution stays its worker's without a renewal. Short, so a killed
+ * worker's runs start again elsewhere within about 15 s (the lease, then the next reconciler
+ * scan or BullMQ's stalled-job check); a live worker renews it with a heartbeat while a step
+ * runs ({@link heartbeatEveryMs}), whatever the step's timeout.
+ */
+export const LEASE_MS = 10_000;
+
+/** Default of RECONCILE_INTERVAL_MS: how often expired leases and stuck queued runs are re-enqueued. */
+export const RECONCILE_INTERVAL_MS = 3_000;
+
+/**
+ * How often a worker renews the lease of an execution whose step is still running: a quarter of
+ * the lease, so three beats in a row can be missed (a busy database, a pause of the event loop)
+ * before the run is taken for dead.
+ */
+export function heartbeatEveryMs(leaseMs: number): number {
+  return Math.max(100, Math.floor(leaseMs / 4));
 }
 
 /** Seconds a webhook caller is asked to wait when a workflow's queue is full. */
@@ -52,9 +72,9 @@ export function engineSettings(config: Config): EngineSettings {
     webhookItemLimit: positive(config.webhookItemLimit, 1000),
     webhookWorkspaceConcurrency: positive(config.webhookWorkspaceConcurrency, 64),
     stepInputLimit: positive(config.stepInputLimit, 4 * 1024 * 1024),
-    reconcileIntervalMs: config.reconcileIntervalMs ?? 30_000,
-    // A lease outlives the longest step, so a live worker renews it before it expires.
-    leaseMs: Math.max(60_000, 2 * stepTimeoutMs),
+    reconcileIntervalMs: config.reconcileIntervalMs ?? RECONCILE_INTERVAL_MS,
+    // Renewed between steps and by a heartbeat during one, so it need not outlive a step.
+    leaseMs: LEASE_MS,
     queuePrefix: config.queuePrefix ?? 'junction',
     runWorkers: config.runWorkers ?? true,
   };
