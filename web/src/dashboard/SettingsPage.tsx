@@ -34,6 +34,7 @@ const SettingsView = observer(function SettingsView() {
   const [nameError, setNameError] = useState('');
   // Who may rename is core's permission table (admins and the owner).
   const renameRefusal = refusal(useCan('workspace.settings'));
+  const billingRefusal = refusal(useCan('workspace.billing'));
 
   const save = async () => {
     setNameError('');
@@ -76,7 +77,14 @@ const SettingsView = observer(function SettingsView() {
           {PLAN_LABELS[tenant.plan] ?? tenant.plan} plan · {tenant.planStatus}
         </p>
         {isOfferedPremium(tenant) ? (
-          <Button onClick={() => setOfferOpen(true)}>Upgrade to Premium</Button>
+          <Button
+            disabled={billingRefusal !== undefined}
+            title={billingRefusal}
+            aria-description={billingRefusal}
+            onClick={() => setOfferOpen(true)}
+          >
+            Upgrade to Premium
+          </Button>
         ) : (
           <Muted>Custom triggers, custom actions and data-formatting apps are included.</Muted>
         )}

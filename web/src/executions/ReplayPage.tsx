@@ -24,6 +24,8 @@ import {
 import { ExecutionsStoreModel } from './executions-store.js';
 import { ReplayCanvas } from './ReplayCanvas.js';
 import { FilterDialog, StepRunDialog } from './StepRunDialog.js';
+import { observer } from 'mobx-react-lite';
+import { useCan } from '../access/useCan.js';
 
 const Screen = styled.div`
   display: flex;
@@ -104,7 +106,8 @@ export function ReplayPage() {
   return <ReplayView />;
 }
 
-function ReplayView() {
+const ReplayView = observer(function ReplayView() {
+  const mayRerun = useCan('execution.control').allowed;
   const { execID = '' } = useParams();
   const executions = usePageStore(ExecutionsStoreModel);
   const navigate = useNavigate();
@@ -263,7 +266,8 @@ function ReplayView() {
         step={openStepObject}
         run={openStepId ? runsByStep(execution).get(openStepId) : undefined}
         onClose={() => setOpenStepId(null)}
-        onRerun={onRerun}
+        // Re-running is for roles that may (core's table); a viewer reads the replay only.
+        onRerun={mayRerun ? onRerun : undefined}
         isBusy={isBusy}
       />
       <FilterDialog
@@ -273,4 +277,4 @@ function ReplayView() {
       />
     </Screen>
   );
-}
+});
