@@ -8,6 +8,7 @@ import {
   type ApiType,
   type AppDefinition,
   AppModel,
+  apiKey,
   describeProblem,
   isApiError,
   type KeyEditResult,
@@ -169,7 +170,7 @@ export const PortalStoreModel = ApiModel.named('PortalStore')
     async loadApps(): Promise<void> {
       self.assign({ isLoadingApps: true, appsError: null });
       try {
-        const list = await self.api.get('/api/apps');
+        const list = await self.server.read('/api/apps', undefined);
         self.assign({ apps: list.items as AppSummary[] });
       } catch (error) {
         self.assign({ appsError: `Apps could not be loaded: ${describeError(error, 'network error').message}` });
@@ -183,7 +184,7 @@ export const PortalStoreModel = ApiModel.named('PortalStore')
       if (!force && self.appSlug === slug && (self.app || self.isLoadingApp)) return;
       self.assign({ appSlug: slug, app: null, listing: null, pendingStatus: null, appError: null, isLoadingApp: true });
       try {
-        const app = await self.api.get('/api/apps/{appSlug}', { params: { path: { appSlug: slug } } });
+        const app = await self.server.read('/api/apps/{appSlug}', { params: { path: { appSlug: slug } } });
         if (self.appSlug === slug) self.assign({ app: app as AppDefinition });
       } catch (error) {
         if (self.appSlug === slug) {
@@ -198,25 +199,32 @@ export const PortalStoreModel = ApiModel.named('PortalStore')
 
     /** Reads one app's definition without opening it (the auth-info form, forms-dp 2.2). */
     async readApp(slug: string): Promise<AppDefinition> {
-      return (await self.api.get('/api/apps/{appSlug}', { params: { path: { appSlug: slug } } })) as AppDefinition;
+      return (await self.server.read('/api/apps/{appSlug}', { params: { path: { appSlug: slug } } })) as AppDefinition;
     },
 
     /** Registers a new app (POST /api/apps); throws the API's error. */
     async registerApp(definition: AppDefinition): Promise<void> {
-      await self.api.post('/api/apps', { body: definition });
+      await self.server.mutate((client) => client.post('/api/apps', { body: definition }), {
+        invalidates: [apiKey('/api/apps')],
+      });
     },
 
     /** Replaces an app's whole definition (PUT /api/apps/{slug}); answers the stored one, throws the API's error. */
     async replaceApp(slug: string, definition: AppDefinition): Promise<AppDefinition> {
-      return (await self.api.put('/api/apps/{appSlug}', {
-        params: { path: { appSlug: slug } },
-        body: definition,
-      })) as AppDefinition;
+      return (await self.server.mutate(
+        (client) =>
+          client.put('/api/apps/{appSlug}', {
+            params: { path: { appSlug: slug } },
+            body: definition,
+          }),
+        // The catalogue and the editor's copy of this definition read it again.
+        { invalidates: [apiKey('/api/apps'), apiKey('/api/apps/{appSlug}', { path: { appSlug: slug } })] },
+      )) as AppDefinition;
     },
 
     /** The caller's accounts of an app, for the Test tabs (forms-dp 2.6). */
     async listCredentials(appSlug: string): Promise<{ id: string; name: string }[]> {
-      const list = await self.api.get('/api/credentials', { params: { query: { app: appSlug } } });
+      const list = await self.server.read('/api/credentials', { params: { query: { app: appSlug } } });
       return list.items.map((c) => ({ id: c.id, name: c.name }));
     },
 
@@ -228,16 +236,18 @@ export const PortalStoreModel = ApiModel.named('PortalStore')
         | { credential: string; values: Record<string, string> }
         | { authValues: Record<string, string>; values: Record<string, string> },
     ): Promise<AuthTestResult> {
-      return (await self.api.post('/api/apps/{appSlug}/actions/{actionKey}/test', {
-        params: { path: { appSlug, actionKey } },
-        body,
-      })) as AuthTestResult;
+      return (await self.server.mutate((client) =>
+        client.post('/api/apps/{appSlug}/actions/{actionKey}/test', {
+          params: { path: { appSlug, actionKey } },
+          body,
+        }),
+      )) as AuthTestResult;
     },
 
     /** The user and a single-use ticket for the account sign-in pop-up (editor-core 7.3). */
     async signInTicket(): Promise<{ userId: string; ticket: string }> {
-      const userId = (await self.api.get('/api/auth/me')).id;
-      const { ticket } = await self.api.post('/api/auth/popup-ticket');
+      const userId = (await self.server.read('/api/auth/me', undefined)).id;
+      const { ticket } = await self.server.mutate((client) => client.post('/api/auth/popup-ticket'));
       return { userId, ticket };
     },
   }))
@@ -320,11 +330,13 @@ export const PortalStoreModel = ApiModel.named('PortalStore')
       self.assign({ isSaving: true });
       try {
         await self.registerApp(definition);
-        await self.api.put('/api/apps/{appSlug}/listing', {
-          params: { path: { appSlug: slug } },
-          // The listing starts as Draft on the server; the Publish Status chosen here is kept.
-          body: { description: draft.description, homepage: draft.homepage.trim(), status: draft.status },
-        });
+        await self.server.mutate((client) =>
+          client.put('/api/apps/{appSlug}/listing', {
+            params: { path: { appSlug: slug } },
+            // The listing starts as Draft on the server; the Publish Status chosen here is kept.
+            body: { description: draft.description, homepage: draft.homepage.trim(), status: draft.status },
+          }),
+        );
         await self.loadApps();
         return { ok: true, slug };
       } catch (error) {
@@ -339,7 +351,7 @@ export const PortalStoreModel = ApiModel.named('PortalStore')
       const slug = self.appSlug;
       if (!slug) return { ok: false, message: 'No app is open.' };
       try {
-        const listing = await self.api.get('/api/apps/{appSlug}/listing', { params: { path: { appSlug: slug } } });
+        const listing = await self.server.read('/api/apps/{appSlug}/listing', { params: { path: { appSlug: slug } } });
         if (self.appSlug === slug) self.assign({ listing: listing as Listing });
         return { ok: true };
       } catch (error) {
@@ -354,10 +366,12 @@ export const PortalStoreModel = ApiModel.named('PortalStore')
       const slug = self.appSlug;
       if (!slug) return { ok: false, message: 'No app is open.' };
       try {
-        const listing = await self.api.put('/api/apps/{appSlug}/listing', {
-          params: { path: { appSlug: slug } },
-          body: input,
-        });
+        const listing = await self.server.mutate((client) =>
+          client.put('/api/apps/{appSlug}/listing', {
+            params: { path: { appSlug: slug } },
+            body: input,
+          }),
+        );
         self.assign({ listing: listing as Listing });
         return { ok: true };
       } catch (error) {
@@ -372,10 +386,12 @@ export const PortalStoreModel = ApiModel.named('PortalStore')
     async testAuth(input: { values?: Record<string, string>; credential?: string }): Promise<AuthTestResult> {
       const slug = self.appSlug;
       if (!slug) throw new Error('No app is open.');
-      const result = await self.api.post('/api/apps/{appSlug}/test-auth', {
-        params: { path: { appSlug: slug } },
-        body: input,
-      });
+      const result = await self.server.mutate((client) =>
+        client.post('/api/apps/{appSlug}/test-auth', {
+          params: { path: { appSlug: slug } },
+          body: input,
+        }),
+      );
       const app = self.app;
       if (app && self.appSlug === slug) {
         self.assign({
