@@ -127,7 +127,7 @@ async function dispatch(
       const { file, manifest } = await ops.backup(config, { out: out(values.out), junctionVersion: version });
       const c = manifest.counts;
       io.stdout(
-        `Backup written: ${file}\n  ${manifest.dialect}, ${manifest.migrations.length} migrations, ${c.workspaces} workspaces, ${c.workflows} workflows, ${c.executions} executions, ${c.connections} connections${manifest.hasKeyFile ? ', key file included' : ' (keys come from JUNCTION_ENCRYPTION_KEY: keep them with the backup)'}\n`,
+        `Backup written: ${file}\n  ${manifest.dialect}, ${manifest.migrations.length} migrations, ${c.workspaces} workspaces, ${c.workflows} workflows, ${c.executions} executions, ${c.connections} connections${KEYS_NOTE[manifest.keysFrom as string] ?? ''}\n`,
       );
       return 0;
     }
@@ -246,6 +246,13 @@ export async function runDatabaseMigrate(
     return error.name === 'DatabaseNewerError' ? 2 : 1;
   }
 }
+
+/** What `backup` says about the vault keys, by where they come from. */
+const KEYS_NOTE: Record<string, string> = {
+  'key-file': ', key file included',
+  JUNCTION_ENCRYPTION_KEY: ' (the keys are in JUNCTION_ENCRYPTION_KEY, not in the archive: keep them safe with it)',
+  none: ' (no key file yet: nothing is sealed)',
+};
 
 const OPTIONS = {
   out: { type: 'string' },

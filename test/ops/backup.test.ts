@@ -49,6 +49,7 @@ describe.each(openTestDatabases())('backup and restore on $dialect', (testDb) =>
     expect(manifest).toMatchObject({
       dialect: testDb.dialect,
       hasKeyFile: true,
+      keysFrom: 'key-file',
       hasUploads: true,
       junctionVersion: '0.1.0',
     });

@@ -64,6 +64,7 @@ describe.each(openTestDatabases())('operator commands on $dialect', (testDb) => 
     expect(result.code).toBe(0);
     expect(result.out).toContain(`Backup written: ${path.join(work, 'b.tar.gz')}`);
     expect(result.out).toContain('1 workspaces, 0 workflows, 0 executions, 1 connections');
+    expect(result.out).toContain('the keys are in JUNCTION_ENCRYPTION_KEY, not in the archive');
     expect(existsSync(path.join(work, 'b.tar.gz'))).toBe(true);
   });
 

@@ -44,6 +44,8 @@ export interface BackupManifest {
   counts: InstanceCounts;
   /** Whether junction.key (the vault key file of the data folder) is inside. */
   hasKeyFile: boolean;
+  /** Where the installation's vault keys come from: the key file, the environment, or none yet. */
+  keysFrom?: 'key-file' | 'JUNCTION_ENCRYPTION_KEY' | 'none';
   /** Whether the form uploads kept on disk (`DATA_DIR/uploads`) are inside, as `uploads/`. */
   hasUploads?: boolean;
   createdAt: string;
@@ -124,6 +126,7 @@ export async function createBackup(
       migrations: [...status.applied.map((m) => m.name), ...status.unknown],
       counts,
       hasKeyFile,
+      keysFrom: config.encryptionKeys?.length ? 'JUNCTION_ENCRYPTION_KEY' : hasKeyFile ? 'key-file' : 'none',
       hasUploads,
       createdAt: at.toISOString(),
     };
