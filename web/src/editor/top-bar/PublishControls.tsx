@@ -7,6 +7,7 @@
  * (`stores/editor-releases.ts`).
  */
 import type { DraftImpact, WorkflowVersion } from '@junction/api-spec';
+import { Layers } from 'lucide-react';
 import { observer } from 'mobx-react-lite';
 import { useEffect, useId, useState } from 'react';
 import styled from 'styled-components';
@@ -14,6 +15,7 @@ import { refusal, useCan } from '../../access/useCan.js';
 import { failureText } from '../../stores/api-failure.js';
 import { Badge, Button, Dialog, TextField, useToast } from '../../ui/index.js';
 import { useEditor } from '../editor-context.js';
+import { IconButton, Tip } from './parts.js';
 
 const Group = styled.div`
   display: inline-flex;
@@ -126,6 +128,7 @@ const PublishDialog = observer(function PublishDialog({ onClose }: { onClose: ()
       {impact === null && !failure && <Note>Reading the changes…</Note>}
       {impact && (
         <>
+          {impact.lines.length === 0 && <Note>Only test samples changed: the steps run as they do now.</Note>}
           <Lines aria-label="Changes">
             {impact.lines.map((line) => (
               <li key={line}>{line}</li>
@@ -293,10 +296,12 @@ export const PublishControls = observer(function PublishControls() {
           Publish
         </Button>
       )}
-      {(hasHistory || state === 'off') && (
-        <Button type="button" size="small" variant="ghost" onClick={() => setOpen('history')}>
-          Versions
-        </Button>
+      {state !== null && (
+        <Tip content={hasHistory ? 'Versions of this workflow' : 'Versions (switching ON publishes the first)'}>
+          <IconButton aria-label="Versions" onClick={() => setOpen('history')}>
+            <Layers size={18} aria-hidden="true" />
+          </IconButton>
+        </Tip>
       )}
       {open === 'publish' && <PublishDialog onClose={() => setOpen(null)} />}
       {open === 'history' && <HistoryDialog onClose={() => setOpen(null)} />}
