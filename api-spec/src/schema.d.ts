@@ -2646,10 +2646,10 @@ export interface components {
          */
         ExecutionStatus: "queued" | "running" | "waiting" | "succeeded" | "failed" | "filtered" | "cancelled" | "not_run";
         /**
-         * @description What started the execution.
+         * @description What started the execution (`failure`: another workflow failed, docs/failure-alerts.md).
          * @enum {string}
          */
-        ExecutionTrigger: "webhook" | "schedule" | "polling" | "form" | "manual" | "replay";
+        ExecutionTrigger: "webhook" | "schedule" | "polling" | "form" | "manual" | "replay" | "failure";
         /** @description An execution in lists. */
         ExecutionSummary: {
             id: components["schemas"]["Id"];

@@ -595,5 +595,7 @@ export {
   composeFailureAlert,
   DEFAULT_ALERT_INTERVAL_MINUTES,
   decideFailureAlert,
+  hearsFailure,
+  parseWatchedWorkflows,
   QUIET_STATE,
 } from './runs/failure-alerts.js';

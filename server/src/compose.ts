@@ -105,7 +105,7 @@ export function createServices(config: Config, opts: CreateServicesOptions = {})
   const triggers = createTriggers({ ...platform, engine: engine.service });
   // Background work (queue consumers, schedules, pollers) starts once the schema is ready.
   // Failure alerts hear run ends from the engine's queue consumer (started after it, closed before).
-  const failureAlerts = createFailureAlerts(deps);
+  const failureAlerts = createFailureAlerts(deps, { ingest: engine.service.ingest });
   const lifecycles = [engine.lifecycle, triggers.lifecycle, failureAlerts.lifecycle];
   const forms = createFormsService({ ...platform, engine: engine.service }, { lifecycles });
 

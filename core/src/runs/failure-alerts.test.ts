@@ -4,6 +4,8 @@ import {
   composeFailureAlert,
   decideFailureAlert,
   type FailureAlertState,
+  hearsFailure,
+  parseWatchedWorkflows,
   QUIET_STATE,
 } from './failure-alerts.js';
 
@@ -113,5 +115,23 @@ describe('composeFailureAlert', () => {
   it('says when a run failed before any step', () => {
     const mail = composeFailureAlert({ ...facts, kind: 'first-failure', stepName: undefined });
     expect(mail.text).toContain('failed before any step ran.');
+  });
+});
+
+describe('alert workflows', () => {
+  it('reads the watched workflows from commas, spaces or a list', () => {
+    expect(parseWatchedWorkflows(' wf-1, wf-2 ')).toEqual(['wf-1', 'wf-2']);
+    expect(parseWatchedWorkflows('wf-1 wf-2')).toEqual(['wf-1', 'wf-2']);
+    expect(parseWatchedWorkflows(['wf-1', ''])).toEqual(['wf-1']);
+    expect(parseWatchedWorkflows(undefined)).toEqual([]);
+  });
+
+  it('hears every workflow, or the chosen ones, and never an alert workflow (no loops)', () => {
+    const base = { alertWorkflowId: 'alert', failedWorkflowId: 'sync', failedIsAlertWorkflow: false };
+    expect(hearsFailure({ ...base, watched: [] })).toBe(true);
+    expect(hearsFailure({ ...base, watched: ['sync'] })).toBe(true);
+    expect(hearsFailure({ ...base, watched: ['other'] })).toBe(false);
+    expect(hearsFailure({ ...base, watched: [], failedWorkflowId: 'alert' })).toBe(false);
+    expect(hearsFailure({ ...base, watched: [], failedIsAlertWorkflow: true })).toBe(false);
   });
 });

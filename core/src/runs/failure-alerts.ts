@@ -149,3 +149,36 @@ export function composeFailureAlert(facts: FailureAlertFacts): { subject: string
       };
   }
 }
+
+/**
+ * Reads the "Only these workflows" field of the "When another workflow fails" trigger: ids
+ * separated by commas or spaces; an empty list means every workflow of the workspace.
+ *
+ * @example
+ * parseWatchedWorkflows(' wf-1, wf-2 '); // ['wf-1', 'wf-2']
+ */
+export function parseWatchedWorkflows(value: unknown): string[] {
+  if (Array.isArray(value)) return value.filter((v): v is string => typeof v === 'string' && v.trim() !== '');
+  if (typeof value !== 'string') return [];
+  return value
+    .split(/[\s,]+/)
+    .map((id) => id.trim())
+    .filter((id) => id !== '');
+}
+
+/**
+ * Tells whether an alert workflow starts for a failure. Alerts never loop: a failure of an alert
+ * workflow (its own, or another's) starts none.
+ *
+ * @example
+ * hearsFailure({ alertWorkflowId: 'a', watched: [], failedWorkflowId: 'b', failedIsAlertWorkflow: false }); // true
+ */
+export function hearsFailure(input: {
+  alertWorkflowId: string;
+  watched: readonly string[];
+  failedWorkflowId: string;
+  failedIsAlertWorkflow: boolean;
+}): boolean {
+  if (input.failedIsAlertWorkflow || input.alertWorkflowId === input.failedWorkflowId) return false;
+  return input.watched.length === 0 || input.watched.includes(input.failedWorkflowId);
+}

@@ -19,9 +19,11 @@ import type { Issue, IssueCode, WorkflowData, WorkflowDocument } from './types.j
 export type AppLookup = (slug: string) => AppDefinition | undefined;
 
 /** Built-in trigger apps whose trigger is a request to Junction itself: nothing to set up. */
-export const JUNCTION_ENDPOINT_TRIGGERS: Readonly<Record<string, 'webhook' | 'form'>> = {
+export const JUNCTION_ENDPOINT_TRIGGERS: Readonly<Record<string, 'webhook' | 'form' | 'failure'>> = {
   webhook: 'webhook',
   'junction-forms': 'form',
+  // "When another workflow fails": started by the server's failure alerts (docs/failure-alerts.md).
+  'junction-alerts': 'failure',
 };
 
 /** The slug of the Schedule app, whose trigger is checked without its definition. */
@@ -29,7 +31,7 @@ export const SCHEDULE_APP_SLUG = 'schedule';
 
 /** How a trigger is set up when its workflow is switched ON (the server performs it). */
 export type TriggerSetupPlan =
-  | { kind: 'webhook' | 'form' }
+  | { kind: 'webhook' | 'form' | 'failure' }
   | { kind: 'schedule'; spec: ScheduleSpec }
   | { kind: 'polling'; actionKey: string; dedupeKey: string; dataHead: string }
   | { kind: 'app-webhook'; subscribeKey: string; unsubscribeKey: string };

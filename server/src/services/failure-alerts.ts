@@ -13,10 +13,14 @@ import {
   DEFAULT_ALERT_INTERVAL_MINUTES,
   decideFailureAlert,
   type FailureAlertFacts,
+  hearsFailure,
+  parseWatchedWorkflows,
   QUIET_STATE,
   type WorkflowData,
 } from '@junction/core';
 import { onRunEnd } from '../engine/observe.js';
+import { ALERTS_APP_SLUG, WATCHED_WORKFLOWS_FIELD } from '../integrations/builtin/alerts.js';
+import type { IngestEvent } from '../kernel/contracts/engine.js';
 import type { FailureAlertsService, FailureAlertSettingsView } from '../kernel/contracts/alerts.js';
 import { type ServiceDeps, nowIso } from '../kernel/deps.js';
 import { notFound, unprocessable } from '../kernel/errors.js';
@@ -29,7 +33,10 @@ import { createFailureAlertsRepo, type FailureAlertRecord, WORKSPACE_ROW } from 
 const RECIPIENT_ROLES = new Set(['owner', 'admin']);
 
 /** Builds the service and the lifecycle that listens to run ends. */
-export function createFailureAlerts(deps: ServiceDeps): { service: FailureAlertsService; lifecycle: Lifecycle } {
+export function createFailureAlerts(
+  deps: ServiceDeps,
+  engineDeps: { ingest: (events: IngestEvent[]) => Promise<unknown> },
+): { service: FailureAlertsService; lifecycle: Lifecycle } {
   const alerts = createFailureAlertsRepo(deps.handle.db);
   const engine = createEngineRepo(deps.handle.db, deps.handle.dialect);
   const base = deps.config.publicUrl;
@@ -86,6 +93,25 @@ export function createFailureAlerts(deps: ServiceDeps): { service: FailureAlerts
     const { tenantId, workflowId } = execution;
     const key = `${tenantId}:${workflowId}`;
     if (outcome === 'succeeded' && !failing.has(key)) return;
+    const document = execution.document as WorkflowData;
+    const failedStep =
+      outcome === 'failed' ? (await engine.listStepRuns(executionId)).find((r) => r.status === 'failed') : undefined;
+    const step = failedStep && document.steps?.find((s) => s.id === failedStep.stepId);
+    const stepName = step ? step.data.name || step.id : undefined;
+    const error = failedStep?.error ?? execution.error ?? undefined;
+    const replayUrl = `${base}/executions/${executionId}`;
+    if (outcome === 'failed') {
+      await startAlertWorkflows(tenantId, document, {
+        workflowId,
+        workflowName: document.name ?? '',
+        executionId,
+        stepId: failedStep?.stepId ?? null,
+        stepName: stepName ?? null,
+        errorMessage: error ?? null,
+        failedAt: execution.finishedAt ?? nowIso(deps),
+        replayUrl,
+      });
+    }
     const settings = await settingsOf(tenantId);
     if (!settings.enabled) return;
     const row = await rowOf(tenantId, workflowId);
@@ -97,22 +123,42 @@ export function createFailureAlerts(deps: ServiceDeps): { service: FailureAlerts
     if (next.failing) failing.add(key);
     else failing.delete(key);
     if (decision.mail === null) return;
-    const document = execution.document as WorkflowData;
-    const failedStep = (await engine.listStepRuns(executionId)).find((r) => r.status === 'failed');
-    const step = failedStep && document.steps?.find((s) => s.id === failedStep.stepId);
     await mail(
       tenantId,
       {
         kind: decision.mail,
         workflowName: document.name ?? '',
-        stepName: step ? step.data.name || step.id : undefined,
-        error: failedStep?.error ?? execution.error ?? undefined,
+        stepName,
+        error,
         count: decision.count,
-        replayUrl: `${base}/executions/${executionId}`,
+        replayUrl,
         intervalMinutes: settings.intervalMinutes,
       },
       next,
     );
+  }
+
+  /** Starts the workspace's alert workflows that hear this failure (never for an alert workflow's own). */
+  async function startAlertWorkflows(
+    tenantId: string,
+    failed: WorkflowData,
+    triggerData: { workflowId: string } & Record<string, unknown>,
+  ) {
+    const failedIsAlertWorkflow = failed.steps?.some((s) => s.kind === 'trigger' && s.data.app === ALERTS_APP_SLUG);
+    if (failedIsAlertWorkflow) return;
+    const events: IngestEvent[] = [];
+    for (const alert of await alerts.listAlertWorkflows(tenantId)) {
+      const trigger = (alert.document as WorkflowData).steps?.find((s) => s.id === alert.stepId);
+      const field = trigger?.data.fields?.find((f) => f.name === WATCHED_WORKFLOWS_FIELD);
+      const heard = hearsFailure({
+        alertWorkflowId: alert.workflowId,
+        watched: parseWatchedWorkflows(field?.value),
+        failedWorkflowId: triggerData.workflowId,
+        failedIsAlertWorkflow: false,
+      });
+      if (heard) events.push({ tenantId, workflowId: alert.workflowId, trigger: 'failure', triggerData });
+    }
+    if (events.length > 0) await engineDeps.ingest(events);
   }
 
   const listen = (executionId: string, outcome: string) => {

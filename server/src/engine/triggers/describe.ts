@@ -35,7 +35,7 @@ interface TriggerBase {
 
 /** A described trigger, ready to set up. */
 export type TriggerSetup =
-  | (TriggerBase & { kind: 'webhook' | 'form' })
+  | (TriggerBase & { kind: 'webhook' | 'form' | 'failure' })
   | (TriggerBase & { kind: 'schedule'; spec: ScheduleSpec })
   | (TriggerBase & {
       kind: 'polling';
@@ -136,6 +136,7 @@ export async function describePlanTrigger(
   switch (plan.kind) {
     case 'webhook':
     case 'form':
+    case 'failure':
       return { ...base, kind: plan.kind };
     case 'schedule':
       return { ...base, kind: 'schedule', spec: plan.spec };

@@ -91,6 +91,8 @@ export function createTriggersService(
     switch (setup.kind) {
       case 'webhook':
         return { state: {}, message: `Listening for requests at ${hookUrlOf(workflow)}`, nextRunAt: null };
+      case 'failure':
+        return { state: {}, message: 'Runs when another workflow of this workspace fails.', nextRunAt: null };
       case 'form': {
         // Forms are addressed by their own id, never the workflow's.
         const formId = typeof setup.values.formId === 'string' ? setup.values.formId : '';

@@ -5,13 +5,14 @@ import { builtinIconsPlugin, readBuiltinIcon } from '../icons.js';
 import { getBuiltinApp, isBuiltinApp, listBuiltinApps, toAppDefinition } from './index.js';
 
 describe('built-in app catalogue', () => {
-  it('lists the eight built-in apps in catalogue order, then the app catalogue', () => {
+  it('lists the nine built-in apps in catalogue order, then the app catalogue', () => {
     const apps = listBuiltinApps();
-    expect(apps.slice(8).every((app) => app.source === 'first100')).toBe(true);
-    expect(apps.slice(0, 8).map((app) => app.appSlug)).toEqual([
+    expect(apps.slice(9).every((app) => app.source === 'first100')).toBe(true);
+    expect(apps.slice(0, 9).map((app) => app.appSlug)).toEqual([
       'schedule',
       'webhook',
       'junction-forms',
+      'junction-alerts',
       'http',
       'filter',
       'delay',

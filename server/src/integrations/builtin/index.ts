@@ -9,6 +9,7 @@ import { CATALOGUE_APPS } from '../catalogue/index.js';
 import { demoCrmApp } from './demo-crm.js';
 import { delayApp, filterApp, httpApp } from './flow.js';
 import { formatterApp } from './formatter.js';
+import { alertsApp } from './alerts.js';
 import { formsApp, webhookApp } from './hooks.js';
 import { scheduleApp } from './schedule.js';
 import type { BuiltinAppDefinition } from './types.js';
@@ -17,6 +18,7 @@ const BUILTIN_APPS: readonly BuiltinAppDefinition[] = [
   scheduleApp,
   webhookApp,
   formsApp,
+  alertsApp,
   httpApp,
   filterApp,
   delayApp,

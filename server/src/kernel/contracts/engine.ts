@@ -19,7 +19,7 @@ export type ExecutionStatus =
   | 'not_run';
 
 /** What started an execution. */
-export type ExecutionTrigger = 'webhook' | 'schedule' | 'polling' | 'form' | 'manual' | 'replay';
+export type ExecutionTrigger = 'webhook' | 'schedule' | 'polling' | 'form' | 'manual' | 'replay' | 'failure';
 
 /** One trigger event to record. */
 export interface IngestEvent {

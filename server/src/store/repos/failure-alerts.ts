@@ -1,6 +1,7 @@
 /** `failure_alerts` (tables/alerts.ts): alert switches and the state between runs. */
 import type { Kysely, Selectable } from 'kysely';
 import type { Database } from '../database.js';
+import { readJson } from '../json.js';
 import type { FailureAlertsTable } from '../tables/alerts.js';
 
 /** The `workflow_id` of a workspace's own settings row. */
@@ -25,6 +26,8 @@ export interface FailureAlertsRepo {
   findByToken(offToken: string): Promise<FailureAlertRecord | undefined>;
   /** The workflows told of a failure and not yet of a recovery (few: read once at start). */
   listFailing(): Promise<{ tenantId: string; workflowId: string }[]>;
+  /** The workspace's ON workflows whose trigger is "When another workflow fails", with their documents. */
+  listAlertWorkflows(tenantId: string): Promise<{ workflowId: string; stepId: string; document: unknown }[]>;
   /** Inserts the row or replaces every column of it but its token. */
   save(record: FailureAlertRecord): Promise<void>;
 }
@@ -58,6 +61,17 @@ export function createFailureAlertsRepo(db: Kysely<Database>): FailureAlertsRepo
     async findByToken(offToken) {
       const row = await db.selectFrom('failure_alerts').selectAll().where('off_token', '=', offToken).executeTakeFirst();
       return row && toRecord(row);
+    },
+    async listAlertWorkflows(tenantId) {
+      const rows = await db
+        .selectFrom('trigger_subscriptions as s')
+        .innerJoin('workflows as w', (j) => j.onRef('w.id', '=', 's.workflow_id').onRef('w.tenant_id', '=', 's.tenant_id'))
+        .select(['s.workflow_id', 's.step_id', 'w.document'])
+        .where('s.tenant_id', '=', tenantId)
+        .where('s.kind', '=', 'failure')
+        .where('w.active', '=', 1)
+        .execute();
+      return rows.map((r) => ({ workflowId: r.workflow_id, stepId: r.step_id, document: readJson(r.document) }));
     },
     async listFailing() {
       const rows = await db.selectFrom('failure_alerts').select(['tenant_id', 'workflow_id']).where('failing', '=', 1).execute();

@@ -10,7 +10,7 @@ import { inTransaction } from './transaction.js';
 import { createWorkflowsRepo } from './workflows.js';
 
 /** The kinds of trigger subscriptions. */
-export type TriggerKind = 'webhook' | 'form' | 'schedule' | 'polling' | 'app-webhook';
+export type TriggerKind = 'webhook' | 'form' | 'failure' | 'schedule' | 'polling' | 'app-webhook';
 
 /** A stored subscription. */
 export interface SubscriptionRecord {
