@@ -11,8 +11,8 @@ import { DOCUMENT_UPGRADE_JOB, upgradeStoredDocuments } from '../../server/src/o
 import { readProgress } from '../../server/src/store/repos/transfer.js';
 import { createWorkflowsRepo } from '../../server/src/store/repos/workflows.js';
 import { type OpenTestDatabase, openTestDatabases } from '../../server/src/store/test-db.js';
-import { insertWorkspace } from './support.js';
 import { hookWorkflow } from '../engine/support.js';
+import { insertWorkspace } from './support.js';
 
 const legacy = (name: string): unknown =>
   JSON.parse(readFileSync(new URL(`../fixtures/legacy/${name}.json`, import.meta.url), 'utf8'));

@@ -8,8 +8,8 @@ import { createRequire } from 'node:module';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
-import { dataInUse } from '../../server/src/ops/index.js';
 import { processesUsing } from '../../server/src/ops/in-use.js';
+import { dataInUse } from '../../server/src/ops/index.js';
 import { acquire } from '../../server/src/store/data-lock.js';
 import { createTestConfig } from '../../server/src/store/test-db.js';
 

@@ -1,14 +1,18 @@
 /**
  * `junction rotate-key` on SQLite and PostgreSQL: after a new key is put first, every stored
- * secret (connections, webhook handshake secrets) is re-sealed with it and opens with the new
+ * secret (connections, webhook handshake secrets, portal app client secrets) is re-sealed with it and opens with the new
  * key alone once the old one is removed; a second run has nothing left to do; a secret no
  * configured key opens is reported and left alone.
  */
 import { randomBytes } from 'node:crypto';
+import type { AppDefinition } from '@junction/core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { clientSecretContext } from '../../server/src/integrations/registry.js';
 import { rotateKeys } from '../../server/src/ops/rotate-key.js';
 import { createVault, decodeKeys } from '../../server/src/security/vault.js';
+import type { SealedSecret } from '../../server/src/store/repos/credentials.js';
 import { createHookSecretsRepo } from '../../server/src/store/repos/hook-secrets.js';
+import { createPortalAppStore } from '../../server/src/store/repos/portal-apps.js';
 import { type OpenTestDatabase, openTestDatabases } from '../../server/src/store/test-db.js';
 import { insertConnection, insertWorkspace, openConnection, SECRET } from './support.js';
 
@@ -39,6 +43,17 @@ describe.each(openTestDatabases())('rotate-key on $dialect', (testDb) => {
       created_at: at,
       updated_at: at,
     });
+    const app = { tenantId: account.tenantId, slug: 'rotate-app' };
+    await createPortalAppStore(opened.db).insert({
+      ...app,
+      definition: { appName: 'Rotate App' } as AppDefinition,
+      summary: {},
+      clientSecret: vault.encrypt('client-secret', clientSecretContext(app)),
+      listing: null,
+      listingStatus: 'Draft',
+      createdAt: at,
+      updatedAt: at,
+    });
   }, 120_000);
   afterAll(() => opened?.close());
 
@@ -49,6 +64,7 @@ describe.each(openTestDatabases())('rotate-key on $dialect', (testDb) => {
       keyVersion: decodeKeys([newKey])[0]?.version,
       connections: { rotated: 3, failed: [] },
       hookSecrets: { rotated: 1, failed: [] },
+      appSecrets: { rotated: 1, failed: [] },
     });
     const onlyNew = { ...opened.config, encryptionKeys: [newKey] };
     for (const id of connections) {
@@ -62,6 +78,13 @@ describe.each(openTestDatabases())('rotate-key on $dialect', (testDb) => {
         { tenantId: account.tenantId, credentialId: 'hook:asana:hk1' },
       ),
     ).toBe('asana-secret');
+    const app = await createPortalAppStore(opened.db).findAnyTenant('rotate-app');
+    expect(
+      opener.decrypt(
+        app?.clientSecret as SealedSecret,
+        clientSecretContext({ tenantId: account.tenantId, slug: 'rotate-app' }),
+      ),
+    ).toBe('client-secret');
     // Resumable: a second run finds nothing sealed with another key.
     const again = await rotateKeys(opened, config);
     expect(again.connections.rotated + again.hookSecrets.rotated + again.appSecrets.rotated).toBe(0);

@@ -4,16 +4,16 @@
  * one line and exit code 2, touching nothing.
  */
 import { execFile } from 'node:child_process';
-import { createRequire } from 'node:module';
 import { mkdtempSync, rmSync } from 'node:fs';
+import { createRequire } from 'node:module';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
 import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createServices } from '../../server/src/compose.js';
-import { createMigrationProvider } from '../../server/src/store/migrations/index.js';
 import { readMigrationStatus } from '../../server/src/store/migration-status.js';
+import { createMigrationProvider } from '../../server/src/store/migrations/index.js';
 import { createTestConfig, type OpenTestDatabase, openTestDatabases } from '../../server/src/store/test-db.js';
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..');

@@ -11,7 +11,6 @@
 import { isDeepStrictEqual } from 'node:util';
 import { migrateDocument } from '@junction/core';
 import type { DbHandle } from '../store/create-db.js';
-import { createWorkflowsRepo } from '../store/repos/workflows.js';
 import {
   clearProgress,
   countWorkflows,
@@ -19,6 +18,7 @@ import {
   readProgress,
   saveProgress,
 } from '../store/repos/transfer.js';
+import { createWorkflowsRepo } from '../store/repos/workflows.js';
 
 /** The progress row's job name. */
 export const DOCUMENT_UPGRADE_JOB = 'document-upgrade';

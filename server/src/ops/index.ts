@@ -20,11 +20,11 @@ import {
 import { processesUsing } from './in-use.js';
 import { type RotationReport, rotateKeys } from './rotate-key.js';
 
-export { DatabaseNewerError };
-export type { BackupManifest, ExportFile, ImportReport, MigrationStatus, RotationReport, UpgradeReport };
 export { RestoreRefusedError } from './backup.js';
 export { UnknownWorkspaceError } from './export-import.js';
 export { WrongPassphraseError } from './passphrase-box.js';
+export type { BackupManifest, ExportFile, ImportReport, MigrationStatus, RotationReport, UpgradeReport };
+export { DatabaseNewerError };
 
 /** A database with migrations still to apply: the commands that read or write rows refuse it. */
 export class PendingMigrationsError extends Error {
