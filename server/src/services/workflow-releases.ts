@@ -8,11 +8,8 @@ import type { WorkflowReleasesService, WorkflowVersionView } from '../kernel/con
 import { nowIso, type ServiceDeps } from '../kernel/deps.js';
 import { conflict, notFound, PROBLEM_CODES } from '../kernel/errors.js';
 import type { AuthContext, WorkflowView } from '../kernel/types.js';
-import {
-  createWorkflowReleasesRepo,
-  type EditableWorkflow,
-  type ReleaseRecord,
-} from '../store/repos/workflow-releases.js';
+import { createWorkflowReleasesRepo, type EditableWorkflow } from '../store/repos/workflow-releases.js';
+import { toVersionView } from '../engine/triggers/release-record.js';
 import { toWorkflowView } from './views.js';
 
 /** What publishing asks of activation (the triggers service, wired in compose.ts). */
@@ -22,17 +19,6 @@ export interface DraftPublisher {
     workflowId: string,
     input: { draft: WorkflowDocument; expectedRevision: number; note?: string },
   ): Promise<{ version: WorkflowVersionView }>;
-}
-
-/** A version as the API shows it. */
-function toVersionView(release: ReleaseRecord): WorkflowVersionView {
-  return {
-    number: release.number,
-    publishedAt: release.publishedAt,
-    publishedBy: release.publishedByEmail,
-    note: release.note,
-    summary: release.summary,
-  };
 }
 
 /** Builds the releases half; `publisher` is absent in hand-built test deps (publish answers 409 then). */
