@@ -103,6 +103,16 @@ describe(`export from sqlite, import into ${destination?.dialect}`, () => {
     expect(await openConnection(into.db, into.config, owner.tenantId, seeded.credentialId)).toEqual(SECRET);
     const forms = await createFormsRepo(into.db.db).list(owner.tenantId);
     expect(forms).toEqual([expect.objectContaining({ name: 'Sign-up form', workflowId: imported.id })]);
+
+    // A changed version of a workflow that is ON here is not written underneath what runs.
+    const changed = structuredClone(file);
+    const nightly = changed.workspaces[0]?.workflows.find((w) => w.name === 'Nightly sync');
+    if (!nightly) throw new Error('no workflow');
+    nightly.name = 'Nightly sync (v2)';
+    const third = await importInstance(into.db, into.config, changed, { workspace: owner.tenantId });
+    expect(third.workflows.failed).toEqual([
+      { id: imported.id, reason: 'it is ON here; switch it OFF to import a changed version over it' },
+    ]);
   }, 60_000);
 
   it('refuses a wrong passphrase and leaves connections out without one', async () => {

@@ -8,7 +8,8 @@
  * derived from the target workspace and the original one), so a second run finds every row and
  * reports it unchanged. Every workflow document goes through core's migrateDocument (validated,
  * legacy ones converted); an invalid one is reported, not stored. New workflows come in OFF and
- * new portal apps as Draft: switching ON and publishing go through their usual checks.
+ * new portal apps as Draft: switching ON and publishing go through their usual checks. A changed
+ * workflow that is ON in the target is not overwritten (reported): switch it OFF first.
  */
 import { createHash } from 'node:crypto';
 import { isDeepStrictEqual } from 'node:util';
@@ -269,6 +270,12 @@ export async function importInstance(
         report.workflows.created += 1;
       } else if (existing.name === w.name && isDeepStrictEqual(existing.document, document)) {
         report.workflows.unchanged += 1;
+      } else if (existing.active) {
+        // What runs changes only through the editor's publish (drafts and versions), never underneath.
+        report.workflows.failed.push({
+          id,
+          reason: 'it is ON here; switch it OFF to import a changed version over it',
+        });
       } else {
         await repos.workflows.update(into, id, { name: w.name, document, updatedAt: at });
         report.workflows.updated += 1;
