@@ -141,10 +141,10 @@ async function onDatabase(dialect: 'sqlite' | 'postgres'): Promise<{ reads: stri
       [`dashboard list (${workflowCount} workflows)`, () => '/api/dashboard/workflows'],
     ];
     const measure = async () => {
-      const out = new Map<string, ReturnType<typeof quantiles>>();
+      const out = new Map<string, ReturnType<typeof quantiles> & { n: number }>();
       for (const [name, url] of reads) {
         const times: number[] = [];
-        const deadline = Date.now() + 60_000;
+        const deadline = Date.now() + 30_000;
         for (let i = 0; i < tries + 3 && Date.now() < deadline; i++) {
           const t0 = performance.now();
           const res = await app.inject({ method: 'GET', url: url(), headers: { authorization: `Bearer ${token}` } });
@@ -152,7 +152,7 @@ async function onDatabase(dialect: 'sqlite' | 'postgres'): Promise<{ reads: stri
           if (res.statusCode !== 200) throw new Error(`${name}: ${res.statusCode} ${res.body}`);
           if (i >= 3) times.push(ms); // the first three warm the caches
         }
-        out.set(name, quantiles(times));
+        out.set(name, { ...quantiles(times), n: times.length });
       }
       return out;
     };
@@ -167,9 +167,11 @@ async function onDatabase(dialect: 'sqlite' | 'postgres'): Promise<{ reads: stri
     const readRows = reads.map(([name]) => {
       const b = before.get(name);
       const a = after.get(name);
-      return `| ${label} | ${name} | ${f(b?.p50 ?? Number.NaN)} | ${f(b?.p95 ?? Number.NaN)} | ${f(a?.p50 ?? Number.NaN)} | ${f(a?.p95 ?? Number.NaN)} | ${(a?.p95 ?? Infinity) <= 50 ? 'yes' : 'no'} |`;
+      return `| ${label} | ${name} | ${f(b?.p50 ?? Number.NaN)} | ${f(b?.p95 ?? Number.NaN)} | ${f(a?.p50 ?? Number.NaN)} | ${f(a?.p95 ?? Number.NaN)} | ${(a?.p95 ?? Infinity) <= 50 ? 'yes' : 'no'} | ${b?.n} / ${a?.n} |`;
     });
-    readRows.push(`| ${label} | (building the history indexes on ${fill.written} runs) | | | ${f(indexMs)} | | |`);
+    readRows.push(
+      `| ${label} | (building the history indexes on ${fill.written} runs, ms) | | | ${f(indexMs)} | | | |`,
+    );
 
     // Pruning by the day bound while webhooks arrive.
     const size0 = await engineBytes(
@@ -238,7 +240,7 @@ async function main(): Promise<void> {
       .map((l) => l.toFixed(1))
       .join(', ');
   const lines = [
-    `${runs} executions over ${workflowCount} workflows (webhook → filter → HTTP GET, 3 step records each), ${tries} tries per read; ${cpus().length} CPUs, load average at start ${load()}`,
+    `${runs} executions over ${workflowCount} workflows (webhook → filter → HTTP GET, each with the step records of one real run), ${tries} tries per read; ${cpus().length} CPUs, load average at start ${load()}`,
     '',
   ];
   const reads: string[] = [];
@@ -250,10 +252,12 @@ async function main(): Promise<void> {
     prunes.push(...r.prune);
     sizes.push(r.size);
     process.stderr.write(`${d} done, load average ${load()}\n`);
+    // Each database's figures as soon as they exist (a later one may run out of time).
+    process.stderr.write(`${[...r.reads, '', ...r.prune, '', r.size].join('\n')}\n`);
   }
   lines.push(
-    '| database | read (GET through the HTTP stack) | baseline p50 (ms) | baseline p95 (ms) | p50 (ms) | p95 (ms) | ≤ 50 ms p95 |',
-    '| --- | --- | ---: | ---: | ---: | ---: | :---: |',
+    '| database | read (GET through the HTTP stack) | baseline p50 (ms) | baseline p95 (ms) | p50 (ms) | p95 (ms) | ≤ 50 ms p95 | tries (baseline / now) |',
+    '| --- | --- | ---: | ---: | ---: | ---: | :---: | ---: |',
     ...reads,
     '',
     `Retention pass (EXECUTIONS_KEEP_DAYS 30, failed 90) while webhooks arrive at ${rate}/s; webhook answer p50 / p95 / p99 (ms):`,
