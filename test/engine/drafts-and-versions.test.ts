@@ -35,11 +35,12 @@ describe.each(openTestDatabases())('drafts and versions on $dialect', (testDb) =
   let target: Target;
   let h: ApiHarness;
   let token: string;
+  let tenantId: string;
 
   beforeAll(async () => {
     target = await startTarget();
     h = await openHarness(testDb, { allowedHosts: target.host, reconcileIntervalMs: 200 });
-    token = (await signUp(h, 'drafts')).token;
+    ({ token, tenantId } = await signUp(h, 'drafts'));
   });
   afterAll(async () => {
     await h?.close();
@@ -118,6 +119,16 @@ describe.each(openTestDatabases())('drafts and versions on $dialect', (testDb) =
     expect(again.status).toBe(409);
     expect(again.json.code).toBe('workflow.no_draft');
     expect((await h.call('DELETE', `/api/workflows/${id}/draft`, { token })).json.code).toBe('workflow.no_draft');
+
+    // The audit log names the publish, with its version.
+    const audit = await h.call('GET', `/api/tenants/${tenantId}/audit?action=workflow.published`, { token });
+    expect(audit.json.items).toEqual([
+      expect.objectContaining({
+        action: 'workflow.published',
+        target: id,
+        detail: expect.objectContaining({ version: 2 }),
+      }),
+    ]);
   });
 
   it('restores a version as the draft, and discard returns to the published version', async () => {
