@@ -124,6 +124,20 @@ describe.each(openTestDatabases())('backup and restore on $dialect', (testDb) =>
     );
   });
 
+  it('names a program it needs that is not installed', async () => {
+    const path0 = process.env.PATH;
+    process.env.PATH = work;
+    try {
+      await expect(createBackup(config, { out: path.join(work, 'none.tar.gz') })).rejects.toThrow(
+        testDb.dialect === 'sqlite'
+          ? 'tar is not installed: install tar where this command runs.'
+          : 'pg_dump is not installed: install the PostgreSQL client tools (postgresql-client) where this command runs.',
+      );
+    } finally {
+      process.env.PATH = path0;
+    }
+  });
+
   it('refuses while a server holds the data folder, and a backup of the other engine', async () => {
     await expect(restoreBackup(config, archive, { inUse: () => 'process 4242 runs Junction here.' })).rejects.toThrow(
       'Stop the server first: process 4242 runs Junction here.',

@@ -30,7 +30,21 @@ import { createDb, resolveSqlitePath } from '../store/create-db.js';
 import { createMigrationProvider } from '../store/migrations/index.js';
 import { copySqliteDatabase, countInstance, type InstanceCounts, readMigrationStatus } from '../store/repos/ops.js';
 
-const run = promisify(execFile);
+const execFileAsync = promisify(execFile);
+
+/** Runs one of the programs a backup needs; a missing one is named with what provides it. */
+async function run(program: 'tar' | 'pg_dump' | 'pg_restore', args: string[]): Promise<void> {
+  try {
+    await execFileAsync(program, args, { maxBuffer: 16 * 1024 * 1024 });
+  } catch (error) {
+    if ((error as NodeJS.ErrnoException).code === 'ENOENT') {
+      const from = program === 'tar' ? 'tar' : 'the PostgreSQL client tools (postgresql-client)';
+      throw new Error(`${program} is not installed: install ${from} where this command runs.`);
+    }
+    const stderr = String((error as { stderr?: unknown }).stderr ?? '').trim();
+    throw new Error(`${program} failed: ${stderr.split('\n').slice(0, 3).join(' ') || (error as Error).message}`);
+  }
+}
 
 /** The manifest.json of a backup archive. */
 export interface BackupManifest {
