@@ -3,7 +3,13 @@
  * HTTP: the sign-up flow's screens and messages, the code entry (paste, wrong code cleared after
  * 1.5 s), the tour's conditions, and the wizard's field rules.
  */
-import { type ApiClient, createApiClient, type WorkflowData } from '@junction/core';
+import {
+  ACTION_PLACEHOLDER_NAME,
+  type ApiClient,
+  createApiClient,
+  TRIGGER_PLACEHOLDER_NAME,
+  type WorkflowData,
+} from '@junction/core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
   CODE_LENGTH,
@@ -227,6 +233,13 @@ describe('the tour conditions (onboarding 4, 9)', () => {
       true,
     );
     expect(nextOpenStep({ workflow: done, selectedStepId: null }, 9)).toBe(TOUR_LENGTH);
+  });
+
+  it('names the cards by the text a new workflow\'s cards show (editor-core 4.6)', () => {
+    const textOf = (id: string) => TOUR_STEPS.find((step) => step.id === id)?.text ?? '';
+    expect(textOf('select-trigger')).toContain(`"${TRIGGER_PLACEHOLDER_NAME}"`);
+    expect(textOf('select-action')).toContain(`"${ACTION_PLACEHOLDER_NAME}"`);
+    for (const step of TOUR_STEPS) expect(step.text).not.toMatch(/"\d\. (Trigger|Action)"/);
   });
 });
 

@@ -6,7 +6,14 @@
  * every new contact. Skippable and closable at any time. The conditions are pure functions over
  * the workflow's plain data and the selected step.
  */
-import { type ApiClient, isApiError, type Step, type WorkflowData } from '@junction/core';
+import {
+  ACTION_PLACEHOLDER_NAME,
+  type ApiClient,
+  isApiError,
+  type Step,
+  TRIGGER_PLACEHOLDER_NAME,
+  type WorkflowData,
+} from '@junction/core';
 import { getEnv, type Instance, types } from 'mobx-state-tree';
 import { failureText } from '../stores/api-failure.js';
 import { serverStateOf } from '../stores/server-state.js';
@@ -81,7 +88,7 @@ export const TOUR_STEPS: readonly TourStep[] = [
   {
     id: 'select-trigger',
     title: 'Start with the trigger',
-    text: 'Every workflow starts with a trigger: the event that runs it. Click the "1. Trigger" card.',
+    text: `Every workflow starts with a trigger: the event that runs it. Click the card "${TRIGGER_PLACEHOLDER_NAME}".`,
     isDone: ({ workflow, selectedStepId }) => selectedStepId !== null && selectedStepId === triggerOf(workflow)?.id,
   },
   {
@@ -124,7 +131,7 @@ export const TOUR_STEPS: readonly TourStep[] = [
   {
     id: 'select-action',
     title: 'Add the action',
-    text: 'The action is what the workflow does. Click the "2. Action" card.',
+    text: `The action is what the workflow does. Click the card "${ACTION_PLACEHOLDER_NAME}".`,
     isDone: ({ workflow, selectedStepId }) => selectedStepId !== null && selectedStepId === firstActionOf(workflow)?.id,
   },
   {
