@@ -235,7 +235,7 @@ describe('the tour conditions (onboarding 4, 9)', () => {
     expect(nextOpenStep({ workflow: done, selectedStepId: null }, 9)).toBe(TOUR_LENGTH);
   });
 
-  it('names the cards by the text a new workflow\'s cards show (editor-core 4.6)', () => {
+  it("names the cards by the text a new workflow's cards show (editor-core 4.6)", () => {
     const textOf = (id: string) => TOUR_STEPS.find((step) => step.id === id)?.text ?? '';
     expect(textOf('select-trigger')).toContain(`"${TRIGGER_PLACEHOLDER_NAME}"`);
     expect(textOf('select-action')).toContain(`"${ACTION_PLACEHOLDER_NAME}"`);
