@@ -6,47 +6,38 @@
 import { randomUUID } from 'node:crypto';
 import { readFile } from 'node:fs/promises';
 import { describe, expect, it } from 'vitest';
+import { apiCall } from './crm-fixtures.js';
 import { E2E_TEST_TIMEOUT_MS, saveScreenshot, useE2ESession } from './harness.js';
 import { signUp, storeToken, TEST_PASSWORD } from './workflow-fixtures.js';
 
 const session = useE2ESession();
 
-async function call(method: string, path: string, token: string | null, body?: unknown) {
-  const response = await fetch(`${session().baseUrl}${path}`, {
-    method,
-    headers: {
-      ...(token ? { authorization: `Bearer ${token}` } : {}),
-      ...(body !== undefined ? { 'content-type': 'application/json' } : {}),
-    },
-    body: body === undefined ? undefined : JSON.stringify(body),
-  });
-  const text = await response.text();
-  // biome-ignore lint/suspicious/noExplicitAny: tests read arbitrary JSON.
-  return { status: response.status, json: (text ? JSON.parse(text) : undefined) as any, text };
-}
+// biome-ignore lint/suspicious/noExplicitAny: tests read arbitrary JSON.
+const call = (method: string, path: string, token: string | null, body?: unknown) =>
+  apiCall<any>(session().baseUrl, method, path, token, body);
 
 describe('the audit page', { timeout: E2E_TEST_TIMEOUT_MS * 3 }, () => {
   it('lists what the test did, filters by action and downloads JSON lines', async () => {
     const owner = await signUp(session().baseUrl, 'auditor');
     const email = `member-${randomUUID()}@example.com`;
     const sent = await call('POST', '/api/invitations', owner.token, { email, role: 'editor' });
-    expect(sent.status, sent.text).toBe(201);
+    expect(sent.status, JSON.stringify(sent.json)).toBe(201);
     const joined = await call('POST', '/api/auth/sign-up', null, {
       email,
       password: TEST_PASSWORD,
       firstName: 'Ada',
       invitationToken: decodeURIComponent(String(sent.json.link).split('/invite/')[1]),
     });
-    expect(joined.status, joined.text).toBe(201);
+    expect(joined.status, JSON.stringify(joined.json)).toBe(201);
     const me = await call('GET', '/api/auth/me', owner.token);
     const tenantId = me.json.currentTenantId as string;
     const changed = await call('PATCH', `/api/tenants/${tenantId}/members/${joined.json.user.id}`, owner.token, {
       role: 'viewer',
     });
-    expect(changed.status, changed.text).toBe(200);
+    expect(changed.status, JSON.stringify(changed.json)).toBe(200);
     expect((await call('POST', '/api/auth/log-in', null, { email, password: 'wrong-password-42' })).status).toBe(401);
     const off = await call('PUT', `/api/workflows/${owner.workflowId}/active`, owner.token, { active: false });
-    expect(off.status, off.text).toBe(200);
+    expect(off.status, JSON.stringify(off.json)).toBe(200);
 
     const page = await session().newPage();
     await page.addInitScript(storeToken, owner.token);

@@ -6,31 +6,22 @@
  */
 import { randomUUID } from 'node:crypto';
 import { describe, expect, it } from 'vitest';
+import { apiCall } from './crm-fixtures.js';
 import { E2E_TEST_TIMEOUT_MS, saveScreenshot, useE2ESession } from './harness.js';
 import { signUp, storeToken, switchSettled, TEST_PASSWORD } from './workflow-fixtures.js';
 
 const session = useE2ESession();
 
-async function call(method: string, path: string, token: string | null, body?: unknown) {
-  const response = await fetch(`${session().baseUrl}${path}`, {
-    method,
-    headers: {
-      ...(token ? { authorization: `Bearer ${token}` } : {}),
-      ...(body !== undefined ? { 'content-type': 'application/json' } : {}),
-    },
-    body: body === undefined ? undefined : JSON.stringify(body),
-  });
-  const text = await response.text();
-  // biome-ignore lint/suspicious/noExplicitAny: tests read arbitrary JSON.
-  return { status: response.status, json: (text ? JSON.parse(text) : undefined) as any, text };
-}
+// biome-ignore lint/suspicious/noExplicitAny: tests read arbitrary JSON.
+const call = (method: string, path: string, token: string | null, body?: unknown) =>
+  apiCall<any>(session().baseUrl, method, path, token, body);
 
 /** The owner's workspace with one more person in it, invited with `role` and signed up through the link. */
 async function invite(role: 'viewer' | 'editor' | 'admin') {
   const owner = await signUp(session().baseUrl, 'owner');
   const email = `${role}-${randomUUID()}@example.com`;
   const sent = await call('POST', '/api/invitations', owner.token, { email, role });
-  expect(sent.status, sent.text).toBe(201);
+  expect(sent.status, JSON.stringify(sent.json)).toBe(201);
   const invitationToken = decodeURIComponent(String(sent.json.link).split('/invite/')[1]);
   const joined = await call('POST', '/api/auth/sign-up', null, {
     email,
@@ -38,7 +29,7 @@ async function invite(role: 'viewer' | 'editor' | 'admin') {
     firstName: 'Vera',
     invitationToken,
   });
-  expect(joined.status, joined.text).toBe(201);
+  expect(joined.status, JSON.stringify(joined.json)).toBe(201);
   return { owner, member: { email, token: joined.json.token as string } };
 }
 

@@ -26,7 +26,8 @@ export const AccessStoreModel = ApiModel.named('AccessStore')
   .actions((self) => ({
     /** Reads the role once (again with `force`, after switching workspaces); a failure leaves it unknown. */
     load: flow(function* load(force = false) {
-      if (self.isLoading || (self.role && !force)) return;
+      // A forced read goes out even while another is in flight (that one may have had no token yet).
+      if (!force && (self.isLoading || self.role)) return;
       self.isLoading = true;
       try {
         const me: { tenants: { role: Role; tenant: { id: string } }[]; currentTenantId: string } =

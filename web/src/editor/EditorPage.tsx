@@ -2,6 +2,7 @@ import { TRY_AGAIN_LABEL, UNREACHABLE_TEXT } from '@junction/core';
 import { observer } from 'mobx-react-lite';
 import { useCallback, useEffect, useRef, useState } from 'react';
 import styled from 'styled-components';
+import { AccessStoreModel } from '../access/access-store.js';
 import { refusal, useCan } from '../access/useCan.js';
 import { CodeModal } from '../onboarding/CodeModal.js';
 import { CustomTriggerWizardHost } from '../onboarding/CustomTriggerWizardHost.js';
@@ -11,7 +12,7 @@ import { SignUpModal } from '../onboarding/SignUpModal.js';
 import type { TemplateWelcomeProps } from '../onboarding/TemplateWelcome.js';
 import { readStarterRequest, wantsStarter, withoutStarterParams } from '../onboarding/starters.js';
 import { EditorStore, type IEditorStore, NO_ACCESS_TEXT } from '../stores/editor-store.js';
-import { useRootStore } from '../stores/root-store.js';
+import { usePageStore, useRootStore } from '../stores/root-store.js';
 import {
   browserSessionPlatform,
   type EditorGate,
@@ -132,6 +133,13 @@ export const EditorPage = observer(function EditorPage() {
   // A role that may not edit (a viewer) sees the workflow read-only: core's reason, no saves.
   const editRefusal = refusal(useCan('workflow.edit'));
   useEffect(() => editor.setReadOnlyReason(editRefusal ?? null), [editor, editRefusal]);
+  // The role is read again once the workflow has loaded: by then the session's token is set
+  // (the first read may have gone out before the session was established).
+  const access = usePageStore(AccessStoreModel);
+  const isLoaded = editor.isLoaded;
+  useEffect(() => {
+    if (isLoaded) void access.load(true);
+  }, [access, isLoaded]);
   // onboarding 2, 4: after a sign-up the four-digit code modal shows over the editor.
   const [codeFor, setCodeFor] = useState<string | null>(null);
   // onboarding 4: the guided tour follows a sign-up (unless a starter was asked for) or `tour=1`.
