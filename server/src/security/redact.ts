@@ -11,6 +11,7 @@
  * rule (`splitCredentialValues`): all but the fields the app marks public.
  */
 import { type AppDefinition, splitCredentialValues } from '@junction/core';
+import { joinSpans, SecretMatcher, type Span, SpanSet } from './secret-matcher.js';
 
 /** What replaces a secret. */
 export const REDACTED = '[redacted]';
@@ -26,9 +27,10 @@ export interface Redactor {
   readonly isEmpty: boolean;
   text(text: string): string;
   value<T>(value: T): T;
+  /** Where `text` holds a secret: sorted, apart, each replaced by one {@link REDACTED}. */
+  spans(text: string): Span[];
 }
 
-const escapeRegExp = (text: string) => text.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
 const toUrlSafe = (b64: string) => b64.replace(/\+/g, '-').replace(/\//g, '_');
 
 /**
@@ -53,38 +55,8 @@ function base64Fragments(bytes: Buffer): string[] {
   return out;
 }
 
-/** A hex digit in either case, as a regular expression. */
-const hexDigit = (digit: string) => (/[a-f]/i.test(digit) ? `[${digit.toLowerCase()}${digit.toUpperCase()}]` : digit);
-
-/** The ways one character of a secret may be spelled in a URL, a form or a JSON text. */
-function characterPattern(char: string): string {
-  const ways = new Set<string>([escapeRegExp(char)]);
-  const bytes = [...Buffer.from(char, 'utf8')];
-  ways.add(bytes.map((b) => `%${[...b.toString(16).padStart(2, '0')].map(hexDigit).join('')}`).join(''));
-  const json = JSON.stringify(char).slice(1, -1);
-  if (json !== char) ways.add(escapeRegExp(json));
-  if (char === '/') ways.add(escapeRegExp('\\/'));
-  // JSON's \uXXXX, one per UTF-16 unit (a character outside the basic plane is a pair).
-  const units = Array.from({ length: char.length }, (_, i) => char.charCodeAt(i));
-  ways.add(units.map((u) => `\\\\u${[...u.toString(16).padStart(4, '0')].map(hexDigit).join('')}`).join(''));
-  if (char === ' ') ways.add('\\+');
-  if (char === '+') ways.add(' ');
-  return ways.size === 1 ? [...ways][0]! : `(?:${[...ways].join('|')})`;
-}
-
 /**
- * The regular expression (source) that matches a secret in any mix of raw, percent-encoded
- * and JSON-escaped characters, `+` and space standing for each other.
- *
- * @example
- * new RegExp(secretPattern('a+b/c')).test('a b%2fc'); // true
- */
-export function secretPattern(secret: string): string {
-  return [...secret].map(characterPattern).join('');
-}
-
-/**
- * The base64 forms of one secret to search for (the text forms are {@link secretPattern}'s).
+ * The base64 forms of one secret to search for (the text spellings are the matcher's, `secret-matcher.ts`).
  *
  * @example
  * secretForms('p@ss word'); // ['cEBzcyB3b3Jk', …]
@@ -107,13 +79,28 @@ export function createRedactor(secrets: string[], pairs: [string, string][] = []
     const encoded = Buffer.from(joined, 'utf8').toString('base64');
     forms.add(encoded).add(toUrlSafe(encoded)).add(encoded.replace(/=+$/, ''));
   }
-  // Longest first, so a form containing another is replaced whole; one pass over the text.
-  const ordered = [
-    ...texts.sort((x, y) => y.length - x.length).map(secretPattern),
-    ...[...forms].sort((x, y) => y.length - x.length).map(escapeRegExp),
-  ];
-  const pattern = ordered.length === 0 ? undefined : new RegExp(ordered.join('|'), 'g');
-  const text = (input: string) => (pattern ? input.replace(pattern, REDACTED) : input);
+  // One automaton over every spelling, read raw and decoded: linear in the text (no RegExp
+  // built from user values). Overlapping matches are replaced whole, by one [redacted].
+  const matcher = new SecretMatcher([...texts, ...forms]);
+  const spans = (input: string): Span[] => {
+    if (matcher.isEmpty || input === '') return [];
+    const raw = new SpanSet();
+    const decoded = new SpanSet();
+    matcher.scan(input, false, raw);
+    matcher.scan(input, true, decoded);
+    return joinSpans([raw.spans, decoded.spans]);
+  };
+  const text = (input: string) => {
+    const found = spans(input);
+    if (found.length === 0) return input;
+    let out = '';
+    let at = 0;
+    for (const span of found) {
+      out += input.slice(at, span.start) + REDACTED;
+      at = span.end;
+    }
+    return out + input.slice(at);
+  };
   const walk = (value: unknown): unknown => {
     if (typeof value === 'string') return text(value);
     if (Array.isArray(value)) return value.map(walk);
@@ -123,9 +110,10 @@ export function createRedactor(secrets: string[], pairs: [string, string][] = []
     return value;
   };
   return {
-    isEmpty: ordered.length === 0,
+    isEmpty: matcher.isEmpty,
     text,
-    value: <T>(value: T) => (ordered.length === 0 ? value : (walk(value) as T)),
+    spans,
+    value: <T>(value: T) => (matcher.isEmpty ? value : (walk(value) as T)),
   };
 }
 

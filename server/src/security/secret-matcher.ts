@@ -1,0 +1,268 @@
+/**
+ * A linear-time search for many secrets in a text, in any of the spellings an echoing API may
+ * give back (raw, percent-encoded, JSON-escaped, `+` and space for each other), without a
+ * backtracking engine: secrets are user-supplied (a connection's values) and a regular
+ * expression built from them costs text length × secret length or worse.
+ *
+ * One Aho–Corasick automaton over the secrets' characters (code points, space folded into
+ * `+`) reads the text twice, each pass deterministic:
+ * - raw: every code point as itself;
+ * - decoded: a `%XX` sequence (either hex case) that is one whole UTF-8 character, a JSON
+ *   escape (`\"`, `\\`, `\/`, `\b`, `\f`, `\n`, `\r`, `\t`, `\uXXXX` incl. surrogate pairs) as
+ *   the character it stands for, anything else as itself.
+ * Each pass costs O(text length) automaton steps (amortised over failure links) after an
+ * O(total secret length) build. Every match, in either pass, becomes a span of the text; spans
+ * that overlap are joined (see {@link SpanSet}).
+ */
+
+/** A key of the automaton: a code point, or a lone UTF-16 surrogate; space is read as `+`. */
+const SPACE = 0x20;
+const PLUS = 0x2b;
+const fold = (key: number) => (key === SPACE ? PLUS : key);
+
+/** The keys of a word: its code points (lone surrogates as themselves), space folded. */
+export function wordKeys(word: string): number[] {
+  return [...word].map((char) => fold(char.codePointAt(0)!));
+}
+
+/** A half-open range of the text, `[start, end)`. */
+export interface Span {
+  start: number;
+  end: number;
+}
+
+/**
+ * Spans in the order of their ends, joined while they overlap; spans that only touch stay
+ * apart, so two secrets side by side are two replacements as a regular expression gives.
+ */
+export class SpanSet {
+  readonly spans: Span[] = [];
+
+  add(start: number, end: number): void {
+    let from = start;
+    let to = end;
+    // Earlier spans that this one overlaps are swallowed; each span is swallowed once.
+    while (this.spans.length > 0) {
+      const last = this.spans[this.spans.length - 1]!;
+      if (last.end <= from) break;
+      from = Math.min(from, last.start);
+      to = Math.max(to, last.end);
+      this.spans.pop();
+    }
+    this.spans.push({ start: from, end: to });
+  }
+}
+
+/** Joins span lists that are each sorted and apart into one list, as {@link SpanSet} would. */
+export function joinSpans(lists: Span[][]): Span[] {
+  const all = lists.flat().sort((a, b) => a.start - b.start || a.end - b.end);
+  const out: Span[] = [];
+  for (const span of all) {
+    const last = out[out.length - 1];
+    if (last && span.start < last.end) last.end = Math.max(last.end, span.end);
+    else out.push({ ...span });
+  }
+  return out;
+}
+
+const hexValue = (code: number) =>
+  code >= 48 && code <= 57
+    ? code - 48
+    : code >= 65 && code <= 70
+      ? code - 55
+      : code >= 97 && code <= 102
+        ? code - 87
+        : -1;
+
+/** The byte of `%XX` at `at`, or -1. */
+function percentByte(text: string, at: number): number {
+  if (at + 2 >= text.length || text.charCodeAt(at) !== 0x25) return -1;
+  const high = hexValue(text.charCodeAt(at + 1));
+  const low = hexValue(text.charCodeAt(at + 2));
+  return high < 0 || low < 0 ? -1 : high * 16 + low;
+}
+
+/** The four hex digits of `\uXXXX` at `at` as a UTF-16 unit, or -1. */
+function unicodeEscape(text: string, at: number): number {
+  if (at + 5 >= text.length || text.charCodeAt(at) !== 0x5c || text.charCodeAt(at + 1) !== 0x75) return -1;
+  let unit = 0;
+  for (let i = at + 2; i < at + 6; i += 1) {
+    const digit = hexValue(text.charCodeAt(i));
+    if (digit < 0) return -1;
+    unit = unit * 16 + digit;
+  }
+  return unit;
+}
+
+const JSON_ESCAPES: Record<number, number> = { 34: 0x22, 92: 0x5c, 47: 0x2f, 98: 8, 102: 12, 110: 10, 114: 13, 116: 9 };
+
+/**
+ * Reads one character of the text at `at`, decoding an escape that starts there. Returns the
+ * character's key and where the next one starts (written into `next[0]`).
+ */
+export function readDecoded(text: string, at: number, next: Int32Array): number {
+  const code = text.charCodeAt(at);
+  if (code === 0x25) {
+    const first = percentByte(text, at);
+    if (first >= 0 && first < 0x80) {
+      next[0] = at + 3;
+      return fold(first);
+    }
+    // A whole UTF-8 character: no overlong form, no surrogate, at most U+10FFFF.
+    const more =
+      first >= 0xc2 && first <= 0xdf ? 1 : first >= 0xe0 && first <= 0xef ? 2 : first >= 0xf0 && first <= 0xf4 ? 3 : 0;
+    if (more > 0) {
+      let point = first & (0x3f >> more);
+      let ok = true;
+      for (let k = 1; k <= more && ok; k += 1) {
+        const byte = percentByte(text, at + 3 * k);
+        if (byte < 0x80 || byte > 0xbf) ok = false;
+        else point = point * 64 + (byte & 0x3f);
+      }
+      const least = [0, 0x80, 0x800, 0x10000][more]!;
+      if (ok && point >= least && point <= 0x10ffff && (point < 0xd800 || point > 0xdfff)) {
+        next[0] = at + 3 * (more + 1);
+        return fold(point);
+      }
+    }
+  } else if (code === 0x5c && at + 1 < text.length) {
+    const simple = JSON_ESCAPES[text.charCodeAt(at + 1)];
+    if (simple !== undefined) {
+      next[0] = at + 2;
+      return simple;
+    }
+    const unit = unicodeEscape(text, at);
+    if (unit >= 0) {
+      const low = unit >= 0xd800 && unit <= 0xdbff ? unicodeEscape(text, at + 6) : -1;
+      if (low >= 0xdc00 && low <= 0xdfff) {
+        next[0] = at + 12;
+        return (unit - 0xd800) * 0x400 + (low - 0xdc00) + 0x10000;
+      }
+      next[0] = at + 6;
+      return fold(unit);
+    }
+  }
+  return readRaw(text, at, next);
+}
+
+/** Reads one code point of the text at `at` as itself (a lone surrogate as itself). */
+export function readRaw(text: string, at: number, next: Int32Array): number {
+  const point = text.codePointAt(at)!;
+  next[0] = at + (point > 0xffff ? 2 : 1);
+  return fold(point);
+}
+
+/** An Aho–Corasick automaton over word keys; `longest[node]` is the longest word ending there. */
+export class SecretMatcher {
+  private readonly single: number[] = [];
+  private readonly singleChild: number[] = [];
+  private readonly many: (Map<number, number> | undefined)[] = [];
+  private readonly fail: Int32Array;
+  /** Keys in the longest word that is a suffix of the node's string (0: none). */
+  private readonly longest: Int32Array;
+  private readonly depth: number[] = [];
+  private readonly maxDepth: number;
+
+  /** Builds the automaton of `words` in O(total length). */
+  constructor(words: string[]) {
+    this.addNode(0);
+    const ends: number[] = [];
+    for (const word of words) {
+      let node = 0;
+      for (const key of wordKeys(word)) {
+        let child = this.child(node, key);
+        if (child < 0) {
+          child = this.addNode(this.depth[node]! + 1);
+          this.link(node, key, child);
+        }
+        node = child;
+      }
+      ends.push(node);
+    }
+    const count = this.depth.length;
+    this.fail = new Int32Array(count);
+    this.longest = new Int32Array(count);
+    for (const end of ends) this.longest[end] = this.depth[end]!;
+    let maxDepth = 0;
+    for (const end of ends) maxDepth = Math.max(maxDepth, this.depth[end]!);
+    this.maxDepth = maxDepth;
+    // Breadth first, so a node's failure target is done before the node.
+    const queue: number[] = [0];
+    for (let head = 0; head < queue.length; head += 1) {
+      const node = queue[head]!;
+      this.forEachChild(node, (key, child) => {
+        if (node !== 0) {
+          let target = this.fail[node]!;
+          while (target !== 0 && this.child(target, key) < 0) target = this.fail[target]!;
+          this.fail[child] = Math.max(0, this.child(target, key));
+        }
+        if (this.longest[child] === 0) this.longest[child] = this.longest[this.fail[child]!]!;
+        queue.push(child);
+      });
+    }
+  }
+
+  /** Whether there is no word to find. */
+  get isEmpty(): boolean {
+    return this.maxDepth === 0;
+  }
+
+  /**
+   * The spans of `text` where a word occurs in one pass (`decoded` or raw), added to `spans`.
+   * Each key costs amortised O(1): the automaton's depth rises by at most one per key.
+   */
+  scan(text: string, decoded: boolean, spans: SpanSet): void {
+    if (this.isEmpty) return;
+    const size = this.maxDepth + 1;
+    const starts = new Int32Array(Math.min(size, text.length + 1));
+    const ring = starts.length;
+    const next = new Int32Array(1);
+    let node = 0;
+    let index = 0;
+    for (let at = 0; at < text.length; at = next[0]!) {
+      const key = decoded ? readDecoded(text, at, next) : readRaw(text, at, next);
+      starts[index % ring] = at;
+      index += 1;
+      let child = this.child(node, key);
+      while (child < 0 && node !== 0) {
+        node = this.fail[node]!;
+        child = this.child(node, key);
+      }
+      node = Math.max(child, 0);
+      const length = this.longest[node]!;
+      if (length > 0) spans.add(starts[(index - length) % ring]!, next[0]!);
+    }
+  }
+
+  private addNode(depth: number): number {
+    this.single.push(-1);
+    this.singleChild.push(-1);
+    this.many.push(undefined);
+    this.depth.push(depth);
+    return this.depth.length - 1;
+  }
+
+  private child(node: number, key: number): number {
+    if (this.single[node] === key) return this.singleChild[node]!;
+    return this.many[node]?.get(key) ?? -1;
+  }
+
+  private link(node: number, key: number, child: number): void {
+    if (this.single[node] === -1) {
+      this.single[node] = key;
+      this.singleChild[node] = child;
+      return;
+    }
+    let map = this.many[node];
+    if (!map) {
+      map = new Map();
+      this.many[node] = map;
+    }
+    map.set(key, child);
+  }
+
+  private forEachChild(node: number, visit: (key: number, child: number) => void): void {
+    if (this.single[node] !== -1) visit(this.single[node]!, this.singleChild[node]!);
+    for (const [key, child] of this.many[node] ?? []) visit(key, child);
+  }
+}
