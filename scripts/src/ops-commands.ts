@@ -53,6 +53,7 @@ const REFUSALS = new Set([
   'PendingMigrationsError',
   'UnknownWorkspaceError',
   'WrongPassphraseError',
+  'NoDatabaseError',
 ]);
 
 /**

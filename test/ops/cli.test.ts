@@ -127,3 +127,16 @@ describe.each(openTestDatabases())('operator commands on $dialect', (testDb) => 
     expect((await run('rotate-key')).code).toBe(2);
   });
 });
+
+describe('a data folder without a database', () => {
+  it('names a data folder without a database instead of creating one there', async () => {
+    const empty = path.join(tmpdir(), `junction-no-data-${process.pid}`);
+    const c = captureIo(tmpdir());
+    const code = await runOpsCommand(['db', 'status'], c.io, { load, env: { DATA_DIR: empty, LOG_LEVEL: 'silent' } });
+    expect(code).toBe(1);
+    expect(c.errors()).toBe(
+      `junction db: No Junction database at ${path.join(empty, 'junction.db')}: check DATA_DIR (or SQLITE_PATH, DATABASE_URL).\n`,
+    );
+    expect(existsSync(empty)).toBe(false);
+  });
+});

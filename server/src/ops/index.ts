@@ -3,6 +3,7 @@
  * the database and closes it again): what the `junction` command line calls for backup,
  * restore, export, import, db status / migrate, migrate --database and rotate-key.
  */
+import { existsSync } from 'node:fs';
 import type { Config } from '../config.js';
 import { createDb, type DbHandle, resolveSqlitePath } from '../store/create-db.js';
 import { inspect as inspectDataLock } from '../store/data-lock.js';
@@ -36,7 +37,26 @@ export class PendingMigrationsError extends Error {
   }
 }
 
-async function withDatabase<T>(config: Config, fn: (handle: DbHandle) => Promise<T>): Promise<T> {
+/** A data folder without a database: a wrong DATA_DIR is named instead of creating an empty database there. */
+export class NoDatabaseError extends Error {
+  override name = 'NoDatabaseError';
+}
+
+/** Throws NoDatabaseError when the configuration names a SQLite file that does not exist. */
+export function assertDatabaseExists(config: Config): void {
+  if (config.databaseUrl) return;
+  const file = resolveSqlitePath(config);
+  if (!existsSync(file)) {
+    throw new NoDatabaseError(`No Junction database at ${file}: check DATA_DIR (or SQLITE_PATH, DATABASE_URL).`);
+  }
+}
+
+async function withDatabase<T>(
+  config: Config,
+  fn: (handle: DbHandle) => Promise<T>,
+  options: { mayCreate?: boolean } = {},
+): Promise<T> {
+  if (!options.mayCreate) assertDatabaseExists(config);
   const handle = createDb(config);
   try {
     return await fn(handle);
@@ -73,7 +93,10 @@ export function dataInUse(config: Config): string | undefined {
 
 /** The operator services, by command. */
 export const ops = {
-  backup: (config: Config, options?: BackupOptions) => createBackup(config, options),
+  backup: (config: Config, options?: BackupOptions) => {
+    assertDatabaseExists(config);
+    return createBackup(config, options);
+  },
   readBackupManifest,
   restore: (config: Config, file: string): Promise<BackupManifest> => restoreBackup(config, file, { inUse: dataInUse }),
   exportData: (config: Config, options?: ExportOptions): Promise<ExportFile> =>
@@ -81,7 +104,8 @@ export const ops = {
   importData: (config: Config, file: ExportFile, options?: ImportOptions): Promise<ImportReport> =>
     withCurrentDatabase(config, (handle) => importInstance(handle, config, file, options)),
   status: (config: Config): Promise<MigrationStatus> => withDatabase(config, readMigrationStatus),
-  migrate: (config: Config): Promise<string[]> => withDatabase(config, applyMigrations),
+  // As a first start does, `db migrate` may create the database.
+  migrate: (config: Config): Promise<string[]> => withDatabase(config, applyMigrations, { mayCreate: true }),
   upgradeDocuments: (config: Config, options?: UpgradeOptions): Promise<UpgradeReport> =>
     withCurrentDatabase(config, (handle) => upgradeStoredDocuments(handle, options)),
   rotateKeys: (config: Config): Promise<RotationReport> =>
