@@ -1194,6 +1194,62 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/executions": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Search the workspace's runs, newest first: status, date range, workflow, version (revision) and text in the trigger data (docs/runs-at-scale.md).
+         * @description The text is matched within the newest 10,000 runs the other filters keep (from the cursor on): narrow with dates or a workflow to look further back.
+         */
+        get: operations["listWorkspaceExecutions"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/executions/bulk": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Re-run (from each run's failed step) or cancel many runs in the background: the chosen ids, or every run a search keeps (at most 10,000). */
+        post: operations["startBulkRunAction"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/executions/bulk/{jobId}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                jobId: components["schemas"]["Id"];
+            };
+            cookie?: never;
+        };
+        /** A bulk action's progress (kept an hour after it ends). */
+        get: operations["getBulkRunAction"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/alerts": {
         parameters: {
             query?: never;
@@ -2694,6 +2750,42 @@ export interface components {
              * @enum {string}
              */
             version: "original" | "latest";
+        };
+        BulkRunInput: {
+            /** @enum {string} */
+            action: "rerun" | "cancel";
+            executionIds?: components["schemas"]["Id"][];
+            /** @description Every run this search keeps ("all matching"), when no ids are given. */
+            filter?: {
+                status?: components["schemas"]["ExecutionStatus"];
+                from?: components["schemas"]["Timestamp"];
+                to?: components["schemas"]["Timestamp"];
+                workflowId?: components["schemas"]["Id"];
+                revision?: number;
+                text?: string;
+            };
+            /**
+             * @description For a re-run (default original).
+             * @enum {string}
+             */
+            version?: "original" | "latest";
+        };
+        BulkRunAction: {
+            id: components["schemas"]["Id"];
+            /** @enum {string} */
+            action: "rerun" | "cancel";
+            /** @enum {string} */
+            status: "running" | "finished";
+            total: number;
+            done: number;
+            succeeded: number;
+            failed: number;
+            problems: {
+                executionId: string;
+                message: string;
+            }[];
+            /** @description The runs a re-run started (at most 1,000). */
+            started: string[];
         };
         /** @description A workspace's failure alerts (docs/failure-alerts.md). */
         AlertSettings: {
@@ -5339,6 +5431,100 @@ export interface operations {
             404: components["responses"]["NotFound"];
             409: components["responses"]["Conflict"];
             429: components["responses"]["TooManyRequests"];
+        };
+    };
+    listWorkspaceExecutions: {
+        parameters: {
+            query?: {
+                status?: components["schemas"]["ExecutionStatus"];
+                /** @description Created at or after. */
+                from?: components["schemas"]["Timestamp"];
+                /** @description Created before. */
+                to?: components["schemas"]["Timestamp"];
+                workflowId?: components["schemas"]["Id"];
+                /** @description The workflow revision the run ran. */
+                revision?: number;
+                text?: string;
+                /** @description Page size (default 50). */
+                limit?: number;
+                cursor?: string;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description A page of runs. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ExecutionList"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            429: components["responses"]["TooManyRequests"];
+            501: components["responses"]["NotImplemented"];
+        };
+    };
+    startBulkRunAction: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["BulkRunInput"];
+            };
+        };
+        responses: {
+            /** @description Started; read its progress by id. */
+            202: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["BulkRunAction"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            413: components["responses"]["PayloadTooLarge"];
+            415: components["responses"]["UnsupportedMediaType"];
+            422: components["responses"]["Unprocessable"];
+            429: components["responses"]["TooManyRequests"];
+            501: components["responses"]["NotImplemented"];
+        };
+    };
+    getBulkRunAction: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                jobId: components["schemas"]["Id"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The progress. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["BulkRunAction"];
+                };
+            };
+            401: components["responses"]["Unauthorized"];
+            404: components["responses"]["NotFound"];
+            429: components["responses"]["TooManyRequests"];
+            501: components["responses"]["NotImplemented"];
         };
     };
     getAlertSettings: {

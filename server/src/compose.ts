@@ -13,6 +13,7 @@ import { createHookHandshakes } from './integrations/hooks/handshakes.js';
 import { createAppRegistry, rotatePortalAppSecrets } from './integrations/registry.js';
 import { createMailer } from './mail/mailer.js';
 import { createFailureAlerts } from './services/failure-alerts.js';
+import { createRunsService } from './services/run-bulk.js';
 import { createVault, loadVaultKeys } from './security/vault.js';
 import { createDb, type DbHandle, migrateToLatest } from './store/create-db.js';
 import { createRepos } from './store/repos/index.js';
@@ -160,6 +161,7 @@ export function createServices(config: Config, opts: CreateServicesOptions = {})
     starters: afterReady(createStartersService(platform)),
     hooks: afterReady(createHookHandshakes(deps)),
     alerts: afterReady(failureAlerts.service),
+    runs: afterReady(createRunsService(deps, engine.service)),
     outbox: { list: async () => mailer.listOutbox() },
     async rotateCredentialKeys() {
       await ready;

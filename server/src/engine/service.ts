@@ -338,7 +338,8 @@ function triggerSample(document: unknown): unknown {
   return trigger?.data.testData ?? {};
 }
 
-function toSummaryView(record: ExecutionSummaryRecord): ExecutionSummaryView {
+/** An execution as lists show it (the contract's ExecutionSummary). */
+export function toSummaryView(record: ExecutionSummaryRecord): ExecutionSummaryView {
   const view: ExecutionSummaryView = {
     id: record.id,
     workflowId: record.workflowId,
@@ -368,11 +369,13 @@ function toStepRunView(run: StepRunRecord): StepRunView {
   return view;
 }
 
-function encodeCursor(createdAt: string, id: string): string {
+/** The keyset cursor of a list page. */
+export function encodeCursor(createdAt: string, id: string): string {
   return Buffer.from(`${createdAt}|${id}`, 'utf8').toString('base64url');
 }
 
-function decodeCursor(cursor: string): { createdAt: string; id: string } {
+/** Reads a keyset cursor; 400 naming `cursor` when it is not one. */
+export function decodeCursor(cursor: string): { createdAt: string; id: string } {
   const text = Buffer.from(cursor, 'base64url').toString('utf8');
   const at = text.indexOf('|');
   if (at <= 0 || Number.isNaN(Date.parse(text.slice(0, at)))) throw badRequest('The cursor is not valid.', 'cursor');

@@ -10,6 +10,7 @@ import type { HookHandshakes } from './contracts/hooks.js';
 import type { InstanceService, InvitationsService, SetUpInput } from './contracts/access.js';
 import type { AuditService } from './contracts/audit.js';
 import type { FailureAlertsService } from './contracts/alerts.js';
+import type { RunsService } from './contracts/runs.js';
 import type { MemberView } from './contracts/support.js';
 import type { AppsService } from './contracts/apps.js';
 import type { EngineService } from './contracts/engine.js';
@@ -163,6 +164,8 @@ export interface Services {
   invitations: InvitationsService;
   /** Failure alerts: settings, a workflow's switch, the test alert, the mail's off link (contracts/alerts.ts). */
   alerts: FailureAlertsService;
+  /** Runs at scale: the workspace-wide search and bulk re-run or cancel (contracts/runs.ts). */
+  runs: RunsService;
   /** Shared templates (contracts/templates.ts). */
   templates: TemplatesService;
   /** The audit log: record, read, download (contracts/audit.ts). */

@@ -6,6 +6,7 @@ import type { OperationHandlers } from '../types.js';
 import { accessHandlers } from './access.js';
 import { activationHandlers } from './activation.js';
 import { alertHandlers } from './alerts.js';
+import { runHandlers } from './runs.js';
 import { appHandlers } from './apps.js';
 import { authHandlers } from './auth.js';
 import { credentialHandlers } from './credentials.js';
@@ -37,5 +38,6 @@ export function createHandlers(): OperationHandlers {
     ...templateHandlers,
     ...accessHandlers,
     ...alertHandlers,
+    ...runHandlers,
   };
 }

@@ -23,6 +23,7 @@ import { createWorkflowReleasesMigration } from './0017-workflow-releases.js';
 import { createAuditSessionsMigration } from './0016-audit-sessions.js';
 import { createErrorReportAgeMigration } from './0018-error-report-age.js';
 import { createFailureAlertsMigration } from './0019-failure-alerts.js';
+import { createExecutionSearchMigration } from './0021-execution-search.js';
 import { createHistoryIndexesMigration } from './0020-history-indexes.js';
 
 /**
@@ -53,6 +54,7 @@ export function createMigrationProvider(dialect: Dialect): MigrationProvider {
         '0018-error-report-age': createErrorReportAgeMigration(),
         '0019-failure-alerts': createFailureAlertsMigration(),
         '0020-history-indexes': createHistoryIndexesMigration(),
+        '0021-execution-search': createExecutionSearchMigration(),
       };
     },
   };

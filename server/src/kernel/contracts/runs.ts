@@ -1,0 +1,49 @@
+/**
+ * Runs at scale (services/run-bulk.ts, docs/runs-at-scale.md): the workspace-wide run search and
+ * bulk actions (re-run from the failed step, cancel) that run in the background with progress.
+ */
+import type { AuthContext } from '../views.js';
+import type { ExecutionSummaryView } from './engine.js';
+
+/** The search's filters (the query of `GET /api/executions`). */
+export interface RunSearchQuery {
+  status?: string;
+  from?: string;
+  to?: string;
+  workflowId?: string;
+  revision?: number;
+  text?: string;
+  limit?: number;
+  cursor?: string;
+}
+
+/** What a bulk action does and to which runs: the chosen ids, or every run the filter keeps. */
+export interface BulkRunInput {
+  action: 'rerun' | 'cancel';
+  executionIds?: string[];
+  filter?: Omit<RunSearchQuery, 'limit' | 'cursor'>;
+  /** For a re-run: the version the run ran, or the workflow's current one (default original). */
+  version?: 'original' | 'latest';
+}
+
+/** A bulk action's progress. */
+export interface BulkRunView {
+  id: string;
+  action: 'rerun' | 'cancel';
+  status: 'running' | 'finished';
+  total: number;
+  done: number;
+  succeeded: number;
+  failed: number;
+  /** The first problems (at most 20), each naming its run. */
+  problems: { executionId: string; message: string }[];
+  /** The runs a re-run started, in order (at most 1,000). */
+  started: string[];
+}
+
+/** Runs at scale. */
+export interface RunsService {
+  search(ctx: AuthContext, query: RunSearchQuery): Promise<{ items: ExecutionSummaryView[]; nextCursor?: string }>;
+  startBulk(ctx: AuthContext, input: BulkRunInput): Promise<BulkRunView>;
+  getBulk(ctx: AuthContext, id: string): Promise<BulkRunView>;
+}
