@@ -61,6 +61,10 @@ describe('app auth registration rules (onboarding 3, 5)', () => {
     });
     expect(checkAuthForm({ ...EMPTY_AUTH_FORM, appSlug: 'My App', apiType: 'basic' }).appSlug).toMatch(/lower-case/);
     expect(checkAuthForm({ ...EMPTY_AUTH_FORM, appSlug: 'my-app_2', apiType: 'apikey' })).toEqual({});
+    // The server's shape: a trailing or doubled separator is refused here too.
+    for (const slug of ['shopify-', '-shopify', 'my--app']) {
+      expect(checkAuthForm({ ...EMPTY_AUTH_FORM, appSlug: slug, apiType: 'basic' }).appSlug).toMatch(/lower-case/);
+    }
   });
 
   it('names the app after its slug by default and seeds the scheme', () => {

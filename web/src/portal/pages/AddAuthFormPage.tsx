@@ -10,6 +10,7 @@
  * empty, it is kept.
  */
 import {
+  APP_SLUG_PATTERN,
   type ApiType,
   type AppDefinition,
   type AuthInfo,
@@ -24,8 +25,6 @@ import { Button, Card, PageHeader, Spinner, TextField } from '../../ui/index.js'
 import { usePortal } from '../PortalLayout.js';
 import { ErrorBanner, KeyHint, SelectField } from '../parts.js';
 import { describeError } from '../portal-store.js';
-
-const SLUG_RULE = /^[a-z0-9][a-z0-9_-]*$/;
 
 /** What the server answers in place of a stored client secret (server SECRET_SENTINEL). */
 export const STORED_SECRET = '__junction_secret_unchanged__';
@@ -61,8 +60,10 @@ export const EMPTY_AUTH_FORM: AuthFormValues = {
 export function checkAuthForm(values: AuthFormValues): Partial<Record<keyof AuthFormValues, string>> {
   const errors: Partial<Record<keyof AuthFormValues, string>> = {};
   if (values.appSlug.trim() === '') errors.appSlug = 'App ID is required.';
-  else if (!SLUG_RULE.test(values.appSlug)) {
-    errors.appSlug = 'Use a lower-case identifier: lower-case letters, numbers, hyphens, and underscores.';
+  else if (!APP_SLUG_PATTERN.test(values.appSlug)) {
+    // The server's shape (core apps/slug): no leading, trailing or doubled separator.
+    errors.appSlug =
+      'Use a lower-case identifier: lower-case letters and numbers, with single hyphens or underscores between them.';
   }
   if (values.apiType === '') errors.apiType = 'Authentication type is required.';
   return errors;
