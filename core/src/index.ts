@@ -504,6 +504,13 @@ export {
 } from './forms/form.js';
 export type { ChosenFile, ReadableAnswer } from './forms/readable.js';
 export { formatFileSize, readableAnswers } from './forms/readable.js';
+export {
+  refusedExtensionMessage,
+  UPLOAD_EXTENSIONS,
+  UPLOAD_TYPES,
+  uploadExtensionOf,
+  uploadTypeOf,
+} from './forms/upload-types.js';
 export type { FormProblem, FormValidation } from './forms/validate.js';
 export { validateFormDefinition } from './forms/validate.js';
 

@@ -3,40 +3,7 @@
  * download, and how many requests one address or one form may make.
  */
 
-/**
- * File types a file question accepts, by extension (what Google Forms offers: documents,
- * spreadsheets, presentations, PDF, images, audio, video, archives). Scriptable types (HTML,
- * SVG, JavaScript, XML) and executables are refused: they could run in a visitor's browser
- * or machine.
- */
-export const UPLOAD_TYPES: Readonly<Record<string, string>> = {
-  pdf: 'application/pdf',
-  txt: 'text/plain',
-  csv: 'text/csv',
-  json: 'application/json',
-  zip: 'application/zip',
-  doc: 'application/msword',
-  docx: 'application/vnd.openxmlformats-officedocument.wordprocessingml.document',
-  xls: 'application/vnd.ms-excel',
-  xlsx: 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet',
-  ppt: 'application/vnd.ms-powerpoint',
-  pptx: 'application/vnd.openxmlformats-officedocument.presentationml.presentation',
-  odt: 'application/vnd.oasis.opendocument.text',
-  ods: 'application/vnd.oasis.opendocument.spreadsheet',
-  odp: 'application/vnd.oasis.opendocument.presentation',
-  png: 'image/png',
-  jpg: 'image/jpeg',
-  jpeg: 'image/jpeg',
-  gif: 'image/gif',
-  webp: 'image/webp',
-  heic: 'image/heic',
-  mp3: 'audio/mpeg',
-  wav: 'audio/wav',
-  ogg: 'audio/ogg',
-  mp4: 'video/mp4',
-  webm: 'video/webm',
-  mov: 'video/quicktime',
-};
+import { UPLOAD_EXTENSIONS, uploadExtensionOf, uploadTypeOf } from '@junction/core';
 
 /**
  * Sent media types that mark a disguised file (a page or script named like a document).
@@ -59,7 +26,8 @@ export function mediaTypeOf(header: string | undefined): string {
 export type UploadTypeCheck = { ok: true; contentType: string } | { ok: false; message: string };
 
 /**
- * Decides the stored type of an upload from its file name's extension; a sent media type that
+ * Decides the stored type of an upload from its file name's extension (core's one list of
+ * accepted types, forms/upload-types); a sent media type that
  * marks a page or script is refused. The stored type never comes from the client's header.
  *
  * @example
@@ -67,10 +35,9 @@ export type UploadTypeCheck = { ok: true; contentType: string } | { ok: false; m
  * checkUploadType('x.html', 'text/html').ok // false
  */
 export function checkUploadType(fileName: string, mediaType: string): UploadTypeCheck {
-  const dot = fileName.lastIndexOf('.');
-  const extension = dot > 0 ? fileName.slice(dot + 1).toLowerCase() : '';
-  const expected = Object.hasOwn(UPLOAD_TYPES, extension) ? UPLOAD_TYPES[extension] : undefined;
-  const accepted = `Accepted files: ${Object.keys(UPLOAD_TYPES).join(', ')}.`;
+  const extension = uploadExtensionOf(fileName);
+  const expected = uploadTypeOf(fileName);
+  const accepted = `Accepted files: ${UPLOAD_EXTENSIONS.join(', ')}.`;
   if (!expected) {
     const what = extension ? `.${extension} files are` : 'Files without an extension are';
     return { ok: false, message: `${what} not accepted. ${accepted}` };

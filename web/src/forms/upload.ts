@@ -4,7 +4,13 @@
  * every 200 ms). The body is the raw file, its name in `?filename=`. A failure is worded by
  * core's message table, as every API failure is.
  */
-import { type ApiError, createNetworkError, createResponseError } from '@junction/core';
+import {
+  type ApiError,
+  createNetworkError,
+  createResponseError,
+  refusedExtensionMessage,
+  UPLOAD_EXTENSIONS,
+} from '@junction/core';
 import { failureText } from '../stores/api-failure.js';
 
 /** What a finished upload answers: the stored file's URL for '{question}_{n}'. */
@@ -27,35 +33,8 @@ export type XhrFactory = () => XMLHttpRequest;
 /** Largest file the server takes by default (its 5 MB body limit); checked before sending. */
 export const MAX_UPLOAD_BYTES = 5 * 1024 * 1024;
 
-/** Extensions the server accepts (server/src/forms/limits.ts UPLOAD_TYPES). */
-export const ACCEPTED_EXTENSIONS = [
-  'pdf',
-  'txt',
-  'csv',
-  'json',
-  'zip',
-  'doc',
-  'docx',
-  'xls',
-  'xlsx',
-  'ppt',
-  'pptx',
-  'odt',
-  'ods',
-  'odp',
-  'png',
-  'jpg',
-  'jpeg',
-  'gif',
-  'webp',
-  'heic',
-  'mp3',
-  'wav',
-  'ogg',
-  'mp4',
-  'webm',
-  'mov',
-] as const;
+/** Extensions the server accepts: core's one list (forms/upload-types). */
+export const ACCEPTED_EXTENSIONS: readonly string[] = UPLOAD_EXTENSIONS;
 
 /**
  * Checks a file before it is sent; answers a message for the visitor, or null when it may go.
@@ -67,11 +46,8 @@ export function checkFileBeforeUpload(
   file: { name: string; size: number },
   maxBytes = MAX_UPLOAD_BYTES,
 ): string | null {
-  const dot = file.name.lastIndexOf('.');
-  const extension = dot > 0 ? file.name.slice(dot + 1).toLowerCase() : '';
-  if (!(ACCEPTED_EXTENSIONS as readonly string[]).includes(extension)) {
-    return extension ? `.${extension} files are not accepted.` : 'Files without an extension are not accepted.';
-  }
+  const refused = refusedExtensionMessage(file.name);
+  if (refused) return refused;
   if (file.size === 0) return 'The file is empty.';
   if (file.size > maxBytes) return `The file is larger than ${Math.round(maxBytes / (1024 * 1024))} MB.`;
   return null;
