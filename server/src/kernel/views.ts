@@ -69,12 +69,12 @@ export interface CredentialView {
   tenantId: string;
   /** Non-secret values in clear; secret values as SECRET_SENTINEL. */
   values: Record<string, string>;
+  /** 'private' to its creator (`userId`), or shared with the 'workspace'. */
+  visibility?: 'private' | 'workspace';
 }
 
 /** What the API answers in place of a stored secret; saving it back keeps the stored value. */
 export const SECRET_SENTINEL = '__junction_secret_unchanged__';
-  /** 'private' to its creator (`userId`), or shared with the 'workspace'. */
-  visibility?: 'private' | 'workspace';
 
 /** Result of sign-up and log-in. */
 export interface SessionGrant {
@@ -96,12 +96,12 @@ export interface OutboxMail {
 /** Who is signing in: the request's User-Agent, kept as a device name for the session list. */
 export interface SignInClient {
   userAgent?: string;
+  /** The client's address (the audit log's "from where"). */
+  address?: string;
 }
 
 /** One active session as the profile lists it (contract `SessionInfo`). */
 export interface SessionInfoView {
-  /** The client's address (the audit log's "from where"). */
-  address?: string;
   id: string;
   createdAt: string;
   expiresAt: string;

@@ -14,8 +14,8 @@ import { createExecutionReadsRepo } from '../store/repos/executions.js';
 import { createWorkflowReleasesRepo } from '../store/repos/workflow-releases.js';
 import type { WorkflowRecord } from '../store/repos/index.js';
 import { checkDocument } from './core-rules.js';
-import { nextHref } from './dropdown-options.js';
 import { assertUsable } from './connection-access.js';
+import { nextHref } from './dropdown-options.js';
 
 /** Options of {@link createStepsService} (tests hand in clients with their own allowlists). */
 export interface StepsServiceOptions {
@@ -111,10 +111,10 @@ export function createStepContext(deps: PlatformDeps, options: StepsServiceOptio
     if (!credentialId) throw unprocessable('Missing credential.', 'credential');
     const record = await repos.credentials.get(ctx.tenantId, credentialId);
     if (!record) throw unprocessable('Credential not found', 'credential');
+    assertUsable(record, ctx);
     if (record.app !== app.appSlug) throw unprocessable(`This account is not a ${app.appName} account.`, 'credential');
     try {
       return await credentialResolver.forStep(ctx.tenantId, credentialId, app);
-    assertUsable(record, ctx);
     } catch (error) {
       if (error instanceof Problem && error.status !== 404) return { failure: error.detail ?? error.message };
       throw error;
