@@ -11,6 +11,7 @@ import { AppIcon, Button, Spinner, TextField, useToast } from '../../ui/index.js
 import { PortalLayout, usePortal, usePortalApp, useSaveToast } from '../PortalLayout.js';
 import { Card, ErrorBanner, Heading, Hint, Row, SelectField, TextAreaField } from '../parts.js';
 import type { IntegrationDraft, Listing } from '../portal-store.js';
+import { refusal, useCan } from '../../access/useCan.js';
 
 const PUBLISH_STATUSES = ['Published', 'Beta', 'Coming Soon'] as const;
 const DESCRIPTION_HINT = 'Max 160 characters.';
@@ -180,6 +181,8 @@ const Overview = observer(function Overview() {
   const saveToast = useSaveToast();
   const [form, setForm] = useState<Listing | null>(null);
   const [error, setError] = useState<string | null>(null);
+  // The listing is what other workspaces see: publishing it is for admins and the owner.
+  const publishRefusal = refusal(useCan('app.publish'));
 
   useEffect(() => {
     let isLive = true;
@@ -233,8 +236,9 @@ const Overview = observer(function Overview() {
         }}
       />
       <Hint>A Published app is listed in every workspace's catalogue; other statuses keep it to yours.</Hint>
+      {publishRefusal && <Hint>{publishRefusal}</Hint>}
       <Row style={{ marginTop: 16 }}>
-        <Button onClick={save} disabled={store.isSaving}>
+        <Button onClick={save} disabled={store.isSaving || publishRefusal !== undefined} title={publishRefusal}>
           {store.isSaving ? <Spinner label="Saving" size={16} /> : null}
           Save
         </Button>
