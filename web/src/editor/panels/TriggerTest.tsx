@@ -9,6 +9,7 @@ import {
   choiceLabel,
   formIdOf,
   formUrl,
+  GETTING_READY_TEXT,
   type ITriggerTestModel,
   LISTENING_TEXT,
   NOTHING_FOUND_TEXT,
@@ -206,9 +207,9 @@ export const TriggerTest = observer(function TriggerTest({
       {model.state === 'listening' && (
         <div aria-live="polite">
           <Row>
-            <Spinner label={LISTENING_TEXT} size={20} />
-            <strong>{LISTENING_TEXT}</strong>
-            {model.isListening && <Muted>{model.secondsLeft} s left</Muted>}
+            <Spinner label={model.isGettingReady ? GETTING_READY_TEXT : LISTENING_TEXT} size={20} />
+            <strong>{model.isGettingReady ? GETTING_READY_TEXT : LISTENING_TEXT}</strong>
+            {model.isListening && !model.isGettingReady && <Muted>{model.secondsLeft} s left</Muted>}
           </Row>
           <Row>
             <Button variant="ghost" onClick={() => model.cancel()}>

@@ -273,6 +273,13 @@ describe('trigger panel (editor-core 2.9, 4.8)', () => {
     vi.useFakeTimers();
     let polls = 0;
     const { editor, triggerId, calls } = await makeEditor({
+      'PUT /api/workflows/{id}': (call) => ({
+        id: 'wf-1',
+        name: 'Panels',
+        active: false,
+        revision: 2,
+        document: (call.init?.body as { document?: unknown } | undefined)?.document,
+      }),
       'GET /api/workflows/{id}/executions': () => {
         polls += 1;
         return { items: polls < 3 ? [] : [{ id: 'e1', triggerData: { amount: 42 } }] };
@@ -291,10 +298,59 @@ describe('trigger panel (editor-core 2.9, 4.8)', () => {
     expect(model.data.triggerchoice).toBe('1. 42');
   });
 
+  it('says it is listening only once the webhook trigger is saved (a request to the URL is then taken)', async () => {
+    vi.useFakeTimers();
+    let saved: (value: unknown) => void = () => undefined;
+    let polls = 0;
+    const { editor, triggerId } = await makeEditor({
+      'PUT /api/workflows/{id}': (call) =>
+        new Promise((resolve) => {
+          const document = (call.init?.body as { document?: unknown } | undefined)?.document;
+          saved = () => resolve({ id: 'wf-1', name: 'Panels', active: false, revision: 2, document });
+        }),
+      'GET /api/workflows/{id}/executions': () => {
+        polls += 1;
+        return { items: [{ id: 'e1', triggerData: { amount: 7 } }] };
+      },
+    });
+    editor.wf.updateStep(triggerId, { type: 'webhook', action: 'catchHook' });
+    expect(editor.hasUnsavedChanges).toBe(true);
+    const model = editor.createPanelModel(TriggerTestModel, { stepId: triggerId }, { now: () => 0 });
+    const done = model.start();
+    await vi.advanceTimersByTimeAsync(0);
+    expect(model.isGettingReady).toBe(true);
+    expect(polls).toBe(0);
+    saved(undefined);
+    await done;
+    expect(polls).toBe(1);
+    expect(model.isGettingReady).toBe(false);
+    expect(model.data.testData).toEqual({ amount: 7 });
+  });
+
+  it('does not listen when the trigger cannot be saved, and says why', async () => {
+    const { editor, triggerId } = await makeEditor({
+      'PUT /api/workflows/{id}': () => {
+        throw apiError(500, 'The database is not answering.');
+      },
+    });
+    editor.wf.updateStep(triggerId, { type: 'webhook', action: 'catchHook' });
+    const model = editor.createPanelModel(TriggerTestModel, { stepId: triggerId }, { now: () => 0 });
+    await model.start();
+    expect(model.state).toBe('error');
+    expect(model.error?.message).toMatch(/^The workflow is not saved yet, so its webhook URL takes no requests/);
+  });
+
   it('stops after 61 seconds with the error box, and Cancel stops at once', async () => {
     vi.useFakeTimers();
     let polls = 0;
     const { editor, triggerId } = await makeEditor({
+      'PUT /api/workflows/{id}': (call) => ({
+        id: 'wf-1',
+        name: 'Panels',
+        active: false,
+        revision: 2,
+        document: (call.init?.body as { document?: unknown } | undefined)?.document,
+      }),
       'GET /api/workflows/{id}/executions': () => {
         polls += 1;
         return { items: [] };

@@ -26,8 +26,13 @@ export const LISTENING_APPS: ReadonlySet<string> = new Set(['webhook', 'junction
 
 /** Shown while listening (editor-core 2.9). */
 export const LISTENING_TEXT = "We're listening for data";
+/** Shown while the trigger is saved before listening (its URL takes requests only then). */
+export const GETTING_READY_TEXT = 'Getting the webhook ready…';
 /** Shown under a failed fetch (editor-core 8). */
 export const NOTHING_FOUND_TEXT = 'Nothing found...';
+/** Shown when a listen cannot start because the workflow is not saved (the URL would answer 404). */
+export const NOT_SAVED_TEXT =
+  'The workflow is not saved yet, so its webhook URL takes no requests. Check the save message at the top, then test again.';
 
 /** What a failed trigger fetch shows (editor-core 8): name, message and request id. */
 export interface TriggerTestError {
@@ -98,6 +103,8 @@ export const TriggerTestModel = types
     isChoosingAnother: false,
     sampleText: '',
     sampleError: '',
+    /** True while a listen waits for the trigger to be saved: the webhook URL answers 404 until then. */
+    isGettingReady: false,
   }))
   .views((self) => ({
     get env(): TriggerTestEnv {
@@ -164,6 +171,9 @@ export const TriggerTestModel = types
       },
       startListening(): void {
         self.secondsLeft = LISTEN_SECONDS;
+      },
+      setGettingReady(isGettingReady: boolean): void {
+        self.isGettingReady = isGettingReady;
       },
       schedule(fn: () => void): void {
         timer = timers().setTimeout(fn, LISTEN_POLL_MS);
@@ -257,35 +267,19 @@ export const TriggerTestModel = types
       const { editor, now } = self.env;
       const since = new Date(now()).toISOString();
       self.startListening();
-      return new Promise<void>((done) => {
-        const resolve = () => {
-          self.setSettle(null);
-          done();
-        };
-        self.setSettle(resolve);
-        const tick = async () => {
-          if (!self.isCurrent(run)) return resolve();
-          try {
-            const answer = await serverStateOf(editor.env.api).read('/api/workflows/{id}/executions', {
-              params: { path: { id: editor.wf.id }, query: { since } },
-            });
-            if (!self.isCurrent(run)) return resolve();
-            const found = answer.items.filter((item) => item.triggerData !== undefined);
-            if (found.length > 0) {
-              self.setChoices(found.map((item) => item.triggerData));
-              self.choose(0);
-              return resolve();
-            }
-          } catch (error) {
-            if (!self.isCurrent(run)) return resolve();
-            self.fail(error, 'Listening for data failed.');
-            return resolve();
-          }
-          if (!self.tickDown()) return resolve();
-          self.schedule(() => void tick());
-        };
-        void tick();
-      });
+      return (async () => {
+        // The server takes a request to the URL only once the webhook trigger is saved: save the
+        // pending edit first (autosave would wait), and say 'listening' only then.
+        self.setGettingReady(true);
+        await editor.saveNow();
+        self.setGettingReady(false);
+        if (!self.isCurrent(run)) return;
+        if (editor.hasUnsavedChanges) {
+          self.fail(new Error(NOT_SAVED_TEXT), '');
+          return;
+        }
+        await pollExecutions(self as ITriggerTestModel, run, since);
+      })();
     },
     /** Fetches sample items of a polling or schedule trigger (fetchTriggerChoices). */
     async fetchChoices(): Promise<void> {
@@ -338,3 +332,37 @@ export const TriggerTestModel = types
 
 /** A trigger test instance. */
 export interface ITriggerTestModel extends Instance<typeof TriggerTestModel> {}
+
+/** Asks for executions since `since` every second until one arrives, time is up or the run ends. */
+function pollExecutions(self: ITriggerTestModel, run: number, since: string): Promise<void> {
+  const { editor } = self.env;
+  return new Promise<void>((done) => {
+    const resolve = () => {
+      self.setSettle(null);
+      done();
+    };
+    self.setSettle(resolve);
+    const tick = async () => {
+      if (!self.isCurrent(run)) return resolve();
+      try {
+        const answer = await serverStateOf(editor.env.api).read('/api/workflows/{id}/executions', {
+          params: { path: { id: editor.wf.id }, query: { since } },
+        });
+        if (!self.isCurrent(run)) return resolve();
+        const found = answer.items.filter((item) => item.triggerData !== undefined);
+        if (found.length > 0) {
+          self.setChoices(found.map((item) => item.triggerData));
+          self.choose(0);
+          return resolve();
+        }
+      } catch (error) {
+        if (!self.isCurrent(run)) return resolve();
+        self.fail(error, 'Listening for data failed.');
+        return resolve();
+      }
+      if (!self.tickDown()) return resolve();
+      self.schedule(() => void tick());
+    };
+    void tick();
+  });
+}
