@@ -28,6 +28,7 @@ export type {
 
 // workflow/model, graph, history
 export type { IdSource, LinkFilter, LinkIndex, MoveTarget, Placement } from './workflow/graph.js';
+export { delayProblem, MAX_DELAY_SECONDS, parseDelay } from './workflow/delay.js';
 export {
   DUPLICATED_NAME_PREFIX,
   STEP_SPACING_Y,

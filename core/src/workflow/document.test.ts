@@ -146,6 +146,11 @@ describe('validateDocument', () => {
     expect(errorsOf(doc({ links: [link('l1', 't', 'a', { delaySeconds: -1 })] }))[0].path).toBe(
       '$.links[0].delaySeconds',
     );
+    // The delay rule (./delay.ts): whole seconds.
+    expect(errorsOf(doc({ links: [link('l1', 't', 'a', { delaySeconds: 1.5 })] }))[0]).toMatchObject({
+      path: '$.links[0].delaySeconds',
+      code: 'type',
+    });
   });
 
   it('accepts 5,000 steps but not a huge array, without walking it', () => {

@@ -27,6 +27,7 @@ import {
   readString,
   StopValidation,
 } from './document-read.js';
+import { MAX_DELAY_SECONDS } from './delay.js';
 import { CONDITION_TYPES, conditionProblem } from './filter.js';
 import { defaultOfKind, STEP_DATA_KEYS, type StepDataKey, stepFieldSpec } from './step-fields.js';
 import {
@@ -174,8 +175,17 @@ function readLink(ctx: Ctx, value: unknown, path: string): Link | undefined {
     target: readString(ctx, obj, 'target', path, DOCUMENT_LIMITS.maxIdLength, true),
     name: readString(ctx, obj, 'name', path, DOCUMENT_LIMITS.maxLinkNameLength),
     groups,
-    delaySeconds: readNumber(ctx, obj, 'delaySeconds', path, 0, DOCUMENT_LIMITS.maxDelaySeconds),
+    delaySeconds: readDelay(ctx, obj, path),
   };
+}
+
+// A link's delay by core's one rule (./delay.ts): whole seconds from 0 to one year.
+function readDelay(ctx: Ctx, obj: Record<string, unknown>, path: string): number {
+  const seconds = readNumber(ctx, obj, 'delaySeconds', path, 0, MAX_DELAY_SECONDS);
+  if (Number.isFinite(seconds) && !Number.isInteger(seconds)) {
+    fail(ctx, `${path}.delaySeconds`, 'type', `is ${seconds}; expected a whole number of seconds`);
+  }
+  return seconds;
 }
 
 /** Graph rules over already-typed steps and links (editor-core 4.4, editor-core 3). */

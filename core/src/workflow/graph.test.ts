@@ -271,6 +271,9 @@ describe('data edits', () => {
   it('refuses a negative or non-finite delay and a missing link', () => {
     expect(setLinkDelay(wf, 'a-b', -1)).toBe(wf);
     expect(setLinkDelay(wf, 'a-b', Number.NaN)).toBe(wf);
+    // The delay rule (./delay.ts): whole seconds up to one year.
+    expect(setLinkDelay(wf, 'a-b', 1.5)).toBe(wf);
+    expect(setLinkDelay(wf, 'a-b', 31_536_001)).toBe(wf);
     expect(setLinkDelay(wf, 'nope', 5)).toBe(wf);
     expect(setLinkFilter(wf, 'nope', { name: '', groups: [] })).toBe(wf);
   });

@@ -7,6 +7,7 @@
  * reference). An edit that cannot apply returns the input object itself (`result === wf`).
  * Each call builds its index maps once, so edits stay linear on large workflows.
  */
+import { delayProblem } from './delay.js';
 import { renamePatch } from './step-setup.js';
 import type { CoreEnv, Link, Step, StepData, WorkflowData } from './types.js';
 
@@ -298,11 +299,12 @@ export function setLinkFilter(wf: WorkflowData, linkId: string, filter: LinkFilt
 
 /**
  * Sets a link's delay in seconds (editor-core 9: unit seconds, default 0). Returns `wf` when
- * the link is missing, the value unchanged, or not a finite number ≥ 0.
+ * the link is missing, the value unchanged, or not a delay by core's rule (./delay.ts: whole
+ * seconds from 0 to one year).
  */
 export function setLinkDelay(wf: WorkflowData, linkId: string, delaySeconds: number): WorkflowData {
   const at = indexOfId(wf.links, linkId);
-  if (at < 0 || !Number.isFinite(delaySeconds) || delaySeconds < 0) return wf;
+  if (at < 0 || delayProblem(delaySeconds) !== undefined) return wf;
   const link = wf.links[at];
   if (link.delaySeconds === delaySeconds) return wf;
   return replaceAt(wf, 'links', at, { ...link, delaySeconds });

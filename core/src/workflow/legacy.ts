@@ -397,6 +397,8 @@ function convertCanvas(conv: Converter, elements: unknown[], base: string): { st
       const fieldsAt = `${at}.data.fields`;
       const delay = conv.number(fieldValue(fields[2]), `${fieldsAt}[2].value`, 0) ?? 0;
       if (delay < 0) conv.warn(`${fieldsAt}[2].value`, 'negative delay replaced by 0');
+      // A delay is whole seconds (./delay.ts); a fraction is rounded rather than refused.
+      else if (!Number.isInteger(delay)) conv.warn(`${fieldsAt}[2].value`, 'fractional delay rounded to whole seconds');
       addLink(
         conv,
         links,
@@ -410,7 +412,7 @@ function convertCanvas(conv: Converter, elements: unknown[], base: string): { st
             `${fieldsAt}[0].value`,
           ),
           groups: conv.groups(fieldValue(fields[1]), `${fieldsAt}[1].value`),
-          delaySeconds: Math.max(0, delay),
+          delaySeconds: Math.max(0, Math.round(delay)),
         },
         {
           path: at,

@@ -9,7 +9,6 @@ import {
   type Condition,
   type ConditionGroup,
   conditionProblems,
-  DOCUMENT_LIMITS,
   filterName,
   type LinkFilter,
   needsValue,
@@ -82,16 +81,5 @@ export function toLinkFilter(groups: readonly ConditionGroup[]): LinkFilter {
   return { name: filterName(clean), groups: clean };
 }
 
-/** The delay a panel saves, or the message to show: whole seconds, 0 or more (editor-core 9). */
-export function parseDelay(text: string): { ok: true; seconds: number } | { ok: false; message: string } {
-  const trimmed = text.trim();
-  if (trimmed === '') return { ok: true, seconds: 0 };
-  const seconds = Number(trimmed);
-  if (!Number.isInteger(seconds) || seconds < 0) {
-    return { ok: false, message: 'Enter a whole number of seconds, 0 or more.' };
-  }
-  if (seconds > DOCUMENT_LIMITS.maxDelaySeconds) {
-    return { ok: false, message: `A delay can be at most ${DOCUMENT_LIMITS.maxDelaySeconds} seconds (one year).` };
-  }
-  return { ok: true, seconds };
-}
+/** The delay a panel saves, or the message to show: core's one delay rule (workflow/delay). */
+export { parseDelay } from '@junction/core';
