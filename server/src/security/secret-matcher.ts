@@ -162,6 +162,11 @@ export class SecretMatcher {
   private readonly longest: Int32Array;
   private readonly depth: number[] = [];
   private readonly maxDepth: number;
+  /** `single` and `singleChild` as typed arrays once the automaton is built. */
+  private frozenKey: Int32Array | undefined;
+  private frozenChild: Int32Array | undefined;
+  /** The root's moves on the basic plane, looked up directly (most keys leave from the root). */
+  private readonly rootNext = new Int32Array(0x10000);
 
   /** Builds the automaton of `words` in O(total length). */
   constructor(words: string[]) {
@@ -183,6 +188,11 @@ export class SecretMatcher {
     this.fail = new Int32Array(count);
     this.longest = new Int32Array(count);
     for (const end of ends) this.longest[end] = this.depth[end]!;
+    this.frozenKey = Int32Array.from(this.single);
+    this.frozenChild = Int32Array.from(this.singleChild);
+    this.forEachChild(0, (key, child) => {
+      if (key < 0x10000) this.rootNext[key] = child;
+    });
     let maxDepth = 0;
     for (const end of ends) maxDepth = Math.max(maxDepth, this.depth[end]!);
     this.maxDepth = maxDepth;
@@ -213,24 +223,42 @@ export class SecretMatcher {
    */
   scan(text: string, decoded: boolean, spans: SpanSet): void {
     if (this.isEmpty) return;
-    const size = this.maxDepth + 1;
-    const starts = new Int32Array(Math.min(size, text.length + 1));
+    const starts = new Int32Array(Math.min(this.maxDepth + 1, text.length + 1));
     const ring = starts.length;
     const next = new Int32Array(1);
+    const { rootNext, fail, longest } = this;
+    const length = text.length;
     let node = 0;
-    let index = 0;
-    for (let at = 0; at < text.length; at = next[0]!) {
-      const key = decoded ? readDecoded(text, at, next) : readRaw(text, at, next);
-      starts[index % ring] = at;
-      index += 1;
-      let child = this.child(node, key);
-      while (child < 0 && node !== 0) {
-        node = this.fail[node]!;
-        child = this.child(node, key);
+    let slot = 0;
+    let at = 0;
+    while (at < length) {
+      const code = text.charCodeAt(at);
+      let key: number;
+      let after: number;
+      if (decoded && (code === 0x25 || code === 0x5c)) {
+        key = readDecoded(text, at, next);
+        after = next[0]!;
+      } else if (code >= 0xd800 && code <= 0xdbff) {
+        key = readRaw(text, at, next);
+        after = next[0]!;
+      } else {
+        key = code === SPACE ? PLUS : code;
+        after = at + 1;
       }
-      node = Math.max(child, 0);
-      const length = this.longest[node]!;
-      if (length > 0) spans.add(starts[(index - length) % ring]!, next[0]!);
+      starts[slot] = at;
+      slot = slot + 1 === ring ? 0 : slot + 1;
+      let child = node === 0 ? -1 : this.child(node, key);
+      while (child < 0 && node !== 0) {
+        node = fail[node]!;
+        child = node === 0 ? -1 : this.child(node, key);
+      }
+      node = child >= 0 ? child : key < 0x10000 ? rootNext[key]! : Math.max(this.child(0, key), 0);
+      const found = longest[node]!;
+      if (found > 0) {
+        const first = slot - found;
+        spans.add(starts[first < 0 ? first + ring : first]!, after);
+      }
+      at = after;
     }
   }
 
@@ -243,6 +271,10 @@ export class SecretMatcher {
   }
 
   private child(node: number, key: number): number {
+    if (this.frozenKey) {
+      if (this.frozenKey[node] === key) return this.frozenChild![node]!;
+      return this.many[node]?.get(key) ?? -1;
+    }
     if (this.single[node] === key) return this.singleChild[node]!;
     return this.many[node]?.get(key) ?? -1;
   }
