@@ -111,6 +111,7 @@ export const OPERATION_IDS = [
   'listWorkspaceExecutions',
   'startBulkRunAction',
   'getBulkRunAction',
+  'getRunStats',
   'listApps',
   'createApp',
   'getApp',

@@ -1214,6 +1214,23 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/executions/stats": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** The dashboard's run pictures: runs per day by status over the last 7 or 30 days (UTC), the failure rate, the workflows failing most, the runs waiting in delays. */
+        get: operations["getRunStats"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/executions/bulk": {
         parameters: {
             query?: never;
@@ -2769,6 +2786,29 @@ export interface components {
              * @enum {string}
              */
             version?: "original" | "latest";
+        };
+        RunStats: {
+            /** @enum {integer} */
+            period: 7 | 30;
+            days: {
+                /** @description YYYY-MM-DD (UTC). */
+                day: string;
+                succeeded: number;
+                failed: number;
+                other: number;
+            }[];
+            totals: {
+                succeeded: number;
+                failed: number;
+                other: number;
+            };
+            failureRate: number | null;
+            topFailing: {
+                workflowId: components["schemas"]["Id"];
+                name: string;
+                failed: number;
+            }[];
+            waiting: number;
         };
         BulkRunAction: {
             id: components["schemas"]["Id"];
@@ -5462,6 +5502,33 @@ export interface operations {
                 };
                 content: {
                     "application/json": components["schemas"]["ExecutionList"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            429: components["responses"]["TooManyRequests"];
+            501: components["responses"]["NotImplemented"];
+        };
+    };
+    getRunStats: {
+        parameters: {
+            query?: {
+                /** @description 7 (default) or 30. */
+                days?: 7 | 30;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The counts. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["RunStats"];
                 };
             };
             400: components["responses"]["BadRequest"];

@@ -607,3 +607,5 @@ export {
   parseWatchedWorkflows,
   QUIET_STATE,
 } from './runs/failure-alerts.js';
+export type { RunDay, RunDayCount, RunStatsPeriod } from './runs/run-stats.js';
+export { failureRate, firstDayOf, formatFailureRate, RUN_STATS_PERIODS, runDays } from './runs/run-stats.js';

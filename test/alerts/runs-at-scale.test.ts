@@ -113,6 +113,7 @@ describe.each(openTestDatabases())('runs at scale on $dialect', (testDb) => {
     for (let i = 0; i < 3; i++) await h.call('POST', path, { body: { amount: i } });
     const waiting = await untilCount(`status=waiting&workflowId=${wf}`, 3);
     const done = await untilCount('status=succeeded', 1);
+    expect((await h.call('GET', '/api/executions/stats', { token: owner.token })).json.waiting).toBe(3);
     const ids = [...waiting.map((r: { id: string }) => r.id), done[0].id];
     const started = await h.call('POST', '/api/executions/bulk', { token: owner.token, body: { action: 'cancel', executionIds: ids } });
     expect(started.status, started.text).toBe(202);
@@ -124,5 +125,24 @@ describe.each(openTestDatabases())('runs at scale on $dialect', (testDb) => {
     expect(progress).toMatchObject({ status: 'finished', total: 4, succeeded: 3, failed: 1 });
     expect(progress.problems[0]).toMatchObject({ executionId: done[0].id, message: expect.stringContaining('succeeded') });
     expect((await search(`status=cancelled&workflowId=${wf}`)).items).toHaveLength(3);
+  });
+
+  it("draws the dashboard's pictures: runs per day by status, failure rate, the workflows failing most", async () => {
+    const week = await h.call('GET', '/api/executions/stats', { token: owner.token });
+    expect(week.status, week.text).toBe(200);
+    expect(week.json.period).toBe(7);
+    expect(week.json.days).toHaveLength(7);
+    const today = new Date().toISOString().slice(0, 10);
+    // 100 failed runs and their 100 successful re-runs, and 3 cancelled waits.
+    expect(week.json.days.at(-1)).toEqual({ day: today, succeeded: RUNS, failed: RUNS, other: 3 });
+    expect(week.json.totals).toEqual({ succeeded: RUNS, failed: RUNS, other: 3 });
+    expect(week.json.failureRate).toBe(0.5);
+    expect(week.json.topFailing).toEqual([{ workflowId: expect.any(String), name: 'Bulk', failed: RUNS }]);
+    expect(week.json.waiting).toBe(0);
+    const month = await h.call('GET', '/api/executions/stats?days=30', { token: owner.token });
+    expect(month.json.days).toHaveLength(30);
+    // Another workspace counts only its own.
+    const theirs = await h.call('GET', '/api/executions/stats', { token: other.token });
+    expect(theirs.json).toMatchObject({ totals: { succeeded: 0, failed: 0, other: 0 }, failureRate: null, topFailing: [] });
   });
 });

@@ -135,6 +135,7 @@ export const OPERATION_ACCESS = {
   listWorkspaceExecutions: 'execution.read',
   startBulkRunAction: 'execution.control',
   getBulkRunAction: 'execution.read',
+  getRunStats: 'execution.read',
   listApps: 'app.read',
   createApp: 'app.build',
   getApp: 'app.read',

@@ -6,6 +6,7 @@
  * its progress is read by id (kept in memory for an hour after it ends; a restart forgets it).
  */
 import type { ExecutionSummaryView, RerunInput } from '../kernel/contracts/engine.js';
+import { failureRate, firstDayOf, runDays } from '@junction/core';
 import type { BulkRunInput, BulkRunView, RunSearchQuery, RunsService } from '../kernel/contracts/runs.js';
 import type { ServiceDeps } from '../kernel/deps.js';
 import { badRequest, notFound, unprocessable } from '../kernel/errors.js';
@@ -13,6 +14,7 @@ import type { AuthContext } from '../kernel/views.js';
 import { decodeCursor, encodeCursor, toSummaryView } from '../engine/service.js';
 import { createEngineRepo } from '../store/repos/engine.js';
 import { createExecutionSearch } from '../store/repos/execution-search.js';
+import { createRunStatsRepo } from '../store/repos/run-stats.js';
 
 /** Most runs one bulk action takes ("all matching" stops there). */
 export const BULK_LIMIT = 10_000;
@@ -40,6 +42,7 @@ export function createRunsService(deps: ServiceDeps, engine: RunBulkEngine): Run
   const search = createExecutionSearch(deps.handle.db);
   const engineRepo = createEngineRepo(deps.handle.db, deps.handle.dialect);
   const jobs = new Map<string, Job>();
+  const counts = createRunStatsRepo(deps.handle.db);
 
   const filterOf = (query: RunSearchQuery) => {
     for (const key of ['from', 'to'] as const) {
@@ -119,6 +122,31 @@ export function createRunsService(deps: ServiceDeps, engine: RunBulkEngine): Run
   }
 
   return {
+    async stats(ctx, period) {
+      const now = deps.now();
+      const since = `${firstDayOf(period, now)}T00:00:00.000Z`;
+      const days = runDays(await counts.countByDay(ctx.tenantId, since), period, now);
+      const totals = { succeeded: 0, failed: 0, other: 0 };
+      for (const day of days) {
+        totals.succeeded += day.succeeded;
+        totals.failed += day.failed;
+        totals.other += day.other;
+      }
+      const topFailing = [];
+      for (const top of await counts.topFailing(ctx.tenantId, since, 5)) {
+        const workflow = await engineRepo.findWorkflow(top.workflowId, ctx.tenantId);
+        const name = (workflow?.document as { name?: string } | undefined)?.name ?? '';
+        topFailing.push({ ...top, name });
+      }
+      return {
+        period,
+        days,
+        totals,
+        failureRate: failureRate(days),
+        topFailing,
+        waiting: await counts.countWaiting(ctx.tenantId),
+      };
+    },
     async search(ctx, query) {
       const limit = Math.min(Math.max(1, query.limit ?? DEFAULT_PAGE), MAX_PAGE);
       const rows = await search.search(ctx.tenantId, {

@@ -5,6 +5,10 @@ import type { OperationHandlers } from '../types.js';
 
 /** Handlers by operationId. */
 export const runHandlers: OperationHandlers = {
+  async getRunStats(input) {
+    const { days } = input.query as { days?: number };
+    return { status: 200, body: await input.services.runs.stats(requireAuth(input), days === 30 ? 30 : 7) };
+  },
   async listWorkspaceExecutions(input) {
     return { status: 200, body: await input.services.runs.search(requireAuth(input), input.query as RunSearchQuery) };
   },

@@ -41,8 +41,22 @@ export interface BulkRunView {
   started: string[];
 }
 
+/** The dashboard's run pictures (docs/runs-at-scale.md "Dashboard"). */
+export interface RunStatsView {
+  period: 7 | 30;
+  days: { day: string; succeeded: number; failed: number; other: number }[];
+  totals: { succeeded: number; failed: number; other: number };
+  /** failed / (failed + succeeded) over the period; null without finished runs. */
+  failureRate: number | null;
+  /** The workflows failing most over the period (at most 5), most first. */
+  topFailing: { workflowId: string; name: string; failed: number }[];
+  /** Runs waiting in a delay now. */
+  waiting: number;
+}
+
 /** Runs at scale. */
 export interface RunsService {
+  stats(ctx: AuthContext, period: 7 | 30): Promise<RunStatsView>;
   search(ctx: AuthContext, query: RunSearchQuery): Promise<{ items: ExecutionSummaryView[]; nextCursor?: string }>;
   startBulk(ctx: AuthContext, input: BulkRunInput): Promise<BulkRunView>;
   getBulk(ctx: AuthContext, id: string): Promise<BulkRunView>;
