@@ -13,7 +13,7 @@ export interface EventPosition {
 
 /** The reads. */
 export interface ExecutionReadsRepo {
-  /** The workflow's newest execution, or undefined (one indexed lookup: executions_workflow_created_idx). */
+  /** The workflow's newest execution, or undefined (one indexed lookup: executions_workflow_created_id_idx). */
   lastRunOf(
     tenantId: string,
     workflowId: string,
