@@ -64,7 +64,12 @@ describe.each(openTestDatabases())('alert workflows on $dialect', (testDb) => {
 
   beforeAll(async () => {
     target = await startTarget();
-    h = await openHarness(testDb, { publicUrl: PUBLIC, allowedHosts: target.host, stepTimeoutMs: 2000, stepRetries: 0 });
+    h = await openHarness(testDb, {
+      publicUrl: PUBLIC,
+      allowedHosts: target.host,
+      stepTimeoutMs: 2000,
+      stepRetries: 0,
+    });
     owner = await signUp(h, 'alert-workflows');
   });
 

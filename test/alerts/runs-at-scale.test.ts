@@ -55,7 +55,9 @@ describe.each(openTestDatabases())('runs at scale on $dialect', (testDb) => {
     const path = await hookPathOf(h, owner.token, wf);
     const start = new Date(Date.now() - 1000).toISOString();
     for (let i = 0; i < RUNS; i++) {
-      const posted = await h.call('POST', path, { body: { amount: i, customer: i < 30 ? `Alpha Shop ${i}` : `Beta ${i}` } });
+      const posted = await h.call('POST', path, {
+        body: { amount: i, customer: i < 30 ? `Alpha Shop ${i}` : `Beta ${i}` },
+      });
       expect(posted.status).toBe(200);
     }
     const failed = await untilCount(`status=failed&workflowId=${wf}`, RUNS);
@@ -99,7 +101,9 @@ describe.each(openTestDatabases())('runs at scale on $dialect', (testDb) => {
 
     // Each re-run starts at the failed step and now succeeds.
     const reruns = await untilCount(`status=succeeded&workflowId=${wf}`, RUNS);
-    expect(new Set(reruns.map((r: { rerunOf: string }) => r.rerunOf))).toEqual(new Set(failed.map((r: { id: string }) => r.id)));
+    expect(new Set(reruns.map((r: { rerunOf: string }) => r.rerunOf))).toEqual(
+      new Set(failed.map((r: { id: string }) => r.id)),
+    );
     const one = await h.call('GET', `/api/executions/${reruns[0].id}`, { token: owner.token });
     expect(one.json.steps.find((s: { stepId: string }) => s.stepId === STEP.http).status).toBe('succeeded');
 
@@ -115,7 +119,10 @@ describe.each(openTestDatabases())('runs at scale on $dialect', (testDb) => {
     const done = await untilCount('status=succeeded', 1);
     expect((await h.call('GET', '/api/executions/stats', { token: owner.token })).json.waiting).toBe(3);
     const ids = [...waiting.map((r: { id: string }) => r.id), done[0].id];
-    const started = await h.call('POST', '/api/executions/bulk', { token: owner.token, body: { action: 'cancel', executionIds: ids } });
+    const started = await h.call('POST', '/api/executions/bulk', {
+      token: owner.token,
+      body: { action: 'cancel', executionIds: ids },
+    });
     expect(started.status, started.text).toBe(202);
     let progress = started.json;
     for (let i = 0; i < 400 && progress.status !== 'finished'; i++) {
@@ -123,7 +130,10 @@ describe.each(openTestDatabases())('runs at scale on $dialect', (testDb) => {
       progress = (await h.call('GET', `/api/executions/bulk/${started.json.id}`, { token: owner.token })).json;
     }
     expect(progress).toMatchObject({ status: 'finished', total: 4, succeeded: 3, failed: 1 });
-    expect(progress.problems[0]).toMatchObject({ executionId: done[0].id, message: expect.stringContaining('succeeded') });
+    expect(progress.problems[0]).toMatchObject({
+      executionId: done[0].id,
+      message: expect.stringContaining('succeeded'),
+    });
     expect((await search(`status=cancelled&workflowId=${wf}`)).items).toHaveLength(3);
   });
 
@@ -143,6 +153,10 @@ describe.each(openTestDatabases())('runs at scale on $dialect', (testDb) => {
     expect(month.json.days).toHaveLength(30);
     // Another workspace counts only its own.
     const theirs = await h.call('GET', '/api/executions/stats', { token: other.token });
-    expect(theirs.json).toMatchObject({ totals: { succeeded: 0, failed: 0, other: 0 }, failureRate: null, topFailing: [] });
+    expect(theirs.json).toMatchObject({
+      totals: { succeeded: 0, failed: 0, other: 0 },
+      failureRate: null,
+      topFailing: [],
+    });
   });
 });

@@ -65,7 +65,11 @@ describe('decideFailureAlert', () => {
   });
 
   it('follows the chosen interval', () => {
-    const runs: ['failed', number][] = [['failed', T0], ['failed', min(5)], ['failed', min(10)]];
+    const runs: ['failed', number][] = [
+      ['failed', T0],
+      ['failed', min(5)],
+      ['failed', min(10)],
+    ];
     expect(mailsOf(runs, 5).mails).toEqual(['first-failure:1', 'digest:1', 'digest:1']);
   });
 });

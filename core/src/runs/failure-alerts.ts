@@ -104,14 +104,19 @@ export function composeFailureAlert(facts: FailureAlertFacts): { subject: string
   const name = facts.workflowName || 'Untitled workflow';
   const where = facts.stepName ? `at the step "${facts.stepName}"` : 'before any step ran';
   const error = facts.error ? `Error: ${facts.error}` : 'Error: (none recorded)';
-  const every = facts.intervalMinutes % 60 === 0 ? `${facts.intervalMinutes / 60} hour(s)` : `${facts.intervalMinutes} minutes`;
+  const every =
+    facts.intervalMinutes % 60 === 0 ? `${facts.intervalMinutes / 60} hour(s)` : `${facts.intervalMinutes} minutes`;
   const off = ['', 'Turn these alerts off for this workflow:', facts.offUrl];
   const replay = ['', 'See the run, step by step, and re-run it:', facts.replayUrl];
   switch (facts.kind) {
     case 'test':
       return {
         subject: `Test alert: ${name}`,
-        text: [`This is a test alert for the workflow "${name}". Alerts reach you at this address.`, ...replay, ...off].join('\n'),
+        text: [
+          `This is a test alert for the workflow "${name}". Alerts reach you at this address.`,
+          ...replay,
+          ...off,
+        ].join('\n'),
       };
     case 'first-failure':
       return {

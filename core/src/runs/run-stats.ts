@@ -33,11 +33,7 @@ export interface RunDay {
  * firstDayOf(7, Date.parse('2026-03-10T12:00:00Z')); // '2026-03-04'
  */
 export function firstDayOf(period: RunStatsPeriod, nowMs: number): string {
-  const today = Date.UTC(
-    new Date(nowMs).getUTCFullYear(),
-    new Date(nowMs).getUTCMonth(),
-    new Date(nowMs).getUTCDate(),
-  );
+  const today = Date.UTC(new Date(nowMs).getUTCFullYear(), new Date(nowMs).getUTCMonth(), new Date(nowMs).getUTCDate());
   return new Date(today - (period - 1) * 86_400_000).toISOString().slice(0, 10);
 }
 

@@ -118,7 +118,8 @@ export function createRunsService(deps: ServiceDeps, engine: RunBulkEngine): Run
   }
 
   function forgetOld() {
-    for (const [id, job] of jobs) if (job.endedAt !== undefined && deps.now() - job.endedAt > KEEP_FINISHED_MS) jobs.delete(id);
+    for (const [id, job] of jobs)
+      if (job.endedAt !== undefined && deps.now() - job.endedAt > KEEP_FINISHED_MS) jobs.delete(id);
   }
 
   return {
@@ -156,7 +157,8 @@ export function createRunsService(deps: ServiceDeps, engine: RunBulkEngine): Run
       });
       const items = rows.slice(0, limit);
       const page: { items: ExecutionSummaryView[]; nextCursor?: string } = { items: items.map(toSummaryView) };
-      if (rows.length > limit) page.nextCursor = encodeCursor(items[items.length - 1].createdAt, items[items.length - 1].id);
+      if (rows.length > limit)
+        page.nextCursor = encodeCursor(items[items.length - 1].createdAt, items[items.length - 1].id);
       return page;
     },
     async startBulk(ctx, input) {

@@ -21,7 +21,12 @@ export function createFailureAlertsMigration(): Migration {
         .addColumn('updated_at', 'text', (c) => c.notNull())
         .addPrimaryKeyConstraint('failure_alerts_pk', ['tenant_id', 'workflow_id'])
         .execute();
-      await db.schema.createIndex('failure_alerts_token_idx').on('failure_alerts').column('off_token').unique().execute();
+      await db.schema
+        .createIndex('failure_alerts_token_idx')
+        .on('failure_alerts')
+        .column('off_token')
+        .unique()
+        .execute();
     },
     async down(db: Kysely<unknown>): Promise<void> {
       await db.schema.dropTable('failure_alerts').execute();

@@ -39,7 +39,10 @@ function likePattern(text: string): string {
 export function createExecutionSearch(db: Kysely<Database>) {
   return {
     async search(tenantId: string, filter: ExecutionSearch): Promise<ExecutionSummaryRecord[]> {
-      let query = db.selectFrom('executions').select([...SUMMARY_COLUMNS]).where('tenant_id', '=', tenantId);
+      let query = db
+        .selectFrom('executions')
+        .select([...SUMMARY_COLUMNS])
+        .where('tenant_id', '=', tenantId);
       if (filter.status !== undefined) query = query.where('status', '=', filter.status);
       if (filter.workflowId !== undefined) query = query.where('workflow_id', '=', filter.workflowId);
       if (filter.revision !== undefined) query = query.where('workflow_revision', '=', filter.revision);
@@ -47,12 +50,14 @@ export function createExecutionSearch(db: Kysely<Database>) {
       if (filter.to !== undefined) query = query.where('created_at', '<', filter.to);
       const before = filter.before;
       if (before) {
-        query = query.where('created_at', '<=', before.createdAt).where((eb) =>
-          eb.or([
-            eb('created_at', '<', before.createdAt),
-            eb.and([eb('created_at', '=', before.createdAt), eb('id', '<', before.id)]),
-          ]),
-        );
+        query = query
+          .where('created_at', '<=', before.createdAt)
+          .where((eb) =>
+            eb.or([
+              eb('created_at', '<', before.createdAt),
+              eb.and([eb('created_at', '=', before.createdAt), eb('id', '<', before.id)]),
+            ]),
+          );
       }
       query = query.orderBy('created_at', 'desc').orderBy('id', 'desc');
       const text = filter.text?.trim();

@@ -59,13 +59,19 @@ export function createFailureAlertsRepo(db: Kysely<Database>): FailureAlertsRepo
       return row && toRecord(row);
     },
     async findByToken(offToken) {
-      const row = await db.selectFrom('failure_alerts').selectAll().where('off_token', '=', offToken).executeTakeFirst();
+      const row = await db
+        .selectFrom('failure_alerts')
+        .selectAll()
+        .where('off_token', '=', offToken)
+        .executeTakeFirst();
       return row && toRecord(row);
     },
     async listAlertWorkflows(tenantId) {
       const rows = await db
         .selectFrom('trigger_subscriptions as s')
-        .innerJoin('workflows as w', (j) => j.onRef('w.id', '=', 's.workflow_id').onRef('w.tenant_id', '=', 's.tenant_id'))
+        .innerJoin('workflows as w', (j) =>
+          j.onRef('w.id', '=', 's.workflow_id').onRef('w.tenant_id', '=', 's.tenant_id'),
+        )
         .select(['s.workflow_id', 's.step_id', 'w.document'])
         .where('s.tenant_id', '=', tenantId)
         .where('s.kind', '=', 'failure')
@@ -74,7 +80,11 @@ export function createFailureAlertsRepo(db: Kysely<Database>): FailureAlertsRepo
       return rows.map((r) => ({ workflowId: r.workflow_id, stepId: r.step_id, document: readJson(r.document) }));
     },
     async listFailing() {
-      const rows = await db.selectFrom('failure_alerts').select(['tenant_id', 'workflow_id']).where('failing', '=', 1).execute();
+      const rows = await db
+        .selectFrom('failure_alerts')
+        .select(['tenant_id', 'workflow_id'])
+        .where('failing', '=', 1)
+        .execute();
       return rows.map((r) => ({ tenantId: r.tenant_id, workflowId: r.workflow_id }));
     },
     async save(r) {

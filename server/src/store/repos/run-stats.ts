@@ -22,7 +22,11 @@ export function createRunStatsRepo(db: Kysely<Database>) {
       return rows.map((r) => ({ day: r.day, status: r.status, count: Number(r.count) }));
     },
     /** The workflows with the most failed runs since `since`, most first. */
-    async topFailing(tenantId: string, since: string, limit: number): Promise<{ workflowId: string; failed: number }[]> {
+    async topFailing(
+      tenantId: string,
+      since: string,
+      limit: number,
+    ): Promise<{ workflowId: string; failed: number }[]> {
       const rows = await db
         .selectFrom('executions')
         .select(['workflow_id', (eb) => eb.fn.countAll<number>().as('failed')])
