@@ -116,6 +116,19 @@ describe.each(openTestDatabases())('failure alerts on $dialect', (testDb) => {
     expect(mail.text).toContain(`${PUBLIC}/api/alerts/off?token=`);
   });
 
+  it('mails nothing while the workspace turned its alerts off', async () => {
+    const off = await h.call('PUT', '/api/alerts', { token: owner.token, body: { enabled: false } });
+    expect(off.json).toMatchObject({ enabled: false });
+    const muted = await createWorkflow(h, owner.token, { url: target.url('/fail/muted?times=99'), name: 'Muted' });
+    expect((await runOnce(muted)).status).toBe('failed');
+    expect((await h.call('PUT', '/api/alerts', { token: owner.token, body: { enabled: true } })).status).toBe(200);
+    // Decided one run at a time: once the next workflow's mail is here, the muted one was decided.
+    const next = await createWorkflow(h, owner.token, { url: target.url('/fail/next?times=99'), name: 'Heard' });
+    expect((await runOnce(next)).status).toBe('failed');
+    await mailWith(owner.email, /Heard/);
+    expect(smtp.received.filter((m) => m.subject.includes('Muted'))).toHaveLength(0);
+  });
+
   it('keeps the workspace settings with a default interval of an hour and refuses one under 5 minutes', async () => {
     const read = await h.call('GET', '/api/alerts', { token: owner.token });
     expect(read.json).toEqual({ enabled: true, intervalMinutes: 60 });
