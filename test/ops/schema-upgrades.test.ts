@@ -68,7 +68,7 @@ describe.each(openTestDatabases())('a database newer than this Junction on $dial
         (_error, _stdout, stderr) => resolve({ code: child.exitCode, stderr }),
       );
     });
-    expect(result.code).toBe(2);
+    expect(result.code, result.stderr).toBe(2);
     expect(result.stderr.trim()).toBe(
       'Junction could not start: The database was upgraded by a newer Junction (migration 9999-from-the-future is unknown to this version); run that version or newer.',
     );
