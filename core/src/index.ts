@@ -378,7 +378,13 @@ export {
   PREMIUM_APPS,
   visibleTriggers,
 } from './apps/catalog.js';
-export { OAUTH_PUBLIC_KEYS, publicCredentialKeys, splitCredentialValues } from './apps/credential-fields.js';
+export {
+  accountFormFields,
+  DEFAULT_BASIC_FORM_FIELDS,
+  OAUTH_PUBLIC_KEYS,
+  publicCredentialKeys,
+  splitCredentialValues,
+} from './apps/credential-fields.js';
 export type { DateTimeFormat } from './apps/datetime.js';
 export { DATE_PATTERN_MAX_LENGTH, DATE_TEXT_MAX_LENGTH } from './apps/date-match.js';
 export { DATE_TIME_FORMATS, formatDate, parseDate } from './apps/datetime.js';

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { publicCredentialKeys, splitCredentialValues } from './credential-fields.js';
+import { accountFormFields, publicCredentialKeys, splitCredentialValues } from './credential-fields.js';
 
 describe('credential fields', () => {
   it('keeps every value secret unless the app marks its field public, whatever its name', () => {
@@ -39,5 +39,29 @@ describe('credential fields', () => {
     expect(keys.has('access_token')).toBe(false);
     expect(keys.has('refresh_token')).toBe(false);
     expect(publicCredentialKeys({ authInfo: { apiType: 'apikey' } }).has('expires_at')).toBe(false);
+  });
+});
+
+describe('accountFormFields (editor-core 2.5)', () => {
+  it("asks for the fields of the app's scheme, and none for OAuth 2.0 or an app without auth", () => {
+    const apikey = [{ key: 'api_key', title: 'API key' }];
+    expect(accountFormFields({ authInfo: { apiType: 'apikey', apikeyFormFields: apikey } })).toEqual(apikey);
+    expect(accountFormFields({ authInfo: { apiType: 'customCode', customCodeFormFields: apikey } })).toEqual(apikey);
+    expect(accountFormFields({ authInfo: { apiType: 'oauth2', oauthFormFields: apikey } })).toEqual([]);
+    expect(accountFormFields({})).toEqual([]);
+    expect(accountFormFields(null)).toEqual([]);
+  });
+
+  it('asks a basic app without its own fields for username and password', () => {
+    const fields = accountFormFields({ authInfo: { apiType: 'basic' } });
+    expect(fields).toEqual([
+      { key: 'username', title: 'Username' },
+      { key: 'password', title: 'Password' },
+    ]);
+    // A copy: changing it does not change the next form.
+    fields[0].title = 'Login';
+    expect(accountFormFields({ authInfo: { apiType: 'basic' } })[0].title).toBe('Username');
+    const own = [{ key: 'pin', title: 'PIN' }];
+    expect(accountFormFields({ authInfo: { apiType: 'basic', basicFormFields: own } })).toEqual(own);
   });
 });

@@ -17,6 +17,12 @@ export const OAUTH_PUBLIC_KEYS: readonly string[] = [
   'organization',
 ];
 
+/** What a basic-auth app asks for when its definition names no fields (forms-dp 2.6). */
+export const DEFAULT_BASIC_FORM_FIELDS: readonly AuthFormField[] = [
+  { key: 'username', title: 'Username' },
+  { key: 'password', title: 'Password' },
+];
+
 type AuthFields = Pick<NonNullable<AppDefinition['authInfo']>, 'apiType'> & {
   basicFormFields?: AuthFormField[];
   apikeyFormFields?: AuthFormField[];
@@ -63,4 +69,22 @@ export function splitCredentialValues(
     else secrets[key] = value;
   }
   return { secrets, publicValues };
+}
+
+/**
+ * The fields the account form asks for, by the app's auth scheme (editor-core 2.5: API-key and
+ * basic accounts are typed in; OAuth 2.0 accounts sign in through the pop-up, so none). A basic
+ * app without its own fields asks for {@link DEFAULT_BASIC_FORM_FIELDS}.
+ *
+ * @example
+ * accountFormFields({ authInfo: { apiType: 'basic' } }).map((f) => f.key); // ['username', 'password']
+ * accountFormFields({ authInfo: { apiType: 'oauth2' } }); // []
+ */
+export function accountFormFields(app: { authInfo?: AuthFields } | null | undefined): AuthFormField[] {
+  const info = app?.authInfo;
+  if (!info) return [];
+  if (info.apiType === 'apikey') return info.apikeyFormFields ?? [];
+  if (info.apiType === 'basic') return info.basicFormFields ?? DEFAULT_BASIC_FORM_FIELDS.map((field) => ({ ...field }));
+  if (info.apiType === 'customCode') return info.customCodeFormFields ?? [];
+  return [];
 }

@@ -5,6 +5,7 @@
  * The server validates what it receives with the same functions the portal uses.
  */
 import { withoutTrailing } from '../text/trailing.js';
+import { DEFAULT_BASIC_FORM_FIELDS } from './credential-fields.js';
 import { APP_SLUG_PATTERN, APP_SLUG_SHAPE_MESSAGE } from './slug.js';
 import type { ActionDef, ApiType, AppDefinition, AuthInfo, FieldLocation, FieldSchema, FieldType } from './types.js';
 
@@ -277,10 +278,7 @@ export function defaultAuthInfo(apiType: ApiType, context: AuthSeedContext): Aut
     case 'basic':
       return {
         apiType,
-        basicFormFields: [
-          { key: 'username', title: 'Username' },
-          { key: 'password', title: 'Password' },
-        ],
+        basicFormFields: DEFAULT_BASIC_FORM_FIELDS.map((field) => ({ ...field })),
       };
     case 'apikey':
       return {

@@ -4,7 +4,7 @@
  * more-menu (rename, update, two-click delete), the API-key / basic account form and the
  * 600 × 700 sign-in pop-up whose messages are accepted only from trusted origins.
  */
-import { type AppDefinition, type AuthFormField, accountLabel, pickCredential, type StepData } from '@junction/core';
+import { type AppDefinition, accountFormFields, accountLabel, pickCredential, type StepData } from '@junction/core';
 import { type Instance, types } from 'mobx-state-tree';
 import { failureText } from '../../stores/api-failure.js';
 import { type CredentialView, type PanelEnv, panelEnv } from './panel-common.js';
@@ -105,22 +105,8 @@ export function readSignInMessage(
   return typeof data.credentialId === 'string' ? { ok: true, credentialId: data.credentialId } : null;
 }
 
-/** The fields an account form asks for, by the app's auth scheme. */
-export function accountFormFields(app: AppDefinition | null): AuthFormField[] {
-  const info = app?.authInfo;
-  if (!info) return [];
-  if (info.apiType === 'apikey') return info.apikeyFormFields ?? [];
-  if (info.apiType === 'basic') {
-    return (
-      info.basicFormFields ?? [
-        { key: 'username', title: 'Username' },
-        { key: 'password', title: 'Password' },
-      ]
-    );
-  }
-  if (info.apiType === 'customCode') return info.customCodeFormFields ?? [];
-  return [];
-}
+/** The fields an account form asks for, by the app's auth scheme: core's rule (apps/credential-fields). */
+export { accountFormFields } from '@junction/core';
 
 /** What the connection panel's tree is created with (the editor's `createPanelModel`). */
 export interface ConnectionEnv extends PanelEnv {
