@@ -6,7 +6,7 @@
  *
  * Flags: `--module <file>` (a `redact.ts` exporting `createRedactor`, e.g. an older version
  * taken with `git show <commit>:server/src/security/redact.ts`, for a before/after
- * comparison), `--skip <names>` (comma separated case names not to run: a case that takes
+ * comparison), `--skip <names>` (case names separated by `;` not to run: a case that takes
  * minutes), `--runs <n>` (default 5).
  */
 import path from 'node:path';
@@ -14,7 +14,7 @@ import { pathToFileURL } from 'node:url';
 import { flag } from './support.js';
 
 const RUNS = Number(flag('runs') ?? 5);
-const SKIP = new Set((flag('skip') ?? '').split(',').filter(Boolean));
+const SKIP = new Set((flag('skip') ?? '').split(';').filter(Boolean));
 const modulePath = flag('module');
 const { createRedactor } = (await import(
   modulePath ? pathToFileURL(path.resolve(modulePath)).href : '../src/security/redact.js'

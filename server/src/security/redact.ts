@@ -9,6 +9,11 @@
  * encodeURIComponent, encodeURI, URLSearchParams and every partial encoding between them (for
  * instance `+` left as is while `/` and `=` are encoded). Which values are secret is core's
  * rule (`splitCredentialValues`): all but the fields the app marks public.
+ *
+ * Secrets are user-supplied, so no regular expression is built from them: one Aho–Corasick
+ * automaton (`secret-matcher.ts`) reads each text raw and decoded, linear in the text. Not
+ * matched: mixes no encoder writes (a raw `%` or `\` kept while another character of the same
+ * occurrence is escaped, an occurrence starting inside another escape sequence).
  */
 import { type AppDefinition, splitCredentialValues } from '@junction/core';
 import { joinSpans, SecretMatcher, type Span, SpanSet } from './secret-matcher.js';
