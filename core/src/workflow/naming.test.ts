@@ -124,9 +124,10 @@ describe('pickCredential', () => {
 describe('ageText', () => {
   const s = 1000;
   const day = 86_400_000;
-  it('uses seconds to years, singular for 1', () => {
-    expect(ageText(0, 0)).toBe('about 0 seconds ago');
-    expect(ageText(0, 1 * s)).toBe('about 1 second ago');
+  it("says 'just now' under 10 seconds, then seconds to years, singular for 1", () => {
+    expect(ageText(0, 0)).toBe('just now');
+    expect(ageText(0, 9 * s)).toBe('just now');
+    expect(ageText(0, 10 * s)).toBe('about 10 seconds ago');
     expect(ageText(0, 59 * s)).toBe('about 59 seconds ago');
     expect(ageText(0, 60 * s)).toBe('about 1 minute ago');
     expect(ageText(0, 150 * s)).toBe('about 2 minutes ago');
@@ -140,16 +141,22 @@ describe('ageText', () => {
     expect(ageText(0, 800 * day)).toBe('about 2 years ago');
   });
 
-  it('reads a future or unreadable time as 0 seconds', () => {
-    expect(ageText(10_000, 0)).toBe('about 0 seconds ago');
-    expect(ageText(Number.NaN, 0)).toBe('about 0 seconds ago');
+  it("reads a future or unreadable time as 'just now'", () => {
+    expect(ageText(10_000, 0)).toBe('just now');
+    expect(ageText(Number.NaN, 0)).toBe('just now');
   });
 });
 
 describe('testSuccessText', () => {
   it("reads 'A request to X was done in Y about N ago'", () => {
-    expect(testSuccessText({ app: 'Demo CRM', event: 'Create contact', testedAtMs: 0, nowMs: 5000 })).toBe(
-      'A request to Demo CRM was done in Create contact about 5 seconds ago',
+    expect(testSuccessText({ app: 'Demo CRM', event: 'Create contact', testedAtMs: 0, nowMs: 15_000 })).toBe(
+      'A request to Demo CRM was done in Create contact about 15 seconds ago',
+    );
+  });
+
+  it('names a request app once: the HTTP request app is not "a request to HTTP request"', () => {
+    expect(testSuccessText({ app: 'HTTP request', event: 'Custom Request', testedAtMs: 0, nowMs: 0 })).toBe(
+      'The HTTP request was done in Custom Request just now',
     );
   });
 });

@@ -181,10 +181,13 @@ const AGE_UNITS: ReadonlyArray<{ unit: string; ms: number; until: number }> = [
   { unit: 'year', ms: 365 * DAY_MS, until: Number.POSITIVE_INFINITY },
 ];
 
+/** How recent a time reads 'just now' in {@link ageText}. */
+export const JUST_NOW_MS = 10_000;
+
 /**
  * Says how long ago something happened: 'about N seconds/minutes/hours/days/months/years ago'
- * (editor-core 4.8), singular for 1, rounded down. A time in the future
- * (or an unreadable time) reads 'about 0 seconds ago'.
+ * (editor-core 4.8), singular for 1, rounded down; under {@link JUST_NOW_MS}, a time in the
+ * future or an unreadable time reads 'just now' (never 'about 0 seconds ago').
  *
  * @example
  * ageText(0, 90_000); // 'about 1 minute ago'
@@ -193,6 +196,7 @@ export function ageText(fromMs: number, nowMs: number): string {
   const diff = nowMs - fromMs;
   const elapsed = Number.isFinite(diff) ? Math.max(0, diff) : 0;
   const { unit, ms } = AGE_UNITS.find((candidate) => elapsed < candidate.until) ?? AGE_UNITS[AGE_UNITS.length - 1];
+  if (elapsed < JUST_NOW_MS) return 'just now';
   const n = Math.floor(elapsed / ms);
   return `about ${n} ${unit}${n === 1 ? '' : 's'} ago`;
 }
@@ -220,5 +224,8 @@ export interface TestSuccessInput {
  * // 'A request to Demo CRM was done in Create contact about 5 seconds ago'
  */
 export function testSuccessText(input: TestSuccessInput): string {
-  return `A request to ${input.app} was done in ${input.event} ${ageText(input.testedAtMs, input.nowMs)}`;
+  const age = ageText(input.testedAtMs, input.nowMs);
+  // An app that is itself a request ('HTTP request') is named once: 'The HTTP request was done in …'.
+  if (/\brequest$/i.test(input.app.trim())) return `The ${input.app.trim()} was done in ${input.event} ${age}`;
+  return `A request to ${input.app} was done in ${input.event} ${age}`;
 }
