@@ -79,6 +79,8 @@ export {
   patchStep,
   sortByOrder,
 } from './workflow/history.js';
+export type { EditorShortcut, ShortcutKey } from './workflow/shortcuts.js';
+export { editorShortcut } from './workflow/shortcuts.js';
 export type {
   ILink,
   IStep,

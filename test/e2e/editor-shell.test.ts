@@ -99,6 +99,23 @@ describe('the editor shell in the browser', { timeout: E2E_TEST_TIMEOUT_MS * 3 }
     expect(await page.getByRole('list', { name: 'Undo list' }).getByRole('listitem').first().textContent()).toBe(
       'move step',
     );
+    // Keyboard (editor-core 4.3): Ctrl+Z undoes the move, Ctrl+Shift+Z redoes it.
+    const firstEntry = (title: string) =>
+      page.getByRole('list', { name: `${title} list` }).getByRole('listitem').first().textContent();
+    await page.mouse.click(1150, 150);
+    await page.keyboard.press('Control+z');
+    await page.getByRole('button', { name: 'Redo' }).hover();
+    await expect.poll(() => firstEntry('Redo')).toBe('move step');
+    await page.mouse.click(1150, 150);
+    await page.keyboard.press('Control+Shift+z');
+    await page.getByRole('button', { name: 'Undo' }).hover();
+    await expect.poll(() => firstEntry('Undo')).toBe('move step');
+    await expect.poll(() => firstLink.textContent()).toBe('Filter: amount · Delay: 30s');
+    // Escape closes an open step panel.
+    await page.getByTestId('step-card').first().click();
+    await page.getByTestId('step-panel').waitFor();
+    await page.keyboard.press('Escape');
+    await page.getByTestId('step-panel').waitFor({ state: 'detached' });
     await page.close();
   });
 

@@ -1,4 +1,4 @@
-import { TRY_AGAIN_LABEL, UNREACHABLE_TEXT } from '@junction/core';
+import { editorShortcut, TRY_AGAIN_LABEL, UNREACHABLE_TEXT } from '@junction/core';
 import { observer } from 'mobx-react-lite';
 import { useCallback, useEffect, useRef, useState } from 'react';
 import styled from 'styled-components';
@@ -9,8 +9,8 @@ import { CustomTriggerWizardHost } from '../onboarding/CustomTriggerWizardHost.j
 import { REMINDER_BELOW_PX, type SignedIn, SignUpFlow, signUpStart } from '../onboarding/onboarding-signup.js';
 import type { ITourModel } from '../onboarding/onboarding-tour.js';
 import { SignUpModal } from '../onboarding/SignUpModal.js';
-import type { TemplateWelcomeProps } from '../onboarding/TemplateWelcome.js';
 import { readStarterRequest, wantsStarter, withoutStarterParams } from '../onboarding/starters.js';
+import type { TemplateWelcomeProps } from '../onboarding/TemplateWelcome.js';
 import { EditorStore, type IEditorStore, NO_ACCESS_TEXT } from '../stores/editor-store.js';
 import { usePageStore, useRootStore } from '../stores/root-store.js';
 import {
@@ -33,6 +33,21 @@ import { ReadOnlyBanner } from './top-bar/ReadOnlyBanner.js';
 import { TopBar } from './top-bar/TopBar.js';
 
 type TourModule = typeof import('../onboarding/tour-chunk.js');
+
+/** True when a key press comes from a text box, whose own undo, redo and Delete are kept. */
+function isTextBox(target: EventTarget | null): boolean {
+  const el = target as HTMLElement | null;
+  return !!el && (el.isContentEditable || ['INPUT', 'TEXTAREA', 'SELECT'].includes(el.tagName));
+}
+
+/** True while a modal dialog, a menu or a popup is open: Escape is theirs to close first. */
+function hasOpenPopup(): boolean {
+  return (
+    document.querySelector(
+      '[role="dialog"][aria-modal="true"], [role="menu"], [role="listbox"], [data-radix-popper-content-wrapper]',
+    ) !== null
+  );
+}
 
 // A shared template's welcome is a chunk of its own: only `?template_id=` addresses show it, and
 // it asks the server for the template first anyway (the editor's first load goes without it).
@@ -267,15 +282,26 @@ export const EditorPage = observer(function EditorPage() {
   useEffect(() => () => editor.stopAutosave(), [editor]);
 
   useEffect(() => {
-    // onboarding 2: Ctrl or Cmd + S saves and says so.
+    // The editor's shortcuts (core's editorShortcut): Ctrl or Cmd + S saves and says so
+    // (onboarding 2); Ctrl/Cmd + Z undoes and Ctrl/Cmd + Shift + Z redoes (editor-core 4.3)
+    // outside a text box; Escape closes the step panel unless a dialog or a popup is open.
     const onKeyDown = (event: KeyboardEvent) => {
-      if (!(event.ctrlKey || event.metaKey) || event.key.toLowerCase() !== 's' || !editor.isLoaded) return;
-      event.preventDefault();
-      void editor.saveNow().then(() => {
-        if (editor.savePhase !== 'saveFailed') {
-          showToast({ status: 'success', message: `${editor.wf.name} was auto-saved` });
-        }
-      });
+      if (!editor.isLoaded || event.defaultPrevented) return;
+      const command = editorShortcut(event, isTextBox(event.target));
+      if (command === 'save') {
+        event.preventDefault();
+        void editor.saveNow().then(() => {
+          if (editor.savePhase !== 'saveFailed') {
+            showToast({ status: 'success', message: `${editor.wf.name} was auto-saved` });
+          }
+        });
+      } else if (command === 'undo' || command === 'redo') {
+        event.preventDefault();
+        if (command === 'undo' && editor.wf.canUndo) editor.wf.undo();
+        if (command === 'redo' && editor.wf.canRedo) editor.wf.redo();
+      } else if (command === 'close' && editor.selectedStepId !== null && !hasOpenPopup()) {
+        editor.select(null);
+      }
     };
     window.addEventListener('keydown', onKeyDown);
     return () => window.removeEventListener('keydown', onKeyDown);
