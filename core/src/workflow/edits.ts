@@ -23,7 +23,9 @@ import {
   updateStepData,
 } from './graph.js';
 import { HISTORY_DESCRIPTIONS, type HistoryDescription, UNRECORDED_DESCRIPTION } from './history.js';
-import { chooseOnStep, type StepChoice } from './step-setup.js';
+import { DOCUMENT_LIMITS } from './document-read.js';
+import { applyStepPatch, chooseOnStep, type StepChoice } from './step-setup.js';
+import { recordSample, recordTestResult, type TestOutcome } from './test-state.js';
 import type { Link, Step, StepData, WorkflowData } from './types.js';
 
 /** One edit of a workflow. Ids a step or link edit creates are in the object (deterministic). */
@@ -36,6 +38,20 @@ export type WorkflowEdit =
   | { type: 'renameStep'; stepId: string; name: string }
   | { type: 'renameWorkflow'; name: string }
   | { type: 'updateStep'; stepId: string; patch: Partial<StepData> }
+  /** The set-up form's change: the step's automatic name follows it (core's applyStepPatch). */
+  | { type: 'editStepSetup'; stepId: string; patch: Partial<StepData> }
+  /** The step's input fields as a whole (the tour's 'Fill it in for me'); the name follows. */
+  | { type: 'setStepFields'; stepId: string; fields: StepData['fields'] }
+  /** The connected account and its label ('{app} - {name}#{n}'); null disconnects. */
+  | { type: 'setStepAccount'; stepId: string; credential: string | null; label: string }
+  /** A new label of the connected account (renamed, or the list re-read). */
+  | { type: 'relabelStepAccount'; stepId: string; label: string }
+  /** A test started at `at` (editor-core 4.8: the test time is set). */
+  | { type: 'startStepTest'; stepId: string; at: number }
+  /** A test's outcome recorded as the step's sample (core's recordTestResult). */
+  | { type: 'recordStepTest'; stepId: string; outcome: TestOutcome }
+  /** A trigger sample chosen from `choices` (the first 5 are kept), labelled, at `at`. */
+  | { type: 'chooseTriggerSample'; stepId: string; sample: unknown; choices: unknown[]; label: string; at: number }
   | { type: 'chooseOnStep'; stepId: string; choice: StepChoice }
   | { type: 'setStepPosition'; stepId: string; position: Step['position'] }
   | { type: 'addLink'; link: Link }
@@ -58,6 +74,13 @@ export const EDIT_DESCRIPTIONS: Readonly<Record<WorkflowEditType, HistoryDescrip
   renameStep: HISTORY_DESCRIPTIONS.updateName,
   renameWorkflow: HISTORY_DESCRIPTIONS.updateName,
   updateStep: UNRECORDED_DESCRIPTION,
+  editStepSetup: UNRECORDED_DESCRIPTION,
+  setStepFields: UNRECORDED_DESCRIPTION,
+  setStepAccount: UNRECORDED_DESCRIPTION,
+  relabelStepAccount: UNRECORDED_DESCRIPTION,
+  startStepTest: UNRECORDED_DESCRIPTION,
+  recordStepTest: UNRECORDED_DESCRIPTION,
+  chooseTriggerSample: UNRECORDED_DESCRIPTION,
   chooseOnStep: UNRECORDED_DESCRIPTION,
   setStepPosition: UNRECORDED_DESCRIPTION,
   addLink: UNRECORDED_DESCRIPTION,
@@ -89,10 +112,32 @@ export function applyEdit(wf: WorkflowData, edit: WorkflowEdit): WorkflowData {
       return wf.name === edit.name ? wf : { ...wf, name: edit.name };
     case 'updateStep':
       return updateStepData(wf, edit.stepId, edit.patch);
+    case 'editStepSetup':
+      return patchStep(wf, edit.stepId, (step) => applyStepPatch(kindOf(step), step.data, edit.patch));
+    case 'setStepFields':
+      return patchStep(wf, edit.stepId, (step) => applyStepPatch(kindOf(step), step.data, { fields: edit.fields }));
+    case 'setStepAccount':
+      return updateStepData(wf, edit.stepId, {
+        credential: edit.credential,
+        authname: edit.credential === null ? '' : edit.label,
+      });
+    case 'relabelStepAccount':
+      return updateStepData(wf, edit.stepId, { authname: edit.label });
+    case 'startStepTest':
+      return updateStepData(wf, edit.stepId, { actionTestTime: edit.at });
+    case 'recordStepTest':
+      return patchStep(wf, edit.stepId, (step) => recordTestResult(step.data, edit.outcome));
+    case 'chooseTriggerSample':
+      return patchStep(wf, edit.stepId, (step) => ({
+        ...recordSample(step.data, edit.sample),
+        triggerChoices: edit.choices.slice(0, DOCUMENT_LIMITS.maxTriggerChoices),
+        triggerchoice: edit.label,
+        triggerChoiceTime: edit.at,
+      }));
     case 'chooseOnStep': {
       const step = wf.steps.find((s) => s.id === edit.stepId);
       if (!step) return wf;
-      const patch = chooseOnStep(step.kind === 'trigger' ? 'trigger' : 'action', step.data, edit.choice);
+      const patch = chooseOnStep(kindOf(step), step.data, edit.choice);
       return patch ? updateStepData(wf, edit.stepId, patch) : wf;
     }
     case 'setStepPosition':
@@ -104,6 +149,17 @@ export function applyEdit(wf: WorkflowData, edit: WorkflowEdit): WorkflowData {
     case 'setLinkDelay':
       return setLinkDelay(wf, edit.linkId, edit.delaySeconds);
   }
+}
+
+/** The set-up rules' kind of a step: a trigger, else an action. */
+function kindOf(step: Step): 'trigger' | 'action' {
+  return step.kind === 'trigger' ? 'trigger' : 'action';
+}
+
+// Patches a step with what its current data calls for; `wf` itself when the step is missing.
+function patchStep(wf: WorkflowData, stepId: string, patchOf: (step: Step) => Partial<StepData>): WorkflowData {
+  const step = wf.steps.find((s) => s.id === stepId);
+  return step ? updateStepData(wf, stepId, patchOf(step)) : wf;
 }
 
 /** Applies edits in order (a drag's positions, a batch from a test). */

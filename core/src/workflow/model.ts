@@ -30,6 +30,7 @@ import {
   WorkflowHistory,
 } from './history.js';
 import { chooseOnStep, type StepChoice } from './step-setup.js';
+import type { TestOutcome } from './test-state.js';
 import { DEFAULT_WORKFLOW_NAME } from './template.js';
 import {
   type CoreEnv,
@@ -276,6 +277,37 @@ export const WorkflowModel = types
       /** Merges `patch` into a step's data ('step updated': no undo entry). */
       updateStep(stepId: string, patch: Partial<StepData>): void {
         apply({ type: 'updateStep', stepId, patch });
+      },
+      /** Applies the set-up form's change; the automatic name follows it (no undo entry). */
+      editStepSetup(stepId: string, patch: Partial<StepData>): void {
+        apply({ type: 'editStepSetup', stepId, patch });
+      },
+      /** Sets a step's input fields as a whole; the automatic name follows (no undo entry). */
+      setStepFields(stepId: string, fields: StepData['fields']): void {
+        apply({ type: 'setStepFields', stepId, fields });
+      },
+      /** Connects an account to a step with its label, or disconnects with null (no undo entry). */
+      setStepAccount(stepId: string, credential: string | null, label = ''): void {
+        apply({ type: 'setStepAccount', stepId, credential, label });
+      },
+      /** Sets the label of a step's connected account (no undo entry). */
+      relabelStepAccount(stepId: string, label: string): void {
+        apply({ type: 'relabelStepAccount', stepId, label });
+      },
+      /** Marks a step's test as started at `at` (no undo entry). */
+      startStepTest(stepId: string, at: number): void {
+        apply({ type: 'startStepTest', stepId, at });
+      },
+      /** Records a test's outcome as the step's sample (no undo entry). */
+      recordStepTest(stepId: string, outcome: TestOutcome): void {
+        apply({ type: 'recordStepTest', stepId, outcome });
+      },
+      /** Chooses a trigger sample from `choices`, labelled `label`, at `at` (no undo entry). */
+      chooseTriggerSample(
+        stepId: string,
+        choice: { sample: unknown; choices: unknown[]; label: string; at: number },
+      ): void {
+        apply({ type: 'chooseTriggerSample', stepId, ...choice });
       },
       /**
        * Applies a choice of app, event or custom trigger to a trigger or action step (core's

@@ -164,7 +164,7 @@ export const GuidedTour = observer(function GuidedTour({ tour }: GuidedTourProps
             {tour.isStarting ? <Spinner label="Preparing the Demo CRM" size={16} /> : 'Start the tour'}
           </Button>
         ) : fill ? (
-          <Button variant="ghost" onClick={() => editor.wf.updateStep(fill.stepId, { fields: fill.fields })}>
+          <Button variant="ghost" onClick={() => editor.wf.setStepFields(fill.stepId, fill.fields)}>
             Fill it in for me
           </Button>
         ) : (

@@ -228,7 +228,7 @@ export const ConnectionModel = types
     },
     /** 'Choose...': the step has no account. */
     clearChoice(): void {
-      self.env.editor.wf.updateStep(self.stepId, { credential: null, authname: '' });
+      self.env.editor.wf.setStepAccount(self.stepId, null);
     },
     disarmDelete(): void {
       self.armedDeleteId = null;
@@ -276,7 +276,7 @@ export const ConnectionModel = types
         const index = self.credentials.findIndex((c) => c.id === id);
         if (index === -1) return;
         self.checkMessage = '';
-        self.env.editor.wf.updateStep(self.stepId, { credential: id, authname: self.label(index) });
+        self.env.editor.wf.setStepAccount(self.stepId, id, self.label(index));
         if (isMarked) void markUsed(id);
       },
       /**
@@ -365,7 +365,7 @@ export const ConnectionModel = types
           self.set({ renameId: null });
           const index = self.credentials.findIndex((c) => c.id === id);
           if (self.data.credential === id) {
-            self.env.editor.wf.updateStep(self.stepId, { authname: self.label(index) });
+            self.env.editor.wf.relabelStepAccount(self.stepId, self.label(index));
           }
           return true;
         } catch (error) {

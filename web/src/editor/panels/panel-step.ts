@@ -1,12 +1,11 @@
 /**
  * The view model of the action and trigger panels (editor-core 2.8, 2.9, 4.8, 5.2): a vertical
  * stepper App → Event → Account → set-up → Test over one step of the open workflow. Every edit
- * goes through the workflow model's `updateStep` ('step updated', no undo entry), so autosave
- * and the issues list see it at once.
+ * is one of core's typed edits through the workflow model (`editStepSetup`, `startStepTest`,
+ * `recordStepTest`: 'step updated', no undo entry), so autosave and the issues list see it at once.
  */
 import {
   type AppDefinition,
-  applyStepPatch,
   type CatalogTab,
   canContinueSection,
   type EventOption,
@@ -22,7 +21,6 @@ import {
   isUnreachable,
   missingRequiredFields,
   nextSection,
-  recordTestResult,
   type StepData,
   type StepSection,
   stepSections,
@@ -246,8 +244,7 @@ export const StepPanelModel = types
   }))
   .actions((self) => {
     // Every edit keeps the automatic name up to date until the user renames (editor-core 4.8).
-    const update = (patch: Partial<StepData>) =>
-      self.env.editor.wf.updateStep(self.stepId, applyStepPatch(self.kind, self.data, patch));
+    const update = (patch: Partial<StepData>) => self.env.editor.wf.editStepSetup(self.stepId, patch);
     const resetTest = () => {
       self.testPhase = 'idle';
       self.testResult = null;
@@ -331,7 +328,7 @@ export const StepPanelModel = types
         self.testError = '';
         self.testResult = null;
         self.section = 'test';
-        self.env.editor.wf.updateStep(self.stepId, { actionTestTime: self.env.now() });
+        self.env.editor.wf.startStepTest(self.stepId, self.env.now());
       },
       /** Records a test's answer on the step (editor-core 4.8, 5.1). */
       testAnswered(result: TestResultView): void {
@@ -345,7 +342,7 @@ export const StepPanelModel = types
         const outcome = result.ok
           ? { ok: true as const, output: result.output, testedAt }
           : { ok: false as const, error: result.message ?? '', output: result.output, testedAt };
-        editor.wf.updateStep(self.stepId, recordTestResult(self.data, outcome));
+        editor.wf.recordStepTest(self.stepId, outcome);
         self.testPhase = result.ok ? 'tested' : 'testFailed';
         if (!result.ok) self.testError = testErrorText(self.data.label, self.data.actionlabel);
       },
@@ -354,10 +351,11 @@ export const StepPanelModel = types
         self.testPhase = 'testFailed';
         self.testError = failureText(error, 'The test could not be run.');
         if (self.exists && isApiError(error) && !isUnreachable(error)) {
-          self.env.editor.wf.updateStep(
-            self.stepId,
-            recordTestResult(self.data, { ok: false, error: self.testError, testedAt: self.env.now() }),
-          );
+          self.env.editor.wf.recordStepTest(self.stepId, {
+            ok: false,
+            error: self.testError,
+            testedAt: self.env.now(),
+          });
         }
       },
       /** Sets the chosen app on the step (clearing what depends on it) and opens Event. */

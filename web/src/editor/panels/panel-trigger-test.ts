@@ -3,9 +3,9 @@
  * request for up to 61 s, asking for the workflow's executions since the start every second;
  * other triggers fetch sample items ('found!', 'Choose another...', 'Load More'); a pasted JSON
  * sample may replace them ('Customize Trigger Data'). The chosen item becomes the step's test
- * data through `updateStep` (no undo entry).
+ * data through the typed edit `chooseTriggerSample` (no undo entry).
  */
-import { isApiError, recordSample, type StepData, sampleLabel, toDocument } from '@junction/core';
+import { isApiError, type StepData, sampleLabel, toDocument } from '@junction/core';
 import { type Instance, types } from 'mobx-state-tree';
 import { failureText } from '../../stores/api-failure.js';
 import { serverStateOf } from '../../stores/server-state.js';
@@ -213,11 +213,11 @@ export const TriggerTestModel = types
         const { editor, now } = self.env;
         const step = editor.wf.stepById(self.stepId);
         if (!step) return;
-        editor.wf.updateStep(self.stepId, {
-          ...recordSample(step.data as StepData, choice),
-          triggerChoices: self.choices.slice(0, CHOICES_KEPT),
-          triggerchoice: choiceLabel(choice, index),
-          triggerChoiceTime: now(),
+        editor.wf.chooseTriggerSample(self.stepId, {
+          sample: choice,
+          choices: self.choices.slice(0, CHOICES_KEPT),
+          label: choiceLabel(choice, index),
+          at: now(),
         });
       },
       /** Cancel: stops waiting and returns to the start. */
