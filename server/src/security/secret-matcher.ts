@@ -20,11 +20,6 @@ const SPACE = 0x20;
 const PLUS = 0x2b;
 const fold = (key: number) => (key === SPACE ? PLUS : key);
 
-/** The keys of a word: its code points (lone surrogates as themselves), space folded. */
-export function wordKeys(word: string): number[] {
-  return [...word].map((char) => fold(char.codePointAt(0)!));
-}
-
 /** A half-open range of the text, `[start, end)`. */
 export interface Span {
   start: number;
@@ -154,61 +149,71 @@ export function readRaw(text: string, at: number, next: Int32Array): number {
 
 /** An Aho–Corasick automaton over word keys; `longest[node]` is the longest word ending there. */
 export class SecretMatcher {
-  private readonly single: number[] = [];
-  private readonly singleChild: number[] = [];
-  private readonly many: (Map<number, number> | undefined)[] = [];
+  /** A node's first child: its key (-1: none) and the child; further children in `many`. */
+  private readonly single: Int32Array;
+  private readonly singleChild: Int32Array;
+  private readonly many = new Map<number, Map<number, number>>();
+  private readonly depth: Int32Array;
+  private count = 1;
   private readonly fail: Int32Array;
   /** Keys in the longest word that is a suffix of the node's string (0: none). */
   private readonly longest: Int32Array;
-  private readonly depth: number[] = [];
   private readonly maxDepth: number;
-  /** `single` and `singleChild` as typed arrays once the automaton is built. */
-  private frozenKey: Int32Array | undefined;
-  private frozenChild: Int32Array | undefined;
   /** The root's moves on the basic plane, looked up directly (most keys leave from the root). */
   private readonly rootNext = new Int32Array(0x10000);
 
   /** Builds the automaton of `words` in O(total length). */
   constructor(words: string[]) {
-    this.addNode(0);
-    const ends: number[] = [];
+    // A word has at most as many keys as UTF-16 units: arrays sized once.
+    let capacity = 1;
+    for (const word of words) capacity += word.length;
+    this.single = new Int32Array(capacity).fill(-1);
+    this.singleChild = new Int32Array(capacity);
+    this.depth = new Int32Array(capacity);
+    this.fail = new Int32Array(capacity);
+    this.longest = new Int32Array(capacity);
+    let maxDepth = 0;
     for (const word of words) {
       let node = 0;
-      for (const key of wordKeys(word)) {
+      for (let at = 0; at < word.length; ) {
+        const point = word.codePointAt(at)!;
+        at += point > 0xffff ? 2 : 1;
+        const key = fold(point);
         let child = this.child(node, key);
         if (child < 0) {
-          child = this.addNode(this.depth[node]! + 1);
+          child = this.count;
+          this.count += 1;
+          this.depth[child] = this.depth[node]! + 1;
           this.link(node, key, child);
         }
         node = child;
       }
-      ends.push(node);
+      this.longest[node] = this.depth[node]!;
+      maxDepth = Math.max(maxDepth, this.depth[node]!);
     }
-    const count = this.depth.length;
-    this.fail = new Int32Array(count);
-    this.longest = new Int32Array(count);
-    for (const end of ends) this.longest[end] = this.depth[end]!;
-    this.frozenKey = Int32Array.from(this.single);
-    this.frozenChild = Int32Array.from(this.singleChild);
-    this.forEachChild(0, (key, child) => {
-      if (key < 0x10000) this.rootNext[key] = child;
-    });
-    let maxDepth = 0;
-    for (const end of ends) maxDepth = Math.max(maxDepth, this.depth[end]!);
     this.maxDepth = maxDepth;
     // Breadth first, so a node's failure target is done before the node.
-    const queue: number[] = [0];
-    for (let head = 0; head < queue.length; head += 1) {
+    const queue = new Int32Array(this.count);
+    let tail = 0;
+    const visit = (node: number, key: number, child: number) => {
+      if (node === 0) {
+        if (key < 0x10000) this.rootNext[key] = child;
+      } else {
+        let target = this.fail[node]!;
+        while (target !== 0 && this.child(target, key) < 0) target = this.fail[target]!;
+        this.fail[child] = Math.max(0, this.child(target, key));
+      }
+      if (this.longest[child] === 0) this.longest[child] = this.longest[this.fail[child]!]!;
+      queue[tail] = child;
+      tail += 1;
+    };
+    queue[tail] = 0;
+    tail += 1;
+    for (let head = 0; head < tail; head += 1) {
       const node = queue[head]!;
-      this.forEachChild(node, (key, child) => {
-        if (node !== 0) {
-          let target = this.fail[node]!;
-          while (target !== 0 && this.child(target, key) < 0) target = this.fail[target]!;
-          this.fail[child] = Math.max(0, this.child(target, key));
-        }
-        if (this.longest[child] === 0) this.longest[child] = this.longest[this.fail[child]!]!;
-        queue.push(child);
-      });
+      if (this.single[node] !== -1) visit(node, this.single[node]!, this.singleChild[node]!);
+      const more = this.many.get(node);
+      if (more) for (const [key, child] of more) visit(node, key, child);
     }
   }
 
@@ -262,21 +267,9 @@ export class SecretMatcher {
     }
   }
 
-  private addNode(depth: number): number {
-    this.single.push(-1);
-    this.singleChild.push(-1);
-    this.many.push(undefined);
-    this.depth.push(depth);
-    return this.depth.length - 1;
-  }
-
   private child(node: number, key: number): number {
-    if (this.frozenKey) {
-      if (this.frozenKey[node] === key) return this.frozenChild![node]!;
-      return this.many[node]?.get(key) ?? -1;
-    }
     if (this.single[node] === key) return this.singleChild[node]!;
-    return this.many[node]?.get(key) ?? -1;
+    return this.many.get(node)?.get(key) ?? -1;
   }
 
   private link(node: number, key: number, child: number): void {
@@ -285,16 +278,11 @@ export class SecretMatcher {
       this.singleChild[node] = child;
       return;
     }
-    let map = this.many[node];
+    let map = this.many.get(node);
     if (!map) {
       map = new Map();
-      this.many[node] = map;
+      this.many.set(node, map);
     }
     map.set(key, child);
-  }
-
-  private forEachChild(node: number, visit: (key: number, child: number) => void): void {
-    if (this.single[node] !== -1) visit(this.single[node]!, this.singleChild[node]!);
-    for (const [key, child] of this.many[node] ?? []) visit(key, child);
   }
 }
