@@ -2846,6 +2846,11 @@ export interface components {
         };
         TestAlertSent: {
             recipients: number;
+            /**
+             * @description How the mail left: SMTP (SMTP_URL), or only the server's log (no SMTP set up: nobody received it).
+             * @enum {string}
+             */
+            delivery: "smtp" | "log";
         };
         AlertsTurnedOff: {
             workflowName: string;
@@ -5747,7 +5752,7 @@ export interface operations {
         };
         requestBody?: never;
         responses: {
-            /** @description How many people it was mailed to. */
+            /** @description How many people it was mailed to, and how the mail left. */
             200: {
                 headers: {
                     [name: string]: unknown;

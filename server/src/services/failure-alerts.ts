@@ -210,7 +210,7 @@ export function createFailureAlerts(
         },
         row,
       );
-      return { recipients };
+      return { recipients, delivery: deps.mailer.mode === 'smtp' ? ('smtp' as const) : ('log' as const) };
     },
     async turnOff(token) {
       const row = await alerts.findByToken(token);

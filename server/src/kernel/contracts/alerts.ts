@@ -22,8 +22,8 @@ export interface FailureAlertsService {
   updateSettings(ctx: AuthContext, input: Partial<FailureAlertSettingsView>): Promise<FailureAlertSettingsView>;
   getWorkflowAlerts(ctx: AuthContext, workflowId: string): Promise<WorkflowAlertsView>;
   setWorkflowAlerts(ctx: AuthContext, workflowId: string, enabled: boolean): Promise<WorkflowAlertsView>;
-  /** Mails a test alert about a workflow to every recipient; answers how many it went to. */
-  sendTestAlert(ctx: AuthContext, workflowId: string): Promise<{ recipients: number }>;
+  /** Mails a test alert about a workflow to every recipient; answers how many it went to and how (SMTP or the log). */
+  sendTestAlert(ctx: AuthContext, workflowId: string): Promise<{ recipients: number; delivery: 'smtp' | 'log' }>;
   /** The mail's link: turns the alerts of its workflow off. */
   turnOff(token: string): Promise<{ workflowName: string; enabled: false }>;
 }
