@@ -166,8 +166,9 @@ describe('action panel stepper (editor-core 2.8, 4.8, 5.2)', () => {
     await running;
     expect(model.testPhase).toBe('tested');
     expect(model.data.testData).toEqual({ id: 'c1', email: 'ada@example.com' });
-    expect(model.successText(1_700_000_005_000)).toBe(
-      'A request to Demo CRM was done in Create contact about 5 seconds ago',
+    expect(model.successText(1_700_000_005_000)).toBe('A request to Demo CRM was done in Create contact just now');
+    expect(model.successText(1_700_000_015_000)).toBe(
+      'A request to Demo CRM was done in Create contact about 15 seconds ago',
     );
     const testCall = calls.find((c) => c.path.endsWith('/test'));
     const body = testCall?.init?.body as { document: { steps: unknown[] } } | undefined;
