@@ -3,7 +3,7 @@
  * one `Query` per key, found again by any caller asking for the same key, invalidated by key
  * prefix after a mutation, dropped some time after its last observer left.
  */
-import { DEFAULT_QUERY_GC_MS, Query, type QueryClock, type QueryFetcher, type QueryOptions } from './query.js';
+import { DEFAULT_QUERY_GC_MS, platform, Query, type QueryClock, type QueryFetcher, type QueryOptions } from './query.js';
 import { hashQueryKey, matchesKeyPrefix, type QueryKey } from './query-key.js';
 
 /** What `createQueryCache` takes; the platform's timers and clock when left out. */
@@ -28,8 +28,8 @@ export class QueryCache {
   constructor(options: QueryCacheOptions = {}) {
     this.clock = {
       now: options.now ?? (() => Date.now()),
-      setTimeout: options.setTimeout ?? ((fn, ms) => setTimeout(fn, ms)),
-      clearTimeout: options.clearTimeout ?? ((handle) => clearTimeout(handle as ReturnType<typeof setTimeout>)),
+      setTimeout: options.setTimeout ?? ((fn, ms) => platform.setTimeout(fn, ms)),
+      clearTimeout: options.clearTimeout ?? ((handle) => platform.clearTimeout(handle)),
     };
     this.defaults = { gcMs: DEFAULT_QUERY_GC_MS, ...options.defaults };
   }

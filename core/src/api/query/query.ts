@@ -13,9 +13,30 @@ export interface QueryClock {
   clearTimeout: (handle: unknown) => void;
 }
 
-/** What a fetcher receives: the signal that aborts its request when nobody waits any more. */
+/**
+ * The part of the platform's `AbortSignal` a query reads. Browsers and Node 20 both provide
+ * `AbortController`; core compiles against plain ES (no DOM or Node typings, CONTEXT "Job"),
+ * so the shape is named here and the constructor read from `globalThis`.
+ */
+export interface QueryAbortSignal {
+  readonly aborted: boolean;
+}
+
+interface PlatformAbortController {
+  readonly signal: QueryAbortSignal;
+  abort(): void;
+}
+
+/** The platform's timers and `AbortController`, typed by the shapes above. */
+export const platform = globalThis as unknown as {
+  AbortController: new () => PlatformAbortController;
+  setTimeout: (fn: () => void, ms: number) => unknown;
+  clearTimeout: (handle: unknown) => void;
+};
+
+/** What a fetcher receives: the signal that aborts its request when nobody waits any more (pass it to `fetch`). */
 export interface QueryFetchContext {
-  signal: AbortSignal;
+  signal: QueryAbortSignal;
 }
 
 /** Reads the resource from the server; rejects with the request's error. */
@@ -87,7 +108,7 @@ export class Query<T> {
   readonly hash: string;
   private currentState: QueryState<T> = INITIAL_STATE;
   private readonly listeners = new Set<QueryListener<T>>();
-  private inFlight: { promise: Promise<T>; controller: AbortController } | null = null;
+  private inFlight: { promise: Promise<T>; controller: PlatformAbortController } | null = null;
   private pollTimer: unknown = null;
   private gcTimer: unknown = null;
   private fetcher: QueryFetcher<T>;
@@ -168,7 +189,7 @@ export class Query<T> {
    */
   fetch(): Promise<T> {
     if (this.inFlight) return this.inFlight.promise;
-    const controller = new AbortController();
+    const controller = new platform.AbortController();
     const before = this.currentState;
     this.setState({ ...before, isFetching: true });
     const promise = this.fetcher({ signal: controller.signal }).then(
