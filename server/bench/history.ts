@@ -139,6 +139,15 @@ async function onDatabase(dialect: 'sqlite' | 'postgres'): Promise<{ reads: stri
       ['by status failed and date, deep page', () => list(`?status=failed&since=${week}&cursor=${deep()}`)],
       ['open a run (replay page GET)', () => `/api/executions/${rowId(Math.floor(Math.random() * fill.written))}`],
       [`dashboard list (${workflowCount} workflows)`, () => '/api/dashboard/workflows'],
+      // The workspace's run search and the dashboard's counts (GET /api/executions, …/stats).
+      ['workspace search, first page', () => '/api/executions'],
+      ['workspace search by status failed, from 7 days ago', () => `/api/executions?status=failed&from=${week}`],
+      [
+        'workspace search, text in trigger data (one run, last 7 days)',
+        () =>
+          `/api/executions?from=${week}&text=${encodeURIComponent(`user${runs - 1 - Math.floor(Math.random() * 1000)}@`)}`,
+      ],
+      ['dashboard counts and chart (stats, 30 days)', () => '/api/executions/stats?days=30'],
     ];
     const measure = async () => {
       const out = new Map<string, ReturnType<typeof quantiles> & { n: number; cpu50: number; cpu95: number }>();
