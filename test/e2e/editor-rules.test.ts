@@ -133,7 +133,7 @@ describe('core editor rules in the browser (editor-core 4.2, 4.6, 4.8, 5.1)', {
     await panel(page).getByRole('button', { name: 'Retest action' }).click();
     await panel(page)
       .getByRole('status')
-      .filter({ hasText: /^A request to HTTP request/ })
+      .filter({ hasText: /^The HTTP request was done/ })
       .waitFor();
     await closePanel(page);
     await eventually(async () => (await badge(page, 'st-call').getAttribute('data-health')) === 'ok', 'a green badge');
@@ -171,7 +171,7 @@ describe('core editor rules in the browser (editor-core 4.2, 4.6, 4.8, 5.1)', {
       .click();
     await panel(page)
       .getByRole('status')
-      .filter({ hasText: /^A request to HTTP request/ })
+      .filter({ hasText: /^The HTTP request was done/ })
       .waitFor();
 
     await closePanel(page);
@@ -198,7 +198,7 @@ describe('core editor rules in the browser (editor-core 4.2, 4.6, 4.8, 5.1)', {
       .click();
     await panel(page)
       .getByRole('status')
-      .filter({ hasText: /^A request to HTTP request/ })
+      .filter({ hasText: /^The HTTP request was done/ })
       .waitFor();
     await closePanel(page);
     await eventually(async () => (await badge(page, 'st-call').getAttribute('data-health')) === 'ok', 'a green badge');

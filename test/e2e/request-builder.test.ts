@@ -211,7 +211,7 @@ describe('request builder (editor-core 3)', { timeout: E2E_TEST_TIMEOUT_MS * 4 }
       .click();
     await panel(page)
       .getByRole('status')
-      .filter({ hasText: /^A request to HTTP request/ })
+      .filter({ hasText: /^The HTTP request was done/ })
       .waitFor();
     const sent = received.at(-1);
     expect(sent).toMatchObject({ method: 'POST', url: '/contacts' });

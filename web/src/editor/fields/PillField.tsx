@@ -10,7 +10,7 @@ import { EditorState, type Extension } from '@codemirror/state';
 import { EditorView, keymap, placeholder as placeholderText } from '@codemirror/view';
 import * as Popover from '@radix-ui/react-popover';
 import { observer } from 'mobx-react-lite';
-import { useEffect, useRef, useState } from 'react';
+import { type RefObject, useEffect, useRef, useState } from 'react';
 import styled from 'styled-components';
 import { Button } from '../../ui/index.js';
 import { useEditor } from '../editor-context.js';
@@ -180,9 +180,10 @@ export const PillField = observer(function PillField({
 
   return (
     <Popover.Root open={open} onOpenChange={setOpen}>
-      <Popover.Anchor asChild>
-        <Box ref={host} $multiline={multiline} $wrap={wrap} data-pill-field="" />
-      </Popover.Anchor>
+      {/* The field's own box is the anchor, read through `virtualRef`: as a Slot child its ref
+          never reached the popper, which then opened the picker at the window's corner. */}
+      <Popover.Anchor virtualRef={host as RefObject<HTMLDivElement>} />
+      <Box ref={host} $multiline={multiline} $wrap={wrap} data-pill-field="" />
       {!compact && (
         <Actions>
           <Popover.Trigger asChild>
