@@ -25,6 +25,7 @@ import {
 } from '../../web/src/onboarding/onboarding-signup.js';
 import { nextOpenStep, TOUR_LENGTH, TOUR_STEPS, tourActionFields } from '../../web/src/onboarding/onboarding-tour.js';
 import { CustomTriggerWizard, NEW_FIELD_KEY } from '../../web/src/onboarding/onboarding-wizard.js';
+import { serverStateOf } from '../../web/src/stores/server-state.js';
 import { type ApiHarness, openHarness, openTestDatabases, readCode } from '../api/harness.js';
 
 const [sqlite] = openTestDatabases();
@@ -103,7 +104,7 @@ describe('SignUpFlow (onboarding 2, 5, 8)', () => {
     flow.setPassword(PASSWORD);
     await flow.createAccount();
     expect(grants).toEqual([]);
-    expect(flow.serverError).toBe('This invitation is not valid or has expired.');
+    expect(flow.serverError).toBe('This invitation link is no longer valid. Ask for a new one.');
     const raw = await h.call('POST', '/api/auth/sign-up', {
       body: { email: `invited-raw-${Date.now()}@example.com`, password: PASSWORD, invitationToken: 'x' },
     });
@@ -131,7 +132,7 @@ describe('CodeEntry (onboarding 4, 9)', () => {
     const api = client();
     api.setToken(signUp.json.token);
     // Until the code is entered every load shows the code modal again (onboarding 4).
-    await expect(unverifiedEmail(api)).resolves.toBe(signUp.json.user.email);
+    await expect(unverifiedEmail(serverStateOf(api))).resolves.toBe(signUp.json.user.email);
     const code = await readCode(h, signUp.json.user.email);
     const focused: number[] = [];
     const timers: { run: () => void; ms: number }[] = [];
@@ -169,11 +170,11 @@ describe('CodeEntry (onboarding 4, 9)', () => {
     entry.paste(code);
     await expect.poll(() => entry.phase).toBe('verified');
     expect(verified).toBe(1);
-    await expect(unverifiedEmail(api)).resolves.toBeNull();
+    await expect(unverifiedEmail(serverStateOf(api))).resolves.toBeNull();
     // A session that cannot be checked shows no code modal this time (the editor reports it).
     const stranger = client();
     stranger.setToken('not-a-session');
-    await expect(unverifiedEmail(stranger)).resolves.toBeNull();
+    await expect(unverifiedEmail(serverStateOf(stranger))).resolves.toBeNull();
   });
 });
 
