@@ -615,5 +615,7 @@ export {
   parseWatchedWorkflows,
   QUIET_STATE,
 } from './runs/failure-alerts.js';
+export type { TestAlertAnswer } from './runs/alert-texts.js';
+export { ALERT_INTERVAL_CHOICES, alertIntervalOptions, alertIntervalText, testAlertSentText } from './runs/alert-texts.js';
 export type { RunDay, RunDayCount, RunStatsPeriod } from './runs/run-stats.js';
 export { failureRate, firstDayOf, formatFailureRate, RUN_STATS_PERIODS, runDays } from './runs/run-stats.js';

@@ -68,6 +68,7 @@ describe('dashboard pages', { timeout: E2E_TEST_TIMEOUT_MS * 4 }, () => {
     expect(await page.getByRole('menuitem').allTextContents()).toEqual([
       'Open',
       'Runs',
+      'Failure alerts',
       'Duplicate',
       'Export',
       'Delete',

@@ -10,6 +10,7 @@ import { Button, Card, PageHeader, TextField, useToast } from '../ui/index.js';
 import { DashboardLayout, useDashboard } from './DashboardLayout.js';
 import { DashboardStoreModel } from './dashboard-store.js';
 import { failureText } from './dashboard-workflows.js';
+import { FailureAlertsCard } from './FailureAlertsCard.js';
 import { MembersCard } from './MembersCard.js';
 import { Actions, Muted } from './parts.js';
 
@@ -49,7 +50,7 @@ const SettingsView = observer(function SettingsView() {
 
   return (
     <>
-      <PageHeader title="Settings" description="Your workspace's name, plan and members." />
+      <PageHeader title="Settings" description="Your workspace's name, plan, failure alerts and members." />
       <Card title="Workspace">
         <form
           onSubmit={(event) => {
@@ -90,6 +91,7 @@ const SettingsView = observer(function SettingsView() {
         )}
         <PremiumOffer open={isOfferOpen} onDismiss={() => setOfferOpen(false)} />
       </Card>
+      <FailureAlertsCard />
       <MembersCard tenantId={tenant.id} userId={me.id} />
       <InvitationsCard />
       {me.isInstanceOwner && <InstanceOwnerCard />}

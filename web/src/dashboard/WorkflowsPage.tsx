@@ -23,6 +23,7 @@ import { DashboardLayout } from './DashboardLayout.js';
 import { DashboardStoreModel } from './dashboard-store.js';
 import { failureText, searchWorkflows, type WorkflowRow } from './dashboard-workflows.js';
 import { Muted, SearchField, Toolbar } from './parts.js';
+import { WorkflowAlertsDialog } from './WorkflowAlertsDialog.js';
 import { refusal, useCan } from '../access/useCan.js';
 
 /** A workflow's name: the row's main link, one line cut with an ellipsis; the whole name is its tooltip. */
@@ -88,6 +89,7 @@ const WorkflowsView = observer(function WorkflowsView() {
   const [query, setQuery] = useState('');
   const [confirmingDelete, setConfirmingDelete] = useState<string | null>(null);
   const [historyOf, setHistoryOf] = useState<WorkflowRow | null>(null);
+  const [alertsOf, setAlertsOf] = useState<WorkflowRow | null>(null);
   const fileInput = useRef<HTMLInputElement>(null);
   // What the member's role allows (core's permission table): a viewer sees, with the reason.
   const switchRefusal = refusal(useCan('workflow.switch'));
@@ -269,6 +271,7 @@ const WorkflowsView = observer(function WorkflowsView() {
           rowActions={(row) => [
             { label: 'Open', onSelect: () => open(row.id) },
             { label: 'Runs', onSelect: () => setHistoryOf(row) },
+            { label: 'Failure alerts', onSelect: () => setAlertsOf(row) },
             { label: 'Duplicate', disabled: editRefusal !== undefined, onSelect: () => duplicate(row) },
             { label: 'Export', onSelect: () => exportOne(row) },
             {
@@ -321,6 +324,7 @@ const WorkflowsView = observer(function WorkflowsView() {
       >
         {historyOf && <ExecutionsList workflowId={historyOf.id} />}
       </Dialog>
+      <WorkflowAlertsDialog workflow={alertsOf} onClose={() => setAlertsOf(null)} />
     </>
   );
 });

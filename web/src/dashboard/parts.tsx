@@ -45,3 +45,15 @@ export const Actions = styled.div`
   gap: ${({ theme }) => theme.space(2)};
   margin-top: ${({ theme }) => theme.space(3)};
 `;
+
+/** A switch as a labelled check box (`role="switch"` on the input): the label reads as the state's sentence. */
+export const SwitchRow = styled.label`
+  display: flex;
+  align-items: center;
+  gap: ${({ theme }) => theme.space(2)};
+  margin: ${({ theme }) => theme.space(2)} 0;
+  color: ${({ theme }) => theme.colors.text};
+  input { width: 18px; height: 18px; accent-color: ${({ theme }) => theme.colors.accent}; }
+  input:focus-visible { outline: none; box-shadow: ${({ theme }) => theme.focusRing}; }
+  input:disabled + span { color: ${({ theme }) => theme.colors.muted}; }
+`;
