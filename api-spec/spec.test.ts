@@ -152,10 +152,15 @@ const PUBLIC_OPERATIONS = [
   'listOutbox',
   'getApiDocs',
   'getOpenApiDocument',
+  // A fresh instance's first visitor: whether an owner exists, and creating that owner.
+  'getInstance',
+  'setUpInstance',
+  // An invitation link's page, before the invited person has an account.
+  'lookUpInvitation',
 ];
 
 const VERBS =
-  /^(get|list|create|update|delete|set|sign|send|verify|log|exchange|switch|share|accept|test|fetch|run|replay|load|start|finish|submit|upload|receive|report|check|rerun|cancel|end|rotate|publish|discard|restore|remove|transfer|export)[A-Z]/;
+  /^(get|list|create|update|delete|set|sign|send|verify|log|exchange|switch|share|accept|test|fetch|run|replay|load|start|finish|submit|upload|receive|report|check|rerun|cancel|end|rotate|publish|discard|restore|remove|transfer|export|look|revoke|resend)[A-Z]/;
 
 describe('openapi.yaml', () => {
   it('is OpenAPI 3.1 with bearerAuth as the default security', () => {
