@@ -6,6 +6,7 @@ import { usePageStore } from '../stores/root-store.js';
 import { Button, Card, EmptyState, PageHeader, Spinner, Status } from '../ui/index.js';
 import { DashboardLayout, useDashboard } from './DashboardLayout.js';
 import { DashboardStoreModel } from './dashboard-store.js';
+import { RunStatsCard } from './RunStatsCard.js';
 import type { WorkflowRow } from './dashboard-workflows.js';
 import { TextLink } from './parts.js';
 
@@ -84,6 +85,7 @@ const HomeView = observer(function HomeView() {
               <span>{tenant.name}</span>
             </Tile>
           </Tiles>
+          <RunStatsCard />
           <Card title="Latest runs">
             {recent.length === 0 ? (
               <EmptyState

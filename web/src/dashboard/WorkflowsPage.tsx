@@ -2,7 +2,7 @@ import { exportFileName, readImport, toExport } from '@junction/core';
 import { Search, Workflow } from 'lucide-react';
 import { observer } from 'mobx-react-lite';
 import { useRef, useState } from 'react';
-import { Link as RouterLink } from 'react-router-dom';
+import { Link as RouterLink, useSearchParams } from 'react-router-dom';
 import styled from 'styled-components';
 import { ExecutionsList } from '../executions/ExecutionsList.js';
 import { EXECUTION_STATUS_LABELS, executionTone, formatRunTime } from '../executions/execution-replay.js';
@@ -88,7 +88,15 @@ const WorkflowsView = observer(function WorkflowsView() {
   const failure = listed.problem?.text ?? '';
   const [query, setQuery] = useState('');
   const [confirmingDelete, setConfirmingDelete] = useState<string | null>(null);
-  const [historyOf, setHistoryOf] = useState<WorkflowRow | null>(null);
+  const [chosenHistory, setHistoryOf] = useState<WorkflowRow | null>(null);
+  // The dashboard home links a workflow's failed runs as /workflows?runs={id}&status=failed.
+  const [params, setParams] = useSearchParams();
+  const linkedHistory = rows?.find((row) => row.id === params.get('runs')) ?? null;
+  const historyOf = chosenHistory ?? linkedHistory;
+  const closeHistory = () => {
+    setHistoryOf(null);
+    if (params.has('runs')) setParams({}, { replace: true });
+  };
   const [alertsOf, setAlertsOf] = useState<WorkflowRow | null>(null);
   const fileInput = useRef<HTMLInputElement>(null);
   // What the member's role allows (core's permission table): a viewer sees, with the reason.
@@ -318,11 +326,13 @@ const WorkflowsView = observer(function WorkflowsView() {
       />
       <Dialog
         open={historyOf !== null}
-        onOpenChange={(isOpen) => !isOpen && setHistoryOf(null)}
+        onOpenChange={(isOpen) => !isOpen && closeHistory()}
         title={`Runs of ${historyOf?.name ?? ''}`}
         size="large"
       >
-        {historyOf && <ExecutionsList workflowId={historyOf.id} />}
+        {historyOf && (
+          <ExecutionsList workflowId={historyOf.id} initialStatus={chosenHistory ? '' : (params.get('status') ?? '')} />
+        )}
       </Dialog>
       <WorkflowAlertsDialog workflow={alertsOf} onClose={() => setAlertsOf(null)} />
     </>

@@ -39,6 +39,8 @@ const TimeLink = styled(RouterLink)`
 /** Props of {@link ExecutionsList}. */
 export interface ExecutionsListProps {
   workflowId: string;
+  /** The status filter it opens with (a link to a workflow's failed runs: 'failed'); any unless told. */
+  initialStatus?: string;
 }
 
 /**
@@ -48,9 +50,12 @@ export interface ExecutionsListProps {
  * server-state layer (new runs appear while the list is on screen; leaving it stops the polling
  * and aborts its request); older pages load on demand.
  */
-export const ExecutionsList = observer(function ExecutionsList({ workflowId }: ExecutionsListProps) {
+export const ExecutionsList = observer(function ExecutionsList({
+  workflowId,
+  initialStatus = '',
+}: ExecutionsListProps) {
   const executions = usePageStore(ExecutionsStoreModel);
-  const [filters, setFilters] = useState<ExecutionListFilters>({ status: '', since: '' });
+  const [filters, setFilters] = useState<ExecutionListFilters>({ status: initialStatus, since: '' });
   const newest = useMemo(() => executions.newestRuns(workflowId, filters), [executions, workflowId, filters]);
   const [older, setOlder] = useState<{ rows: ExecutionRow[]; cursor?: string; isLoading: boolean; failure: string }>({
     rows: [],
