@@ -4,11 +4,11 @@
  * wrong storage. `npm start` and `junction worker` call these (main.ts, worker.ts).
  */
 import { createRequire } from 'node:module';
-import type PgModule from 'pg';
 import type { Config } from './config.js';
 import { ConfigError } from './env.js';
 import { acquire, DataLockedError, type DataLock } from './store/data-lock.js';
 import { resolveSqlitePath } from './store/create-db.js';
+import { probePostgres } from './store/probe-postgres.js';
 
 const require = createRequire(import.meta.url);
 
@@ -78,18 +78,6 @@ export function lockDataFolder(config: Pick<Config, 'databaseUrl' | 'dataDir' | 
   } catch (error) {
     if (error instanceof DataLockedError) throw new ConfigError(error.message);
     throw error;
-  }
-}
-
-async function probePostgres(url: string, timeoutMs: number): Promise<void> {
-  const pg = require('pg') as typeof PgModule;
-  const client = new pg.Client({ connectionString: url, connectionTimeoutMillis: timeoutMs });
-  client.on('error', () => undefined);
-  try {
-    await client.connect();
-    await client.query('SELECT 1');
-  } finally {
-    await client.end().catch(() => undefined);
   }
 }
 
