@@ -617,5 +617,7 @@ export {
 } from './runs/failure-alerts.js';
 export type { TestAlertAnswer } from './runs/alert-texts.js';
 export { ALERT_INTERVAL_CHOICES, alertIntervalOptions, alertIntervalText, testAlertSentText } from './runs/alert-texts.js';
+export type { BulkRunProgress, RunSearchFilters, RunSearchQuery } from './runs/run-search.js';
+export { bulkProgressText, NO_RUN_FILTERS, runSearchQuery } from './runs/run-search.js';
 export type { RunDay, RunDayCount, RunStatsPeriod } from './runs/run-stats.js';
 export { failureRate, firstDayOf, formatFailureRate, RUN_STATS_PERIODS, runDays } from './runs/run-stats.js';
