@@ -46,6 +46,7 @@ export const AUDIT_ACTION_LABELS: Record<string, string> = {
   'workflow.switched_off': 'Switched a workflow OFF',
   'workflow.published': 'Published a workflow',
   'workflow.restored': 'Restored a workflow version',
+  'workflow.draft_discarded': 'Discarded a draft',
   'workflow.deleted': 'Deleted a workflow',
   'workflow.shared': 'Shared a workflow',
   'app.published': 'Published an app',
