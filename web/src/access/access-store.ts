@@ -26,6 +26,9 @@ export const AccessStoreModel = ApiModel.named('AccessStore')
   .actions((self) => ({
     /** Reads the role once (again with `force`, after switching workspaces); a failure leaves it unknown. */
     load: flow(function* load(force = false) {
+      // No session yet: no tokenless request (it would only answer 401); the page reads the
+      // role again once its session is set (EditorPage forces it after the workflow loads).
+      if (!self.api.getToken()) return;
       // A forced read goes out even while another is in flight (that one may have had no token yet).
       if (!force && (self.isLoading || self.role)) return;
       self.isLoading = true;
