@@ -302,5 +302,7 @@ describe.each(openTestDatabases())('support, checkout and settings on $dialect',
     const ms = performance.now() - started;
     expect(list.json.items).toHaveLength(100);
     console.log(`${testDb.dialect}: GET /api/dashboard/workflows with 100 workflows answered in ${ms.toFixed(1)} ms`);
-  });
+    // Nothing here is timed (the figure is printed); the 99 sequential creates take under 1 s
+    // alone but went past the default 20 s on a shared machine under load, so the test allows 120 s.
+  }, 120_000);
 });
