@@ -15,6 +15,7 @@ export const ROUTE_PATTERNS = [
   '/connections',
   '/settings',
   '/audit',
+  '/runs',
   '/support',
   '/profile',
   // The Demo CRM's own screens (contacts, Settings → API), signed in; its API is /demo-crm/….

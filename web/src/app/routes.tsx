@@ -45,6 +45,7 @@ const WorkflowsPage = lazy(async () => ({ default: (await loadDashboard()).Workf
 const ConnectionsPage = lazy(async () => ({ default: (await loadDashboard()).ConnectionsPage }));
 const SettingsPage = lazy(async () => ({ default: (await loadDashboard()).SettingsPage }));
 const AuditPage = lazy(async () => ({ default: (await loadDashboard()).AuditPage }));
+const RunsPage = lazy(async () => ({ default: (await loadDashboard()).RunsPage }));
 const ProfilePage = lazy(async () => ({ default: (await loadDashboard()).ProfilePage }));
 const DashboardHomePage = lazy(async () => ({ default: (await loadDashboard()).DashboardHomePage }));
 const DemoCrmPage = lazy(async () => ({ default: (await import('../demo-crm/DemoCrmPage.js')).DemoCrmPage }));
@@ -88,6 +89,8 @@ const pages: Record<RoutePattern, (() => ReactNode) | typeof formRoute> = {
   '/connections': () => <ConnectionsPage />,
   '/settings': () => <SettingsPage />,
   '/audit': () => <AuditPage />,
+  // The workspace's run search and bulk actions (docs/runs-at-scale.md), linked from the home's Runs card.
+  '/runs': () => <RunsPage />,
   '/support': () => <SupportPage />,
   '/profile': () => <ProfilePage />,
   '/demo-crm': () => <DemoCrmPage />,

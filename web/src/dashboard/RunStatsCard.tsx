@@ -92,6 +92,9 @@ export const RunStatsCard = observer(function RunStatsCard() {
             </div>
           </Figures>
           <RunChart days={stats.days} />
+          <p>
+            <TextLink to="/runs">Search all runs</TextLink> to re-run or cancel many at once.
+          </p>
           <Heading>Failing most</Heading>
           {stats.topFailing.length === 0 ? (
             <p>No workflow failed in the last {stats.period} days.</p>
