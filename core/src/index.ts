@@ -277,6 +277,13 @@ export {
   normaliseEmail,
 } from './accounts/email.js';
 export { describeDevice, UNKNOWN_DEVICE } from './accounts/device.js';
+export {
+  AUDIT_ACTION_LABELS,
+  AUDIT_ACTIONS,
+  type AuditAction,
+  auditActionLabel,
+  isAuditAction,
+} from './accounts/audit-actions.js';
 export type {
   EffectivePolicy,
   InvitationState,

@@ -3,6 +3,7 @@
  * newest first, filtered by action, member and days; 'Load more' pages back; 'Download' saves
  * the filtered log as JSON lines (the download itself is recorded).
  */
+import { AUDIT_ACTION_LABELS, auditActionLabel } from '@junction/core';
 import { observer } from 'mobx-react-lite';
 import { useCallback, useEffect, useState } from 'react';
 import { RoleGate } from '../access/RoleGate.js';
@@ -25,34 +26,6 @@ import { DashboardStoreModel, type MemberItem } from './dashboard-store.js';
 import { failureText } from './dashboard-workflows.js';
 import { Muted, Toolbar } from './parts.js';
 
-/** What each recorded action reads as. */
-export const AUDIT_ACTION_LABELS: Record<string, string> = {
-  'auth.signed_in': 'Signed in',
-  'auth.sign_in_failed': 'Failed sign-in',
-  'auth.signed_out': 'Signed out',
-  'auth.sessions_ended': 'Ended sessions',
-  'auth.password_changed': 'Changed password',
-  'invitation.created': 'Invited someone',
-  'invitation.accepted': 'Accepted an invitation',
-  'invitation.revoked': 'Revoked an invitation',
-  'member.role_changed': 'Changed a role',
-  'member.removed': 'Removed a member',
-  'workspace.transferred': 'Transferred the workspace',
-  'workspace.updated': 'Renamed the workspace',
-  'connection.created': 'Created a connection',
-  'connection.tested': 'Tested a connection',
-  'connection.deleted': 'Deleted a connection',
-  'workflow.switched_on': 'Switched a workflow ON',
-  'workflow.switched_off': 'Switched a workflow OFF',
-  'workflow.published': 'Published a workflow',
-  'workflow.restored': 'Restored a workflow version',
-  'workflow.draft_discarded': 'Discarded a draft',
-  'workflow.deleted': 'Deleted a workflow',
-  'workflow.shared': 'Shared a workflow',
-  'app.published': 'Published an app',
-  'export.audit': 'Downloaded the audit log',
-};
-
 const NO_FILTERS: AuditFilters = { action: '', actorId: '', from: '', to: '' };
 
 /** A few words of an event's detail (names, roles, counts), never raw JSON. */
@@ -66,7 +39,7 @@ function describeDetail(row: AuditRow): string {
 const COLUMNS: TableColumn<AuditRow>[] = [
   { key: 'at', header: 'When', cell: (row) => formatRunTime(row.at), width: '18%' },
   { key: 'who', header: 'Who', cell: (row) => row.actorEmail ?? 'Unknown account' },
-  { key: 'action', header: 'What', cell: (row) => AUDIT_ACTION_LABELS[row.action] ?? row.action },
+  { key: 'action', header: 'What', cell: (row) => auditActionLabel(row.action) },
   { key: 'detail', header: 'Details', cell: describeDetail },
   { key: 'address', header: 'From', cell: (row) => row.address ?? '—' },
 ];

@@ -3,38 +3,11 @@
  * admins must be able to trace (who, when, from which address, what), and the reads of
  * `GET /api/tenants/{tenantId}/audit` (services/audit.ts).
  */
+import type { AuditAction } from '@junction/core';
 import type { AuthContext } from '../views.js';
 
-/** What happened; the list the audit page filters on. */
-export const AUDIT_ACTIONS = [
-  'auth.signed_in',
-  'auth.sign_in_failed',
-  'auth.signed_out',
-  'auth.sessions_ended',
-  'auth.password_changed',
-  'invitation.created',
-  'invitation.accepted',
-  'invitation.revoked',
-  'member.role_changed',
-  'member.removed',
-  'workspace.transferred',
-  'workspace.updated',
-  'connection.created',
-  'connection.tested',
-  'connection.deleted',
-  'workflow.switched_on',
-  'workflow.switched_off',
-  'workflow.published',
-  'workflow.restored',
-  'workflow.draft_discarded',
-  'workflow.deleted',
-  'workflow.shared',
-  'app.published',
-  'export.audit',
-] as const;
-
-/** One kind of audited event. */
-export type AuditAction = (typeof AUDIT_ACTIONS)[number];
+/** What happened (core's list, with the words the audit page shows). */
+export { AUDIT_ACTIONS, type AuditAction } from '@junction/core';
 
 /** An event to record. `tenantId` defaults to the caller's current workspace. */
 export interface AuditEventInput {
