@@ -43,7 +43,7 @@ describe('dashboard and replay accessibility', { timeout: E2E_TEST_TIMEOUT_MS * 
 
     const page = await session().newPage();
     await page.addInitScript(storeToken, grant.token);
-    for (const path of ['/workflows', '/connections', '/settings', '/profile', '/support', '/dashboard']) {
+    for (const path of ['/workflows', '/connections', '/settings', '/profile', '/support', '/dashboard', '/runs']) {
       await page.goto(`${baseUrl}${path}`);
       await page.getByRole('navigation', { name: 'Dashboard' }).waitFor();
       await page.waitForLoadState('networkidle');

@@ -7,40 +7,12 @@
  */
 import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
-import { apiCall, type CrmGrant, hookToCrm, signUpWithCrm } from './crm-fixtures.js';
+import { signUpWithCrm } from './crm-fixtures.js';
 import { E2E_TEST_TIMEOUT_MS, saveScreenshot, useE2ESession } from './harness.js';
+import { runHookWorkflow } from './run-fixtures.js';
 import { storeToken } from './workflow-fixtures.js';
 
 const session = useE2ESession();
-
-const call = <T>(method: string, route: string, token: string | null, body?: unknown) =>
-  apiCall<T>(session().baseUrl, method, route, token, body);
-
-const FINISHED = ['succeeded', 'failed', 'filtered', 'cancelled', 'not_run'];
-
-/** Makes a Webhook → Demo CRM workflow, switches it ON and posts `times` hooks; waits for every run. */
-async function runTimes(grant: CrmGrant, name: string, credentialId: string, times: number): Promise<string> {
-  const document = hookToCrm(credentialId, name, ['email', 'firstName']);
-  const created = await call<{ id: string }>('POST', '/api/workflows', grant.token, { name, document });
-  expect(created.status).toBe(201);
-  const id = created.json.id;
-  const on = await call('PUT', `/api/workflows/${id}/active`, grant.token, { active: true });
-  expect(on.status, JSON.stringify(on.json)).toBe(200);
-  const hookUrl = await call<{ url: string }>('GET', `/api/workflows/${id}/hook`, grant.token);
-  for (let i = 0; i < times; i += 1) {
-    const hook = await call('POST', new URL(hookUrl.json.url).pathname, null, {
-      email: `p${i}@example.com`,
-      firstName: 'Ada',
-    });
-    expect(hook.status).toBe(200);
-  }
-  for (let i = 0; i < 200; i += 1) {
-    const list = await call<{ items: { status: string }[] }>('GET', `/api/workflows/${id}/executions`, grant.token);
-    if (list.json.items.length === times && list.json.items.every((r) => FINISHED.includes(r.status))) return id;
-    await new Promise((resolve) => setTimeout(resolve, 100));
-  }
-  throw new Error(`the runs of ${name} did not finish`);
-}
 
 async function openAs(token: string, path: string, colorScheme: 'light' | 'dark' = 'light'): Promise<Page> {
   const page = await session().newPage();
@@ -53,8 +25,8 @@ async function openAs(token: string, path: string, colorScheme: 'light' | 'dark'
 describe('dashboard run pictures', { timeout: E2E_TEST_TIMEOUT_MS * 3 }, () => {
   it('shows runs per day, the failure rate and the workflows failing most', async () => {
     const grant = await signUpWithCrm(session().baseUrl, 'stats');
-    await runTimes(grant, 'CRM sync', grant.credentialId, 3);
-    const broken = await runTimes(grant, 'Broken sync', 'no-such-account', 1);
+    await runHookWorkflow(session().baseUrl, grant, 'CRM sync', grant.credentialId, ['Ada', 'Grace', 'Linus']);
+    const broken = await runHookWorkflow(session().baseUrl, grant, 'Broken sync', 'no-such-account', ['Ada']);
 
     const page = await openAs(grant.token, '/dashboard');
     const card = page.getByTestId('run-stats');

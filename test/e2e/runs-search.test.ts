@@ -6,37 +6,12 @@
  */
 import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
-import { apiCall, type CrmGrant, hookToCrm, signUpWithCrm } from './crm-fixtures.js';
+import { signUpWithCrm } from './crm-fixtures.js';
 import { E2E_TEST_TIMEOUT_MS, saveScreenshot, useE2ESession } from './harness.js';
+import { runHookWorkflow } from './run-fixtures.js';
 import { storeToken } from './workflow-fixtures.js';
 
 const session = useE2ESession();
-
-const call = <T>(method: string, route: string, token: string | null, body?: unknown) =>
-  apiCall<T>(session().baseUrl, method, route, token, body);
-
-const FINISHED = ['succeeded', 'failed', 'filtered', 'cancelled', 'not_run'];
-
-/** A Webhook → Demo CRM workflow, ON, run once per first name; waits until every run ended. */
-async function runWith(grant: CrmGrant, name: string, credentialId: string, firstNames: string[]): Promise<string> {
-  const document = hookToCrm(credentialId, name, ['email', 'firstName']);
-  const created = await call<{ id: string }>('POST', '/api/workflows', grant.token, { name, document });
-  expect(created.status).toBe(201);
-  const id = created.json.id;
-  expect((await call('PUT', `/api/workflows/${id}/active`, grant.token, { active: true })).status).toBe(200);
-  const hookUrl = await call<{ url: string }>('GET', `/api/workflows/${id}/hook`, grant.token);
-  for (const firstName of firstNames) {
-    const hook = await call('POST', new URL(hookUrl.json.url).pathname, null, { email: 'x@example.com', firstName });
-    expect(hook.status).toBe(200);
-  }
-  for (let i = 0; i < 200; i += 1) {
-    const list = await call<{ items: { status: string }[] }>('GET', `/api/workflows/${id}/executions`, grant.token);
-    if (list.json.items.length === firstNames.length && list.json.items.every((r) => FINISHED.includes(r.status)))
-      return id;
-    await new Promise((resolve) => setTimeout(resolve, 100));
-  }
-  throw new Error(`the runs of ${name} did not finish`);
-}
 
 async function openAs(token: string, path: string): Promise<Page> {
   const page = await session().newPage();
@@ -48,8 +23,8 @@ async function openAs(token: string, path: string): Promise<Page> {
 describe('runs page', { timeout: E2E_TEST_TIMEOUT_MS * 3 }, () => {
   it('searches the runs and re-runs all matching from the failed step, with progress', async () => {
     const grant = await signUpWithCrm(session().baseUrl, 'runs');
-    await runWith(grant, 'CRM sync', grant.credentialId, ['Ada', 'Grace']);
-    await runWith(grant, 'Broken sync', 'no-such-account', ['Linus', 'Margaret', 'Alan']);
+    await runHookWorkflow(session().baseUrl, grant, 'CRM sync', grant.credentialId, ['Ada', 'Grace']);
+    await runHookWorkflow(session().baseUrl, grant, 'Broken sync', 'no-such-account', ['Linus', 'Margaret', 'Alan']);
 
     const page = await openAs(grant.token, '/dashboard');
     await page.getByRole('link', { name: 'Search all runs' }).click();

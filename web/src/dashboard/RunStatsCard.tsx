@@ -93,7 +93,7 @@ export const RunStatsCard = observer(function RunStatsCard() {
           </Figures>
           <RunChart days={stats.days} />
           <p>
-            <TextLink to="/runs">Search all runs</TextLink> to re-run or cancel many at once.
+            <TextLink to="/runs">Search all runs: re-run or cancel many at once</TextLink>
           </p>
           <Heading>Failing most</Heading>
           {stats.topFailing.length === 0 ? (
