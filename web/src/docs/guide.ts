@@ -20,6 +20,8 @@ export const GUIDE_ORDER = [
   'data-pills-and-filters',
   'connections',
   'runs-and-replay',
+  'failure-alerts',
+  'runs-at-scale',
   'drafts-and-versions',
   'forms',
   'developer-portal',
