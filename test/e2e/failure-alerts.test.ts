@@ -5,11 +5,12 @@
  * alert" saying where the mail went: this server has no SMTP_URL, so only to its log).
  * Screenshots: test/e2e/screenshots/alerts-*.png.
  */
+import { randomUUID } from 'node:crypto';
 import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
 import { apiCall } from './crm-fixtures.js';
 import { E2E_TEST_TIMEOUT_MS, saveScreenshot, useE2ESession } from './harness.js';
-import { signUp, storeToken } from './workflow-fixtures.js';
+import { signUp, storeToken, TEST_PASSWORD } from './workflow-fixtures.js';
 
 const session = useE2ESession();
 
@@ -81,5 +82,37 @@ describe('failure alerts', { timeout: E2E_TEST_TIMEOUT_MS * 2 }, () => {
     const result = dialog.getByTestId('test-alert-result');
     await expect.poll(() => result.textContent()).toContain("only written to the server's log, not sent");
     await saveScreenshot(page, 'alerts-workflow-dialog');
+  });
+
+  it('shows a viewer the alert switches and the test alert disabled, with the reason', async () => {
+    const owner = await signUp(session().baseUrl, 'alerts-owner');
+    const email = `viewer-${randomUUID()}@example.com`;
+    const sent = await call<{ link: string }>('POST', '/api/invitations', owner.token, { email, role: 'viewer' });
+    expect(sent.status).toBe(201);
+    const invitationToken = decodeURIComponent(sent.json.link.split('/invite/')[1]);
+    const joined = await apiCall<{ token: string }>(session().baseUrl, 'POST', '/api/auth/sign-up', null, {
+      email,
+      password: TEST_PASSWORD,
+      invitationToken,
+    });
+    expect(joined.status).toBe(201);
+
+    const page = await openAs(joined.json.token, '/settings');
+    const mails = page
+      .getByTestId('failure-alerts-card')
+      .getByRole('switch', { name: 'Mail the owners and admins when a workflow fails' });
+    await expect.poll(() => mails.isDisabled()).toBe(true);
+    expect(await mails.getAttribute('aria-description')).toMatch(/change workspace settings/);
+
+    await page.goto(`${session().baseUrl}/workflows`);
+    const row = page.getByTestId('workflow-row').first();
+    await row.getByRole('button', { name: /^Actions for / }).click();
+    await page.getByRole('menuitem', { name: 'Failure alerts' }).click();
+    const dialog = page.getByRole('dialog');
+    const own = dialog.getByRole('switch', { name: 'Mail when this workflow fails' });
+    await expect.poll(() => own.isDisabled()).toBe(true);
+    expect(await own.getAttribute('aria-description')).toMatch(/edit workflows/);
+    expect(await dialog.getByRole('button', { name: 'Send a test alert' }).isDisabled()).toBe(true);
+    await saveScreenshot(page, 'alerts-viewer-dialog');
   });
 });

@@ -86,6 +86,7 @@ const WorkflowAlertsBody = observer(function WorkflowAlertsBody({ workflowId }: 
         />
         <span>Mail when this workflow fails</span>
       </SwitchRow>
+      {editRefusal && <Muted>{editRefusal}</Muted>}
       {workspace && !workspace.enabled && (
         <Muted>Alert mails are off for the whole workspace (Settings), so none is sent for now.</Muted>
       )}
