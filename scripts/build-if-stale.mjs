@@ -25,6 +25,9 @@ function newestMtime(p) {
   return newest;
 }
 
+/** Inputs outside a package's folder: the web app bundles the user guide's pages from docs/. */
+const extraInputs = { web: [path.join(root, 'docs')] };
+
 let upstreamChanged = false;
 for (const name of order) {
   const dir = path.join(root, name);
@@ -38,7 +41,10 @@ for (const name of order) {
   if (!inputs.some((e) => e === 'src' || e === 'index.html' || e === 'openapi.yaml')) continue;
   const stamp = path.join(dir, 'dist', '.build-stamp');
   const built = existsSync(stamp) ? statSync(stamp).mtimeMs : 0;
-  const newest = Math.max(...inputs.map((e) => newestMtime(path.join(dir, e))));
+  const newest = Math.max(
+    ...inputs.map((e) => newestMtime(path.join(dir, e))),
+    ...(extraInputs[name] ?? []).filter((p) => existsSync(p)).map(newestMtime),
+  );
   if (!force && !upstreamChanged && built >= newest) continue;
   process.stdout.write(`junction: building ${pkg.name}\n`);
   const res = spawnSync('npm', ['run', 'build', '-w', pkg.name], { cwd: root, stdio: 'inherit' });

@@ -89,8 +89,9 @@ describe('the editor at a glance', { timeout: E2E_TEST_TIMEOUT_MS * 3 }, () => {
       )
       .toBe('true');
     await panel(page).getByRole('button', { name: 'Retest action' }).waitFor();
+    // Escape closes the step panel (editor shortcuts), as Close panel does.
     await page.keyboard.press('Escape');
-    await page.getByRole('button', { name: 'Close panel' }).click();
+    await panel(page).waitFor({ state: 'hidden' });
 
     // The stepper says it too, under the Test header, with its own Retest.
     await card.click();
