@@ -166,10 +166,10 @@ export interface Services {
   alerts: FailureAlertsService;
   /** Runs at scale: the workspace-wide search and bulk re-run or cancel (contracts/runs.ts). */
   runs: RunsService;
-  /** Shared templates (contracts/templates.ts). */
-  templates: TemplatesService;
   /** The audit log: record, read, download (contracts/audit.ts). */
   audit: AuditService;
+  /** Shared templates (contracts/templates.ts). */
+  templates: TemplatesService;
   /** Starter workflows and preselected apps from the editor's address (starters.ts, onboarding 2). */
   starters: StartersService;
   /** Webhook handshakes of subscribed apps on `/hooks/{key}` (Trello HEAD, Asana secret, Graph validation). */

@@ -14,22 +14,22 @@ import {
   type WorkflowDocument,
   withoutTrailing,
 } from '@junction/core';
-import { readStoredValue } from '../store/repos/engine.js';
-import { notFound, Problem, unprocessable } from '../kernel/errors.js';
 import { RECONNECT_MESSAGE } from '../integrations/auth/credential-resolver.js';
 import { hasCustomAuth } from '../integrations/auth/custom-code-auth.js';
 import { isDriveFilesAction, listDriveFiles } from '../integrations/catalogue/google-drive-files.js';
 import type { StepExecution } from '../integrations/executor.js';
 import type { RunnableApp } from '../integrations/registry.js';
 import type { StepsService, TestResultView } from '../kernel/contracts/steps.js';
-import { checkDocument } from './core-rules.js';
 import { nowIso } from '../kernel/deps.js';
+import { notFound, Problem, unprocessable } from '../kernel/errors.js';
 import type { PlatformDeps } from '../kernel/platform.js';
 import { createWorkflowReleasesRepo } from '../store/repos/workflow-releases.js';
-import { toWorkflowView } from './views.js';
+import { readStoredValue } from '../store/repos/engine.js';
 import { assertUsable } from './connection-access.js';
-import { createStepContext, EVENT_CHOICES_PAGE, type StepsServiceOptions } from './step-context.js';
+import { checkDocument } from './core-rules.js';
 import { dropdownSpec, itemsUnder, toOptions } from './dropdown-options.js';
+import { createStepContext, EVENT_CHOICES_PAGE, type StepsServiceOptions } from './step-context.js';
+import { toWorkflowView } from './views.js';
 
 /** Builds the steps service. */
 export function createStepsService(deps: PlatformDeps, options: StepsServiceOptions = {}): StepsService {

@@ -15,8 +15,8 @@ import { Button, Spinner, TextField, useToast } from '../ui/index.js';
 import {
   CustomTriggerWizard,
   FIELD_LOCATIONS,
-  type ICustomTriggerWizard,
   FIELD_TYPES,
+  type ICustomTriggerWizard,
   NEW_FIELD_KEY,
   ONBOARDING_TOAST_MS,
   WIZARD_STEPS,
