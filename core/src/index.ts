@@ -160,7 +160,13 @@ export {
 } from './workflow/activation.js';
 // a workflow's life: OFF, live, draft; and a change between versions in words
 export type { LifecycleAction, LifecycleOutcome, LifecycleState } from './workflow/lifecycle.js';
-export { documentsDiffer, draftAfterSave, lifecycleStateOf, lifecycleTransition, saveTarget } from './workflow/lifecycle.js';
+export {
+  documentsDiffer,
+  draftAfterSave,
+  lifecycleStateOf,
+  lifecycleTransition,
+  saveTarget,
+} from './workflow/lifecycle.js';
 export type { ChangedStep, ChangeSummary, StepRef } from './workflow/describe-change.js';
 export { describeChange } from './workflow/describe-change.js';
 export {
@@ -382,6 +388,8 @@ export {
   canTrigger,
   hasTriggers,
   isPremiumApp,
+  MESSAGING_CATEGORY,
+  messagingApps,
   needsAuth,
   POPULAR_BUILTIN_APPS,
   PREMIUM_APPS,
@@ -623,7 +631,12 @@ export {
   QUIET_STATE,
 } from './runs/failure-alerts.js';
 export type { TestAlertAnswer } from './runs/alert-texts.js';
-export { ALERT_INTERVAL_CHOICES, alertIntervalOptions, alertIntervalText, testAlertSentText } from './runs/alert-texts.js';
+export {
+  ALERT_INTERVAL_CHOICES,
+  alertIntervalOptions,
+  alertIntervalText,
+  testAlertSentText,
+} from './runs/alert-texts.js';
 export type { BulkRunProgress, RunSearchFilters, RunSearchQuery } from './runs/run-search.js';
 export { bulkProgressText, NO_RUN_FILTERS, runSearchQuery } from './runs/run-search.js';
 export type { RunDay, RunDayCount, RunStatsPeriod } from './runs/run-stats.js';

@@ -6,6 +6,8 @@ import {
   filterApps,
   hasTriggers,
   isPremiumApp,
+  MESSAGING_CATEGORY,
+  messagingApps,
   needsAuth,
   visibleTriggers,
 } from './catalog.js';
@@ -95,6 +97,20 @@ describe('apps that have triggers (editor-core 2.9)', () => {
   it('Formatter is the premium app', () => {
     expect(isPremiumApp('formatter')).toBe(true);
     expect(isPremiumApp('http')).toBe(false);
+  });
+});
+
+describe('messagingApps (editor-core 1: the palette offers a messaging action)', () => {
+  it('lists the Communication apps in catalogue order and nothing else', () => {
+    const catalogue: CatalogApp[] = [
+      { appSlug: 'slack', category: MESSAGING_CATEGORY },
+      { appSlug: 'notion', category: 'Productivity' },
+      { appSlug: 'telegram', category: MESSAGING_CATEGORY },
+      { appSlug: 'webhook' },
+      { appSlug: 'discord', category: MESSAGING_CATEGORY },
+    ];
+    expect(slugs(messagingApps(catalogue))).toEqual(['slack', 'telegram', 'discord']);
+    expect(messagingApps([])).toEqual([]);
   });
 });
 

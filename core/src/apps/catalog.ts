@@ -21,6 +21,8 @@ export interface CatalogApp {
   authInfo?: { apiType?: string };
   /** A catalogue entry's word on {@link hasTriggers} (the server derives it from the definition). */
   hasTriggers?: boolean;
+  /** The catalogue entry's category (editor-core 3 "App catalogue entry"). */
+  category?: string;
 }
 
 /**
@@ -35,6 +37,19 @@ export const PREMIUM_APPS: readonly string[] = ['formatter'];
 /** Tells whether choosing the app is premium (a data-formatting app, editor-core 6). */
 export function isPremiumApp(appSlug: string): boolean {
   return PREMIUM_APPS.includes(appSlug);
+}
+
+/** The catalogue category of messaging apps (Slack, Telegram, Discord, …). */
+export const MESSAGING_CATEGORY = 'Communication';
+
+/**
+ * Lists the catalogue's messaging apps (category {@link MESSAGING_CATEGORY}), in catalogue
+ * order: the palette's ACTIONS offers them as its messaging action (editor-core 1).
+ *
+ * @example messagingApps(apps).map((app) => app.appSlug) // ['slack', 'telegram', 'discord', …]
+ */
+export function messagingApps<T extends CatalogApp>(apps: readonly T[]): T[] {
+  return apps.filter((app) => app.category === MESSAGING_CATEGORY);
 }
 
 /**

@@ -15,13 +15,23 @@ afterEach(cleanup);
 let n = 0;
 const env = { newId: () => `id-${++n}`, now: () => 0 };
 
+// The catalogue as GET /api/apps lists it (the messaging apps' category is the server catalogue's).
+const catalogue = [
+  { appSlug: 'notion', appName: 'Notion', category: 'Productivity', apiType: 'oauth2' },
+  { appSlug: 'slack', appName: 'Slack', category: 'Communication', apiType: 'oauth2', iconURL: '/icons/slack.svg' },
+  { appSlug: 'telegram', appName: 'Telegram', category: 'Communication', apiType: 'apikey' },
+  { appSlug: 'discord', appName: 'Discord', category: 'Communication', apiType: 'apikey' },
+];
+
 async function renderPalette(plan: { plan: string; planStatus: string }) {
   const doc = createNewWorkflow(env, { id: 'wf' });
   const api = {
     get: vi.fn(async (path: string) =>
       path === '/api/auth/me'
         ? { currentTenantId: 't1', tenants: [{ role: 'owner', tenant: { id: 't1', name: 'W', ...plan } }] }
-        : { id: 'wf', name: doc.name, active: false, revision: 1, document: doc },
+        : path === '/api/apps'
+          ? { items: catalogue }
+          : { id: 'wf', name: doc.name, active: false, revision: 1, document: doc },
     ),
     post: vi.fn(async () => ({ url: 'https://checkout.example.com/session/1' })),
   } as unknown as ApiClient;
@@ -58,6 +68,21 @@ describe('the palette (editor-core 1)', () => {
       expect(screen.getByRole('tab', { name: 'ACTIONS' }).getAttribute('aria-selected')).toBe('true'),
     );
     expect(screen.getByRole('tabpanel', { name: 'ACTIONS' }).textContent).toContain('HTTP request');
+  });
+});
+
+describe("the palette's messaging action (editor-core 1)", () => {
+  it("ACTIONS offers the catalogue's messaging apps; choosing one adds that app's step", async () => {
+    const { editor } = await renderPalette({ plan: 'premium', planStatus: 'active' });
+    fireEvent.click(screen.getByRole('tab', { name: 'ACTIONS' }));
+    const panel = await screen.findByRole('tabpanel', { name: 'ACTIONS' });
+    await waitFor(() => expect(panel.textContent).toContain('Slack'));
+    expect(panel.textContent).toContain('Telegram');
+    expect(panel.textContent).toContain('Discord');
+    expect(panel.textContent).not.toContain('Notion');
+    fireEvent.click(screen.getByRole('button', { name: /Slack/ }));
+    await waitFor(() => expect(editor.wf.steps).toHaveLength(3));
+    expect(editor.wf.steps[2].data).toMatchObject({ type: 'slack', label: 'Slack', hasauth: true });
   });
 });
 

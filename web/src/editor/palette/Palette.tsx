@@ -1,6 +1,6 @@
 import { isPremiumApp } from '@junction/core';
 import { observer } from 'mobx-react-lite';
-import { useState } from 'react';
+import { useEffect, useState } from 'react';
 import styled from 'styled-components';
 import { AppIcon, Tabs, TabsContent, TabsList, TabsTrigger, useToast } from '../../ui/index.js';
 import { loadLayout } from '../canvas/canvas-actions.js';
@@ -9,9 +9,9 @@ import { PremiumOffer, useTenantPlan } from './PremiumOffer.js';
 import {
   applyStepEntry,
   linkForTool,
-  PALETTE_ENTRIES,
   PALETTE_TABS,
   type PaletteEntry,
+  paletteEntries,
   type PaletteTab,
 } from './palette-entries.js';
 import { isOfferedPremium } from './premium.js';
@@ -101,6 +101,11 @@ export const Palette = observer(function Palette() {
   const plan = useTenantPlan();
   const [pendingEntry, setPendingEntry] = useState<PaletteEntry | null>(null);
   const [isOfferDismissed, setOfferDismissed] = useState(false);
+  // The messaging entries come from the app catalogue, read when ACTIONS is first opened (not at
+  // the editor's opening: the catalogue is not first-load work).
+  useEffect(() => {
+    if (tab === 'ACTIONS') void editor.catalog.load();
+  }, [tab, editor]);
 
   const choose = (entry: PaletteEntry) => {
     const isPremium = entry.effect.kind !== 'link' && isPremiumApp(entry.effect.app);
@@ -143,7 +148,7 @@ export const Palette = observer(function Palette() {
         </TabList>
         <TabsContent value={tab}>
           <List>
-            {PALETTE_ENTRIES[tab].map((entry) => (
+            {paletteEntries(tab, editor.catalog.apps).map((entry) => (
               <li key={entry.id}>
                 <Entry type="button" onClick={() => choose(entry)} data-entry={entry.id}>
                   <EntryIcon aria-hidden="true">

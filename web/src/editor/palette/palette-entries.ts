@@ -1,10 +1,12 @@
 /**
  * The palette's entries (editor-core 1: tabs TRIGGERS, ACTIONS and TOOLS with sample entries: a
- * CRM trigger, an action, an IF branch) and what choosing one does to the workflow.
+ * CRM trigger, a messaging action, an IF branch) and what choosing one does to the workflow.
  */
 import type { IStep, IWorkflow } from '@junction/core';
-import { type ChosenApp, HISTORY_DESCRIPTIONS, STEP_SPACING_Y } from '@junction/core';
+import { type ChosenApp, HISTORY_DESCRIPTIONS, messagingApps, needsAuth, STEP_SPACING_Y } from '@junction/core';
 import { applyLayout } from '../canvas/canvas-actions.js';
+import type { AppSummaryView } from '../panels/panel-common.js';
+import { toCatalogApp } from '../panels/panel-catalog.js';
 
 /** The palette's tabs, in order. */
 export const PALETTE_TABS = ['TRIGGERS', 'ACTIONS', 'TOOLS'] as const;
@@ -97,6 +99,25 @@ export const PALETTE_ENTRIES: Readonly<Record<PaletteTab, readonly PaletteEntry[
     },
   ],
 };
+
+/**
+ * The ACTIONS tab's messaging entries (editor-core 1 "a messaging action"): one per messaging
+ * app of the catalogue (core's `messagingApps`), so an app added to the catalogue shows here too.
+ */
+export function messagingEntries(apps: readonly AppSummaryView[]): PaletteEntry[] {
+  return messagingApps(apps.map(toCatalogApp)).map((app) => ({
+    id: `message-${app.appSlug}`,
+    title: app.appName || app.appSlug,
+    description: 'Send a message',
+    icon: app.iconURL ?? '',
+    effect: { kind: 'action', app: app.appSlug, label: app.appName || app.appSlug, hasauth: needsAuth(app) },
+  }));
+}
+
+/** The entries a tab shows: its fixed entries, and on ACTIONS the catalogue's messaging apps after them. */
+export function paletteEntries(tab: PaletteTab, apps: readonly AppSummaryView[]): readonly PaletteEntry[] {
+  return tab === 'ACTIONS' ? [...PALETTE_ENTRIES.ACTIONS, ...messagingEntries(apps)] : PALETTE_ENTRIES[tab];
+}
 
 /** The app an entry chooses, as core's step choice takes it (the palette knows only whether it needs an account). */
 function chosenApp(effect: { app: string; label: string; hasauth: boolean }, iconUrl: string): ChosenApp {
