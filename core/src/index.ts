@@ -435,6 +435,8 @@ export {
 export type { TemplateScope } from './apps/template.js';
 export { lookupReference, resolveTemplateString, resolveTemplateValue } from './apps/template.js';
 export { withoutTrailing } from './text/trailing.js';
+export { isSafeHelpHref, plainText, type TextPart, textParts } from './text/links.js';
+export { countText } from './text/plural.js';
 export type {
   AuthKeys,
   BuildRequestInput,
