@@ -3,7 +3,7 @@
  * 0)"): a link's delay is a whole number of seconds from 0 to one year. The delay panel, the
  * graph edit and the document reader the server validates with all ask this module.
  */
-import { DOCUMENT_LIMITS } from './document-read.js';
+import { DOCUMENT_LIMITS } from './document-limits.js';
 
 /** The longest delay a link may hold: one year, in seconds. */
 export const MAX_DELAY_SECONDS = DOCUMENT_LIMITS.maxDelaySeconds;

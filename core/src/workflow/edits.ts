@@ -23,7 +23,7 @@ import {
   updateStepData,
 } from './graph.js';
 import { HISTORY_DESCRIPTIONS, type HistoryDescription, UNRECORDED_DESCRIPTION } from './history.js';
-import { DOCUMENT_LIMITS } from './document-read.js';
+import { DOCUMENT_LIMITS } from './document-limits.js';
 import { applyStepPatch, chooseOnStep, type StepChoice } from './step-setup.js';
 import { recordSample, recordTestResult, type TestOutcome } from './test-state.js';
 import type { Link, Step, StepData, WorkflowData } from './types.js';
