@@ -18,7 +18,7 @@ import { PillField } from '../fields/PillField.js';
 import { StaticPills } from '../fields/StaticPills.js';
 import { InsertDataPicker } from './InsertDataPicker.js';
 import { DropdownModel, fieldTitle, type IDropdownModel, samplesFor } from './panel-fields.js';
-import { Input, Row, Tab, TabList } from './parts.js';
+import { ErrorBox, Input, Row, Tab, TabList } from './parts.js';
 
 const Trigger = styled.button`
   display: flex;
@@ -60,7 +60,21 @@ const Content = styled(Popover.Content)`
   [role='option'][data-chosen='true'] { font-weight: 600; }
   p { margin: 6px; font-size: 13px; }
   .more { margin-top: 6px; }
+  ${ErrorBox} { margin: 0 0 6px; }
+  ${ErrorBox} p { margin: 0 0 4px; }
 `;
+
+/** The list's load failure as a field error (core's sentence after the lead) with its retry. */
+const LoadFailure = observer(function LoadFailure({ model, id }: { model: IDropdownModel; id?: string }) {
+  return (
+    <ErrorBox role="alert" id={id}>
+      <p>{model.error}</p>
+      <Button variant="ghost" size="small" onClick={() => void model.load()}>
+        Try again
+      </Button>
+    </ErrorBox>
+  );
+});
 
 /** The app's list of a dynamic field as one searchable combobox. */
 const ListCombobox = observer(function ListCombobox({
@@ -86,6 +100,8 @@ const ListCombobox = observer(function ListCombobox({
   const current = Math.min(active, Math.max(shown.length - 1, 0));
   const listId = `${id}-list`;
   const isReference = value.includes('${');
+  const isFailed = model.phase === 'failed';
+  const errorId = `${id}-error`;
 
   // A chosen value is named by its option: load the list once when the field shows one.
   useEffect(() => {
@@ -138,6 +154,8 @@ const ListCombobox = observer(function ListCombobox({
           type="button"
           aria-haspopup="listbox"
           aria-label={`${title}: ${chosen?.label ?? (value || 'nothing chosen')}`}
+          aria-invalid={isFailed ? true : undefined}
+          aria-describedby={isFailed && !open ? errorId : undefined}
         >
           {shownValue}
           <ChevronDown size={16} aria-hidden="true" />
@@ -161,7 +179,7 @@ const ListCombobox = observer(function ListCombobox({
             }}
             onKeyDown={onKeyDown}
           />
-          {model.phase === 'failed' && <p role="alert">{model.error}</p>}
+          {isFailed && <LoadFailure model={model} />}
           {model.phase === 'loading' && <p>Loading…</p>}
           {model.phase === 'loaded' && shown.length === 0 && (
             <p>{model.query.trim() ? `Nothing matches “${model.query.trim()}”.` : 'The list is empty.'}</p>
@@ -196,6 +214,8 @@ const ListCombobox = observer(function ListCombobox({
           )}
         </Content>
       </Popover.Portal>
+      {/* Closed, the field still says its list failed to load, like any field error. */}
+      {isFailed && !open && <LoadFailure model={model} id={errorId} />}
     </Popover.Root>
   );
 });

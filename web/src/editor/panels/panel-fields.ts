@@ -17,7 +17,7 @@ import {
 import { type Instance, types } from 'mobx-state-tree';
 import { failureText } from '../../stores/api-failure.js';
 import { serverStateOf } from '../../stores/server-state.js';
-import { panelEnv } from './panel-common.js';
+import { panelEnv } from '../model/panel-common.js';
 
 /** Shown when an earlier step has no data to insert (editor-core 8). */
 export const NO_DATA_TEXT = 'Error: No data to insert...';
@@ -145,7 +145,7 @@ export const DropdownModel = types
       begin(): number | null {
         if (!self.data || self.action === '') {
           self.phase = 'failed';
-          self.error = 'Error: this field has no list to load.';
+          self.error = 'This field has no list to load.';
           return null;
         }
         self.phase = 'loading';
@@ -192,7 +192,7 @@ export const DropdownModel = types
           searched: search,
         });
       } catch (error) {
-        if (self.isLatest(seq)) self.settle({ error: `Error: ${failureText(error, 'the list could not be loaded.')}` });
+        if (self.isLatest(seq)) self.settle({ error: failureText(error, 'The list could not be loaded.') });
       }
     },
   }))

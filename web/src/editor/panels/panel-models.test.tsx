@@ -1,7 +1,7 @@
 import { describeText, PROBLEM_MESSAGES, UNKNOWN_REFERENCE } from '@junction/core';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { failureText } from '../../stores/api-failure.js';
-import { appOptions } from './panel-catalog.js';
+import { appOptions } from '../model/panel-catalog.js';
 import {
   CONNECTION_EXPIRED_TEXT,
   ConnectionModel,
@@ -689,7 +689,7 @@ describe('field editor (editor-core 2.7, 2.11, 5.4)', () => {
     const field = { name: 'list', schema: { type: 'string' as const, dynamic: 'demo-crm.Lists.listLists.0.id.name' } };
     const model = editor.createPanelModel(DropdownModel, { stepId: actionId, field });
     await model.load();
-    expect(model.error).toBe(`Error: the list could not be loaded. ${NOT_BUILT_TEXT}`);
+    expect(model.error).toBe(`The list could not be loaded. ${NOT_BUILT_TEXT}`);
   });
 });
 
