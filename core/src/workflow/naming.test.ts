@@ -5,10 +5,14 @@ import {
   customRequestName,
   cutChip,
   filterFieldName,
+  FILTER_NAME_MAX_LENGTH,
   filterName,
+  filterNameProblem,
   pickCredential,
+  savedFilterName,
   stepName,
   testSuccessText,
+  typedFilterName,
 } from './naming.js';
 import type { Condition } from './types.js';
 
@@ -46,6 +50,31 @@ describe('customRequestName', () => {
     expect(customRequestName('HEAD', '/users')).toBe('Custom Request');
     expect(customRequestName('GET', 'https://api.example.com/')).toBe('Custom Request');
     expect(customRequestName('GET', '/{id}')).toBe('Custom Request');
+  });
+});
+
+describe('Filter Name (editor-core 3 "Filter schema")', () => {
+  const groups = [[{ lhs: '${t1.contact.vip}', conditionType: 'isTrue' as const, rhs: '' }]];
+
+  it('saves the typed name, trimmed, else the automatic name of the rules', () => {
+    expect(savedFilterName('  VIP only ', groups)).toBe('VIP only');
+    expect(savedFilterName('   ', groups)).toBe('Filter: vip');
+    expect(savedFilterName('', [])).toBe('');
+    expect(savedFilterName('Everyone', [])).toBe('Everyone');
+  });
+
+  it('shows a typed name in the box again, and nothing for an automatic one', () => {
+    expect(typedFilterName({ name: 'VIP only', groups })).toBe('VIP only');
+    expect(typedFilterName({ name: 'Filter: vip', groups })).toBe('');
+    expect(typedFilterName({ name: '', groups: [] })).toBe('');
+  });
+
+  it('refuses a name longer than the limit', () => {
+    expect(filterNameProblem('a'.repeat(FILTER_NAME_MAX_LENGTH))).toBe('');
+    expect(filterNameProblem(` ${'a'.repeat(FILTER_NAME_MAX_LENGTH)} `)).toBe('');
+    expect(filterNameProblem('a'.repeat(FILTER_NAME_MAX_LENGTH + 1))).toBe(
+      `A filter name is at most ${FILTER_NAME_MAX_LENGTH} characters.`,
+    );
   });
 });
 

@@ -3,8 +3,9 @@
  * chips, account labels, ages and the test-success line (editor-core 2.5, 2.7, 4.8).
  */
 import pluralize from 'pluralize';
+import { DOCUMENT_LIMITS } from './document-limits.js';
 import { lastPathKey, parseReferences } from './path.js';
-import type { ConditionGroup } from './types.js';
+import type { ConditionGroup, Link } from './types.js';
 
 /** Chip values are cut to 50 characters plus '...' (editor-core 2.7, 9). */
 export const CHIP_CUT = 50;
@@ -116,6 +117,36 @@ export function filterName(groups: readonly ConditionGroup[]): string {
     )
     .filter((part) => part !== '');
   return parts.length === 0 ? '' : `Filter: ${parts.join(' OR ')}`;
+}
+
+/** The longest Filter Name a user may type, in characters (a workflow or step name's limit). */
+export const FILTER_NAME_MAX_LENGTH = DOCUMENT_LIMITS.maxNameLength;
+
+/**
+ * The name a saved filter gets (editor-core 3 "Filter schema": a Filter Name text): the name
+ * the user typed, trimmed, else the automatic {@link filterName} of its rules (4.8).
+ *
+ * @example
+ * savedFilterName('  VIP only ', groups); // 'VIP only'
+ * savedFilterName('', groups); // 'Filter: a AND b'
+ */
+export function savedFilterName(typed: string, groups: readonly ConditionGroup[]): string {
+  return typed.trim() || filterName(groups);
+}
+
+/**
+ * The Filter Name a link's panel shows in its text box: the stored name when the user gave
+ * one, '' when the name is the automatic one of its rules (so it keeps following the rules).
+ */
+export function typedFilterName(link: Pick<Link, 'name' | 'groups'>): string {
+  return link.name === filterName(link.groups) ? '' : link.name;
+}
+
+/** Why a typed Filter Name cannot be saved, or '' when it can (at most {@link FILTER_NAME_MAX_LENGTH} characters). */
+export function filterNameProblem(typed: string): string {
+  return Array.from(typed.trim()).length > FILTER_NAME_MAX_LENGTH
+    ? `A filter name is at most ${FILTER_NAME_MAX_LENGTH} characters.`
+    : '';
 }
 
 /**

@@ -2,7 +2,7 @@ import type { ConditionGroup, ConditionType, ILink } from '@junction/core';
 import { observer } from 'mobx-react-lite';
 import { type FormEvent, Fragment, useId, useState } from 'react';
 import styled from 'styled-components';
-import { Button, useToast } from '../../ui/index.js';
+import { Button, TextField, useToast } from '../../ui/index.js';
 import { useEditor } from '../editor-context.js';
 import { PillField } from '../fields/PillField.js';
 import { insertSources } from '../panels/panel-fields.js';
@@ -11,11 +11,13 @@ import {
   addOr,
   CONDITION_OPTIONS,
   checkGroups,
+  filterNameProblem,
   initialGroups,
   needsValue,
   type RowErrors,
   removeRow,
   toLinkFilter,
+  typedFilterName,
   updateRow,
 } from './filter-form.js';
 import { FieldError, LinkButton, PanelActions, PanelBody, Select } from './parts.js';
@@ -95,15 +97,18 @@ const Or = styled.div`
 `;
 
 /**
- * The filter panel (editor-core 2.10) of one link: 'Only continue if' rule rows (field from an
- * earlier step's sample, condition, value), '+ And', '+ Add "Or" rule group' and 'Save filter';
- * the saved filter is named 'Filter: …' (4.8) and labels the link.
+ * The filter panel (editor-core 2.10, 3 "Filter schema") of one link: its Filter Name, 'Only
+ * continue if' rule rows (field from an earlier step's sample, condition, value), '+ And',
+ * '+ Add "Or" rule group' and 'Save filter'; the saved filter is named as typed, else
+ * 'Filter: …' (4.8), and the name labels the link.
  */
 export const FilterPanel = observer(function FilterPanel({ link }: { link: ILink }) {
   const editor = useEditor();
   const { showToast } = useToast();
   const [groups, setGroups] = useState<ConditionGroup[]>(() => initialGroups(link.groups));
   const [errors, setErrors] = useState<RowErrors>({});
+  const [name, setName] = useState(() => typedFilterName(link));
+  const [nameError, setNameError] = useState('');
   const baseId = useId();
   const hasData = insertSources(editor.wf, link.target).some((source) => source.hasData);
 
@@ -115,9 +120,11 @@ export const FilterPanel = observer(function FilterPanel({ link }: { link: ILink
   const save = (event: FormEvent) => {
     event.preventDefault();
     const found = checkGroups(groups);
+    const nameProblem = filterNameProblem(name);
     setErrors(found);
-    if (Object.keys(found).length > 0) return;
-    const filter = toLinkFilter(groups);
+    setNameError(nameProblem);
+    if (Object.keys(found).length > 0 || nameProblem !== '') return;
+    const filter = toLinkFilter(groups, name);
     editor.wf.setLinkFilter(link.id, filter);
     showToast({ status: 'success', message: `${filter.name} saved` });
     editor.closeLinkPanel();
@@ -132,6 +139,17 @@ export const FilterPanel = observer(function FilterPanel({ link }: { link: ILink
   return (
     <form onSubmit={save} noValidate>
       <PanelBody>
+        <TextField
+          label="Filter Name"
+          placeholder={toLinkFilter(groups).name || 'Named after its rules'}
+          hint="Shown on the link. Leave empty to name it after its rules."
+          value={name}
+          error={nameError || undefined}
+          onChange={(event) => {
+            setName(event.target.value);
+            if (nameError) setNameError(filterNameProblem(event.target.value));
+          }}
+        />
         <Heading id={`${baseId}-rule`}>Only continue if</Heading>
         {groups.map((group, g) => (
           // biome-ignore lint/suspicious/noArrayIndexKey: rule groups have no identity but their place.
@@ -212,7 +230,7 @@ export const FilterPanel = observer(function FilterPanel({ link }: { link: ILink
           </FieldError>
         )}
         <PanelActions>
-          {link.groups.length > 0 && (
+          {(link.groups.length > 0 || link.name !== '') && (
             <Button type="button" variant="ghost" onClick={clear}>
               Remove filter
             </Button>

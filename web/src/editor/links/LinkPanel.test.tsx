@@ -55,6 +55,36 @@ describe('the filter panel (editor-core 2.10)', () => {
     expect(screen.getByText('Filter: amount OR vip saved')).toBeTruthy();
   });
 
+  it('saves the Filter Name the user typed, shows it again, and goes back to the automatic name when emptied', async () => {
+    const { editor, linkId } = await renderPanel('filter');
+    const name = screen.getByRole('textbox', { name: 'Filter Name' }) as HTMLInputElement;
+    expect(name.value).toBe('');
+    setPillText(screen.getByLabelText('Field of rule 1'), '${t.vip}');
+    fireEvent.change(screen.getByLabelText('Condition of rule 1'), { target: { value: 'isTrue' } });
+    fireEvent.change(name, { target: { value: '  VIP customers only ' } });
+    fireEvent.click(screen.getByRole('button', { name: 'Save filter' }));
+    expect(editor.wf.links.find((l) => l.id === linkId)?.name).toBe('VIP customers only');
+    expect(screen.getByText('VIP customers only saved')).toBeTruthy();
+
+    editor.openLinkPanel(linkId, 'filter');
+    const again = (await screen.findByRole('textbox', { name: 'Filter Name' })) as HTMLInputElement;
+    expect(again.value).toBe('VIP customers only');
+    fireEvent.change(again, { target: { value: '' } });
+    fireEvent.click(screen.getByRole('button', { name: 'Save filter' }));
+    expect(editor.wf.links.find((l) => l.id === linkId)?.name).toBe('Filter: vip');
+  });
+
+  it('refuses a Filter Name over the limit beside the box', async () => {
+    const { editor, linkId } = await renderPanel('filter');
+    setPillText(screen.getByLabelText('Field of rule 1'), '${t.vip}');
+    fireEvent.change(screen.getByLabelText('Condition of rule 1'), { target: { value: 'isTrue' } });
+    fireEvent.change(screen.getByRole('textbox', { name: 'Filter Name' }), { target: { value: 'x'.repeat(201) } });
+    fireEvent.click(screen.getByRole('button', { name: 'Save filter' }));
+    expect(screen.getByRole('alert').textContent).toBe('A filter name is at most 200 characters.');
+    expect(screen.getByRole('textbox', { name: 'Filter Name' }).getAttribute('aria-invalid')).toBe('true');
+    expect(editor.wf.links.find((l) => l.id === linkId)?.name).toBe('');
+  });
+
   it('names the problem beside an incomplete rule and saves nothing', async () => {
     const { editor } = await renderPanel('filter');
     fireEvent.click(screen.getByRole('button', { name: '+ And' }));

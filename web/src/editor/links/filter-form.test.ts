@@ -63,6 +63,10 @@ describe('filter rows (editor-core 2.10, 3)', () => {
       { lhs: '${t.amount}', conditionType: 'greaterThan', rhs: '10' },
       { lhs: '${t.vip}', conditionType: 'isTrue', rhs: '' },
     ]);
+    // A typed Filter Name wins over the automatic one (editor-core 3 "Filter schema").
+    const rows = [[{ lhs: '${t.vip}', conditionType: 'isTrue' as const, rhs: '' }]];
+    expect(toLinkFilter(rows, ' Big spenders ').name).toBe('Big spenders');
+    expect(toLinkFilter(rows, '  ').name).toBe('Filter: vip');
   });
 });
 

@@ -1,7 +1,7 @@
 /**
  * The filter and delay panels' form rules (editor-core 2.10, 3 "Filter schema", 4.8): condition
  * labels, the rows being edited, what a row needs, the sample fields to pick from, and the
- * saved filter (named by core's filterName).
+ * saved filter (named by its Filter Name, else by core's filterName).
  */
 import {
   CONDITION_LABELS,
@@ -9,15 +9,17 @@ import {
   type Condition,
   type ConditionGroup,
   conditionProblems,
-  filterName,
+  filterNameProblem,
   type LinkFilter,
   needsValue,
+  savedFilterName,
+  typedFilterName,
 } from '@junction/core';
 
 /** The condition types listed in the panel, with core's labels. */
 export const CONDITION_OPTIONS = CONDITION_TYPES.map((type) => ({ value: type, label: CONDITION_LABELS[type] }));
 
-export { needsValue };
+export { filterNameProblem, needsValue, typedFilterName };
 
 /** A new empty row. */
 export function emptyRow(): Condition {
@@ -67,8 +69,11 @@ export function checkGroups(groups: readonly ConditionGroup[]): RowErrors {
   return errors;
 }
 
-/** The filter a panel saves: trimmed rows, values dropped where unused, named by core (editor-core 4.8). */
-export function toLinkFilter(groups: readonly ConditionGroup[]): LinkFilter {
+/**
+ * The filter a panel saves: trimmed rows, values dropped where unused, named by the Filter Name
+ * the user typed, else by core's automatic name (editor-core 3, 4.8).
+ */
+export function toLinkFilter(groups: readonly ConditionGroup[], typedName = ''): LinkFilter {
   const clean = groups
     .map((group) =>
       group.map((row) => ({
@@ -78,7 +83,7 @@ export function toLinkFilter(groups: readonly ConditionGroup[]): LinkFilter {
       })),
     )
     .filter((group) => group.length > 0);
-  return { name: filterName(clean), groups: clean };
+  return { name: savedFilterName(typedName, clean), groups: clean };
 }
 
 /** The delay a panel saves, or the message to show: core's one delay rule (workflow/delay). */
