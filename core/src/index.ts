@@ -223,15 +223,11 @@ export {
   CUSTOM_REQUEST_FALLBACK_NAME,
   customRequestName,
   cutChip,
-  FILTER_NAME_MAX_LENGTH,
   filterFieldName,
   filterName,
-  filterNameProblem,
   pickCredential,
-  savedFilterName,
   stepName,
   testSuccessText,
-  typedFilterName,
 } from './workflow/naming.js';
 export type { ConditionProblem, FilterResolver } from './workflow/filter.js';
 export {
@@ -441,6 +437,7 @@ export { lookupReference, resolveTemplateString, resolveTemplateValue } from './
 export { withoutTrailing } from './text/trailing.js';
 export { isSafeHelpHref, plainText, type TextPart, textParts } from './text/links.js';
 export { countText } from './text/plural.js';
+export { firstBlockerText, shareBlockedText, switchBlockedText } from './workflow/blocker-text.js';
 export type {
   AuthKeys,
   BuildRequestInput,

@@ -1,4 +1,4 @@
-import type { Issue } from '@junction/core';
+import { type Issue, switchBlockedText } from '@junction/core';
 import { observer } from 'mobx-react-lite';
 import { useEffect, useState } from 'react';
 import styled from 'styled-components';
@@ -43,15 +43,12 @@ const Track = styled.button<{ $on: boolean }>`
 
 /**
  * Why a switch cannot be turned ON: core's first activation problem, with its step's name,
- * and how many more the issues list holds.
+ * and how many more the issues list holds (core's `switchBlockedText`; Share says the same).
  *
  * @example blockedReason([{ text: 'Test data error.', … }], 'POST') // "Can't switch ON — POST: Test data error."
  */
 export function blockedReason(problems: readonly Issue[], stepName: string | undefined): string {
-  const [first] = problems;
-  if (!first) return '';
-  const more = problems.length > 1 ? ` (${problems.length - 1} more in Workflow Issues)` : '';
-  return `Can't switch ON — ${stepName ? `${stepName}: ` : ''}${first.text}${more}`;
+  return switchBlockedText(problems, () => stepName);
 }
 
 /**

@@ -1,4 +1,4 @@
-import { UNDO_LIST_SIZE } from '@junction/core';
+import { shareBlockedText, UNDO_LIST_SIZE } from '@junction/core';
 import { ArrowLeft, Redo2, Undo2 } from 'lucide-react';
 import { observer } from 'mobx-react-lite';
 import { type KeyboardEvent, useEffect, useState } from 'react';
@@ -28,8 +28,8 @@ function loadShareDialog(): Promise<ShareDialogModule> {
   });
 }
 
-/** The share button's tooltip while an issue blocks activation. */
-export const SHARE_BLOCKED_TOOLTIP = 'Test every step and connect every account to share this workflow';
+/** The share button's tooltip while core's activation rule has not answered yet. */
+export const SHARE_CHECKING_TOOLTIP = 'Checking the workflow…';
 
 const ShareButton = styled.button`
   height: 36px;
@@ -174,8 +174,11 @@ export const TopBar = observer(function TopBar({ token }: { token: string | null
   const [shareDialog, setShareDialog] = useState<ShareDialogModule | null>(shareDialogModule);
   // editor-core 4.2: sharing is disabled, like the switch, while an issue blocks activation
   // (and until core's activation rule has answered: ActivationSwitch loads it).
-  const isBlocked = (editor.activationProblems?.length ?? 0) > 0;
+  const problems = editor.activationProblems ?? [];
+  const isBlocked = problems.length > 0;
   const isChecking = editor.activationProblems === null;
+  // The first problem that blocks, named as the switch names it (core's one rule).
+  const blockedText = shareBlockedText(problems, (stepId) => editor.wf.stepById(stepId)?.data.name);
   const shareRefusal = refusal(useCan('workflow.share'));
   return (
     <TipProvider>
@@ -202,11 +205,15 @@ export const TopBar = observer(function TopBar({ token }: { token: string | null
         <HelpMenu />
         <PublishControls />
         <ActivationSwitch />
-        <Tip content={shareRefusal ?? (isBlocked ? SHARE_BLOCKED_TOOLTIP : 'Share as a template')}>
+        <Tip
+          content={
+            shareRefusal ?? (isBlocked ? blockedText : isChecking ? SHARE_CHECKING_TOOLTIP : 'Share as a template')
+          }
+        >
           <ShareButton
             type="button"
             disabled={shareRefusal !== undefined || isBlocked || isChecking}
-            aria-description={shareRefusal}
+            aria-description={shareRefusal ?? (isBlocked ? blockedText : undefined)}
             onClick={() => {
               // The dialog is a chunk of its own, loaded on the first Share.
               void loadShareDialog().then((module) => {
