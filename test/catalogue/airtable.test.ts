@@ -4,7 +4,7 @@
  * polls.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { airtableApp as app } from '../../server/src/integrations/catalogue/airtable.js';
+import { catalogueApp } from '../../server/src/integrations/catalogue/index.js';
 import type { HttpClient } from '../../server/src/security/http-client.js';
 import {
   expectValidCatalogueApp,
@@ -15,6 +15,8 @@ import {
   runAction,
   startFake,
 } from './support.js';
+
+const app = catalogueApp('airtable');
 
 const KEY = 'patABC.123';
 const credential = { api_key: KEY };

@@ -4,7 +4,7 @@
  * across two polls.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { asanaApp as app } from '../../server/src/integrations/catalogue/asana.js';
+import { catalogueApp } from '../../server/src/integrations/catalogue/index.js';
 import type { HttpClient } from '../../server/src/security/http-client.js';
 import {
   expectValidCatalogueApp,
@@ -15,6 +15,8 @@ import {
   runAction,
   startFake,
 } from './support.js';
+
+const app = catalogueApp('asana');
 
 const TOKEN = '1/asana-token';
 const credential = { access_token: TOKEN };

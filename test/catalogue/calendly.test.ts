@@ -1,10 +1,12 @@
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
+import { catalogueApp } from '../../server/src/integrations/catalogue/index.js';
 import { subscribeApp, unsubscribeApp } from '../../server/src/engine/triggers/subscriptions.js';
 import { exchangeCode, readOAuthSettings, tokenValues } from '../../server/src/integrations/auth/oauth2.js';
-import { calendlyApp } from '../../server/src/integrations/catalogue/calendly.js';
 import { executeStep, type StepExecution } from '../../server/src/integrations/executor.js';
 import { getDefaultSandbox } from '../../server/src/sandbox/index.js';
 import { checkDefinition, checkPollDedupe, type Fake, startFake } from './support-b.js';
+
+const calendlyApp = catalogueApp('calendly');
 
 // The unsubscribe runs as custom code: a fresh Python child, seconds on a loaded machine.
 vi.setConfig({ testTimeout: 120_000 });

@@ -1,6 +1,8 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { discordApp } from '../../server/src/integrations/catalogue/discord.js';
+import { catalogueApp } from '../../server/src/integrations/catalogue/index.js';
 import { checkDefinition, checkPollDedupe, type Fake, startFake, stepRunner } from './support-b.js';
+
+const discordApp = catalogueApp('discord');
 
 const TOKEN = 'MTA0NjQ2MjYwNDI0MjAxMjEyOA.GxYz12.abcdefghijklmnopqrstuvwxyz0123456789AB';
 

@@ -12,8 +12,8 @@ import { DRIVE_MIME } from '../../server/src/integrations/catalogue/google-drive
 import { createAppRegistry } from '../../server/src/integrations/registry.js';
 import { createMailer } from '../../server/src/mail/mailer.js';
 import { createVault, loadVaultKeys } from '../../server/src/security/vault.js';
-import type { ServiceDeps } from '../../server/src/kernel/deps.js';
-import { createConsoleLogger } from '../../server/src/kernel/logger.js';
+import type { ServiceDeps } from '../../server/src/deps.js';
+import { createLogger } from '../../server/src/log.js';
 import { createStepsService } from '../../server/src/services/steps.js';
 import type { AuthContext } from '../../server/src/kernel/types.js';
 import type { HttpClient } from '../../server/src/security/http-client.js';
@@ -69,7 +69,7 @@ describe('Drive file picker through the steps service', () => {
 
     // The same database and vault key as the app, with the service's client pointed at the fake.
     handle = createDb(h.config);
-    const logger = createConsoleLogger('silent');
+    const logger = createLogger('silent');
     const deps: ServiceDeps = {
       config: h.config,
       handle,

@@ -1,7 +1,9 @@
 import { findTestAction } from '@junction/core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { dropboxApp } from '../../server/src/integrations/catalogue/dropbox.js';
+import { catalogueApp } from '../../server/src/integrations/catalogue/index.js';
 import { checkDefinition, checkPollDedupe, type Fake, startFake, stepRunner } from './support-b.js';
+
+const dropboxApp = catalogueApp('dropbox');
 
 const TOKEN = 'sl.u.AFexampleShortLivedAccessToken0123456789';
 

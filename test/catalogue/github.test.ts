@@ -1,7 +1,9 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { catalogueApp } from '../../server/src/integrations/catalogue/index.js';
 import { subscribeApp, unsubscribeApp } from '../../server/src/engine/triggers/subscriptions.js';
-import { githubApp } from '../../server/src/integrations/catalogue/github.js';
 import { checkDefinition, checkPollDedupe, type Fake, startFake, stepRunner } from './support-b.js';
+
+const githubApp = catalogueApp('github');
 
 const TOKEN = 'gho_16C7e42F292c6912E7710c838347Ae178B4a';
 const HOOK = 'https://junction.example.com/hooks/wh_1';

@@ -1,7 +1,9 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { catalogueApp } from '../../server/src/integrations/catalogue/index.js';
 import { subscribeApp, unsubscribeApp } from '../../server/src/engine/triggers/subscriptions.js';
-import { gitlabApp } from '../../server/src/integrations/catalogue/gitlab.js';
 import { checkDefinition, checkPollDedupe, type Fake, startFake, stepRunner } from './support-b.js';
+
+const gitlabApp = catalogueApp('gitlab');
 
 const TOKEN = 'glpat-oauth-0123456789abcdef';
 const HOOK = 'https://junction.example.com/hooks/wh_2';

@@ -4,9 +4,9 @@
  * message; every other action sends the documented request; the new-email trigger dedupes
  * across two polls, an empty mailbox (no `messages` key) included.
  */
+import { catalogueApp } from '../../server/src/integrations/catalogue/index.js';
 import { extractItems } from '../../server/src/engine/triggers/polling.js';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { gmailApp as app } from '../../server/src/integrations/catalogue/gmail.js';
 import { executeStep } from '../../server/src/integrations/executor.js';
 import { createSandbox, type Sandbox } from '../../server/src/sandbox/runner.js';
 import type { HttpClient } from '../../server/src/security/http-client.js';
@@ -19,6 +19,8 @@ import {
   runAction,
   startFake,
 } from './support.js';
+
+const app = catalogueApp('gmail');
 
 const TOKEN = 'ya29.gmail';
 const credential = { access_token: TOKEN };

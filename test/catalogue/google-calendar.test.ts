@@ -4,7 +4,7 @@
  * two polls.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { googleCalendarApp as app } from '../../server/src/integrations/catalogue/google-calendar.js';
+import { catalogueApp } from '../../server/src/integrations/catalogue/index.js';
 import type { HttpClient } from '../../server/src/security/http-client.js';
 import {
   expectValidCatalogueApp,
@@ -15,6 +15,8 @@ import {
   runAction,
   startFake,
 } from './support.js';
+
+const app = catalogueApp('google-calendar');
 
 const TOKEN = 'ya29.calendar';
 const credential = { access_token: TOKEN };

@@ -4,7 +4,7 @@
  * text inside) and the new-document trigger dedupes across two polls.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { googleDocsApp as app } from '../../server/src/integrations/catalogue/google-docs.js';
+import { catalogueApp } from '../../server/src/integrations/catalogue/index.js';
 import { DRIVE_MIME } from '../../server/src/integrations/catalogue/google-drive-files.js';
 import type { HttpClient } from '../../server/src/security/http-client.js';
 import {
@@ -16,6 +16,8 @@ import {
   runAction,
   startFake,
 } from './support.js';
+
+const app = catalogueApp('google-docs');
 
 const TOKEN = 'ya29.docs';
 const credential = { access_token: TOKEN };

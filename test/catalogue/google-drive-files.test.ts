@@ -6,8 +6,8 @@
  * service, and the request carrying the user's bearer token.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { catalogueApp } from '../../server/src/integrations/catalogue/index.js';
 import { executeStep } from '../../server/src/integrations/executor.js';
-import { googleSheetsApp } from '../../server/src/integrations/catalogue/google-sheets.js';
 import {
   DRIVE_MIME,
   DRIVE_PAGE_SIZE,
@@ -19,6 +19,8 @@ import {
 import type { ActionDef } from '@junction/core';
 import type { HttpClient } from '../../server/src/security/http-client.js';
 import { type FakeRequest, type FakeService, queryOf, rewritingClient, startFake } from './support.js';
+
+const googleSheetsApp = catalogueApp('google-sheets');
 
 const TOKEN = 'ya29.drive-token';
 

@@ -4,7 +4,7 @@
  * three triggers dedupe across two polls.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { googleDriveApp as app } from '../../server/src/integrations/catalogue/google-drive.js';
+import { catalogueApp } from '../../server/src/integrations/catalogue/index.js';
 import { DRIVE_MIME } from '../../server/src/integrations/catalogue/google-drive-files.js';
 import type { HttpClient } from '../../server/src/security/http-client.js';
 import {
@@ -16,6 +16,8 @@ import {
   runAction,
   startFake,
 } from './support.js';
+
+const app = catalogueApp('google-drive');
 
 const TOKEN = 'ya29.drive';
 const credential = { access_token: TOKEN };

@@ -4,8 +4,8 @@
  * triggers dedupe across two polls.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { catalogueApp } from '../../server/src/integrations/catalogue/index.js';
 import { DRIVE_MIME } from '../../server/src/integrations/catalogue/google-drive-files.js';
-import { googleFormsApp as app } from '../../server/src/integrations/catalogue/google-forms.js';
 import type { HttpClient } from '../../server/src/security/http-client.js';
 import {
   expectValidCatalogueApp,
@@ -16,6 +16,8 @@ import {
   runAction,
   startFake,
 } from './support.js';
+
+const app = catalogueApp('google-forms');
 
 const TOKEN = 'ya29.forms';
 const credential = { access_token: TOKEN };

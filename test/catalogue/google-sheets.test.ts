@@ -4,7 +4,7 @@
  * and both triggers dedupe across two polls.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { googleSheetsApp as app } from '../../server/src/integrations/catalogue/google-sheets.js';
+import { catalogueApp } from '../../server/src/integrations/catalogue/index.js';
 import { createSandbox } from '../../server/src/sandbox/runner.js';
 import type { HttpClient } from '../../server/src/security/http-client.js';
 import {
@@ -16,6 +16,8 @@ import {
   runAction,
   startFake,
 } from './support.js';
+
+const app = catalogueApp('google-sheets');
 
 const TOKEN = 'ya29.sheets-token';
 const credential = { access_token: TOKEN };

@@ -4,8 +4,8 @@
  * dedupes across two polls.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { catalogueApp } from '../../server/src/integrations/catalogue/index.js';
 import { DRIVE_MIME } from '../../server/src/integrations/catalogue/google-drive-files.js';
-import { googleSlidesApp as app } from '../../server/src/integrations/catalogue/google-slides.js';
 import type { HttpClient } from '../../server/src/security/http-client.js';
 import {
   expectValidCatalogueApp,
@@ -16,6 +16,8 @@ import {
   runAction,
   startFake,
 } from './support.js';
+
+const app = catalogueApp('google-slides');
 
 const TOKEN = 'ya29.slides';
 const credential = { access_token: TOKEN };

@@ -11,12 +11,10 @@
 import { createHmac, randomBytes } from 'node:crypto';
 import { createStepData, type WorkflowDocument } from '@junction/core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { catalogueApp } from '../../server/src/integrations/catalogue/index.js';
 import type { Config } from '../../server/src/config.js';
 import { subscribeApp, unsubscribeApp } from '../../server/src/engine/triggers/subscriptions.js';
 import type { BuiltinAppDefinition } from '../../server/src/integrations/builtin/types.js';
-import { asanaApp } from '../../server/src/integrations/catalogue/asana.js';
-import { microsoftOutlookApp } from '../../server/src/integrations/catalogue/microsoft-outlook.js';
-import { trelloApp } from '../../server/src/integrations/catalogue/trello.js';
 import { type OpenTestDatabase, openTestDatabases } from '../../server/src/store/test-db.js';
 import {
   createClock,
@@ -29,6 +27,10 @@ import {
 } from '../engine/triggers-support.js';
 import { hookPathOf } from '../engine/support.js';
 import { type FakeService, rewritingClient, startFake } from './support.js';
+
+const asanaApp = catalogueApp('asana');
+const microsoftOutlookApp = catalogueApp('microsoft-outlook');
+const trelloApp = catalogueApp('trello');
 
 type Json = Record<string, unknown>;
 

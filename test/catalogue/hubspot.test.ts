@@ -1,6 +1,8 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { hubspotApp } from '../../server/src/integrations/catalogue/hubspot.js';
+import { catalogueApp } from '../../server/src/integrations/catalogue/index.js';
 import { checkDefinition, checkPollDedupe, type Fake, startFake, stepRunner } from './support-b.js';
+
+const hubspotApp = catalogueApp('hubspot');
 
 const TOKEN = 'CJSP5qf1KhICAQEYs-gDIIGOBii1hQIyGQAf3xBKmlwHjX7OIpuIFEavB2-qYAGQsF4';
 

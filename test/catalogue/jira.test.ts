@@ -4,7 +4,7 @@
  * new-issue trigger dedupes across two polls.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { jiraApp as app } from '../../server/src/integrations/catalogue/jira.js';
+import { catalogueApp } from '../../server/src/integrations/catalogue/index.js';
 import type { HttpClient } from '../../server/src/security/http-client.js';
 import {
   expectValidCatalogueApp,
@@ -15,6 +15,8 @@ import {
   runAction,
   startFake,
 } from './support.js';
+
+const app = catalogueApp('jira');
 
 const credential = { domain: 'acme', username: 'ada@example.com', password: 'ATATT3xFf' };
 const BASIC = `Basic ${Buffer.from('ada@example.com:ATATT3xFf').toString('base64')}`;

@@ -1,6 +1,8 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { mailchimpApp } from '../../server/src/integrations/catalogue/mailchimp.js';
+import { catalogueApp } from '../../server/src/integrations/catalogue/index.js';
 import { checkDefinition, checkPollDedupe, type Fake, startFake, stepRunner } from './support-b.js';
+
+const mailchimpApp = catalogueApp('mailchimp');
 
 const KEY = '0123456789abcdef0123456789abcdef-us21';
 const BASIC = `Basic ${Buffer.from(`junction:${KEY}`).toString('base64')}`;

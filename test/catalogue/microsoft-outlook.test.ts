@@ -4,7 +4,7 @@
  * the three triggers dedupe across two polls.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { microsoftOutlookApp as app } from '../../server/src/integrations/catalogue/microsoft-outlook.js';
+import { catalogueApp } from '../../server/src/integrations/catalogue/index.js';
 import type { HttpClient } from '../../server/src/security/http-client.js';
 import {
   expectValidCatalogueApp,
@@ -15,6 +15,8 @@ import {
   runAction,
   startFake,
 } from './support.js';
+
+const app = catalogueApp('microsoft-outlook');
 
 const TOKEN = 'eyJ0eXAi.graph';
 const credential = { access_token: TOKEN };

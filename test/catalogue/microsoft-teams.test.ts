@@ -3,7 +3,7 @@
  * token; every action sends the documented request and both triggers dedupe across two polls.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { microsoftTeamsApp as app } from '../../server/src/integrations/catalogue/microsoft-teams.js';
+import { catalogueApp } from '../../server/src/integrations/catalogue/index.js';
 import type { HttpClient } from '../../server/src/security/http-client.js';
 import {
   expectValidCatalogueApp,
@@ -14,6 +14,8 @@ import {
   runAction,
   startFake,
 } from './support.js';
+
+const app = catalogueApp('microsoft-teams');
 
 const TOKEN = 'eyJ0eXAi.teams';
 const credential = { access_token: TOKEN };

@@ -4,7 +4,7 @@
  * step's text inside) and both triggers dedupe across two polls.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { NOTION_VERSION, notionApp as app } from '../../server/src/integrations/catalogue/notion.js';
+import { catalogueApp } from '../../server/src/integrations/catalogue/index.js';
 import type { HttpClient } from '../../server/src/security/http-client.js';
 import {
   expectValidCatalogueApp,
@@ -14,6 +14,9 @@ import {
   runAction,
   startFake,
 } from './support.js';
+
+const NOTION_VERSION = '2022-06-28';
+const app = catalogueApp('notion');
 
 const KEY = 'secret_abc123';
 const credential = { api_key: KEY };

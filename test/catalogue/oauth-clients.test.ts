@@ -5,11 +5,13 @@
  * secret never reaches the browser.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { catalogueApp } from '../../server/src/integrations/catalogue/index.js';
 import { oauthClientEnvKeys, withOAuthClient } from '../../server/src/integrations/catalogue/oauth-clients.js';
-import { googleSheetsApp } from '../../server/src/integrations/catalogue/google-sheets.js';
-import { microsoftTeamsApp } from '../../server/src/integrations/catalogue/microsoft-teams.js';
-import { slackApp } from '../../server/src/integrations/catalogue/slack.js';
 import { type Account, type ApiHarness, openHarness, openTestDatabases, popupTicket, signUp } from '../api/harness.js';
+
+const googleSheetsApp = catalogueApp('google-sheets');
+const microsoftTeamsApp = catalogueApp('microsoft-teams');
+const slackApp = catalogueApp('slack');
 
 const SECRET = 'GOCSPX-catalogue-secret';
 const ENV_KEYS = ['JUNCTION_OAUTH_GOOGLE_CLIENT_ID', 'JUNCTION_OAUTH_GOOGLE_CLIENT_SECRET'];

@@ -1,7 +1,9 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { openaiApp } from '../../server/src/integrations/catalogue/openai.js';
+import { catalogueApp } from '../../server/src/integrations/catalogue/index.js';
 import { executeStep } from '../../server/src/integrations/executor.js';
 import { checkDefinition, type Fake, startFake, stepRunner } from './support-b.js';
+
+const openaiApp = catalogueApp('openai');
 
 const KEY = 'sk-proj-0123456789abcdefghijklmnopqrstuvwxyz';
 

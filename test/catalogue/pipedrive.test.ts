@@ -1,8 +1,10 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { catalogueApp } from '../../server/src/integrations/catalogue/index.js';
 import { subscribeApp, unsubscribeApp } from '../../server/src/engine/triggers/subscriptions.js';
-import { pipedriveApp } from '../../server/src/integrations/catalogue/pipedrive.js';
 import { REDACTED } from '../../server/src/integrations/executor.js';
 import { checkDefinition, checkPollDedupe, type Fake, startFake, stepRunner } from './support-b.js';
+
+const pipedriveApp = catalogueApp('pipedrive');
 
 const TOKEN = '659c9fddb16335e48cc67114694b52074e5b4587';
 const HOOK = 'https://junction.example.com/hooks/wh_5';

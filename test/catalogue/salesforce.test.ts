@@ -1,8 +1,10 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { catalogueApp } from '../../server/src/integrations/catalogue/index.js';
 import { exchangeCode, readOAuthSettings, tokenValues } from '../../server/src/integrations/auth/oauth2.js';
-import { salesforceApp } from '../../server/src/integrations/catalogue/salesforce.js';
 import { executeStep, type StepExecution } from '../../server/src/integrations/executor.js';
 import { checkDefinition, checkPollDedupe, type Fake, startFake } from './support-b.js';
+
+const salesforceApp = catalogueApp('salesforce');
 
 const TOKEN =
   '00Dxx0000001gPL!AR8AQJXg5oj8jXSgxJfA0lBog.39AsX.LVpxezPwuX5VAIrrbbHMuol7GQxnMeYMN7cj8EoWr78nt1u44zU31IbYNNJguseu';

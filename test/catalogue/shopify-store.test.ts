@@ -1,7 +1,9 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { catalogueApp } from '../../server/src/integrations/catalogue/index.js';
 import { subscribeApp, unsubscribeApp } from '../../server/src/engine/triggers/subscriptions.js';
-import { shopifyStoreApp } from '../../server/src/integrations/catalogue/shopify-store.js';
 import { checkDefinition, checkPollDedupe, type Fake, startFake, stepRunner } from './support-b.js';
+
+const shopifyStoreApp = catalogueApp('shopify-store');
 
 const TOKEN = 'shpat_0123456789abcdef0123456789abcdef';
 const HOOK = 'https://junction.example.com/hooks/wh_8';

@@ -4,7 +4,7 @@
  * documented request and both triggers dedupe across two polls.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { slackApp as app } from '../../server/src/integrations/catalogue/slack.js';
+import { catalogueApp } from '../../server/src/integrations/catalogue/index.js';
 import type { HttpClient } from '../../server/src/security/http-client.js';
 import {
   expectValidCatalogueApp,
@@ -15,6 +15,8 @@ import {
   runAction,
   startFake,
 } from './support.js';
+
+const app = catalogueApp('slack');
 
 const TOKEN = 'xoxb-123-456-abc';
 const credential = { access_token: TOKEN };

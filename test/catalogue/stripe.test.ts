@@ -1,8 +1,10 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { catalogueApp } from '../../server/src/integrations/catalogue/index.js';
 import { subscribeApp, unsubscribeApp } from '../../server/src/engine/triggers/subscriptions.js';
-import { stripeApp } from '../../server/src/integrations/catalogue/stripe.js';
 import { executeStep } from '../../server/src/integrations/executor.js';
 import { checkDefinition, checkPollDedupe, type Fake, startFake, stepRunner } from './support-b.js';
+
+const stripeApp = catalogueApp('stripe');
 
 const KEY = 'sk_test_4eC39HqLyjWDarjtT1zdp7dc';
 const HOOK = 'https://junction.example.com/hooks/wh_3';

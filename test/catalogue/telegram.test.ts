@@ -1,7 +1,9 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { catalogueApp } from '../../server/src/integrations/catalogue/index.js';
 import { subscribeApp, unsubscribeApp } from '../../server/src/engine/triggers/subscriptions.js';
-import { telegramApp } from '../../server/src/integrations/catalogue/telegram.js';
 import { checkDefinition, type Fake, startFake, stepRunner } from './support-b.js';
+
+const telegramApp = catalogueApp('telegram');
 
 const TOKEN = '123456789:AAHdqTcvCH1vGWJxfSeofSAs0K5PALDsaw';
 const HOOK = 'https://junction.example.com/hooks/wh_10';

@@ -4,7 +4,7 @@
  * and the three triggers dedupe across two polls.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { trelloApp as app } from '../../server/src/integrations/catalogue/trello.js';
+import { catalogueApp } from '../../server/src/integrations/catalogue/index.js';
 import type { HttpClient } from '../../server/src/security/http-client.js';
 import {
   expectValidCatalogueApp,
@@ -15,6 +15,8 @@ import {
   runAction,
   startFake,
 } from './support.js';
+
+const app = catalogueApp('trello');
 
 const credential = { api_key: 'k0123456789', token: 'ATTAtoken' };
 let fake: FakeService;

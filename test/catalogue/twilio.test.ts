@@ -1,6 +1,8 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { twilioApp } from '../../server/src/integrations/catalogue/twilio.js';
+import { catalogueApp } from '../../server/src/integrations/catalogue/index.js';
 import { checkDefinition, checkPollDedupe, type Fake, startFake, stepRunner } from './support-b.js';
+
+const twilioApp = catalogueApp('twilio');
 
 const SID = 'ACXXXXXXXXXXXXXXXXXXXXXXXXXXXXXXXX';
 const AUTH_TOKEN = 'your_auth_token_0123456789abcdef';

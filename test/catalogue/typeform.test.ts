@@ -1,7 +1,9 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { catalogueApp } from '../../server/src/integrations/catalogue/index.js';
 import { subscribeApp, unsubscribeApp } from '../../server/src/engine/triggers/subscriptions.js';
-import { typeformApp } from '../../server/src/integrations/catalogue/typeform.js';
 import { checkDefinition, checkPollDedupe, type Fake, startFake, stepRunner } from './support-b.js';
+
+const typeformApp = catalogueApp('typeform');
 
 const TOKEN = 'tfp_oauth_0123456789abcdefghijklmnop';
 const HOOK = 'https://junction.example.com/hooks/wh_14';

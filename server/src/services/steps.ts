@@ -16,13 +16,13 @@ import {
 } from '@junction/core';
 import { RECONNECT_MESSAGE } from '../integrations/auth/credential-resolver.js';
 import { hasCustomAuth } from '../integrations/auth/custom-code-auth.js';
-import { isDriveFilesAction, listDriveFiles } from '../integrations/catalogue/google-drive-files.js';
+import { catalogueHook } from '../integrations/catalogue/hooks.js';
 import type { StepExecution } from '../integrations/executor.js';
 import type { RunnableApp } from '../integrations/registry.js';
 import type { StepsService, TestResultView } from '../kernel/contracts/steps.js';
-import { nowIso } from '../kernel/deps.js';
+import { nowIso } from '../kernel/clock.js';
 import { notFound, Problem, unprocessable } from '../kernel/errors.js';
-import type { PlatformDeps } from '../kernel/platform.js';
+import type { PlatformDeps } from '../deps.js';
 import { createWorkflowReleasesRepo } from '../store/repos/workflow-releases.js';
 import { readStoredValue } from '../store/repos/engine.js';
 import { assertUsable } from './connection-access.js';
@@ -166,12 +166,13 @@ export function createStepsService(deps: PlatformDeps, options: StepsServiceOpti
       }
       const spec = dropdownSpec(app, input);
       const listAction = app.actions[input.action];
-      if (isDriveFilesAction(listAction)) {
+      const pager = catalogueHook(app.appSlug, 'optionsPager');
+      if (pager?.handles(listAction)) {
         // editor-core 7.5: Drive pages by nextPageToken, searches by name; a failure is an empty list.
         const cursor = input.cursor ? openCursor(ctx, input.cursor, 'dropdown', input.action) : undefined;
         if (cursor && cursor.app !== app.appSlug)
           throw unprocessable('This cursor does not continue this list.', 'cursor');
-        const page = await listDriveFiles({
+        const page = await pager.list({
           action: listAction,
           search: input.search,
           pageToken: cursor?.pageToken,

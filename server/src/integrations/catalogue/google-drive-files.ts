@@ -5,9 +5,10 @@
  * drive (shared drives too), paging by `nextPageToken`, shortcuts resolved to their targets —
  * as a dynamic-dropdown source (`google-sheets.Spreadsheet.listSpreadsheets.files.id.name`).
  *
- * A Drive-type app declares the list action with {@link driveFilesAction}; the steps service
- * recognises it ({@link isDriveFilesAction}) and pages it with {@link listDriveFiles}, so a
- * search goes to Drive (`name contains`) and Load More follows `nextPageToken`. Run as a
+ * A Drive-type app's list action (in its `apps/<slug>.json`) is what {@link driveFilesAction}
+ * builds; the steps service finds this pager through `./hooks.ts` ({@link isDriveFilesAction}
+ * tells the action, {@link listDriveFiles} pages it), so a search goes to Drive
+ * (`name contains`) and Load More follows `nextPageToken`. Run as a
  * plain action (step test, trigger choices) it is an ordinary GET of the files list.
  * API: https://developers.google.com/drive/api/reference/rest/v3/files/list
  */
@@ -183,45 +184,4 @@ async function resolveShortcut(
   const answer = await input.run(action, { fileId: id });
   if (!answer.ok) return undefined;
   return (answer.output as DriveFile | null)?.shortcutDetails;
-}
-
-/**
- * A hidden action listing the newest files of one mime type (all but folders when none), for
- * a 'New file' polling trigger: head `files`, dedupe key `id`; shortcuts and trashed files
- * are left out, every drive included.
- */
-export function driveNewFilesAction(title: string, mimeType?: string): ActionDef {
-  const kind = mimeType
-    ? `mimeType=${driveQueryLiteral(mimeType)}`
-    : `mimeType!=${driveQueryLiteral(DRIVE_MIME.folder)}`;
-  return {
-    title,
-    description: 'Lists the newest files of this kind (the trigger polls it).',
-    hidden: true,
-    method: 'get',
-    url: DRIVE_FILES_URL,
-    fields: [],
-    url_params: [
-      { key: 'q', value: `${kind} and trashed=false` },
-      { key: 'orderBy', value: 'createdTime desc' },
-      { key: 'pageSize', value: '100' },
-      { key: 'fields', value: 'files(id,name,mimeType,createdTime,modifiedTime,webViewLink,parents)' },
-      { key: 'supportsAllDrives', value: 'true' },
-      { key: 'includeItemsFromAllDrives', value: 'true' },
-      { key: 'corpora', value: 'allDrives' },
-    ],
-  };
-}
-
-/** The connection test of the Drive-type apps: who the account is (Drive `about`). */
-export function driveAboutAction(): ActionDef {
-  return {
-    title: 'Test connection',
-    description: 'Reads the connected Google account.',
-    hidden: true,
-    method: 'get',
-    url: 'https://www.googleapis.com/drive/v3/about',
-    fields: [],
-    url_params: [{ key: 'fields', value: 'user(displayName,emailAddress)' }],
-  };
 }
