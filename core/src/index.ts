@@ -223,11 +223,15 @@ export {
   CUSTOM_REQUEST_FALLBACK_NAME,
   customRequestName,
   cutChip,
+  FILTER_NAME_MAX_LENGTH,
   filterFieldName,
   filterName,
+  filterNameProblem,
   pickCredential,
+  savedFilterName,
   stepName,
   testSuccessText,
+  typedFilterName,
 } from './workflow/naming.js';
 export type { ConditionProblem, FilterResolver } from './workflow/filter.js';
 export {
