@@ -193,6 +193,10 @@ describe('the guided tour', { timeout: E2E_TEST_TIMEOUT_MS * 6 }, () => {
     await toggle.click();
     await page.getByText('Workflow status: ACTIVE').waitFor();
     await tourCard(page).getByRole('heading', { name: 'Your workflow is ON' }).waitFor();
+    // The last card links to the Demo CRM, where a new contact runs the workflow.
+    expect(await tourCard(page).getByRole('link', { name: 'Open the Demo CRM' }).getAttribute('href')).toBe(
+      '/demo-crm',
+    );
     console.log(`tour from welcome to ON: ${Math.round(performance.now() - started)} ms`);
     await saveScreenshot(page, 'onboarding-tour-done');
 

@@ -153,6 +153,9 @@ const LINKS = [
   { to: '/dashboard', label: 'Dashboard' },
   { to: '/workflows', label: 'Workflows' },
   { to: '/connections', label: 'Connections' },
+  // The built-in Demo CRM's own screens (contacts, its API keys): what the tour and a first
+  // workflow connect to.
+  { to: '/demo-crm', label: 'Demo CRM' },
   { to: '/settings', label: 'Settings' },
   { to: '/profile', label: 'Profile' },
   { to: '/support', label: 'Support' },

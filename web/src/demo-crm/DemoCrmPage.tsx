@@ -7,9 +7,11 @@ import { Button, TextField, useToast } from '../ui/index.js';
 import type { DemoCrmClient, DemoCrmContact, DemoCrmKeyInfo } from './demo-crm-client.js';
 import { DemoCrmStoreModel } from './demo-crm-store.js';
 
+// Every colour is a theme role (ui/theme.ts): the page reads in the light and the dark theme.
 const Shell = styled.div`
   min-height: 100vh;
-  background: #f4f7f6;
+  background: ${({ theme }) => theme.colors.canvas};
+  color: ${({ theme }) => theme.colors.text};
 `;
 
 const Header = styled.header`
@@ -17,15 +19,16 @@ const Header = styled.header`
   align-items: center;
   gap: ${({ theme }) => theme.space(6)};
   padding: 0 ${({ theme }) => theme.space(8)};
-  height: 60px;
-  background: #0f766e;
-  color: #ffffff;
-  a { color: #ffffff; }
+  min-height: 60px;
+  flex-wrap: wrap;
+  background: ${({ theme }) => theme.colors.surface};
+  border-bottom: 1px solid ${({ theme }) => theme.colors.border};
 `;
 
 const Brand = styled.span`
-  font-size: 18px;
-  font-weight: 800;
+  font-size: ${({ theme }) => theme.font.size.large};
+  font-weight: ${({ theme }) => theme.font.weight.bold};
+  color: ${({ theme }) => theme.colors.accentText};
 `;
 
 const Tabs = styled.nav`
@@ -38,29 +41,39 @@ const Tab = styled(Link)<{ $active: boolean }>`
   padding: ${({ theme }) => theme.space(2)} ${({ theme }) => theme.space(3)};
   border-radius: ${({ theme }) => theme.radius.small};
   text-decoration: none;
-  font-weight: 600;
-  background: ${({ $active }) => ($active ? 'rgba(255, 255, 255, 0.2)' : 'transparent')};
-  &:focus-visible { outline: 2px solid #ffffff; }
+  font-weight: ${({ theme }) => theme.font.weight.semibold};
+  color: ${({ theme, $active }) => ($active ? theme.colors.accentText : theme.colors.text)};
+  background: ${({ theme, $active }) => ($active ? theme.colors.accentSubtle : 'transparent')};
+  &:hover { background: ${({ theme, $active }) => ($active ? theme.colors.accentSubtle : theme.colors.surfaceSunken)}; }
+  &:focus-visible { outline: none; box-shadow: ${({ theme }) => theme.focusRing}; }
 `;
 
 const Back = styled.a`
   font-size: ${({ theme }) => theme.font.size.body};
+  color: ${({ theme }) => theme.colors.accentText};
+  &:focus-visible { outline: none; box-shadow: ${({ theme }) => theme.focusRing}; }
 `;
 
 const Main = styled.main`
   max-width: 1040px;
   margin: 0 auto;
   padding: ${({ theme }) => theme.space(8)};
-  h1 { margin: 0 0 ${({ theme }) => theme.space(5)}; font-size: 26px; }
+  h1 {
+    margin: 0 0 ${({ theme }) => theme.space(5)};
+    font-size: ${({ theme }) => theme.font.size.title};
+    color: ${({ theme }) => theme.colors.text};
+  }
 `;
 
 const Card = styled.section`
   margin-bottom: ${({ theme }) => theme.space(5)};
   padding: ${({ theme }) => theme.space(5)};
   background: ${({ theme }) => theme.colors.surface};
+  color: ${({ theme }) => theme.colors.text};
+  border: 1px solid ${({ theme }) => theme.colors.border};
   border-radius: ${({ theme }) => theme.radius.medium};
-  box-shadow: ${({ theme }) => theme.shadow.raised};
-  h2 { margin: 0 0 ${({ theme }) => theme.space(3)}; font-size: 18px; }
+  box-shadow: ${({ theme }) => theme.shadow.low};
+  h2 { margin: 0 0 ${({ theme }) => theme.space(3)}; font-size: ${({ theme }) => theme.font.size.large}; }
   p { margin: 0 0 ${({ theme }) => theme.space(3)}; color: ${({ theme }) => theme.colors.muted}; }
 `;
 
@@ -76,7 +89,7 @@ const Table = styled.table`
   width: 100%;
   border-collapse: collapse;
   th, td {
-    padding: 10px 12px;
+    padding: ${({ theme }) => theme.space(2.5)} ${({ theme }) => theme.space(3)};
     border-bottom: 1px solid ${({ theme }) => theme.colors.border};
     text-align: left;
     max-width: 280px;
@@ -95,8 +108,9 @@ const NewKey = styled.div`
   padding: ${({ theme }) => theme.space(3)};
   border: 1px solid ${({ theme }) => theme.colors.success};
   border-radius: ${({ theme }) => theme.radius.small};
-  background: #edf7ed;
-  code { flex: 1; overflow-wrap: anywhere; font-size: 14px; }
+  background: ${({ theme }) => theme.colors.successSubtle};
+  color: ${({ theme }) => theme.colors.successText};
+  code { flex: 1; overflow-wrap: anywhere; font-family: ${({ theme }) => theme.font.mono}; font-size: ${({ theme }) => theme.font.size.body}; }
 `;
 
 const Row = styled.div`

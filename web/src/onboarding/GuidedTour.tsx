@@ -8,7 +8,7 @@ import { useEffect } from 'react';
 import styled, { createGlobalStyle } from 'styled-components';
 import { useEditor } from '../editor/editor-context.js';
 import { Button, Spinner } from '../ui/index.js';
-import { type ITourModel, TOUR_LENGTH, tourActionFields } from './onboarding-tour.js';
+import { DEMO_CRM_PAGE, type ITourModel, TOUR_LENGTH, tourActionFields } from './onboarding-tour.js';
 import { LinkButton } from './parts.js';
 
 const Card = styled.section`
@@ -45,6 +45,12 @@ const Title = styled.h2`
 const Text = styled.p`
   margin: 0 0 ${({ theme }) => theme.space(3)};
   line-height: 1.45;
+`;
+
+const TextLink = styled.a`
+  color: ${({ theme }) => theme.colors.accentText};
+  font-weight: ${({ theme }) => theme.font.weight.semibold};
+  &:focus-visible { outline: none; box-shadow: ${({ theme }) => theme.focusRing}; }
 `;
 
 const Progress = styled.div`
@@ -134,6 +140,12 @@ export const GuidedTour = observer(function GuidedTour({ tour }: GuidedTourProps
         <Title>Your workflow is ON</Title>
         <Text>
           Every new contact in the Demo CRM is now tagged automatically. Add a contact in the Demo CRM to see it run.
+        </Text>
+        <Text>
+          {/* A new tab: the editor (and this card) stay where they are. */}
+          <TextLink href={DEMO_CRM_PAGE} target="_blank" rel="noopener">
+            Open the Demo CRM
+          </TextLink>
         </Text>
         <Button onClick={() => tour.close()}>Done</Button>
       </Card>

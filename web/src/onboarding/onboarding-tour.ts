@@ -20,6 +20,8 @@ import { serverStateOf } from '../stores/server-state.js';
 
 /** The Demo CRM's app key. */
 export const DEMO_APP = 'demo-crm';
+/** The Demo CRM's own screens (contacts, Settings → API), where the tour's last step sends the user. */
+export const DEMO_CRM_PAGE = '/demo-crm';
 /** The tag the tour's workflow puts on every new contact. */
 export const TOUR_TAG = 'welcomed';
 /** The local-storage key that remembers a finished or closed tour per workflow. */

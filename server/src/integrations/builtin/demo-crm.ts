@@ -38,7 +38,13 @@ export const demoCrmApp: BuiltinAppDefinition = {
   authInfo: {
     apiType: 'apikey',
     testAuth: 'listContacts',
-    apikeyFormFields: [{ key: 'api_key', title: 'API key', description: 'Settings → API in the Demo CRM.' }],
+    apikeyFormFields: [
+      {
+        key: 'api_key',
+        title: 'API key',
+        description: 'Create one in [Settings → API in the Demo CRM](/demo-crm?tab=api).',
+      },
+    ],
     requestConfig: { headers: [{ key: 'X-Api-Key', value: '${auth.api_key}' }] },
   },
   actions: {

@@ -3,6 +3,7 @@ import * as DropdownMenu from '@radix-ui/react-dropdown-menu';
 import { observer } from 'mobx-react-lite';
 import { useEffect } from 'react';
 import styled from 'styled-components';
+import { HelpText } from '../../ui/HelpText.js';
 import { Button, Dialog, TextField } from '../../ui/index.js';
 import { accountFormFields, addAccountText, type IConnectionModel } from './panel-connection.js';
 import { ErrorBox, IconButton, Muted, OptionButton, OptionList, Row, SuccessBox } from './parts.js';
@@ -156,7 +157,7 @@ export const ConnectionPanel = observer(function ConnectionPanel({ model }: { mo
             <TextField
               key={field.key}
               label={field.title ?? field.key}
-              hint={field.description}
+              hint={field.description ? <HelpText text={field.description} /> : undefined}
               type={/password|secret|key|token/i.test(field.key) ? 'password' : 'text'}
               autoComplete="off"
               value={model.formValues[field.key] ?? ''}
