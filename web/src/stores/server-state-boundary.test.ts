@@ -14,8 +14,6 @@ const NOT_YET_ON_THE_LAYER = [
   'access/access-store.ts',
   'account/account-store.ts',
   'dashboard/audit-store.ts',
-  'editor/panels/panel-connection.ts',
-  'editor/panels/panel-tickets.ts',
   'instance/instance-store.ts',
   'portal/portal-store.ts',
   'stores/editor-requests.ts',

@@ -4,10 +4,21 @@
  * more-menu (rename, update, two-click delete), the API-key / basic account form and the
  * 600 × 700 sign-in pop-up whose messages are accepted only from trusted origins.
  */
-import { type AppDefinition, accountFormFields, accountLabel, pickCredential, type StepData } from '@junction/core';
+import {
+  type AppDefinition,
+  accountFormFields,
+  accountLabel,
+  apiKey,
+  type OptimisticEdit,
+  pickCredential,
+  type ServerState,
+  type StepData,
+} from '@junction/core';
 import { type Instance, types } from 'mobx-state-tree';
 import { failureText } from '../../stores/api-failure.js';
-import { type CredentialView, type PanelEnv, panelEnv } from './panel-common.js';
+import { type Resource, resourceOf, serverStateOf } from '../../stores/server-state.js';
+import { type PanelEnv, panelEnv } from '../model/panel-common.js';
+import type { CredentialView } from '../model/types.js';
 
 /** The pop-up window's size (editor-core 9). */
 export const SIGN_IN_WINDOW = { width: 600, height: 700 } as const;
@@ -118,11 +129,10 @@ export interface ConnectionEnv extends PanelEnv {
   openWindow: OpenWindow;
 }
 
-/** The connection panel's own state (what its actions set). */
+/** The connection panel's own state (what its actions set); the accounts are the layer's. */
 interface ConnectionState {
-  phase: 'idle' | 'loading' | 'loaded' | 'failed';
-  credentials: CredentialView[];
-  error: string;
+  /** The last failed write or sign-in, in words; a failed list read is the list's own problem. */
+  actionError: string;
   /** The account whose delete was clicked once ('Really delete?'). */
   armedDeleteId: string | null;
   renameId: string | null;
@@ -143,6 +153,20 @@ interface ConnectionState {
   definition: AppDefinition | null;
 }
 
+/** The accounts of one app: GET /api/credentials?app=, a query of the server-state layer. */
+const accountsQuery = (server: ServerState, app: string) =>
+  server.query('/api/credentials', { params: { query: { app } } });
+type AccountList = NonNullable<ReturnType<typeof accountsQuery>['state']['data']>;
+type AccountItem = AccountList['items'][number];
+
+/** Every list of accounts (each app's, the dashboard's): what a write of an account changes. */
+const ALL_ACCOUNTS = apiKey('/api/credentials');
+
+/** The picker's view of a listed or saved account. */
+function credentialView({ id, app, name, createdAt, lastUsed }: CredentialView): CredentialView {
+  return { id, app, name, createdAt, lastUsed };
+}
+
 /** The account picker and its dialogs for one step; made by the editor's `createPanelModel`. */
 export const ConnectionModel = types
   .model('Connection', {
@@ -152,9 +176,7 @@ export const ConnectionModel = types
   })
   .volatile(
     (): ConnectionState => ({
-      phase: 'idle',
-      credentials: [],
-      error: '',
+      actionError: '',
       armedDeleteId: null,
       renameId: null,
       renameValue: '',
@@ -179,6 +201,36 @@ export const ConnectionModel = types
       const step = panelEnv(self).editor.wf.stepById(self.stepId);
       if (!step) throw new Error(`Step ${self.stepId} is not in the workflow.`);
       return step.data as StepData;
+    },
+    /** The editor's server-state layer (one cache with every other screen). */
+    get server(): ServerState {
+      const { editor } = panelEnv(self);
+      return serverStateOf(editor.env.api);
+    },
+  }))
+  .views((self) => ({
+    /** The app's accounts as a resource: read in an observer, it loads and is aborted when the panel closes. */
+    get accounts(): Resource<AccountList> {
+      return resourceOf(accountsQuery(self.server, self.data.type));
+    },
+  }))
+  .views((self) => ({
+    /** 'loading' before the first answer, 'failed' when the list could not be read, else 'loaded' ('idle' before any request). */
+    get phase(): 'idle' | 'loading' | 'loaded' | 'failed' {
+      const { status, isFetching, data } = self.accounts.state;
+      if (data !== undefined) return 'loaded';
+      if (status === 'error') return 'failed';
+      return isFetching ? 'loading' : 'idle';
+    },
+    /** The listed accounts (the last answer, with this panel's edits shown at once). */
+    get credentials(): CredentialView[] {
+      return (self.accounts.data?.items ?? []).map(credentialView);
+    },
+    /** What went wrong last, in words: a write or the sign-in, else the list's read. */
+    get error(): string {
+      if (self.actionError) return self.actionError;
+      const { status, error } = self.accounts.state;
+      return status === 'error' ? failureText(error, 'The accounts could not be loaded.') : '';
     },
   }))
   .views((self) => ({
@@ -222,10 +274,6 @@ export const ConnectionModel = types
     setDefinition(definition: AppDefinition | null): void {
       self.definition = definition;
     },
-    /** Changes one listed account (after a rename or a use). */
-    patchCredential(id: string, patch: Partial<CredentialView>): void {
-      self.credentials = self.credentials.map((c) => (c.id === id ? { ...c, ...patch } : c));
-    },
     /** 'Choose...': the step has no account. */
     clearChoice(): void {
       self.env.editor.wf.setStepAccount(self.stepId, null);
@@ -259,15 +307,31 @@ export const ConnectionModel = types
       self.isFormOpen = false;
     },
   }))
+  .views((self) => ({
+    /** An edit of this app's cached list, shown at once and rolled back when the write fails. */
+    editList(update: (items: AccountItem[]) => AccountItem[]): OptimisticEdit {
+      return {
+        key: self.accounts.query.key,
+        update: (old) => {
+          const list = old as AccountList | undefined;
+          return list ? { ...list, items: update(list.items) } : list;
+        },
+      };
+    },
+  }))
   .actions((self) => {
-    const api = () => self.env.editor.env.api;
     const markUsed = async (id: string): Promise<void> => {
       const lastUsed = new Date(self.env.now()).toISOString();
       try {
-        await api().patch('/api/credentials/{id}', { params: { path: { id } }, body: { lastUsed } });
-        self.patchCredential(id, { lastUsed });
+        await self.server.mutate(
+          (api) => api.patch('/api/credentials/{id}', { params: { path: { id } }, body: { lastUsed } }),
+          {
+            optimistic: [self.editList((items) => items.map((c) => (c.id === id ? { ...c, lastUsed } : c)))],
+            invalidates: [ALL_ACCOUNTS],
+          },
+        );
       } catch (error) {
-        self.set({ error: failureText(error, 'The account could not be marked as used.') });
+        self.set({ actionError: failureText(error, 'The account could not be marked as used.') });
       }
     };
     return {
@@ -295,44 +359,34 @@ export const ConnectionModel = types
           const outcome = await openSignInWindow({
             open: openWindow,
             name: 'junction-sign-in',
-            fetchTicket: async () => (await api().post('/api/auth/popup-ticket')).ticket,
+            fetchTicket: async () => (await self.server.mutate((api) => api.post('/api/auth/popup-ticket'))).ticket,
             address: (ticket) => signInUrl({ origin, appSlug, userId, ticket, credentialId }),
           });
           if (outcome === 'blocked') {
-            self.set({ error: 'The sign-in window was blocked. Allow pop-ups for this site and try again.' });
+            self.set({ actionError: 'The sign-in window was blocked. Allow pop-ups for this site and try again.' });
           }
         } catch (error) {
-          self.set({ error: failureText(error, 'Could not start the sign-in.') });
+          self.set({ actionError: failureText(error, 'Could not start the sign-in.') });
         }
       },
     };
   })
   .actions((self) => {
-    const api = () => self.env.editor.env.api;
     return {
-      /** Loads the app's accounts; a step without one takes the automatic choice. */
+      /**
+       * Reads the app's accounts again (sharing a read in flight); a step without one takes the
+       * automatic choice. A failure is the list's problem (`error`, `phase`).
+       */
       async load(): Promise<void> {
-        const app = self.data.type;
-        self.set({ phase: 'loading' });
+        self.set({ actionError: '' });
         try {
-          const answer = await api().get('/api/credentials', { params: { query: { app } } });
-          self.set({
-            credentials: answer.items.map(({ id, app: slug, name, createdAt, lastUsed }) => ({
-              id,
-              app: slug,
-              name,
-              createdAt,
-              lastUsed,
-            })),
-            phase: 'loaded',
-            error: '',
-          });
-          if (self.data.credential === null) {
-            const picked = pickCredential(self.credentials);
-            if (picked) self.choose(picked.id, { markUsed: false });
-          }
-        } catch (error) {
-          self.set({ phase: 'failed', error: failureText(error, 'The accounts could not be loaded.') });
+          await self.accounts.query.fetch();
+        } catch {
+          return;
+        }
+        if (self.data.credential === null) {
+          const picked = pickCredential(self.credentials);
+          if (picked) self.choose(picked.id, { markUsed: false });
         }
       },
       /** Delete: the first click arms ('Really delete?'), the second deletes. */
@@ -343,11 +397,13 @@ export const ConnectionModel = types
         }
         self.set({ armedDeleteId: null });
         try {
-          await api().delete('/api/credentials/{id}', { params: { path: { id } } });
-          self.set({ credentials: self.credentials.filter((c) => c.id !== id) });
+          await self.server.mutate((api) => api.delete('/api/credentials/{id}', { params: { path: { id } } }), {
+            optimistic: [self.editList((items) => items.filter((c) => c.id !== id))],
+            invalidates: [ALL_ACCOUNTS],
+          });
           if (self.data.credential === id) self.clearChoice();
         } catch (error) {
-          self.set({ error: failureText(error, 'The account could not be deleted.') });
+          self.set({ actionError: failureText(error, 'The account could not be deleted.') });
         }
       },
       /** OK in the rename dialog: the name is required (editor-core 5.2). */
@@ -360,8 +416,13 @@ export const ConnectionModel = types
           return false;
         }
         try {
-          await api().patch('/api/credentials/{id}', { params: { path: { id } }, body: { name } });
-          self.patchCredential(id, { name });
+          await self.server.mutate(
+            (api) => api.patch('/api/credentials/{id}', { params: { path: { id } }, body: { name } }),
+            {
+              optimistic: [self.editList((items) => items.map((c) => (c.id === id ? { ...c, name } : c)))],
+              invalidates: [ALL_ACCOUNTS],
+            },
+          );
           self.set({ renameId: null });
           const index = self.credentials.findIndex((c) => c.id === id);
           if (self.data.credential === id) {
@@ -375,7 +436,7 @@ export const ConnectionModel = types
       },
       /** '+ Add new {app} account' or 'Update connection info': the pop-up, or the account form. */
       addAccount(credentialId?: string): void {
-        self.set({ error: '' });
+        self.set({ actionError: '' });
         if (self.usesSignIn) {
           void self.openSignIn(credentialId);
           return;
@@ -402,28 +463,32 @@ export const ConnectionModel = types
           const values = { ...self.formValues };
           // 'Update connection info' changes the same account; the server checks the values first.
           const updating = self.updatingId;
-          const created = updating
-            ? await api().patch('/api/credentials/{id}', {
-                params: { path: { id: updating } },
-                body: { values, ...(name ? { name } : {}) },
-              })
-            : await api().post('/api/credentials', {
-                body: { app: self.data.type, values, ...(name ? { name } : {}) },
-              });
-          const view = {
-            id: created.id,
-            app: created.app,
-            name: created.name,
-            createdAt: created.createdAt,
-            lastUsed: created.lastUsed,
-          };
-          self.set({
-            credentials: updating
-              ? self.credentials.map((c) => (c.id === updating ? view : c))
-              : [...self.credentials, view],
-            isFormOpen: false,
-            updatingId: null,
-          });
+          const listKey = self.accounts.query.key;
+          const created = await self.server.mutate(
+            (api) =>
+              updating
+                ? api.patch('/api/credentials/{id}', {
+                    params: { path: { id: updating } },
+                    body: { values, ...(name ? { name } : {}) },
+                  })
+                : api.post('/api/credentials', {
+                    body: { app: self.data.type, values, ...(name ? { name } : {}) },
+                  }),
+            {
+              // The saved account shows in the list at once (before the list is read again).
+              onSuccess: (saved, cache) => {
+                const list = cache.find<AccountList>(listKey);
+                const old = list?.state.data;
+                if (!list || !old) return;
+                const items = updating
+                  ? old.items.map((c) => (c.id === updating ? { ...c, ...saved } : c))
+                  : [...old.items, saved];
+                list.setData({ ...old, items });
+              },
+              invalidates: [ALL_ACCOUNTS],
+            },
+          );
+          self.set({ isFormOpen: false, updatingId: null });
           self.choose(created.id);
           return true;
         } catch (error) {
@@ -438,7 +503,9 @@ export const ConnectionModel = types
         const id = self.data.credential;
         if (!id) return;
         try {
-          const answer = await api().post('/api/credentials/{id}/check', { params: { path: { id } } });
+          const answer = await self.server.mutate((api) =>
+            api.post('/api/credentials/{id}/check', { params: { path: { id } } }),
+          );
           // The server says in plain words what it found (the service's answer for a key).
           self.set({
             isCheckOk: answer.ok,
@@ -456,7 +523,7 @@ export const ConnectionModel = types
       const message = readSignInMessage(event, self.trustedOrigins);
       if (!message) return false;
       if (!message.ok) {
-        self.set({ error: message.message });
+        self.set({ actionError: message.message });
         return true;
       }
       await self.load();

@@ -4,6 +4,7 @@
  * filed once per browser, remembered in local storage under 'tickets'.
  */
 import type { ApiClient } from '@junction/core';
+import { serverStateOf } from '../../stores/server-state.js';
 
 /** The local-storage key of the filed tickets (editor-core 8). */
 export const TICKETS_STORAGE_KEY = 'tickets';
@@ -42,6 +43,8 @@ function filedKeys(storage: TicketStorage): string[] {
 /**
  * Files a ticket once (POST /api/tickets with the user's e-mail); returns true when it was filed
  * now, false when it was filed before. A failure throws, and the ticket is tried again next time.
+ * Both requests go through the server-state layer of `deps.api` (the profile read is the cached
+ * GET /api/auth/me every screen shares).
  */
 export async function fileTicketOnce(
   ticket: AutoTicket,
@@ -49,20 +52,23 @@ export async function fileTicketOnce(
 ): Promise<boolean> {
   const key = ticketKey(ticket);
   if (filedKeys(deps.storage).includes(key)) return false;
-  const me = await deps.api.get('/api/auth/me');
-  await deps.api.post('/api/tickets', {
-    body: {
-      editor_url: deps.editorUrl,
-      email: me.email,
-      title: ticket.title,
-      content:
-        ticket.title === ACTION_INCOMPLETE
-          ? `The event ${ticket.event} of ${ticket.app} has no URL.`
-          : `The app ${ticket.app} offers no actions.`,
-      app: ticket.app,
-      ...(ticket.event ? { event: ticket.event } : {}),
-    },
-  });
+  const server = serverStateOf(deps.api);
+  const me = await server.read('/api/auth/me', undefined);
+  await server.mutate((api) =>
+    api.post('/api/tickets', {
+      body: {
+        editor_url: deps.editorUrl,
+        email: me.email,
+        title: ticket.title,
+        content:
+          ticket.title === ACTION_INCOMPLETE
+            ? `The event ${ticket.event} of ${ticket.app} has no URL.`
+            : `The app ${ticket.app} offers no actions.`,
+        app: ticket.app,
+        ...(ticket.event ? { event: ticket.event } : {}),
+      },
+    }),
+  );
   deps.storage.setItem(TICKETS_STORAGE_KEY, JSON.stringify([...filedKeys(deps.storage), key]));
   return true;
 }
