@@ -23,10 +23,11 @@ import { createInstanceService, createSignUpGate } from './services/instance.js'
 import { createInvitationsService } from './services/invitations.js';
 import { createAppsService } from './services/apps.js';
 import { createCredentialsService } from './services/credentials.js';
-import type { ServiceDeps } from './kernel/deps.js';
+import type { ServiceDeps } from './deps.js';
 import { createFormsService } from './services/forms.js';
-import { createConsoleLogger, type Logger } from './kernel/logger.js';
-import type { PlatformDeps } from './kernel/platform.js';
+import type { Logger } from './kernel/logger.js';
+import { createLogger } from './log.js';
+import type { PlatformDeps } from './deps.js';
 import { createStartersService } from './services/starters.js';
 import { createStepsService } from './services/steps.js';
 import { createSupportService } from './services/support.js';
@@ -71,7 +72,7 @@ export type ServicesWithLifecycle = Services & {
  * const grant = await services.accounts.logIn({ email, password });
  */
 export function createServices(config: Config, opts: CreateServicesOptions = {}): ServicesWithLifecycle {
-  const logger = opts.logger ?? createConsoleLogger(config.logLevel);
+  const logger = opts.logger ?? createLogger(config.logLevel);
   const now = opts.now ?? Date.now;
   const handle = opts.db ?? createDb(config);
   const mailer = createMailer(config, { logger, now });

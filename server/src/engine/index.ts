@@ -8,7 +8,8 @@ import { createHttpClient } from '../security/http-client.js';
 import { resolveSqlitePath } from '../store/create-db.js';
 import { createWriteBatcher } from './batcher.js';
 import type { EngineService } from '../kernel/contracts/engine.js';
-import type { Lifecycle, PlatformDeps } from '../kernel/platform.js';
+import type { Lifecycle } from '../kernel/lifecycle.js';
+import type { EngineDeps } from './deps.js';
 import { createIngest } from './ingest.js';
 import { createPreclaims } from './preclaim.js';
 import { createMemoryQueue, type ExecutionQueue } from './queue.js';
@@ -31,7 +32,7 @@ export interface CreateEngineOptions {
 
 /** Builds the engine service and its background work. */
 export function createEngine(
-  deps: PlatformDeps,
+  deps: EngineDeps,
   options: CreateEngineOptions = {},
 ): { service: EngineService; lifecycle: Lifecycle } {
   const settings = engineSettings(deps.config);

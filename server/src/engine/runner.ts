@@ -22,7 +22,7 @@ import { metrics } from '../metrics.js';
 import { appBaseUrl, appOwnerOf } from '../integrations/registry.js';
 import type { HttpClient } from '../security/http-client.js';
 import type { ExecutionStatus } from '../kernel/contracts/engine.js';
-import type { PlatformDeps } from '../kernel/platform.js';
+import type { EngineDeps } from './deps.js';
 import type { WriteBatcher } from './batcher.js';
 import { createClaimFinish } from './claim-finish.js';
 import { queuedRecord } from './preclaim.js';
@@ -38,7 +38,7 @@ import { type EngineSettings, formatBytes, heartbeatEveryMs, leaseNeedsRenewal }
 
 /** What the runner needs. */
 export interface RunnerDeps {
-  platform: PlatformDeps;
+  platform: EngineDeps;
   repo: EngineRepo;
   /** Group commit of the runner's writes (SQLite); reads go straight to `repo`. */
   write: WriteBatcher;

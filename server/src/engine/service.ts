@@ -16,7 +16,7 @@ import type {
 } from '../kernel/contracts/engine.js';
 import { isBuiltinApp } from '../integrations/builtin/index.js';
 import { WHOLE_BODY_KEY } from '../integrations/builtin/hooks.js';
-import type { PlatformDeps } from '../kernel/platform.js';
+import type { EngineDeps } from './deps.js';
 import type { AuthContext } from '../kernel/types.js';
 import { isHookKeyShape } from '../store/hook-key.js';
 import type { InternalEvent } from './ingest.js';
@@ -38,7 +38,7 @@ const PORTAL_KEY_CACHE_MS = 5_000;
 
 /** What the API methods need. */
 export interface EngineApiDeps {
-  platform: PlatformDeps;
+  platform: EngineDeps;
   repo: EngineRepo;
   settings: EngineSettings;
   ingest: (events: InternalEvent[]) => Promise<IngestOutcome[]>;

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { checkUploadType, cleanFileName, createRateLimiter, formatBytes, mediaTypeOf } from './limits.js';
+import { checkUploadType, cleanFileName, formatBytes, mediaTypeOf } from './limits.js';
 
 describe('cleanFileName', () => {
   it('keeps only the last segment of a path, without traversal or control characters', () => {
@@ -46,18 +46,5 @@ describe('checkUploadType', () => {
 describe('formatBytes', () => {
   it('speaks in MB, KB or bytes', () => {
     expect([formatBytes(5 * 1024 * 1024), formatBytes(1536), formatBytes(12)]).toEqual(['5 MB', '1.5 KB', '12 bytes']);
-  });
-});
-
-describe('createRateLimiter', () => {
-  it('allows `limit` requests per window and key, then says how long to wait', () => {
-    let now = 0;
-    const limiter = createRateLimiter(60_000, () => now);
-    expect([1, 2, 3].map(() => limiter.take('a', 2))).toEqual([0, 0, 60]);
-    expect(limiter.take('b', 2)).toBe(0);
-    now = 30_000;
-    expect(limiter.take('a', 2)).toBe(30);
-    now = 60_000;
-    expect(limiter.take('a', 2)).toBe(0);
   });
 });

@@ -1,6 +1,7 @@
 /**
  * Limits of public forms: which files a visitor may upload, how they are named for
- * download, and how many requests one address or one form may make.
+ * download, and how many requests one address or one form may make (counted by
+ * security/rate-limit-store.ts and security/rate-limiter.ts).
  */
 
 import { UPLOAD_EXTENSIONS, uploadExtensionOf, uploadTypeOf } from '@junction/core';
@@ -98,75 +99,3 @@ export const PUBLIC_RATE_LIMITS = {
 
 /** The kinds of public request that are counted. */
 export type PublicAction = keyof typeof PUBLIC_RATE_LIMITS;
-
-/** A fixed-window counter per key. */
-export interface RateLimiter {
-  /** Counts one request for `key`; answers 0 when allowed, else the seconds until the window resets. */
-  take(key: string, limit: number): number;
-}
-
-/** Most keys kept before expired windows are swept (bounds memory under many addresses). */
-const MAX_KEYS = 10_000;
-
-/**
- * Creates an in-memory fixed-window limiter (one window per key). Per process: the app counts
- * through @fastify/rate-limit instead (security/rate-limit-store.ts, shared through Redis when
- * REDIS_URL is set); this one serves services used without an app.
- *
- * @example
- * const limiter = createRateLimiter(60_000, Date.now);
- * limiter.take('ip:1.2.3.4', 20); // 0 while under 20 a minute
- */
-export function createRateLimiter(windowMs: number, now: () => number): RateLimiter {
-  const windows = new Map<string, { start: number; count: number }>();
-  return {
-    take(key, limit) {
-      const at = now();
-      if (windows.size > MAX_KEYS) {
-        for (const [k, w] of windows) if (at - w.start >= windowMs) windows.delete(k);
-      }
-      let window = windows.get(key);
-      if (!window || at - window.start >= windowMs) {
-        window = { start: at, count: 0 };
-        windows.set(key, window);
-      }
-      window.count += 1;
-      if (window.count <= limit) return 0;
-      return Math.max(1, Math.ceil((window.start + windowMs - at) / 1000));
-    },
-  };
-}
-
-/** Counts bytes per key in fixed windows (the upload quota per visitor address). */
-export interface ByteQuota {
-  /** Adds `bytes` for `key` when they fit under `limit`: answers 0, else the seconds until the window resets. */
-  take(key: string, bytes: number, limit: number): number;
-}
-
-/**
- * Creates an in-memory byte quota with one fixed window per key. Per process, like the rate
- * limiter.
- *
- * @example
- * const quota = createByteQuota(3_600_000, Date.now);
- * quota.take('203.0.113.9', 1_000_000, 50 * 1024 * 1024); // 0 while under 50 MiB an hour
- */
-export function createByteQuota(windowMs: number, now: () => number): ByteQuota {
-  const windows = new Map<string, { start: number; bytes: number }>();
-  return {
-    take(key, bytes, limit) {
-      const at = now();
-      if (windows.size > MAX_KEYS) {
-        for (const [k, w] of windows) if (at - w.start >= windowMs) windows.delete(k);
-      }
-      let window = windows.get(key);
-      if (!window || at - window.start >= windowMs) {
-        window = { start: at, bytes: 0 };
-        windows.set(key, window);
-      }
-      if (window.bytes + bytes > limit) return Math.max(1, Math.ceil((window.start + windowMs - at) / 1000));
-      window.bytes += bytes;
-      return 0;
-    },
-  };
-}

@@ -8,7 +8,7 @@
  * 'Published'). Slugs are unique across tenants, so a slug always names one app.
  */
 import { type AppDefinition, withoutTrailing, withWorkspaceEvents } from '@junction/core';
-import type { ServiceDeps } from '../kernel/deps.js';
+import type { IntegrationDeps } from './deps.js';
 import { type AllowedHost, parseAllowedHosts } from '../security/ssrf.js';
 import type { Vault } from '../security/vault.js';
 import { createPortalAppStore, type PortalAppRecord, type PortalAppStore } from '../store/repos/portal-apps.js';
@@ -124,7 +124,7 @@ export function allowedHostsFor(
 }
 
 /** Builds the registry: built-ins, then the tenant's own and published portal apps from the database. */
-export function createAppRegistry(deps: ServiceDeps): AppRegistry {
+export function createAppRegistry(deps: IntegrationDeps): AppRegistry {
   const store = createPortalAppStore(deps.handle.db);
   const added = createWorkspaceEventsStore(deps.handle.db);
   return {

@@ -3,7 +3,7 @@
  * turns it into `application/problem+json` with the same status, title, detail, field and
  * stable `code` (core's problem-codes list; the status's default when the thrower names none).
  */
-import { PROBLEM_CODES, defaultProblemCode } from '@junction/core';
+import { defaultProblemCode, PROBLEM_CODES } from '@junction/core';
 
 /** Body of an `application/problem+json` answer. */
 export interface ProblemBody {

@@ -4,8 +4,6 @@
  * the rates and sizes (services/support-limits.ts); the pruner (engine/retention.ts) the
  * retention.
  */
-import type { Config } from '../config.js';
-
 /** The support limits a configuration asks for. */
 export interface SupportLimits {
   /** Crash reports accepted per minute over all visitors (ERROR_REPORTS_PER_MINUTE); ten times as many an hour. */
@@ -36,7 +34,7 @@ export const DEFAULT_SUPPORT_LIMITS: SupportLimits = {
 };
 
 /** The limits of a configuration (missing or non-positive values take the defaults). */
-export function supportLimits(config: Pick<Config, 'supportLimits'>): SupportLimits {
+export function supportLimits(config: { supportLimits?: Partial<SupportLimits> }): SupportLimits {
   const given = config.supportLimits ?? {};
   const pick = (value: number | undefined, fallback: number) =>
     value !== undefined && Number.isFinite(value) && value > 0 ? Math.floor(value) : fallback;

@@ -6,21 +6,20 @@
  * is reported exactly like a missing one (404).
  */
 import type { ConnectionVisibility as CredentialVisibility, Role } from '@junction/core';
-import type { HookHandshakes } from './contracts/hooks.js';
 import type { InstanceService, InvitationsService, SetUpInput } from './contracts/access.js';
-import type { AuditService } from './contracts/audit.js';
 import type { FailureAlertsService } from './contracts/alerts.js';
-import type { RunsService } from './contracts/runs.js';
-import type { MemberView } from './contracts/support.js';
 import type { AppsService } from './contracts/apps.js';
+import type { AuditService } from './contracts/audit.js';
 import type { EngineService } from './contracts/engine.js';
 import type { FormsService } from './contracts/forms.js';
-import type { StepsService } from './contracts/steps.js';
-import type { SupportService } from './contracts/support.js';
-import type { TemplatesService } from './contracts/templates.js';
-import type { StartersService } from './contracts/starters.js';
-import type { TriggersService } from './contracts/triggers.js';
+import type { HookHandshakes } from './contracts/hooks.js';
 import type { WorkflowReleasesService } from './contracts/releases.js';
+import type { RunsService } from './contracts/runs.js';
+import type { StartersService } from './contracts/starters.js';
+import type { StepsService } from './contracts/steps.js';
+import type { MemberView, SupportService } from './contracts/support.js';
+import type { TemplatesService } from './contracts/templates.js';
+import type { TriggersService } from './contracts/triggers.js';
 import type {
   AuthContext,
   CredentialView,
@@ -35,8 +34,6 @@ import type {
   WorkflowView,
 } from './views.js';
 
-// The views have their own file so the contracts can import them without importing this aggregate.
-export { SECRET_SENTINEL } from './views.js';
 export type {
   AuthContext,
   CredentialView,
@@ -50,6 +47,8 @@ export type {
   WorkflowSummary,
   WorkflowView,
 } from './views.js';
+// The views have their own file so the contracts can import them without importing this aggregate.
+export { SECRET_SENTINEL } from './views.js';
 
 /** All domain services. Created once per app by `createServices(config)`. */
 export interface Services {
@@ -118,7 +117,11 @@ export interface Services {
   };
   /** Workflows, with their drafts and published versions (contracts/releases.ts). */
   workflows: WorkflowReleasesService & {
-    list(ctx: AuthContext): Promise<WorkflowSummary[]>;
+    /** A page of the workspace's workflows, newest first (services/workflow-pages.ts). */
+    list(
+      ctx: AuthContext,
+      query?: { limit?: number; cursor?: string; q?: string },
+    ): Promise<{ items: WorkflowSummary[]; total: number; nextCursor?: string }>;
     /** Creates from a name (a new-workflow document from core) or a full document. */
     create(ctx: AuthContext, input: { name?: string; active?: boolean; document?: unknown }): Promise<WorkflowView>;
     get(ctx: AuthContext, id: string): Promise<WorkflowView>;

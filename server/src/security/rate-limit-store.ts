@@ -9,7 +9,7 @@ import { createRequire } from 'node:module';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { Redis } from 'ioredis';
 import type { Config } from '../config.js';
-import { createRateLimiter } from '../forms/limits.js';
+import { createRateLimiter } from './rate-limiter.js';
 
 /** A fixed-window counter a service can call; answers 0 when allowed, else seconds to wait. */
 export interface SharedRateLimiter {

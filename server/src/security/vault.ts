@@ -11,12 +11,33 @@ import { createCipheriv, createDecipheriv, createHash, randomBytes } from 'node:
 import { chmodSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import type { Config } from '../config.js';
-import type { CredentialsRepo, SealedSecret } from '../store/repos/index.js';
 
 /** One vault key and the short fingerprint stored beside what it sealed. */
 export interface VaultKey {
   version: string;
   key: Buffer;
+}
+
+/** A secret as the vault seals it (the credentials table's three columns). */
+export interface SealedSecret {
+  ciphertext: string;
+  nonce: string;
+  keyVersion: string;
+}
+
+/** The stored sealed secrets key rotation walks: the credentials repository answers it. */
+export interface SealedSecretRows {
+  /**
+   * Up to `limit` rows (all tenants) sealed with a key other than `keyVersion`, in id order,
+   * starting after `afterId` (a cursor, so a row that cannot be re-sealed is not returned again).
+   */
+  listSealedWithOtherKey(
+    keyVersion: string,
+    limit: number,
+    afterId?: string,
+  ): Promise<{ id: string; tenantId: string; sealed: SealedSecret }[]>;
+  /** Writes the re-sealed secret of one row. */
+  update(tenantId: string, id: string, patch: { sealed: SealedSecret }): Promise<unknown>;
 }
 
 /** Which row a secret belongs to; part of the associated data. */
@@ -37,7 +58,7 @@ export interface Vault {
    * Re-seals with the newest key every stored credential sealed with an older one. Rows
    * that cannot be opened are counted as failed and left as they are.
    */
-  rotate(repo: CredentialsRepo): Promise<{ rotated: number; failed: string[] }>;
+  rotate(repo: SealedSecretRows): Promise<{ rotated: number; failed: string[] }>;
 }
 
 const KEY_BYTES = 32;

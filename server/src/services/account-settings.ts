@@ -7,7 +7,7 @@ import { forbidden, notFound, unprocessable } from '../kernel/errors.js';
 import { hashPassword, NO_PASSWORD_HASH, verifyPassword } from '../security/passwords.js';
 import type { MemberView } from '../kernel/contracts/support.js';
 import { checkPasswordRules } from './core-rules.js';
-import type { PlatformDeps } from '../kernel/platform.js';
+import type { PlatformDeps } from '../deps.js';
 import type { AuthContext, TenantView } from '../kernel/types.js';
 import { toTenantView } from './views.js';
 

@@ -22,9 +22,9 @@ import { appIconUrl, imageTypeOf, MAX_APP_ICON_BYTES } from '../integrations/app
 import { getBuiltinApp, isBuiltinApp, listBuiltinApps, toAppDefinition } from '../integrations/builtin/index.js';
 import { clientSecretContext, type RunnableApp, toRunnable } from '../integrations/registry.js';
 import type { AppSummaryView, AppsService, ListingStatus, ListingView } from '../kernel/contracts/apps.js';
-import { nowIso } from '../kernel/deps.js';
+import { nowIso } from '../kernel/clock.js';
 import { conflict, forbidden, notFound, unprocessable } from '../kernel/errors.js';
-import type { PlatformDeps } from '../kernel/platform.js';
+import type { PlatformDeps } from '../deps.js';
 import { SECRET_SENTINEL, type Services } from '../kernel/types.js';
 import { createAppIconStore } from '../store/repos/app-icons.js';
 import { createDbDemoCrmStorage } from '../store/repos/demo-crm.js';

@@ -13,7 +13,8 @@ import type {
   AuditService,
 } from '../kernel/contracts/audit.js';
 import { AUDIT_ACTIONS } from '../kernel/contracts/audit.js';
-import { nowIso, type ServiceDeps } from '../kernel/deps.js';
+import { nowIso } from '../kernel/clock.js';
+import type { ServiceDeps } from '../deps.js';
 import { badRequest, forbidden, notFound } from '../kernel/errors.js';
 import type { AuthContext } from '../kernel/types.js';
 import type { AuditFilter, AuditRecord } from '../store/repos/index.js';

@@ -8,8 +8,8 @@ import { randomBytes } from 'node:crypto';
 import { conflict, notFound, Problem, unprocessable } from '../kernel/errors.js';
 import { hashToken } from '../security/tokens.js';
 import type { CheckoutFinish } from '../kernel/contracts/support.js';
-import { nowIso } from '../kernel/deps.js';
-import type { PlatformDeps } from '../kernel/platform.js';
+import { nowIso } from '../kernel/clock.js';
+import type { PlatformDeps } from '../deps.js';
 import type { AuthContext } from '../kernel/types.js';
 import { createCheckoutSessionsRepo } from '../store/repos/checkout-sessions.js';
 

@@ -10,7 +10,6 @@ import { checkAnswers } from '../forms/answers.js';
 import {
   checkUploadType,
   cleanFileName,
-  createByteQuota,
   formatBytes,
   mediaTypeOf,
   PUBLIC_RATE_LIMITS,
@@ -21,9 +20,11 @@ import { createUploadStorage } from '../forms/s3-storage.js';
 import type { FileStorage } from '../forms/storage.js';
 import type { EngineService } from '../kernel/contracts/engine.js';
 import type { FormsService, FormView, Visitor } from '../kernel/contracts/forms.js';
-import { nowIso } from '../kernel/deps.js';
-import type { Lifecycle, PlatformDeps } from '../kernel/platform.js';
+import { nowIso } from '../kernel/clock.js';
+import type { Lifecycle } from '../kernel/lifecycle.js';
+import type { PlatformDeps } from '../deps.js';
 import { createDeferredRateLimiter } from '../security/rate-limit-store.js';
+import { createByteQuota } from '../security/rate-limiter.js';
 
 /** Options of the forms service beyond its deps (tests shrink the limits). */
 export interface FormsServiceOptions {

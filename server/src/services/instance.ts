@@ -16,7 +16,8 @@ import {
   type SignupPolicy,
 } from '@junction/core';
 import type { InstanceService, InstanceUserView, SignUpGate } from '../kernel/contracts/access.js';
-import { nowIso, type ServiceDeps } from '../kernel/deps.js';
+import { nowIso } from '../kernel/clock.js';
+import type { ServiceDeps } from '../deps.js';
 import { conflict, invitationInvalid, notFound, PROBLEM_CODES, Problem, unprocessable } from '../kernel/errors.js';
 import type { AuthContext } from '../kernel/types.js';
 import { createSignUpAttemptMail } from '../mail/access-templates.js';

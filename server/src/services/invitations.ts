@@ -5,7 +5,8 @@
  */
 import { assignableRoles, INVITATION_TTL_MS, invitationState, isRole, type Role } from '@junction/core';
 import type { InvitationsService, InvitationView } from '../kernel/contracts/access.js';
-import { nowIso, type ServiceDeps } from '../kernel/deps.js';
+import { nowIso } from '../kernel/clock.js';
+import type { ServiceDeps } from '../deps.js';
 import { conflict, invitationInvalid, notFound, PROBLEM_CODES, Problem, unprocessable } from '../kernel/errors.js';
 import type { AuthContext } from '../kernel/types.js';
 import { createInvitationMail } from '../mail/access-templates.js';

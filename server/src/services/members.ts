@@ -5,7 +5,7 @@
  */
 import { isRole, memberChangeProblem, PROBLEM_CODES, type Role } from '@junction/core';
 import type { MemberView } from '../kernel/contracts/support.js';
-import type { ServiceDeps } from '../kernel/deps.js';
+import type { ServiceDeps } from '../deps.js';
 import { forbidden, notFound, Problem, unprocessable } from '../kernel/errors.js';
 import type { AuthContext } from '../kernel/types.js';
 import { createRepos } from '../store/repos/index.js';

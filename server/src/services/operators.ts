@@ -3,7 +3,7 @@
  * Operators read every workspace's tickets and alone may declare the portal apps of the
  * instance's own hand-offs (forms-dp 2.11: the storefront's 'shopify' app).
  */
-import type { PlatformDeps } from '../kernel/platform.js';
+import type { PlatformDeps } from '../deps.js';
 import type { AuthContext } from '../kernel/types.js';
 import { normaliseEmail } from './core-rules.js';
 

@@ -8,7 +8,7 @@
 import type { ExecutionSummaryView, RerunInput } from '../kernel/contracts/engine.js';
 import { failureRate, firstDayOf, runDays } from '@junction/core';
 import type { BulkRunInput, BulkRunView, RunSearchQuery, RunsService } from '../kernel/contracts/runs.js';
-import type { ServiceDeps } from '../kernel/deps.js';
+import type { ServiceDeps } from '../deps.js';
 import { badRequest, notFound, unprocessable } from '../kernel/errors.js';
 import type { AuthContext } from '../kernel/views.js';
 import { decodeCursor, encodeCursor, toSummaryView } from '../engine/service.js';

@@ -26,7 +26,7 @@ import { clientSecretContext } from '../integrations/registry.js';
 import { createHttpClient, type HttpClient, isHttpClientError } from '../security/http-client.js';
 import { createPortalAppStore } from '../store/repos/portal-apps.js';
 import { isOperatorWorkspace } from './operators.js';
-import type { PlatformDeps } from '../kernel/platform.js';
+import type { PlatformDeps } from '../deps.js';
 import type { ShopifyConnectView, ShopifyInstallView } from '../kernel/contracts/apps.js';
 import type { AuthContext, Services } from '../kernel/types.js';
 

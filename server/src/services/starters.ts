@@ -19,8 +19,8 @@ import {
 } from '@junction/core';
 import { unprocessable } from '../kernel/errors.js';
 import { checkDocument } from './core-rules.js';
-import { nowIso } from '../kernel/deps.js';
-import type { PlatformDeps } from '../kernel/platform.js';
+import { nowIso } from '../kernel/clock.js';
+import type { PlatformDeps } from '../deps.js';
 import type { StarterInput, StartersService } from '../kernel/contracts/starters.js';
 import type { AuthContext, WorkflowView } from '../kernel/types.js';
 import { toWorkflowView } from './views.js';

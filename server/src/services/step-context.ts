@@ -6,7 +6,7 @@ import { isBuiltinApp } from '../integrations/builtin/index.js';
 import { executeStep, type StepExecution } from '../integrations/executor.js';
 import { allowedHostsFor, appBaseUrl, type RunnableApp } from '../integrations/registry.js';
 import { notFound, Problem, unprocessable } from '../kernel/errors.js';
-import type { PlatformDeps } from '../kernel/platform.js';
+import type { PlatformDeps } from '../deps.js';
 import type { AuthContext } from '../kernel/types.js';
 import { createHttpClient, type HttpClient } from '../security/http-client.js';
 import { createCredentialStatusRepo } from '../store/repos/credential-auth.js';

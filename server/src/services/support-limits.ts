@@ -6,7 +6,7 @@
  * the per-workspace ticket quota, the sizes and the retention always apply.
  */
 import { PROBLEM_CODES } from '@junction/core';
-import { createRateLimiter } from '../forms/limits.js';
+import { createRateLimiter } from '../security/rate-limiter.js';
 import { Problem } from '../kernel/errors.js';
 import type { SupportLimits } from '../kernel/support-limits.js';
 

@@ -4,8 +4,8 @@ import { badRequest, notFound, unprocessable } from '../kernel/errors.js';
 import { readJson, writeJson } from '../store/json.js';
 import type { TemplatesService, TemplateView } from '../kernel/contracts/templates.js';
 import { checkDocument } from './core-rules.js';
-import { nowIso } from '../kernel/deps.js';
-import type { PlatformDeps } from '../kernel/platform.js';
+import { nowIso } from '../kernel/clock.js';
+import type { PlatformDeps } from '../deps.js';
 import { toWorkflowView } from './views.js';
 import { createTemplatesRepo } from '../store/repos/templates.js';
 

@@ -2,7 +2,8 @@
 import { notFound, unprocessable } from '../kernel/errors.js';
 import { createRepos, type TenantRecord } from '../store/repos/index.js';
 import { inTransaction } from '../store/repos/transaction.js';
-import { nowIso, type ServiceDeps } from '../kernel/deps.js';
+import { nowIso } from '../kernel/clock.js';
+import type { ServiceDeps } from '../deps.js';
 import type { Services } from '../kernel/types.js';
 import { createMembers } from './members.js';
 import { toTenantView } from './views.js';

@@ -5,7 +5,8 @@
  */
 import { describeChange, draftAfterSave, lifecycleTransition, type WorkflowDocument } from '@junction/core';
 import type { WorkflowReleasesService, WorkflowVersionView } from '../kernel/contracts/releases.js';
-import { nowIso, type ServiceDeps } from '../kernel/deps.js';
+import { nowIso } from '../kernel/clock.js';
+import type { ServiceDeps } from '../deps.js';
 import { conflict, notFound, PROBLEM_CODES } from '../kernel/errors.js';
 import type { AuthContext, WorkflowView } from '../kernel/types.js';
 import { createWorkflowReleasesRepo, type EditableWorkflow } from '../store/repos/workflow-releases.js';

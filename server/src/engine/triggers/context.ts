@@ -6,7 +6,7 @@ import { isBuiltinApp } from '../../integrations/builtin/index.js';
 import type { RunnableApp } from '../../integrations/registry.js';
 import { createHttpClient, type HttpClient } from '../../security/http-client.js';
 import type { EngineService } from '../../kernel/contracts/engine.js';
-import type { PlatformDeps } from '../../kernel/platform.js';
+import type { EngineDeps } from '../deps.js';
 import { createSubscriptionsRepo, type SubscriptionsRepo } from '../../store/repos/triggers.js';
 
 /** Default polling interval: 60 s. */
@@ -16,7 +16,7 @@ export const DEFAULT_SCAN_MS = 1_000;
 
 /** The shared context. */
 export interface TriggerContext {
-  deps: PlatformDeps;
+  deps: EngineDeps;
   engine: EngineService;
   subs: SubscriptionsRepo;
   pollIntervalMs: number;
@@ -37,7 +37,7 @@ export interface TriggerContextOptions {
 
 /** Builds the context; close it to release the HTTP pools. */
 export function createTriggerContext(
-  deps: PlatformDeps,
+  deps: EngineDeps,
   engine: EngineService,
   options: TriggerContextOptions = {},
 ): TriggerContext {

@@ -6,7 +6,8 @@
  */
 import type { EngineService } from '../../kernel/contracts/engine.js';
 import type { TriggersService } from '../../kernel/contracts/triggers.js';
-import type { Lifecycle, PlatformDeps } from '../../kernel/platform.js';
+import type { Lifecycle } from '../../kernel/lifecycle.js';
+import type { EngineDeps } from '../deps.js';
 import { createTriggerContext, DEFAULT_SCAN_MS, type TriggerContextOptions } from './context.js';
 import { createBullScheduler, createInProcessScheduler, type TriggerScheduler } from './scheduler.js';
 import { createTriggersService } from './service.js';
@@ -27,7 +28,7 @@ const ADOPT_EVERY_SCANS = 30;
 
 /** Builds the triggers service and its background work. */
 export function createTriggers(
-  deps: PlatformDeps & { engine: EngineService },
+  deps: EngineDeps & { engine: EngineService },
   options: TriggerContextOptions = {},
 ): Triggers {
   const ctx = createTriggerContext(deps, deps.engine, options);

@@ -4,7 +4,7 @@
  */
 import { describeChange, type WorkflowData } from '@junction/core';
 import type { WorkflowVersionView } from '../../kernel/contracts/releases.js';
-import type { PlatformDeps } from '../../kernel/platform.js';
+import type { EngineDeps } from '../deps.js';
 import type { AuthContext } from '../../kernel/types.js';
 import { createWorkflowReleasesRepo, type ReleaseRecord } from '../../store/repos/workflow-releases.js';
 
@@ -16,7 +16,7 @@ export const FIRST_VERSION_SUMMARY = 'First version';
  * published by the caller with an optional note. Answers the version.
  */
 export async function recordRelease(
-  deps: PlatformDeps,
+  deps: EngineDeps,
   auth: AuthContext,
   workflowId: string,
   note = '',

@@ -12,7 +12,7 @@
 import type { Job, Queue, Worker } from 'bullmq';
 import type { Redis } from 'ioredis';
 import type { ScheduleSpec } from '../../integrations/builtin/schedule.js';
-import type { Lifecycle } from '../../kernel/platform.js';
+import type { Lifecycle } from '../../kernel/lifecycle.js';
 import { DEFAULT_SCAN_MS, type TriggerContext } from './context.js';
 import { reasonOf, runDueSchedule, runPoll, runScheduledJob, type ScheduleClaim } from './runner.js';
 import { repeatOptionsFor } from './schedules.js';

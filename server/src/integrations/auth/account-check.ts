@@ -5,11 +5,11 @@
  * ('Items Hub answered 401: invalid api key').
  */
 import { AUTH_REQUEST_URL_ACTION, requestUrlTestAction } from '@junction/core';
-import type { PlatformDeps } from '../../kernel/platform.js';
 import type { HttpClient } from '../../security/http-client.js';
 import { createHttpClient } from '../../security/http-client.js';
+import type { IntegrationDeps } from '../deps.js';
 import { executeStep } from '../executor.js';
-import { allowedHostsFor, appBaseUrl, type RunnableApp } from '../registry.js';
+import { type AppRegistry, allowedHostsFor, appBaseUrl, type RunnableApp } from '../registry.js';
 
 /** How long the check on save waits for the service. */
 const CHECK_TIMEOUT_MS = 30_000;
@@ -57,7 +57,7 @@ export function withAuthTestRequest<T extends Pick<RunnableApp, 'authInfo' | 'ac
  * Unknown apps and apps without a test are not checked (`checked: false`); a failure is a
  * result, never a throw.
  */
-export function createAccountCheck(deps: Pick<PlatformDeps, 'registry' | 'config'>): AccountCheck {
+export function createAccountCheck(deps: Pick<IntegrationDeps, 'config'> & { registry: AppRegistry }): AccountCheck {
   return async (tenantId, appSlug, values) => {
     const app = await deps.registry.resolve(tenantId, appSlug);
     // The built-in Demo CRM is checked like any app: its own API answers a wrong key 401.

@@ -10,9 +10,9 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type OAuthProvider, startOAuthProvider } from '../../../../test/steps/oauth-provider.js';
 import { createHttpClient, type HttpClient } from '../../security/http-client.js';
 import { createVault, loadVaultKeys } from '../../security/vault.js';
-import type { ServiceDeps } from '../../kernel/deps.js';
+import type { IntegrationDeps } from '../deps.js';
 import { createServices, type ServicesWithLifecycle } from '../../compose.js';
-import { createConsoleLogger } from '../../kernel/logger.js';
+import { createLogger } from '../../log.js';
 import type { AuthContext } from '../../kernel/types.js';
 import { createDb, type DbHandle } from '../../store/create-db.js';
 import { createRepos } from '../../store/repos/index.js';
@@ -45,13 +45,12 @@ describe.each(openTestDatabases())('credential resolver on $dialect', (testDb) =
   let ctx: AuthContext;
   let app: AppDefinition;
 
-  const depsOver = (handle: DbHandle): ServiceDeps => ({
+  const depsOver = (handle: DbHandle): IntegrationDeps => ({
     config: opened.config,
     handle,
     repos: createRepos(handle.db),
     vault: createVault(loadVaultKeys(opened.config)),
-    mailer: undefined as never,
-    logger: createConsoleLogger('silent'),
+    logger: createLogger('silent'),
     now: Date.now,
     newId: randomUUID,
   });

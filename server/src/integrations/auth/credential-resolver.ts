@@ -17,7 +17,7 @@ import { randomUUID } from 'node:crypto';
 import { splitCredentialValues } from '@junction/core';
 import { notFound, Problem } from '../../kernel/errors.js';
 import { createHttpClient, type HttpClient } from '../../security/http-client.js';
-import type { ServiceDeps } from '../../kernel/deps.js';
+import type { IntegrationDeps } from '../deps.js';
 import { createCredentialsRepo } from '../../store/repos/credentials.js';
 import type { CredentialRecord } from '../../store/repos/index.js';
 import { inTransaction } from '../../store/repos/transaction.js';
@@ -93,7 +93,7 @@ export function reconnectProblem(): Problem {
 
 /** Builds the resolver. */
 export function createCredentialResolver(
-  deps: ServiceDeps,
+  deps: IntegrationDeps,
   options: CredentialResolverOptions = {},
 ): CredentialResolver {
   const leaseMs = options.leaseMs ?? 30_000;

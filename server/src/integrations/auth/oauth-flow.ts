@@ -15,14 +15,16 @@
  */
 import { createHash, randomBytes } from 'node:crypto';
 import { splitCredentialValues } from '@junction/core';
-import { notFound } from '../../kernel/errors.js';
-import { createHttpClient, type HttpClient } from '../../security/http-client.js';
-import type { PlatformDeps } from '../../kernel/platform.js';
-import type { AuthContext } from '../../kernel/types.js';
 import type { PopupAnswer } from '../../kernel/contracts/steps.js';
-import type { CredentialRecord } from '../../store/repos/index.js';
+import { notFound } from '../../kernel/errors.js';
+import type { AuthContext } from '../../kernel/types.js';
+import { createHttpClient, type HttpClient } from '../../security/http-client.js';
 import { createCredentialStatusRepo } from '../../store/repos/credential-auth.js';
+import type { CredentialRecord } from '../../store/repos/index.js';
 import { createOAuthStatesRepo } from '../../store/repos/oauth-states.js';
+import type { IntegrationDeps } from '../deps.js';
+import type { AppRegistry } from '../registry.js';
+import { OAUTH_PAGE_CSP, type OAuthPopupMessage, renderOAuthPage } from './oauth-page.js';
 import {
   buildAuthorizeUrl,
   createPkcePair,
@@ -32,7 +34,6 @@ import {
   readOAuthSettings,
   tokenValues,
 } from './oauth2.js';
-import { OAUTH_PAGE_CSP, type OAuthPopupMessage, renderOAuthPage } from './oauth-page.js';
 
 /** What the sealing rule needs to know of an app whose account this flow connects. */
 const OAUTH_APP = { authInfo: { apiType: 'oauth2' as const } };
@@ -78,7 +79,10 @@ const sha256 = (text: string) => createHash('sha256').update(text).digest('hex')
 const cookieName = (state: string) => `junction_oauth_${sha256(state).slice(0, 16)}`;
 
 /** Builds the flow. */
-export function createOAuthFlow(deps: PlatformDeps, options: { http?: HttpClient } = {}): OAuthFlow {
+export function createOAuthFlow(
+  deps: IntegrationDeps & { registry: AppRegistry },
+  options: { http?: HttpClient } = {},
+): OAuthFlow {
   const db = deps.handle.db;
   const states = createOAuthStatesRepo(db);
   let http = options.http;

@@ -1,67 +1,13 @@
 /**
- * What the Demo CRM stores, per tenant: API keys (only their sha-256), contacts and webhook
- * subscriptions. `DemoCrmStorage` is the seam; the in-memory implementation serves tests and
- * development until a database repository implements the same interface.
+ * The Demo CRM's storage in memory (lost on restart), for tests and an app without services;
+ * the contract (`DemoCrmStorage`, kernel/contracts/demo-crm.ts) and the database storage
+ * (store/repos/demo-crm.ts) are below it.
  */
 import { randomUUID } from 'node:crypto';
+import { apiKeyId, type Contact, type DemoCrmStorage, type HookSubscription } from '../../kernel/contracts/demo-crm.js';
 import { createToken, hashToken } from '../../security/tokens.js';
 
-/** A Demo CRM contact, as the API answers it. */
-export interface Contact {
-  id: string;
-  email: string;
-  firstName: string;
-  lastName: string;
-  company: string;
-  phone: string;
-  tags: string[];
-  /** ISO timestamps. */
-  createdAt: string;
-  updatedAt: string;
-}
-
-/** The writable fields of a contact. */
-export type ContactInput = Pick<Contact, 'email'> &
-  Partial<Pick<Contact, 'firstName' | 'lastName' | 'company' | 'phone' | 'tags'>>;
-
-/** A webhook subscription. */
-export interface HookSubscription {
-  id: string;
-  url: string;
-  event: string;
-  createdAt: string;
-}
-
-/** Storage of the Demo CRM; every call is scoped to a tenant. */
-/** An API key as Settings → API lists it; the key itself is shown once, when issued. */
-export interface ApiKeyInfo {
-  id: string;
-  createdAt: string;
-}
-
-/** The id a key is listed by: the first 16 characters of its sha-256 (not enough to use it). */
-export const apiKeyId = (keyHash: string): string => keyHash.slice(0, 16);
-
-export interface DemoCrmStorage {
-  /** Issues a new API key for the tenant (the old ones keep working) and returns it in clear, once. */
-  issueApiKey(tenantId: string): Promise<string>;
-  /** The tenant an API key belongs to, or null. */
-  findTenantByApiKey(apiKey: string): Promise<string | null>;
-  /** The tenant's keys, newest first: an id (a prefix of the key's hash, never the key) and when it was issued. */
-  listApiKeys(tenantId: string): Promise<ApiKeyInfo[]>;
-  /** Revokes one of the tenant's keys; false when it has no key with that id. */
-  revokeApiKey(tenantId: string, id: string): Promise<boolean>;
-  /** Contacts, newest first; with `email`, only those with that address (case-insensitive). */
-  listContacts(tenantId: string, query: { email?: string; limit: number }): Promise<Contact[]>;
-  getContact(tenantId: string, id: string): Promise<Contact | null>;
-  createContact(tenantId: string, input: ContactInput): Promise<Contact>;
-  /** Applies the given fields; null when the contact does not exist. */
-  updateContact(tenantId: string, id: string, patch: Partial<ContactInput>): Promise<Contact | null>;
-  addHook(tenantId: string, hook: { url: string; event: string }): Promise<HookSubscription>;
-  /** True when a subscription was removed. */
-  removeHook(tenantId: string, id: string): Promise<boolean>;
-  listHooks(tenantId: string, event: string): Promise<HookSubscription[]>;
-}
+export type { Contact, ContactInput, DemoCrmStorage, HookSubscription } from '../../kernel/contracts/demo-crm.js';
 
 /** Settings of the in-memory storage. */
 export interface MemoryStorageOptions {

@@ -14,7 +14,7 @@
  */
 import { createHmac, randomBytes, timingSafeEqual } from 'node:crypto';
 import { Problem } from '../../kernel/errors.js';
-import type { ServiceDeps } from '../../kernel/deps.js';
+import type { IntegrationDeps } from '../deps.js';
 import type { HookHandshakes, HookRequest } from '../../kernel/contracts/hooks.js';
 import { readJson } from '../../store/json.js';
 import { createHookSecretsRepo, type HookSecretRow } from '../../store/repos/hook-secrets.js';
@@ -69,7 +69,7 @@ export function asanaSignature(secret: string, rawBody: string): string {
 }
 
 /** Builds the service over the database and the vault. */
-export function createHookHandshakes(deps: Pick<ServiceDeps, 'handle' | 'vault' | 'now'>): HookHandshakes {
+export function createHookHandshakes(deps: Pick<IntegrationDeps, 'handle' | 'vault' | 'now'>): HookHandshakes {
   const secretRows = createHookSecretsRepo(deps.handle.db);
   const workflows = createWorkflowsRepo(deps.handle.db);
   const nowIso = () => new Date(deps.now()).toISOString();

@@ -7,8 +7,8 @@
  * edits an app; built-ins are never editable (403).
  */
 import type { AppDefinition, WorkspaceEventsChange } from '@junction/core';
-import type { DemoCrmStorage } from '../../integrations/demo-crm/storage.js';
 import type { AuthContext, CredentialView } from '../views.js';
+import type { DemoCrmStorage } from './demo-crm.js';
 
 /** Listing statuses (forms-dp 3): Draft at creation, then Published, Beta or Coming Soon. */
 export type ListingStatus = 'Draft' | 'Published' | 'Beta' | 'Coming Soon';

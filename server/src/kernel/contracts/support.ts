@@ -68,7 +68,28 @@ export interface SupportService {
   /** Changes the caller's password after checking the current one; other sessions end. */
   updatePassword(ctx: AuthContext, input: { currentPassword: string; newPassword: string }): Promise<void>;
   /** The dashboard's workflow list: apps, accounts used and the latest run of each workflow. */
-  listDashboardWorkflows(ctx: AuthContext): Promise<{ items: DashboardWorkflow[] }>;
+  /** A page of the dashboard's workflow list (services/dashboard.ts). */
+  listDashboardWorkflows(ctx: AuthContext, query?: DashboardListQuery): Promise<DashboardWorkflowPage>;
+}
+
+/** What the dashboard's list asks for (the contract's query parameters). */
+export interface DashboardListQuery {
+  limit?: number;
+  cursor?: string;
+  /** Text the name or an app's label contains. */
+  q?: string;
+  /** `lastRun`: the workflows of the newest runs, newest first (no cursor). */
+  order?: 'created' | 'lastRun';
+}
+
+/** A page of the dashboard's list with the workspace's counts. */
+export interface DashboardWorkflowPage {
+  items: DashboardWorkflow[];
+  nextCursor?: string;
+  /** Workflows matching the query (all without `q`). */
+  total: number;
+  /** Of them, how many are ON. */
+  activeTotal: number;
 }
 
 /** One app a workflow uses. */

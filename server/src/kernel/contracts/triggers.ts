@@ -3,8 +3,8 @@
  * in `server/src/engine/triggers/index.ts`.
  */
 import type { WorkflowDocument } from '@junction/core';
-import type { WorkflowVersionView } from './releases.js';
 import type { AuthContext } from '../views.js';
+import type { WorkflowVersionView } from './releases.js';
 
 /** PUT /api/workflows/{id}/active answer. */
 export interface ActivationView {

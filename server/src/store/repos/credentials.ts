@@ -1,14 +1,10 @@
 /** Stored credentials (connected accounts), always read and written within one tenant. */
 import type { Kysely, Selectable, Updateable } from 'kysely';
+import type { SealedSecret, SealedSecretRows } from '../../security/vault.js';
 import type { Database } from '../database.js';
 import { readJson, writeJson } from '../json.js';
 
-/** The sealed secret part of a credential, as the vault produced it. */
-export interface SealedSecret {
-  ciphertext: string;
-  nonce: string;
-  keyVersion: string;
-}
+export type { SealedSecret } from '../../security/vault.js';
 
 /** A stored credential: public values in clear, secrets sealed. */
 export interface CredentialRecord {
@@ -32,7 +28,7 @@ export interface CredentialRecord {
 export type CredentialVisibility = 'private' | 'workspace';
 
 /** Repository of `credentials`. Every call but the key-rotation scan takes the tenant id and filters by it. */
-export interface CredentialsRepo {
+export interface CredentialsRepo extends Pick<SealedSecretRows, 'listSealedWithOtherKey'> {
   list(tenantId: string, filter?: { app?: string }): Promise<CredentialRecord[]>;
   get(tenantId: string, id: string): Promise<CredentialRecord | undefined>;
   insert(credential: CredentialRecord): Promise<void>;
@@ -48,16 +44,6 @@ export interface CredentialsRepo {
     >,
   ): Promise<boolean>;
   remove(tenantId: string, id: string): Promise<boolean>;
-  /**
-   * Key rotation: up to `limit` credentials (all tenants) sealed with a key other than
-   * `keyVersion`, in id order, starting after `afterId` (a cursor, so a row that cannot be
-   * re-sealed is not returned again).
-   */
-  listSealedWithOtherKey(
-    keyVersion: string,
-    limit: number,
-    afterId?: string,
-  ): Promise<{ id: string; tenantId: string; sealed: SealedSecret }[]>;
 }
 
 /** Builds the credentials repository over a database or a transaction. */

@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { DemoCrmStorage } from '../../kernel/contracts/demo-crm.js';
 import { type OpenTestDatabase, openTestDatabases } from '../test-db.js';
 import { createDbDemoCrmStorage } from './demo-crm.js';
-import type { DemoCrmStorage } from '../../integrations/demo-crm/storage.js';
 
 describe.each(openTestDatabases())('Demo CRM database storage on $dialect', (testDb) => {
   let opened: OpenTestDatabase;

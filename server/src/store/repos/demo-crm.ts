@@ -6,16 +6,11 @@
  */
 import { randomUUID } from 'node:crypto';
 import type { Kysely, Selectable, Updateable } from 'kysely';
+import { apiKeyId, type Contact, type DemoCrmStorage, type HookSubscription } from '../../kernel/contracts/demo-crm.js';
 import { createToken, hashToken } from '../../security/tokens.js';
 import type { Database } from '../database.js';
 import { readJson, writeJson } from '../json.js';
 import type { DemoCrmContactsTable } from '../tables/apps.js';
-import {
-  apiKeyId,
-  type Contact,
-  type DemoCrmStorage,
-  type HookSubscription,
-} from '../../integrations/demo-crm/storage.js';
 
 /** Settings of the database storage. */
 export interface DbStorageOptions {
