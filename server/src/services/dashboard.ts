@@ -4,7 +4,7 @@
  */
 import { readJson } from '../store/json.js';
 import { createExecutionReadsRepo } from '../store/repos/executions.js';
-import type { PlatformDeps } from '../kernel/platform.js';
+import type { PlatformDeps } from '../deps.js';
 import type { DashboardApp, DashboardWorkflow } from '../kernel/contracts/support.js';
 import type { AuthContext } from '../kernel/types.js';
 

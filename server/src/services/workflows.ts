@@ -5,7 +5,8 @@
 import type { WorkflowDocument } from '@junction/core';
 import { conflict, notFound, PROBLEM_CODES, unprocessable } from '../kernel/errors.js';
 import { buildNewWorkflow, checkDocument } from './core-rules.js';
-import { nowIso, type ServiceDeps } from '../kernel/deps.js';
+import { nowIso } from '../kernel/clock.js';
+import type { ServiceDeps } from '../deps.js';
 import type { AuthContext, Services } from '../kernel/types.js';
 import { toWorkflowSummary, toWorkflowView } from './views.js';
 import { createWorkflowReleasesRepo } from '../store/repos/workflow-releases.js';
