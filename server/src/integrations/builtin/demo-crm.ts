@@ -4,7 +4,7 @@
  * user can build a working workflow with no internet. `{base}` is Junction's public origin.
  */
 import type { FieldDef } from '@junction/core';
-import { type BuiltinAppDefinition, iconUrl } from './types.js';
+import { type BuiltinAppDefinition, describedField, iconUrl } from './types.js';
 
 /** The event the Demo CRM delivers to webhook subscribers when a contact is created. */
 export const CONTACT_CREATED_EVENT = 'contact.created';
@@ -18,12 +18,7 @@ const contactFields = (isEmailRequired: boolean): FieldDef[] => [
   { name: 'lastName', title: 'Last name', schema: { type: 'string' } },
   { name: 'company', title: 'Company', schema: { type: 'string' } },
   { name: 'phone', title: 'Phone', schema: { type: 'string' } },
-  {
-    name: 'tags',
-    title: 'Tags',
-    description: 'A list, or text separated by commas.',
-    schema: { type: 'array', items: { type: 'string' } },
-  },
+  describedField('tags', 'Tags', 'A list, or text separated by commas.', { type: 'array', items: { type: 'string' } }),
 ];
 
 /** The Demo CRM app: API-key auth tested with listContacts; create, find and update contacts; two 'New contact' triggers. */

@@ -5,13 +5,13 @@
  */
 import {
   CONDITION_TYPES,
-  CUSTOM_BODY_TYPES,
   type ConditionGroup,
+  CUSTOM_BODY_TYPES,
   type CustomRequestInput,
   evaluateFilter,
   type KeyValue,
 } from '@junction/core';
-import { type BuiltinAppDefinition, iconUrl } from './types.js';
+import { type BuiltinAppDefinition, describedField, iconUrl } from './types.js';
 
 /** What an in-process executor yields: the step's output, or the problems with its input. */
 export type BuiltinOutcome =
@@ -73,12 +73,7 @@ export const httpApp: BuiltinAppDefinition = {
           value: 'json',
           schema: { type: 'string', enum: [...CUSTOM_BODY_TYPES], enumNames: ['JSON', 'Fields'] },
         },
-        {
-          name: 'stringBody',
-          title: 'Body (JSON)',
-          description: 'A JSON body; ignored for GET.',
-          schema: { type: 'string' },
-        },
+        describedField('stringBody', 'Body (JSON)', 'A JSON body; ignored for GET.'),
         keyValueField('bodyFields', 'Body fields'),
       ],
     },

@@ -13,7 +13,7 @@ import {
 } from '@junction/core';
 import type { BuiltinOutcome } from './flow.js';
 import { isTimeZone } from './schedule.js';
-import { type BuiltinAppDefinition, iconUrl } from './types.js';
+import { type BuiltinAppDefinition, describedField, iconUrl } from './types.js';
 
 const TEXT_TRANSFORMS = ['upper', 'lower', 'trim', 'replace', 'split'] as const;
 const NUMBER_TRANSFORMS = ['format', 'round', 'parse'] as const;
@@ -59,24 +59,9 @@ export const formatterApp: BuiltinAppDefinition = {
           'Split into a list',
         ]),
         inputField,
-        {
-          name: 'find',
-          title: 'Find',
-          description: 'Replace: the text to find (every occurrence).',
-          schema: { type: 'string' },
-        },
-        {
-          name: 'replaceWith',
-          title: 'Replace with',
-          description: 'Replace: the new text (default empty).',
-          schema: { type: 'string' },
-        },
-        {
-          name: 'separator',
-          title: 'Separator',
-          description: 'Split: the separator (default a comma).',
-          schema: { type: 'string' },
-        },
+        describedField('find', 'Find', 'Replace: the text to find (every occurrence).'),
+        describedField('replaceWith', 'Replace with', 'Replace: the new text (default empty).'),
+        describedField('separator', 'Separator', 'Split: the separator (default a comma).'),
       ],
     },
     number: {
@@ -88,24 +73,13 @@ export const formatterApp: BuiltinAppDefinition = {
       fields: [
         transformField(NUMBER_TRANSFORMS, ['Format number', 'Round', 'Read a number from text']),
         inputField,
-        {
-          name: 'decimals',
-          title: 'Decimal places',
-          description: 'Format and round (default 2 and 0).',
-          schema: { type: 'integer' },
-        },
-        {
-          name: 'locale',
-          title: 'Locale',
-          description: "Format: a locale such as 'en-US' or 'de-DE'.",
-          schema: { type: 'string' },
-        },
-        {
-          name: 'decimalMark',
-          title: 'Decimal mark',
-          description: 'Read: the decimal mark of the text.',
-          schema: { type: 'string', enum: ['.', ','], enumNames: ['Point (1,234.5)', 'Comma (1.234,5)'] },
-        },
+        describedField('decimals', 'Decimal places', 'Format and round (default 2 and 0).', { type: 'integer' }),
+        describedField('locale', 'Locale', "Format: a locale such as 'en-US' or 'de-DE'."),
+        describedField('decimalMark', 'Decimal mark', 'Read: the decimal mark of the text.', {
+          type: 'string',
+          enum: ['.', ','],
+          enumNames: ['Point (1,234.5)', 'Comma (1.234,5)'],
+        }),
       ],
     },
     date: {
@@ -124,12 +98,7 @@ export const formatterApp: BuiltinAppDefinition = {
           schema: patternSchema,
         },
         { name: 'toFormat', title: 'To format', description: 'Format: the format to write.', schema: patternSchema },
-        {
-          name: 'timezone',
-          title: 'Time zone',
-          description: 'An IANA zone (default UTC).',
-          schema: { type: 'string' },
-        },
+        describedField('timezone', 'Time zone', 'An IANA zone (default UTC).'),
       ],
     },
   },

@@ -2,7 +2,7 @@
  * The Schedule app (editor-core 2.9): its definition. The rules (`validateSchedule`,
  * `nextRuns`) live in core's apps/schedule.ts; the engine turns a schedule into a job scheduler.
  */
-import { type BuiltinAppDefinition, iconUrl } from './types.js';
+import { type BuiltinAppDefinition, describedField, iconUrl } from './types.js';
 
 export type { ScheduleFrequency, ScheduleProblem, ScheduleResult, ScheduleSpec } from '@junction/core';
 export { isTimeZone, nextRuns, validateSchedule } from '@junction/core';
@@ -46,30 +46,10 @@ export const scheduleApp: BuiltinAppDefinition = {
             enumNames: ['Every N minutes', 'Every N hours', 'Every N days', 'Cron expression'],
           },
         },
-        {
-          name: 'every',
-          title: 'Every',
-          description: 'How many minutes, hours or days between runs.',
-          schema: { type: 'integer' },
-        },
-        {
-          name: 'at',
-          title: 'Time of day',
-          description: 'HH:MM, for every N days (default 00:00).',
-          schema: { type: 'string' },
-        },
-        {
-          name: 'cron',
-          title: 'Cron expression',
-          description: 'Five fields: minute hour day month weekday.',
-          schema: { type: 'string' },
-        },
-        {
-          name: 'timezone',
-          title: 'Time zone',
-          description: "An IANA zone such as 'Europe/Paris' (default UTC).",
-          schema: { type: 'string' },
-        },
+        describedField('every', 'Every', 'How many minutes, hours or days between runs.', { type: 'integer' }),
+        describedField('at', 'Time of day', 'HH:MM, for every N days (default 00:00).'),
+        describedField('cron', 'Cron expression', 'Five fields: minute hour day month weekday.'),
+        describedField('timezone', 'Time zone', "An IANA zone such as 'Europe/Paris' (default UTC)."),
       ],
     },
   },

@@ -3,7 +3,7 @@
  * carry a `builtin` executor key, meaning the engine runs them in-process instead of
  * sending an HTTP request.
  */
-import type { ActionDef, AppDefinition } from '@junction/core';
+import type { ActionDef, AppDefinition, FieldDef } from '@junction/core';
 
 /** In-process executors of built-in actions. */
 export type BuiltinExecutorKey = 'schedule' | 'formatter' | 'filter' | 'delay' | 'http';
@@ -22,4 +22,19 @@ export interface BuiltinAppDefinition extends Omit<AppDefinition, 'actions'> {
 /** The origin icons are served under: `/icons/{slug}.svg`. */
 export function iconUrl(slug: string): string {
   return `/icons/${slug}.svg`;
+}
+
+/**
+ * An optional field of a built-in action with its help line: text unless `schema` says otherwise.
+ *
+ * @example
+ * describedField('every', 'Every', 'How many minutes, hours or days between runs.', { type: 'integer' })
+ */
+export function describedField(
+  name: string,
+  title: string,
+  description: string,
+  schema: FieldDef['schema'] = { type: 'string' },
+): FieldDef {
+  return { name, title, description, schema };
 }
