@@ -38,34 +38,44 @@ function withSteps(steps: StepRunRecord[]) {
 /** The engine's execution lifecycle: claims and leases, finishes, waits, cancels, step runs and the reconciler's scans. */
 export function createEngineLifecycle(db: Kysely<Database>, dialect: Dialect = 'sqlite') {
   const versionDocument = createVersionDocuments(db);
+  /**
+   * Claims executions for one worker in one statement: each queued, waiting past its resume
+   * time, or running with an expired lease becomes running with a fresh lease; answers the rows
+   * it took (not those another worker has, or that are finished or cancelled).
+   */
+  const claimMany = async (ids: string[], now: string, leaseUntil: string): Promise<ExecutionRecord[]> => {
+    if (ids.length === 0) return [];
+    const rows = await db
+      .updateTable('executions')
+      .set((eb) => ({
+        status: 'running',
+        lease_until: leaseUntil,
+        resume_at: null,
+        attempt: eb('attempt', '+', 1),
+        started_at: eb.fn.coalesce('started_at', sql.lit(now)),
+        updated_at: now,
+      }))
+      .where('id', 'in', ids)
+      .where((eb) =>
+        eb.or([
+          eb('status', '=', 'queued'),
+          eb.and([eb('status', '=', 'waiting'), eb('resume_at', '<=', now)]),
+          eb.and([eb('status', '=', 'running'), eb('lease_until', '<', now)]),
+        ]),
+      )
+      .returningAll()
+      .execute();
+    const records: ExecutionRecord[] = [];
+    for (const row of rows) {
+      records.push(toRecord(row, await versionDocument(row.workflow_id, row.workflow_revision)));
+    }
+    return records;
+  };
   return {
-    /**
-     * Claims an execution for one worker: queued, waiting past its resume time, or running
-     * with an expired lease becomes running with a fresh lease; answers the claimed row.
-     * Undefined when another worker has it or it is finished or cancelled.
-     */
+    /** {@link claimMany} for one execution: the claimed row, or undefined when it was not taken. */
     async claim(id: string, now: string, leaseUntil: string): Promise<ExecutionRecord | undefined> {
-      const row = await db
-        .updateTable('executions')
-        .set((eb) => ({
-          status: 'running',
-          lease_until: leaseUntil,
-          resume_at: null,
-          attempt: eb('attempt', '+', 1),
-          started_at: eb.fn.coalesce('started_at', sql.lit(now)),
-          updated_at: now,
-        }))
-        .where('id', '=', id)
-        .where((eb) =>
-          eb.or([
-            eb('status', '=', 'queued'),
-            eb.and([eb('status', '=', 'waiting'), eb('resume_at', '<=', now)]),
-            eb.and([eb('status', '=', 'running'), eb('lease_until', '<', now)]),
-          ]),
-        )
-        .returningAll()
-        .executeTakeFirst();
-      return row && toRecord(row, await versionDocument(row.workflow_id, row.workflow_revision));
+      const [record] = await claimMany([id], now, leaseUntil);
+      return record;
     },
 
     /**
@@ -83,35 +93,8 @@ export function createEngineLifecycle(db: Kysely<Database>, dialect: Dialect = '
       return Number(result.numUpdatedRows) === 1;
     },
 
-    /** {@link claim} for several executions in one statement; answers the rows it took. */
-    async claimMany(ids: string[], now: string, leaseUntil: string): Promise<ExecutionRecord[]> {
-      if (ids.length === 0) return [];
-      const rows = await db
-        .updateTable('executions')
-        .set((eb) => ({
-          status: 'running',
-          lease_until: leaseUntil,
-          resume_at: null,
-          attempt: eb('attempt', '+', 1),
-          started_at: eb.fn.coalesce('started_at', sql.lit(now)),
-          updated_at: now,
-        }))
-        .where('id', 'in', ids)
-        .where((eb) =>
-          eb.or([
-            eb('status', '=', 'queued'),
-            eb.and([eb('status', '=', 'waiting'), eb('resume_at', '<=', now)]),
-            eb.and([eb('status', '=', 'running'), eb('lease_until', '<', now)]),
-          ]),
-        )
-        .returningAll()
-        .execute();
-      const records: ExecutionRecord[] = [];
-      for (const row of rows) {
-        records.push(toRecord(row, await versionDocument(row.workflow_id, row.workflow_revision)));
-      }
-      return records;
-    },
+    /** Claims executions for one worker in one statement (see `claimMany` above). */
+    claimMany,
 
     /** Extends a running execution's lease; false when it is no longer running (cancelled). */
     async renewLease(id: string, leaseUntil: string, now: string): Promise<boolean> {
