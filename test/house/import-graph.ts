@@ -1,18 +1,19 @@
 import { existsSync, readdirSync, readFileSync } from 'node:fs';
-import { dirname, join, relative, resolve } from 'node:path';
+import { dirname, join, relative, resolve, sep } from 'node:path';
 import ts from 'typescript';
 
-/** The relative imports of every non-test .ts file under a root, as paths relative to that root. */
+/** The relative imports of every non-test .ts/.tsx file under a root, as paths relative to that root. */
 export type ImportGraph = Map<string, string[]>;
+
+const SOURCE = /\.tsx?$/;
+const NOT_SOURCE = /\.(test\.tsx?|d\.ts)$/;
 
 function listSources(dir: string): string[] {
   const out: string[] = [];
   for (const entry of readdirSync(dir, { withFileTypes: true })) {
     const path = join(dir, entry.name);
     if (entry.isDirectory()) out.push(...listSources(path));
-    else if (entry.name.endsWith('.ts') && !entry.name.endsWith('.test.ts') && !entry.name.endsWith('.d.ts')) {
-      out.push(path);
-    }
+    else if (SOURCE.test(entry.name) && !NOT_SOURCE.test(entry.name)) out.push(path);
   }
   return out;
 }
@@ -26,10 +27,12 @@ export function readImportGraph(root: string): ImportGraph {
     for (const { fileName } of info.importedFiles) {
       if (!fileName.startsWith('.')) continue;
       const base = resolve(dirname(file), fileName).replace(/\.js$/, '');
-      const hit = [`${base}.ts`, join(base, 'index.ts')].find((p) => existsSync(p));
+      const hit = [`${base}.ts`, `${base}.tsx`, join(base, 'index.ts'), join(base, 'index.tsx')].find((p) =>
+        existsSync(p),
+      );
       if (hit) targets.push(relative(root, hit));
     }
-    graph.set(relative(root, file), [...new Set(targets)]);
+    graph.set(relative(root, file).split(sep).join('/'), [...new Set(targets.map((t) => t.split(sep).join('/')))]);
   }
   return graph;
 }

@@ -11,7 +11,6 @@ import type { ITourModel } from '../onboarding/onboarding-tour.js';
 import { SignUpModal } from '../onboarding/SignUpModal.js';
 import { readStarterRequest, wantsStarter, withoutStarterParams } from '../onboarding/starters.js';
 import type { TemplateWelcomeProps } from '../onboarding/TemplateWelcome.js';
-import { EditorStore, type IEditorStore, NO_ACCESS_TEXT } from '../stores/editor-store.js';
 import { usePageStore, useRootStore } from '../stores/root-store.js';
 import {
   browserSessionPlatform,
@@ -26,6 +25,8 @@ import { ChunkFailure, lazyChunk, useLazyChunk } from '../ui/lazy-chunk.js';
 import { WorkflowCanvasWithProvider } from './canvas/WorkflowCanvas.js';
 import { EditorProvider } from './editor-context.js';
 import { LinkPanelHost } from './links/LinkPanelHost.js';
+import { NO_ACCESS_TEXT } from './model/editor-base.js';
+import { EditorStore, type IEditorStore } from './model/editor-store.js';
 import { Palette } from './palette/Palette.js';
 import { StepPanelHost } from './panels/StepPanelHost.js';
 import { ConnectionBanner } from './top-bar/ConnectionBanner.js';

@@ -1,5 +1,5 @@
 import { createContext, type ReactNode, useContext } from 'react';
-import type { IEditorStore } from '../stores/editor-store.js';
+import type { IEditorStore } from './model/editor-store.js';
 
 const EditorContext = createContext<IEditorStore | null>(null);
 

@@ -25,9 +25,9 @@ import {
   toDocument,
 } from '@junction/core';
 import { getEnv, type Instance, types } from 'mobx-state-tree';
-import type { TestResultView } from '../editor/panels/panel-common.js';
+import type { IEditorStore } from '../editor/model/editor-store.js';
+import type { TestResultView } from '../editor/model/types.js';
 import { failureText } from '../stores/api-failure.js';
-import type { IEditorStore } from '../stores/editor-store.js';
 
 // The input fields' types and places and the placeholder key are core's (custom-trigger.ts).
 export {

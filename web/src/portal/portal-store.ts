@@ -158,7 +158,7 @@ export const PortalStoreModel = ApiModel.named('PortalStore')
     async startSession(platform: SessionPlatform = browserSessionPlatform()): Promise<boolean> {
       let hasSession = false;
       try {
-        hasSession = Boolean(await establishSession(self.api, platform));
+        hasSession = Boolean(await establishSession(self.server, platform));
       } catch {
         hasSession = false;
       }

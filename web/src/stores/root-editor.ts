@@ -5,11 +5,16 @@
  * plan behind the premium offer, checkout, a shared template's summary).
  */
 import type { IAnyModelType, Instance, SnapshotIn } from 'mobx-state-tree';
-import type { TenantPlan } from '../editor/palette/premium.js';
-import type { StoredWorkflow } from './editor-store.js';
-import type { RootStoreEnv } from './root-store.js';
+import type { RootStoreEnv } from './root-env.js';
 import { serverStateOf } from './server-state.js';
+import type { StoredWorkflow } from './stored-workflow.js';
 import { prefetchedAnswer, settledAnswer, type WorkflowPrefetch } from './workflow-prefetch.js';
+
+/** The plan fields the premium offer reads (the contract's Tenant; editor-core 6). */
+export interface TenantPlan {
+  plan: string;
+  planStatus: string;
+}
 
 /** What a shared template's welcome shows (GET /api/templates/{templateId}). */
 export interface TemplateSummary {
@@ -20,9 +25,9 @@ export interface TemplateSummary {
 /** The editor and onboarding actions of the root store; composed onto it in root-store.tsx. */
 export function editorRootActions(self: { readonly env: RootStoreEnv }) {
   let workflowPrefetch: WorkflowPrefetch | null = null;
-  const api = () => self.env.api;
+  const server = () => serverStateOf(self.env.api);
   const takePrefetchedWorkflow = (id: string): Promise<StoredWorkflow | null> | null => {
-    const answer = prefetchedAnswer(workflowPrefetch, id, api().getToken());
+    const answer = prefetchedAnswer(workflowPrefetch, id, server().api.getToken());
     workflowPrefetch = null;
     return answer;
   };
@@ -70,7 +75,7 @@ export function editorRootActions(self: { readonly env: RootStoreEnv }) {
      */
     async tenantPlan(): Promise<TenantPlan | null> {
       try {
-        const me = await serverStateOf(self.env.api).read('/api/auth/me', undefined);
+        const me = await server().read('/api/auth/me', undefined);
         return me.tenants.find((membership) => membership.tenant.id === me.currentTenantId)?.tenant ?? null;
       } catch {
         return null;
@@ -78,13 +83,11 @@ export function editorRootActions(self: { readonly env: RootStoreEnv }) {
     },
     /** Starts checkout for the premium offer (POST /api/checkout); returns where to send the browser. */
     async startCheckout(currentUrl: string): Promise<string> {
-      return (
-        await serverStateOf(self.env.api).mutate((client) => client.post('/api/checkout', { body: { currentUrl } }))
-      ).url;
+      return (await server().mutate((client) => client.post('/api/checkout', { body: { currentUrl } }))).url;
     },
     /** A shared template's title and description (GET /api/templates/{templateId}); throws when it is gone. */
     async templateSummary(templateId: string): Promise<TemplateSummary> {
-      const template = await serverStateOf(self.env.api).read('/api/templates/{templateId}', {
+      const template = await server().read('/api/templates/{templateId}', {
         params: { path: { templateId } },
       });
       return { title: template.title, description: template.description };

@@ -1,17 +1,8 @@
-import type { ApiClient, CoreEnv } from '@junction/core';
+import type { ApiClient } from '@junction/core';
 import { getEnv, type IAnyModelType, type Instance, types } from 'mobx-state-tree';
 import { createContext, type ReactNode, useContext } from 'react';
-import { PublicFormStoreContext, PublicFormStoreModel } from '../forms/renderer/public-form-store.js';
 import { editorRootActions } from './root-editor.js';
-
-/**
- * What every store of the web app is created with (DESIGN "web"): core's typed API client
- * (`createApiClient`) and core's platform needs (`now`, `newId`). Models read it with
- * `getEnv<RootStoreEnv>(self)`; tests inject fakes.
- */
-export interface RootStoreEnv extends CoreEnv {
-  api: ApiClient;
-}
+import type { RootStoreEnv } from './root-env.js';
 
 /**
  * The web app's one root store: a mobx-state-tree model created with {@link RootStoreEnv}.
@@ -76,13 +67,7 @@ const RootStoreContext = createContext<RootStore | null>(null);
 
 /** Makes a root store available to {@link useRootStore} below it. */
 export function RootStoreProvider({ store, children }: { store: RootStore; children: ReactNode }) {
-  return (
-    <RootStoreContext.Provider value={store}>
-      <PublicFormStoreContext.Provider value={store.pageStore(PublicFormStoreModel)}>
-        {children}
-      </PublicFormStoreContext.Provider>
-    </RootStoreContext.Provider>
-  );
+  return <RootStoreContext.Provider value={store}>{children}</RootStoreContext.Provider>;
 }
 
 /**

@@ -15,9 +15,6 @@ const NOT_YET_ON_THE_LAYER = [
   'account/account-store.ts',
   'dashboard/audit-store.ts',
   'instance/instance-store.ts',
-  'portal/portal-store.ts',
-  'stores/editor-requests.ts',
-  'stores/root-editor.ts',
 ];
 
 /** Where the client itself is handed out: the layer's adapter and the stores' base. */

@@ -1,4 +1,4 @@
-import type { ApiClient } from '@junction/core';
+import { type ApiClient, createServerState } from '@junction/core';
 import { describe, expect, it, vi } from 'vitest';
 import {
   editorGate,
@@ -37,7 +37,7 @@ function fakeApi() {
     },
     getToken: () => token,
   } as unknown as ApiClient;
-  return { api, post };
+  return { api, server: createServerState(api), post };
 }
 
 describe('readEditorAddress (editor-core 2.1)', () => {
@@ -86,25 +86,25 @@ describe('withParam and exitHref', () => {
 
 describe('establishSession', () => {
   it('exchanges c once, stores the session and removes c from the address', async () => {
-    const { api, post } = fakeApi();
+    const { api, server, post } = fakeApi();
     const { platform, items, state } = fakePlatform('?id=wf&c=one-time');
-    expect(await establishSession(api, platform)).toBe('session-1');
+    expect(await establishSession(server, platform)).toBe('session-1');
     expect(post).toHaveBeenCalledWith('/api/auth/exchange', { body: { token: 'one-time' } });
     expect(items.get(TOKEN_STORAGE_KEY)).toBe('session-1');
     expect(state.search).toBe('?id=wf');
     expect(api.getToken()).toBe('session-1');
     // A reload finds no c and uses the stored token without another exchange.
-    expect(await establishSession(api, platform)).toBe('session-1');
+    expect(await establishSession(server, platform)).toBe('session-1');
     expect(post).toHaveBeenCalledTimes(1);
   });
 
   it('uses a stored token, and answers null without one', async () => {
     const stored = fakeApi();
-    expect(await establishSession(stored.api, fakePlatform('?id=wf', { [TOKEN_STORAGE_KEY]: 'kept' }).platform)).toBe(
-      'kept',
-    );
+    expect(
+      await establishSession(stored.server, fakePlatform('?id=wf', { [TOKEN_STORAGE_KEY]: 'kept' }).platform),
+    ).toBe('kept');
     expect(stored.api.getToken()).toBe('kept');
     const none = fakeApi();
-    expect(await establishSession(none.api, fakePlatform('?id=wf').platform)).toBeNull();
+    expect(await establishSession(none.server, fakePlatform('?id=wf').platform)).toBeNull();
   });
 });

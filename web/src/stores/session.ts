@@ -3,7 +3,7 @@
  * canvas"): reading `id`, `u`, `t`, `c`, `template_id`, keeping the token in local storage and
  * taking the one-time `c` out of the address.
  */
-import type { ApiClient } from '@junction/core';
+import type { ServerState } from '@junction/core';
 
 /** The local-storage key of the session token. */
 export const TOKEN_STORAGE_KEY = 'junction.token';
@@ -118,12 +118,16 @@ export interface SessionPlatform {
  * Establishes the API session for the editor: a `c` in the address is exchanged once via
  * POST /api/auth/exchange, the session token stored, and `c` removed from the address
  * (editor-core 2.1); otherwise the stored token is used. Returns the token, or null when
- * there is none. A failed exchange throws the `ApiError` and leaves `c` in place.
+ * there is none. A failed exchange throws the `ApiError` and leaves `c` in place. The exchange is
+ * a write of the server-state layer; the token is set on the layer's client.
  */
-export async function establishSession(api: ApiClient, platform: SessionPlatform): Promise<string | null> {
+export async function establishSession(server: ServerState, platform: SessionPlatform): Promise<string | null> {
+  const { api } = server;
   const { exchangeToken } = readEditorAddress(platform.readSearch());
   if (exchangeToken) {
-    const grant = await api.post('/api/auth/exchange', { body: { token: exchangeToken } });
+    const grant = await server.mutate((client) =>
+      client.post('/api/auth/exchange', { body: { token: exchangeToken } }),
+    );
     platform.storage.setItem(TOKEN_STORAGE_KEY, grant.token);
     // The one-time token must not stay in the address bar, history or a shared link.
     platform.replaceSearch(withParam(platform.readSearch(), 'c', null));

@@ -2,8 +2,9 @@
  * The editor's boot-time workflow GET (BENCHMARKS.md "Editor"): main.tsx starts it before React
  * renders and hands it to the root store; the editor's first load takes the answer once.
  */
-import type { StoredWorkflow } from './editor-store.js';
+
 import { TOKEN_STORAGE_KEY } from './session.js';
+import type { StoredWorkflow } from './stored-workflow.js';
 
 /** A workflow GET started while the app boots (see {@link startWorkflowPrefetch}). */
 export interface WorkflowPrefetch {

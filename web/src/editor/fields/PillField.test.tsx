@@ -4,9 +4,9 @@ import { act, cleanup, fireEvent, render, screen } from '@testing-library/react'
 import { useState } from 'react';
 import { ThemeProvider } from 'styled-components';
 import { afterEach, describe, expect, it } from 'vitest';
-import type { IEditorStore } from '../../stores/editor-store.js';
 import { theme } from '../../ui/index.js';
 import { EditorProvider } from '../editor-context.js';
+import type { IEditorStore } from '../model/editor-store.js';
 import { makeEditor } from '../panels/test-kit.js';
 import { PillField } from './PillField.js';
 

@@ -2,10 +2,10 @@ import { type ApiClient, createNewWorkflow } from '@junction/core';
 import { cleanup, fireEvent, render, screen } from '@testing-library/react';
 import { ThemeProvider } from 'styled-components';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { createEditorStore, type IEditorStore } from '../../stores/editor-store.js';
 import { ToastProvider, theme } from '../../ui/index.js';
 import { EditorProvider } from '../editor-context.js';
 import { setPillText } from '../fields/test-support.js';
+import { createEditorStore, type IEditorStore } from '../model/editor-store.js';
 import { LinkPanel } from './LinkPanel.js';
 
 afterEach(cleanup);

@@ -5,8 +5,8 @@
 import type { IStep, IWorkflow } from '@junction/core';
 import { type ChosenApp, HISTORY_DESCRIPTIONS, messagingApps, needsAuth, STEP_SPACING_Y } from '@junction/core';
 import { applyLayout } from '../canvas/canvas-actions.js';
-import type { AppSummaryView } from '../panels/panel-common.js';
-import { toCatalogApp } from '../panels/panel-catalog.js';
+import { toCatalogApp } from '../model/panel-catalog.js';
+import type { AppSummaryView } from '../model/types.js';
 
 /** The palette's tabs, in order. */
 export const PALETTE_TABS = ['TRIGGERS', 'ACTIONS', 'TOOLS'] as const;

@@ -1,4 +1,5 @@
 /** The premium offer (editor-core 6, onboarding 6): who sees it and what it says. */
+import type { TenantPlan } from '../../stores/root-editor.js';
 
 /** The offer's texts and prices (editor-core 6, 9). */
 export const PREMIUM_TEXTS = {
@@ -13,12 +14,6 @@ export const PREMIUM_TEXTS = {
 
 /** Where the offer's terms and privacy policy links go. */
 export const PREMIUM_LINKS = { terms: '/terms', privacy: '/privacy' } as const;
-
-/** The plan fields the offer reads (the contract's Tenant). */
-export interface TenantPlan {
-  plan: string;
-  planStatus: string;
-}
 
 /** Returns true when a tenant is offered premium: plan 'free' with planStatus 'active' (editor-core 6). */
 export function isOfferedPremium(tenant: TenantPlan | null | undefined): boolean {

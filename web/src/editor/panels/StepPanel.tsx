@@ -7,6 +7,8 @@ import { readEditorAddress } from '../../stores/session.js';
 import { AppIcon, Button, Tabs, TabsContent } from '../../ui/index.js';
 import { testProblemOf } from '../canvas/canvas-model.js';
 import { useEditor } from '../editor-context.js';
+import type { AppCatalog } from '../model/panel-catalog.js';
+import type { AppSummaryView } from '../model/types.js';
 import { PremiumOffer, useTenantPlan } from '../palette/PremiumOffer.js';
 import { isOfferedPremium } from '../palette/premium.js';
 import { ActionTest } from './ActionTest.js';
@@ -14,8 +16,6 @@ import { ConnectionPanel } from './ConnectionPanel.js';
 import { CustomEventDialog } from './CustomEventDialog.js';
 import { FieldEditor } from './FieldEditor.js';
 import { FormTriggerBuilder, FormTriggerSetup } from './FormTrigger.js';
-import type { AppCatalog } from './panel-catalog.js';
-import type { AppSummaryView } from './panel-common.js';
 import { ConnectionModel } from './panel-connection.js';
 import { INSERT_DATA_NOTE } from './panel-fields.js';
 import {

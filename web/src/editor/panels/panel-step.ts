@@ -34,8 +34,9 @@ import {
 import { type Instance, types } from 'mobx-state-tree';
 import { failureText } from '../../stores/api-failure.js';
 import { serverStateOf } from '../../stores/server-state.js';
-import { type AppCatalog, appOptions, toCatalogApp } from './panel-catalog.js';
-import { type AppSummaryView, type PanelEnv, panelEnv, type TestResultView } from './panel-common.js';
+import { type AppCatalog, appOptions, toCatalogApp } from '../model/panel-catalog.js';
+import { type PanelEnv, panelEnv } from '../model/panel-common.js';
+import type { AppSummaryView, TestResultView } from '../model/types.js';
 import { emptyActionsTicket, incompleteActionTicket } from './panel-ticket-rules.js';
 import type { AutoTicket } from './panel-tickets.js';
 

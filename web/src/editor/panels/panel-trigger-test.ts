@@ -9,7 +9,7 @@ import { isApiError, type StepData, sampleLabel, toDocument } from '@junction/co
 import { type Instance, types } from 'mobx-state-tree';
 import { failureText } from '../../stores/api-failure.js';
 import { serverStateOf } from '../../stores/server-state.js';
-import { type PanelEnv, panelEnv } from './panel-common.js';
+import { type PanelEnv, panelEnv } from '../model/panel-common.js';
 
 /** How long a webhook test listens, in seconds (editor-core 9). */
 export const LISTEN_SECONDS = 61;

@@ -4,7 +4,7 @@
  */
 import { type ApiClient, ApiError, type AppDefinition, createNewWorkflow, type WorkflowDocument } from '@junction/core';
 import { vi } from 'vitest';
-import { createEditorStore, type IEditorStore } from '../../stores/editor-store.js';
+import { createEditorStore, type IEditorStore } from '../model/editor-store.js';
 
 /** One recorded API call. */
 export interface RecordedCall {

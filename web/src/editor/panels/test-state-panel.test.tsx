@@ -2,11 +2,11 @@ import { ISSUE_TEXTS, recordTestResult, type StepData, sampleKey } from '@juncti
 import { act, cleanup, fireEvent, render, screen, within } from '@testing-library/react';
 import { ThemeProvider } from 'styled-components';
 import { afterEach, describe, expect, it } from 'vitest';
-import type { IEditorStore } from '../../stores/editor-store.js';
 import { createRootStore, RootStoreProvider } from '../../stores/root-store.js';
 import { ToastProvider, theme } from '../../ui/index.js';
 import { testProblemOf } from '../canvas/canvas-model.js';
 import { EditorProvider } from '../editor-context.js';
+import type { IEditorStore } from '../model/editor-store.js';
 import { StepPanel } from './StepPanel.js';
 import { makeEditor } from './test-kit.js';
 

@@ -2,9 +2,9 @@ import { type ApiClient, ApiError, createNewWorkflow, UNREACHABLE_TEXT, type Wor
 import { act, cleanup, fireEvent, render, screen } from '@testing-library/react';
 import { ThemeProvider } from 'styled-components';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { createEditorStore, type IEditorStore } from '../../stores/editor-store.js';
-import { theme, ToastProvider } from '../../ui/index.js';
+import { ToastProvider, theme } from '../../ui/index.js';
 import { EditorProvider } from '../editor-context.js';
+import { createEditorStore, type IEditorStore } from '../model/editor-store.js';
 import { ConnectionBanner, RECONNECTED_TEXT, retryDelayMs } from './ConnectionBanner.js';
 
 afterEach(cleanup);

@@ -2,9 +2,9 @@ import { TRY_AGAIN_LABEL, UNREACHABLE_TEXT } from '@junction/core';
 import { observer } from 'mobx-react-lite';
 import { useEffect, useRef } from 'react';
 import styled from 'styled-components';
-import type { IEditorStore } from '../../stores/editor-store.js';
 import { useToast } from '../../ui/index.js';
 import { useEditor } from '../editor-context.js';
+import type { IEditorStore } from '../model/editor-store.js';
 
 /** What the banner adds to core's one unreachable sentence: where the edits are. */
 export const KEPT_CHANGES_TEXT = 'Your changes are kept in this tab and saved when the server is back.';

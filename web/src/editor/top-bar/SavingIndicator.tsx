@@ -2,8 +2,8 @@ import { CloudAlert, CloudCheck, CloudUpload } from 'lucide-react';
 import { observer } from 'mobx-react-lite';
 import { useEffect, useState } from 'react';
 import styled from 'styled-components';
-import type { SavePhase } from '../../stores/editor-store.js';
 import { useEditor } from '../editor-context.js';
+import type { SavePhase } from '../model/types.js';
 import { Tip } from './parts.js';
 
 /** How long 'Saved' shows after a save (editor-core 4.5). */

@@ -4,8 +4,8 @@
  * written its message, and the row's revision moved).
  */
 import { failureText } from '../../stores/api-failure.js';
-import type { IEditorStore } from '../../stores/editor-store.js';
 import type { Status } from '../../ui/theme.js';
+import type { IEditorStore } from '../model/editor-store.js';
 
 /** The toasts of editor-core 4.2 and 8. */
 export const ACTIVATION_TEXTS = {

@@ -2,19 +2,18 @@ import { createServer, type IncomingHttpHeaders } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { type ApiClient, ApiError, createNewWorkflow, problemText, type WorkflowDocument } from '@junction/core';
 import { afterAll, afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import bootScript from '../../../public/boot-prefetch.js?raw';
+import { createRootStore } from '../../stores/root-store.js';
+import { serverStateOf } from '../../stores/server-state.js';
+import type { StoredWorkflow } from '../../stores/stored-workflow.js';
 import {
-  AUTOSAVE_DELAY_MS,
-  AUTOSAVE_MAX_WAIT_MS,
-  createEditorStore,
-  EditorStore,
-  type IEditorStore,
-  type StoredWorkflow,
-  workflowKey,
-} from './editor-store.js';
-import { serverStateOf } from './server-state.js';
-import { createRootStore } from './root-store.js';
-import bootScript from '../../public/boot-prefetch.js?raw';
-import { type PrefetchWindow, prefetchedAnswer, settledAnswer, startWorkflowPrefetch } from './workflow-prefetch.js';
+  type PrefetchWindow,
+  prefetchedAnswer,
+  settledAnswer,
+  startWorkflowPrefetch,
+} from '../../stores/workflow-prefetch.js';
+import { AUTOSAVE_DELAY_MS, AUTOSAVE_MAX_WAIT_MS, workflowKey } from './editor-base.js';
+import { createEditorStore, EditorStore, type IEditorStore } from './editor-store.js';
 
 let counter = 0;
 const env = { newId: () => `id-${++counter}`, now: () => 1_700_000_000_000 };

@@ -7,34 +7,34 @@
 
 import { apiKey } from '@junction/core';
 import { flow, type IAnyModelType, type Instance, type SnapshotIn } from 'mobx-state-tree';
-import { type AutoTicket, fileTicketOnce, type TicketStorage } from '../editor/panels/panel-tickets.js';
-import { unverifiedEmail } from '../onboarding/onboarding-code.js';
-import type { StarterRequest } from '../onboarding/starters.js';
-import { failureText } from './api-failure.js';
-import type { EditorStoreCore, StoredWorkflow } from './editor-store.js';
-import { serverStateOf } from './server-state.js';
-import { establishSession, type SessionPlatform } from './session.js';
+import { unverifiedEmail } from '../../onboarding/onboarding-code.js';
+import type { StarterRequest } from '../../onboarding/starters.js';
+import { failureText } from '../../stores/api-failure.js';
+import { serverStateOf } from '../../stores/server-state.js';
+import { establishSession, type SessionPlatform } from '../../stores/session.js';
+import type { StoredWorkflow } from '../../stores/stored-workflow.js';
+import { type AutoTicket, fileTicketOnce, type TicketStorage } from '../panels/panel-tickets.js';
+import type { EditorStoreCore } from './editor-base.js';
 
 /** The editor store's request actions; composed onto the store in editor-store.ts. */
 export function editorRequests(self: EditorStoreCore) {
-  const api = () => self.env.api;
-  // Reads and writes go through the server-state layer; the client itself only for the session.
+  // Reads and writes go through the server-state layer; its client only for the session token.
   const server = () => serverStateOf(self.env.api);
   return {
     /** True when the API client holds a session token. */
     hasToken(): boolean {
-      return api().getToken() !== null;
+      return server().api.getToken() !== null;
     },
     /** Keeps a new session token (a sign-in from the modal): the client uses it from now on. */
     keepToken(token: string): void {
-      api().setToken(token);
+      server().api.setToken(token);
     },
     /**
      * Establishes the session (editor-core 2.1): exchanges `c` once or takes the stored token;
      * returns the token, or null. A failed exchange throws.
      */
     establishSession(platform: SessionPlatform): Promise<string | null> {
-      return establishSession(api(), platform);
+      return establishSession(server(), platform);
     },
     /** The signed-in user (GET /api/auth/me). */
     profile() {

@@ -1,7 +1,8 @@
 import { type ApiClient, createNewWorkflow, type WorkflowDocument } from '@junction/core';
 import { describe, expect, it, vi } from 'vitest';
+import type { StoredWorkflow } from '../../stores/stored-workflow.js';
 import { versionBannerText } from './editor-releases.js';
-import { createEditorStore, type StoredWorkflow } from './editor-store.js';
+import { createEditorStore } from './editor-store.js';
 
 const env = { newId: () => crypto.randomUUID(), now: () => 1_700_000_000_000 };
 

@@ -1,12 +1,11 @@
 /**
- * The editor store: core's `WorkflowModel` composed with the API client, the load and save
- * phases (editor-core 4.1), autosave (4.5) and the selection. Selection, phases and the saved
- * revision live outside the workflow subtree, so undo never touches them (STYLE "Undo").
+ * The editor store's base: core's `WorkflowModel` with the load and save phases (editor-core
+ * 4.1), autosave (4.5) and the selection. Selection, phases and the saved revision live outside
+ * the workflow subtree, so undo never touches them (STYLE "Undo"). editor-store.ts composes the
+ * requests (editor-requests.ts) and the lifecycle (editor-releases.ts) onto it.
  */
 import {
-  type ApiClient,
   apiKey,
-  type CoreEnv,
   describeProblem,
   findIssues,
   type Issue,
@@ -20,16 +19,15 @@ import {
   STATUS_PROBLEM_CODES,
   toDocument,
   type WorkflowData,
-  type WorkflowDocument,
   WorkflowModel,
 } from '@junction/core';
 import { reaction } from 'mobx';
 import { flow, getEnv, type Instance, types } from 'mobx-state-tree';
-import { AppCatalogModel } from '../editor/panels/panel-catalog.js';
-import { activationProblemsOf } from './activation-check.js';
-import { editorReleases } from './editor-releases.js';
-import { editorRequests } from './editor-requests.js';
-import { serverStateOf } from './server-state.js';
+import { activationProblemsOf } from '../../stores/activation-check.js';
+import { serverStateOf } from '../../stores/server-state.js';
+import type { StoredWorkflow } from '../../stores/stored-workflow.js';
+import { AppCatalogModel } from './panel-catalog.js';
+import type { EditorEnv, LinkPanel, LoadPhase, SavePhase } from './types.js';
 
 /** How long autosave waits after the last edit before saving (editor-core 4.5). */
 export const AUTOSAVE_DELAY_MS = 800;
@@ -39,49 +37,6 @@ export const AUTOSAVE_MAX_WAIT_MS = 3000;
 /** The no-access page text (onboarding 2 "Editor canvas"). */
 export const NO_ACCESS_TEXT =
   "No access to workflow. You either don't have permission to see this Workflow or the Workflow does not exist. Please try reloading the page or switching to a different account.";
-
-/** Load phases (editor-core 4.1). */
-export type LoadPhase = 'unloaded' | 'loading' | 'loaded' | 'failed';
-/** Save phases (editor-core 4.1); 'idle' before the first save. */
-export type SavePhase = 'idle' | 'saving' | 'saved' | 'saveFailed';
-
-/** What the editor store needs from its surroundings; given at creation. */
-export interface EditorEnv extends CoreEnv {
-  api: ApiClient;
-  /** Shows a failure to the user (a toast in the app). */
-  notifyError: (message: string) => void;
-  /** Timers, injected so tests can drive autosave; the global ones when absent. */
-  setTimeout?: (fn: () => void, ms: number) => unknown;
-  clearTimeout?: (handle: unknown) => void;
-  /** Hands over the boot-time GET of workflow `id` once (the root store's), when there is one. */
-  takePrefetchedWorkflow?: (id: string) => Promise<StoredWorkflow | null> | null;
-  /**
-   * The boot-time GET's answer for workflow `id` and `token` when it has already arrived; kept
-   * (a render that is thrown away may have read it) until `releaseWorkflowPrefetch`.
-   */
-  settledWorkflow?: (id: string, token: string) => StoredWorkflow | null;
-  /** Lets go of the boot-time GET (a later editor asks the server). */
-  releaseWorkflowPrefetch?: () => void;
-}
-
-/** Which link panel is open: a link's filter or its delay (editor-core 2.10). */
-export interface LinkPanel {
-  linkId: string;
-  kind: 'filter' | 'delay';
-}
-
-/** The server's answer for one workflow: what the store keeps of GET/PUT /api/workflows/{id}. */
-export interface StoredWorkflow {
-  id: string;
-  name: string;
-  active: boolean;
-  revision: number;
-  document: WorkflowDocument;
-  /** OFF, live, or ON with a draft (core's lifecycle); the document is the draft when there is one. */
-  state?: LifecycleState;
-  /** The published version that runs (ON). */
-  publishedVersion?: number;
-}
 
 /** What a shared template that no longer exists says (editor-core 4.9; its one screen-specific sentence). */
 export const TEMPLATE_GONE_TEXT = 'This shared template no longer exists.';
@@ -95,7 +50,7 @@ const globalSetTimeout = (fn: () => void, ms: number): unknown => globalThis.set
 const globalClearTimeout = (handle: unknown): void => globalThis.clearTimeout(handle as ReturnType<typeof setTimeout>);
 
 /** The editor's root: the open workflow, its phases and the selected step. */
-const EditorStoreBase = types
+export const EditorStoreBase = types
   .model('EditorStore', {
     workflow: types.maybe(WorkflowModel),
     /** The app catalogue the step panels search, loaded once per editor session. */
@@ -492,23 +447,5 @@ const EditorStoreBase = types
     };
   });
 
-/** The editor store before its request actions (editor-requests.ts) are composed on. */
+/** The editor store before its request and lifecycle actions are composed on (editor-store.ts). */
 export interface EditorStoreCore extends Instance<typeof EditorStoreBase> {}
-
-/** The editor's root store; EditorPage creates it through the root store's `createModel`. */
-export const EditorStore = EditorStoreBase.actions(editorRequests).actions(editorReleases);
-
-/** An editor store instance. */
-export interface IEditorStore extends Instance<typeof EditorStore> {}
-
-/**
- * Creates an editor store with its environment; timers default to the global ones.
- *
- * @example
- * const editor = createEditorStore({ api, newId: () => crypto.randomUUID(), now: Date.now, notifyError });
- * await editor.load(id);
- * const stop = editor.startAutosave();
- */
-export function createEditorStore(env: EditorEnv): IEditorStore {
-  return EditorStore.create({}, env);
-}

@@ -4,10 +4,12 @@
  * version read-only on the canvas and restoring one as the draft. Composed onto the store in
  * editor-store.ts; every request goes through the server-state layer.
  */
-import { apiKey } from '@junction/core';
+
 import type { DraftImpact, WorkflowVersion } from '@junction/api-spec';
-import type { EditorStoreCore, StoredWorkflow } from './editor-store.js';
-import { serverStateOf } from './server-state.js';
+import { apiKey } from '@junction/core';
+import { serverStateOf } from '../../stores/server-state.js';
+import type { StoredWorkflow } from '../../stores/stored-workflow.js';
+import type { EditorStoreCore } from './editor-base.js';
 
 /** What the canvas says while a version is open read-only. */
 export function versionBannerText(number: number): string {

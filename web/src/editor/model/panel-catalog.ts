@@ -14,7 +14,7 @@ import {
 import { flow, getEnv, type Instance, types } from 'mobx-state-tree';
 import { failureText } from '../../stores/api-failure.js';
 import { serverStateOf } from '../../stores/server-state.js';
-import type { AppSummaryView } from './panel-common.js';
+import type { AppSummaryView } from './types.js';
 
 /** App list phases (editor-core 4.1). */
 export type CatalogPhase = 'idle' | 'loading' | 'loaded' | 'failedLoad';
