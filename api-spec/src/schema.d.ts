@@ -634,7 +634,7 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** The current tenant's workflows, newest first. */
+        /** The current tenant's workflows, newest first, a page at a time. */
         get: operations["listWorkflows"];
         put?: never;
         /**
@@ -684,7 +684,7 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** The dashboard's workflow list: each workflow with its apps, the accounts it uses and its latest run, newest first. */
+        /** The dashboard's workflow list, a page at a time: each workflow with its apps, the accounts it uses and its latest run, newest first. */
         get: operations["listDashboardWorkflows"];
         put?: never;
         post?: never;
@@ -2325,6 +2325,10 @@ export interface components {
         };
         WorkflowList: {
             items: components["schemas"]["WorkflowSummary"][];
+            /** @description Ask with it as `cursor` for the next page; absent on the last page. */
+            nextCursor?: string;
+            /** @description Workflows matching `q` (all of the workspace's without it). */
+            total: number;
         };
         /** @description A stored workflow, its versioned document and bookkeeping (WorkflowView). */
         Workflow: {
@@ -3282,6 +3286,12 @@ export interface components {
         };
         DashboardWorkflowList: {
             items: components["schemas"]["DashboardWorkflow"][];
+            /** @description Ask with it as `cursor` for the next page; absent on the last page. */
+            nextCursor?: string;
+            /** @description Workflows matching `q` (all of the workspace's without it). */
+            total: number;
+            /** @description Of them, how many are ON. */
+            activeTotal: number;
         };
         DashboardWorkflow: {
             id: components["schemas"]["Id"];
@@ -3440,6 +3450,12 @@ export interface components {
     };
     parameters: {
         TenantId: components["schemas"]["Id"];
+        /** @description Workflows on this page (default 50, at most 200). */
+        WorkflowListLimit: number;
+        /** @description The previous page's `nextCursor`. */
+        WorkflowListCursor: string;
+        /** @description Only workflows whose name or one of whose apps' labels contains this text (case-insensitive). */
+        WorkflowListText: string;
         /** @description Only events of this action (e.g. `workflow.switched_on`). */
         AuditAction: string;
         /** @description Only events by this user. */
@@ -4456,7 +4472,14 @@ export interface operations {
     };
     listWorkflows: {
         parameters: {
-            query?: never;
+            query?: {
+                /** @description Workflows on this page (default 50, at most 200). */
+                limit?: components["parameters"]["WorkflowListLimit"];
+                /** @description The previous page's `nextCursor`. */
+                cursor?: components["parameters"]["WorkflowListCursor"];
+                /** @description Only workflows whose name or one of whose apps' labels contains this text (case-insensitive). */
+                q?: components["parameters"]["WorkflowListText"];
+            };
             header?: never;
             path?: never;
             cookie?: never;
@@ -4593,7 +4616,16 @@ export interface operations {
     };
     listDashboardWorkflows: {
         parameters: {
-            query?: never;
+            query?: {
+                /** @description Workflows on this page (default 50, at most 200). */
+                limit?: components["parameters"]["WorkflowListLimit"];
+                /** @description The previous page's `nextCursor`. */
+                cursor?: components["parameters"]["WorkflowListCursor"];
+                /** @description Only workflows whose name or one of whose apps' labels contains this text (case-insensitive). */
+                q?: components["parameters"]["WorkflowListText"];
+                /** @description `lastRun`: the workflows of the workspace's newest runs, newest first, `limit` of them (default 5, at most 50; read from the newest 2,000 runs; no cursor). Default `created`: newest workflows first. */
+                order?: "created" | "lastRun";
+            };
             header?: never;
             path?: never;
             cookie?: never;

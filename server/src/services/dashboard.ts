@@ -1,58 +1,68 @@
 /**
- * The dashboard's workflow list in one call: each workflow with the
- * apps of its steps, the accounts it uses and its latest run. Part of the support service.
+ * The dashboard's workflow list, a page at a time (services/workflow-pages.ts): each workflow
+ * with the apps of its steps and the accounts it uses (the columns written beside its document,
+ * store/repos/workflow-apps.ts: no document is parsed per view) and its latest run (one indexed
+ * lookup per row of the page). `order: 'lastRun'` answers instead the workflows of the newest
+ * runs (the home's "Latest runs"). Part of the support service.
  */
-import { readJson } from '../store/json.js';
-import { createExecutionReadsRepo } from '../store/repos/executions.js';
 import type { PlatformDeps } from '../deps.js';
-import type { DashboardApp, DashboardWorkflow } from '../kernel/contracts/support.js';
+import type { DashboardListQuery, DashboardWorkflowPage } from '../kernel/contracts/support.js';
 import type { AuthContext } from '../kernel/types.js';
+import { createExecutionReadsRepo } from '../store/repos/executions.js';
+import type { WorkflowListRecord } from '../store/repos/workflows.js';
+import { readWorkflowPage } from '../store/repos/workflow-pages.js';
 
-interface StepLike {
-  data?: { type?: unknown; label?: unknown; icon?: unknown; credential?: unknown };
-}
+export { summariseSteps } from '../store/repos/workflow-apps.js';
 
-/** Returns the distinct apps and credential ids of a stored document's steps. */
-export function summariseSteps(document: unknown): { apps: DashboardApp[]; credentialIds: string[] } {
-  const steps = ((document as { steps?: unknown })?.steps ?? []) as StepLike[];
-  const apps = new Map<string, DashboardApp>();
-  const credentials = new Set<string>();
-  for (const step of Array.isArray(steps) ? steps : []) {
-    const data = step?.data ?? {};
-    const type = typeof data.type === 'string' ? data.type : '';
-    if (type && !apps.has(type)) {
-      apps.set(type, {
-        type,
-        label: typeof data.label === 'string' && data.label ? data.label : type,
-        icon: typeof data.icon === 'string' ? data.icon : '',
-      });
-    }
-    if (typeof data.credential === 'string' && data.credential) credentials.add(data.credential);
-  }
-  return { apps: [...apps.values()], credentialIds: [...credentials] };
-}
+/** How many of the newest runs the "latest runs" order reads to find its workflows. */
+const RECENT_RUNS_SCANNED = 2000;
 
 /** Builds the dashboard part of the support service. */
 export function createDashboardService(deps: PlatformDeps) {
   const executions = createExecutionReadsRepo(deps.handle.db);
+  const withLastRuns = async (ctx: AuthContext, rows: WorkflowListRecord[]) => {
+    const lastRuns = new Map(
+      (
+        await executions.lastRunsAmong(
+          ctx.tenantId,
+          rows.map((r) => r.id),
+        )
+      ).map((r) => [r.workflow_id, r] as const),
+    );
+    return rows.map((row) => {
+      const last = lastRuns.get(row.id);
+      return {
+        id: row.id,
+        name: row.name,
+        active: row.active,
+        createdAt: row.createdAt,
+        updatedAt: row.updatedAt,
+        apps: row.apps,
+        credentialIds: row.credentialIds,
+        lastRun: last ? { id: last.id, status: last.status, startedAt: last.started_at ?? last.created_at } : null,
+      };
+    });
+  };
   return {
-    async listDashboardWorkflows(ctx: AuthContext): Promise<{ items: DashboardWorkflow[] }> {
-      const rows = await deps.repos.workflows.listWithDocuments(ctx.tenantId);
-      // Every workflow's latest run in one statement (an indexed lookup each inside the database).
-      const lastRuns = new Map((await executions.lastRunsOf(ctx.tenantId)).map((r) => [r.workflow_id, r] as const));
-      const items = rows.map((row) => {
-        const last = lastRuns.get(row.id);
-        return {
-          id: row.id,
-          name: row.name,
-          active: row.active,
-          createdAt: row.createdAt,
-          updatedAt: row.updatedAt,
-          ...summariseSteps(readJson(row.document)),
-          lastRun: last ? { id: last.id, status: last.status, startedAt: last.started_at ?? last.created_at } : null,
-        };
-      });
-      return { items };
+    async listDashboardWorkflows(ctx: AuthContext, query: DashboardListQuery = {}): Promise<DashboardWorkflowPage> {
+      if (query.order === 'lastRun') {
+        const limit = Math.min(Math.max(1, Math.floor(query.limit ?? 5)), 50);
+        const ids = await executions.recentWorkflowIds(ctx.tenantId, limit, RECENT_RUNS_SCANNED);
+        const [rows, counts] = await Promise.all([
+          deps.repos.workflows.page(ctx.tenantId, { limit, ids }),
+          deps.repos.workflows.count(ctx.tenantId),
+        ]);
+        const order = new Map(ids.map((id, n) => [id, n] as const));
+        rows.sort((a, b) => (order.get(a.id) ?? 0) - (order.get(b.id) ?? 0));
+        return { items: await withLastRuns(ctx, rows), total: counts.total, activeTotal: counts.active };
+      }
+      const page = await readWorkflowPage(deps.repos.workflows, ctx.tenantId, query);
+      return {
+        items: await withLastRuns(ctx, page.rows),
+        total: page.total,
+        activeTotal: page.active,
+        ...(page.nextCursor ? { nextCursor: page.nextCursor } : {}),
+      };
     },
   };
 }

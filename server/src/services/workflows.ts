@@ -11,6 +11,7 @@ import type { AuthContext, Services } from '../kernel/types.js';
 import { toWorkflowSummary, toWorkflowView } from './views.js';
 import { createWorkflowReleasesRepo } from '../store/repos/workflow-releases.js';
 import { createWorkflowReleases, type DraftPublisher } from './workflow-releases.js';
+import { readWorkflowPage } from '../store/repos/workflow-pages.js';
 
 /** editor-core 4.6: the default name of a workflow created without one. */
 const DEFAULT_NAME = 'Untitled Workflow';
@@ -53,8 +54,13 @@ export function createWorkflowsService(deps: ServiceDeps, activation?: WorkflowA
 
   return {
     ...lifecycle,
-    async list(ctx) {
-      return (await repos.workflows.list(ctx.tenantId)).map(toWorkflowSummary);
+    async list(ctx, query) {
+      const page = await readWorkflowPage(repos.workflows, ctx.tenantId, query);
+      return {
+        items: page.rows.map(toWorkflowSummary),
+        total: page.total,
+        ...(page.nextCursor ? { nextCursor: page.nextCursor } : {}),
+      };
     },
 
     async create(ctx, input) {

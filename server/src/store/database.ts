@@ -102,6 +102,12 @@ export interface WorkflowsTable {
   updated_at: string;
   /** The `/hooks/{key}` key (migration 0012; set on insert, replaced by a rotation). */
   hook_key: string | null;
+  /** Its apps and accounts as the lists show them (JSON text; migration 0023, repos/workflow-apps.ts). */
+  step_apps: string | null;
+  /** Its apps' labels, lower-cased, one a line (the lists' search). */
+  app_labels: string | null;
+  /** The revision `step_apps` was written at; behind `revision`: summarised again when read. */
+  step_apps_revision: number | null;
 }
 
 /** `credentials`: connected accounts; secret values sealed by the vault. */

@@ -55,8 +55,8 @@ const HomeView = observer(function HomeView() {
   const dashboard = usePageStore(DashboardStoreModel);
   const { tenant } = useDashboard();
   const navigate = useNavigate();
-  // The store's polled resource of the workflow list, read while on screen.
-  const listed = dashboard.workflowRows;
+  // The store's polled resource: the workflows of the newest runs and the workspace's counts.
+  const listed = dashboard.recentWorkflows;
   const rows: WorkflowRow[] | null = listed.data?.items ?? null;
   const failure = listed.problem?.text ?? '';
   const recent = (rows ?? [])
@@ -73,11 +73,11 @@ const HomeView = observer(function HomeView() {
         <>
           <Tiles>
             <Tile>
-              <strong>{rows?.length ?? 0}</strong>
+              <strong>{(listed.data?.total ?? 0).toLocaleString('en-US')}</strong>
               <span>Workflows</span>
             </Tile>
             <Tile>
-              <strong>{rows?.filter((r) => r.active).length ?? 0}</strong>
+              <strong>{(listed.data?.activeTotal ?? 0).toLocaleString('en-US')}</strong>
               <span>ON</span>
             </Tile>
             <Tile>

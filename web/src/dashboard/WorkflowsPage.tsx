@@ -1,7 +1,7 @@
-import { exportFileName, readImport, toExport } from '@junction/core';
+import { countText, exportFileName, readImport, toExport } from '@junction/core';
 import { Search, Workflow } from 'lucide-react';
 import { observer } from 'mobx-react-lite';
-import { useRef, useState } from 'react';
+import { useEffect, useRef, useState } from 'react';
 import { Link as RouterLink, useSearchParams } from 'react-router-dom';
 import styled from 'styled-components';
 import { ExecutionsList } from '../executions/ExecutionsList.js';
@@ -20,8 +20,8 @@ import {
   useToast,
 } from '../ui/index.js';
 import { DashboardLayout } from './DashboardLayout.js';
-import { DashboardStoreModel } from './dashboard-store.js';
-import { failureText, searchWorkflows, type WorkflowRow } from './dashboard-workflows.js';
+import { DashboardStoreModel, WORKFLOWS_PAGE_SIZE } from './dashboard-store.js';
+import { failureText, type WorkflowRow } from './dashboard-workflows.js';
 import { Muted, SearchField, Toolbar } from './parts.js';
 import { WorkflowAlertsDialog } from './WorkflowAlertsDialog.js';
 import { refusal, useCan } from '../access/useCan.js';
@@ -70,6 +70,17 @@ const Switch = styled.button<{ $on: boolean }>`
   &:disabled { opacity: 0.6; cursor: not-allowed; }
 `;
 
+/** How long the search waits after the last key before asking the server. */
+const SEARCH_DELAY_MS = 250;
+
+const More = styled.div`
+  display: flex;
+  align-items: center;
+  justify-content: space-between;
+  gap: ${({ theme }) => theme.space(3)};
+  margin-top: ${({ theme }) => theme.space(3)};
+`;
+
 /** The workflow list at /workflows. */
 export function WorkflowsPage() {
   return (
@@ -83,10 +94,24 @@ export function WorkflowsPage() {
 const WorkflowsView = observer(function WorkflowsView() {
   const dashboard = usePageStore(DashboardStoreModel);
   const { showToast } = useToast();
-  const listed = dashboard.workflowRows;
-  const rows = listed.data?.items ?? null;
-  const failure = listed.problem?.text ?? '';
   const [query, setQuery] = useState('');
+  // The search runs on the server, a moment after the last key.
+  const [searched, setSearched] = useState('');
+  useEffect(() => {
+    const timer = setTimeout(() => setSearched(query.trim()), SEARCH_DELAY_MS);
+    return () => clearTimeout(timer);
+  }, [query]);
+  // Pages after the first (Load more), by the cursor each was asked with.
+  const [later, setLater] = useState<{ searched: string; cursors: string[] }>({ searched: '', cursors: [] });
+  const cursors = later.searched === searched ? later.cursors : [];
+  const listed = dashboard.workflowPage(searched);
+  const pages = [listed, ...cursors.map((cursor) => dashboard.workflowPageAfter(searched, cursor))];
+  const rows = listed.data ? pages.flatMap((page) => page.data?.items ?? []) : null;
+  const lastPage = pages.at(-1)?.data;
+  const nextCursor = lastPage?.nextCursor;
+  const loadingMore = pages.length > 1 && !lastPage;
+  const total = listed.data?.total ?? 0;
+  const failure = pages.find((page) => page.problem)?.problem?.text ?? '';
   const [confirmingDelete, setConfirmingDelete] = useState<string | null>(null);
   const [chosenHistory, setHistoryOf] = useState<WorkflowRow | null>(null);
   // The dashboard home links a workflow's failed runs as /workflows?runs={id}&status=failed.
@@ -163,7 +188,7 @@ const WorkflowsView = observer(function WorkflowsView() {
       showToast({ status: 'success', message: `Imported: ${parsed.name}` });
     });
 
-  const shown = rows ? searchWorkflows(rows, query) : [];
+  const shown = rows ?? [];
   const deleting = rows?.find((row) => row.id === confirmingDelete) ?? null;
   const columns: TableColumn<WorkflowRow>[] = [
     {
@@ -289,9 +314,9 @@ const WorkflowsView = observer(function WorkflowsView() {
               onSelect: () => setConfirmingDelete(row.id),
             },
           ]}
-          pageSize={25}
+          pageSize={WORKFLOWS_PAGE_SIZE}
           empty={
-            query ? (
+            searched ? (
               <EmptyState title="No workflow matches your search" icon={<Search />}>
                 Try another name or app.
               </EmptyState>
@@ -306,6 +331,24 @@ const WorkflowsView = observer(function WorkflowsView() {
             )
           }
         />
+      )}
+      {rows !== null && rows.length > 0 && (
+        <More>
+          <Muted as="span">
+            {rows.length === total
+              ? countText(total, 'workflow')
+              : `${rows.length.toLocaleString('en-US')} of ${countText(total, 'workflow')}`}
+          </Muted>
+          {(nextCursor || loadingMore) && (
+            <Button
+              variant="secondary"
+              disabled={loadingMore}
+              onClick={() => nextCursor && setLater({ searched, cursors: [...cursors, nextCursor] })}
+            >
+              {loadingMore ? 'Loading…' : 'Load more workflows'}
+            </Button>
+          )}
+        </More>
       )}
       <Dialog
         open={deleting !== null}

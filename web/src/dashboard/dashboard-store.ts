@@ -16,20 +16,46 @@ import { duplicateWorkflow, importWorkflow, type WorkflowRow } from './dashboard
 
 /** How often the workflow list asks again while on screen (its last runs change). */
 export const WORKFLOW_ROWS_POLL_MS = 15_000;
+/** Workflows on one page of the list (the server's default page). */
+export const WORKFLOWS_PAGE_SIZE = 50;
+/** The largest page the server gives (the runs page's workflow names, the Connections page's "used by"). */
+const LARGEST_PAGE = 200;
+/** Pages the Connections page reads at most: 10,000 workflows. */
+const MAX_PAGES = 50;
 
 const ROWS_KEY = apiKey('/api/dashboard/workflows');
 const CREDENTIALS_KEY = apiKey('/api/credentials');
 const TICKETS_KEY = apiKey('/api/tickets');
 const membersKey = (tenantId: string) => apiKey('/api/tenants/{tenantId}/members', { path: { tenantId } });
 
-const rowsQuery = (server: ServerState) =>
-  server.query('/api/dashboard/workflows', undefined, { pollMs: WORKFLOW_ROWS_POLL_MS });
+/** A page of the list (GET /api/dashboard/workflows): newest first, `q` searched on the server. */
+const rowsQuery = (server: ServerState, page: { q?: string; cursor?: string; limit?: number } = {}) =>
+  server.query(
+    '/api/dashboard/workflows',
+    {
+      params: {
+        query: {
+          limit: page.limit ?? WORKFLOWS_PAGE_SIZE,
+          ...(page.q ? { q: page.q } : {}),
+          ...(page.cursor ? { cursor: page.cursor } : {}),
+        },
+      },
+    },
+    { pollMs: page.cursor ? undefined : WORKFLOW_ROWS_POLL_MS },
+  );
+/** The workflows of the newest runs, with the workspace's counts (the home). */
+const recentQuery = (server: ServerState) =>
+  server.query(
+    '/api/dashboard/workflows',
+    { params: { query: { order: 'lastRun', limit: 5 } } },
+    { pollMs: WORKFLOW_ROWS_POLL_MS },
+  );
 const listCredentials = (server: ServerState) => server.read('/api/credentials', undefined);
 const listApps = (server: ServerState) => server.read('/api/apps', undefined, { staleMs: 60_000 });
 const listMembers = (server: ServerState, tenantId: string) =>
   server.read('/api/tenants/{tenantId}/members', { params: { path: { tenantId } } });
 
-/** The workflow list as GET /api/dashboard/workflows answers it. */
+/** A page of the workflow list as GET /api/dashboard/workflows answers it. */
 export type WorkflowRowsPage = NonNullable<ReturnType<typeof rowsQuery>['state']['data']>;
 /** An account as GET /api/credentials lists it. */
 export type CredentialItem = Awaited<ReturnType<typeof listCredentials>>['items'][number];
@@ -38,28 +64,52 @@ export type CatalogueItem = Awaited<ReturnType<typeof listApps>>['items'][number
 /** A workspace member as GET /api/tenants/{id}/members lists it. */
 export type MemberItem = Awaited<ReturnType<typeof listMembers>>['items'][number];
 
-/** An optimistic edit of the cached workflow list. */
-const editRows = (edit: (rows: WorkflowRow[]) => WorkflowRow[]) => ({
-  key: ROWS_KEY,
-  update: (old: unknown) => ({ items: edit((old as { items: WorkflowRow[] } | undefined)?.items ?? []) }),
-});
+/** An optimistic edit of every cached page of the workflow list. */
+const editRows = (server: ServerState, edit: (rows: WorkflowRow[]) => WorkflowRow[]) =>
+  server.cache.findAll(ROWS_KEY).map((query) => ({
+    key: query.key,
+    update: (old: unknown) => {
+      const page = old as (Omit<WorkflowRowsPage, 'items'> & { items: WorkflowRow[] }) | undefined;
+      return page ? { ...page, items: edit(page.items) } : page;
+    },
+  }));
 
 /** The dashboard's calls, through the server-state layer of the root's environment. */
 export const DashboardStoreModel = ApiModel.named('DashboardStore')
   .views((self) => ({
     /**
-     * The workflow list's rows as a resource (GET /api/dashboard/workflows): read inside an
-     * observer it loads, polls every {@link WORKFLOW_ROWS_POLL_MS} while on screen, and changes
-     * after every write below.
+     * The first page of the workflow list (newest first; `q`: only those whose name or an app's
+     * label contains it, searched on the server) as a resource: read inside an observer it loads,
+     * polls every {@link WORKFLOW_ROWS_POLL_MS} while on screen, and changes after every write below.
      */
+    workflowPage(q = ''): Resource<WorkflowRowsPage> {
+      return resourceOf(rowsQuery(self.server, { q: q.trim() }));
+    },
+    /** The page of the workflow list after `cursor` (Load more), as a resource kept fresh like the first. */
+    workflowPageAfter(q: string, cursor: string): Resource<WorkflowRowsPage> {
+      return resourceOf(rowsQuery(self.server, { q: q.trim(), cursor }));
+    },
+    /** The workflows of the workspace's newest runs (at most 5) with the workspace's counts: the home. */
+    get recentWorkflows(): Resource<WorkflowRowsPage> {
+      return resourceOf(recentQuery(self.server));
+    },
+    /** The newest {@link LARGEST_PAGE} workflows as a resource (the runs page names its runs' workflows with it). */
     get workflowRows(): Resource<WorkflowRowsPage> {
-      return resourceOf(rowsQuery(self.server));
+      return resourceOf(rowsQuery(self.server, { limit: LARGEST_PAGE }));
     },
   }))
   .actions((self) => ({
-    /** The workflow list's rows in one call, shared with the list's resource. */
+    /** Every workflow of the workspace, a page of 200 at a time (at most 10,000: the Connections page's "used by"). */
     async loadWorkflowRows(): Promise<WorkflowRow[]> {
-      return (await rowsQuery(self.server).fetch()).items;
+      const rows: WorkflowRow[] = [];
+      let cursor: string | undefined;
+      for (let page = 0; page < MAX_PAGES; page++) {
+        const answer = await rowsQuery(self.server, { limit: LARGEST_PAGE, cursor }).fetch();
+        rows.push(...answer.items);
+        cursor = answer.nextCursor;
+        if (!cursor) break;
+      }
+      return rows;
     },
     /** Creates an empty workflow; answers its id. */
     async createWorkflow(name: string): Promise<string> {
@@ -76,7 +126,7 @@ export const DashboardStoreModel = ApiModel.named('DashboardStore')
       await self.server.mutate(
         (api) => api.put('/api/workflows/{id}/active', { params: { path: { id } }, body: { active } }),
         {
-          optimistic: [editRows((rows) => rows.map((row) => (row.id === id ? { ...row, active } : row)))],
+          optimistic: editRows(self.server, (rows) => rows.map((row) => (row.id === id ? { ...row, active } : row))),
           invalidates: [ROWS_KEY, apiKey('/api/workflows/{id}', { path: { id } })],
         },
       );
@@ -88,7 +138,7 @@ export const DashboardStoreModel = ApiModel.named('DashboardStore')
     /** Deletes a workflow: its row goes at once and comes back when the server refuses. */
     async deleteWorkflow(id: string): Promise<void> {
       await self.server.mutate((api) => api.delete('/api/workflows/{id}', { params: { path: { id } } }), {
-        optimistic: [editRows((rows) => rows.filter((row) => row.id !== id))],
+        optimistic: editRows(self.server, (rows) => rows.filter((row) => row.id !== id)),
         invalidates: [ROWS_KEY],
       });
     },

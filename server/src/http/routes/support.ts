@@ -1,6 +1,6 @@
 /** Tickets, error reports, checkout and workspace settings. */
 
-import type { CreateTicketInput } from '../../kernel/contracts/support.js';
+import type { CreateTicketInput, DashboardListQuery } from '../../kernel/contracts/support.js';
 import { type LegalPage, renderLegalPage } from '../../services/legal-pages.js';
 import { requireAuth } from '../auth.js';
 import type { OperationHandlers } from '../types.js';
@@ -55,7 +55,8 @@ export const supportHandlers: OperationHandlers = {
     return { status: 200, body: await input.services.support.listMembers(requireAuth(input), input.params.tenantId) };
   },
   async listDashboardWorkflows(input) {
-    return { status: 200, body: await input.services.support.listDashboardWorkflows(requireAuth(input)) };
+    const query = input.query as DashboardListQuery;
+    return { status: 200, body: await input.services.support.listDashboardWorkflows(requireAuth(input), query) };
   },
   async updatePassword(input) {
     await input.services.support.updatePassword(

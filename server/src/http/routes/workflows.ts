@@ -9,7 +9,8 @@ import type { OperationHandlers } from '../types.js';
 /** Handlers of the workflow operations, by operationId. */
 export const workflowHandlers: OperationHandlers = {
   async listWorkflows(input) {
-    return { status: 200, body: { items: await input.services.workflows.list(requireAuth(input)) } };
+    const query = input.query as { limit?: number; cursor?: string; q?: string };
+    return { status: 200, body: await input.services.workflows.list(requireAuth(input), query) };
   },
   async createWorkflow(input) {
     const body = (input.body ?? {}) as { name?: string; active?: boolean; document?: unknown };

@@ -25,6 +25,8 @@ import { createErrorReportAgeMigration } from './0018-error-report-age.js';
 import { createFailureAlertsMigration } from './0019-failure-alerts.js';
 import { createExecutionSearchMigration } from './0021-execution-search.js';
 import { createHistoryIndexesMigration } from './0020-history-indexes.js';
+import { createRunCountsMigration } from './0022-run-counts.js';
+import { createWorkflowAppsMigration } from './0023-workflow-apps.js';
 
 /**
  * Builds the migration provider for a dialect. Names sort in apply order; never rename or
@@ -55,6 +57,8 @@ export function createMigrationProvider(dialect: Dialect): MigrationProvider {
         '0019-failure-alerts': createFailureAlertsMigration(),
         '0020-history-indexes': createHistoryIndexesMigration(),
         '0021-execution-search': createExecutionSearchMigration(),
+        '0022-run-counts': createRunCountsMigration(dialect),
+        '0023-workflow-apps': createWorkflowAppsMigration(),
       };
     },
   };

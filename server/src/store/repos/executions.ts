@@ -26,6 +26,17 @@ export interface ExecutionReadsRepo {
   lastRunsOf(
     tenantId: string,
   ): Promise<{ workflow_id: string; id: string; status: string; started_at: string | null; created_at: string }[]>;
+  /**
+   * The workflows of the tenant's newest runs, newest run first, at most `limit` of them: read
+   * from the newest `scan` runs (one index range of executions_tenant_created_idx), so a
+   * workflow whose last run is older than those is left out.
+   */
+  recentWorkflowIds(tenantId: string, limit: number, scan: number): Promise<string[]>;
+  /** The newest execution of each of these workflows (as {@link lastRunsOf}, for one page). */
+  lastRunsAmong(
+    tenantId: string,
+    workflowIds: string[],
+  ): Promise<{ workflow_id: string; id: string; status: string; started_at: string | null; created_at: string }[]>;
   /** The workflow's newest webhook and form executions, newest first, older than `before` when given. */
   latestTriggerEvents(
     tenantId: string,
@@ -61,6 +72,30 @@ export function createExecutionReadsRepo(db: Kysely<Database>): ExecutionReadsRe
         JOIN executions e ON e.id = (
           SELECT x.id FROM executions x WHERE x.workflow_id = w.id ORDER BY x.created_at DESC, x.id DESC LIMIT 1)
         WHERE w.tenant_id = ${tenantId} AND e.tenant_id = ${tenantId}`.execute(db);
+      return result.rows;
+    },
+    async recentWorkflowIds(tenantId, limit, scan) {
+      const result = await sql<{ workflow_id: string; at: string }>`
+        SELECT r.workflow_id, MAX(r.created_at) AS at FROM (
+          SELECT workflow_id, created_at FROM executions WHERE tenant_id = ${tenantId}
+          ORDER BY created_at DESC, id DESC LIMIT ${scan}) r
+        GROUP BY r.workflow_id ORDER BY at DESC, r.workflow_id LIMIT ${limit}`.execute(db);
+      return result.rows.map((r) => r.workflow_id);
+    },
+    async lastRunsAmong(tenantId, workflowIds) {
+      if (workflowIds.length === 0) return [];
+      const result = await sql<{
+        workflow_id: string;
+        id: string;
+        status: string;
+        started_at: string | null;
+        created_at: string;
+      }>`SELECT w.id AS workflow_id, e.id, e.status, e.started_at, e.created_at
+        FROM workflows w
+        JOIN executions e ON e.id = (
+          SELECT x.id FROM executions x WHERE x.workflow_id = w.id ORDER BY x.created_at DESC, x.id DESC LIMIT 1)
+        WHERE w.tenant_id = ${tenantId} AND e.tenant_id = ${tenantId}
+          AND w.id IN (${sql.join(workflowIds)})`.execute(db);
       return result.rows;
     },
     latestTriggerEvents(tenantId, workflowId, limit, before) {

@@ -1,9 +1,10 @@
 /** Stored workflows, always read and written within one tenant. */
 import { type WorkflowDocument, withActivation } from '@junction/core';
-import type { Kysely } from 'kysely';
+import { type Kysely, sql } from 'kysely';
 import type { Database } from '../database.js';
 import { newHookKey } from '../hook-key.js';
 import { readJson, writeJson } from '../json.js';
+import { readStepApps, type StepApps, stepAppsColumns } from './workflow-apps.js';
 
 /** A stored workflow with its parsed document. */
 export interface WorkflowRecord {
@@ -30,6 +31,26 @@ export interface WorkflowChange {
   document: unknown;
   updatedAt: string;
 }
+
+/** Where a page of the lists ends: the last row's creation time and id (newest first). */
+export interface WorkflowPosition {
+  createdAt: string;
+  id: string;
+}
+
+/** What a page of the lists asks for. */
+export interface WorkflowPageQuery {
+  limit: number;
+  /** Rows after this one in the lists' order. */
+  before?: WorkflowPosition;
+  /** Text the name or an app's label contains (case-insensitive for ASCII letters). */
+  text?: string;
+  /** Only these workflows. */
+  ids?: string[];
+}
+
+/** A row of the lists: the summary with its apps and accounts (repos/workflow-apps.ts). */
+export interface WorkflowListRecord extends WorkflowSummaryRecord, StepApps {}
 
 /** Repository of `workflows`. Every call takes the tenant id and filters by it. */
 export interface WorkflowsRepo {
@@ -70,16 +91,32 @@ export interface WorkflowsRepo {
     tenantId: string,
   ): Promise<{ id: string; name: string; active: boolean; document: unknown; createdAt: string; updatedAt: string }[]>;
   findByHookKey(hookKey: string): Promise<{ tenantId: string; document: unknown } | undefined>;
+  /**
+   * A page of the tenant's workflows, newest first (`created_at DESC, id DESC`, the order of
+   * index workflows_tenant_created_idx), with their apps and accounts from the columns written
+   * beside the document; rows whose columns are behind their revision are summarised again
+   * from the document (and written back).
+   */
+  page(tenantId: string, query: WorkflowPageQuery): Promise<WorkflowListRecord[]>;
+  /** How many of the tenant's workflows match `text` (all without it), and how many of them are ON. */
+  count(tenantId: string, text?: string): Promise<{ total: number; active: number }>;
+}
+
+/** `LIKE` pattern of "contains `text`", lower-cased, with `\` escaping the wildcards. */
+function containsPattern(text: string): string {
+  return `%${text.toLowerCase().replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
 }
 
 /** Builds the workflows repository over a database or a transaction. */
 export function createWorkflowsRepo(db: Kysely<Database>): WorkflowsRepo {
-  const toSummary = (row: Omit<Database['workflows'], 'document' | 'hook_key'>): WorkflowSummaryRecord => ({
+  const toSummary = (
+    row: Pick<Database['workflows'], 'id' | 'tenant_id' | 'name' | 'active' | 'revision' | 'created_at' | 'updated_at'>,
+  ): WorkflowSummaryRecord => ({
     id: row.id,
     tenantId: row.tenant_id,
     name: row.name,
-    active: row.active === 1,
-    revision: row.revision,
+    active: Number(row.active) === 1 || (row.active as unknown) === true,
+    revision: Number(row.revision),
     createdAt: row.created_at,
     updatedAt: row.updated_at,
   });
@@ -133,6 +170,94 @@ export function createWorkflowsRepo(db: Kysely<Database>): WorkflowsRepo {
         .execute();
       return rows.map(toSummary);
     },
+    async page(tenantId, query) {
+      let select = db
+        .selectFrom('workflows')
+        .select([
+          'id',
+          'tenant_id',
+          'name',
+          'active',
+          'revision',
+          'created_at',
+          'updated_at',
+          'step_apps',
+          'step_apps_revision',
+        ])
+        .where('tenant_id', '=', tenantId)
+        .orderBy('created_at', 'desc')
+        .orderBy('id', 'desc')
+        .limit(query.limit);
+      const { before, text, ids } = query;
+      if (ids) select = select.where('id', 'in', ids.length > 0 ? ids : ['']);
+      if (before) {
+        select = select
+          .where('created_at', '<=', before.createdAt)
+          .where((eb) =>
+            eb.or([
+              eb('created_at', '<', before.createdAt),
+              eb.and([eb('created_at', '=', before.createdAt), eb('id', '<', before.id)]),
+            ]),
+          );
+      }
+      if (text) {
+        const pattern = containsPattern(text);
+        select = select.where((eb) =>
+          eb.or([
+            sql<boolean>`lower(name) LIKE ${pattern} ESCAPE '\\'`,
+            sql<boolean>`app_labels LIKE ${pattern} ESCAPE '\\'`,
+          ]),
+        );
+      }
+      const rows = await select.execute();
+      const stale = rows.filter((r) => r.step_apps === null || Number(r.step_apps_revision) !== Number(r.revision));
+      const fresh = new Map<string, StepApps>();
+      if (stale.length > 0) {
+        const documents = await db
+          .selectFrom('workflows')
+          .select(['id', 'revision', 'document'])
+          .where('tenant_id', '=', tenantId)
+          .where(
+            'id',
+            'in',
+            stale.map((r) => r.id),
+          )
+          .execute();
+        for (const row of documents) {
+          const document = readJson(row.document);
+          const columns = stepAppsColumns(document);
+          fresh.set(row.id, readStepApps(columns.step_apps));
+          // Written back only if nobody saved it meanwhile.
+          await db
+            .updateTable('workflows')
+            .set({ ...columns, step_apps_revision: row.revision })
+            .where('id', '=', row.id)
+            .where('revision', '=', row.revision)
+            .execute();
+        }
+      }
+      return rows.map((row) => ({ ...toSummary(row), ...(fresh.get(row.id) ?? readStepApps(row.step_apps)) }));
+    },
+    async count(tenantId, text) {
+      let select = db
+        .selectFrom('workflows')
+        .select((eb) => [
+          eb.fn.countAll<number>().as('total'),
+          eb.fn.sum<number>(sql`CASE WHEN active = 1 THEN 1 ELSE 0 END`).as('active'),
+        ])
+        .where('tenant_id', '=', tenantId);
+      if (text) {
+        const pattern = containsPattern(text);
+        select = select.where((eb) =>
+          eb.or([
+            sql<boolean>`lower(name) LIKE ${pattern} ESCAPE '\\'`,
+            sql<boolean>`app_labels LIKE ${pattern} ESCAPE '\\'`,
+          ]),
+        );
+      }
+      const row = await select.executeTakeFirst();
+      return { total: Number(row?.total ?? 0), active: Number(row?.active ?? 0) };
+    },
     get,
     async insert(w) {
       await db
@@ -147,6 +272,8 @@ export function createWorkflowsRepo(db: Kysely<Database>): WorkflowsRepo {
           created_at: w.createdAt,
           updated_at: w.updatedAt,
           hook_key: newHookKey(),
+          ...stepAppsColumns(w.document),
+          step_apps_revision: w.revision,
         })
         .execute();
     },
@@ -167,6 +294,8 @@ export function createWorkflowsRepo(db: Kysely<Database>): WorkflowsRepo {
           name: change.name,
           ...(change.active === undefined ? {} : { active: change.active ? 1 : 0 }),
           document: writeJson(change.document),
+          ...stepAppsColumns(change.document),
+          step_apps_revision: eb('revision', '+', 1),
           updated_at: change.updatedAt,
           revision: eb('revision', '+', 1),
         }))
@@ -186,6 +315,8 @@ export function createWorkflowsRepo(db: Kysely<Database>): WorkflowsRepo {
         .set((eb) => ({
           active: active ? 1 : 0,
           document: writeJson(document),
+          ...stepAppsColumns(document),
+          step_apps_revision: eb('revision', '+', 1),
           updated_at: at,
           revision: eb('revision', '+', 1),
         }))

@@ -73,4 +73,18 @@ export interface EngineTables {
   workflow_versions: WorkflowVersionsTable;
   step_runs: StepRunsTable;
   trigger_events: TriggerEventsTable;
+  run_counts: RunCountsTable;
+}
+
+/**
+ * `run_counts` (migration 0022): finished runs per workspace, UTC day of creation, workflow and
+ * end status, kept by triggers on `executions` as runs end; retention leaves it alone.
+ */
+export interface RunCountsTable {
+  tenant_id: string;
+  /** YYYY-MM-DD (UTC) of the run's `created_at`. */
+  day: string;
+  workflow_id: string;
+  status: string;
+  count: number;
 }
