@@ -34,33 +34,17 @@ import { toWorkflowView } from './views.js';
 /** Builds the steps service. */
 export function createStepsService(deps: PlatformDeps, options: StepsServiceOptions = {}): StepsService {
   const { repos, registry } = deps;
-  const {
-    oauth,
-    statuses,
-    findWorkflow,
-    documentFor,
-    findStep,
-    appOf,
-    run,
-    authOnly,
-    outputsFor,
-    sealCursor,
-    openCursor,
-    runLink,
-    nextCursor,
-    failedLoad,
-    latestEvents,
-  } = createStepContext(deps, options);
+  const shared = createStepContext(deps, options);
 
   return {
     async testStep(ctx, workflowId, stepId, input) {
-      const record = await findWorkflow(ctx, workflowId);
-      const document = documentFor(record, input.document);
-      const step = findStep(document, stepId);
+      const record = await shared.findWorkflow(ctx, workflowId);
+      const document = shared.documentFor(record, input.document);
+      const step = shared.findStep(document, stepId);
       if (step.kind !== 'trigger' && step.kind !== 'action') {
         throw unprocessable('Only trigger and action steps can be tested.', 'stepId');
       }
-      const app = await appOf(ctx, step);
+      const app = await shared.appOf(ctx, step);
       let actionKey = step.data.action;
       if (step.kind === 'trigger') {
         const trigger = Object.hasOwn(app.triggers, actionKey) ? app.triggers[actionKey] : undefined;
@@ -70,30 +54,30 @@ export function createStepsService(deps: PlatformDeps, options: StepsServiceOpti
         }
         actionKey = trigger.action;
       } else if (actionKey === '') throw unprocessable('Missing event.', 'action');
-      const values = prepareTestPayload(step.data.fields, outputsFor(document, step.id));
-      const result = await run(ctx, app, actionKey, values, step.data.credential);
+      const values = prepareTestPayload(step.data.fields, shared.outputsFor(document, step.id));
+      const result = await shared.run(ctx, app, actionKey, values, step.data.credential);
       return toTestResult(result, nowIso(deps));
     },
 
     async fetchTriggerChoices(ctx, workflowId, stepId, input) {
-      const record = await findWorkflow(ctx, workflowId);
-      const document = documentFor(record, input.document);
-      const step = findStep(document, stepId);
+      const record = await shared.findWorkflow(ctx, workflowId);
+      const document = shared.documentFor(record, input.document);
+      const step = shared.findStep(document, stepId);
       if (step.kind !== 'trigger') throw unprocessable('Only a trigger step has trigger choices.', 'stepId');
-      const app = await appOf(ctx, step);
+      const app = await shared.appOf(ctx, step);
       const trigger = Object.hasOwn(app.triggers, step.data.action) ? app.triggers[step.data.action] : undefined;
       if (!trigger) throw unprocessable('Missing event.', 'action');
       const credentialId = step.data.credential;
 
       if (trigger.type === 'webhook' || !trigger.action) {
-        const before = input.cursor ? openCursor(ctx, input.cursor, 'events', stepId).before : undefined;
-        const rows = await latestEvents(ctx, workflowId, before);
+        const before = input.cursor ? shared.openCursor(ctx, input.cursor, 'events', stepId).before : undefined;
+        const rows = await shared.latestEvents(ctx, workflowId, before);
         const page = rows.slice(0, EVENT_CHOICES_PAGE);
         const choices = page.map((row) => readStoredValue(row.trigger_data));
         const last = page.at(-1);
         const next =
           rows.length > EVENT_CHOICES_PAGE && last
-            ? sealCursor(ctx, {
+            ? shared.sealCursor(ctx, {
                 kind: 'events',
                 scope: stepId,
                 app: app.appSlug,
@@ -107,15 +91,15 @@ export function createStepsService(deps: PlatformDeps, options: StepsServiceOpti
       const head = trigger.pollingParams && 'data_head' in trigger.pollingParams ? trigger.pollingParams.data_head : '';
       let result: StepExecution;
       if (input.cursor) {
-        const cursor = openCursor(ctx, input.cursor, 'trigger', stepId);
-        result = await runLink(ctx, app, cursor.href ?? '', cursor.credential);
+        const cursor = shared.openCursor(ctx, input.cursor, 'trigger', stepId);
+        result = await shared.runLink(ctx, app, cursor.href ?? '', cursor.credential);
       } else {
-        const values = prepareTestPayload(step.data.fields, outputsFor(document, step.id));
-        result = await run(ctx, app, trigger.action, values, credentialId);
+        const values = prepareTestPayload(step.data.fields, shared.outputsFor(document, step.id));
+        result = await shared.run(ctx, app, trigger.action, values, credentialId);
       }
-      if (!result.ok) throw failedLoad(result, 'Could not fetch trigger choices');
+      if (!result.ok) throw shared.failedLoad(result, 'Could not fetch trigger choices');
       const choices = itemsUnder(result.output, head);
-      const next = nextCursor(ctx, result, {
+      const next = shared.nextCursor(ctx, result, {
         kind: 'trigger',
         scope: stepId,
         app: app.appSlug,
@@ -125,12 +109,12 @@ export function createStepsService(deps: PlatformDeps, options: StepsServiceOpti
     },
 
     async setStepSample(ctx, workflowId, stepId, sample) {
-      const record = await findWorkflow(ctx, workflowId);
+      const record = await shared.findWorkflow(ctx, workflowId);
       if (typeof sample !== 'object' || sample === null) {
         throw unprocessable('The sample must be a JSON object or list.', 'sample');
       }
       const document = structuredClone(record.document) as WorkflowDocument;
-      const step = findStep(document, stepId);
+      const step = shared.findStep(document, stepId);
       if (step.kind === 'filter' || step.kind === 'loopEnd') {
         throw unprocessable('Only trigger and action steps hold test data.', 'stepId');
       }
@@ -169,7 +153,7 @@ export function createStepsService(deps: PlatformDeps, options: StepsServiceOpti
       const pager = catalogueHook(app.appSlug, 'optionsPager');
       if (pager?.handles(listAction)) {
         // editor-core 7.5: Drive pages by nextPageToken, searches by name; a failure is an empty list.
-        const cursor = input.cursor ? openCursor(ctx, input.cursor, 'dropdown', input.action) : undefined;
+        const cursor = input.cursor ? shared.openCursor(ctx, input.cursor, 'dropdown', input.action) : undefined;
         if (cursor && cursor.app !== app.appSlug)
           throw unprocessable('This cursor does not continue this list.', 'cursor');
         const page = await pager.list({
@@ -177,7 +161,7 @@ export function createStepsService(deps: PlatformDeps, options: StepsServiceOpti
           search: input.search,
           pageToken: cursor?.pageToken,
           run: (action, values) =>
-            run(
+            shared.run(
               ctx,
               { ...app, actions: { ...app.actions, __drive: action } } as RunnableApp,
               '__drive',
@@ -187,7 +171,7 @@ export function createStepsService(deps: PlatformDeps, options: StepsServiceOpti
         });
         if (!page.ok) return { options: [] };
         const next = page.nextPageToken
-          ? sealCursor(ctx, {
+          ? shared.sealCursor(ctx, {
               kind: 'dropdown',
               scope: input.action,
               app: app.appSlug,
@@ -199,19 +183,19 @@ export function createStepsService(deps: PlatformDeps, options: StepsServiceOpti
       }
       let result: StepExecution;
       if (input.cursor) {
-        const cursor = openCursor(ctx, input.cursor, 'dropdown', input.action);
+        const cursor = shared.openCursor(ctx, input.cursor, 'dropdown', input.action);
         if (cursor.app !== app.appSlug) throw unprocessable('This cursor does not continue this list.', 'cursor');
-        result = await runLink(ctx, app, cursor.href ?? '', cursor.credential);
+        result = await shared.runLink(ctx, app, cursor.href ?? '', cursor.credential);
       } else {
         const values: Record<string, unknown> = {};
         for (const field of input.fields) {
           if (field.value !== undefined && field.value !== null && field.value !== '') values[field.name] = field.value;
         }
-        result = await run(ctx, app, input.action, values, input.credential);
+        result = await shared.run(ctx, app, input.action, values, input.credential);
       }
-      if (!result.ok) throw failedLoad(result, 'Could not load the options');
+      if (!result.ok) throw shared.failedLoad(result, 'Could not load the options');
       const options = toOptions(itemsUnder(result.output, spec.head), spec, input.search);
-      const next = nextCursor(ctx, result, {
+      const next = shared.nextCursor(ctx, result, {
         kind: 'dropdown',
         scope: input.action,
         app: app.appSlug,
@@ -233,10 +217,12 @@ export function createStepsService(deps: PlatformDeps, options: StepsServiceOpti
         return { ok: true, message: `${app.appName} has no connection test, so the account was not checked.` };
       }
       // Without a test action, custom auth code answering is the check.
-      const result = hasTest ? await run(ctx, app, testKey, {}, credentialId) : await authOnly(ctx, app, credentialId);
+      const result = hasTest
+        ? await shared.run(ctx, app, testKey, {}, credentialId)
+        : await shared.authOnly(ctx, app, credentialId);
       const at = nowIso(deps);
       if (result.ok) {
-        await statuses.setHealth(
+        await shared.statuses.setHealth(
           ctx.tenantId,
           credentialId,
           { needsReconnect: false, statusMessage: null, checkedAt: at },
@@ -255,7 +241,7 @@ export function createStepsService(deps: PlatformDeps, options: StepsServiceOpti
           : result.error.code === 'credential'
             ? result.error.message
             : `${withoutTrailing(result.error.message, '.')}. Update the connection info with details ${app.appName} accepts.`;
-      await statuses.setHealth(
+      await shared.statuses.setHealth(
         ctx.tenantId,
         credentialId,
         isRefused
@@ -276,15 +262,15 @@ export function createStepsService(deps: PlatformDeps, options: StepsServiceOpti
     },
 
     startOAuth(input) {
-      return oauth.start(input);
+      return shared.oauth.start(input);
     },
 
     async refusePopup(appSlug, message) {
-      return oauth.refuse(appSlug, message);
+      return shared.oauth.refuse(appSlug, message);
     },
 
     finishOAuth(input) {
-      return oauth.finish(input);
+      return shared.oauth.finish(input);
     },
   };
 }
