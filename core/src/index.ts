@@ -436,6 +436,12 @@ export {
   takenEventKeys,
   withWorkspaceEvents,
 } from './apps/workspace-events.js';
+export {
+  customTriggerNounProblem,
+  listEndpointOf,
+  type TakenEventsProblem,
+  takenEventsProblem,
+} from './apps/event-keys.js';
 export type { TemplateScope } from './apps/template.js';
 export { lookupReference, resolveTemplateString, resolveTemplateValue } from './apps/template.js';
 export { withoutTrailing } from './text/trailing.js';

@@ -106,7 +106,10 @@ describe.each(openTestDatabases())('workspace events on $dialect', (testDb) => {
       body: { actions: { listContacts: listPeople('https://x.example') }, triggers: {} },
     });
     expect(taken.status).toBe(409);
-    expect(taken.json).toMatchObject({ field: 'actions.listContacts', detail: "Demo CRM already has an action 'listContacts'." });
+    expect(taken.json).toMatchObject({
+      field: 'actions.listContacts',
+      detail: "Demo CRM already has an action 'List contacts'.",
+    });
     const slug = `mine-${Date.now()}`;
     const created = await h.call('POST', '/api/apps', {
       token: a.token,

@@ -270,7 +270,7 @@ describe('the custom-trigger wizard', { timeout: E2E_TEST_TIMEOUT_MS * 6 }, () =
     await wizard(page).getByRole('button', { name: 'Next' }).click();
     await wizard(page).getByRole('button', { name: 'Test endpoint' }).click();
     await wizard(page)
-      .getByText(/^Found \d+ items/)
+      .getByText(/^Found \d+ items?\b/)
       .waitFor();
     expect(((await call('GET', `/api/apps/${slug}`)).json.actions as Record<string, unknown>).listRefund).toBeTruthy();
     await wizard(page).getByRole('button', { name: 'Close wizard' }).click();
@@ -285,7 +285,7 @@ describe('the custom-trigger wizard', { timeout: E2E_TEST_TIMEOUT_MS * 6 }, () =
     await page.close();
   });
 
-  it('adds a trigger to a built-in app (the Demo CRM): preselected, its base URL and account, the event listed at once', async () => {
+  it('adds a trigger to a built-in app (the Demo CRM): preselected, a taken noun said on step 1, its list endpoint and account, the event listed at once', async () => {
     const { baseUrl } = session();
     const signUp = await fetch(`${baseUrl}/api/auth/sign-up`, {
       method: 'POST',
@@ -331,6 +331,11 @@ describe('the custom-trigger wizard', { timeout: E2E_TEST_TIMEOUT_MS * 6 }, () =
     await wizard(page).getByText('Step 1 of 3: App and type').waitFor();
     await expect(wizard(page).getByLabel('App').inputValue()).resolves.toBe('demo-crm');
     await expect(wizard(page).getByText('Register an app').count()).resolves.toBe(0);
+    // A noun whose trigger the app already has is said here, not at Finish.
+    await wizard(page).getByLabel('Noun').fill('Contact');
+    await wizard(page).getByText("Demo CRM already has a trigger 'New contact'. Choose another noun.").waitFor();
+    await expect(wizard(page).getByRole('button', { name: 'Next' }).isDisabled()).resolves.toBe(true);
+    await saveScreenshot(page, 'onboarding-wizard-builtin-noun-taken');
     await wizard(page).getByLabel('Noun').fill('person');
     await saveScreenshot(page, 'onboarding-wizard-builtin-1-app');
     await wizard(page).getByRole('button', { name: 'Next' }).click();
@@ -339,11 +344,11 @@ describe('the custom-trigger wizard', { timeout: E2E_TEST_TIMEOUT_MS * 6 }, () =
     await saveScreenshot(page, 'onboarding-wizard-builtin-premium');
     await page.getByRole('button', { name: 'No thanks' }).click();
 
-    // 2. The endpoint starts at the app's base URL; the connected account is chosen.
+    // 2. The endpoint starts at the app's JSON list of contacts (not its HTML page); the
+    // connected account is chosen.
     await wizard(page).getByText('Step 2 of 3: Endpoint and form design').waitFor();
-    await expect(wizard(page).getByLabel('Endpoint URL').inputValue()).resolves.toBe(`${baseUrl}/demo-crm/`);
+    await expect(wizard(page).getByLabel('Endpoint URL').inputValue()).resolves.toBe(`${baseUrl}/demo-crm/contacts`);
     await expect(wizard(page).getByLabel('Account').inputValue()).resolves.toBe(credential.id);
-    await wizard(page).getByLabel('Endpoint URL').fill(`${baseUrl}/demo-crm/contacts`);
     await wizard(page).getByRole('button', { name: '+ Add input field' }).click();
     await wizard(page).getByLabel('Key').fill('email');
     await wizard(page).getByLabel('Label').fill('E-mail');
@@ -354,7 +359,7 @@ describe('the custom-trigger wizard', { timeout: E2E_TEST_TIMEOUT_MS * 6 }, () =
 
     // 3. The test runs with the account; Finish.
     await wizard(page).getByRole('button', { name: 'Test endpoint' }).click();
-    await wizard(page).getByText('Found 1 items under “contacts”.').waitFor();
+    await wizard(page).getByText('Found 1 item under “contacts”.').waitFor();
     await wizard(page).getByRole('button', { name: 'Finish' }).click();
     await wizard(page).waitFor({ state: 'detached' });
     await page.getByText("The trigger 'New Person' was added to Demo CRM.").waitFor();

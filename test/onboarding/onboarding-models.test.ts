@@ -26,7 +26,7 @@ import {
 import { nextOpenStep, TOUR_LENGTH, TOUR_STEPS, tourActionFields } from '../../web/src/onboarding/onboarding-tour.js';
 import { CustomTriggerWizard, NEW_FIELD_KEY } from '../../web/src/onboarding/onboarding-wizard.js';
 import { serverStateOf } from '../../web/src/stores/server-state.js';
-import { type ApiHarness, openHarness, openTestDatabases, readCode } from '../api/harness.js';
+import { type ApiHarness, openHarness, openTestDatabases, readCode, signUp } from '../api/harness.js';
 
 const [sqlite] = openTestDatabases();
 const PASSWORD = 'Models are fine 2026';
@@ -278,6 +278,38 @@ describe('the wizard field rules (onboarding 4, 5)', () => {
     expect(wizard.generated.trigger.label).toBe('New Support ticket');
     wizard.setType('updated');
     expect(wizard.type).toBe('new');
+  });
+
+  it("says a taken noun on step 1 (the server's rule) and offers the Demo CRM's JSON list, not its page", async () => {
+    const account = await signUp(h, 'wizard-noun');
+    const api = createApiClient({ baseUrl, token: account.token, fetch: (request) => fetch(request) });
+    const wizard = CustomTriggerWizard.create(
+      { appSlug: 'demo-crm', isOfferSeen: true },
+      { editor: { env: { api } } as never, notify: () => undefined, isOfferedPremium: () => false, origin: baseUrl },
+    );
+    wizard.setNoun('Contact');
+    await wizard.next();
+    expect(wizard.step).toBe(1);
+    expect(wizard.nounProblem).toBe("Demo CRM already has a trigger 'New contact'. Choose another noun.");
+    expect(wizard.canContinueFromApp).toBe(false);
+    // The server refuses the same keys with the same words.
+    const refused = await fetch(`${baseUrl}/api/apps/demo-crm/workspace-events`, {
+      method: 'PUT',
+      headers: { 'content-type': 'application/json', authorization: `Bearer ${account.token}` },
+      body: JSON.stringify({
+        actions: {},
+        triggers: { newContact: { label: 'New Contact', type: 'polling', action: 'listContact' } },
+      }),
+    });
+    expect(refused.status).toBe(409);
+    expect(((await refused.json()) as { detail: string }).detail).toBe("Demo CRM already has a trigger 'New contact'.");
+
+    wizard.setNoun('Deal');
+    expect(wizard.nounProblem).toBe('');
+    await wizard.next();
+    expect(wizard.step).toBe(2);
+    // The endpoint answers a JSON list of contacts (the app's list request), not the app's HTML page.
+    expect(wizard.url).toBe(`${baseUrl}/demo-crm/contacts`);
   });
 
   it('shows the premium offer on Continue to a free, active workspace (onboarding 4)', async () => {

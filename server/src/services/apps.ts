@@ -14,7 +14,7 @@ import {
   checkNewAppSlug,
   hasTriggers,
   publicSurfaceOf,
-  takenEventKeys,
+  takenEventsProblem,
   validateAppDefinition,
   withWorkspaceEvents,
 } from '@junction/core';
@@ -184,12 +184,9 @@ export function createAppsService(
         );
       }
       const app = builtin ? toAppDefinition(builtin) : publicSurfaceOf((record as PortalAppRecord).definition);
-      const taken = takenEventKeys(app, events);
-      if (taken.actions[0])
-        throw conflict(`${app.appName} already has an action '${taken.actions[0]}'.`, `actions.${taken.actions[0]}`);
-      if (taken.triggers[0]) {
-        throw conflict(`${app.appName} already has a trigger '${taken.triggers[0]}'.`, `triggers.${taken.triggers[0]}`);
-      }
+      // Core's rule, which the custom-trigger wizard asks where the noun is typed.
+      const taken = takenEventsProblem(app, events);
+      if (taken) throw conflict(taken.text, taken.path);
       // The additions follow the portal's rules, checked as an app of their own over the app's auth.
       const next = applyWorkspaceEventsChange(await added.get(ctx.tenantId, slug), events);
       checkDefinition({ appSlug: slug, appName: app.appName, authInfo: { apiType: app.authInfo?.apiType }, ...next });

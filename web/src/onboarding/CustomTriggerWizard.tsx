@@ -4,13 +4,14 @@
  * dialog's "I'll do it myself" sends for a trigger; CustomTriggerWizardHost.tsx listens for it
  * and loads this module (its own chunk) on the first request.
  */
+import { countText } from '@junction/core';
 import { observer } from 'mobx-react-lite';
 import { useEffect, useRef, useState } from 'react';
 import styled from 'styled-components';
 import { useEditor } from '../editor/editor-context.js';
-import { PremiumOffer, useTenantPlan } from '../editor/palette/PremiumOffer.js';
-import { isOfferedPremium } from '../editor/palette/premium.js';
 import { APP_CHANGED_EVENT } from '../editor/panels/StepPanelHost.js';
+import { PremiumOffer, useTenantPlan } from '../shared/PremiumOffer.js';
+import { isOfferedPremium } from '../shared/premium.js';
 import { Button, Spinner, TextField, useToast } from '../ui/index.js';
 import {
   CustomTriggerWizard,
@@ -137,6 +138,11 @@ const Row = styled.div`
 `;
 
 const AppStep = observer(function AppStep({ wizard }: { wizard: ICustomTriggerWizard }) {
+  // The chosen app's keys, so a noun it already uses is said as it is typed.
+  const slug = wizard.appSlug;
+  useEffect(() => {
+    if (slug) void wizard.loadDefinition();
+  }, [wizard, slug]);
   return (
     <>
       {wizard.appsError && <ErrorBanner role="alert">{wizard.appsError}</ErrorBanner>}
@@ -169,9 +175,10 @@ const AppStep = observer(function AppStep({ wizard }: { wizard: ICustomTriggerWi
         label="Noun"
         hint="What the trigger watches, e.g. invoice or support ticket."
         value={wizard.noun}
+        error={wizard.nounProblem || undefined}
         onChange={(e) => wizard.setNoun(e.target.value)}
       />
-      {wizard.noun.trim() && (
+      {wizard.noun.trim() && !wizard.nounProblem && (
         <Small>
           Creates the trigger “{wizard.generated.trigger.label}” ({wizard.generated.triggerKey}) and the hidden action{' '}
           {wizard.generated.actionKey}.
@@ -353,7 +360,7 @@ const TestStep = observer(function TestStep({ wizard }: { wizard: ICustomTrigger
       {wizard.testPhase === 'tested' && wizard.found && (
         <div role="status" style={{ marginTop: 16 }}>
           <p>
-            Found {wizard.found.items.length} items
+            Found {countText(wizard.found.items.length, 'item')}
             {wizard.found.head === '0' ? ' (the answer is the list)' : ` under “${wizard.found.head}”`}.
           </p>
           <Label htmlFor="wizard-dedupe">Which key identifies an item?</Label>

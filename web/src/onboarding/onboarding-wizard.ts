@@ -9,16 +9,17 @@
  */
 import {
   type AppDefinition,
-  appBaseUrlOf,
   buildCustomTrigger,
   type CustomTriggerField,
   type CustomTriggerFieldProblems,
   createStepData,
   customTriggerFieldProblems,
+  customTriggerNounProblem,
   dataHeadChoices,
   type FoundArray,
   findFirstArray,
   isApiError,
+  listEndpointOf,
   NEW_FIELD_KEY,
   needsAuth,
   type StepData,
@@ -176,8 +177,15 @@ export const CustomTriggerWizard = types
         dedupeKey: self.dedupeKey,
       });
     },
-    get canContinueFromApp(): boolean {
-      return self.appSlug !== '' && self.type === 'new' && /[A-Za-z0-9]/.test(self.noun);
+    /**
+     * Why the noun cannot be used: its list{Noun} or new{Noun} is a key the chosen app already
+     * has (core's customTriggerNounProblem, the server's rule); '' until the app's definition
+     * is loaded, and for the list action a test of this wizard saved.
+     */
+    get nounProblem(): string {
+      const app = self.definition;
+      if (!app || app.appSlug !== self.appSlug) return '';
+      return customTriggerNounProblem(app, self.noun, self.savedActionKey ? [self.savedActionKey] : []);
     },
     get needsCredential(): boolean {
       return self.definition !== null && needsAuth(self.definition);
@@ -199,6 +207,9 @@ export const CustomTriggerWizard = types
     },
   }))
   .views((self) => ({
+    get canContinueFromApp(): boolean {
+      return self.appSlug !== '' && self.type === 'new' && /[A-Za-z0-9]/.test(self.noun) && self.nounProblem === '';
+    },
     /** onboarding 5: Next needs an endpoint, a credential and form fields. */
     get canContinueFromEndpoint(): boolean {
       return (
@@ -311,6 +322,20 @@ export const CustomTriggerWizard = types
         self.set({ appsError: failureText(error, 'The apps could not be loaded.') });
       }
     },
+    /** Loads the chosen app's definition (the noun is checked against its keys); once per app. */
+    async loadDefinition(): Promise<void> {
+      const slug = self.appSlug;
+      if (!slug || self.definition?.appSlug === slug) return;
+      try {
+        const definition = (await self.server.read('/api/apps/{appSlug}', {
+          params: { path: { appSlug: slug } },
+        })) as AppDefinition;
+        // The user may have chosen another app meanwhile.
+        if (self.appSlug === slug) self.set({ definition });
+      } catch (error) {
+        self.set({ error: failureText(error, 'The app could not be loaded.') });
+      }
+    },
     async enterEndpointStep(): Promise<void> {
       self.set({ error: '' });
       try {
@@ -322,8 +347,8 @@ export const CustomTriggerWizard = types
         const credentials = accounts.items.map((c) => ({ id: c.id, name: c.name }));
         self.set({
           definition,
-          // The endpoint starts at the app's own base URL.
-          url: self.url.trim() === '' ? appBaseUrlOf(definition, self.env.origin) : self.url,
+          // The endpoint starts at the app's list request (the Demo CRM's contacts), else its base URL.
+          url: self.url.trim() === '' ? listEndpointOf(definition, self.env.origin) : self.url,
           credentials,
           credentialId: !self.credentialId && credentials[0] ? credentials[0].id : self.credentialId,
           step: 2,
@@ -372,6 +397,8 @@ export const CustomTriggerWizard = types
     /** Next / Continue: step 1 → 2 (after the premium offer on a free plan) → 3. */
     async next(): Promise<void> {
       if (self.step === 1) {
+        // A taken noun is said here, on step 1, never only at Finish.
+        await self.loadDefinition();
         if (!self.canContinueFromApp) return;
         if (!self.isOfferSeen && self.env.isOfferedPremium()) {
           self.set({ isOfferOpen: true });

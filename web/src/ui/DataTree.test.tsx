@@ -47,6 +47,12 @@ describe('DataTree', () => {
     expect(screen.getByText('(no items)')).toBeTruthy();
   });
 
+  it("counts one list item as '1 item' (core's countText)", () => {
+    show({ tags: ['vip'] });
+    const [tags] = screen.getAllByRole('group', { hidden: true }).filter((el) => el.tagName === 'DETAILS');
+    expect(tags.querySelector('summary')?.textContent).toBe('tags · 1 item');
+  });
+
   it('shows a plain value alone', () => {
     show('done');
     expect(screen.getByRole('group', { name: 'Output data' }).textContent).toBe('done');

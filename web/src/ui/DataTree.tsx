@@ -8,6 +8,7 @@
  *
  * Imported by file, not through the ui barrel: the first load of the editor does not need it.
  */
+import { countText } from '@junction/core';
 import { useState } from 'react';
 import styled from 'styled-components';
 
@@ -65,8 +66,7 @@ function entriesOf(value: Record<string, unknown> | unknown[]): [string, unknown
 
 function summaryOf(value: Record<string, unknown> | unknown[]): string {
   const n = Array.isArray(value) ? value.length : Object.keys(value).length;
-  if (Array.isArray(value)) return n === 1 ? '1 item' : `${n} items`;
-  return n === 1 ? '1 field' : `${n} fields`;
+  return countText(n, Array.isArray(value) ? 'item' : 'field');
 }
 
 /**
