@@ -436,12 +436,6 @@ export {
   takenEventKeys,
   withWorkspaceEvents,
 } from './apps/workspace-events.js';
-export {
-  customTriggerNounProblem,
-  listEndpointOf,
-  type TakenEventsProblem,
-  takenEventsProblem,
-} from './apps/event-keys.js';
 export type { TemplateScope } from './apps/template.js';
 export { lookupReference, resolveTemplateString, resolveTemplateValue } from './apps/template.js';
 export { withoutTrailing } from './text/trailing.js';
@@ -601,11 +595,13 @@ export type { ProblemMessage, ShownProblem } from './api/problem-messages.js';
 // server-state layer (the role of TanStack query-core): queries, mutations, the typed binding
 export {
   apiKey,
+  buildPagedQuery,
   createQueryCache,
   createServerState,
   DEFAULT_QUERY_GC_MS,
   hashQueryKey,
   matchesKeyPrefix,
+  PagedQuery,
   Query,
   QueryCache,
   QueryCancelledError,
@@ -616,6 +612,10 @@ export type {
   GetPath,
   MutationSpec,
   OptimisticEdit,
+  Page,
+  PagedData,
+  PageFetcher,
+  PageItem,
   QueryCacheOptions,
   QueryClock,
   QueryFetchContext,

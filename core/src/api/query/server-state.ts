@@ -7,6 +7,7 @@ import type { paths } from '@junction/api-spec';
 import type { ClientPathsWithMethod, MaybeOptionalInit } from 'openapi-fetch';
 import type { ApiClient, ApiResponseData, RawApiClient } from '../client.js';
 import { type MutationSpec, runMutation } from './mutation.js';
+import { buildPagedQuery, type PagedQuery, type PageItem } from './paged-query.js';
 import type { Query, QueryOptions } from './query.js';
 import { QueryCache, type QueryCacheOptions } from './query-cache.js';
 import type { QueryKey } from './query-key.js';
@@ -45,6 +46,17 @@ export interface ServerState {
     init: Init,
     options?: QueryOptions,
   ): Query<ApiResponseData<'get', Path, Init>>;
+  /**
+   * The paged list of a GET whose answer is `{ items, next? }`: the next page is asked for with
+   * `next` as the query parameter `cursorParam`. Its key is the GET's key plus `{ paged:
+   * cursorParam }`, so invalidating the GET's key (or a prefix of it) reads it afresh too.
+   */
+  paged<Path extends GetPath, Init extends GetInit<Path>>(
+    path: Path,
+    init: Init,
+    cursorParam: string,
+    options?: QueryOptions,
+  ): PagedQuery<PageItem<ApiResponseData<'get', Path, Init>>>;
   /** Reads a GET once through its query (shared with a request in flight, else a new one). */
   read<Path extends GetPath, Init extends GetInit<Path>>(
     path: Path,
@@ -75,15 +87,28 @@ export function createServerState(api: ApiClient, options: QueryCacheOptions = {
   const cache = new QueryCache(options);
   const get = api.get as (path: string, init?: Record<string, unknown>) => Promise<unknown>;
   const query = (path: string, init: { params?: Record<string, unknown> } | undefined, queryOptions?: QueryOptions) =>
-    cache.build(
-      apiKey(path as GetPath, init?.params),
-      ({ signal }) => get(path, { ...init, signal }),
+    cache.build(apiKey(path as GetPath, init?.params), ({ signal }) => get(path, { ...init, signal }), queryOptions);
+  const paged = (
+    path: string,
+    init: { params?: { query?: Record<string, unknown> } & Record<string, unknown> } | undefined,
+    cursorParam: string,
+    queryOptions?: QueryOptions,
+  ) =>
+    buildPagedQuery(
+      cache,
+      [...apiKey(path as GetPath, init?.params), { paged: cursorParam }],
+      (cursor, { signal }) => {
+        const params = { ...init?.params, query: { ...init?.params?.query, [cursorParam]: cursor } };
+        if (cursor === undefined) delete params.query[cursorParam];
+        return get(path, { ...init, params, signal }) as Promise<{ items: unknown[]; next?: string }>;
+      },
       queryOptions,
     );
   return {
     cache,
     api,
     query: query as ServerState['query'],
+    paged: paged as ServerState['paged'],
     read: ((path: string, init: { params?: Record<string, unknown> } | undefined, queryOptions?: QueryOptions) =>
       query(path, init, queryOptions).fetch()) as ServerState['read'],
     mutate: (write, spec = {}) => runMutation(cache, { ...spec, mutate: () => write(api) }),
