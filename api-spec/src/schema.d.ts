@@ -2943,6 +2943,16 @@ export interface components {
             performList?: string;
             unsubscribe?: string;
             webhookKey?: string;
+            /**
+             * @description Webhook: how the service proves subscriptions and deliveries. hook-secret: X-Hook-Secret echoed while subscribing, deliveries signed X-Hook-Signature (HMAC-SHA256). client-state: the subscription gets a secret clientState and an expirationDateTime; every notification carries the clientState.
+             * @enum {string}
+             */
+            webhookHandshake?: "hook-secret" | "client-state";
+            /** @description Webhook: start only on deliveries whose JSON body has this text at path (keys separated by dots); others are answered 200 and ignored. */
+            webhookFilter?: {
+                path: string;
+                equals: string;
+            };
         };
         /** @enum {string} */
         ApiType: "basic" | "apikey" | "oauth2" | "customCode";

@@ -108,6 +108,19 @@ describe('AppModel', () => {
     expect(app.removeTrigger('newHook')).toBe(true);
   });
 
+  it("keeps a webhook trigger's handshake and delivery filter through the portal model", () => {
+    const app = AppModel.create(demoCrm());
+    const trigger = {
+      label: 'New card (instant)',
+      type: 'webhook' as const,
+      webhookKey: '0',
+      webhookHandshake: 'hook-secret' as const,
+      webhookFilter: { path: 'action.type', equals: 'createCard' },
+    };
+    expect(app.setTrigger('newCard', trigger).ok).toBe(true);
+    expect(app.toDefinition().triggers.newCard).toEqual(trigger);
+  });
+
   it('seeds, replaces and clears auth', () => {
     const app = AppModel.create(demoCrm());
     app.chooseAuthScheme('oauth2', 'https://junction.example');

@@ -25,6 +25,7 @@ import {
   isValidKey,
   KEY_RULE_MESSAGE,
   validateAppDefinition,
+  WEBHOOK_HANDSHAKES,
 } from './rules.js';
 import type {
   ActionDef,
@@ -37,6 +38,7 @@ import type {
   PollingParams,
   RequestConfig,
   TriggerDef,
+  WebhookFilter,
 } from './types.js';
 
 /** A field schema (forms-dp 3); nested item and property schemas are plain frozen data. */
@@ -92,6 +94,8 @@ export const TriggerModel = types.model('Trigger', {
   performList: types.maybe(types.string),
   unsubscribe: types.maybe(types.string),
   webhookKey: types.maybe(types.string),
+  webhookHandshake: types.maybe(types.enumeration('WebhookHandshake', [...WEBHOOK_HANDSHAKES])),
+  webhookFilter: types.maybe(types.frozen<WebhookFilter>()),
 });
 
 const FormFields = types.maybe(types.frozen<AuthFormField[]>());

@@ -58,6 +58,8 @@ function publicTrigger(trigger: TriggerDef): TriggerDef {
     performList: trigger.performList,
     unsubscribe: trigger.unsubscribe,
     webhookKey: trigger.webhookKey,
+    webhookHandshake: trigger.webhookHandshake,
+    webhookFilter: trigger.webhookFilter,
   }) as TriggerDef;
 }
 

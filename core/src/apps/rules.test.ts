@@ -346,6 +346,33 @@ describe('validateAppDefinition', () => {
     ]);
   });
 
+  it("checks a webhook trigger's handshake and delivery filter", () => {
+    const app = demoCrm();
+    app.triggers.hook = {
+      label: 'Hook',
+      type: 'webhook',
+      webhookKey: '0',
+      webhookHandshake: 'hook-secret',
+      webhookFilter: { path: 'action.type', equals: 'createCard' },
+    };
+    app.triggers.graph = { label: 'Graph', type: 'webhook', webhookKey: 'value', webhookHandshake: 'client-state' };
+    expect(validateAppDefinition(app)).toEqual({ ok: true, errors: [] });
+    app.triggers.hook.webhookHandshake = 'x-hook-secret' as never;
+    app.triggers.graph.webhookFilter = { path: '', equals: 'createCard' };
+    expect(validateAppDefinition(app).errors).toEqual([
+      {
+        code: 'invalid-value',
+        path: 'triggers.hook.webhookHandshake',
+        message: 'webhookHandshake must be one of hook-secret, client-state.',
+      },
+      {
+        code: 'invalid-value',
+        path: 'triggers.graph.webhookFilter',
+        message: 'webhookFilter needs a path (keys separated by dots) and the text it equals.',
+      },
+    ]);
+  });
+
   it('requires testAuth to name an action', () => {
     const app = demoCrm();
     app.authInfo.testAuth = 'ping';

@@ -7,13 +7,25 @@
 import { withoutTrailing } from '../text/trailing.js';
 import { DEFAULT_BASIC_FORM_FIELDS } from './credential-fields.js';
 import { APP_SLUG_PATTERN, APP_SLUG_SHAPE_MESSAGE } from './slug.js';
-import type { ActionDef, ApiType, AppDefinition, AuthInfo, FieldLocation, FieldSchema, FieldType } from './types.js';
+import type {
+  ActionDef,
+  ApiType,
+  AppDefinition,
+  AuthInfo,
+  FieldLocation,
+  FieldSchema,
+  FieldType,
+  WebhookHandshake,
+} from './types.js';
 
 /** The message shown when an action, trigger or field key breaks the key rule (forms-dp 5, 8). */
 export const KEY_RULE_MESSAGE = 'only letters, numbers, hyphens, and underscores';
 
 /** The four authentication schemes, in the order the portal offers them (forms-dp 9). */
 export const API_TYPES: readonly ApiType[] = ['basic', 'apikey', 'oauth2', 'customCode'];
+
+/** Every webhook handshake a trigger may declare (`TriggerDef.webhookHandshake`). */
+export const WEBHOOK_HANDSHAKES: readonly WebhookHandshake[] = ['hook-secret', 'client-state'];
 
 /** HTTP methods an action may store, lower case (forms-dp 9). */
 export const HTTP_METHODS = ['get', 'post', 'put', 'patch', 'delete'] as const;
@@ -527,6 +539,27 @@ function checkTrigger(key: string, trigger: unknown, actionKeys: Set<string>, ad
   } else if (trigger.type === 'webhook') {
     if (!isNonEmptyString(trigger.webhookKey)) {
       add('required', `${path}.webhookKey`, 'A webhook trigger needs a Webhook Pickoff Key (webhookKey).');
+    }
+    if (
+      trigger.webhookHandshake !== undefined &&
+      !(WEBHOOK_HANDSHAKES as readonly unknown[]).includes(trigger.webhookHandshake)
+    ) {
+      add(
+        'invalid-value',
+        `${path}.webhookHandshake`,
+        `webhookHandshake must be one of ${WEBHOOK_HANDSHAKES.join(', ')}.`,
+      );
+    }
+    const filter = trigger.webhookFilter;
+    if (
+      filter !== undefined &&
+      (!isObject(filter) || !isNonEmptyString(filter.path) || typeof filter.equals !== 'string')
+    ) {
+      add(
+        'invalid-value',
+        `${path}.webhookFilter`,
+        'webhookFilter needs a path (keys separated by dots) and the text it equals.',
+      );
     }
   } else {
     add('invalid-value', `${path}.type`, "Trigger type must be 'polling' or 'webhook'.");

@@ -101,6 +101,31 @@ export interface TriggerDef {
   unsubscribe?: string;
   /** 'Webhook Pickoff Key': path of the items in a webhook body. */
   webhookKey?: string;
+  /** Webhook: how the service proves its subscriptions and deliveries (see {@link WebhookHandshake}). */
+  webhookHandshake?: WebhookHandshake;
+  /** Webhook: the deliveries this trigger starts on, when the service sends every event to one URL. */
+  webhookFilter?: WebhookFilter;
+}
+
+/**
+ * A webhook protocol Junction's `/hooks/{key}` speaks for a subscribed trigger:
+ * - `hook-secret`: the service's first request carries `X-Hook-Secret`, answered in kind while
+ *   Junction subscribes; every later delivery is signed `X-Hook-Signature` = hex HMAC-SHA256 of
+ *   the body with it (Asana's webhooks).
+ * - `client-state`: the subscription is sent a fresh secret `clientState` and an
+ *   `expirationDateTime` (as `${inputData.clientState}` / `${inputData.expirationDateTime}`);
+ *   every notification must carry that clientState (Microsoft Graph change notifications).
+ */
+export type WebhookHandshake = 'hook-secret' | 'client-state';
+
+/**
+ * Keeps a delivery only when the text at `path` (dot-separated keys of the JSON body) equals
+ * `equals`; others are answered 200 and start nothing (Trello sends every action of a board:
+ * `{ path: 'action.type', equals: 'createCard' }`).
+ */
+export interface WebhookFilter {
+  path: string;
+  equals: string;
 }
 
 /** Authentication schemes (forms-dp 3 "authInfo"). */
