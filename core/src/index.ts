@@ -24,6 +24,8 @@ export type {
   PollingParams,
   RequestConfig,
   TriggerDef,
+  WebhookFilter,
+  WebhookHandshake,
 } from './apps/types.js';
 
 // workflow/model, graph, history
@@ -374,6 +376,7 @@ export {
   requestUrlTestAction,
   slugify,
   validateAppDefinition,
+  WEBHOOK_HANDSHAKES,
 } from './apps/rules.js';
 export { publicSurfaceOf } from './apps/public-surface.js';
 export type { AppSlugProblem } from './apps/slug.js';
