@@ -24,8 +24,6 @@ export type {
   PollingParams,
   RequestConfig,
   TriggerDef,
-  WebhookFilter,
-  WebhookHandshake,
 } from './apps/types.js';
 
 // workflow/model, graph, history
@@ -376,7 +374,6 @@ export {
   requestUrlTestAction,
   slugify,
   validateAppDefinition,
-  WEBHOOK_HANDSHAKES,
 } from './apps/rules.js';
 export { publicSurfaceOf } from './apps/public-surface.js';
 export type { AppSlugProblem } from './apps/slug.js';
@@ -469,7 +466,10 @@ export type {
   KeyEditResult,
 } from './apps/model.js';
 export { ActionModel, AppModel, AuthInfoModel, FieldModel, FieldSchemaModel, TriggerModel } from './apps/model.js';
+export type { AppReferenceSources } from './apps/app-reference.js';
+export { describeAppReference } from './apps/app-reference.js';
 export type {
+  ActionCodeSource,
   ActionCodeTemplate,
   ActionRow,
   BodyRow,
@@ -482,6 +482,7 @@ export type {
 } from './apps/portal.js';
 export {
   ACTION_CODE_TEMPLATES,
+  actionCodeTemplate,
   actionRows,
   applyApiConfiguration,
   authCodeBody,
@@ -493,6 +494,7 @@ export {
   checkFieldSettings,
   checkTriggerSettings,
   DEFAULT_ACTION_CODE,
+  defaultCodeTemplateId,
   DEFAULT_AUTH_CODE,
   fieldRows,
   importJson,

@@ -1,5 +1,8 @@
 import { describe, expect, it } from 'vitest';
 import {
+  ACTION_CODE_TEMPLATES,
+  actionCodeTemplate,
+  defaultCodeTemplateId,
   actionRows,
   applyApiConfiguration,
   authCodeBody,
@@ -258,5 +261,43 @@ describe('custom auth code', () => {
     const whole = authCodeWhole('    check(authData)');
     expect(whole.startsWith(CUSTOM_AUTH_PREFIX)).toBe(true);
     expect(authCodeBody(whole)).toBe('    check(authData)');
+  });
+});
+
+describe('custom-code templates (forms-dp 2.10)', () => {
+  it('never call an example host: as shipped API_URL is empty and the code says what to set', () => {
+    for (const template of ACTION_CODE_TEMPLATES) {
+      expect(template.code).not.toContain('example.com');
+      expect(template.code).toContain("API_URL = ''");
+      expect(template.code).toContain('def run(inputData, authData):');
+      expect(template.code).toContain('no request was sent');
+    }
+    expect(ACTION_CODE_TEMPLATES.map((t) => t.id)).toEqual(['request', 'authenticated']);
+  });
+
+  it('start from the authenticated request when the app needs an account', () => {
+    expect(defaultCodeTemplateId({ appSlug: 'a', authInfo: { apiType: 'apikey' } })).toBe('authenticated');
+    expect(defaultCodeTemplateId({ appSlug: 'a', authInfo: { apiType: 'apikey' }, disableAuth: true })).toBe('request');
+    expect(defaultCodeTemplateId({ appSlug: 'a', authInfo: {} })).toBe('request');
+  });
+
+  it("send the action's own configured request: its method, URL and fields", () => {
+    const post = actionCodeTemplate('request', {
+      method: 'post',
+      url: "https://api.acme.test/o'k",
+      fields: [{ name: 'name', title: 'Name', schema: { type: 'string' } }],
+    });
+    expect(post).toContain("API_URL = 'https://api.acme.test/o\\'k'");
+    expect(post).toContain("    response = request(\n        'POST',");
+    expect(post).toContain("body={'name': inputData.get('name')},");
+    const get = actionCodeTemplate('authenticated', {
+      method: 'get',
+      url: 'https://api.acme.test/items/{id}',
+      fields: [{ name: 'q', title: 'Q', schema: { type: 'string' } }],
+    });
+    expect(get).toContain("authenticated_request(\n        'GET',");
+    expect(get).toContain("params={'q': inputData.get('q')},\n        body=None,");
+    expect(get).toContain('Leave the body empty (None) for GET');
+    expect(get).toContain('# Fill in its {…} parts from inputData or authData before sending.');
   });
 });

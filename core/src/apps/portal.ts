@@ -4,6 +4,7 @@
  * settings checks, the request-body rows with their indentation and Import JSON, where a field
  * goes after the API configuration is saved, and the custom-code templates.
  */
+import { needsAuth } from './catalog.js';
 import { isValidKey, KEY_RULE_MESSAGE } from './rules.js';
 import type { ActionDef, AppDefinition, FieldDef, KeyValue } from './types.js';
 
@@ -362,52 +363,93 @@ export interface ActionCodeTemplate {
   id: 'request' | 'authenticated';
   /** What the picker shows. */
   label: string;
-  /** Python defining `run(inputData, authData)`; its return value is the step's output. */
+  /** The template for an action with no URL yet (see {@link actionCodeTemplate}). */
   code: string;
+}
+
+/** What a template reads of the action: its API Configuration's method, URL and fields. */
+export type ActionCodeSource = Partial<Pick<ActionDef, 'method' | 'url' | 'fields'>>;
+
+// A Python string literal of `text` (single quotes; backslashes, quotes and line breaks escaped).
+function pythonString(text: string): string {
+  return `'${text.replace(/\\/g, '\\\\').replace(/'/g, "\\'").replace(/\r/g, '\\r').replace(/\n/g, '\\n')}'`;
+}
+
+// The values the request carries: the action's own fields by name, else (`whole`) every value of
+// the step, or None where a query of arbitrary values would not do.
+function valuesExpression(fields: readonly FieldDef[], whole: boolean): string {
+  const names = fields.map((field) => field.name.trim()).filter((name) => name !== '');
+  if (names.length === 0) return whole ? 'dict(inputData)' : 'None';
+  return `{${names.map((name) => `${pythonString(name)}: inputData.get(${pythonString(name)})`).join(', ')}}`;
+}
+
+/**
+ * The custom code a template offers for an action (forms-dp 2.10: 'A default Python request
+ * template is offered. An alternate default uses an authenticated-request helper with inputData
+ * and authData and says to leave the body empty for GET'). The request is the action's own API
+ * Configuration (method, URL, its fields as the body, or as the query of a GET or DELETE), so
+ * the template works as shipped against the author's API. With no URL configured yet the code
+ * sends nothing and answers how to go on, instead of calling an example host that does not
+ * exist. Every template defines `run(inputData, authData)` as the sandbox requires; the
+ * server runs each against a local API in a test.
+ *
+ * @example actionCodeTemplate('request', { method: 'post', url: 'https://api.acme.test/items', fields: [{ name: 'name' }] })
+ */
+export function actionCodeTemplate(id: ActionCodeTemplate['id'], action: ActionCodeSource = {}): string {
+  const method = (action.method ?? 'get').toUpperCase();
+  const url = (action.url ?? '').trim();
+  const hasBody = method !== 'GET' && method !== 'DELETE';
+  const values = valuesExpression(action.fields ?? [], hasBody);
+  const helper = id === 'authenticated' ? 'authenticated_request' : 'request';
+  const lines = [
+    "# inputData: this step's field values. authData: the connected account's values.",
+    "# Return a dict or a list (anything JSON can hold); it becomes the step's output.",
+    id === 'authenticated'
+      ? "# authenticated_request applies this app's authentication (API key, basic or OAuth token)."
+      : "# request sends exactly what you give it; the Authenticated request template adds the app's authentication.",
+    '# Leave the body empty (None) for GET; params go to the query string.',
+    "# API_URL starts as the URL of this action's API Configuration (Step 1).",
+    ...(url.includes('{') ? ['# Fill in its {…} parts from inputData or authData before sending.'] : []),
+    `API_URL = ${pythonString(url)}`,
+    '',
+    '',
+    'def run(inputData, authData):',
+    '    if not API_URL:',
+    "        return {'message': 'Set API_URL to your API address; no request was sent.', 'inputData': inputData}",
+    `    response = ${helper}(`,
+    `        ${pythonString(method)},`,
+    '        API_URL,',
+    ...(id === 'request' ? ["        headers={'Accept': 'application/json'},"] : []),
+    hasBody ? '        params=None,' : `        params=${values},`,
+    hasBody ? `        body=${values},` : '        body=None,',
+    '    )',
+    "    if response['status'] >= 400:",
+    "        raise Exception('The API answered %s: %s' % (response['status'], response['body']))",
+    "    return response['body']",
+    '',
+  ];
+  return lines.join('\n');
 }
 
 /**
  * The custom-code templates the action editor offers (forms-dp 2.10): a plain request, and the
- * alternate that uses the authenticated-request helper. Each defines `run(inputData, authData)`
- * as the sandbox requires; the server runs every one of them against a local API in a test.
+ * alternate that uses the authenticated-request helper; `code` is each for an action without
+ * a URL yet ({@link actionCodeTemplate} fills in the action's own request).
  */
 export const ACTION_CODE_TEMPLATES: readonly ActionCodeTemplate[] = [
-  {
-    id: 'request',
-    label: 'Plain request',
-    code: `# inputData: this step's field values. authData: the connected account's values.
-# Return a dict or a list (anything JSON can hold); it becomes the step's output.
-def run(inputData, authData):
-    response = request(
-        'POST',
-        'https://api.example.com/items',
-        headers={'Authorization': 'Bearer ' + authData.get('access_token', '')},
-        body={'name': inputData.get('name')},
-    )
-    if response['status'] >= 400:
-        raise Exception('The API answered %s: %s' % (response['status'], response['body']))
-    return response['body']
-`,
-  },
-  {
-    id: 'authenticated',
-    label: 'Authenticated request',
-    code: `# inputData: this step's field values. authData: the connected account's values.
-# authenticated_request applies this app's authentication (API key, basic or OAuth token).
-# Leave the body empty (None) for GET; params go to the query string.
-def run(inputData, authData):
-    response = authenticated_request(
-        'GET',
-        'https://api.example.com/items',
-        params={'q': inputData.get('q')},
-        body=None,
-    )
-    if response['status'] >= 400:
-        raise Exception('The API answered %s: %s' % (response['status'], response['body']))
-    return response['body']
-`,
-  },
+  { id: 'request', label: 'Plain request', code: actionCodeTemplate('request') },
+  { id: 'authenticated', label: 'Authenticated request', code: actionCodeTemplate('authenticated') },
 ];
+
+/**
+ * The template an action's custom code starts from: the authenticated request when the app
+ * needs an account (so the test sends the account's key or token), else the plain request.
+ */
+export function defaultCodeTemplateId(
+  app: Pick<AppDefinition, 'appSlug' | 'authInfo' | 'disableAuth'>,
+): ActionCodeTemplate['id'] {
+  return needsAuth(app) ? 'authenticated' : 'request';
+}
 
 /** The default Python of an action's custom code (forms-dp 2.10): the plain-request template. */
 export const DEFAULT_ACTION_CODE = ACTION_CODE_TEMPLATES[0].code;

@@ -22,6 +22,7 @@ import {
 import { credentialRedactor, REDACTED } from '../security/redact.js';
 import { getDefaultSandbox, type Sandbox, type SandboxErrorCode } from '../sandbox/index.js';
 import { refreshHookOf } from './auth/refresh-hook.js';
+import { type CodeRequest, recordingClient } from './code-requests.js';
 import { toCustomRequestInput } from './builtin/flow.js';
 import { runBuiltinAction } from './builtin/run-builtin.js';
 import type { BuiltinActionDef, BuiltinAppDefinition } from './builtin/types.js';
@@ -98,6 +99,8 @@ export interface StepExecution {
    */
   output: unknown;
   error?: StepError;
+  /** A custom-code action: every request the code sent, in order (none is `[]`), secrets redacted. */
+  codeRequests?: CodeRequest[];
 }
 
 /**
@@ -246,11 +249,21 @@ async function runCustomCode(input: ExecuteStepInput, action: ActionDef): Promis
   }
   const { app, credential, base } = input;
   const sandbox = input.sandbox ?? getDefaultSandbox();
+  // Code may return or quote its own authData: the same redaction as an HTTP answer.
+  const redactor = credentialRedactor(app, credential);
+  const codeRequests: CodeRequest[] = [];
+  const http =
+    input.http &&
+    recordingClient(input.http, codeRequests, {
+      request: (request) => redactRequest(request, app, credential),
+      headers: (headers) => redactor.value(headers) as Record<string, string>,
+      text: redactor.text,
+    });
   const result = await sandbox.run({
     code,
     inputData: input.values,
     authData: credential ?? {},
-    http: input.http,
+    http,
     workspace: input.workspace,
     deadline: input.deadline,
     authenticate: (request) => {
@@ -270,11 +283,11 @@ async function runCustomCode(input: ExecuteStepInput, action: ActionDef): Promis
       };
     },
   });
-  // Code may return or quote its own authData: the same redaction as an HTTP answer.
-  const redactor = credentialRedactor(app, credential);
-  if (!result.ok) return failed({ code: result.error.code, message: redactor.text(result.error.message) });
+  if (!result.ok) {
+    return { ...failed({ code: result.error.code, message: redactor.text(result.error.message) }), codeRequests };
+  }
   const output = redactor.value(result.output);
-  return { ok: true, output: input.isTest ? truncateResults(output) : output };
+  return { ok: true, output: input.isTest ? truncateResults(output) : output, codeRequests };
 }
 
 function failed(error: StepError): StepExecution {

@@ -3,7 +3,13 @@ import { existsSync, mkdirSync } from 'node:fs';
 import type net from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
-import { ACTION_CODE_TEMPLATES, type AppDefinition, isErrorResult } from '@junction/core';
+import {
+  ACTION_CODE_TEMPLATES,
+  type ActionCodeSource,
+  type AppDefinition,
+  actionCodeTemplate,
+  isErrorResult,
+} from '@junction/core';
 import Fastify, { type FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { executeStep } from '../integrations/executor.js';
@@ -76,7 +82,7 @@ describe('executeStep: actions that use custom code run in the sandbox', () => {
       http,
       sandbox,
     });
-    expect(result).toEqual({ ok: true, output: { name: 'ADA', has_key: true } });
+    expect(result).toEqual({ ok: true, output: { name: 'ADA', has_key: true }, codeRequests: [] });
   });
 
   it('applies the app authentication for authenticated_request ({base} allowed)', async () => {
@@ -91,24 +97,32 @@ describe('executeStep: actions that use custom code run in the sandbox', () => {
       http,
       sandbox,
     });
-    expect(result).toEqual({
+    expect(result).toMatchObject({
       ok: true,
       // The target echoed the key it received (so the auth was applied); the recorded output
       // never holds a secret, in any form.
       output: { items: [{ id: 1 }], key: '[redacted]', query: { tenant: 'acme', q: 'x' } },
     });
+    // The request the code sent is recorded with the app's auth header hidden.
+    expect(result.codeRequests?.[0].request.headers['X-Api-Key']).toBe('[redacted]');
+    expect(result.codeRequests?.[0].request.query).toEqual([
+      ['tenant', 'acme'],
+      ['q', 'x'],
+    ]);
   });
 
-  // forms-dp 2.10: every template the action editor offers runs as offered (only the example
-  // host is pointed at the local API) and returns the API's answer as the step's output.
+  // forms-dp 2.10: every template the action editor offers runs as offered: for an action whose
+  // API Configuration points at the (local) API, it sends that request and returns the answer.
   const templateRuns = {
     request: {
+      action: { method: 'post', fields: [{ name: 'name', title: 'Name', schema: { type: 'string' } }] },
       authInfo: {},
-      values: { name: 'Ada' },
+      values: { name: 'Ada', other: 'not sent' },
       credential: { access_token: 'tok_live_123' },
-      output: { created: { name: 'Ada' }, auth: 'Bearer [redacted]' },
+      output: { created: { name: 'Ada' }, auth: null },
     },
     authenticated: {
+      action: { method: 'get', fields: [{ name: 'q', title: 'Query', schema: { type: 'string' } }] },
       authInfo: apiKeyAuth,
       values: { q: 'z' },
       credential: { api_key: 'k_live_2' },
@@ -117,11 +131,12 @@ describe('executeStep: actions that use custom code run in the sandbox', () => {
   } satisfies Record<(typeof ACTION_CODE_TEMPLATES)[number]['id'], unknown>;
 
   it.each(ACTION_CODE_TEMPLATES.map((t) => [t.label, t] as const))(
-    'runs the offered template "%s"',
+    'runs the offered template "%s" against the action\'s own URL',
     async (_, template) => {
       const run = templateRuns[template.id];
+      const code = actionCodeTemplate(template.id, { ...run.action, url: `${base}/items` } as ActionCodeSource);
       const result = await executeStep({
-        app: appWith(template.code.replace('https://api.example.com', base), run.authInfo),
+        app: appWith(code, run.authInfo),
         actionKey: 'custom',
         values: run.values,
         credential: run.credential,
@@ -129,9 +144,49 @@ describe('executeStep: actions that use custom code run in the sandbox', () => {
         http,
         sandbox,
       });
-      expect(result).toEqual({ ok: true, output: run.output });
+      expect(result).toMatchObject({ ok: true, output: run.output });
+      // What the code sent is recorded for the Test tab: the request as sent (secrets redacted) and its status.
+      expect(result.codeRequests).toHaveLength(1);
+      expect(result.codeRequests?.[0]).toMatchObject({
+        request: { method: template.id === 'request' ? 'POST' : 'GET', url: `${base}/items` },
+        response: { status: template.id === 'request' ? 201 : 200 },
+      });
+      expect(JSON.stringify(result.codeRequests)).not.toContain(Object.values(run.credential)[0]);
     },
   );
+
+  it.each(ACTION_CODE_TEMPLATES.map((t) => [t.label, t] as const))(
+    'runs the template "%s" as shipped (no URL yet): it succeeds, sends nothing and says what to set',
+    async (_, template) => {
+      const send = vi.spyOn(http, 'send');
+      const result = await executeStep({
+        app: appWith(template.code, templateRuns[template.id].authInfo),
+        actionKey: 'custom',
+        values: { name: 'Ada' },
+        credential: { api_key: 'k' },
+        base,
+        http,
+        sandbox,
+      });
+      expect(result).toEqual({
+        ok: true,
+        output: { message: 'Set API_URL to your API address; no request was sent.', inputData: { name: 'Ada' } },
+        codeRequests: [],
+      });
+      expect(send).not.toHaveBeenCalled();
+      send.mockRestore();
+    },
+  );
+
+  it('records a request the guard refused, and the code failure it caused', async () => {
+    const code = 'def run(inputData, authData):\n    return request("GET", "http://10.0.0.1/secret")';
+    const result = await executeStep({ app: appWith(code), actionKey: 'custom', values: {}, base, http, sandbox });
+    expect(result.ok).toBe(false);
+    expect(result.codeRequests).toHaveLength(1);
+    expect(result.codeRequests?.[0].request.url).toBe('http://10.0.0.1/secret');
+    expect(result.codeRequests?.[0].response).toBeUndefined();
+    expect(result.codeRequests?.[0].error).toBeTruthy();
+  });
 
   it('turns a code failure into a step failure core recognises', async () => {
     const result = await executeStep({

@@ -89,7 +89,16 @@ export function createAppTestRunner(deps: PlatformDeps) {
         testedAt,
       };
       if (run.response) result.statusCode = run.response.status;
-      if (run.request || run.response) {
+      if (run.codeRequests) {
+        // Custom code (forms-dp 2.10): every request it sent, so the Test tab shows what happened.
+        const last = run.codeRequests.at(-1);
+        result.http = {
+          customCode: true,
+          requests: run.codeRequests,
+          request: last?.request ?? null,
+          response: last?.response ?? null,
+        };
+      } else if (run.request || run.response) {
         result.http = {
           request: run.request ?? null,
           response: run.response

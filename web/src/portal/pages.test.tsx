@@ -7,6 +7,7 @@ import { appRoutes } from '../app/routes.js';
 import { createRootStore } from '../stores/root-store.js';
 import { TOKEN_STORAGE_KEY } from '../stores/session.js';
 import { createFakePortalApi, type FakePortalApi } from './fake-api.js';
+import { setPillText } from '../editor/fields/test-support.js';
 
 afterEach(cleanup);
 beforeEach(() => localStorage.setItem(TOKEN_STORAGE_KEY, 'test-token'));
@@ -211,7 +212,8 @@ describe('actions and triggers', () => {
   it('saves the API configuration with the spec toast', async () => {
     const fake = createFakePortalApi([shop]);
     await renderAt('/develop/shop/actions/createOrder/api', fake);
-    fireEvent.change(await screen.findByLabelText('URL'), { target: { value: 'https://api.example/v2/orders' } });
+    // The URL is a pill field (its references read as pills): typed through its editor.
+    setPillText(await screen.findByRole('textbox', { name: 'URL' }), 'https://api.example/v2/orders');
     await act(async () => {
       fireEvent.click(screen.getByRole('button', { name: 'Save' }));
     });

@@ -6,7 +6,7 @@
  * Used by step fields, the request builder's rows and the filter's field and value.
  */
 
-import { EditorState, type Extension } from '@codemirror/state';
+import { EditorState } from '@codemirror/state';
 import { EditorView, keymap, placeholder as placeholderText } from '@codemirror/view';
 import * as Popover from '@radix-ui/react-popover';
 import { observer } from 'mobx-react-lite';
@@ -16,6 +16,7 @@ import { Button } from '../../ui/index.js';
 import { useEditor } from '../editor-context.js';
 import { samplesFor } from '../panels/panel-fields.js';
 import { DataPickerList } from './DataPickerList.js';
+import { oneLine } from '../../ui/pill-decorations.js';
 import { pills, setPillSamples } from './pill-extension.js';
 
 const Box = styled.div<{ $multiline: boolean; $wrap: boolean }>`
@@ -67,16 +68,6 @@ export interface PillFieldProps {
   /** Wrap a long one-line value (pills included) instead of scrolling it, as in a narrow row. */
   wrap?: boolean;
 }
-
-/** Keeps one-line fields on one line: pasted line breaks become spaces, Enter does nothing. */
-const oneLine: Extension = [
-  EditorState.transactionFilter.of((tr) => {
-    if (!tr.docChanged || tr.newDoc.lines === 1) return tr;
-    const text = tr.newDoc.toString().replace(/\r?\n/g, ' ');
-    return { changes: { from: 0, to: tr.startState.doc.length, insert: text }, selection: { anchor: text.length } };
-  }),
-  keymap.of([{ key: 'Enter', run: () => true }]),
-];
 
 /** A text field whose references to earlier steps are pills. */
 export const PillField = observer(function PillField({

@@ -5,15 +5,17 @@
  */
 import {
   ACTION_CODE_TEMPLATES,
+  type ActionCodeTemplate,
   type ActionDef,
   type AppDefinition,
+  actionCodeTemplate,
   actionRows,
   applyApiConfiguration,
   type BodyRow,
   checkActionSettings,
   checkFieldSettings,
   checkProperties,
-  DEFAULT_ACTION_CODE,
+  defaultCodeTemplateId,
   FIELD_TYPES,
   type FieldDef,
   type FieldProperty,
@@ -36,7 +38,9 @@ import { observer } from 'mobx-react-lite';
 import { useState } from 'react';
 import { Link, useNavigate, useParams } from 'react-router-dom';
 import styled from 'styled-components';
+import type { PillDescriber } from '../../ui/pill-decorations.js';
 import { RequestPreview } from './RequestPreview.js';
+import { PillTextField, pillValue, useAppPillDescriber } from './RequestPills.js';
 import { Button, Spinner, Tabs, TabsContent, TabsList, TabsTrigger, TextField } from '../../ui/index.js';
 import { CodeEditor } from '../CodeEditor.js';
 import { EventList } from '../EventList.js';
@@ -606,7 +610,15 @@ const PopoverBox = styled(Popover.Content)`
 `;
 
 /** Request Body rows: drag or keyboard to reorder, indent in 20 px steps, Add, remove, Import JSON (forms-dp 2.10). */
-function BodyRows({ rows, onChange }: { rows: BodyRow[]; onChange: (rows: BodyRow[]) => void }) {
+function BodyRows({
+  rows,
+  onChange,
+  describe,
+}: {
+  rows: BodyRow[];
+  onChange: (rows: BodyRow[]) => void;
+  describe: PillDescriber;
+}) {
   const [isImportOpen, setImportOpen] = useState(false);
   const [pasted, setPasted] = useState('');
   const [importError, setImportError] = useState<string | null>(null);
@@ -634,6 +646,7 @@ function BodyRows({ rows, onChange }: { rows: BodyRow[]; onChange: (rows: BodyRo
       newRow={() => ({ key: '', value: '', depth: 0 })}
       depthOf={(row) => row.depth}
       rowTestId="body-row"
+      renderValue={pillValue(describe)}
       rowActions={(i) => (
         <>
           <Button variant="ghost" aria-label={`Outdent row ${i + 1}`} onClick={() => onChange(indentRow(rows, i, -1))}>
@@ -703,9 +716,14 @@ const ApiConfiguration = observer(function ApiConfiguration({
   const [urlParams, setUrlParams] = useState<KeyValue[]>(action.url_params ?? []);
   const [body, setBody] = useState<BodyRow[]>(keyValuesToBodyRows(action.body));
   const [isCustom, setCustom] = useState(action.customForm?.custom === true);
-  const [code, setCode] = useState(action.customForm?.apiCode || DEFAULT_ACTION_CODE);
-  const [templateId, setTemplateId] = useState<string>(ACTION_CODE_TEMPLATES[0].id);
+  // Until the author writes code of their own, the code is the chosen template over this form's
+  // own request (Step 1's method and URL, the action's fields): it works as shipped (forms-dp 2.10).
+  const [ownCode, setCode] = useState(action.customForm?.apiCode ?? '');
+  const [templateId, setTemplateId] = useState<ActionCodeTemplate['id']>(() => defaultCodeTemplateId(app));
+  const templateCode = () => actionCodeTemplate(templateId, { method, url, fields: action.fields });
+  const code = ownCode || templateCode();
   const [tab, setTab] = useState<'params' | 'body'>('params');
+  const describe = useAppPillDescriber(app, action);
   const [error, setError] = useState<string | null>(null);
   const save = async () => {
     setError(null);
@@ -741,13 +759,10 @@ const ApiConfiguration = observer(function ApiConfiguration({
               <SelectField
                 label="Template"
                 value={templateId}
-                onChange={(e) => setTemplateId(e.target.value)}
+                onChange={(e) => setTemplateId(e.target.value as ActionCodeTemplate['id'])}
                 options={ACTION_CODE_TEMPLATES.map((t) => ({ value: t.id, label: t.label }))}
               />
-              <Button
-                variant="ghost"
-                onClick={() => setCode(ACTION_CODE_TEMPLATES.find((t) => t.id === templateId)?.code ?? code)}
-              >
+              <Button variant="ghost" onClick={() => setCode(templateCode())}>
                 Use template
               </Button>
             </TemplateRow>
@@ -763,12 +778,13 @@ const ApiConfiguration = observer(function ApiConfiguration({
                 .filter((m) => (HTTP_METHODS as readonly string[]).includes(m))
                 .map((m) => ({ value: m, label: m.toUpperCase() }))}
             />
-            <TextField
+            <PillTextField
               label="URL"
               value={url}
               placeholder="https://api.example.com/v1/orders/{id}"
               hint="Use a form-field reference such as ${auth.subdomain} for data from the Auth section; otherwise {XXX} for a path parameter."
-              onChange={(e) => setUrl(e.target.value)}
+              describe={describe}
+              onChange={setUrl}
             />
             <Tabs value={tab} onValueChange={setTab}>
               <SubTabs aria-label="Request parts">
@@ -776,10 +792,15 @@ const ApiConfiguration = observer(function ApiConfiguration({
                 <TabsTrigger value="body">Request Body</TabsTrigger>
               </SubTabs>
               <TabsContent value="params">
-                <KeyValueRows label="URL Params" rows={urlParams} onChange={setUrlParams} />
+                <KeyValueRows
+                  label="URL Params"
+                  rows={urlParams}
+                  onChange={setUrlParams}
+                  renderValue={pillValue(describe)}
+                />
               </TabsContent>
               <TabsContent value="body">
-                <BodyRows rows={body} onChange={setBody} />
+                <BodyRows rows={body} onChange={setBody} describe={describe} />
               </TabsContent>
             </Tabs>
           </>

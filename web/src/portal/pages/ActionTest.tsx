@@ -40,8 +40,60 @@ const Columns = styled.div`
 interface SentRequest {
   method?: string;
   url?: string;
+  query?: [string, string][];
   headers?: Record<string, string>;
   body?: unknown;
+}
+
+/** One request custom code sent, as the test's answer lists it (secrets redacted). */
+interface CodeRequest {
+  request: SentRequest;
+  response?: { status?: number; durationMs?: number } | null;
+  error?: string;
+}
+
+/** The test answer's `http`: the request sent, or for custom code every request the code sent. */
+interface TestHttp {
+  customCode?: boolean;
+  requests?: CodeRequest[];
+  request?: SentRequest | null;
+  response?: { status?: number } | null;
+}
+
+/** A request as text: method and URL with its query, headers, then the body. */
+function requestText(sent: SentRequest): string {
+  const query = (sent.query ?? []).map(([k, v]) => `${encodeURIComponent(k)}=${encodeURIComponent(v)}`).join('&');
+  const url = `${sent.url ?? ''}${query ? `${(sent.url ?? '').includes('?') ? '&' : '?'}${query}` : ''}`;
+  const headers = Object.entries(sent.headers ?? {}).map(([k, v]) => `\n${k}: ${v}`);
+  const body =
+    sent.body !== undefined && sent.body !== null && sent.body !== ''
+      ? `\n\n${typeof sent.body === 'string' ? sent.body : JSON.stringify(sent.body, null, 2)}`
+      : '';
+  return `${(sent.method ?? '').toUpperCase()} ${url}${headers.join('')}${body}`;
+}
+
+/** What became of one request: its status and time, or why it failed. */
+function outcomeText(call: CodeRequest): string {
+  if (call.error) return `Failed: ${call.error}`;
+  const status = call.response?.status;
+  const time = call.response?.durationMs;
+  return `HTTP ${status ?? '?'}${time !== undefined ? ` · ${Math.round(time)} ms` : ''}`;
+}
+
+/** The requests custom code sent, each with what came of it; or that it sent none. */
+function CodeRequests({ requests }: { requests: readonly CodeRequest[] }) {
+  if (requests.length === 0) return <p>The code sent no request.</p>;
+  return (
+    <ol aria-label="Requests the code sent">
+      {requests.map((call, i) => (
+        // biome-ignore lint/suspicious/noArrayIndexKey: the requests are in the order sent and never change.
+        <li key={i}>
+          <Pre>{requestText(call.request)}</Pre>
+          <p>{outcomeText(call)}</p>
+        </li>
+      ))}
+    </ol>
+  );
 }
 
 /** The account fields the app's authentication asks for. */
@@ -97,8 +149,9 @@ export function ActionTest({ actionKey, action }: { actionKey: string; action: A
     }
   };
 
-  const http = (result?.http ?? null) as { request?: SentRequest | null; response?: { status?: number } | null } | null;
+  const http = (result?.http ?? null) as TestHttp | null;
   const sent = http?.request ?? null;
+  const codeRequests = http?.customCode ? (http.requests ?? []) : null;
   const needsAccount = Boolean(app.authInfo.apiType) && !app.disableAuth;
   return (
     <>
@@ -165,19 +218,16 @@ export function ActionTest({ actionKey, action }: { actionKey: string; action: A
             {!result.ok && result.message && <p>{result.message}</p>}
             <Columns>
               <section aria-label="Request sent">
-                <h3>Request</h3>
-                {sent ? (
-                  <Pre>
-                    {`${(sent.method ?? '').toUpperCase()} ${sent.url ?? ''}\n`}
-                    {Object.entries(sent.headers ?? {})
-                      .map(([k, v]) => `${k}: ${v}`)
-                      .join('\n')}
-                    {sent.body !== undefined && sent.body !== null && sent.body !== ''
-                      ? `\n\n${typeof sent.body === 'string' ? sent.body : JSON.stringify(sent.body, null, 2)}`
-                      : ''}
-                  </Pre>
+                {codeRequests ? (
+                  <>
+                    <h3>{codeRequests.length > 1 ? `Requests (${codeRequests.length})` : 'Request'}</h3>
+                    <CodeRequests requests={codeRequests} />
+                  </>
                 ) : (
-                  <p>No request was sent (custom code runs in the sandbox; see the answer).</p>
+                  <>
+                    <h3>Request</h3>
+                    {sent ? <Pre>{requestText(sent)}</Pre> : <p>No request was sent.</p>}
+                  </>
                 )}
               </section>
               <section aria-label="Answer">
