@@ -22,9 +22,12 @@ export const NO_RUN_FILTERS: RunSearchFilters = { status: '', from: '', to: '', 
 /** The search as the API takes it (`to` is the next day's start: the API's `to` is exclusive). */
 export interface RunSearchQuery {
   status?: string;
+  /** Created at or after (ISO). */
   from?: string;
+  /** Created before (ISO). */
   to?: string;
   workflowId?: string;
+  /** Words in the trigger data (case-insensitive substring). */
   text?: string;
 }
 

@@ -34,21 +34,8 @@ import type {
   WorkflowView,
 } from './views.js';
 
-export type {
-  AuthContext,
-  CredentialView,
-  MeView,
-  OutboxMail,
-  SessionGrant,
-  SessionInfoView,
-  SignInClient,
-  TenantView,
-  UserView,
-  WorkflowSummary,
-  WorkflowView,
-} from './views.js';
 // The views have their own file so the contracts can import them without importing this aggregate.
-export { SECRET_SENTINEL } from './views.js';
+export * from './views.js';
 
 /** All domain services. Created once per app by `createServices(config)`. */
 export interface Services {

@@ -15,7 +15,7 @@
  */
 import { createHash, randomBytes } from 'node:crypto';
 import { splitCredentialValues } from '@junction/core';
-import type { PopupAnswer } from '../../kernel/contracts/steps.js';
+import type { FinishOAuthInput, PopupAnswer, StartOAuthInput } from '../../kernel/contracts/steps.js';
 import { notFound } from '../../kernel/errors.js';
 import type { AuthContext } from '../../kernel/types.js';
 import { createHttpClient, type HttpClient } from '../../security/http-client.js';
@@ -40,27 +40,6 @@ const OAUTH_APP = { authInfo: { apiType: 'oauth2' as const } };
 
 /** How long a started flow may take, ms. */
 export const OAUTH_STATE_TTL_MS = 10 * 60_000;
-
-/** Input of the start route. */
-export interface StartOAuthInput {
-  appSlug: string;
-  uid: string;
-  /** The session the pop-up ticket stood for. */
-  session: AuthContext | null;
-  /** Reconnect this credential (`update` + `c_id`). */
-  credentialId?: string;
-}
-
-/** Input of the redirect route. */
-export interface FinishOAuthInput {
-  appSlug: string;
-  code?: string;
-  state?: string;
-  error?: string;
-  errorDescription?: string;
-  /** The request's Cookie header. */
-  cookieHeader?: string;
-}
 
 /** The flow's two steps. */
 export interface OAuthFlow {

@@ -2,17 +2,14 @@
  * Runs at scale (services/run-bulk.ts, docs/runs-at-scale.md): the workspace-wide run search and
  * bulk actions (re-run from the failed step, cancel) that run in the background with progress.
  */
+import type { BulkRunProgress, RunSearchQuery as RunFilters } from '@junction/core';
 import type { AuthContext } from '../views.js';
 import type { ExecutionSummaryView } from './engine.js';
 
-/** The search's filters (the query of `GET /api/executions`). */
-export interface RunSearchQuery {
-  status?: string;
-  from?: string;
-  to?: string;
-  workflowId?: string;
+/** The search's filters (the query of `GET /api/executions`): core's filters, the revision and a page. */
+export interface RunSearchQuery extends RunFilters {
+  /** The workflow revision the run ran. */
   revision?: number;
-  text?: string;
   limit?: number;
   cursor?: string;
 }
@@ -26,15 +23,9 @@ export interface BulkRunInput {
   version?: 'original' | 'latest';
 }
 
-/** A bulk action's progress. */
-export interface BulkRunView {
+/** A bulk action's progress (core's counts) with what it started and the problems it met. */
+export interface BulkRunView extends BulkRunProgress {
   id: string;
-  action: 'rerun' | 'cancel';
-  status: 'running' | 'finished';
-  total: number;
-  done: number;
-  succeeded: number;
-  failed: number;
   /** The first problems (at most 20), each naming its run. */
   problems: { executionId: string; message: string }[];
   /** The runs a re-run started, in order (at most 1,000). */

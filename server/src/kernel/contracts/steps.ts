@@ -72,26 +72,35 @@ export interface StepsService {
   /** Runs the app's test-auth action with a stored credential and records the result. */
   checkCredential(ctx: AuthContext, credentialId: string): Promise<CredentialCheckView>;
   /** GET /auth/{app}: the redirect to the provider (or the result page when it cannot start). */
-  startOAuth(input: {
-    appSlug: string;
-    uid: string;
-    session: AuthContext | null;
-    credentialId?: string;
-  }): Promise<PopupAnswer>;
+  startOAuth(input: StartOAuthInput): Promise<PopupAnswer>;
   /**
    * The result page with `ok: false` and status 401, for a pop-up whose ticket was refused: the
    * window shows `message` and tells the editor, which shows it too.
    */
   refusePopup(appSlug: string, message: string): Promise<PopupAnswer>;
   /** GET /auth/{app}/redirect: exchanges the code and answers the page that posts to the opener. */
-  finishOAuth(input: {
-    appSlug: string;
-    code?: string;
-    state?: string;
-    error?: string;
-    errorDescription?: string;
-    cookieHeader?: string;
-  }): Promise<PopupAnswer>;
+  finishOAuth(input: FinishOAuthInput): Promise<PopupAnswer>;
+}
+
+/** Input of the OAuth start route (GET /auth/{app}/start). */
+export interface StartOAuthInput {
+  appSlug: string;
+  uid: string;
+  /** The session the pop-up ticket stood for. */
+  session: AuthContext | null;
+  /** Reconnect this credential (`update` + `c_id`). */
+  credentialId?: string;
+}
+
+/** Input of the provider's redirect back (GET /auth/{app}/redirect). */
+export interface FinishOAuthInput {
+  appSlug: string;
+  code?: string;
+  state?: string;
+  error?: string;
+  errorDescription?: string;
+  /** The request's Cookie header. */
+  cookieHeader?: string;
 }
 
 /** What a pop-up route answers: a redirect or the result page. */

@@ -6,6 +6,7 @@
  * keep (from the page's cursor on) and matches their trigger data there, on both databases; a
  * caller narrows with dates or a workflow to look further back.
  */
+import type { RunSearchQuery } from '@junction/core';
 import { type Kysely, sql } from 'kysely';
 import type { Database } from '../database.js';
 import { type ExecutionSummaryRecord, SUMMARY_COLUMNS, toSummary } from './engine-rows.js';
@@ -13,18 +14,10 @@ import { type ExecutionSummaryRecord, SUMMARY_COLUMNS, toSummary } from './engin
 /** How many of the newest candidate runs one text search reads (per page). */
 export const TEXT_SCAN_LIMIT = 10_000;
 
-/** What the search keeps. */
-export interface ExecutionSearch {
-  status?: string;
-  /** Created at or after (ISO). */
-  from?: string;
-  /** Created before (ISO). */
-  to?: string;
-  workflowId?: string;
+/** What the search keeps: core's filters, the revision and a page. */
+export interface ExecutionSearch extends RunSearchQuery {
   /** The workflow revision the run ran. */
   revision?: number;
-  /** Words in the trigger data (case-insensitive substring). */
-  text?: string;
   limit: number;
   /** The previous page's last run. */
   before?: { createdAt: string; id: string };

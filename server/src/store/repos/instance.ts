@@ -1,5 +1,6 @@
 /** The instance's settings row (owner, sign-up policy) and the owner's view of every user and workspace. */
 import type { Kysely } from 'kysely';
+import type { InstanceWorkspaceView } from '../../kernel/contracts/access.js';
 import type { Database } from '../database.js';
 
 const ROW_ID = 'instance';
@@ -22,16 +23,8 @@ export interface InstanceUserRecord {
   workspaces: number;
 }
 
-/** One workspace as the instance page lists it. */
-export interface InstanceWorkspaceRecord {
-  id: string;
-  name: string;
-  plan: string;
-  createdAt: string;
-  members: number;
-  workflows: number;
-  ownerEmail: string | null;
-}
+/** One workspace as the instance page lists it: the repository answers the view as is. */
+export type InstanceWorkspaceRecord = InstanceWorkspaceView;
 
 /** Repository of `instance_settings` and the instance-wide lists. */
 export interface InstanceRepo {
