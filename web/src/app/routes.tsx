@@ -1,6 +1,6 @@
 import { lazy, type ReactNode, Suspense } from 'react';
 import { Navigate, Outlet, type RouteObject, useParams } from 'react-router-dom';
-import { EditorPage } from '../editor/EditorPage.js';
+import { EditorPage } from '../pages/EditorPage.js';
 import { NotFoundPage } from '../pages/NotFoundPage.js';
 import type * as Portal from '../portal/index.js';
 import { Spinner } from '../ui/index.js';

@@ -7,7 +7,7 @@ import { AUDIT_ACTION_LABELS, auditActionLabel } from '@junction/core';
 import { observer } from 'mobx-react-lite';
 import { useCallback, useEffect, useState } from 'react';
 import { RoleGate } from '../access/RoleGate.js';
-import { formatRunTime } from '../executions/execution-replay.js';
+import { formatRunTime } from '../shared/run-status.js';
 import { usePageStore } from '../stores/root-store.js';
 import {
   Button,

@@ -4,7 +4,7 @@ import styled from 'styled-components';
 import { RoleGate } from '../access/RoleGate.js';
 import { AccountStoreModel } from '../account/account-store.js';
 import { openSignInWindow, signInUrl } from '../editor/panels/panel-connection.js';
-import { formatRunTime } from '../executions/execution-replay.js';
+import { formatRunTime } from '../shared/run-status.js';
 import { usePageStore } from '../stores/root-store.js';
 import {
   AppIcon,

@@ -1,14 +1,14 @@
 import { observer } from 'mobx-react-lite';
 import { useNavigate } from 'react-router-dom';
 import styled from 'styled-components';
-import { EXECUTION_STATUS_LABELS, executionTone, formatRunTime } from '../executions/execution-replay.js';
+import { EXECUTION_STATUS_LABELS, executionTone, formatRunTime } from '../shared/run-status.js';
 import { usePageStore } from '../stores/root-store.js';
 import { Button, Card, EmptyState, PageHeader, Spinner, Status } from '../ui/index.js';
 import { DashboardLayout, useDashboard } from './DashboardLayout.js';
 import { DashboardStoreModel } from './dashboard-store.js';
-import { RunStatsCard } from './RunStatsCard.js';
 import type { WorkflowRow } from './dashboard-workflows.js';
 import { TextLink } from './parts.js';
+import { RunStatsCard } from './RunStatsCard.js';
 
 const Tiles = styled.div`
   display: grid;

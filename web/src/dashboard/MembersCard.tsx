@@ -6,12 +6,12 @@
 import { assignableRoles, memberChangeProblem, type Role } from '@junction/core';
 import { observer } from 'mobx-react-lite';
 import { useCallback, useEffect, useState } from 'react';
-import { refusal, useCan } from '../access/useCan.js';
 import { AccessStoreModel } from '../access/access-store.js';
-import { formatRunTime } from '../executions/execution-replay.js';
+import { refusal, useCan } from '../access/useCan.js';
+import { formatRunTime } from '../shared/run-status.js';
 import { usePageStore } from '../stores/root-store.js';
 import { Button, Card, Dialog, Select, Spinner, Table, type TableColumn, useToast } from '../ui/index.js';
-import { type MemberItem, DashboardStoreModel } from './dashboard-store.js';
+import { DashboardStoreModel, type MemberItem } from './dashboard-store.js';
 import { failureText } from './dashboard-workflows.js';
 import { Muted } from './parts.js';
 

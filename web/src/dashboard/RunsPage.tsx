@@ -9,9 +9,7 @@ import { observer } from 'mobx-react-lite';
 import { useEffect, useState } from 'react';
 import styled from 'styled-components';
 import { refusal, useCan } from '../access/useCan.js';
-import { EXECUTION_STATUS_LABELS, executionTone, formatRunTime } from '../executions/execution-replay.js';
-import { EXECUTION_FILTER_STATUSES } from '../executions/execution-list.js';
-import { type BulkRunJob, type RunSearchRow, RunsSearchStoreModel } from '../executions/runs-search-store.js';
+import { EXECUTION_FILTER_STATUSES, EXECUTION_STATUS_LABELS, executionTone, formatRunTime } from '../shared/run-status.js';
 import { failureText } from '../stores/api-failure.js';
 import { usePageStore } from '../stores/root-store.js';
 import {
@@ -28,6 +26,7 @@ import {
 import { DashboardLayout } from './DashboardLayout.js';
 import { DashboardStoreModel } from './dashboard-store.js';
 import { Muted, SwitchRow, TextLink, Toolbar } from './parts.js';
+import { type BulkRunJob, type RunSearchRow, RunsSearchStoreModel } from './runs-search-store.js';
 
 /** The runs page. */
 export function RunsPage() {

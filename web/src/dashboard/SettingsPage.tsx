@@ -1,10 +1,10 @@
 import { observer } from 'mobx-react-lite';
 import { useState } from 'react';
 import { refusal, useCan } from '../access/useCan.js';
-import { PremiumOffer } from '../editor/palette/PremiumOffer.js';
-import { isOfferedPremium } from '../editor/palette/premium.js';
 import { InstanceOwnerCard } from '../instance/InstanceOwnerCard.js';
 import { InvitationsCard } from '../instance/InvitationsCard.js';
+import { PremiumOffer } from '../shared/PremiumOffer.js';
+import { isOfferedPremium } from '../shared/premium.js';
 import { usePageStore } from '../stores/root-store.js';
 import { Button, Card, PageHeader, TextField, useToast } from '../ui/index.js';
 import { DashboardLayout, useDashboard } from './DashboardLayout.js';

@@ -4,8 +4,9 @@ import { observer } from 'mobx-react-lite';
 import { useEffect, useRef, useState } from 'react';
 import { Link as RouterLink, useSearchParams } from 'react-router-dom';
 import styled from 'styled-components';
+import { refusal, useCan } from '../access/useCan.js';
 import { ExecutionsList } from '../executions/ExecutionsList.js';
-import { EXECUTION_STATUS_LABELS, executionTone, formatRunTime } from '../executions/execution-replay.js';
+import { EXECUTION_STATUS_LABELS, executionTone, formatRunTime } from '../shared/run-status.js';
 import { usePageStore } from '../stores/root-store.js';
 import {
   AppIcon,
@@ -24,7 +25,6 @@ import { DashboardStoreModel, WORKFLOWS_PAGE_SIZE } from './dashboard-store.js';
 import { failureText, type WorkflowRow } from './dashboard-workflows.js';
 import { Muted, SearchField, Toolbar } from './parts.js';
 import { WorkflowAlertsDialog } from './WorkflowAlertsDialog.js';
-import { refusal, useCan } from '../access/useCan.js';
 
 /** A workflow's name: the row's main link, one line cut with an ellipsis; the whole name is its tooltip. */
 const NameLink = styled(RouterLink)`

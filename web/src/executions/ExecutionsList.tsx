@@ -4,16 +4,11 @@ import { observer } from 'mobx-react-lite';
 import { useEffect, useMemo, useState } from 'react';
 import { Link as RouterLink } from 'react-router-dom';
 import styled from 'styled-components';
+import { EXECUTION_FILTER_STATUSES, EXECUTION_STATUS_LABELS, executionTone } from '../shared/run-status.js';
 import { failureText } from '../stores/api-failure.js';
 import { usePageStore } from '../stores/root-store.js';
 import { Button, EmptyState, Select, Spinner, Status, Table, type TableColumn, TextField } from '../ui/index.js';
-import {
-  EXECUTION_FILTER_STATUSES,
-  type ExecutionListFilters,
-  type ExecutionRow,
-  mergeExecutionPages,
-} from './execution-list.js';
-import { EXECUTION_STATUS_LABELS, executionTone } from './execution-replay.js';
+import { type ExecutionListFilters, type ExecutionRow, mergeExecutionPages } from './execution-list.js';
 import { ExecutionsStoreModel } from './executions-store.js';
 
 const Filters = styled.div`

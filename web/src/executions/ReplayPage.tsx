@@ -1,31 +1,20 @@
 import { isApiError, STATUS_PROBLEM_CODES, type WorkflowData } from '@junction/core';
 import { ArrowLeft } from 'lucide-react';
+import { observer } from 'mobx-react-lite';
 import { useCallback, useEffect, useState } from 'react';
 import { Link as RouterLink, useNavigate, useParams } from 'react-router-dom';
 import styled from 'styled-components';
+import { useCan } from '../access/useCan.js';
 import { SessionGate, useSessionUser } from '../dashboard/DashboardLayout.js';
+import { EXECUTION_STATUS_LABELS, executionTone, formatRunTime } from '../shared/run-status.js';
 import { failureText } from '../stores/api-failure.js';
 import { usePageStore } from '../stores/root-store.js';
 import { exitHref, TOKEN_STORAGE_KEY } from '../stores/session.js';
 import { Button, Spinner, Status, useToast } from '../ui/index.js';
-import {
-  EXECUTION_STATUS_LABELS,
-  type ExecutionShape,
-  executionTone,
-  FINISHED_STATUSES,
-  formatRunTime,
-  ONBOARDING_TOAST_MS,
-  REPLAY_TEXTS,
-  runSamples,
-  runsByStep,
-  stepStatus,
-  versionHref,
-} from './execution-replay.js';
+import { type ExecutionShape, FINISHED_STATUSES, ONBOARDING_TOAST_MS, REPLAY_TEXTS, runSamples, runsByStep, stepStatus, versionHref } from './execution-replay.js';
 import { ExecutionsStoreModel } from './executions-store.js';
 import { ReplayCanvas } from './ReplayCanvas.js';
 import { FilterDialog, StepRunDialog } from './StepRunDialog.js';
-import { observer } from 'mobx-react-lite';
-import { useCan } from '../access/useCan.js';
 
 const Screen = styled.div`
   display: flex;

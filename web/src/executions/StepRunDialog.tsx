@@ -1,9 +1,9 @@
 import type { Link, ReferenceSamples, Step } from '@junction/core';
 import { useState } from 'react';
 import styled from 'styled-components';
-import { StaticPills } from '../editor/fields/StaticPills.js';
 import { DataTree } from '../ui/DataTree.js';
 import { Button, Dialog, Tab, TabBar, Table, Tabs, TabsContent } from '../ui/index.js';
+import { StaticPills } from '../ui/StaticPills.js';
 import {
   filterRows,
   isRerunnable,

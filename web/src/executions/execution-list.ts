@@ -1,17 +1,6 @@
 /** The executions list of one workflow: filters to the API's query, pages newest first. */
 import { apiKey, type ServerState } from '@junction/core';
-
-/** Statuses the list can be filtered by (the contract's ExecutionStatus). */
-export const EXECUTION_FILTER_STATUSES = [
-  'succeeded',
-  'failed',
-  'filtered',
-  'running',
-  'queued',
-  'waiting',
-  'cancelled',
-  'not_run',
-] as const;
+import { EXECUTION_FILTER_STATUSES } from '../shared/run-status.js';
 
 /** The list's filters as the form holds them: '' means no filter; `since` is a yyyy-mm-dd date. */
 export interface ExecutionListFilters {

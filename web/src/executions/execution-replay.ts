@@ -14,6 +14,7 @@ import {
   type Step,
   type WorkflowData,
 } from '@junction/core';
+import { EXECUTION_STATUS_LABELS } from '../shared/run-status.js';
 import { failureText } from '../stores/api-failure.js';
 
 /** Codes that say a workflow is gone for this reader: missing, or not theirs to open. */
@@ -78,19 +79,6 @@ export const REPLAY_TEXTS = {
   outputTab: 'Output data',
 } as const;
 
-/**
- * Formats a run time in US English with a 12-hour clock (onboarding 9), e.g.
- * '11/24/2026, 6:05:09 PM'. `timeZone` is for tests; browsers use their own.
- *
- * @example
- * formatRunTime('2026-11-24T18:05:09Z', 'UTC'); // '11/24/2026, 6:05:09 PM'
- */
-export function formatRunTime(iso: string, timeZone?: string): string {
-  const date = new Date(iso);
-  if (Number.isNaN(date.getTime())) return iso;
-  return date.toLocaleString('en-US', { hour12: true, ...(timeZone ? { timeZone } : {}) });
-}
-
 /** Which sections a step's dialog shows. */
 export type StepDialogTab = 'input' | 'output' | 'fields';
 
@@ -117,27 +105,6 @@ export const STEP_STATUS_LABELS: Readonly<Record<ReplayStepStatus, string>> = {
   skipped: 'Skipped',
   not_run: 'Not run',
 };
-
-/** Labels of execution statuses (lists and the header). */
-export const EXECUTION_STATUS_LABELS: Readonly<Record<string, string>> = {
-  queued: 'Queued',
-  running: 'Running',
-  waiting: 'Waiting',
-  succeeded: 'Succeeded',
-  failed: 'Failed',
-  filtered: 'Filtered',
-  cancelled: 'Cancelled',
-  not_run: 'Not run (workflow OFF)',
-};
-
-/** The badge tone of a run or step status: green done, red failed, amber filtered, blue busy. */
-export function executionTone(status: string): 'success' | 'danger' | 'warning' | 'info' | 'neutral' {
-  if (status === 'succeeded') return 'success';
-  if (status === 'failed') return 'danger';
-  if (status === 'filtered') return 'warning';
-  if (status === 'queued' || status === 'running' || status === 'waiting') return 'info';
-  return 'neutral';
-}
 
 /**
  * Returns each step's record by step id. The engine records the trigger's output as the

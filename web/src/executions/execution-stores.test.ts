@@ -1,18 +1,10 @@
 import { type ApiClient, ApiError, createStepData, type WorkflowData } from '@junction/core';
 import { autorun } from 'mobx';
 import { describe, expect, it, vi } from 'vitest';
+import { formatRunTime } from '../shared/run-status.js';
 import { mergeExecutionPages, toExecutionQuery } from './execution-list.js';
 import { COUNTDOWN_START, MANUAL_RUN_TEXTS, runManually } from './execution-manual-run.js';
-import {
-  type ExecutionShape,
-  filterRows,
-  formatRunTime,
-  REPLAY_TEXTS,
-  replay,
-  runsByStep,
-  stepDialogTabs,
-  stepStatus,
-} from './execution-replay.js';
+import { type ExecutionShape, filterRows, REPLAY_TEXTS, replay, runsByStep, stepDialogTabs, stepStatus } from './execution-replay.js';
 import { ExecutionsStoreModel } from './executions-store.js';
 
 /** A fake client answering by "METHOD path" (the view-models' calls; the browser tests use the real server). */

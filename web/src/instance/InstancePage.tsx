@@ -7,7 +7,7 @@ import { describeProblem } from '@junction/core';
 import { useCallback, useEffect, useState } from 'react';
 import styled from 'styled-components';
 import { DashboardLayout, useDashboard } from '../dashboard/DashboardLayout.js';
-import { formatRunTime } from '../executions/execution-replay.js';
+import { formatRunTime } from '../shared/run-status.js';
 import { usePageStore } from '../stores/root-store.js';
 import {
   Badge,

@@ -8,7 +8,7 @@ import { observer } from 'mobx-react-lite';
 import { useCallback, useEffect, useState } from 'react';
 import styled from 'styled-components';
 import { refusal, useCan } from '../access/useCan.js';
-import { formatRunTime } from '../executions/execution-replay.js';
+import { formatRunTime } from '../shared/run-status.js';
 import { usePageStore } from '../stores/root-store.js';
 import { Badge, Button, Card, Select, Table, type TableColumn, TextField, useToast } from '../ui/index.js';
 import { FormStack, Note } from './AccessFrame.js';

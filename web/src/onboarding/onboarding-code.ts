@@ -3,7 +3,7 @@
  * characters, a paste spread across the boxes, a wrong code cleared after 1.5 s with the first
  * box focused again, a correct one closing the modal.
  */
-import { type ApiClient, isApiError, type ServerState, STATUS_PROBLEM_CODES } from '@junction/core';
+import { type ApiClient, isApiError, STATUS_PROBLEM_CODES } from '@junction/core';
 import { getEnv, type Instance, types } from 'mobx-state-tree';
 import { serverStateOf } from '../stores/server-state.js';
 
@@ -20,21 +20,6 @@ export interface CodeEntryDeps {
   /** Puts the focus on box `index`. */
   focusBox: (index: number) => void;
   setTimeout: (run: () => void, ms: number) => unknown;
-}
-
-/**
- * The address the code modal names when the signed-in account is not verified yet, else null
- * (GET /api/auth/me). The modal comes back on every load until the code is entered; a failed
- * call shows nothing this time (the editor's own load reports an unreachable server or a dead
- * session).
- */
-export async function unverifiedEmail(server: ServerState): Promise<string | null> {
-  try {
-    const me = await server.read('/api/auth/me', undefined);
-    return me.emailVerified ? null : me.email;
-  } catch {
-    return null;
-  }
 }
 
 /** State of the code check. */

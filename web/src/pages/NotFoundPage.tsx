@@ -1,7 +1,7 @@
 import { Compass } from 'lucide-react';
 import styled from 'styled-components';
 import { ButtonLink } from '../ui/index.js';
-import { PageShell } from './PageShell.js';
+import { PageShell } from '../ui/PageShell.js';
 
 const Centered = styled(PageShell)`
   display: flex;

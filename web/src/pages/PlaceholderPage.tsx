@@ -1,6 +1,6 @@
 import styled from 'styled-components';
 import { PageTitle } from '../ui/index.js';
-import { PageShell } from './PageShell.js';
+import { PageShell } from '../ui/PageShell.js';
 
 /** Props of {@link PlaceholderPage}. */
 export interface PlaceholderPageProps {

@@ -6,7 +6,7 @@ import { AccountStoreModel } from '../account/account-store.js';
 import { usePageStore } from '../stores/root-store.js';
 import { TOKEN_STORAGE_KEY } from '../stores/session.js';
 import { Button, PageTitle, Spinner } from '../ui/index.js';
-import { PageShell } from './PageShell.js';
+import { PageShell } from '../ui/PageShell.js';
 
 /** The query parameters the storefront sends on an install (forms-dp 8). */
 export const REQUIRED_SHOPIFY_PARAMS = ['shop', 'timestamp', 'hmac'] as const;

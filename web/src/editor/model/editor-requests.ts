@@ -7,14 +7,13 @@
 
 import { apiKey } from '@junction/core';
 import { flow, type IAnyModelType, type Instance, type SnapshotIn } from 'mobx-state-tree';
-import { unverifiedEmail } from '../../onboarding/onboarding-code.js';
-import type { StarterRequest } from '../../onboarding/starters.js';
 import { failureText } from '../../stores/api-failure.js';
 import { serverStateOf } from '../../stores/server-state.js';
 import { establishSession, type SessionPlatform } from '../../stores/session.js';
 import type { StoredWorkflow } from '../../stores/stored-workflow.js';
 import { type AutoTicket, fileTicketOnce, type TicketStorage } from '../panels/panel-tickets.js';
 import type { EditorStoreCore } from './editor-base.js';
+import type { StarterRequest } from './starters.js';
 
 /** The editor store's request actions; composed onto the store in editor-store.ts. */
 export function editorRequests(self: EditorStoreCore) {
@@ -44,8 +43,13 @@ export function editorRequests(self: EditorStoreCore) {
      * The address the code modal names when the account is not verified yet, else null
      * (onboarding 4). A failed call shows nothing this time.
      */
-    unverifiedEmail(): Promise<string | null> {
-      return unverifiedEmail(server());
+    async unverifiedEmail(): Promise<string | null> {
+      try {
+        const me = await server().read('/api/auth/me', undefined);
+        return me.emailVerified ? null : me.email;
+      } catch {
+        return null;
+      }
     },
     /** The id of the user's newest workflow, or null when there is none or the list fails. */
     async newestWorkflowId(): Promise<string | null> {

@@ -2,13 +2,13 @@ import { type ApiClient, ApiError, createNewWorkflow } from '@junction/core';
 import { act, cleanup, fireEvent, render, screen, waitFor } from '@testing-library/react';
 import { ThemeProvider } from 'styled-components';
 import { afterEach, describe, expect, it, vi } from 'vitest';
+import { PremiumOffer } from '../../shared/PremiumOffer.js';
+import { isOfferedPremium, PREMIUM_TEXTS } from '../../shared/premium.js';
 import { createRootStore, RootStoreProvider } from '../../stores/root-store.js';
 import { ToastProvider, theme } from '../../ui/index.js';
 import { EditorProvider } from '../editor-context.js';
 import { createEditorStore, type IEditorStore } from '../model/editor-store.js';
 import { Palette } from './Palette.js';
-import { PremiumOffer } from './PremiumOffer.js';
-import { isOfferedPremium, PREMIUM_TEXTS } from './premium.js';
 
 afterEach(cleanup);
 

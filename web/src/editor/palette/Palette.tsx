@@ -2,19 +2,19 @@ import { isPremiumApp } from '@junction/core';
 import { observer } from 'mobx-react-lite';
 import { useEffect, useState } from 'react';
 import styled from 'styled-components';
+import { PremiumOffer, useTenantPlan } from '../../shared/PremiumOffer.js';
+import { isOfferedPremium } from '../../shared/premium.js';
 import { AppIcon, Tabs, TabsContent, TabsList, TabsTrigger, useToast } from '../../ui/index.js';
 import { loadLayout } from '../canvas/canvas-actions.js';
 import { useEditor } from '../editor-context.js';
-import { PremiumOffer, useTenantPlan } from './PremiumOffer.js';
 import {
   applyStepEntry,
   linkForTool,
   PALETTE_TABS,
   type PaletteEntry,
-  paletteEntries,
   type PaletteTab,
+  paletteEntries,
 } from './palette-entries.js';
-import { isOfferedPremium } from './premium.js';
 
 const Aside = styled.aside`
   flex: none;

@@ -2,9 +2,9 @@ import { observer } from 'mobx-react-lite';
 import { useState } from 'react';
 import styled from 'styled-components';
 import { TicketForm } from '../../dashboard/TicketForm.js';
+import { PremiumOffer, useTenantPlan } from '../../shared/PremiumOffer.js';
+import { isOfferedPremium } from '../../shared/premium.js';
 import { Button, Dialog } from '../../ui/index.js';
-import { PremiumOffer, useTenantPlan } from '../palette/PremiumOffer.js';
-import { isOfferedPremium } from '../palette/premium.js';
 import type { IStepPanelModel } from './panel-step.js';
 import { Muted } from './parts.js';
 

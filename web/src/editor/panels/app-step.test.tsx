@@ -1,11 +1,11 @@
 import { act, cleanup, fireEvent, render, screen, within } from '@testing-library/react';
 import { ThemeProvider } from 'styled-components';
 import { afterEach, describe, expect, it } from 'vitest';
+import { PREMIUM_TEXTS } from '../../shared/premium.js';
 import { createRootStore, RootStoreProvider } from '../../stores/root-store.js';
 import { ToastProvider, theme } from '../../ui/index.js';
 import { EditorProvider } from '../editor-context.js';
 import type { IEditorStore } from '../model/editor-store.js';
-import { PREMIUM_TEXTS } from '../palette/premium.js';
 import { StepPanel } from './StepPanel.js';
 import { makeEditor } from './test-kit.js';
 

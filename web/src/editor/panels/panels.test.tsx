@@ -2,11 +2,11 @@ import { act, cleanup, fireEvent, render, screen, within } from '@testing-librar
 import type { ReactNode } from 'react';
 import { ThemeProvider } from 'styled-components';
 import { afterEach, describe, expect, it, vi } from 'vitest';
+import { PREMIUM_TEXTS } from '../../shared/premium.js';
 import { createRootStore, RootStoreProvider } from '../../stores/root-store.js';
 import { ToastProvider, theme } from '../../ui/index.js';
 import { EditorProvider } from '../editor-context.js';
 import type { IEditorStore } from '../model/editor-store.js';
-import { PREMIUM_TEXTS } from '../palette/premium.js';
 import { CustomEventDialog } from './CustomEventDialog.js';
 import { FieldEditor } from './FieldEditor.js';
 import { StepPanelModel } from './panel-step.js';

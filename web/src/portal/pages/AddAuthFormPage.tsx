@@ -20,8 +20,8 @@ import {
 } from '@junction/core';
 import { useEffect, useState } from 'react';
 import { Link, useSearchParams } from 'react-router-dom';
-import { PageShell } from '../../pages/PageShell.js';
 import { Button, Card, PageHeader, Spinner, TextField } from '../../ui/index.js';
+import { PageShell } from '../../ui/PageShell.js';
 import { usePortal } from '../PortalLayout.js';
 import { ErrorBanner, KeyHint, SelectField } from '../parts.js';
 import { describeError } from '../portal-store.js';

@@ -9,8 +9,8 @@ import { DEFAULT_PAGE_SIZE, pageOf, type SortState, sortRows, toggleSort } from 
 import { observer } from 'mobx-react-lite';
 import { useEffect, useState } from 'react';
 import { Link, useNavigate } from 'react-router-dom';
-import { PageShell } from '../../pages/PageShell.js';
 import { Button, PageHeader, Spinner } from '../../ui/index.js';
+import { PageShell } from '../../ui/PageShell.js';
 import { usePortal } from '../PortalLayout.js';
 import { type Column, ErrorBanner, Pagination, Row, SearchBox, SortableTable } from '../parts.js';
 import type { AppSummary } from '../portal-store.js';

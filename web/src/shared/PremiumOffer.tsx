@@ -1,9 +1,9 @@
 import { isApiError } from '@junction/core';
 import { useEffect, useState } from 'react';
 import styled from 'styled-components';
-import type { TenantPlan } from '../../stores/root-editor.js';
-import { useRootStore } from '../../stores/root-store.js';
-import { Button, Dialog, VisuallyHidden } from '../../ui/index.js';
+import type { TenantPlan } from '../stores/root-editor.js';
+import { useRootStore } from '../stores/root-store.js';
+import { Button, Dialog, VisuallyHidden } from '../ui/index.js';
 import { PREMIUM_LINKS, PREMIUM_TEXTS } from './premium.js';
 
 const Price = styled.p`

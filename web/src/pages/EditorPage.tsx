@@ -4,12 +4,22 @@ import { useCallback, useEffect, useRef, useState } from 'react';
 import styled from 'styled-components';
 import { AccessStoreModel } from '../access/access-store.js';
 import { refusal, useCan } from '../access/useCan.js';
+import { WorkflowCanvasWithProvider } from '../editor/canvas/WorkflowCanvas.js';
+import { EditorProvider } from '../editor/editor-context.js';
+import { LinkPanelHost } from '../editor/links/LinkPanelHost.js';
+import { NO_ACCESS_TEXT } from '../editor/model/editor-base.js';
+import { EditorStore, type IEditorStore } from '../editor/model/editor-store.js';
+import { readStarterRequest, wantsStarter, withoutStarterParams } from '../editor/model/starters.js';
+import { Palette } from '../editor/palette/Palette.js';
+import { StepPanelHost } from '../editor/panels/StepPanelHost.js';
+import { ConnectionBanner } from '../editor/top-bar/ConnectionBanner.js';
+import { ReadOnlyBanner } from '../editor/top-bar/ReadOnlyBanner.js';
+import { TopBar } from '../editor/top-bar/TopBar.js';
 import { CodeModal } from '../onboarding/CodeModal.js';
 import { CustomTriggerWizardHost } from '../onboarding/CustomTriggerWizardHost.js';
 import { REMINDER_BELOW_PX, type SignedIn, SignUpFlow, signUpStart } from '../onboarding/onboarding-signup.js';
 import type { ITourModel } from '../onboarding/onboarding-tour.js';
 import { SignUpModal } from '../onboarding/SignUpModal.js';
-import { readStarterRequest, wantsStarter, withoutStarterParams } from '../onboarding/starters.js';
 import type { TemplateWelcomeProps } from '../onboarding/TemplateWelcome.js';
 import { usePageStore, useRootStore } from '../stores/root-store.js';
 import {
@@ -22,16 +32,6 @@ import {
 } from '../stores/session.js';
 import { Button, Spinner, useToast } from '../ui/index.js';
 import { ChunkFailure, lazyChunk, useLazyChunk } from '../ui/lazy-chunk.js';
-import { WorkflowCanvasWithProvider } from './canvas/WorkflowCanvas.js';
-import { EditorProvider } from './editor-context.js';
-import { LinkPanelHost } from './links/LinkPanelHost.js';
-import { NO_ACCESS_TEXT } from './model/editor-base.js';
-import { EditorStore, type IEditorStore } from './model/editor-store.js';
-import { Palette } from './palette/Palette.js';
-import { StepPanelHost } from './panels/StepPanelHost.js';
-import { ConnectionBanner } from './top-bar/ConnectionBanner.js';
-import { ReadOnlyBanner } from './top-bar/ReadOnlyBanner.js';
-import { TopBar } from './top-bar/TopBar.js';
 
 type TourModule = typeof import('../onboarding/tour-chunk.js');
 

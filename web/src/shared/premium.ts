@@ -1,5 +1,5 @@
 /** The premium offer (editor-core 6, onboarding 6): who sees it and what it says. */
-import type { TenantPlan } from '../../stores/root-editor.js';
+import type { TenantPlan } from '../stores/root-editor.js';
 
 /** The offer's texts and prices (editor-core 6, 9). */
 export const PREMIUM_TEXTS = {
