@@ -1,6 +1,9 @@
 import { type Form, sections, toFormTuple, validateFormDefinition } from '@junction/core';
+import { Plus, Trash2 } from 'lucide-react';
 import { useEffect, useReducer, useState } from 'react';
 import styled from 'styled-components';
+import { Button } from '../../ui/Button.js';
+import { IconButton } from '../../ui/IconButton.js';
 import { FormView } from '../renderer/FormView.js';
 import {
   collectAnswers,
@@ -18,7 +21,7 @@ import {
   updateDefinition,
   updateQuestion,
 } from './builder-model.js';
-import { Field, Group, Row, SmallButton } from './parts.js';
+import { Field, Group, Row } from './parts.js';
 import { QuestionEditor } from './QuestionEditor.js';
 
 const Layout = styled.div`
@@ -236,9 +239,13 @@ export function FormBuilder({ form, onChange }: FormBuilderProps) {
             <SectionTitle>
               <span>Section {sectionIndex + 1}</span>
               {lists.length > 1 && (
-                <SmallButton type="button" onClick={() => onChange(removeSection(form, sectionIndex))}>
-                  Delete section {sectionIndex + 1}
-                </SmallButton>
+                <IconButton
+                  size="small"
+                  label={`Delete section ${sectionIndex + 1}`}
+                  onClick={() => onChange(removeSection(form, sectionIndex))}
+                >
+                  <Trash2 />
+                </IconButton>
               )}
             </SectionTitle>
             <QuestionList>
@@ -260,17 +267,19 @@ export function FormBuilder({ form, onChange }: FormBuilderProps) {
               })}
             </QuestionList>
             <Row>
-              <SmallButton type="button" onClick={() => onChange(addQuestion(form, sectionIndex))}>
+              <Button variant="secondary" size="small" onClick={() => onChange(addQuestion(form, sectionIndex))}>
+                <Plus size={16} aria-hidden="true" />
                 Add question to section {sectionIndex + 1}
-              </SmallButton>
+              </Button>
             </Row>
           </Group>
         ))}
         <Group>
           <Row>
-            <SmallButton type="button" onClick={() => onChange(addSection(form))}>
+            <Button variant="secondary" size="small" onClick={() => onChange(addSection(form))}>
+              <Plus size={16} aria-hidden="true" />
               Add section
-            </SmallButton>
+            </Button>
           </Row>
           <label>
             <input

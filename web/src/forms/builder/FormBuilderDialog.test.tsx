@@ -50,6 +50,31 @@ describe('FormBuilderDialog', () => {
     );
   });
 
+  it('moves and deletes questions and sections with named icon buttons, not bare text buttons', () => {
+    renderWithServer(<FormBuilderDialog workflowId={null} onSaved={() => undefined} />, {});
+    fireEvent.change(screen.getByLabelText('Text of question 1'), { target: { value: 'Name' } });
+    fireEvent.click(screen.getByRole('button', { name: 'Add question to section 1' }));
+    fireEvent.change(screen.getByLabelText('Text of question 2'), { target: { value: 'E-mail' } });
+    const up = screen.getByRole('button', { name: 'Move question 1 up' }) as HTMLButtonElement;
+    const down = screen.getByRole('button', { name: 'Move question 2 down' }) as HTMLButtonElement;
+    expect([up.disabled, down.disabled]).toEqual([true, true]);
+    // An icon with its name (and tooltip), no '↑ Up' text drawn in the button.
+    for (const button of [up, down, screen.getByRole('button', { name: 'Delete question 1' })]) {
+      expect(button.textContent).toBe('');
+      expect(button.querySelector('svg')).not.toBeNull();
+    }
+    fireEvent.click(screen.getByRole('button', { name: 'Move question 2 up' }));
+    expect((screen.getByLabelText('Text of question 1') as HTMLInputElement).value).toBe('E-mail');
+    fireEvent.click(screen.getByRole('button', { name: 'Delete question 1' }));
+    expect((screen.getByLabelText('Text of question 1') as HTMLInputElement).value).toBe('Name');
+    expect(screen.queryByLabelText('Text of question 2')).toBeNull();
+
+    fireEvent.click(screen.getByRole('button', { name: 'Add section' }));
+    expect(screen.getByRole('group', { name: 'Section 2' })).toBeTruthy();
+    fireEvent.click(screen.getByRole('button', { name: 'Delete section 2' }));
+    expect(screen.queryByRole('group', { name: 'Section 2' })).toBeNull();
+  });
+
   it('lets a size be typed digit by digit and saves it once valid', async () => {
     const { calls } = renderWithServer(<FormBuilderDialog workflowId={null} onSaved={() => undefined} />, {
       'POST /api/forms': (call) => saved(call.body as never),

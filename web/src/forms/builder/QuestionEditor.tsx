@@ -1,8 +1,10 @@
 import { QUESTION_TYPES, type Question, type QuestionType } from '@junction/core';
+import { ArrowDown, ArrowUp, Trash2 } from 'lucide-react';
 import { useEffect, useState } from 'react';
 import styled from 'styled-components';
+import { IconButton } from '../../ui/IconButton.js';
 import { parseOptions, QUESTION_TYPE_LABELS } from './builder-model.js';
-import { Field, Row, SmallButton } from './parts.js';
+import { Field, Row } from './parts.js';
 
 const Box = styled.li`
   display: flex;
@@ -13,6 +15,13 @@ const Box = styled.li`
   border-left: 4px solid ${({ theme }) => theme.colors.primary};
   border-radius: ${({ theme }) => theme.radius.small};
   background: ${({ theme }) => theme.colors.surface};
+`;
+
+/** The question's move and delete buttons, at its end. */
+const Actions = styled.div`
+  display: flex;
+  justify-content: flex-end;
+  gap: ${({ theme }) => theme.space(1)};
 `;
 
 /** Props of {@link QuestionEditor}. */
@@ -90,27 +99,17 @@ export function QuestionEditor({ question, number, isFirst, isLast, onChange, on
           />
         </Field>
       )}
-      <Row>
-        <SmallButton
-          type="button"
-          disabled={isFirst}
-          onClick={() => onMove(-1)}
-          aria-label={`Move question ${number} up`}
-        >
-          ↑ Up
-        </SmallButton>
-        <SmallButton
-          type="button"
-          disabled={isLast}
-          onClick={() => onMove(1)}
-          aria-label={`Move question ${number} down`}
-        >
-          ↓ Down
-        </SmallButton>
-        <SmallButton type="button" onClick={onRemove} aria-label={`Delete question ${number}`}>
-          Delete
-        </SmallButton>
-      </Row>
+      <Actions>
+        <IconButton size="small" label={`Move question ${number} up`} disabled={isFirst} onClick={() => onMove(-1)}>
+          <ArrowUp />
+        </IconButton>
+        <IconButton size="small" label={`Move question ${number} down`} disabled={isLast} onClick={() => onMove(1)}>
+          <ArrowDown />
+        </IconButton>
+        <IconButton size="small" label={`Delete question ${number}`} onClick={onRemove}>
+          <Trash2 />
+        </IconButton>
+      </Actions>
     </Box>
   );
 }

@@ -39,17 +39,3 @@ export const Group = styled.fieldset`
   border-top: 1px solid ${({ theme }) => theme.colors.border};
   legend { font-weight: 700; padding: 0; margin-bottom: ${({ theme }) => theme.space(2)}; }
 `;
-
-/** A quiet button for per-question actions. */
-export const SmallButton = styled.button`
-  min-height: 28px;
-  padding: 0 ${({ theme }) => theme.space(2)};
-  border: 1px solid ${({ theme }) => theme.colors.border};
-  border-radius: ${({ theme }) => theme.radius.small};
-  background: ${({ theme }) => theme.colors.surface};
-  font: inherit;
-  font-size: ${({ theme }) => theme.font.size.small};
-  cursor: pointer;
-  &:disabled { opacity: 0.5; cursor: not-allowed; }
-  &:focus-visible { outline: none; box-shadow: ${({ theme }) => theme.focusRing}; }
-`;
