@@ -1,4 +1,5 @@
 import { useCallback, useEffect, useState } from 'react';
+import { useSearchParams } from 'react-router-dom';
 import { formatRunTime } from '../shared/run-status.js';
 import { usePageStore } from '../stores/root-store.js';
 import { Badge, Card, EmptyState, PageHeader, Table, type TableColumn } from '../ui/index.js';
@@ -19,6 +20,7 @@ export function SupportPage() {
 
 function SupportView() {
   const dashboard = usePageStore(DashboardStoreModel);
+  const [params] = useSearchParams();
   const [tickets, setTickets] = useState<TicketRow[] | null>(null);
   const [failure, setFailure] = useState('');
   // An operator (SUPPORT_OPERATORS) reads every workspace's tickets: then say whose each is.
@@ -50,7 +52,13 @@ function SupportView() {
     <>
       <PageHeader title="Support" description="Ask for an app, a trigger or an action we do not have yet." />
       <Card title="Request a trigger or action">
-        <TicketForm canEditApp onCreated={() => void reload()} />
+        {/* The editor's 'Request a new trigger from Support' fills in the app and the event. */}
+        <TicketForm
+          canEditApp
+          app={params.get('app') ?? ''}
+          event={params.get('event') ?? ''}
+          onCreated={() => void reload()}
+        />
       </Card>
       <Card title="Tickets">
         {failure && <p role="alert">Could not load the tickets: {failure}</p>}

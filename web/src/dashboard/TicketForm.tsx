@@ -47,6 +47,8 @@ const Failure = styled.p`
 export interface TicketFormProps {
   /** The app the ticket is about (its label), '' when none; shown as an editable field when `canEditApp`. */
   app?: string;
+  /** The event first shown in the form (a trigger request from the editor), '' when none. */
+  event?: string;
   canEditApp?: boolean;
   /** Called by Close after success. */
   onClose?: () => void;
@@ -59,10 +61,16 @@ export interface TicketFormProps {
  * filled, a spinner while sending, then 'A ticket was successfully created.' with Close. A
  * failure is shown (the old product only logged it).
  */
-export function TicketForm({ app: initialApp = '', canEditApp = false, onClose, onCreated }: TicketFormProps) {
+export function TicketForm({
+  app: initialApp = '',
+  event: initialEvent = '',
+  canEditApp = false,
+  onClose,
+  onCreated,
+}: TicketFormProps) {
   const dashboard = usePageStore(DashboardStoreModel);
   const [app, setApp] = useState(initialApp);
-  const [event, setEvent] = useState('');
+  const [event, setEvent] = useState(initialEvent);
   const [message, setMessage] = useState('');
   const [phase, setPhase] = useState<'form' | 'sending' | 'done'>('form');
   const [failure, setFailure] = useState('');

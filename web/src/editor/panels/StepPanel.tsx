@@ -26,6 +26,7 @@ import {
   PRODUCT_NAME,
   QUICK_TRIGGERS,
   REQUEST_TRIGGER_TEXT,
+  requestTriggerHref,
   StepPanelModel,
   sectionTitle,
 } from './panel-step.js';
@@ -55,6 +56,12 @@ const APP_TABS: ReadonlyArray<{ tab: CatalogTab; label: string }> = [
   { tab: 'all', label: 'ALL' },
   { tab: 'tools', label: 'Tools' },
 ];
+
+/** The trigger request's link to the Support page (editor-core 2.9). */
+const RequestLink = styled.a`
+  color: ${({ theme }) => theme.colors.accentText};
+  &:focus-visible { outline: none; box-shadow: ${({ theme }) => theme.focusRing}; }
+`;
 
 const Section = styled.section<{ $open: boolean }>`
   border-bottom: 1px solid ${({ theme }) => theme.colors.border};
@@ -228,7 +235,10 @@ const EventChoice = observer(function EventChoice({ model }: { model: IStepPanel
             {!model.needsAccount && (
               <>
                 <br />
-                {REQUEST_TRIGGER_TEXT}
+                {/* A new tab: the panel and the workflow stay as they are. */}
+                <RequestLink href={requestTriggerHref(appName)} target="_blank" rel="noopener">
+                  {REQUEST_TRIGGER_TEXT}
+                </RequestLink>
               </>
             )}
           </Muted>

@@ -83,8 +83,24 @@ export function noTriggersText(app: string): string {
   return `Looks like no one has created a trigger for ${app} yet...`;
 }
 
-/** The extra line under {@link noTriggersText} for an app without accounts (editor-core 2.9). */
-export const REQUEST_TRIGGER_TEXT = 'Request a new trigger via chat (bottom right)';
+/**
+ * The extra line under {@link noTriggersText} for an app without accounts (editor-core 2.9).
+ * The spec's 'Request a new trigger via chat (bottom right)' points to a chat Junction does
+ * not have; the request goes to the Support page's ticket form instead, and the line says so.
+ */
+export const REQUEST_TRIGGER_TEXT = 'Request a new trigger from Support';
+
+/** The event a trigger request is filed under on the Support page's ticket form. */
+export const TRIGGER_REQUEST_EVENT = 'New trigger request';
+
+/**
+ * The Support page with its ticket form filled in for a trigger request for `app`.
+ *
+ * @example requestTriggerHref('Formatter') // '/support?app=Formatter&event=New+trigger+request'
+ */
+export function requestTriggerHref(app: string): string {
+  return `/support?${new URLSearchParams({ app, event: TRIGGER_REQUEST_EVENT })}`;
+}
 
 /** The heading of a failed test (editor-core 8): 'An error occurred with — {app} - {event}'. */
 export function testErrorText(app: string, event: string): string {
