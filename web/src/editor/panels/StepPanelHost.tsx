@@ -1,13 +1,35 @@
 import { observer } from 'mobx-react-lite';
-import { Component, lazy, type ReactNode, Suspense, useEffect, useState } from 'react';
+import { Component, type ReactNode, useEffect, useState } from 'react';
+import styled from 'styled-components';
+import { Button } from '../../ui/Button.js';
 import { useToast } from '../../ui/index.js';
+import { ChunkFailure, lazyChunk, useLazyChunk } from '../../ui/lazy-chunk.js';
 import { useEditor } from '../editor-context.js';
+import { whenIdle } from '../when-idle.js';
 
 // The panels (and their JSON viewer) are a chunk of their own, kept out of the initial
-// JavaScript; the host fetches it once the editor is shown and the browser is idle.
-const loadStepPanel = () => import('./StepPanel.js');
-const StepPanel = lazy(() => loadStepPanel().then((module) => ({ default: module.StepPanel })));
-const PanelStylesWarmup = lazy(() => loadStepPanel().then((module) => ({ default: module.PanelStylesWarmup })));
+// JavaScript; the host fetches it once the editor is shown and the browser is idle. It is drawn
+// as soon as it is there, without `React.lazy` and Suspense: a Suspense boundary holds its
+// content back up to 300 ms after its fallback showed, which made every first click on a step
+// take 300 ms more than the next ones (BENCHMARKS.md "Editor").
+const stepPanelChunk = lazyChunk(() => import('./StepPanel.js'));
+
+const FailedDrawer = styled.aside`
+  position: absolute;
+  top: 0;
+  right: 0;
+  z-index: 10;
+  width: min(440px, 100%);
+  background: ${({ theme }) => theme.colors.surface};
+  border-left: 1px solid ${({ theme }) => theme.colors.border};
+  box-shadow: ${({ theme }) => theme.shadow.raised};
+`;
+
+const Actions = styled.div`
+  display: flex;
+  justify-content: flex-end;
+  padding: 0 ${({ theme }) => theme.space(4)} ${({ theme }) => theme.space(4)};
+`;
 
 /** Shown when a panel fails to render (editor-core 8 "Panel render failure"). */
 export const PANEL_CRASH_TEXT = 'This panel ran into a problem and was closed. The error was reported.';
@@ -44,38 +66,43 @@ export const StepPanelHost = observer(function StepPanelHost() {
   const { catalog } = editor;
   const [isWarm, setWarm] = useState(false);
   useEffect(() => {
-    // onboarding 4: a custom trigger was added to an app; its event list is read again.
-    const changed = (event: Event) => {
-      const slug = ((event as CustomEvent).detail as { app?: string } | null)?.app;
-      if (slug) catalog.forget(slug);
-    };
-    window.addEventListener(APP_CHANGED_EVENT, changed);
-    return () => window.removeEventListener(APP_CHANGED_EVENT, changed);
-  }, [catalog]);
-  useEffect(() => {
-    // Once the browser is idle after the canvas has painted: fetching the chunk and putting its
-    // styles in the page stay off the path of opening a workflow, yet are done before most
-    // first clicks (a click before that loads the panel on demand).
-    const warm = () => {
-      void loadStepPanel();
-      setWarm(true);
-    };
-    if (typeof window.requestIdleCallback === 'function') {
-      const handle = window.requestIdleCallback(warm, { timeout: 2000 });
-      return () => window.cancelIdleCallback(handle);
-    }
-    const handle = window.setTimeout(warm, 300);
-    return () => window.clearTimeout(handle);
-  }, []);
+    if (!editor.isLoaded) return;
+    // Once the browser is idle after the canvas has painted, what the first click would
+    // otherwise wait for: the panels' chunk, and the workflow's step map, which the first
+    // `stepById` builds by creating the model node of every step (tens of ms at 1,000 steps);
+    // later lookups reuse the nodes. A click before that loads the panel on demand.
+    return whenIdle(
+      () => {
+        setWarm(true);
+        editor.wf.stepById('');
+      },
+      2000,
+      300,
+    );
+  }, [editor, editor.isLoaded]);
   const stepId = editor.selectedStepId;
   const step = stepId && editor.isLoaded ? editor.wf.stepById(stepId) : undefined;
-  if (!step || (step.kind !== 'trigger' && step.kind !== 'action')) {
-    return isWarm ? (
-      <Suspense fallback={null}>
-        <PanelStylesWarmup />
-      </Suspense>
-    ) : null;
+  const isPanelStep = !!step && (step.kind === 'trigger' || step.kind === 'action');
+  const chunk = useLazyChunk(stepPanelChunk, isWarm || isPanelStep);
+  const module = chunk.module ?? stepPanelChunk.loaded();
+  const { isFailed, retry } = chunk;
+  if (!step || !isPanelStep) {
+    // The panel's styles go into the page while nothing is selected (see PanelStylesWarmup).
+    return module ? <module.PanelStylesWarmup /> : null;
   }
+  if (isFailed && !module) {
+    return (
+      <FailedDrawer aria-label="Step settings">
+        <ChunkFailure what="The step panel" onRetry={retry} />
+        <Actions>
+          <Button variant="ghost" size="small" onClick={() => editor.select(null)}>
+            Close
+          </Button>
+        </Actions>
+      </FailedDrawer>
+    );
+  }
+  if (!module) return null;
   const onCrash = (error: unknown) => {
     editor.reportPanelCrash(error);
     showToast({ status: 'error', message: PANEL_CRASH_TEXT });
@@ -83,9 +110,7 @@ export const StepPanelHost = observer(function StepPanelHost() {
   };
   return (
     <PanelBoundary key={step.id} onCrash={onCrash}>
-      <Suspense fallback={null}>
-        <StepPanel key={step.id} stepId={step.id} catalog={catalog} />
-      </Suspense>
+      <module.StepPanel key={step.id} stepId={step.id} catalog={catalog} />
     </PanelBoundary>
   );
 });

@@ -1,0 +1,170 @@
+/**
+ * What the editor benchmark (editor.ts) sets up outside the browser: a production build of
+ * web/ and its initial JavaScript, the real server serving a build on 127.0.0.1, and an
+ * account holding a large workflow.
+ */
+import { randomUUID } from 'node:crypto';
+import { spawnSync } from 'node:child_process';
+import { readFileSync, statSync } from 'node:fs';
+import { mkdtemp, rm } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { gzipSync } from 'node:zlib';
+import {
+  createLink,
+  createStepData,
+  type Link,
+  type Step,
+  WORKFLOW_SCHEMA_VERSION,
+  type WorkflowDocument,
+} from '../../core/src/index.js';
+import { createApp } from '../../server/src/app.js';
+import { loadConfig } from '../../server/src/config.js';
+import { REPO_ROOT } from '../e2e/web-build.js';
+
+/** The gzip size of the JavaScript index.html loads before the app runs. */
+export function initialJavaScript(dist: string): {
+  files: { file: string; raw: number; gzip: number }[];
+  gzip: number;
+} {
+  const html = readFileSync(path.join(dist, 'index.html'), 'utf8');
+  const scripts = [
+    ...html.matchAll(/<script[^>]+src="\/([^"]+\.js)"/g),
+    ...html.matchAll(/<link[^>]+rel="modulepreload"[^>]+href="\/([^"]+\.js)"/g),
+  ].map((m) => m[1] ?? '');
+  const files = [...new Set(scripts)].map((file) => {
+    const full = path.join(dist, file);
+    return { file, raw: statSync(full).size, gzip: gzipSync(readFileSync(full), { level: 9 }).length };
+  });
+  return { files, gzip: files.reduce((sum, f) => sum + f.gzip, 0) };
+}
+
+/** A chain of one tested webhook trigger and `count - 1` tested HTTP actions, laid out top to bottom. */
+export function bigWorkflow(id: string, name: string, count: number): WorkflowDocument {
+  const steps: Step[] = [];
+  const links: Link[] = [];
+  for (let i = 0; i < count; i += 1) {
+    const isTrigger = i === 0;
+    steps.push({
+      id: `s${i}`,
+      kind: isTrigger ? 'trigger' : 'action',
+      position: { x: 220, y: 40 + i * 180 },
+      data: createStepData({
+        name: isTrigger ? 'Catch Hook in Webhook' : `Step ${i}: create order`,
+        type: isTrigger ? 'webhook' : 'http',
+        label: isTrigger ? 'Webhook' : 'HTTP request',
+        icon: isTrigger ? '/icons/webhook.svg' : '/icons/http.svg',
+        action: isTrigger ? 'catchHook' : 'customRequest',
+        testData: { index: i, ok: true },
+      }),
+    });
+    if (i > 0) links.push(createLink({ id: `l${i}`, source: `s${i - 1}`, target: `s${i}` }));
+  }
+  return { schemaVersion: WORKFLOW_SCHEMA_VERSION, id, name, active: false, steps, links };
+}
+
+export async function api(baseUrl: string, method: string, url: string, token: string | null, body?: unknown) {
+  const response = await fetch(`${baseUrl}${url}`, {
+    method,
+    headers: { 'content-type': 'application/json', ...(token ? { authorization: `Bearer ${token}` } : {}) },
+    body: body === undefined ? undefined : JSON.stringify(body),
+  });
+  if (!response.ok) throw new Error(`${method} ${url} answered ${response.status}: ${await response.text()}`);
+  return response.json();
+}
+
+/**
+ * Verifies the account as its owner would, with the code from the development outbox (the
+ * editor shows the code modal over the canvas on every load until the e-mail is verified).
+ */
+export async function verifyEmail(baseUrl: string, token: string, email: string): Promise<void> {
+  const outbox = (await api(baseUrl, 'GET', '/api/dev/outbox', null)) as { items: { to: string; text: string }[] };
+  const mail = outbox.items.find((m) => m.to.includes(email));
+  const code = mail ? /verification code is (\d{4})/.exec(mail.text)?.[1] : undefined;
+  if (!code) throw new Error(`no verification code in the development outbox for ${email}`);
+  await api(baseUrl, 'POST', '/api/auth/verify-code', token, { code });
+}
+
+/**
+ * Builds the web app for production into a fresh folder (NODE_ENV=production, whatever the
+ * caller's environment says: React's development build is three times larger and slower).
+ */
+export function buildForProduction(outDir: string): void {
+  const vite = path.join(REPO_ROOT, 'node_modules', 'vite', 'bin', 'vite.js');
+  const result = spawnSync(
+    process.execPath,
+    [vite, 'build', '--logLevel', 'warn', '--outDir', outDir, '--emptyOutDir'],
+    { cwd: path.join(REPO_ROOT, 'web'), encoding: 'utf8', env: { ...process.env, NODE_ENV: 'production' } },
+  );
+  if (result.status !== 0) throw new Error(`vite build failed:\n${result.stderr || result.stdout}`);
+}
+
+/** Serves `webDist` with the real server (its own temporary data folder) on 127.0.0.1. */
+export async function startServer(webDist: string): Promise<{ baseUrl: string; close(): Promise<void> }> {
+  const dataDir = await mkdtemp(path.join(tmpdir(), 'junction-bench-data-'));
+  const config = {
+    // The bench verifies its account with the code from the development outbox. A 1,000-step
+    // workflow's PUT holds more JSON members than the default JSON_MAX_MEMBERS (20,000) allows.
+    ...loadConfig({
+      NODE_ENV: 'test',
+      LOG_LEVEL: 'silent',
+      JUNCTION_DEV_OUTBOX: 'on',
+      SIGNUP_POLICY: 'open',
+      JSON_MAX_MEMBERS: '10000000',
+    }),
+    host: '127.0.0.1',
+    port: 0,
+    dataDir,
+    webDist,
+    rateLimits: false as const,
+  };
+  const app = await createApp(config);
+  const address = await app.listen({ host: '127.0.0.1', port: 0 });
+  return {
+    baseUrl: address.replace(/\/$/, ''),
+    close: async () => {
+      await app.close();
+      await rm(dataDir, { recursive: true, force: true });
+    },
+  };
+}
+
+/** A served build with a verified account whose workflow holds `steps` steps. */
+export interface BenchSite {
+  baseUrl: string;
+  token: string;
+  /** The editor's address of the large workflow. */
+  editorUrl: string;
+  close(): Promise<void>;
+}
+
+/** Serves `dist` and signs up an account whose first workflow is {@link bigWorkflow}. */
+export async function startSite(dist: string, steps: number): Promise<BenchSite> {
+  const server = await startServer(dist);
+  try {
+    return await signUpWithWorkflow(server, steps);
+  } catch (error) {
+    await server.close();
+    throw error;
+  }
+}
+
+async function signUpWithWorkflow(
+  server: { baseUrl: string; close(): Promise<void> },
+  steps: number,
+): Promise<BenchSite> {
+  const { baseUrl } = server;
+  const grant = (await api(baseUrl, 'POST', '/api/auth/sign-up', null, {
+    email: `bench-${randomUUID()}@example.com`,
+    password: 'Str0ng!Passw0rd#2024',
+  })) as { token: string; workflowId: string; user: { email: string } };
+  await verifyEmail(baseUrl, grant.token, grant.user.email);
+  const doc = bigWorkflow(grant.workflowId, `${steps.toLocaleString('en')} steps`, steps);
+  await api(baseUrl, 'PUT', `/api/workflows/${grant.workflowId}`, grant.token, { document: doc });
+  return {
+    baseUrl,
+    token: grant.token,
+    editorUrl: `${baseUrl}/?id=${encodeURIComponent(grant.workflowId)}`,
+    close: server.close,
+  };
+}
