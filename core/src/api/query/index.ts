@@ -12,7 +12,7 @@ export type {
   QueryStatus,
 } from './query.js';
 export { buildPagedQuery, PagedQuery } from './paged-query.js';
-export type { Page, PagedData, PageFetcher, PageItem } from './paged-query.js';
+export type { ListPage, PagedData, PageFetcher, PageItem } from './paged-query.js';
 export { QueryCache, createQueryCache } from './query-cache.js';
 export type { QueryCacheOptions } from './query-cache.js';
 export { hashQueryKey, matchesKeyPrefix } from './query-key.js';

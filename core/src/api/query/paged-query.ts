@@ -9,7 +9,7 @@ import type { QueryCache } from './query-cache.js';
 import type { QueryKey } from './query-key.js';
 
 /** One page as a list operation answers it: items, and the cursor of the next page (absent on the last). */
-export interface Page<Item> {
+export interface ListPage<Item> {
   items: Item[];
   next?: string;
 }
@@ -24,7 +24,7 @@ export interface PagedData<Item> {
 }
 
 /** Reads one page: the first when `cursor` is undefined. */
-export type PageFetcher<Item> = (cursor: string | undefined, context: QueryFetchContext) => Promise<Page<Item>>;
+export type PageFetcher<Item> = (cursor: string | undefined, context: QueryFetchContext) => Promise<ListPage<Item>>;
 
 /** The item type of a page-shaped answer (`{ items: Item[]; next?: string }`). */
 export type PageItem<T> = T extends { items: readonly (infer Item)[] } ? Item : never;
@@ -90,7 +90,7 @@ export class PagedQuery<Item> {
 const pagedQueries = new WeakMap<Query<unknown>, PagedQuery<unknown>>();
 
 /** A page answer as the query's data (the first page alone). */
-function firstPage<Item>(page: Page<Item>): PagedData<Item> {
+function firstPage<Item>(page: ListPage<Item>): PagedData<Item> {
   return page.next === undefined
     ? { items: page.items, pageCount: 1 }
     : { items: page.items, next: page.next, pageCount: 1 };
