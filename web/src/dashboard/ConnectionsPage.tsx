@@ -3,8 +3,8 @@ import { useCallback, useEffect, useState } from 'react';
 import styled from 'styled-components';
 import { RoleGate } from '../access/RoleGate.js';
 import { AccountStoreModel } from '../account/account-store.js';
-import { openSignInWindow, signInUrl } from '../editor/panels/panel-connection.js';
 import { formatRunTime } from '../shared/run-status.js';
+import { openSignInWindow, signInUrl } from '../shared/sign-in-window.js';
 import { usePageStore } from '../stores/root-store.js';
 import {
   AppIcon,

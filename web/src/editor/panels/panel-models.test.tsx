@@ -1,15 +1,9 @@
 import { describeText, PROBLEM_MESSAGES, UNKNOWN_REFERENCE } from '@junction/core';
 import { afterEach, describe, expect, it, vi } from 'vitest';
+import { readSignInMessage, signInFeatures, signInUrl } from '../../shared/sign-in-window.js';
 import { failureText } from '../../stores/api-failure.js';
 import { appOptions } from '../model/panel-catalog.js';
-import {
-  CONNECTION_EXPIRED_TEXT,
-  ConnectionModel,
-  NAME_REQUIRED_TEXT,
-  readSignInMessage,
-  signInFeatures,
-  signInUrl,
-} from './panel-connection.js';
+import { CONNECTION_EXPIRED_TEXT, ConnectionModel, NAME_REQUIRED_TEXT } from './panel-connection.js';
 import {
   DropdownModel,
   fieldControl,

@@ -19,7 +19,7 @@ import { observer } from 'mobx-react-lite';
 import { useCallback, useEffect, useState } from 'react';
 import { useNavigate } from 'react-router-dom';
 import styled from 'styled-components';
-import { openSignInWindow, readSignInMessage, signInUrl } from '../../editor/panels/panel-connection.js';
+import { openSignInWindow, readSignInMessage, signInUrl } from '../../shared/sign-in-window.js';
 import {
   Button,
   Spinner,
