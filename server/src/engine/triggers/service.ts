@@ -18,8 +18,10 @@ import type { TriggerScheduler } from './scheduler.js';
 import { nextTick } from './schedules.js';
 import type { SubscriptionRecord } from '../../store/repos/triggers.js';
 import { subscribeApp, unsubscribeApp, webhookUrl } from './subscriptions.js';
-import { createWorkflowReleasesRepo } from '../../store/repos/workflow-releases.js';
-import { recordRelease, toVersionView } from './release-record.js';
+import { createSubscriptionsRepo } from '../../store/repos/triggers.js';
+import { inTransaction } from '../../store/repos/transaction.js';
+import { createWorkflowReleasesRepo, type ReleaseRecord } from '../../store/repos/workflow-releases.js';
+import { recordRelease, recordReleaseIn, releaseAuthor, toVersionView } from './release-record.js';
 
 /**
  * What of a document's trigger needs a new set-up when it changes (step, app, event, account,
@@ -311,21 +313,42 @@ export function createTriggersService(
     const prepared = rearm
       ? await prepare(record, setup, existing?.event === setup.event ? existing : undefined)
       : undefined;
-    const revision = await releases.publish(auth.tenantId, workflowId, next, ctx.nowIso(), input.expectedRevision);
-    if (revision === undefined) {
+    const armed = prepared ? toRecord(record, setup, prepared, existing) : undefined;
+    const publishedBy = await releaseAuthor(deps, auth);
+    // One transaction (DESIGN "A workflow's life"): the document that runs, the trigger's new
+    // subscription and the version commit together or not at all, so a failure between them
+    // never leaves a published draft without its trigger or its version.
+    let version: ReleaseRecord;
+    try {
+      version = await inTransaction(deps.handle.db, async (trx) => {
+        const at = ctx.nowIso();
+        const revision = await createWorkflowReleasesRepo(trx).publish(
+          auth.tenantId,
+          workflowId,
+          next,
+          at,
+          input.expectedRevision,
+        );
+        if (revision === undefined) {
+          throw conflict(
+            'This workflow was changed elsewhere. Reload it and try again.',
+            'expectedRevision',
+            PROBLEM_CODES.workflowRevisionConflict,
+          );
+        }
+        if (armed && !(await createSubscriptionsRepo(trx).activate(armed))) throw notFound('Workflow');
+        const recorded = await recordReleaseIn(trx, auth, workflowId, publishedBy, input.note);
+        if (!recorded) throw notFound('Workflow');
+        return recorded;
+      });
+    } catch (error) {
+      // Nothing was stored: the app subscription made for the draft goes again.
       await prepared?.undo?.();
-      throw conflict(
-        'This workflow was changed elsewhere. Reload it and try again.',
-        'expectedRevision',
-        PROBLEM_CODES.workflowRevisionConflict,
-      );
+      throw error;
     }
-    if (prepared) {
-      const armed = toRecord(record, setup, prepared, existing);
-      if (!(await subs.activate(armed))) {
-        await prepared.undo?.();
-        throw notFound('Workflow');
-      }
+    if (prepared && armed) {
+      // Past the commit: the previous app subscription is removed (a failure is logged; the
+      // stored subscription is already the new one) and the scheduler follows the stored row.
       if (existing && existing.state !== prepared.state) {
         const problem = await teardown(auth.tenantId, existing);
         if (problem) deps.logger.warn({ workflowId }, problem);
@@ -333,8 +356,6 @@ export function createTriggersService(
       if (existing) await scheduler.disarm(workflowId);
       await scheduler.arm(armed);
     }
-    const version = await recordRelease(deps, auth, workflowId, input.note);
-    if (!version) throw notFound('Workflow');
     return { version: toVersionView(version), rearmed: rearm };
   }
 

@@ -1,0 +1,122 @@
+/**
+ * Publishing a draft is one transaction (DESIGN "A workflow's life"): the document that runs,
+ * the trigger's new subscription and the version commit together. When the last write fails
+ * (here the version row, refused by a database trigger), nothing of the publish is left: the
+ * draft is still a draft, the published schedule keeps its subscription, no version is added;
+ * publishing again once the fault is gone works. On SQLite and PostgreSQL.
+ */
+import type { WorkflowDocument } from '@junction/core';
+import { sql } from 'kysely';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { type ApiHarness, openHarness, openTestDatabases, signUp } from '../api/harness.js';
+import { scheduleWorkflow } from './triggers-support.js';
+
+/** The schedule's "every" field set to `every` minutes. */
+function everyMinutes(document: WorkflowDocument, every: number): WorkflowDocument {
+  return {
+    ...document,
+    steps: document.steps.map((step, i) =>
+      i === 0
+        ? {
+            ...step,
+            data: {
+              ...step.data,
+              fields: step.data.fields.map((f) => (f.name === 'every' ? { ...f, value: every } : f)),
+            },
+          }
+        : step,
+    ),
+  };
+}
+
+describe.each(openTestDatabases())('publish is atomic on $dialect', (testDb) => {
+  let h: ApiHarness;
+  let token: string;
+
+  beforeAll(async () => {
+    h = await openHarness(testDb);
+    ({ token } = await signUp(h, 'atomic'));
+  });
+  afterAll(async () => {
+    await h?.close();
+  });
+
+  /** Makes every insert into workflow_releases fail (a fault in the publish's last write). */
+  async function breakVersions(): Promise<void> {
+    if (h.db.dialect === 'sqlite') {
+      await sql`CREATE TRIGGER fail_release BEFORE INSERT ON workflow_releases BEGIN SELECT RAISE(ABORT, 'disk full'); END`.execute(
+        h.db.db,
+      );
+    } else {
+      await sql`CREATE FUNCTION fail_release() RETURNS trigger AS $$ BEGIN RAISE EXCEPTION 'disk full'; END $$ LANGUAGE plpgsql`.execute(
+        h.db.db,
+      );
+      await sql`CREATE TRIGGER fail_release BEFORE INSERT ON workflow_releases FOR EACH ROW EXECUTE FUNCTION fail_release()`.execute(
+        h.db.db,
+      );
+    }
+  }
+
+  async function mendVersions(): Promise<void> {
+    if (h.db.dialect === 'sqlite') await sql`DROP TRIGGER fail_release`.execute(h.db.db);
+    else {
+      await sql`DROP TRIGGER fail_release ON workflow_releases`.execute(h.db.db);
+      await sql`DROP FUNCTION fail_release()`.execute(h.db.db);
+    }
+  }
+
+  it('leaves the draft, the running schedule and the versions as they were when a write fails, then publishes', async () => {
+    const created = await h.call('POST', '/api/workflows', {
+      token,
+      body: { name: 'Every minute', document: scheduleWorkflow({ frequency: 'minutes', every: 1 }) },
+    });
+    expect(created.status).toBe(201);
+    const id = created.json.id as string;
+    expect((await h.call('PUT', `/api/workflows/${id}/active`, { token, body: { active: true } })).status).toBe(200);
+    const live = (await h.call('GET', `/api/workflows/${id}`, { token })).json;
+    expect(live).toMatchObject({ state: 'live', publishedVersion: 1 });
+    const armedBefore = (await h.call('GET', `/api/workflows/${id}/active`, { token })).json;
+
+    // The draft changes the schedule: publishing it sets the trigger up anew.
+    const saved = await h.call('PUT', `/api/workflows/${id}`, {
+      token,
+      body: { document: everyMinutes(live.document, 5) },
+    });
+    expect(saved.json).toMatchObject({ state: 'draft' });
+    const draft = (await h.call('GET', `/api/workflows/${id}`, { token })).json;
+
+    await breakVersions();
+    const refused = await h.call('POST', `/api/workflows/${id}/publish`, {
+      token,
+      body: { expectedRevision: draft.revision },
+    });
+    expect(refused.status).toBeGreaterThanOrEqual(500);
+
+    // Nothing of the publish stayed: still a draft over version 1, the same schedule armed.
+    const after = (await h.call('GET', `/api/workflows/${id}`, { token })).json;
+    expect(after).toMatchObject({ state: 'draft', publishedVersion: 1 });
+    expect((await h.call('GET', `/api/workflows/${id}/versions`, { token })).json.items).toHaveLength(1);
+    expect((await h.call('GET', `/api/workflows/${id}/active`, { token })).json).toEqual(armedBefore);
+    const published = await h.db.db
+      .selectFrom('workflows')
+      .select(['document', 'revision'])
+      .where('id', '=', id)
+      .executeTakeFirstOrThrow();
+    const runningDocument =
+      typeof published.document === 'string' ? JSON.parse(published.document) : published.document;
+    expect(runningDocument.steps[0].data.fields.find((f: { name: string }) => f.name === 'every')?.value).toBe(1);
+
+    // The fault gone, the same publish goes through whole.
+    await mendVersions();
+    const ok = await h.call('POST', `/api/workflows/${id}/publish`, {
+      token,
+      body: { expectedRevision: after.revision },
+    });
+    expect(ok.status).toBe(200);
+    expect(ok.json.version.number).toBe(2);
+    expect(ok.json.workflow).toMatchObject({ state: 'live', publishedVersion: 2 });
+    expect((await h.call('GET', `/api/workflows/${id}/active`, { token })).json.triggerMessage).not.toBe(
+      armedBefore.triggerMessage,
+    );
+  });
+});
