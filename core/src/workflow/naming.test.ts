@@ -183,9 +183,22 @@ describe('testSuccessText', () => {
     );
   });
 
-  it('names a request app once: the HTTP request app is not "a request to HTTP request"', () => {
-    expect(testSuccessText({ app: 'HTTP request', event: 'Custom Request', testedAtMs: 0, nowMs: 0 })).toBe(
-      'The HTTP request was done in Custom Request just now',
+  it('names a request app once and says where its request went, never "a request to HTTP request"', () => {
+    const http = { app: 'HTTP request', event: 'Custom Request', testedAtMs: 0 };
+    expect(
+      testSuccessText({ ...http, nowMs: 0, request: { method: 'post', url: 'http://127.0.0.1:4000/orders/?x=1' } }),
+    ).toBe('The HTTP request was done just now: POST 127.0.0.1:4000/orders');
+    expect(
+      testSuccessText({ ...http, nowMs: 90_000, request: { url: 'https://api.example.com/users/${step.id}/tags' } }),
+    ).toBe('The HTTP request was done about 1 minute ago: GET api.example.com/users');
+    // No readable address (a reference, or none): the request is named alone.
+    expect(testSuccessText({ ...http, nowMs: 0, request: { method: 'GET', url: '${trigger.url}' } })).toBe(
+      'The HTTP request was done just now',
+    );
+    expect(testSuccessText({ ...http, nowMs: 0 })).toBe('The HTTP request was done just now');
+    const long = `https://api.example.com/${'a'.repeat(80)}`;
+    expect(testSuccessText({ ...http, nowMs: 0, request: { url: long } })).toBe(
+      `The HTTP request was done just now: GET ${`api.example.com/${'a'.repeat(80)}`.slice(0, 50)}...`,
     );
   });
 });

@@ -4,6 +4,7 @@
  */
 import pluralize from 'pluralize';
 import { DOCUMENT_LIMITS } from './document-limits.js';
+import { withoutTrailing } from '../text/trailing.js';
 import { lastPathKey, parseReferences } from './path.js';
 import type { ConditionGroup, Link } from './types.js';
 
@@ -241,6 +242,23 @@ export interface TestSuccessInput {
   /** When the test ran (step data `actionTestTime`), epoch ms. */
   testedAtMs: number;
   nowMs: number;
+  /** The request a request app (HTTP request) made: its method and URL as set up. */
+  request?: { method?: unknown; url?: unknown };
+}
+
+/**
+ * What a request went to, in words: 'POST 127.0.0.1:4000/orders' — the method and the URL's
+ * host and path (no query; a path cut where a reference to another step's data starts, and
+ * after {@link CHIP_CUT} characters); '' when the URL is not an http(s) address.
+ */
+function requestTarget(request: TestSuccessInput['request']): string {
+  const url = typeof request?.url === 'string' ? request.url.trim() : '';
+  const match = /^https?:\/\/([^/?#\s]+)([^?#\s]*)/i.exec(url);
+  if (!match || match[1].includes('${')) return '';
+  const path = withoutTrailing(match[2].split('${')[0], '/');
+  const method =
+    typeof request?.method === 'string' && request.method.trim() ? request.method.trim().toUpperCase() : 'GET';
+  return `${method} ${cutChip(`${match[1]}${path}`)}`;
 }
 
 /**
@@ -248,15 +266,20 @@ export interface TestSuccessInput {
  * about N ago'.
  *
  * The spec stores no request duration, only the test time, so X is the app's display name
- * and Y the event the request was made in; the age comes from {@link ageText}.
+ * and Y the event the request was made in; the age comes from {@link ageText}. An app that is
+ * itself a request (the HTTP request app) is named once and says where the request went:
+ * 'The HTTP request was done just now: POST 127.0.0.1:4000/orders' (never 'A request to HTTP
+ * request was done in Custom Request').
  *
  * @example
  * testSuccessText({ app: 'Demo CRM', event: 'Create contact', testedAtMs: 0, nowMs: 5000 });
- * // 'A request to Demo CRM was done in Create contact about 5 seconds ago'
+ * // 'A request to Demo CRM was done in Create contact just now'
  */
 export function testSuccessText(input: TestSuccessInput): string {
   const age = ageText(input.testedAtMs, input.nowMs);
-  // An app that is itself a request ('HTTP request') is named once: 'The HTTP request was done in …'.
-  if (/\brequest$/i.test(input.app.trim())) return `The ${input.app.trim()} was done in ${input.event} ${age}`;
+  if (/\brequest$/i.test(input.app.trim())) {
+    const target = requestTarget(input.request);
+    return `The ${input.app.trim()} was done ${age}${target ? `: ${target}` : ''}`;
+  }
   return `A request to ${input.app} was done in ${input.event} ${age}`;
 }
