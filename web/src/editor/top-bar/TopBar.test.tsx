@@ -122,10 +122,29 @@ describe('the ON/OFF switch (editor-core 4.2)', () => {
     expect(screen.getByRole('button', { name: 'Share' })).toHaveProperty('disabled', true);
   });
 
+  it("Share names the same first problem, not a generic 'test every step'", async () => {
+    await renderTopBar(workflow(false));
+    const share = screen.getByRole('button', { name: 'Share' });
+    expect(share.getAttribute('aria-description')).toBe(
+      "Can't share — Webhook: Missing test data. (1 more in Workflow Issues)",
+    );
+  });
+
+  it('Share names a missing field and its step when that is what blocks', async () => {
+    const doc = workflow(true);
+    doc.steps[1].data.fields = [{ name: 'url', required: true, value: '' }];
+    await renderTopBar(doc);
+    const share = screen.getByRole('button', { name: 'Share' });
+    expect(share).toHaveProperty('disabled', true);
+    expect(share.getAttribute('aria-description')).toBe('Can\'t share — POST: Missing field "url".');
+  });
+
   it("says why it is blocked: core's first activation problem, with its step", async () => {
     await renderTopBar(workflow(false));
     const toggle = screen.getByRole('switch', { name: 'Workflow ON/OFF' });
-    expect(toggle.getAttribute('aria-description')).toBe("Can't switch ON — Webhook: Missing test data. (1 more in Workflow Issues)");
+    expect(toggle.getAttribute('aria-description')).toBe(
+      "Can't switch ON — Webhook: Missing test data. (1 more in Workflow Issues)",
+    );
   });
 
   it('turns ON with "Workflow status: ACTIVE" and OFF with "Workflow status: PAUSED"', async () => {
