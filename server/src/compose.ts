@@ -160,7 +160,7 @@ export function createServices(config: Config, opts: CreateServicesOptions = {})
     support: afterReady(createSupportService(platform)),
     templates: afterReady(createTemplatesService(platform)),
     starters: afterReady(createStartersService(platform)),
-    hooks: afterReady(createHookHandshakes(deps)),
+    hooks: afterReady(createHookHandshakes(platform)),
     alerts: afterReady(failureAlerts.service),
     runs: afterReady(createRunsService(deps, engine.service)),
     outbox: { list: async () => mailer.listOutbox() },

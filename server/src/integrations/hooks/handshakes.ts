@@ -1,29 +1,34 @@
 /**
- * Webhook handshakes of the catalogue apps on Junction's `/hooks/{key}`:
+ * Webhook handshakes on Junction's `/hooks/{key}`, as an app's webhook trigger declares them
+ * (core's `TriggerDef.webhookHandshake` and `webhookFilter`, the portal's format):
  *
+ * - `hook-secret` (Asana): the first request carries `X-Hook-Secret`, which must come back in
+ *   the answer's header; it is accepted only while Junction is subscribing that hook (a window
+ *   opened by {@link HookHandshakes.prepareSubscription}), then stored sealed by the vault. Every
+ *   later delivery must carry `X-Hook-Signature` = hex HMAC-SHA256 of the raw body with it.
+ * - `client-state` (Microsoft Graph): the subscription is given a fresh `clientState` and
+ *   `expirationDateTime`; notifications must carry that clientState (checked in constant time
+ *   against the sealed copy). Graph validates a notification URL with `?validationToken=…`
+ *   (200 text/plain, the token echoed), answered for any known hook.
  * - Trello checks a callback URL with HEAD before it creates a webhook: 200 for a known key.
- * - Asana's first request carries `X-Hook-Secret`, which must come back in the answer's
- *   header; it is accepted only while Junction is subscribing that hook (a window opened by
- *   {@link HookHandshakes.prepareSubscription}), then stored sealed by the vault. Every later
- *   delivery must carry `X-Hook-Signature` = hex HMAC-SHA256 of the raw body with it.
- * - Microsoft Graph validates a notification URL with `?validationToken=…` (200 text/plain,
- *   the token echoed); notifications carry the `clientState` Junction gave the subscription,
- *   which is checked (constant time) against the sealed copy.
- * - Trello sends every action of a board: a trigger declared in {@link EVENT_FILTERS} keeps
- *   only its events (Trello's "new card" = `createCard`); others are answered 200 and ignored.
+ * - `webhookFilter` (Trello sends every action of a board to one URL): stored sealed with the
+ *   subscription, a delivery whose body does not hold the text at the path is answered 200 and
+ *   ignored (Trello's "new card": `action.type` = `createCard`).
  */
 import { createHmac, randomBytes, timingSafeEqual } from 'node:crypto';
+import type { AppDefinition, TriggerDef, WebhookFilter } from '@junction/core';
 import { Problem } from '../../kernel/errors.js';
 import type { IntegrationDeps } from '../deps.js';
+import type { AppRegistry } from '../registry.js';
 import type { HookHandshakes, HookRequest } from '../../kernel/contracts/hooks.js';
-import { readJson } from '../../store/json.js';
 import { createHookSecretsRepo, type HookSecretRow } from '../../store/repos/hook-secrets.js';
 import { createWorkflowsRepo } from '../../store/repos/workflows.js';
 
-/** Apps whose webhooks start with Asana's X-Hook-Secret handshake. */
-const ASANA_APPS = new Set(['asana']);
-/** Apps whose subscriptions are Microsoft Graph change notifications (clientState). */
-const GRAPH_APPS = new Set(['microsoft-outlook', 'microsoft-teams']);
+/**
+ * The stored rows' kinds: 'asana' (the hook-secret handshake), 'graph' (client-state),
+ * 'filter' (a webhookFilter as JSON). Kept as stored by earlier versions.
+ */
+const KIND = { hookSecret: 'asana', clientState: 'graph', filter: 'filter' } as const;
 /** How long a subscription may take to send its handshake. */
 export const HANDSHAKE_WINDOW_MS = 2 * 60_000;
 /**
@@ -43,13 +48,40 @@ type Body = Record<string, unknown>;
 const isObject = (value: unknown): value is Body =>
   typeof value === 'object' && value !== null && !Array.isArray(value);
 
+/** The text at a dot-separated path of a JSON body (own keys only), or undefined. */
+function textAt(body: unknown, path: string): string | undefined {
+  let value: unknown = body;
+  for (const key of path.split('.')) {
+    if (!isObject(value) || !Object.hasOwn(value, key)) return undefined;
+    value = value[key];
+  }
+  return typeof value === 'string' ? value : typeof value === 'number' ? String(value) : undefined;
+}
+
 /**
- * Which deliveries a trigger keeps, by `{app}.{trigger}`: services that send every event of a
- * model (Trello: every action on a board) to one URL.
+ * The webhook trigger whose declarations a subscription follows: the named one, else the app's
+ * only webhook trigger; none (no handshake, no filter) when that is ambiguous.
  */
-export const EVENT_FILTERS: Record<string, (body: Body) => boolean> = {
-  'trello.newCardInstant': (body) => isObject(body.action) && body.action.type === 'createCard',
-};
+function webhookTriggerOf(
+  app: Pick<AppDefinition, 'triggers'> | undefined,
+  event: string | undefined,
+): TriggerDef | undefined {
+  if (!app) return undefined;
+  if (event !== undefined) return Object.hasOwn(app.triggers, event) ? app.triggers[event] : undefined;
+  const hooks = Object.values(app.triggers).filter((t) => t.type === 'webhook');
+  return hooks.length === 1 ? hooks[0] : undefined;
+}
+
+/** Reads a stored filter (undefined when absent or unreadable). */
+function parseFilter(text: string | undefined): WebhookFilter | undefined {
+  if (text === undefined) return undefined;
+  try {
+    const filter = JSON.parse(text) as WebhookFilter;
+    return typeof filter?.path === 'string' && typeof filter.equals === 'string' ? filter : undefined;
+  } catch {
+    return undefined;
+  }
+}
 
 const header = (request: HookRequest, name: string): string | undefined => {
   const value = request.headers[name];
@@ -63,13 +95,15 @@ function sameText(a: string, b: string): boolean {
   return left.length === right.length && timingSafeEqual(left, right);
 }
 
-/** Asana's signature: hex HMAC-SHA256 of the raw body with the handshake secret. */
-export function asanaSignature(secret: string, rawBody: string): string {
+/** A hook-secret delivery's signature: hex HMAC-SHA256 of the raw body with the handshake secret. */
+export function hookSignature(secret: string, rawBody: string): string {
   return createHmac('sha256', secret).update(rawBody).digest('hex');
 }
 
 /** Builds the service over the database and the vault. */
-export function createHookHandshakes(deps: Pick<IntegrationDeps, 'handle' | 'vault' | 'now'>): HookHandshakes {
+export function createHookHandshakes(
+  deps: Pick<IntegrationDeps, 'handle' | 'vault' | 'now'> & { registry: Pick<AppRegistry, 'resolve'> },
+): HookHandshakes {
   const secretRows = createHookSecretsRepo(deps.handle.db);
   const workflows = createWorkflowsRepo(deps.handle.db);
   const nowIso = () => new Date(deps.now()).toISOString();
@@ -112,22 +146,20 @@ export function createHookHandshakes(deps: Pick<IntegrationDeps, 'handle' | 'vau
   const unknownHook = () => new Problem(404, 'Not Found', { detail: 'Webhook not found.' });
   const refused = (detail: string) => new Problem(401, 'Unauthorized', { detail });
 
-  /** The trigger step's app and trigger key of a stored document. */
-  function triggerOf(document: unknown): string | undefined {
-    const doc = readJson<{ steps?: { kind?: string; data?: { app?: string; action?: string } }[] }>(document);
-    const step = doc?.steps?.find((s) => s.kind === 'trigger');
-    return step?.data?.app && step.data.action ? `${step.data.app}.${step.data.action}` : undefined;
-  }
-
   return {
-    async prepareSubscription(tenantId, key, appSlug, values) {
-      if (ASANA_APPS.has(appSlug)) {
-        await upsert(key, 'asana', tenantId, null, new Date(deps.now() + HANDSHAKE_WINDOW_MS).toISOString());
+    async prepareSubscription(tenantId, key, appSlug, values, event) {
+      const trigger = webhookTriggerOf(await deps.registry.resolve(tenantId, appSlug), event);
+      // A filter row without a secret clears an earlier subscription's filter.
+      const filter = trigger?.webhookFilter;
+      await upsert(key, KIND.filter, tenantId, filter ? JSON.stringify(filter) : null, null);
+      if (trigger?.webhookHandshake === 'hook-secret') {
+        const window = new Date(deps.now() + HANDSHAKE_WINDOW_MS).toISOString();
+        await upsert(key, KIND.hookSecret, tenantId, null, window);
         return values;
       }
-      if (GRAPH_APPS.has(appSlug)) {
+      if (trigger?.webhookHandshake === 'client-state') {
         const clientState = randomBytes(32).toString('base64url');
-        await upsert(key, 'graph', tenantId, clientState, null);
+        await upsert(key, KIND.clientState, tenantId, clientState, null);
         const expirationDateTime = new Date(deps.now() + GRAPH_SUBSCRIPTION_MS).toISOString();
         return { ...values, clientState, expirationDateTime };
       }
@@ -155,9 +187,11 @@ export function createHookHandshakes(deps: Pick<IntegrationDeps, 'handle' | 'vau
       // Asana: the handshake, accepted only while Junction subscribes this hook.
       const offered = header(request, 'x-hook-secret');
       if (offered !== undefined) {
-        const pending = await secretRows.find(key, 'asana');
+        const pending = await secretRows.find(key, KIND.hookSecret);
         if (!pending || pending.expires_at === null || pending.expires_at < nowIso()) {
-          throw new Problem(403, 'Forbidden', { detail: 'No Asana webhook is being set up for this URL.' });
+          throw new Problem(403, 'Forbidden', {
+            detail: 'No webhook with X-Hook-Secret is being set up for this URL.',
+          });
         }
         if (offered === '' || offered.length > 512) {
           throw new Problem(400, 'Bad Request', {
@@ -165,7 +199,7 @@ export function createHookHandshakes(deps: Pick<IntegrationDeps, 'handle' | 'vau
             field: 'header.X-Hook-Secret',
           });
         }
-        await upsert(key, 'asana', pending.tenant_id, offered, null);
+        await upsert(key, KIND.hookSecret, pending.tenant_id, offered, null);
         return { kind: 'answer', status: 200, headers: { 'X-Hook-Secret': offered } };
       }
 
@@ -180,23 +214,22 @@ export function createHookHandshakes(deps: Pick<IntegrationDeps, 'handle' | 'vau
       };
       const body = isObject(request.body) ? request.body : undefined;
 
-      // Asana deliveries: signed with the handshake secret. A hook without one (a plain Webhook
-      // trigger) is left as it was: its sender's own signatures are not Junction's to check.
-      if (secrets.some((r) => r.kind === 'asana')) {
-        const asanaSecret = open('asana');
-        if (asanaSecret === undefined) throw refused('The Asana handshake of this webhook is not complete.');
+      // hook-secret deliveries: signed with the handshake secret. A hook without one (a plain
+      // Webhook trigger) is left as it was: its sender's own signatures are not Junction's to check.
+      if (secrets.some((r) => r.kind === KIND.hookSecret)) {
+        const hookSecret = open(KIND.hookSecret);
+        if (hookSecret === undefined) throw refused('The X-Hook-Secret handshake of this webhook is not complete.');
         const signature = header(request, 'x-hook-signature');
         if (signature === undefined) throw refused('X-Hook-Signature is missing.');
-        if (!sameText(signature.toLowerCase(), asanaSignature(asanaSecret, request.rawBody ?? ''))) {
+        if (!sameText(signature.toLowerCase(), hookSignature(hookSecret, request.rawBody ?? ''))) {
           throw refused('X-Hook-Signature does not match the body.');
         }
         // Asana's heartbeat: an empty list of events.
         if (Array.isArray(body?.events) && body.events.length === 0) return { kind: 'ignore', reason: 'No events.' };
-        return { kind: 'deliver' };
       }
 
-      // Microsoft Graph notifications: every item carries the subscription's clientState.
-      const clientState = open('graph');
+      // client-state notifications: every item carries the subscription's clientState.
+      const clientState = open(KIND.clientState);
       if (clientState !== undefined) {
         const notifications = Array.isArray(body?.value) ? (body.value as unknown[]) : [];
         const ok =
@@ -205,15 +238,14 @@ export function createHookHandshakes(deps: Pick<IntegrationDeps, 'handle' | 'vau
             (n) => isObject(n) && typeof n.clientState === 'string' && sameText(n.clientState, clientState),
           );
         if (!ok) throw refused('clientState does not match the subscription.');
-        return { kind: 'deliver' };
       }
 
-      // Trello (and any model-wide sender): keep only the trigger's events.
-      if (body && isObject(body.action) && isObject(body.model)) {
-        const workflow = await workflowOf(key);
-        const filter = workflow ? EVENT_FILTERS[triggerOf(workflow.document) ?? ''] : undefined;
-        if (filter && !filter(body)) {
-          return { kind: 'ignore', reason: `The trigger does not start on '${String(body.action.type)}'.` };
+      // webhookFilter: keep only the trigger's events.
+      const filter = parseFilter(open(KIND.filter));
+      if (filter) {
+        const seen = textAt(body, filter.path);
+        if (seen !== filter.equals) {
+          return { kind: 'ignore', reason: `The trigger does not start on '${seen ?? ''}'.` };
         }
       }
       return { kind: 'deliver' };

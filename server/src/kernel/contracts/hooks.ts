@@ -22,15 +22,18 @@ export type HookVerdict =
 /** The handshakes service. */
 export interface HookHandshakes {
   /**
-   * Called right before Junction asks an app to subscribe `key`: Asana opens the handshake
-   * window; Graph apps get a fresh clientState (stored sealed) and an expiry, returned in the
-   * values as `clientState` and `expirationDateTime`. Other apps: the values unchanged.
+   * Called right before Junction asks an app to subscribe `key`, following the webhook trigger
+   * `event` of the app (else its only webhook trigger) as core's format declares it:
+   * `webhookHandshake` 'hook-secret' opens the handshake window; 'client-state' makes a fresh
+   * clientState (stored sealed) and an expiry, returned in the values as `clientState` and
+   * `expirationDateTime`; a `webhookFilter` is stored for `inspect`. Otherwise the values unchanged.
    */
   prepareSubscription(
     tenantId: string,
     key: string,
     appSlug: string,
     values: Record<string, unknown>,
+    event?: string,
   ): Promise<Record<string, unknown>>;
   /** Decides what a request to `/hooks/{key}` is; throws a 401/403/404 Problem for a refused one. */
   inspect(key: string, request: HookRequest): Promise<HookVerdict>;
