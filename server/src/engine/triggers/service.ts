@@ -129,7 +129,13 @@ export function createTriggersService(
         if (sameStep && existing.state.hookUrl === hookUrl) return { state: existing.state, message, nextRunAt: null };
         const call = await appCall(tenantId, setup);
         const hookKey = ctx.hookKeyFor(workflow);
-        const values = await handshakes.prepareSubscription(tenantId, hookKey, setup.appSlug, setup.values);
+        const values = await handshakes.prepareSubscription(
+          tenantId,
+          hookKey,
+          setup.appSlug,
+          setup.values,
+          setup.event,
+        );
         const outcome = await subscribeApp(call, setup.subscribeKey, values, hookUrl);
         if (!outcome.ok) {
           throw unprocessable(`${setup.app.appName} refused the webhook subscription: ${outcome.error}`, 'active');
