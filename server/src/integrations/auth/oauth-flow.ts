@@ -17,7 +17,6 @@ import { createHash, randomBytes } from 'node:crypto';
 import { splitCredentialValues } from '@junction/core';
 import type { FinishOAuthInput, PopupAnswer, StartOAuthInput } from '../../kernel/contracts/steps.js';
 import { notFound } from '../../kernel/errors.js';
-import type { AuthContext } from '../../kernel/types.js';
 import { createHttpClient, type HttpClient } from '../../security/http-client.js';
 import { createCredentialStatusRepo } from '../../store/repos/credential-auth.js';
 import type { CredentialRecord } from '../../store/repos/index.js';
