@@ -18,8 +18,12 @@ import { reasonOf, runDueSchedule, runPoll, runScheduledJob, type ScheduleClaim 
 import { repeatOptionsFor } from './schedules.js';
 import type { SubscriptionRecord } from '../../store/repos/triggers.js';
 
-/** Due rows handled per scan. */
+/** Due rows read at once; a scan reads further batches while they come back full. */
 const SCAN_BATCH = 500;
+/** Batches one scan reads at most (10,000 due rows); the next scan goes on. */
+const MAX_SCAN_BATCHES = 20;
+/** How long after a whole multiple of the scan period a scan starts. */
+const SCAN_OFFSET_MS = 2;
 
 /** Arms and disarms triggers; started and closed with the services. */
 export interface TriggerScheduler extends Lifecycle {
@@ -51,20 +55,37 @@ export function createInProcessScheduler(ctx: TriggerContext): TriggerScheduler 
     return done;
   };
 
-  const scan = async (): Promise<void> => {
-    if (closed) return;
-    const due = await ctx.subs.listDue(ctx.nowIso(), SCAN_BATCH);
+  /** One batch of due rows; answers how many it read and how many it started. */
+  const scanBatch = async (now: string): Promise<{ read: number; started: number }> => {
+    const due = await ctx.subs.listDue(now, SCAN_BATCH);
+    let started = 0;
     // Polls are not awaited: a slow app must not hold the scan (each workflow polls one at a time).
-    for (const sub of due) if (sub.kind === 'polling') void guard(sub, () => runPoll(ctx, sub, true));
+    for (const sub of due) {
+      if (sub.kind !== 'polling' || running.has(sub.workflowId)) continue;
+      started += 1;
+      void guard(sub, () => runPoll(ctx, sub, true));
+    }
     // Schedules: every due tick ingested (grouped into few commits by ingest), then every row
     // moved on in one transaction, so a thousand ticks cost a handful of commits.
-    const claims = await Promise.all(
-      due.filter((sub) => sub.kind === 'schedule').map((sub) => guard(sub, () => runDueSchedule(ctx, sub))),
-    );
+    const schedules = due.filter((sub) => sub.kind === 'schedule' && !running.has(sub.workflowId));
+    started += schedules.length;
+    const claims = await Promise.all(schedules.map((sub) => guard(sub, () => runDueSchedule(ctx, sub))));
     await ctx.subs.claimMany(
       claims.filter((c): c is ScheduleClaim => c !== undefined),
       ctx.nowIso(),
     );
+    return { read: due.length, started };
+  };
+
+  const scan = async (): Promise<void> => {
+    // A thousand schedules due on one minute are more than a batch: read on while batches come
+    // back full and start something (a batch of polls still in flight starts nothing), so the
+    // last of them fires in this scan, not one scan period later.
+    const now = ctx.nowIso();
+    for (let n = 0; n < MAX_SCAN_BATCHES && !closed; n++) {
+      const batch = await scanBatch(now);
+      if (batch.read < SCAN_BATCH || batch.started === 0) break;
+    }
   };
 
   const scanOnce = (): Promise<void> => {
@@ -78,12 +99,24 @@ export function createInProcessScheduler(ctx: TriggerContext): TriggerScheduler 
 
   return {
     async start() {
-      timer = setInterval(() => void scanOnce(), scanMs);
-      timer.unref();
+      // Scans start just after each whole multiple of the period (of the epoch): schedule ticks
+      // fall on whole minutes, so a tick is found a few ms after it, not up to a period later.
+      const next = () => {
+        if (closed) return;
+        timer = setTimeout(
+          () => {
+            void scanOnce();
+            next();
+          },
+          scanMs - (Date.now() % scanMs) + SCAN_OFFSET_MS,
+        );
+        timer.unref();
+      };
+      next();
     },
     async close() {
       closed = true;
-      if (timer) clearInterval(timer);
+      if (timer) clearTimeout(timer);
       await scanning;
       await Promise.allSettled([...running.values()]);
     },
