@@ -39,7 +39,7 @@ const EditAppsPage = portalPage('EditAppsPage');
 const TriggerSettingsPage = portalPage('TriggerSettingsPage');
 const TriggersPage = portalPage('TriggersPage');
 // The replay viewer and the dashboard pages load on demand too.
-const ReplayPage = lazy(async () => ({ default: (await import('../executions/ReplayPage.js')).ReplayPage }));
+const ReplayPage = lazy(async () => ({ default: (await import('../pages/ReplayPage.js')).ReplayPage }));
 const loadDashboard = () => import('../dashboard/index.js');
 const WorkflowsPage = lazy(async () => ({ default: (await loadDashboard()).WorkflowsPage }));
 const ConnectionsPage = lazy(async () => ({ default: (await loadDashboard()).ConnectionsPage }));

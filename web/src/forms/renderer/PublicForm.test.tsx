@@ -1,6 +1,6 @@
 import { act, cleanup, fireEvent, screen, within } from '@testing-library/react';
 import { afterEach, describe, expect, it } from 'vitest';
-import { renderWithServer } from '../test-support.js';
+import { renderWithServer } from '../../app/test-support.js';
 import { PublicForm } from './PublicFormPage.js';
 
 afterEach(cleanup);

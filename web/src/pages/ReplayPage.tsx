@@ -6,15 +6,15 @@ import { Link as RouterLink, useNavigate, useParams } from 'react-router-dom';
 import styled from 'styled-components';
 import { useCan } from '../access/useCan.js';
 import { SessionGate, useSessionUser } from '../dashboard/DashboardLayout.js';
+import { type ExecutionShape, FINISHED_STATUSES, ONBOARDING_TOAST_MS, REPLAY_TEXTS, runSamples, runsByStep, stepStatus, versionHref } from '../executions/execution-replay.js';
+import { ExecutionsStoreModel } from '../executions/executions-store.js';
+import { ReplayCanvas } from '../executions/ReplayCanvas.js';
+import { FilterDialog, StepRunDialog } from '../executions/StepRunDialog.js';
 import { EXECUTION_STATUS_LABELS, executionTone, formatRunTime } from '../shared/run-status.js';
 import { failureText } from '../stores/api-failure.js';
 import { usePageStore } from '../stores/root-store.js';
 import { exitHref, TOKEN_STORAGE_KEY } from '../stores/session.js';
 import { Button, Spinner, Status, useToast } from '../ui/index.js';
-import { type ExecutionShape, FINISHED_STATUSES, ONBOARDING_TOAST_MS, REPLAY_TEXTS, runSamples, runsByStep, stepStatus, versionHref } from './execution-replay.js';
-import { ExecutionsStoreModel } from './executions-store.js';
-import { ReplayCanvas } from './ReplayCanvas.js';
-import { FilterDialog, StepRunDialog } from './StepRunDialog.js';
 
 const Screen = styled.div`
   display: flex;

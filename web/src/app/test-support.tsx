@@ -1,9 +1,9 @@
-/** Test helpers of the forms area: a fake server behind the real API client, and providers. */
+/** Test helpers: a fake server behind the real API client, and the app's providers (forms, portal and link panel tests). */
 import { createApiClient } from '@junction/core';
 import { render } from '@testing-library/react';
 import type { ReactNode } from 'react';
-import { AppProviders } from '../app/AppProviders.js';
 import { createRootStore } from '../stores/root-store.js';
+import { AppProviders } from './AppProviders.js';
 
 /** One recorded call to the fake server. */
 export interface FakeCall {
