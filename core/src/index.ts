@@ -466,6 +466,8 @@ export type {
   KeyEditResult,
 } from './apps/model.js';
 export { ActionModel, AppModel, AuthInfoModel, FieldModel, FieldSchemaModel, TriggerModel } from './apps/model.js';
+export type { WorkspaceLinkAction, WorkspaceMemberships } from './accounts/workspace-link.js';
+export { workspaceLinkAction } from './accounts/workspace-link.js';
 export type { AppReferenceSources } from './apps/app-reference.js';
 export { describeAppReference } from './apps/app-reference.js';
 export type {
@@ -644,6 +646,7 @@ export {
   composeFailureAlert,
   DEFAULT_ALERT_INTERVAL_MINUTES,
   decideFailureAlert,
+  digestDue,
   hearsFailure,
   parseWatchedWorkflows,
   QUIET_STATE,

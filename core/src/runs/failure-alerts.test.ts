@@ -3,6 +3,7 @@ import {
   checkAlertInterval,
   composeFailureAlert,
   decideFailureAlert,
+  digestDue,
   type FailureAlertState,
   hearsFailure,
   parseWatchedWorkflows,
@@ -23,6 +24,33 @@ function mailsOf(runs: ['failed' | 'succeeded', number][], interval = 60) {
   }
   return { mails, state };
 }
+
+describe('digestDue (the digest at the end of an interval, with no further failure)', () => {
+  it('mails the unsent failures once the interval since the last mail has passed, then nothing more', () => {
+    const first = decideFailureAlert(QUIET_STATE, 'failed', min(0), 60);
+    const counted = decideFailureAlert(first.state, 'failed', min(10), 60).state;
+    expect(digestDue(counted, min(59), 60)).toEqual({ mail: null, count: 0, state: counted });
+    const due = digestDue(counted, min(60), 60);
+    expect(due).toEqual({
+      mail: 'digest',
+      count: 1,
+      state: { failing: true, lastMailAt: new Date(min(60)).toISOString(), unsent: 0 },
+    });
+    // Nothing left to mail: no second digest however long it waits.
+    expect(digestDue(due.state, min(500), 60).mail).toBeNull();
+    // A failure after it starts a new interval from the digest.
+    const later = decideFailureAlert(due.state, 'failed', min(70), 60);
+    expect(later.mail).toBeNull();
+    expect(digestDue(later.state, min(119), 60).mail).toBeNull();
+    expect(digestDue(later.state, min(120), 60)).toMatchObject({ mail: 'digest', count: 1 });
+  });
+
+  it('is never due for a workflow that is not failing or has nothing unsent', () => {
+    expect(digestDue(QUIET_STATE, min(1000), 60).mail).toBeNull();
+    const first = decideFailureAlert(QUIET_STATE, 'failed', min(0), 60).state;
+    expect(digestDue(first, min(1000), 60).mail).toBeNull();
+  });
+});
 
 describe('decideFailureAlert', () => {
   it('mails the first failure at once', () => {

@@ -67,6 +67,24 @@ export function decideFailureAlert(
 }
 
 /**
+ * Decides the digest at the end of an interval when no run has ended since: failures counted
+ * but not yet mailed are mailed once the interval since the last mail has passed, whether or
+ * not another failure arrives (docs/failure-alerts.md: "at most one digest per workflow per
+ * interval while failures go on"). Nothing is due while the workflow is not failing or
+ * nothing is unsent.
+ *
+ * @example
+ * digestDue({ failing: true, lastMailAt: '2026-01-01T10:00:00Z', unsent: 2 }, Date.parse('2026-01-01T11:00:00Z'), 60).mail; // 'digest'
+ */
+export function digestDue(state: FailureAlertState, nowMs: number, intervalMinutes: number): FailureAlertDecision {
+  if (!state.failing || state.unsent === 0) return { mail: null, count: 0, state };
+  const last = state.lastMailAt === null ? Number.NEGATIVE_INFINITY : Date.parse(state.lastMailAt);
+  if (nowMs - last < intervalMinutes * 60_000) return { mail: null, count: 0, state };
+  const at = new Date(nowMs).toISOString();
+  return { mail: 'digest', count: state.unsent, state: { failing: true, lastMailAt: at, unsent: 0 } };
+}
+
+/**
  * Checks a chosen interval in minutes; answers the problem text or null.
  *
  * @example

@@ -12,6 +12,7 @@ import {
   composeFailureAlert,
   DEFAULT_ALERT_INTERVAL_MINUTES,
   decideFailureAlert,
+  digestDue,
   type FailureAlertFacts,
   hearsFailure,
   parseWatchedWorkflows,
@@ -33,11 +34,15 @@ import { createFailureAlertsRepo, type FailureAlertRecord, WORKSPACE_ROW } from 
 /** Roles that receive alerts. */
 const RECIPIENT_ROLES = new Set(['owner', 'admin']);
 
+/** How often the digest sweep looks for intervals that ended without another failure (default). */
+export const DIGEST_SWEEP_MS = 60_000;
+
 /** Builds the service and the lifecycle that listens to run ends. */
 export function createFailureAlerts(
   deps: ServiceDeps,
   engineDeps: { ingest: (events: IngestEvent[]) => Promise<unknown> },
-): { service: FailureAlertsService; lifecycle: Lifecycle } {
+  options: { digestSweepMs?: number } = {},
+): { service: FailureAlertsService; lifecycle: Lifecycle & { sweepDigests(): Promise<void> } } {
   const alerts = createFailureAlertsRepo(deps.handle.db);
   const engine = createEngineRepo(deps.handle.db, deps.handle.dialect);
   const base = deps.config.publicUrl;
@@ -49,6 +54,7 @@ export function createFailureAlerts(
    */
   const failing = new Set<string>();
   let stop: (() => void) | undefined;
+  let sweeper: ReturnType<typeof setInterval> | undefined;
 
   const fresh = (tenantId: string, workflowId: string): FailureAlertRecord => ({
     tenantId,
@@ -85,6 +91,20 @@ export function createFailureAlerts(
     return to.length;
   }
 
+  /** What a failed run's mail says of it: its step, error and replay link. */
+  async function failureOf(executionId: string, execution: { document: unknown; error?: string | null }) {
+    const document = execution.document as WorkflowData;
+    const failedStep = (await engine.listStepRuns(executionId)).find((r) => r.status === 'failed');
+    const step = failedStep && document.steps?.find((s) => s.id === failedStep.stepId);
+    return {
+      document,
+      failedStep,
+      stepName: step ? step.data.name || step.id : undefined,
+      error: failedStep?.error ?? execution.error ?? undefined,
+      replayUrl: `${base}/executions/${executionId}`,
+    };
+  }
+
   async function afterRun(executionId: string, outcome: string): Promise<void> {
     if (outcome !== 'failed' && outcome !== 'succeeded') return;
     if (outcome === 'succeeded' && failing.size === 0) return;
@@ -95,11 +115,11 @@ export function createFailureAlerts(
     const key = `${tenantId}:${workflowId}`;
     if (outcome === 'succeeded' && !failing.has(key)) return;
     const document = execution.document as WorkflowData;
-    const failedStep =
-      outcome === 'failed' ? (await engine.listStepRuns(executionId)).find((r) => r.status === 'failed') : undefined;
-    const step = failedStep && document.steps?.find((s) => s.id === failedStep.stepId);
-    const stepName = step ? step.data.name || step.id : undefined;
-    const error = failedStep?.error ?? execution.error ?? undefined;
+    const facts =
+      outcome === 'failed'
+        ? await failureOf(executionId, execution)
+        : { failedStep: undefined, stepName: undefined, error: undefined };
+    const { failedStep, stepName, error } = facts;
     const replayUrl = `${base}/executions/${executionId}`;
     if (outcome === 'failed') {
       await startAlertWorkflows(tenantId, document, {
@@ -137,6 +157,53 @@ export function createFailureAlerts(
       },
       next,
     );
+  }
+
+  /**
+   * The digest of an interval that ended without another failure (docs/failure-alerts.md):
+   * core's `digestDue` on the workflow's state; the mail names the newest failed run.
+   */
+  async function digestAfterInterval(tenantId: string, workflowId: string): Promise<void> {
+    const settings = await settingsOf(tenantId);
+    if (!settings.enabled) return;
+    const row = await alerts.get(tenantId, workflowId);
+    if (!row?.enabled) return;
+    const decision = digestDue(row, deps.now(), settings.intervalMinutes);
+    if (decision.mail === null) return;
+    const executionId = await alerts.lastFailedRun(tenantId, workflowId);
+    const execution = executionId ? await engine.get(executionId) : undefined;
+    const next = { ...row, ...decision.state, updatedAt: nowIso(deps) };
+    await alerts.save(next);
+    if (!executionId || !execution) return;
+    const failure = await failureOf(executionId, execution);
+    await mail(
+      tenantId,
+      {
+        kind: 'digest',
+        workflowName: failure.document.name ?? '',
+        stepName: failure.stepName,
+        error: failure.error,
+        count: decision.count,
+        replayUrl: failure.replayUrl,
+        intervalMinutes: settings.intervalMinutes,
+      },
+      next,
+    );
+  }
+
+  /** Looks for intervals that ended with failures not mailed yet; one decision at a time with the runs'. */
+  function sweepDigests(): Promise<void> {
+    const swept = chain.then(async () => {
+      for (const { tenantId, workflowId } of await alerts.listUnsent()) {
+        try {
+          await digestAfterInterval(tenantId, workflowId);
+        } catch (error) {
+          deps.logger.error({ workflowId, err: String(error) }, 'Failure digest not sent');
+        }
+      }
+    });
+    chain = swept.catch((error: unknown) => deps.logger.error({ err: String(error) }, 'Failure digest sweep failed'));
+    return chain;
   }
 
   /** Starts the workspace's alert workflows that hear this failure (never for an alert workflow's own). */
@@ -225,13 +292,24 @@ export function createFailureAlerts(
   return {
     service,
     lifecycle: {
+      sweepDigests,
       async start() {
         for (const row of await alerts.listFailing()) failing.add(`${row.tenantId}:${row.workflowId}`);
         stop = onRunEnd(listen);
+        // A digest is due when its interval ends, whether or not another failure arrives.
+        // With a quicker reconciler configured (RECONCILE_INTERVAL_MS, tests) it sweeps as often.
+        const every = Math.min(
+          options.digestSweepMs ?? DIGEST_SWEEP_MS,
+          deps.config.reconcileIntervalMs ?? DIGEST_SWEEP_MS,
+        );
+        sweeper = setInterval(() => void sweepDigests(), every);
+        sweeper.unref?.();
       },
       async close() {
         stop?.();
         stop = undefined;
+        clearInterval(sweeper);
+        sweeper = undefined;
         await chain;
       },
     },

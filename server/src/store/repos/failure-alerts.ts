@@ -26,6 +26,10 @@ export interface FailureAlertsRepo {
   findByToken(offToken: string): Promise<FailureAlertRecord | undefined>;
   /** The workflows told of a failure and not yet of a recovery (few: read once at start). */
   listFailing(): Promise<{ tenantId: string; workflowId: string }[]>;
+  /** Failing workflows with failures no mail counted yet: the digest sweep's candidates (few). */
+  listUnsent(): Promise<{ tenantId: string; workflowId: string }[]>;
+  /** The newest failed run of a workflow (the digest's replay link), or undefined. */
+  lastFailedRun(tenantId: string, workflowId: string): Promise<string | undefined>;
   /** The workspace's ON workflows whose trigger is "When another workflow fails", with their documents. */
   listAlertWorkflows(tenantId: string): Promise<{ workflowId: string; stepId: string; document: unknown }[]>;
   /** Inserts the row or replaces every column of it but its token. */
@@ -86,6 +90,29 @@ export function createFailureAlertsRepo(db: Kysely<Database>): FailureAlertsRepo
         .where('failing', '=', 1)
         .execute();
       return rows.map((r) => ({ tenantId: r.tenant_id, workflowId: r.workflow_id }));
+    },
+    async listUnsent() {
+      const rows = await db
+        .selectFrom('failure_alerts')
+        .select(['tenant_id', 'workflow_id'])
+        .where('failing', '=', 1)
+        .where('unsent', '>', 0)
+        .execute();
+      return rows.map((r) => ({ tenantId: r.tenant_id, workflowId: r.workflow_id }));
+    },
+    async lastFailedRun(tenantId, workflowId) {
+      // The runs list's index order (migration 0020: by workflow and status, newest first).
+      const row = await db
+        .selectFrom('executions')
+        .select('id')
+        .where('tenant_id', '=', tenantId)
+        .where('workflow_id', '=', workflowId)
+        .where('status', '=', 'failed')
+        .orderBy('created_at', 'desc')
+        .orderBy('id', 'desc')
+        .limit(1)
+        .executeTakeFirst();
+      return row?.id;
     },
     async save(r) {
       const values = {

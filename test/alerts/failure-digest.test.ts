@@ -1,0 +1,95 @@
+/**
+ * The failure digest goes when its interval ends, not only on the next failure
+ * (docs/failure-alerts.md "at most one digest per workflow per interval while failures go on"):
+ * failures counted after the first alert are mailed once the interval has passed even when no
+ * further run fails, with the newest failed run's replay link; then nothing more until another
+ * failure. Through the real API, the server's own sweep and the test SMTP peer; the hour is
+ * made to have passed by moving the last mail's time back. On SQLite and PostgreSQL.
+ */
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { type ReceivedMail, startTestSmtpServer, type TestSmtpServer } from '../../server/src/mail/test-smtp.js';
+import { type Account, type ApiHarness, openHarness, openTestDatabases, signUp } from '../api/harness.js';
+import { createWorkflow, hookPathOf, startTarget, type Target, waitForExecution } from '../engine/support.js';
+
+const PUBLIC = 'http://junction.test';
+
+describe.each(openTestDatabases())('the failure digest on $dialect', (testDb) => {
+  let h: ApiHarness;
+  let smtp: TestSmtpServer;
+  let target: Target;
+  let owner: Account;
+
+  beforeAll(async () => {
+    smtp = await startTestSmtpServer();
+    target = await startTarget();
+    h = await openHarness(testDb, {
+      smtpUrl: smtp.url,
+      publicUrl: PUBLIC,
+      allowedHosts: target.host,
+      stepTimeoutMs: 2000,
+      stepRetries: 0,
+      // The reconciler's pace: the digest sweep runs as often.
+      reconcileIntervalMs: 100,
+    });
+    owner = await signUp(h, 'digest');
+  });
+
+  afterAll(async () => {
+    await h?.close();
+    await smtp?.close();
+    await target?.close();
+  });
+
+  /** The next mail to `to` whose subject matches, skipping others (sign-up codes); bounded. */
+  async function mailWith(to: string, subject: RegExp): Promise<ReceivedMail> {
+    for (let i = 0; i < 10; i++) {
+      const mail = await smtp.waitForMail(to, 10_000);
+      if (subject.test(mail.subject)) return mail;
+    }
+    throw new Error(`no mail to ${to} matching ${subject}`);
+  }
+
+  async function runOnce(workflowId: string) {
+    const path = await hookPathOf(h, owner.token, workflowId);
+    const posted = await h.call('POST', path, { body: { amount: 5 } });
+    expect(posted.status, posted.text).toBe(200);
+    return waitForExecution(h, owner.token, posted.json.executionId);
+  }
+
+  it('mails the digest when the interval ends although no further failure arrives', async () => {
+    const id = await createWorkflow(h, owner.token, { url: target.url('/fail/digest?times=99'), name: 'Nightly sync' });
+    expect((await runOnce(id)).status).toBe('failed');
+    expect((await mailWith(owner.email, /Nightly sync/)).subject).toBe('Nightly sync failed');
+    // Two more failures within the hour: counted, not mailed.
+    expect((await runOnce(id)).status).toBe('failed');
+    const latest = await runOnce(id);
+    expect(latest.status).toBe('failed');
+    const row = () =>
+      h.db.db
+        .selectFrom('failure_alerts')
+        .select(['unsent', 'last_mail_at'])
+        .where('workflow_id', '=', id)
+        .executeTakeFirstOrThrow();
+    // Decided one run at a time after the run ends: wait until both are counted.
+    for (let i = 0; i < 200 && Number((await row()).unsent) < 2; i++) await new Promise((r) => setTimeout(r, 25));
+    expect(Number((await row()).unsent)).toBe(2);
+    expect(smtp.received.filter((m) => m.subject.includes('Nightly sync'))).toHaveLength(1);
+
+    // The hour passes with no run at all.
+    const hourAgo = new Date(Date.now() - 61 * 60_000).toISOString();
+    await h.db.db.updateTable('failure_alerts').set({ last_mail_at: hourAgo }).where('workflow_id', '=', id).execute();
+
+    const digest = await mailWith(owner.email, /Nightly sync/);
+    expect(digest.subject).toBe('Nightly sync is still failing (2 more failures)');
+    expect(digest.text).toContain('Failures: 2');
+    expect(digest.text).toContain(`${PUBLIC}/executions/${latest.id}`);
+    expect(digest.text).toContain(`${PUBLIC}/api/alerts/off?token=`);
+    // Its replay link opens the run.
+    expect((await h.call('GET', `/api/executions/${latest.id}`, { token: owner.token })).status).toBe(200);
+
+    // Nothing unsent is left: no second digest, however many sweeps pass.
+    expect(Number((await row()).unsent)).toBe(0);
+    await new Promise((r) => setTimeout(r, 500));
+    expect(smtp.received.filter((m) => m.subject.includes('Nightly sync'))).toHaveLength(2);
+  });
+});
