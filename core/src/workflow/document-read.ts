@@ -3,6 +3,7 @@
  * collector, typed readers that record a JSON path only on failure, the free-form JSON copy,
  * and the readers of field definitions and schemas (forms-dp 3 "Action field").
  */
+import { FIELD_LOCATIONS, FIELD_TYPES } from '../apps/rules.js';
 import type { FieldDef, FieldProperty, FieldSchema, PollingParams } from '../apps/types.js';
 import { DOCUMENT_LIMITS } from './document-limits.js';
 
@@ -33,16 +34,8 @@ export interface DocumentError {
   message: string;
 }
 
-const FIELD_TYPES: ReadonlySet<string> = new Set([
-  'string',
-  'number',
-  'integer',
-  'datetime',
-  'boolean',
-  'object',
-  'array',
-]);
-const FIELD_LOCATIONS: ReadonlySet<string> = new Set(['query', 'path', 'header', 'formData']);
+const FIELD_TYPE_SET: ReadonlySet<string> = new Set(FIELD_TYPES);
+const FIELD_LOCATION_SET: ReadonlySet<string> = new Set(FIELD_LOCATIONS);
 
 const POLLING_KEYS = new Set(['dedupe_key', 'data_head']);
 const FIELD_KEYS = new Set(['name', 'title', 'description', 'hidden', 'in', 'required', 'value', 'schema']);
@@ -103,27 +96,23 @@ export function checkKeys(ctx: Ctx, obj: Rec, allowed: ReadonlySet<string>, path
     if (!allowed.has(key)) fail(ctx, joinPath(path, key), 'unknown-key', `unknown key "${key.slice(0, 100)}"`);
 }
 
+/** Records that `value` is missing, or is not what was `expected` ("an object", "a string"). */
+function failExpected(ctx: Ctx, path: string, value: unknown, expected: string): void {
+  if (value === undefined) fail(ctx, path, 'required', 'is required');
+  else fail(ctx, path, 'type', `expected ${expected}, got ${describe(value)}`);
+}
+
 /** Returns `value` when it is a plain object, else records an error. */
 export function expectRecord(ctx: Ctx, value: unknown, path: string): Rec | undefined {
   if (isRecord(value)) return value;
-  fail(
-    ctx,
-    path,
-    value === undefined ? 'required' : 'type',
-    value === undefined ? 'is required' : `expected an object, got ${describe(value)}`,
-  );
+  failExpected(ctx, path, value, 'an object');
   return undefined;
 }
 
 /** Returns `value` when it is an array of at most `max` items, else records an error. */
 export function expectArray(ctx: Ctx, value: unknown, path: string, max: number): unknown[] | undefined {
   if (!Array.isArray(value)) {
-    fail(
-      ctx,
-      path,
-      value === undefined ? 'required' : 'type',
-      value === undefined ? 'is required' : `expected an array, got ${describe(value)}`,
-    );
+    failExpected(ctx, path, value, 'an array');
     return undefined;
   }
   if (value.length > max) {
@@ -140,12 +129,7 @@ export function readString(ctx: Ctx, obj: Rec, key: string, path: string, max: n
   if (typeof value === 'string' && value.length <= max && (!isNonEmpty || value !== '')) return value;
   const at = joinPath(path, key);
   if (typeof value !== 'string') {
-    fail(
-      ctx,
-      at,
-      value === undefined ? 'required' : 'type',
-      value === undefined ? 'is required' : `expected a string, got ${describe(value)}`,
-    );
+    failExpected(ctx, at, value, 'a string');
     return '';
   }
   if (value.length > max) fail(ctx, at, 'limit', `is ${value.length} characters long; at most ${max} are allowed`);
@@ -162,12 +146,7 @@ export function readOptionalString(ctx: Ctx, obj: Rec, key: string, path: string
 export function readBoolean(ctx: Ctx, obj: Rec, key: string, path: string): boolean {
   const value = obj[key];
   if (typeof value === 'boolean') return value;
-  fail(
-    ctx,
-    joinPath(path, key),
-    value === undefined ? 'required' : 'type',
-    value === undefined ? 'is required' : `expected a boolean, got ${describe(value)}`,
-  );
+  failExpected(ctx, joinPath(path, key), value, 'a boolean');
   return false;
 }
 
@@ -182,12 +161,7 @@ export function readNumber(ctx: Ctx, obj: Rec, key: string, path: string, min: n
   if (typeof value === 'number' && value >= min && value <= max) return value;
   const at = joinPath(path, key);
   if (typeof value !== 'number' || !Number.isFinite(value)) {
-    fail(
-      ctx,
-      at,
-      value === undefined ? 'required' : 'type',
-      value === undefined ? 'is required' : `expected a finite number, got ${describe(value)}`,
-    );
+    failExpected(ctx, at, value, 'a finite number');
     return 0;
   }
   if (value < min || value > max) fail(ctx, at, 'limit', `is ${value}; expected a number from ${min} to ${max}`);
@@ -289,8 +263,8 @@ function readSchema(ctx: Ctx, value: unknown, path: string, depth: number): Fiel
   checkKeys(ctx, obj, SCHEMA_KEYS, path);
   const out: FieldSchema = {};
   if (obj.type !== undefined) {
-    if (typeof obj.type === 'string' && FIELD_TYPES.has(obj.type)) out.type = obj.type as FieldSchema['type'];
-    else fail(ctx, `${path}.type`, 'type', `expected one of ${[...FIELD_TYPES].join(', ')}`);
+    if (typeof obj.type === 'string' && FIELD_TYPE_SET.has(obj.type)) out.type = obj.type as FieldSchema['type'];
+    else fail(ctx, `${path}.type`, 'type', `expected one of ${FIELD_TYPES.join(', ')}`);
   }
   if (obj.enum !== undefined) out.enum = readStringList(ctx, obj.enum, `${path}.enum`);
   if (obj.enumNames !== undefined) out.enumNames = readStringList(ctx, obj.enumNames, `${path}.enumNames`);
@@ -336,8 +310,8 @@ export function readField(ctx: Ctx, value: unknown, path: string): FieldDef {
   const hidden = readOptionalBoolean(ctx, obj, 'hidden', path);
   if (hidden !== undefined) out.hidden = hidden;
   if (obj.in !== undefined) {
-    if (typeof obj.in === 'string' && FIELD_LOCATIONS.has(obj.in)) out.in = obj.in as FieldDef['in'];
-    else fail(ctx, `${path}.in`, 'type', `expected one of ${[...FIELD_LOCATIONS].join(', ')}`);
+    if (typeof obj.in === 'string' && FIELD_LOCATION_SET.has(obj.in)) out.in = obj.in as FieldDef['in'];
+    else fail(ctx, `${path}.in`, 'type', `expected one of ${FIELD_LOCATIONS.join(', ')}`);
   }
   const required = readOptionalBoolean(ctx, obj, 'required', path);
   if (required !== undefined) out.required = required;
