@@ -18,8 +18,8 @@
  */
 import { type ChildProcess, spawn } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
-import http from 'node:http';
 import { mkdtempSync, rmSync } from 'node:fs';
+import http from 'node:http';
 import { createRequire } from 'node:module';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
@@ -34,6 +34,7 @@ import {
   hasFlag,
   listenWithUser,
   memoryMb,
+  openBenchDatabase,
   roleTarget,
   serviceCpuMs,
   stopChild,
@@ -86,21 +87,14 @@ async function roleBare(targetPort: number): Promise<void> {
 
 /** Junction, embedded (SQLite, in-process queue) or scale-out (PostgreSQL + BullMQ, no consumer). */
 async function roleJunction(mode: 'embedded' | 'scaleout', targetPort: number): Promise<void> {
-  const { openTestDatabases } = await import('../src/store/test-db.js');
   const { createApp } = await import('../src/app.js');
   const { sql } = await import('kysely');
-  const dialect = mode === 'embedded' ? 'sqlite' : 'postgres';
-  const database = openTestDatabases().find((d) => d.dialect === dialect);
-  if (!database) throw new Error(`no ${dialect} database`);
   const prefix = `bench-${randomBytes(4).toString('hex')}`;
-  const opened = await database.open({
-    logLevel: 'silent',
-    rateLimits: false,
-    env: 'production',
-    allowedHosts: `127.0.0.1:${targetPort}`,
-    webhookQueueLimit: 1_000_000,
-    ...(mode === 'scaleout' ? { redisUrl: process.env.BENCH_REDIS_URL, queuePrefix: prefix, runWorkers: false } : {}),
-  });
+  const opened = await openBenchDatabase(
+    mode === 'embedded' ? 'sqlite' : 'postgres',
+    targetPort,
+    mode === 'scaleout' ? { redisUrl: process.env.BENCH_REDIS_URL, queuePrefix: prefix, runWorkers: false } : {},
+  );
   const app = await createApp(opened.config);
   const { port, call, token, listenedMs: startToListenMs } = await listenWithUser(app);
   const { hookWorkflow, AMOUNT_OVER_10 } = await import('../../test/engine/support.js');

@@ -22,7 +22,7 @@
 import http from 'node:http';
 import type { Kysely } from 'kysely';
 import { engineBytes, fillHistory, rowId, rowTime } from './history-fill.js';
-import { flag, listenWithUser } from './support.js';
+import { flag, listenWithUser, openBenchDatabase } from './support.js';
 
 const DAY = 86_400_000;
 const runs = Number(flag('runs') ?? 1_000_000);
@@ -55,21 +55,13 @@ function target(): Promise<{ port: number; close: () => void }> {
 const cursorAt = (createdAt: string, id: string) => Buffer.from(`${createdAt}|${id}`).toString('base64url');
 
 async function onDatabase(dialect: 'sqlite' | 'postgres'): Promise<{ reads: string[]; prune: string[]; size: string }> {
-  const { openTestDatabases } = await import('../src/store/test-db.js');
   const { createApp } = await import('../src/app.js');
   const { resolveSqlitePath } = await import('../src/store/create-db.js');
   const { createPruner, retentionPolicy } = await import('../src/engine/retention.js');
   const { hookWorkflow, AMOUNT_OVER_10 } = await import('../../test/engine/support.js');
   const indexes = await import('../src/store/migrations/0020-history-indexes.js');
-  const database = openTestDatabases().find((d) => d.dialect === dialect);
-  if (!database) throw new Error(`no ${dialect} database`);
   const api = await target();
-  const opened = await database.open({
-    logLevel: 'silent',
-    rateLimits: false,
-    env: 'production',
-    allowedHosts: `127.0.0.1:${api.port}`,
-    webhookQueueLimit: 1_000_000,
+  const opened = await openBenchDatabase(dialect, api.port, {
     // The app's own pruner stays off; the bench runs one pass itself.
     executionRetention: { keepDays: 0, keepFailedDays: 0, keepPerWorkflow: 0 },
   });

@@ -18,7 +18,7 @@ import type { ChildProcess } from 'node:child_process';
 import { statSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 import autocannon from 'autocannon';
-import { ask, flag, forkRole, listenWithUser, memoryMb, roleTarget, stopChild } from './support.js';
+import { ask, flag, forkRole, listenWithUser, memoryMb, openBenchDatabase, roleTarget, stopChild } from './support.js';
 
 const here = fileURLToPath(import.meta.url);
 const BODY = JSON.stringify({ amount: 42, name: 'Ada', email: 'ada@example.com' });
@@ -35,18 +35,10 @@ function fileMb(file: string): number {
 
 /** Junction on SQLite or PostgreSQL (in-process queue), with the retention given in argv. */
 async function roleJunction(dialect: 'sqlite' | 'postgres', targetPort: number, keep: number): Promise<void> {
-  const { openTestDatabases } = await import('../src/store/test-db.js');
   const { createApp } = await import('../src/app.js');
   const { resolveSqlitePath } = await import('../src/store/create-db.js');
   const { sql } = await import('kysely');
-  const database = openTestDatabases().find((d) => d.dialect === dialect);
-  if (!database) throw new Error(`no ${dialect} database`);
-  const opened = await database.open({
-    logLevel: 'silent',
-    rateLimits: false,
-    env: 'production',
-    allowedHosts: `127.0.0.1:${targetPort}`,
-    webhookQueueLimit: 1_000_000,
+  const opened = await openBenchDatabase(dialect, targetPort, {
     executionRetention:
       keep > 0 ? { keepPerWorkflow: keep, intervalMs: 5_000 } : { keepDays: 0, keepFailedDays: 0, keepPerWorkflow: 0 },
   });

@@ -29,6 +29,7 @@ import {
   flag,
   forkRole,
   listenWithUser,
+  openBenchDatabase,
   roleTarget,
   serviceCpuMs,
   stopChild,
@@ -151,19 +152,10 @@ async function chainDocument(steps: number, targetUrl: string): Promise<unknown>
 
 /** Junction (in-process queue) with one workflow per N; tells the parent when each run ends. */
 async function roleJunction(dialect: 'sqlite' | 'postgres', targetPort: number): Promise<void> {
-  const { openTestDatabases } = await import('../src/store/test-db.js');
   const { createApp } = await import('../src/app.js');
   const { onRunEnd } = await import('../src/engine/observe.js');
   const { sql } = await import('kysely');
-  const database = openTestDatabases().find((d) => d.dialect === dialect);
-  if (!database) throw new Error(`no ${dialect} database`);
-  const opened = await database.open({
-    logLevel: 'silent',
-    rateLimits: false,
-    env: 'production',
-    allowedHosts: `127.0.0.1:${targetPort}`,
-    webhookQueueLimit: 1_000_000,
-  });
+  const opened = await openBenchDatabase(dialect, targetPort);
   const app = await createApp(opened.config);
   const { port, call, token } = await listenWithUser(app);
   const urls: Record<number, string> = {};

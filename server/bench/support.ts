@@ -12,6 +12,8 @@ import http from 'node:http';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import type { FastifyInstance } from 'fastify';
+import type { Config } from '../src/config.js';
+import type { OpenTestDatabase } from '../src/store/test-db.js';
 
 /** The value after `--name` on the command line, or undefined. */
 export function flag(name: string): string | undefined {
@@ -125,6 +127,30 @@ export async function stopChild(child: ChildProcess): Promise<void> {
   const timer = setTimeout(() => child.kill('SIGKILL'), 20_000);
   await exited;
   clearTimeout(timer);
+}
+
+/**
+ * Opens the test database of `dialect` for a benchmark's Junction: silent, production, no rate
+ * limits, outgoing requests only to the target at 127.0.0.1:`targetPort`, and a webhook queue
+ * that never refuses; `overrides` add to these. The server's store loads with the first call,
+ * so a parent that only forks roles never loads it.
+ */
+export async function openBenchDatabase(
+  dialect: 'sqlite' | 'postgres',
+  targetPort: number,
+  overrides: Partial<Config> = {},
+): Promise<OpenTestDatabase> {
+  const { openTestDatabases } = await import('../src/store/test-db.js');
+  const database = openTestDatabases().find((d) => d.dialect === dialect);
+  if (!database) throw new Error(`no ${dialect} database`);
+  return database.open({
+    logLevel: 'silent',
+    rateLimits: false,
+    env: 'production',
+    allowedHosts: `127.0.0.1:${targetPort}`,
+    webhookQueueLimit: 1_000_000,
+    ...overrides,
+  });
 }
 
 /** A Junction listening on 127.0.0.1 with one signed-up user. */
