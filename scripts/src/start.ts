@@ -21,6 +21,38 @@ function isNotFound(err: unknown): boolean {
   return code === 'ERR_MODULE_NOT_FOUND' || code === 'MODULE_NOT_FOUND';
 }
 
+const messageOf = (err: unknown) => (err as Error)?.message ?? String(err);
+
+/** Loads the built server for `junction <command>`; undefined after telling why it could not. */
+async function loadServer(
+  command: 'start' | 'worker',
+  io: { stderr: (text: string) => void },
+  load: ModuleLoader,
+): Promise<Record<string, unknown> | undefined> {
+  try {
+    return await load(SERVER);
+  } catch (err) {
+    io.stderr(
+      isNotFound(err)
+        ? `junction ${command}: the server is not built (server/dist is missing). Run \`npm run build\` in the repository first.\n`
+        : `junction ${command}: the server could not be loaded: ${messageOf(err)}\n`,
+    );
+    return undefined;
+  }
+}
+
+/** Runs `stop` on the first SIGINT or SIGTERM, then exits: 0 when it stopped, 1 when it failed. */
+function stopOnSignal(stop: () => unknown): void {
+  for (const signal of ['SIGINT', 'SIGTERM'] as const) {
+    process.once(signal, () => {
+      Promise.resolve(stop()).then(
+        () => process.exit(0),
+        () => process.exit(1),
+      );
+    });
+  }
+}
+
 /**
  * `npx junction …` runs the command under `npm exec` (npm → sh → node), which does not pass
  * SIGTERM on: npm ends and this process would keep running, re-parented. Under `npm exec`
@@ -53,40 +85,20 @@ export async function runStart(
   load: ModuleLoader = defaultLoader,
 ): Promise<number> {
   stopWhenParentEnds();
-  let server: Record<string, unknown>;
-  try {
-    server = await load(SERVER);
-  } catch (err) {
-    if (isNotFound(err)) {
-      io.stderr(
-        'junction start: the server is not built (server/dist is missing). Run `npm run build` in the repository first.\n',
-      );
-    } else {
-      io.stderr(`junction start: the server could not be loaded: ${(err as Error)?.message ?? String(err)}\n`);
-    }
-    return 1;
-  }
+  const server = await loadServer('start', io, load);
+  if (!server) return 1;
   try {
     const start = server.startServer ?? server.main;
     if (typeof start === 'function') {
       const stop: unknown = await start();
-      if (typeof stop === 'function') {
-        for (const signal of ['SIGINT', 'SIGTERM'] as const) {
-          process.once(signal, () => {
-            Promise.resolve(stop()).then(
-              () => process.exit(0),
-              () => process.exit(1),
-            );
-          });
-        }
-      }
+      if (typeof stop === 'function') stopOnSignal(() => stop());
       return 0;
     }
     // The server's main module starts listening (and handles signals) when imported.
     await load(new URL('./main.js', import.meta.resolve(SERVER)).href);
     return 0;
   } catch (err) {
-    io.stderr(`junction start: the server could not start: ${(err as Error)?.message ?? String(err)}\n`);
+    io.stderr(`junction start: the server could not start: ${messageOf(err)}\n`);
     return isRefusal(err) ? 2 : 1;
   }
 }
@@ -100,17 +112,8 @@ export async function runWorker(
   load: ModuleLoader = defaultLoader,
 ): Promise<number> {
   stopWhenParentEnds();
-  let server: Record<string, unknown>;
-  try {
-    server = await load(SERVER);
-  } catch (err) {
-    io.stderr(
-      isNotFound(err)
-        ? 'junction worker: the server is not built (server/dist is missing). Run `npm run build` in the repository first.\n'
-        : `junction worker: the server could not be loaded: ${(err as Error)?.message ?? String(err)}\n`,
-    );
-    return 1;
-  }
+  const server = await loadServer('worker', io, load);
+  if (!server) return 1;
   if (typeof server.startWorker !== 'function') {
     io.stderr('junction worker: this server build has no worker. Rebuild it with `npm run build`.\n');
     return 1;
@@ -126,17 +129,10 @@ export async function runWorker(
       (stopOnSignals({ graceMs: config.shutdownGraceMs ?? 10_000, log }) as (fn: () => Promise<void>) => void)(stop);
       return 0;
     }
-    for (const signal of ['SIGINT', 'SIGTERM'] as const) {
-      process.once(signal, () => {
-        stop().then(
-          () => process.exit(0),
-          () => process.exit(1),
-        );
-      });
-    }
+    stopOnSignal(stop);
     return 0;
   } catch (err) {
-    io.stderr(`junction worker: ${(err as Error)?.message ?? String(err)}\n`);
+    io.stderr(`junction worker: ${messageOf(err)}\n`);
     // A bad environment variable (the server's ConfigError) is a usage error.
     return isRefusal(err) ? 2 : 1;
   }
