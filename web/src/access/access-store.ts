@@ -1,6 +1,6 @@
 /**
  * The signed-in member's role in the current workspace, read once per page from
- * GET /api/auth/me, and what it allows: core's permission table (`can`), never a screen's own
+ * GET /api/auth/me (the server-state layer's query every screen shares), and what it allows: core's permission table (`can`), never a screen's own
  * rule. Until the role is known every action reads as allowed; the server checks each call
  * anyway and answers 403 `auth.role`.
  */
@@ -29,12 +29,12 @@ export const AccessStoreModel = ApiModel.named('AccessStore')
       // No session yet: no tokenless request (it would only answer 401); the page reads the
       // role again once its session is set (EditorPage forces it after the workflow loads).
       if (!self.api.getToken()) return;
-      // A forced read goes out even while another is in flight (that one may have had no token yet).
       if (!force && (self.isLoading || self.role)) return;
       self.isLoading = true;
       try {
+        // Shared with a read of the profile in flight (the layer sends one request).
         const me: { tenants: { role: Role; tenant: { id: string } }[]; currentTenantId: string } =
-          yield self.api.get('/api/auth/me');
+          yield self.server.read('/api/auth/me', undefined);
         self.role = me.tenants.find((m) => m.tenant.id === me.currentTenantId)?.role ?? null;
       } catch {
         self.role = null;

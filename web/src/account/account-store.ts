@@ -29,7 +29,7 @@ export const AccountStoreModel = ApiModel.named('AccountStore')
      * the user, or null when nobody is signed in.
      */
     startSession(platform: SessionPlatform = browserSessionPlatform()): Promise<Me | null> {
-      return establishDashboardSession(self.api, platform);
+      return establishDashboardSession(self.server, platform);
     },
     /** Gives the client a token found elsewhere (local storage) when it holds none. */
     adoptToken(token: string) {
@@ -67,10 +67,8 @@ export const AccountStoreModel = ApiModel.named('AccountStore')
     },
     /** Signs out (this browser or everywhere); answers the address of the sign-in screen. */
     async signOut(scope: SignOutScope, userId?: string, storage: TokenStorage = window.localStorage): Promise<string> {
-      const next = await signOut(self.api, storage, scope, userId);
-      // Nothing read for this account may show to the next one.
-      self.server.cache.clear();
-      return next;
+      // Nothing read for this account may show to the next one: the layer's cache is cleared too.
+      return signOut(self.server, storage, scope, userId);
     },
     /** Checks a Shopify install link (its HMAC); answers the shop's authorize address. */
     async startShopifyInstall(query: string): Promise<string> {

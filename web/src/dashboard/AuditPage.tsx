@@ -5,9 +5,10 @@
  */
 import { AUDIT_ACTION_LABELS, auditActionLabel } from '@junction/core';
 import { observer } from 'mobx-react-lite';
-import { useCallback, useEffect, useState } from 'react';
+import { useEffect, useState } from 'react';
 import { RoleGate } from '../access/RoleGate.js';
 import { formatRunTime } from '../shared/run-status.js';
+import { failureText } from '../stores/api-failure.js';
 import { usePageStore } from '../stores/root-store.js';
 import {
   Button,
@@ -23,7 +24,6 @@ import {
 import { type AuditFilters, type AuditRow, AuditStoreModel } from './audit-store.js';
 import { DashboardLayout, useDashboard } from './DashboardLayout.js';
 import { DashboardStoreModel, type MemberItem } from './dashboard-store.js';
-import { failureText } from './dashboard-workflows.js';
 import { Muted, Toolbar } from './parts.js';
 
 const NO_FILTERS: AuditFilters = { action: '', actorId: '', from: '', to: '' };
@@ -61,27 +61,24 @@ const AuditView = observer(function AuditView() {
   const { tenant } = useDashboard();
   const { showToast } = useToast();
   const [filters, setFilters] = useState<AuditFilters>(NO_FILTERS);
-  const [rows, setRows] = useState<AuditRow[] | null>(null);
-  const [next, setNext] = useState<string | undefined>();
-  const [failure, setFailure] = useState('');
   const [members, setMembers] = useState<MemberItem[]>([]);
+  const [isLoadingMore, setLoadingMore] = useState(false);
+  // The filtered log, a paged resource: read while this page shows, older pages by Load more.
+  const log = store.log(tenant.id, filters);
+  const rows = log.resource.data?.items;
+  const next = log.resource.data?.next;
+  const { status, error } = log.resource.state;
 
-  const load = useCallback(
-    async (before?: string) => {
-      setFailure('');
-      try {
-        const page = await store.list(tenant.id, filters, before);
-        setRows((shown) => (before && shown ? [...shown, ...page.items] : page.items));
-        setNext(page.next);
-      } catch (error) {
-        setFailure(failureText(error));
-      }
-    },
-    [store, tenant.id, filters],
-  );
-  useEffect(() => {
-    void load();
-  }, [load]);
+  const loadMore = async () => {
+    setLoadingMore(true);
+    try {
+      await log.loadMore();
+    } catch (failure) {
+      showToast({ status: 'error', message: failureText(failure, 'Older events could not be loaded.') });
+    } finally {
+      setLoadingMore(false);
+    }
+  };
   useEffect(() => {
     dashboard
       .listMembers(tenant.id)
@@ -133,14 +130,14 @@ const AuditView = observer(function AuditView() {
             Download JSON lines
           </Button>
         </Toolbar>
-        {failure && <p role="alert">Could not load the audit log: {failure}</p>}
-        {rows === null && !failure && <Spinner label="Loading the audit log" />}
+        {status === 'error' && <p role="alert">{failureText(error, 'The audit log could not be loaded.')}</p>}
+        {log.resource.isLoading && <Spinner label="Loading the audit log" />}
         {rows && rows.length === 0 && <Muted>No events match these filters.</Muted>}
         {rows && rows.length > 0 && (
           <Table caption="Audit log" columns={COLUMNS} rows={rows} rowKey={(row) => row.id} />
         )}
         {next && (
-          <Button variant="ghost" onClick={() => void load(next)}>
+          <Button variant="ghost" loading={isLoadingMore} onClick={() => void loadMore()}>
             Load more
           </Button>
         )}

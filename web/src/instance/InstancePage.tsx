@@ -3,11 +3,12 @@
  * domains; fixed when SIGNUP_POLICY is set), every account (disable one: their sessions end at
  * once, the ON workflows of their workspaces keep running) and every workspace.
  */
-import { describeProblem } from '@junction/core';
-import { useCallback, useEffect, useState } from 'react';
+import { observer } from 'mobx-react-lite';
+import { useEffect, useState } from 'react';
 import styled from 'styled-components';
 import { DashboardLayout, useDashboard } from '../dashboard/DashboardLayout.js';
 import { formatRunTime } from '../shared/run-status.js';
+import { failureText } from '../stores/api-failure.js';
 import { usePageStore } from '../stores/root-store.js';
 import {
   Badge,
@@ -22,13 +23,7 @@ import {
   useToast,
 } from '../ui/index.js';
 import { FormStack, Note } from './AccessFrame.js';
-import {
-  type InstanceSettings,
-  InstanceStoreModel,
-  type InstanceUser,
-  type InstanceWorkspace,
-  type SignupPolicy,
-} from './instance-store.js';
+import { InstanceStoreModel, type InstanceUser, type InstanceWorkspace, type SignupPolicy } from './instance-store.js';
 
 /** The policy form keeps a readable width on a wide page. */
 const PolicyForm = styled(FormStack)`
@@ -73,45 +68,44 @@ function InstanceView() {
   );
 }
 
-function PolicyCard() {
+const PolicyCard = observer(function PolicyCard() {
   const store = usePageStore(InstanceStoreModel);
   const { showToast } = useToast();
-  const [settings, setSettings] = useState<InstanceSettings | null>(null);
+  const resource = store.settings;
+  const settings = resource.data;
   const [policy, setPolicy] = useState<SignupPolicy>('invite');
   const [domains, setDomains] = useState('');
   const [error, setError] = useState('');
 
+  // The form starts from the stored settings each time they arrive (the first answer, a save).
   useEffect(() => {
-    store
-      .settings()
-      .then((loaded) => {
-        setSettings(loaded);
-        setPolicy(loaded.signupPolicy);
-        setDomains(loaded.signupDomains.join(', '));
-      })
-      .catch((failure: unknown) => setError(describeProblem(failure).text));
-  }, [store]);
+    if (!settings) return;
+    setPolicy(settings.signupPolicy);
+    setDomains(settings.signupDomains.join(', '));
+  }, [settings]);
 
   const save = async () => {
     setError('');
     try {
-      const saved = await store.saveSettings(
+      await store.saveSettings(
         policy,
         domains
           .split(/[\s,]+/)
           .map((d) => d.trim())
           .filter(Boolean),
       );
-      setSettings(saved);
-      setDomains(saved.signupDomains.join(', '));
       showToast({ status: 'success', message: 'Sign-up policy saved.' });
     } catch (failure) {
-      setError(describeProblem(failure).text);
+      setError(failureText(failure));
     }
   };
 
   if (!settings)
-    return <Card title="Sign-up">{error ? <p role="alert">{error}</p> : <Spinner label="Loading" />}</Card>;
+    return (
+      <Card title="Sign-up">
+        {resource.problem ? <p role="alert">{resource.problem.text}</p> : <Spinner label="Loading" />}
+      </Card>
+    );
   const isFixed = settings.fixedByEnvironment;
   return (
     <Card
@@ -156,20 +150,13 @@ function PolicyCard() {
       </PolicyForm>
     </Card>
   );
-}
+});
 
-function UsersCard() {
+const UsersCard = observer(function UsersCard() {
   const store = usePageStore(InstanceStoreModel);
   const { showToast } = useToast();
-  const [users, setUsers] = useState<InstanceUser[] | null>(null);
-  const [error, setError] = useState('');
-  const reload = useCallback(() => {
-    store
-      .users()
-      .then(setUsers)
-      .catch((failure: unknown) => setError(describeProblem(failure).text));
-  }, [store]);
-  useEffect(reload, [reload]);
+  const resource = store.users;
+  const users = resource.data?.items;
 
   const toggle = async (user: InstanceUser) => {
     try {
@@ -179,9 +166,8 @@ function UsersCard() {
         message: user.disabled ? `${user.email} can sign in again.` : `${user.email} is disabled and signed out.`,
       });
     } catch (failure) {
-      showToast({ status: 'error', message: describeProblem(failure).text });
+      showToast({ status: 'error', message: failureText(failure) });
     }
-    reload();
   };
 
   const columns: TableColumn<InstanceUser>[] = [
@@ -222,23 +208,17 @@ function UsersCard() {
       title="Users"
       description="Disabling an account signs it out at once; its workspaces' ON workflows keep running."
     >
-      {error && <p role="alert">{error}</p>}
-      {users === null && !error && <Spinner label="Loading users" />}
+      {resource.problem && <p role="alert">{resource.problem.text}</p>}
+      {resource.isLoading && <Spinner label="Loading users" />}
       {users && <Table caption="Users" columns={columns} rows={users} rowKey={(user) => user.id} />}
     </Card>
   );
-}
+});
 
-function WorkspacesCard() {
+const WorkspacesCard = observer(function WorkspacesCard() {
   const store = usePageStore(InstanceStoreModel);
-  const [workspaces, setWorkspaces] = useState<InstanceWorkspace[] | null>(null);
-  const [error, setError] = useState('');
-  useEffect(() => {
-    store
-      .workspaces()
-      .then(setWorkspaces)
-      .catch((failure: unknown) => setError(describeProblem(failure).text));
-  }, [store]);
+  const resource = store.workspaces;
+  const workspaces = resource.data?.items;
   const columns: TableColumn<InstanceWorkspace>[] = [
     { key: 'name', header: 'Workspace', cell: (w) => w.name },
     { key: 'owner', header: 'Owner', cell: (w) => w.ownerEmail ?? '—' },
@@ -249,9 +229,9 @@ function WorkspacesCard() {
   ];
   return (
     <Card title="Workspaces">
-      {error && <p role="alert">{error}</p>}
-      {workspaces === null && !error && <Spinner label="Loading workspaces" />}
+      {resource.problem && <p role="alert">{resource.problem.text}</p>}
+      {resource.isLoading && <Spinner label="Loading workspaces" />}
       {workspaces && <Table caption="Workspaces" columns={columns} rows={workspaces} rowKey={(w) => w.id} />}
     </Card>
   );
-}
+});

@@ -3,12 +3,12 @@
  * invitations, re-send (a new link, a new week) or revoke one. Without SMTP the new link is
  * shown here to copy and pass on. Who may invite is core's permission table ('member.manage').
  */
-import { describeProblem } from '@junction/core';
 import { observer } from 'mobx-react-lite';
-import { useCallback, useEffect, useState } from 'react';
+import { useState } from 'react';
 import styled from 'styled-components';
 import { refusal, useCan } from '../access/useCan.js';
 import { formatRunTime } from '../shared/run-status.js';
+import { failureText } from '../stores/api-failure.js';
 import { usePageStore } from '../stores/root-store.js';
 import { Badge, Button, Card, Select, Table, type TableColumn, TextField, useToast } from '../ui/index.js';
 import { FormStack, Note } from './AccessFrame.js';
@@ -33,20 +33,10 @@ export const InvitationsCard = observer(function InvitationsCard() {
   const store = usePageStore(InstanceStoreModel);
   const { showToast } = useToast();
   const manageRefusal = refusal(useCan('member.manage'));
-  const [items, setItems] = useState<InvitationItem[]>([]);
   const [email, setEmail] = useState('');
   const [role, setRole] = useState<InvitationRole>('editor');
   const [error, setError] = useState('');
   const [link, setLink] = useState<{ email: string; url: string } | null>(null);
-
-  const reload = useCallback(() => {
-    if (manageRefusal) return;
-    store
-      .invitations()
-      .then(setItems)
-      .catch((failure: unknown) => setError(describeProblem(failure).text));
-  }, [store, manageRefusal]);
-  useEffect(reload, [reload]);
 
   const sent = (result: InvitationSent, verb: string) => {
     setLink(result.link ? { email: result.invitation.email, url: result.link } : null);
@@ -56,7 +46,6 @@ export const InvitationsCard = observer(function InvitationsCard() {
         ? `${verb} ${result.invitation.email}.`
         : `Invitation for ${result.invitation.email} ready: copy the link below.`,
     });
-    reload();
   };
 
   const submit = async () => {
@@ -65,7 +54,7 @@ export const InvitationsCard = observer(function InvitationsCard() {
       sent(await store.invite(email.trim(), role), 'Invitation sent to');
       setEmail('');
     } catch (failure) {
-      setError(describeProblem(failure).text);
+      setError(failureText(failure));
     }
   };
 
@@ -74,17 +63,16 @@ export const InvitationsCard = observer(function InvitationsCard() {
       const result = await work();
       if (result && typeof result === 'object' && 'invitation' in result)
         sent(result as InvitationSent, 'Invitation re-sent to');
-      else if (done) {
-        showToast({ status: 'success', message: done });
-        reload();
-      }
+      else if (done) showToast({ status: 'success', message: done });
     } catch (failure) {
-      showToast({ status: 'error', message: describeProblem(failure).text });
-      reload();
+      showToast({ status: 'error', message: failureText(failure) });
     }
   };
 
+  // Only members who may manage others read the invitations (the list is theirs alone).
   if (manageRefusal) return null;
+  const invitations = store.invitations;
+  const items = invitations.data?.items ?? [];
   const columns: TableColumn<InvitationItem>[] = [
     { key: 'email', header: 'E-mail', cell: (item) => item.email },
     {
@@ -160,6 +148,7 @@ export const InvitationsCard = observer(function InvitationsCard() {
           </div>
         </Narrow>
       )}
+      {invitations.problem && <p role="alert">{invitations.problem.text}</p>}
       {items.length > 0 && (
         <Table caption="Pending invitations" columns={columns} rows={items} rowKey={(item) => item.id} />
       )}

@@ -251,7 +251,7 @@ describe('/editApps', () => {
     renderAt('/editApps', fake);
     // A 500's detail is not shown: core's message table words the code.
     expect((await screen.findByRole('alert')).textContent).toBe(
-      `Apps could not be loaded: ${PROBLEM_MESSAGES['server.internal'].text}`,
+      `The apps could not be loaded. ${PROBLEM_MESSAGES['server.internal'].text}`,
     );
     fireEvent.click(screen.getByRole('button', { name: 'Try again' }));
     expect(

@@ -40,9 +40,9 @@ describe('portal store', () => {
     });
     const store = createRootStore({ api: fake.api }).pageStore(PortalStoreModel);
     await store.loadApps();
-    expect(store.appsError).toBe(`Apps could not be loaded: ${PROBLEM_MESSAGES['server.internal'].text}`);
+    expect(store.appsError).toBe(`The apps could not be loaded. ${PROBLEM_MESSAGES['server.internal'].text}`);
     await store.openApp('missing');
-    expect(store.appError).toBe("The app 'missing' could not be loaded: App not found.");
+    expect(store.appError).toBe("The app 'missing' could not be loaded. App not found.");
   });
 
   it('saves the whole app with the held Status, and answers the server message with its field', async () => {

@@ -14,6 +14,7 @@ import {
   type KeyEditResult,
 } from '@junction/core';
 import type { Instance } from 'mobx-state-tree';
+import { failureText } from '../stores/api-failure.js';
 import { ApiModel } from '../stores/api-model.js';
 import { browserSessionPlatform, establishSession, type SessionPlatform } from '../stores/session.js';
 
@@ -68,7 +69,8 @@ export interface AuthTestResult {
 
 /**
  * Reads a user-facing message and field out of any thrown value: an API failure as core's
- * message table words it (with the field its Problem names), anything else as `fallback`.
+ * message table words it (with the field its Problem names), anything else (a bug in the page)
+ * as `fallback`.
  */
 export function describeError(error: unknown, fallback: string): { message: string; field?: string } {
   if (isApiError(error)) {
@@ -173,7 +175,7 @@ export const PortalStoreModel = ApiModel.named('PortalStore')
         const list = await self.server.read('/api/apps', undefined);
         self.assign({ apps: list.items as AppSummary[] });
       } catch (error) {
-        self.assign({ appsError: `Apps could not be loaded: ${describeError(error, 'network error').message}` });
+        self.assign({ appsError: failureText(error, 'The apps could not be loaded.') });
       } finally {
         self.assign({ isLoadingApps: false });
       }
@@ -189,7 +191,7 @@ export const PortalStoreModel = ApiModel.named('PortalStore')
       } catch (error) {
         if (self.appSlug === slug) {
           self.assign({
-            appError: `The app '${slug}' could not be loaded: ${describeError(error, 'network error').message}`,
+            appError: failureText(error, `The app '${slug}' could not be loaded.`),
           });
         }
       } finally {
@@ -271,7 +273,7 @@ export const PortalStoreModel = ApiModel.named('PortalStore')
         });
         return { ok: true };
       } catch (error) {
-        return { ok: false, ...describeError(error, 'The app could not be saved (network error).') };
+        return { ok: false, ...describeError(error, 'The app could not be saved.') };
       } finally {
         self.assign({ isSaving: false });
       }
@@ -282,29 +284,24 @@ export const PortalStoreModel = ApiModel.named('PortalStore')
      * server points the app's iconURL and listing icon at it. The open app is read again.
      */
     async uploadIcon(slug: string, file: Blob): Promise<SaveResult & { iconURL?: string }> {
-      const token = self.api.getToken();
       try {
-        const response = await fetch(`/api/apps/${encodeURIComponent(slug)}/icon`, {
-          method: 'PUT',
-          headers: {
-            'content-type': 'application/octet-stream',
-            ...(token ? { authorization: `Bearer ${token}` } : {}),
-          },
-          body: file,
-        });
-        const answer = (await response.json().catch(() => null)) as { iconURL?: string; detail?: string } | null;
-        if (!response.ok || !answer?.iconURL) {
-          return {
-            ok: false,
-            message: answer?.detail ?? `The logo was not uploaded (${response.status}).`,
-            field: 'icon',
-          };
-        }
+        const { iconURL } = await self.server.mutate(
+          (client) =>
+            client.put('/api/apps/{appSlug}/icon', {
+              params: { path: { appSlug: slug } },
+              // The raw image bytes, as they are (not JSON).
+              body: file as unknown as string,
+              bodySerializer: (bytes: unknown) => bytes as string,
+              headers: { 'content-type': 'application/octet-stream' },
+            }),
+          // The catalogue and this app's definition name the new logo.
+          { invalidates: [apiKey('/api/apps'), apiKey('/api/apps/{appSlug}', { path: { appSlug: slug } })] },
+        );
         await self.openApp(slug, true);
         await self.loadApps();
-        return { ok: true, iconURL: answer.iconURL };
-      } catch {
-        return { ok: false, message: 'The logo was not uploaded (network error).', field: 'icon' };
+        return { ok: true, iconURL };
+      } catch (error) {
+        return { ok: false, message: failureText(error, 'The logo was not uploaded.'), field: 'icon' };
       }
     },
 
@@ -340,7 +337,7 @@ export const PortalStoreModel = ApiModel.named('PortalStore')
         await self.loadApps();
         return { ok: true, slug };
       } catch (error) {
-        return { ok: false, ...describeError(error, 'The integration could not be created (network error).') };
+        return { ok: false, ...describeError(error, 'The integration could not be created.') };
       } finally {
         self.assign({ isSaving: false });
       }
@@ -375,7 +372,7 @@ export const PortalStoreModel = ApiModel.named('PortalStore')
         self.assign({ listing: listing as Listing });
         return { ok: true };
       } catch (error) {
-        return { ok: false, ...describeError(error, 'The listing could not be saved (network error).') };
+        return { ok: false, ...describeError(error, 'The listing could not be saved.') };
       }
     },
 

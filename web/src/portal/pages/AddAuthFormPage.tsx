@@ -150,7 +150,7 @@ export function AddAuthFormPage() {
         setValues(formFromApp(definition));
       },
       (e: unknown) => {
-        if (isCurrent) setLoadError(describeError(e, 'The app could not be loaded (network error).').message);
+        if (isCurrent) setLoadError(describeError(e, 'The app could not be loaded.').message);
       },
     );
     return () => {
@@ -184,7 +184,7 @@ export function AddAuthFormPage() {
       if (isApiError(e) && e.code === STATUS_PROBLEM_CODES[409] && e.problem.field === 'appSlug') {
         setError(`${e.message} To change an app you registered, open it from Edit apps.`);
       } else {
-        setError(describeError(e, 'The app could not be saved (network error).').message);
+        setError(describeError(e, 'The app could not be saved.').message);
       }
     } finally {
       setSaving(false);

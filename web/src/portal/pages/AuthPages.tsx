@@ -645,7 +645,7 @@ const TestPanel = observer(function TestPanel({
       setTab('response');
     } catch (error) {
       setResult(null);
-      setFailure(describeError(error, 'The test could not run (network error).').message);
+      setFailure(describeError(error, 'The test could not run.').message);
     } finally {
       setTesting(false);
     }
