@@ -8,6 +8,7 @@
 import { contrastRatio } from '@junction/core';
 import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
+import { seriousViolations } from './axe-support.js';
 import { E2E_TEST_TIMEOUT_MS, saveScreenshot, useE2ESession } from './harness.js';
 import { signUp, storeToken } from './workflow-fixtures.js';
 
@@ -74,12 +75,14 @@ describe('the Demo CRM, reachable and readable', { timeout: E2E_TEST_TIMEOUT_MS 
       expect(new URL(page.url()).pathname).toBe('/demo-crm');
       await page.getByText('No contacts yet.', { exact: false }).waitFor();
       await expectReadable(page, mode);
+      expect(await seriousViolations(page)).toEqual([]);
       await saveScreenshot(page, `demo-crm-${mode}`);
       await page.getByRole('link', { name: 'Settings → API' }).click();
       await page.getByRole('heading', { name: 'Settings → API', level: 1 }).waitFor();
       await page.getByRole('button', { name: 'Create API key' }).click();
       await page.getByRole('status', { name: 'New API key' }).waitFor();
       await expectReadable(page, mode);
+      expect(await seriousViolations(page)).toEqual([]);
       await saveScreenshot(page, `demo-crm-api-${mode}`);
       await page.close();
     }
