@@ -24,6 +24,8 @@ export type {
   PollingParams,
   RequestConfig,
   TriggerDef,
+  WebhookFilter,
+  WebhookHandshake,
 } from './apps/types.js';
 
 // workflow/model, graph, history
@@ -374,6 +376,7 @@ export {
   requestUrlTestAction,
   slugify,
   validateAppDefinition,
+  WEBHOOK_HANDSHAKES,
 } from './apps/rules.js';
 export { publicSurfaceOf } from './apps/public-surface.js';
 export type { AppSlugProblem } from './apps/slug.js';
@@ -436,6 +439,12 @@ export {
   takenEventKeys,
   withWorkspaceEvents,
 } from './apps/workspace-events.js';
+export {
+  customTriggerNounProblem,
+  listEndpointOf,
+  type TakenEventsProblem,
+  takenEventsProblem,
+} from './apps/event-keys.js';
 export type { TemplateScope } from './apps/template.js';
 export { lookupReference, resolveTemplateString, resolveTemplateValue } from './apps/template.js';
 export { withoutTrailing } from './text/trailing.js';
