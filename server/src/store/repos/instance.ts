@@ -26,6 +26,16 @@ export interface InstanceUserRecord {
 /** One workspace as the instance page lists it: the repository answers the view as is. */
 export type InstanceWorkspaceRecord = InstanceWorkspaceView;
 
+/** The user columns the instance's user list reads, and groups its workspace count by. */
+const USER_COLUMNS = [
+  'users.id',
+  'users.email',
+  'users.name',
+  'users.email_verified',
+  'users.created_at',
+  'users.disabled_at',
+] as const;
+
 /** Repository of `instance_settings` and the instance-wide lists. */
 export interface InstanceRepo {
   settings(): Promise<InstanceSettingsRecord>;
@@ -81,23 +91,8 @@ export function createInstanceRepo(db: Kysely<Database>): InstanceRepo {
       const rows = await db
         .selectFrom('users')
         .leftJoin('memberships', 'memberships.user_id', 'users.id')
-        .select((eb) => [
-          'users.id',
-          'users.email',
-          'users.name',
-          'users.email_verified',
-          'users.created_at',
-          'users.disabled_at',
-          eb.fn.count<string | number>('memberships.tenant_id').as('workspaces'),
-        ])
-        .groupBy([
-          'users.id',
-          'users.email',
-          'users.name',
-          'users.email_verified',
-          'users.created_at',
-          'users.disabled_at',
-        ])
+        .select((eb) => [...USER_COLUMNS, eb.fn.count<string | number>('memberships.tenant_id').as('workspaces')])
+        .groupBy(USER_COLUMNS)
         .orderBy('users.created_at')
         .orderBy('users.id')
         .execute();
