@@ -52,6 +52,22 @@ describe('app routes', () => {
     },
   );
 
+  it.each(['/dashboard', '/workflows'])(
+    'loads the dashboard page %s before drawing it, without the page spinner (no Suspense reveal to hold it back)',
+    async (path) => {
+      renderAt(path);
+      const seenSpinner = () => screen.queryByRole('status', { name: 'Loading page' }) !== null;
+      let spun = seenSpinner();
+      const observer = new MutationObserver(() => {
+        spun ||= seenSpinner();
+      });
+      observer.observe(document.body, { childList: true, subtree: true });
+      await screen.findByRole('heading', { name: 'Sign in to continue' }, { timeout: 10_000 });
+      observer.disconnect();
+      expect(spun).toBe(false);
+    },
+  );
+
   it('serves the developer portal on /develop routes (its own tests live in web/src/portal)', async () => {
     renderAt('/develop/');
     // The portal may be loaded on demand: allow for the chunk.

@@ -1,4 +1,4 @@
-import { lazy, type ReactNode, Suspense } from 'react';
+import { type ComponentType, lazy, type ReactNode, Suspense } from 'react';
 import { Navigate, Outlet, type RouteObject, useParams } from 'react-router-dom';
 import { EditorPage } from '../pages/EditorPage.js';
 import { NotFoundPage } from '../pages/NotFoundPage.js';
@@ -41,16 +41,22 @@ const TriggersPage = portalPage('TriggersPage');
 // The replay viewer and the dashboard pages load on demand too.
 const ReplayPage = lazy(async () => ({ default: (await import('../pages/ReplayPage.js')).ReplayPage }));
 const loadDashboard = () => import('../dashboard/index.js');
-const WorkflowsPage = lazy(async () => ({ default: (await loadDashboard()).WorkflowsPage }));
-const ConnectionsPage = lazy(async () => ({ default: (await loadDashboard()).ConnectionsPage }));
-const SettingsPage = lazy(async () => ({ default: (await loadDashboard()).SettingsPage }));
-const AuditPage = lazy(async () => ({ default: (await loadDashboard()).AuditPage }));
-const RunsPage = lazy(async () => ({ default: (await loadDashboard()).RunsPage }));
-const ProfilePage = lazy(async () => ({ default: (await loadDashboard()).ProfilePage }));
-const DashboardHomePage = lazy(async () => ({ default: (await loadDashboard()).DashboardHomePage }));
+type DashboardPageName =
+  | 'WorkflowsPage'
+  | 'ConnectionsPage'
+  | 'SettingsPage'
+  | 'AuditPage'
+  | 'RunsPage'
+  | 'ProfilePage'
+  | 'DashboardHomePage'
+  | 'SupportPage';
+// The dashboard's pages are loaded by the router before it renders them (the route's `lazy`),
+// not through Suspense, which holds a page back up to 300 ms after its fallback showed.
+function dashboardRoute(name: DashboardPageName): LazyRoute {
+  return { lazy: async () => ({ Component: (await loadDashboard())[name] }) };
+}
 const DemoCrmPage = lazy(async () => ({ default: (await import('../demo-crm/DemoCrmPage.js')).DemoCrmPage }));
 const DocsPage = lazy(async () => ({ default: (await import('../docs/DocsPage.js')).DocsPage }));
-const SupportPage = lazy(async () => ({ default: (await loadDashboard()).SupportPage }));
 const loadInstance = () => import('../instance/index.js');
 const SetUpPage = lazy(async () => ({ default: (await loadInstance()).SetUpPage }));
 const InvitePage = lazy(async () => ({ default: (await loadInstance()).InvitePage }));
@@ -65,34 +71,38 @@ function PublicFormRoute() {
   const Page = loadedFormPage;
   return Page ? <Page formId={formId} pageId={pageId} /> : null;
 }
-const formRoute = {
+/** A page the router loads before it renders it. */
+interface LazyRoute {
+  lazy: () => Promise<{ Component: ComponentType }>;
+}
+const formRoute: LazyRoute = {
   lazy: async () => {
     loadedFormPage = (await import('../forms/renderer/PublicFormPage.js')).PublicFormPage;
     return { Component: PublicFormRoute };
   },
-} as const;
+};
 const loadShopify = () => import('../pages/ShopifyPages.js');
 const ShopifyAuthorizePage = lazy(async () => ({ default: (await loadShopify()).ShopifyAuthorizePage }));
 const ShopifyInstallRedirectPage = lazy(async () => ({ default: (await loadShopify()).ShopifyInstallRedirectPage }));
 
 // Typed by pattern so a route added to the table without a page fails to compile.
-const pages: Record<RoutePattern, (() => ReactNode) | typeof formRoute> = {
+const pages: Record<RoutePattern, (() => ReactNode) | LazyRoute> = {
   // The canvas editor (editor-core 2); without a session it shows the "Workflow Editor" title.
   '/': () => <EditorPage />,
-  '/dashboard': () => <DashboardHomePage />,
+  '/dashboard': dashboardRoute('DashboardHomePage'),
   '/shopify': () => <ShopifyAuthorizePage />,
   '/shopify/admin/oauth/redirect_to_install': () => <ShopifyInstallRedirectPage />,
   // onboarding 2 "Execution replay page".
   '/executions/:execID': () => <ReplayPage />,
   // The dashboard behind the editor's Exit.
-  '/workflows': () => <WorkflowsPage />,
-  '/connections': () => <ConnectionsPage />,
-  '/settings': () => <SettingsPage />,
-  '/audit': () => <AuditPage />,
+  '/workflows': dashboardRoute('WorkflowsPage'),
+  '/connections': dashboardRoute('ConnectionsPage'),
+  '/settings': dashboardRoute('SettingsPage'),
+  '/audit': dashboardRoute('AuditPage'),
   // The workspace's run search and bulk actions (docs/runs-at-scale.md), linked from the home's Runs card.
-  '/runs': () => <RunsPage />,
-  '/support': () => <SupportPage />,
-  '/profile': () => <ProfilePage />,
+  '/runs': dashboardRoute('RunsPage'),
+  '/support': dashboardRoute('SupportPage'),
+  '/profile': dashboardRoute('ProfilePage'),
   '/demo-crm': () => <DemoCrmPage />,
   '/addAuthForm': () => <AddAuthFormPage />,
   // Not shown in forms-dp 2.1: the workspace's own apps, to open in the portal or the auth form.
