@@ -1,4 +1,4 @@
-import { createApiClient } from '@junction/core';
+import { createApiClient, PROBLEM_MESSAGES } from '@junction/core';
 import { cleanup, render, screen } from '@testing-library/react';
 import { afterEach, describe, expect, it } from 'vitest';
 import { createRootStore } from '../stores/root-store.js';
@@ -35,10 +35,14 @@ describe('the public form entry (form.html)', () => {
 
   it('shows a public form page at /form/{id} and /page/{id}', async () => {
     renderAt('/form/gone');
-    expect((await screen.findByRole('alert')).textContent).toBe('This form does not exist or was deleted.');
+    expect((await screen.findByRole('alert')).textContent).toBe(
+      `The form could not be loaded. ${PROBLEM_MESSAGES['resource.not_found'].text}`,
+    );
     cleanup();
     renderAt('/page/gone');
-    expect((await screen.findByRole('alert')).textContent).toBe('This form does not exist or was deleted.');
+    expect((await screen.findByRole('alert')).textContent).toBe(
+      `The form could not be loaded. ${PROBLEM_MESSAGES['resource.not_found'].text}`,
+    );
   });
 
   it('opens the standalone builder at /form/new, which asks a visitor without a session to sign in', async () => {

@@ -62,7 +62,7 @@ export function SessionsCard({ userId }: { userId: string }) {
       setSessions(await account.listSessions());
       setLoadError('');
     } catch (error) {
-      setLoadError(failureText(error));
+      setLoadError(failureText(error, 'Your sessions could not be loaded.'));
     }
   }, [account]);
   useEffect(() => {
@@ -75,7 +75,7 @@ export function SessionsCard({ userId }: { userId: string }) {
       showToast({ status: 'success', message: `Signed out of ${session.device}.` });
       await load();
     } catch (error) {
-      showToast({ status: 'error', message: `Could not sign out of ${session.device}: ${failureText(error)}` });
+      showToast({ status: 'error', message: failureText(error, `Could not sign out of ${session.device}.`) });
     }
   };
   const endEverywhere = async () => {
@@ -83,13 +83,13 @@ export function SessionsCard({ userId }: { userId: string }) {
       window.location.assign(await account.signOut('everywhere', userId));
     } catch (error) {
       setConfirming(false);
-      showToast({ status: 'error', message: `Could not sign out everywhere: ${failureText(error)}` });
+      showToast({ status: 'error', message: failureText(error, 'Could not sign out everywhere.') });
     }
   };
 
   return (
     <Card title="Where you're signed in">
-      {loadError && <p role="alert">Could not load your sessions: {loadError}</p>}
+      {loadError && <p role="alert">{loadError}</p>}
       {!sessions && !loadError && <Muted>Loading sessions…</Muted>}
       {sessions && (
         <List aria-label="Active sessions">

@@ -1,4 +1,4 @@
-import { isApiError, STATUS_PROBLEM_CODES, type WorkflowData } from '@junction/core';
+import type { WorkflowData } from '@junction/core';
 import { ArrowLeft } from 'lucide-react';
 import { observer } from 'mobx-react-lite';
 import { useCallback, useEffect, useState } from 'react';
@@ -6,7 +6,16 @@ import { Link as RouterLink, useNavigate, useParams } from 'react-router-dom';
 import styled from 'styled-components';
 import { useCan } from '../access/useCan.js';
 import { SessionGate, useSessionUser } from '../dashboard/DashboardLayout.js';
-import { type ExecutionShape, FINISHED_STATUSES, ONBOARDING_TOAST_MS, REPLAY_TEXTS, runSamples, runsByStep, stepStatus, versionHref } from '../executions/execution-replay.js';
+import {
+  type ExecutionShape,
+  FINISHED_STATUSES,
+  ONBOARDING_TOAST_MS,
+  REPLAY_TEXTS,
+  runSamples,
+  runsByStep,
+  stepStatus,
+  versionHref,
+} from '../executions/execution-replay.js';
 import { ExecutionsStoreModel } from '../executions/executions-store.js';
 import { ReplayCanvas } from '../executions/ReplayCanvas.js';
 import { FilterDialog, StepRunDialog } from '../executions/StepRunDialog.js';
@@ -120,10 +129,8 @@ const ReplayView = observer(function ReplayView() {
         if (!FINISHED_STATUSES.has(execution.status)) timer = setTimeout(fetchOnce, 1000);
       } catch (error) {
         if (!isCurrent) return;
-        const message =
-          isApiError(error) && error.code === STATUS_PROBLEM_CODES[404]
-            ? 'This execution does not exist or is not yours.'
-            : failureText(error);
+        // Core's message table words it: a run that is gone or not this member's is the server's 404 detail.
+        const message = failureText(error);
         setLoad({ phase: 'missing', message });
       }
     };
@@ -153,7 +160,7 @@ const ReplayView = observer(function ReplayView() {
     return (
       <Centered>
         <div>
-          <h1>Execution not found</h1>
+          <h1>The execution could not be opened</h1>
           <p>{load.phase === 'missing' ? load.message : ''}</p>
           <Button onClick={() => navigate('/workflows')}>Back to workflows</Button>
         </div>

@@ -3,6 +3,7 @@ import { type ReactNode, useEffect, useState } from 'react';
 import { useSearchParams } from 'react-router-dom';
 import styled from 'styled-components';
 import { AccountStoreModel } from '../account/account-store.js';
+import { failureText } from '../stores/api-failure.js';
 import { usePageStore } from '../stores/root-store.js';
 import { TOKEN_STORAGE_KEY } from '../stores/session.js';
 import { Button, PageTitle, Spinner } from '../ui/index.js';
@@ -121,11 +122,7 @@ function ShopifyAuthorize({ browser }: { browser: () => ShopifyBrowser }) {
       },
       (e: unknown) => {
         if (!isCurrent) return;
-        setError(
-          isApiError(e) && !e.isNetworkError
-            ? e.message
-            : 'The install link could not be checked (network error). Reload the page to try again.',
-        );
+        setError(failureText(e, 'The install link could not be checked.'));
       },
     );
     return () => {
@@ -204,13 +201,7 @@ function ShopifyReturn({ browser }: { browser: () => ShopifyBrowser }) {
           setResult({ phase: 'signed-out' });
           return;
         }
-        setResult({
-          phase: 'failed',
-          message:
-            isApiError(e) && !e.isNetworkError
-              ? e.message
-              : 'The store could not be connected (network error). Press Try again.',
-        });
+        setResult({ phase: 'failed', message: failureText(e, 'The store could not be connected.') });
       },
     );
     return () => {

@@ -1,7 +1,7 @@
-import { isApiError } from '@junction/core';
 import { useEffect, useState } from 'react';
 import styled from 'styled-components';
 import type { TenantPlan } from '../stores/root-editor.js';
+import { failureText } from '../stores/api-failure.js';
 import { useRootStore } from '../stores/root-store.js';
 import { Button, Dialog, VisuallyHidden } from '../ui/index.js';
 import { PREMIUM_LINKS, PREMIUM_TEXTS } from './premium.js';
@@ -74,8 +74,7 @@ export function PremiumOffer({ open, onDismiss, navigate = (url) => window.locat
     try {
       navigate(await root.startCheckout(window.location.href));
     } catch (error) {
-      const detail = isApiError(error) ? (error.problem.detail ?? error.problem.title) : '';
-      setFailure(`Checkout could not start${detail ? `: ${detail}` : '.'} Please try again later.`);
+      setFailure(failureText(error, 'Checkout could not start.'));
     } finally {
       setBusy(false);
     }

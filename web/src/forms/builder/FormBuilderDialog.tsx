@@ -1,7 +1,8 @@
-import { type Form, isApiError } from '@junction/core';
+import type { Form } from '@junction/core';
 import * as RadixDialog from '@radix-ui/react-dialog';
 import { useEffect, useState } from 'react';
 import styled from 'styled-components';
+import { failureText } from '../../stores/api-failure.js';
 import { usePageStore } from '../../stores/root-store.js';
 import { Button } from '../../ui/Button.js';
 import { Spinner } from '../../ui/Spinner.js';
@@ -107,11 +108,8 @@ export function FormBuilderDialog({ workflowId, formId, onSaved, open = true, on
       (stored) => isCurrent && setForm(stored),
       (error: unknown) =>
         isCurrent &&
-        setLoadError(
-          isApiError(error) && error.status === 404
-            ? 'This form does not exist in this workspace.'
-            : `The form could not be loaded: ${isApiError(error) ? error.message : String(error)}`,
-        ),
+        // Core's message table words every failure, a form of another workspace (404) too.
+        setLoadError(failureText(error, 'The form could not be loaded.')),
     );
     return () => {
       isCurrent = false;
@@ -135,7 +133,7 @@ export function FormBuilderDialog({ workflowId, formId, onSaved, open = true, on
     } catch (error) {
       setStatus({
         kind: 'error',
-        message: `The form was not saved: ${isApiError(error) ? error.message : String(error)}`,
+        message: failureText(error, 'The form was not saved.'),
       });
     }
   };

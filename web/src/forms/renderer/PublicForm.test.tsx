@@ -1,3 +1,4 @@
+import { PROBLEM_MESSAGES } from '@junction/core';
 import { act, cleanup, fireEvent, screen, within } from '@testing-library/react';
 import { afterEach, describe, expect, it } from 'vitest';
 import { renderWithServer } from '../../app/test-support.js';
@@ -136,6 +137,8 @@ describe('the public form (forms-dp 2.2)', () => {
 
   it('says when a form does not exist', async () => {
     renderWithServer(<PublicForm formId="gone" />, {});
-    expect((await screen.findByRole('alert')).textContent).toBe('This form does not exist or was deleted.');
+    expect((await screen.findByRole('alert')).textContent).toBe(
+      `The form could not be loaded. ${PROBLEM_MESSAGES['resource.not_found'].text}`,
+    );
   });
 });

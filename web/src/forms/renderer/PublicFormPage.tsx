@@ -1,4 +1,4 @@
-import { type Form, isApiError, STATUS_PROBLEM_CODES } from '@junction/core';
+import type { Form } from '@junction/core';
 import { useEffect, useState } from 'react';
 import styled from 'styled-components';
 import { failureText } from '../../stores/api-failure.js';
@@ -37,11 +37,8 @@ function usePublicForm(formId: string): Loaded {
       ({ id, form }) => isCurrent && setLoaded({ status: 'ready', id, form }),
       (error: unknown) => {
         if (!isCurrent) return;
-        const message =
-          isApiError(error) && error.code === STATUS_PROBLEM_CODES[404]
-            ? 'This form does not exist or was deleted.'
-            : `${failureText(error, 'The form could not be loaded.')} Please reload the page.`;
-        setLoaded({ status: 'failed', message });
+        // Core's message table words every failure, a deleted form (404) too.
+        setLoaded({ status: 'failed', message: failureText(error, 'The form could not be loaded.') });
       },
     );
     return () => {
