@@ -17,7 +17,7 @@ export function createRunStatsRepo(db: Kysely<Database>) {
   return {
     /** Runs created since `since` (ISO) by UTC day (YYYY-MM-DD) and status. */
     async countByDay(tenantId: string, since: string): Promise<{ day: string; status: string; count: number }[]> {
-      const ended = await db
+      const endedRead = db
         .selectFrom('run_counts')
         .select(['day', 'status', (eb) => eb.fn.sum<number>('count').as('count')])
         .where('tenant_id', '=', tenantId)
@@ -25,7 +25,7 @@ export function createRunStatsRepo(db: Kysely<Database>) {
         .groupBy(['day', 'status'])
         .execute();
       const day = sql<string>`substr(created_at, 1, 10)`;
-      const open = await db
+      const openRead = db
         .selectFrom('executions')
         .select([day.as('day'), 'status', (eb) => eb.fn.countAll<number>().as('count')])
         .where('tenant_id', '=', tenantId)
@@ -33,6 +33,7 @@ export function createRunStatsRepo(db: Kysely<Database>) {
         .where('created_at', '>=', since)
         .groupBy([day, 'status'])
         .execute();
+      const [ended, open] = await Promise.all([endedRead, openRead]);
       const counts = new Map<string, { day: string; status: string; count: number }>();
       const add = (day: string, status: string, count: number) => {
         const key = `${day} ${status}`;
@@ -44,24 +45,27 @@ export function createRunStatsRepo(db: Kysely<Database>) {
       for (const r of open) add(r.day, r.status, Number(r.count));
       return [...counts.values()];
     },
-    /** The workflows with the most failed runs since `since`, most first. */
+    /** The workflows with the most failed runs since `since`, most first, with their names ('' when deleted). */
     async topFailing(
       tenantId: string,
       since: string,
       limit: number,
-    ): Promise<{ workflowId: string; failed: number }[]> {
+    ): Promise<{ workflowId: string; name: string; failed: number }[]> {
       const rows = await db
-        .selectFrom('run_counts')
-        .select(['workflow_id', (eb) => eb.fn.sum<number>('count').as('failed')])
-        .where('tenant_id', '=', tenantId)
-        .where('day', '>=', since.slice(0, 10))
-        .where('status', '=', 'failed')
-        .groupBy('workflow_id')
+        .selectFrom('run_counts as c')
+        .leftJoin('workflows as w', (join) =>
+          join.onRef('w.id', '=', 'c.workflow_id').onRef('w.tenant_id', '=', 'c.tenant_id'),
+        )
+        .select(['c.workflow_id', 'w.name', (eb) => eb.fn.sum<number>('c.count').as('failed')])
+        .where('c.tenant_id', '=', tenantId)
+        .where('c.day', '>=', since.slice(0, 10))
+        .where('c.status', '=', 'failed')
+        .groupBy(['c.workflow_id', 'w.name'])
         .orderBy('failed', 'desc')
-        .orderBy('workflow_id')
+        .orderBy('c.workflow_id')
         .limit(limit)
         .execute();
-      return rows.map((r) => ({ workflowId: r.workflow_id, failed: Number(r.failed) }));
+      return rows.map((r) => ({ workflowId: r.workflow_id, name: r.name ?? '', failed: Number(r.failed) }));
     },
     /** How many runs wait in a delay now. */
     async countWaiting(tenantId: string): Promise<number> {
