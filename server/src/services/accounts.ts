@@ -4,27 +4,27 @@
  */
 import { randomInt } from 'node:crypto';
 import { describeDevice, isRole, UNKNOWN_DEVICE } from '@junction/core';
+import type { ServiceDeps } from '../deps.js';
+import { nowIso } from '../kernel/clock.js';
 import type { SignUpGate } from '../kernel/contracts/access.js';
 import {
   conflict,
   invitationInvalid,
   notFound,
-  Problem,
   PROBLEM_CODES,
+  Problem,
   unauthorized,
   unprocessable,
 } from '../kernel/errors.js';
+import type { AuthContext, Services, SessionGrant, SignInClient } from '../kernel/types.js';
 import { createCodeMail, createSignInLinkMail } from '../mail/templates.js';
 import { hashPassword, NO_PASSWORD_HASH, verifyAgainstDummy, verifyPassword } from '../security/passwords.js';
 import { createToken, hashToken, isSameSecret } from '../security/tokens.js';
 import { createRepos, type SessionRecord, type TenantRecord, type UserRecord } from '../store/repos/index.js';
 import { inTransaction } from '../store/repos/transaction.js';
 import { buildNewWorkflow, checkPasswordRules, isValidEmail, normaliseEmail } from './core-rules.js';
-import { nowIso } from '../kernel/clock.js';
-import type { ServiceDeps } from '../deps.js';
-import type { AuthContext, Services, SessionGrant, SignInClient } from '../kernel/types.js';
 import { idleTimeoutMs, idleVerdict, sessionContext } from './session-context.js';
-import { toTenantView, toUserView } from './views.js';
+import { firstWorkflowRecord, toTenantView, toUserView } from './views.js';
 
 /** Sessions last 30 days from sign-in. */
 export const SESSION_TTL_MS = 30 * 24 * 60 * 60 * 1000;
@@ -179,16 +179,7 @@ export function createAccountsService(deps: ServiceDeps, gate: SignUpGate): Serv
         await tx.users.insert(user);
         await tx.tenants.insert(tenant);
         await tx.tenants.addMember({ userId: user.id, tenantId: tenant.id, role: 'owner', createdAt });
-        await tx.workflows.insert({
-          id: document.id,
-          tenantId: tenant.id,
-          name: document.name,
-          active: false,
-          document,
-          revision: 1,
-          createdAt,
-          updatedAt: createdAt,
-        });
+        await tx.workflows.insert(firstWorkflowRecord(tenant.id, { ...document, active: false }, createdAt));
         if (opts.owner !== 'no' && !(await tx.instance.claimOwner(user.id, createdAt)) && opts.owner === 'required') {
           throw conflict('This Junction already has an owner. Sign in instead.', undefined, PROBLEM_CODES.ownerExists);
         }
@@ -300,7 +291,8 @@ export function createAccountsService(deps: ServiceDeps, gate: SignUpGate): Serv
       if (!isSameSecret(stored.codeHash, hashToken(`${user.id}:${given}`))) throw unprocessable('Wrong code.', 'code');
       // The code reached the mailbox through this session, which was opened with the password
       // (sign-up or log-in): the password stays, every other session ends.
-      if (await repos.users.markEmailVerified(user.id)) await repos.sessions.removeOthersForUser(user.id, ctx.sessionId);
+      if (await repos.users.markEmailVerified(user.id))
+        await repos.sessions.removeOthersForUser(user.id, ctx.sessionId);
       await repos.codes.removeCodes(user.id);
       return toUserView({ ...user, emailVerified: true });
     },

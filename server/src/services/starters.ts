@@ -17,13 +17,13 @@ import {
   WORKFLOW_SCHEMA_VERSION,
   type WorkflowDocument,
 } from '@junction/core';
-import { unprocessable } from '../kernel/errors.js';
-import { checkDocument } from './core-rules.js';
-import { nowIso } from '../kernel/clock.js';
 import type { PlatformDeps } from '../deps.js';
+import { nowIso } from '../kernel/clock.js';
 import type { StarterInput, StartersService } from '../kernel/contracts/starters.js';
+import { unprocessable } from '../kernel/errors.js';
 import type { AuthContext, WorkflowView } from '../kernel/types.js';
-import { toWorkflowView } from './views.js';
+import { checkDocument } from './core-rules.js';
+import { firstWorkflowRecord, toWorkflowView } from './views.js';
 
 /** The `template` numbers the address accepts (onboarding 2). */
 export const STARTER_NUMBERS = [0, 1, 2, 4, 5] as const;
@@ -203,17 +203,7 @@ export function createStartersService(deps: PlatformDeps): StartersService {
       const checked = checkDocument(draft);
       if (!checked.ok)
         throw unprocessable(`The starter is not a valid workflow: ${checked.errors[0]?.message}`, 'template');
-      const createdAt = nowIso(deps);
-      const record = {
-        id: checked.document.id,
-        tenantId: ctx.tenantId,
-        name: checked.document.name,
-        active: false,
-        document: checked.document,
-        revision: 1,
-        createdAt,
-        updatedAt: createdAt,
-      };
+      const record = firstWorkflowRecord(ctx.tenantId, { ...checked.document, active: false }, nowIso(deps));
       await deps.repos.workflows.insert(record);
       return toWorkflowView(record);
     },

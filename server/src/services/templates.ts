@@ -1,13 +1,13 @@
 /** Implements the TemplatesService contract (kernel/contracts/templates.ts): share, read and accept templates. */
 import { acceptTemplate, sanitizeForShare, type WorkflowDocument } from '@junction/core';
+import type { PlatformDeps } from '../deps.js';
+import { nowIso } from '../kernel/clock.js';
+import type { TemplatesService, TemplateView } from '../kernel/contracts/templates.js';
 import { badRequest, notFound, unprocessable } from '../kernel/errors.js';
 import { readJson, writeJson } from '../store/json.js';
-import type { TemplatesService, TemplateView } from '../kernel/contracts/templates.js';
-import { checkDocument } from './core-rules.js';
-import { nowIso } from '../kernel/clock.js';
-import type { PlatformDeps } from '../deps.js';
-import { toWorkflowView } from './views.js';
 import { createTemplatesRepo } from '../store/repos/templates.js';
+import { checkDocument } from './core-rules.js';
+import { firstWorkflowRecord, toWorkflowView } from './views.js';
 
 /** App icons kept with a template (editor-core 9: 20 in the share dialog). */
 export const TEMPLATE_ICON_LIMIT = 20;
@@ -89,17 +89,7 @@ export function createTemplatesService(deps: PlatformDeps): TemplatesService {
           'templateId',
         );
       }
-      const createdAt = nowIso(deps);
-      const record = {
-        id: checked.document.id,
-        tenantId: ctx.tenantId,
-        name: checked.document.name,
-        active: false,
-        document: { ...checked.document, active: false },
-        revision: 1,
-        createdAt,
-        updatedAt: createdAt,
-      };
+      const record = firstWorkflowRecord(ctx.tenantId, { ...checked.document, active: false }, nowIso(deps));
       await deps.repos.workflows.insert(record);
       return toWorkflowView(record);
     },

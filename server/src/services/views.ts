@@ -1,12 +1,5 @@
-/** Maps stored records to the views of ./types.ts. */
+/** Maps stored records to the views of ./types.ts, and builds a new workflow's first record. */
 import type { WorkflowDocument } from '@junction/core';
-import type {
-  CredentialRecord,
-  TenantRecord,
-  UserRecord,
-  WorkflowRecord,
-  WorkflowSummaryRecord,
-} from '../store/repos/index.js';
 import {
   type CredentialView,
   SECRET_SENTINEL,
@@ -15,6 +8,13 @@ import {
   type WorkflowSummary,
   type WorkflowView,
 } from '../kernel/types.js';
+import type {
+  CredentialRecord,
+  TenantRecord,
+  UserRecord,
+  WorkflowRecord,
+  WorkflowSummaryRecord,
+} from '../store/repos/index.js';
 
 /** A user as the API shows it (no password hash). */
 export function toUserView(user: UserRecord): UserView {
@@ -41,6 +41,23 @@ export function toTenantView(tenant: TenantRecord): TenantView {
 /** A workflow list entry. */
 export function toWorkflowSummary(w: WorkflowSummaryRecord): WorkflowSummary {
   return { id: w.id, name: w.name, active: w.active, createdAt: w.createdAt, updatedAt: w.updatedAt };
+}
+
+/**
+ * A new workflow's first stored record: revision 1, created and updated at `createdAt`, named
+ * and switched as its document says.
+ */
+export function firstWorkflowRecord(tenantId: string, document: WorkflowDocument, createdAt: string): WorkflowRecord {
+  return {
+    id: document.id,
+    tenantId,
+    name: document.name,
+    active: document.active,
+    document,
+    revision: 1,
+    createdAt,
+    updatedAt: createdAt,
+  };
 }
 
 /** A workflow with its document and revision. */
