@@ -44,10 +44,10 @@ const FEATURE_FLOOR = 1;
  * no other file of a sibling.
  */
 const ENTRIES: Record<string, string> = {
-  'editor/editor-context.tsx': 'the open editor, for the onboarding dialogs drawn over it (wizard, tour)',
+  'editor/editor-context.tsx':
+    'the open editor, for the onboarding dialogs drawn over it (wizard, tour), and its app-changed event',
   'editor/model/editor-store.ts': "the editor's model, whose store the custom-trigger wizard drives",
   'editor/model/types.ts': "the editor model's shared types (a step test's result)",
-  'editor/panels/StepPanelHost.tsx': 'the window event by which the wizard tells the open step panel an app changed',
   'executions/ExecutionsList.tsx': "a workflow's runs: the dashboard's Runs dialog and the editor's Runs button",
   'executions/manual-run-chunk.tsx': "the trigger menu's 'Run manually' item, a chunk of its own",
   'forms/builder/FormBuilderDialog.tsx': "the form builder, a chunk the editor's form trigger opens",

@@ -1,6 +1,12 @@
 import { createContext, type ReactNode, useContext } from 'react';
 import type { IEditorStore } from './model/editor-store.js';
 
+/**
+ * The window event telling the open step panel that an app's definition changed (a custom
+ * trigger was added to it): `detail` = { app: slug }.
+ */
+export const APP_CHANGED_EVENT = 'junction:app-changed';
+
 const EditorContext = createContext<IEditorStore | null>(null);
 
 /** Makes an editor store available to {@link useEditor} below it. */

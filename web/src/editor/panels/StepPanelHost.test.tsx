@@ -4,10 +4,10 @@ import { ThemeProvider } from 'styled-components';
 import { afterEach, describe, expect, it } from 'vitest';
 import { createRootStore, RootStoreProvider } from '../../stores/root-store.js';
 import { ToastProvider, theme } from '../../ui/index.js';
-import { EditorProvider } from '../editor-context.js';
+import { APP_CHANGED_EVENT, EditorProvider } from '../editor-context.js';
 import type { IEditorStore } from '../model/editor-store.js';
 import { StepPanelHost } from './StepPanelHost.js';
-import { makeEditor } from './test-kit.js';
+import { CRM_APP, makeEditor } from './test-kit.js';
 
 afterEach(cleanup);
 
@@ -40,5 +40,22 @@ describe('StepPanelHost', () => {
     expect(screen.getByTestId('step-panel')).toBeTruthy();
     act(() => editor.select(null));
     expect(screen.queryByTestId('step-panel')).toBeNull();
+  });
+
+  it("reads an app's definition again once the custom-trigger wizard says the app changed (onboarding 4)", async () => {
+    const { editor, calls } = await makeEditor({
+      'GET /api/apps': () => ({ items: [] }),
+      'GET /api/apps/{appSlug}': () => CRM_APP,
+    });
+    render(wrap(editor, <StepPanelHost />));
+    const reads = () => calls.filter((call) => call.path === '/api/apps/{appSlug}').length;
+    await editor.catalog.definition(CRM_APP.appSlug);
+    await editor.catalog.definition(CRM_APP.appSlug);
+    expect(reads()).toBe(1);
+    act(() => {
+      window.dispatchEvent(new CustomEvent(APP_CHANGED_EVENT, { detail: { app: CRM_APP.appSlug } }));
+    });
+    await editor.catalog.definition(CRM_APP.appSlug);
+    expect(reads()).toBe(2);
   });
 });

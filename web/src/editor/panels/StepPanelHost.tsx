@@ -4,7 +4,7 @@ import styled from 'styled-components';
 import { Button } from '../../ui/Button.js';
 import { useToast } from '../../ui/index.js';
 import { ChunkFailure, lazyChunk, useLazyChunk } from '../../ui/lazy-chunk.js';
-import { useEditor } from '../editor-context.js';
+import { APP_CHANGED_EVENT, useEditor } from '../editor-context.js';
 import { whenIdle } from '../when-idle.js';
 
 // The panels (and their JSON viewer) are a chunk of their own, kept out of the initial
@@ -53,9 +53,6 @@ class PanelBoundary extends Component<
   }
 }
 
-/** The window event telling that an app's definition changed: `detail` = { app: slug }. */
-export const APP_CHANGED_EVENT = 'junction:app-changed';
-
 /**
  * Where the step panels mount (editor-core 2.8, 2.9): the selected trigger or action step's
  * panel at the right of the canvas. A panel that fails to render is reported and closed.
@@ -65,6 +62,15 @@ export const StepPanelHost = observer(function StepPanelHost() {
   const { showToast } = useToast();
   const { catalog } = editor;
   const [isWarm, setWarm] = useState(false);
+  useEffect(() => {
+    // onboarding 4: a custom trigger was added to an app; its event list is read again.
+    const changed = (event: Event) => {
+      const slug = ((event as CustomEvent).detail as { app?: string } | null)?.app;
+      if (slug) catalog.forget(slug);
+    };
+    window.addEventListener(APP_CHANGED_EVENT, changed);
+    return () => window.removeEventListener(APP_CHANGED_EVENT, changed);
+  }, [catalog]);
   useEffect(() => {
     if (!editor.isLoaded) return;
     // Once the browser is idle after the canvas has painted, what the first click would
