@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { nextRuns, type ScheduleSpec, validateSchedule } from './schedule.js';
+import { isTimeZone, nextRuns, type ScheduleSpec, validateSchedule } from './schedule.js';
 
 const iso = (dates: Date[]) => dates.map((d) => d.toISOString());
 
@@ -33,6 +33,17 @@ describe('validateSchedule', () => {
     // Six fields would fire every second: minute precision only.
     expect(fields({ frequency: 'cron', cron: '* * * * * *' })).toEqual(['cron']);
     expect(fields({ frequency: 'minutes', every: 5, timezone: 'Mars/Olympus' })).toEqual(['timezone']);
+  });
+});
+
+describe('isTimeZone', () => {
+  it('knows IANA zones and refuses other names, the same when asked again', () => {
+    for (let i = 0; i < 2; i++) {
+      expect(isTimeZone('Europe/Paris')).toBe(true);
+      expect(isTimeZone('UTC')).toBe(true);
+      expect(isTimeZone('Mars/Olympus')).toBe(false);
+      expect(isTimeZone('')).toBe(false);
+    }
   });
 });
 
