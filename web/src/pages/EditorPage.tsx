@@ -32,6 +32,7 @@ import {
 } from '../stores/session.js';
 import { Button, Spinner, useToast } from '../ui/index.js';
 import { ChunkFailure, lazyChunk, useLazyChunk } from '../ui/lazy-chunk.js';
+import { NoAccessNotice } from './NoAccessNotice.js';
 
 type TourModule = typeof import('../onboarding/tour-chunk.js');
 
@@ -108,6 +109,11 @@ const LinkChoices = styled.span`
   margin-top: ${({ theme }) => theme.space(4)};
   font-size: ${({ theme }) => theme.font.size.body};
 `;
+
+/** Opens the same address again (the session is in the link's workspace now). */
+function reloadPage(): void {
+  window.location.reload();
+}
 
 /** What opens first: the editor when a session is at hand (`c`, a stored token or the client's own), else onboarding 2's rule on `u` and `template_id`. */
 function firstGate(hasClientToken: boolean): EditorGate {
@@ -376,9 +382,14 @@ export const EditorPage = observer(function EditorPage() {
     );
   }
   if (editor.loadPhase === 'failed') {
+    // A link into another workspace of this account switches to it and opens the workflow there.
     return (
       <Centered>
-        <NoAccess role="alert">{NO_ACCESS_TEXT}</NoAccess>
+        <NoAccessNotice
+          text={NO_ACCESS_TEXT}
+          linkTenantId={readEditorAddress(window.location.search).tenantId}
+          onSwitched={reloadPage}
+        />
       </Centered>
     );
   }
