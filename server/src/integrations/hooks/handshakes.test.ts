@@ -10,6 +10,7 @@ import type { AppDefinition, TriggerDef } from '@junction/core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { HookHandshakes, HookRequest } from '../../kernel/contracts/hooks.js';
 import { createVault, loadVaultKeys } from '../../security/vault.js';
+import { writeJson } from '../../store/json.js';
 import { type OpenTestDatabase, openTestDatabases } from '../../store/test-db.js';
 import { createHookHandshakes, hookSignature } from './handshakes.js';
 
@@ -30,6 +31,7 @@ const app: AppDefinition = {
     graphLike: webhook({ webhookHandshake: 'client-state' }),
     signed: webhook({ webhookHandshake: 'hook-secret' }),
     created: webhook({ webhookFilter: { path: 'event.kind', equals: 'thing.created' } }),
+    card: webhook({ webhookFilter: { path: 'action.type', equals: 'createCard' } }),
   },
 };
 
@@ -106,5 +108,33 @@ describe.each(openTestDatabases())('webhook declarations of a portal app on %s',
     const body = { event: { kind: 'thing.deleted' } };
     const signed = request(body, { 'x-hook-signature': hookSignature('x', JSON.stringify(body)) });
     expect(await hooks.inspect('key-filter', signed)).toEqual({ kind: 'deliver' });
+  });
+
+  it("a subscription made before filters were stored follows its trigger's filter", async () => {
+    // A workflow ON since before: its hook has no stored rows at all.
+    const at = new Date().toISOString();
+    const document = { steps: [{ id: 't', kind: 'trigger', data: { app: app.appSlug, action: 'card' } }], links: [] };
+    await db.db
+      .insertInto('workflows')
+      .values({
+        id: 'wf_legacy',
+        tenant_id: tenantId,
+        name: 'Legacy',
+        active: 1,
+        document: writeJson(document),
+        revision: 1,
+        created_at: at,
+        updated_at: at,
+        hook_key: 'key-legacy',
+      } as never)
+      .execute();
+    const model = { id: 'board' };
+    expect(await hooks.inspect('key-legacy', request({ action: { type: 'createCard' }, model }))).toEqual({
+      kind: 'deliver',
+    });
+    expect(await hooks.inspect('key-legacy', request({ action: { type: 'updateCard' }, model }))).toEqual({
+      kind: 'ignore',
+      reason: "The trigger does not start on 'updateCard'.",
+    });
   });
 });

@@ -21,6 +21,7 @@ import { Problem } from '../../kernel/errors.js';
 import type { IntegrationDeps } from '../deps.js';
 import type { AppRegistry } from '../registry.js';
 import type { HookHandshakes, HookRequest } from '../../kernel/contracts/hooks.js';
+import { readJson } from '../../store/json.js';
 import { createHookSecretsRepo, type HookSecretRow } from '../../store/repos/hook-secrets.js';
 import { createWorkflowsRepo } from '../../store/repos/workflows.js';
 
@@ -146,6 +147,24 @@ export function createHookHandshakes(
   const unknownHook = () => new Problem(404, 'Not Found', { detail: 'Webhook not found.' });
   const refused = (detail: string) => new Problem(401, 'Unauthorized', { detail });
 
+  /**
+   * The filter of a subscription made before filters were stored with it (a hook without rows):
+   * its trigger's declaration, read from the workflow. Only a body shaped like the one such
+   * subscriptions had (Trello's new-card trigger: `{ action, model }`) takes this read, so a
+   * plain Webhook trigger's deliveries never do.
+   */
+  async function legacyFilter(key: string, body: Body | undefined): Promise<WebhookFilter | undefined> {
+    if (!body || !isObject(body.action) || !isObject(body.model)) return undefined;
+    const workflow = await workflowOf(key);
+    const doc = workflow
+      ? readJson<{ steps?: { kind?: string; data?: { app?: string; action?: string } }[] }>(workflow.document)
+      : undefined;
+    const step = doc?.steps?.find((s) => s.kind === 'trigger')?.data;
+    if (!workflow || !step?.app || !step.action) return undefined;
+    const app = await deps.registry.resolve(workflow.tenantId, step.app);
+    return webhookTriggerOf(app, step.action)?.webhookFilter;
+  }
+
   return {
     async prepareSubscription(tenantId, key, appSlug, values, event) {
       const trigger = webhookTriggerOf(await deps.registry.resolve(tenantId, appSlug), event);
@@ -241,7 +260,7 @@ export function createHookHandshakes(
       }
 
       // webhookFilter: keep only the trigger's events.
-      const filter = parseFilter(open(KIND.filter));
+      const filter = secrets.length > 0 ? parseFilter(open(KIND.filter)) : await legacyFilter(key, body);
       if (filter) {
         const seen = textAt(body, filter.path);
         if (seen !== filter.equals) {
