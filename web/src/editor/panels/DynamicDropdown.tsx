@@ -39,6 +39,7 @@ const Trigger = styled.button`
   &:focus-visible { outline: none; border-color: ${({ theme }) => theme.colors.focus}; box-shadow: ${({ theme }) => theme.focusRing}; }
   .placeholder { color: ${({ theme }) => theme.colors.textMuted}; }
   svg { flex: none; color: ${({ theme }) => theme.colors.textMuted}; }
+  &[aria-invalid='true'] { border-color: ${({ theme }) => theme.colors.danger}; }
 `;
 
 const Content = styled(Popover.Content)`
