@@ -8,7 +8,7 @@ import { buildNewWorkflow, checkDocument } from './core-rules.js';
 import { nowIso } from '../kernel/clock.js';
 import type { ServiceDeps } from '../deps.js';
 import type { AuthContext, Services } from '../kernel/types.js';
-import { toWorkflowSummary, toWorkflowView } from './views.js';
+import { firstWorkflowRecord, toWorkflowSummary, toWorkflowView } from './views.js';
 import { createWorkflowReleasesRepo } from '../store/repos/workflow-releases.js';
 import { createWorkflowReleases, type DraftPublisher } from './workflow-releases.js';
 import { readWorkflowPage } from '../store/repos/workflow-pages.js';
@@ -78,17 +78,7 @@ export function createWorkflowsService(deps: ServiceDeps, activation?: WorkflowA
       const wantsOn =
         input.active ?? (input.document !== undefined && (input.document as { active?: unknown }).active === true);
       if (wantsOn && !activation) throw unprocessable('Switch the workflow ON after creating it.', 'active');
-      const createdAt = nowIso(deps);
-      const record = {
-        id,
-        tenantId: ctx.tenantId,
-        name: document.name,
-        active: document.active,
-        document,
-        revision: 1,
-        createdAt,
-        updatedAt: createdAt,
-      };
+      const record = firstWorkflowRecord(ctx.tenantId, document, nowIso(deps));
       await repos.workflows.insert(record);
       if (wantsOn && activation) {
         try {
