@@ -2,7 +2,8 @@
  * The web app's floors, read from its import statements (`import type` and `import()` included):
  * no import cycle; pages and routes on top, then the features, then what features share, then
  * the models (stores/), then the design system (ui/), and no import runs up a floor; a feature
- * uses a sibling feature only through the few files that sibling offers (its entries below).
+ * uses a sibling feature only through the few files that sibling offers (its entries below), and
+ * two feature folders never import each other both ways.
  */
 import { fileURLToPath } from 'node:url';
 import { describe, expect, it } from 'vitest';
@@ -58,14 +59,6 @@ const ENTRIES: Record<string, string> = {
   'instance/InstanceOwnerCard.tsx': "the settings page's link to the owner's instance page",
   'instance/InvitationsCard.tsx': "the settings page's invitations",
 };
-
-/**
- * Feature folders that still import each other both ways (through entries): the dashboard owns
- * the signed-in frame that the instance page sits in, while its settings page and sidebar show
- * the instance's cards and switcher. The frame moves down to shared/ once it takes the switcher
- * as a slot.
- */
-const TWO_WAY_FEATURES = ['dashboard/ <-> instance/'];
 
 function productGraph(graph: ImportGraph): ImportGraph {
   const keep = (file: string) => !TEST_HELPERS.test(file);
@@ -165,7 +158,7 @@ describe('web layers', () => {
     expect(Object.keys(ENTRIES).filter((entry) => !used.has(entry))).toEqual([]);
   });
 
-  it('keeps feature folders one-directional but for the known pair (a list that only shrinks)', () => {
-    expect(twoWayFeatures(graph)).toEqual(TWO_WAY_FEATURES);
+  it('keeps imports between feature folders one-directional', () => {
+    expect(twoWayFeatures(graph)).toEqual([]);
   });
 });

@@ -60,7 +60,7 @@ const DocsPage = lazy(async () => ({ default: (await import('../docs/DocsPage.js
 const loadInstance = () => import('../instance/index.js');
 const SetUpPage = lazy(async () => ({ default: (await loadInstance()).SetUpPage }));
 const InvitePage = lazy(async () => ({ default: (await loadInstance()).InvitePage }));
-const InstancePage = lazy(async () => ({ default: (await loadInstance()).InstancePage }));
+const InstancePage = lazy(async () => ({ default: (await import('../pages/InstancePage.js')).InstancePage }));
 // The public form and the form builder are loaded by the router before it renders them (the
 // route's `lazy`), not through Suspense: React holds a Suspense reveal back by up to 300 ms,
 // which made /form/new take over a second (BENCHMARKS.md "Form builder").

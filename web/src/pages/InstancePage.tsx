@@ -7,6 +7,13 @@ import { observer } from 'mobx-react-lite';
 import { useEffect, useState } from 'react';
 import styled from 'styled-components';
 import { DashboardLayout, useDashboard } from '../dashboard/DashboardLayout.js';
+import { FormStack, Note } from '../instance/AccessFrame.js';
+import {
+  InstanceStoreModel,
+  type InstanceUser,
+  type InstanceWorkspace,
+  type SignupPolicy,
+} from '../instance/instance-store.js';
 import { formatRunTime } from '../shared/run-status.js';
 import { failureText } from '../stores/api-failure.js';
 import { usePageStore } from '../stores/root-store.js';
@@ -22,8 +29,6 @@ import {
   TextField,
   useToast,
 } from '../ui/index.js';
-import { FormStack, Note } from './AccessFrame.js';
-import { InstanceStoreModel, type InstanceUser, type InstanceWorkspace, type SignupPolicy } from './instance-store.js';
 
 /** The policy form keeps a readable width on a wide page. */
 const PolicyForm = styled(FormStack)`
