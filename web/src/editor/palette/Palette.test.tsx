@@ -76,12 +76,13 @@ describe("the palette's messaging action (editor-core 1)", () => {
     const { editor } = await renderPalette({ plan: 'premium', planStatus: 'active' });
     fireEvent.click(screen.getByRole('tab', { name: 'ACTIONS' }));
     const panel = await screen.findByRole('tabpanel', { name: 'ACTIONS' });
-    await waitFor(() => expect(panel.textContent).toContain('Slack'));
+    await waitFor(() => expect(panel.textContent).toContain('Slack'), { timeout: 10_000 });
     expect(panel.textContent).toContain('Telegram');
     expect(panel.textContent).toContain('Discord');
     expect(panel.textContent).not.toContain('Notion');
     fireEvent.click(screen.getByRole('button', { name: /Slack/ }));
-    await waitFor(() => expect(editor.wf.steps).toHaveLength(3));
+    // Adding an action waits for core's layout chunk: on a loaded machine that takes seconds.
+    await waitFor(() => expect(editor.wf.steps).toHaveLength(3), { timeout: 10_000 });
     expect(editor.wf.steps[2].data).toMatchObject({ type: 'slack', label: 'Slack', hasauth: true });
   });
 });
