@@ -282,17 +282,22 @@ function readSchema(ctx: Ctx, value: unknown, path: string, depth: number): Fiel
   return out;
 }
 
-function readProperty(ctx: Ctx, value: unknown, path: string, depth: number): FieldProperty {
-  const obj = expectRecord(ctx, value, path);
-  if (!obj) return { key: '' };
-  checkKeys(ctx, obj, PROPERTY_KEYS, path);
-  const out: FieldProperty = { key: readString(ctx, obj, 'key', path, DOCUMENT_LIMITS.maxNameLength * 5) };
+/** Copies the optional title, description and hidden flag of a field or a schema property. */
+function readLabels(ctx: Ctx, obj: Rec, path: string, out: Pick<FieldDef, 'title' | 'description' | 'hidden'>): void {
   const title = readOptionalString(ctx, obj, 'title', path);
   if (title !== undefined) out.title = title;
   const description = readOptionalString(ctx, obj, 'description', path);
   if (description !== undefined) out.description = description;
   const hidden = readOptionalBoolean(ctx, obj, 'hidden', path);
   if (hidden !== undefined) out.hidden = hidden;
+}
+
+function readProperty(ctx: Ctx, value: unknown, path: string, depth: number): FieldProperty {
+  const obj = expectRecord(ctx, value, path);
+  if (!obj) return { key: '' };
+  checkKeys(ctx, obj, PROPERTY_KEYS, path);
+  const out: FieldProperty = { key: readString(ctx, obj, 'key', path, DOCUMENT_LIMITS.maxNameLength * 5) };
+  readLabels(ctx, obj, path, out);
   if (obj.schema !== undefined) out.schema = readSchema(ctx, obj.schema, `${path}.schema`, depth + 1);
   return out;
 }
@@ -303,12 +308,7 @@ export function readField(ctx: Ctx, value: unknown, path: string): FieldDef {
   if (!obj) return { name: '' };
   checkKeys(ctx, obj, FIELD_KEYS, path);
   const out: FieldDef = { name: readString(ctx, obj, 'name', path, DOCUMENT_LIMITS.maxNameLength * 5, true) };
-  const title = readOptionalString(ctx, obj, 'title', path);
-  if (title !== undefined) out.title = title;
-  const description = readOptionalString(ctx, obj, 'description', path);
-  if (description !== undefined) out.description = description;
-  const hidden = readOptionalBoolean(ctx, obj, 'hidden', path);
-  if (hidden !== undefined) out.hidden = hidden;
+  readLabels(ctx, obj, path, out);
   if (obj.in !== undefined) {
     if (typeof obj.in === 'string' && FIELD_LOCATION_SET.has(obj.in)) out.in = obj.in as FieldDef['in'];
     else fail(ctx, `${path}.in`, 'type', `expected one of ${FIELD_LOCATIONS.join(', ')}`);
