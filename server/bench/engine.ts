@@ -11,6 +11,8 @@
  *   DATABASE_URL, and TEST_REDIS_URL or REDIS_URL).
  *
  *   npm run bench:engine -- --duration 20 --connections 10,50 [--variants bare,embedded,scaleout] [--workers 1,2,4]
+ *     [--warmup S (load before each row, not counted)] [--cpu-prof DIR]
+ *     [--heap-prof DIR (allocation per webhook of the embedded tsx server, over the row)]
  *
  * Every process (target, servers, workers) runs apart from the load generator. Prints a
  * markdown table: req/s, p50/p99 latency, peak RSS (VmHWM) of the serving processes, and the
@@ -114,7 +116,10 @@ async function roleJunction(mode: 'embedded' | 'scaleout', targetPort: number): 
       NODE_ENV: 'production',
     },
   });
+  const heap = heapSampler();
   process.on('message', async (m: { type: string }) => {
+    if (m.type === 'heap-start') return process.send?.(await heap.start());
+    if (m.type === 'heap-stop') return process.send?.(await heap.stop());
     if (m.type === 'count') {
       const row = await sql<{ recorded: string | number; finished: string | number; succeeded: string | number }>`
         SELECT count(*) AS recorded,
@@ -136,7 +141,48 @@ async function roleJunction(mode: 'embedded' | 'scaleout', targetPort: number): 
   });
 }
 
+/**
+ * `--heap-prof DIR`: V8's sampling heap profiler in the server process over each row's load
+ * (collected objects included, so it estimates every byte allocated, not what stays alive);
+ * `stop` writes DIR/embedded-<time>.heapprofile and answers the bytes sampled.
+ */
+function heapSampler() {
+  let session: import('node:inspector').Session | undefined;
+  const post = <T>(method: string, params?: object) =>
+    new Promise<T>((resolve, reject) =>
+      session?.post(method, params, (error, result) => (error ? reject(error) : resolve(result as T))),
+    );
+  return {
+    async start() {
+      const inspector = await import('node:inspector');
+      session = new inspector.Session();
+      session.connect();
+      await post('HeapProfiler.startSampling', {
+        samplingInterval: 4096,
+        includeObjectsCollectedByMajorGC: true,
+        includeObjectsCollectedByMinorGC: true,
+      });
+      return { started: true };
+    },
+    async stop() {
+      type Node = { selfSize: number; children: Node[] };
+      const { profile } = await post<{ profile: { head: Node } }>('HeapProfiler.stopSampling');
+      session?.disconnect();
+      const sum = (n: Node): number => n.selfSize + n.children.reduce((a, c) => a + sum(c), 0);
+      const dir = process.env.BENCH_HEAP_PROF;
+      if (dir) {
+        const { mkdirSync, writeFileSync } = await import('node:fs');
+        mkdirSync(dir, { recursive: true });
+        writeFileSync(path.join(dir, `embedded-${Date.now()}.heapprofile`), JSON.stringify(profile));
+      }
+      return { bytes: sum(profile.head) };
+    },
+  };
+}
+
 // ---------------------------------------------------------------- orchestration
+
+const HEAP_PROF = flag('heap-prof');
 
 /** `--cpu-prof DIR`: V8 CPU profiles of the servers and workers (written when they stop). */
 const CPU_PROF = flag('cpu-prof');
@@ -289,7 +335,12 @@ async function main(): Promise<void> {
     for (const workerCount of variant === 'scaleout' ? workerCounts : [0])
       for (const connections of connectionsList) {
         const target = await start<{ port: number }>(['--role', 'target']);
-        const env = { ...process.env, TEST_DATABASE_URL: databaseUrl, BENCH_REDIS_URL: redisUrl };
+        const env = {
+          ...process.env,
+          TEST_DATABASE_URL: databaseUrl,
+          BENCH_REDIS_URL: redisUrl,
+          ...(HEAP_PROF ? { BENCH_HEAP_PROF: HEAP_PROF } : {}),
+        };
         const server =
           variant === 'bare'
             ? await start<{ url: string }>(['--role', 'bare', '--target', String(target.info.port)])
@@ -308,11 +359,31 @@ async function main(): Promise<void> {
           variant === 'scaleout'
             ? await Promise.all(Array.from({ length: workerCount }, () => startWorker(info.workerEnv ?? {})))
             : [];
+        /** What the warm-up left behind (the row's counts start after it). */
+        let warmed = { recorded: 0, finished: 0, succeeded: 0, calls: 0 };
         try {
+          // `--warmup S`: load before the measured row (compiled code, pools and caches warm), drained.
+          const warmup = Number(flag('warmup') ?? 0);
+          if (warmup > 0 && (workerCount > 0 || variant !== 'scaleout')) {
+            process.stderr.write(`${variant} (${workerCount} workers): warm-up ${warmup}s…\n`);
+            const warm = await autocannon({
+              url: info.url,
+              method: 'POST',
+              headers: { 'content-type': 'application/json' },
+              body: BODY,
+              connections,
+              duration: warmup,
+            });
+            const done = await drain(server.child, warm['2xx']);
+            const calls = (await ask<{ calls: number }>(target.child, 'count')).calls;
+            warmed = { ...done, calls };
+          }
           process.stderr.write(`${variant} (${workerCount} workers): ${duration}s at ${connections} connections…\n`);
           const serving = () => [server.child.pid, ...workers.map((w) => w.pid)];
           const cpuBefore = serving().map(cpuMs);
           const servicesBefore = serviceCpuMs();
+          const heap = HEAP_PROF && variant === 'embedded';
+          if (heap) await ask(server.child, 'heap-start');
           const result = await autocannon({
             url: info.url,
             method: 'POST',
@@ -323,7 +394,8 @@ async function main(): Promise<void> {
           });
           const acknowledged = result['2xx'];
           let counts: Awaited<ReturnType<typeof drain>>;
-          if (workerCount > 0 || variant !== 'scaleout') counts = await drain(server.child, acknowledged);
+          if (workerCount > 0 || variant !== 'scaleout')
+            counts = await drain(server.child, acknowledged + warmed.recorded);
           else if (flag('then-workers')) {
             // Worker capacity alone: the queued executions, then N workers drain them.
             const n = Number(flag('then-workers'));
@@ -336,7 +408,18 @@ async function main(): Promise<void> {
               `${n} workers (ready after ${Math.round(ready - begin)} ms) ran ${counts.finished} queued executions in ${Math.round(ms)} ms: ${Math.round((counts.finished * 1000) / ms)} executions/s`,
             );
           } else counts = await ask<Awaited<ReturnType<typeof drain>>>(server.child, 'count');
-          const calls = (await ask<{ calls: number }>(target.child, 'count')).calls;
+          counts = {
+            recorded: counts.recorded - warmed.recorded,
+            finished: counts.finished - warmed.finished,
+            succeeded: counts.succeeded - warmed.succeeded,
+          };
+          if (heap) {
+            const { bytes } = await ask<{ bytes: number }>(server.child, 'heap-stop');
+            notes.push(
+              `${variant} c=${connections}: ${(bytes / 1024 / Math.max(1, counts.recorded)).toFixed(1)} KB allocated per recorded webhook (sampled, collected objects included)`,
+            );
+          }
+          const calls = (await ask<{ calls: number }>(target.child, 'count')).calls - warmed.calls;
           // CPU per request: less sensitive to the machine's other load than req/s.
           const cpuAfter = serving().map(cpuMs);
           const junctionCpu = cpuAfter.reduce((sum, ms, i) => sum + ms - (cpuBefore[i] ?? 0), 0);

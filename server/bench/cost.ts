@@ -1,0 +1,350 @@
+/**
+ * Cost per execution on PostgreSQL, by process: webhook → N − 1 Formatter steps → HTTP GET
+ * (chain.ts), for N = 1, 3, 10, in two deployments, each row with fresh processes:
+ *
+ * - in-process: one Junction process takes the webhook and runs the execution (PostgreSQL,
+ *   in-process queue, no Redis);
+ * - PG + BullMQ: the API process records and enqueues (RUN_WORKERS=off), W `junction worker`
+ *   processes run the executions (W = 1, 2, 4 for the 3-step chain: the scale-out rows).
+ *
+ *   TEST_DATABASE_URL=… TEST_REDIS_URL=… npm run bench:cost -- [--seconds 8] [--steps 1,3,10] [--workers 1,2,4] [--connections 50]
+ *
+ * Each row: autocannon posts the webhook for `seconds` at `connections`, then the bench waits
+ * (at most 60 s) until every recorded execution has finished. CPU (user + system, from
+ * /proc/<pid>/stat) is read before and after for the API process, each worker, the PostgreSQL
+ * backends serving this row (found by the application_name its connections carry, sampled
+ * every 500 ms so a backend that closes keeps its last reading), every postgres process
+ * (background writers included, and whatever else uses this server), and redis-server; each is
+ * divided by the executions that finished, after taking off what each used at rest in the 3 s
+ * before the row (timers, polling; for "PG all" and Redis also other users of the same
+ * servers) in proportion to the row's length. CPU time stays meaningful on a loaded machine,
+ * throughput does not: every row carries the load average.
+ */
+import { type ChildProcess, spawn } from 'node:child_process';
+import { randomBytes } from 'node:crypto';
+import { readdirSync, readFileSync } from 'node:fs';
+import { createRequire } from 'node:module';
+import path from 'node:path';
+import { fileURLToPath, pathToFileURL } from 'node:url';
+import autocannon from 'autocannon';
+import pg from 'pg';
+import { chainDocument } from './chain.js';
+import { ask, cpuMs, flag, forkRole, listenWithUser, openBenchDatabase, roleTarget, stopChild } from './support.js';
+
+const here = fileURLToPath(import.meta.url);
+const repoRoot = path.resolve(path.dirname(here), '..', '..');
+const BODY = JSON.stringify({ amount: 42, name: 'ada lovelace', email: 'ada@example.com' });
+
+interface Count {
+  recorded: number;
+  finished: number;
+  succeeded: number;
+  steps: number;
+}
+
+/** The API process: Junction on PostgreSQL, running executions itself or only enqueueing them. */
+async function roleApi(mode: 'inprocess' | 'scaleout', steps: number, targetPort: number): Promise<void> {
+  const { createApp } = await import('../src/app.js');
+  const { sql } = await import('kysely');
+  const prefix = `cost-${randomBytes(4).toString('hex')}`;
+  const opened = await openBenchDatabase(
+    'postgres',
+    targetPort,
+    mode === 'scaleout' ? { redisUrl: process.env.BENCH_REDIS_URL, queuePrefix: prefix, runWorkers: false } : {},
+  );
+  // Every connection of this row (API and workers) names itself, so the parent finds its backends.
+  const url = new URL(opened.config.databaseUrl ?? '');
+  url.searchParams.set('application_name', prefix);
+  const config = { ...opened.config, databaseUrl: url.toString() };
+  const app = await createApp(config);
+  const { port, call, token } = await listenWithUser(app);
+  const document = await chainDocument(steps, `http://127.0.0.1:${targetPort}/t`);
+  const workflow = await call('POST', '/api/workflows', { name: `Chain ${steps}`, active: true, document }, token);
+  const hook = await call('GET', `/api/workflows/${workflow.id}/hook`, undefined, token);
+  process.send?.({
+    url: `http://127.0.0.1:${port}${new URL(hook.url).pathname}`,
+    applicationName: prefix,
+    workerEnv: {
+      DATABASE_URL: config.databaseUrl,
+      DATA_DIR: config.dataDir,
+      REDIS_URL: process.env.BENCH_REDIS_URL,
+      QUEUE_PREFIX: prefix,
+      JUNCTION_ALLOWED_HOSTS: `127.0.0.1:${targetPort}`,
+      LOG_LEVEL: 'error',
+      NODE_ENV: 'production',
+    },
+  });
+  process.on('message', async (m: { type: string }) => {
+    if (m.type === 'count') {
+      const r = (
+        await sql<Record<keyof Count, string | number | null>>`
+        SELECT count(*) AS recorded,
+               sum(CASE WHEN status IN ('succeeded','failed','filtered','cancelled') THEN 1 ELSE 0 END) AS finished,
+               sum(CASE WHEN status = 'succeeded' THEN 1 ELSE 0 END) AS succeeded,
+               (SELECT count(*) FROM step_runs) AS steps
+        FROM executions WHERE workflow_id = ${workflow.id}`.execute(opened.db)
+      ).rows[0];
+      process.send?.({
+        recorded: Number(r.recorded ?? 0),
+        finished: Number(r.finished ?? 0),
+        succeeded: Number(r.succeeded ?? 0),
+        steps: Number(r.steps ?? 0),
+      });
+    }
+    if (m.type === 'stop') {
+      await app.close();
+      await opened.close();
+      process.exit(0);
+    }
+  });
+}
+
+async function startWorker(env: Record<string, string | undefined>): Promise<ChildProcess> {
+  const tsx = pathToFileURL(createRequire(path.join(repoRoot, 'package.json')).resolve('tsx')).href;
+  const child = spawn(process.execPath, ['--import', tsx, path.join(repoRoot, 'server/src/worker-process.ts')], {
+    cwd: repoRoot,
+    env: { PATH: process.env.PATH, ...env },
+    stdio: ['ignore', 'pipe', 'inherit'],
+  });
+  await new Promise<void>((resolve, reject) => {
+    let out = '';
+    const timer = setTimeout(() => reject(new Error('worker did not start within 120 s')), 120_000);
+    child.stdout?.on('data', (c: Buffer) => {
+      out += c.toString();
+      if (out.includes('consuming the execution queue')) {
+        clearTimeout(timer);
+        resolve();
+      }
+    });
+    child.once('exit', (code) => reject(new Error(`worker exited with ${code}`)));
+  });
+  child.stdout?.resume();
+  return child;
+}
+
+/** CPU ms of every process whose command name starts with `name`. */
+function cpuOfAll(name: string): number {
+  let total = 0;
+  for (const entry of readdirSync('/proc')) {
+    if (!/^\d+$/.test(entry)) continue;
+    try {
+      if (readFileSync(`/proc/${entry}/comm`, 'utf8').startsWith(name)) total += cpuMs(Number(entry)) || 0;
+    } catch {
+      // gone meanwhile
+    }
+  }
+  return total;
+}
+
+/**
+ * The CPU of the PostgreSQL backends whose application_name is `name`, from `start()` to
+ * `stop()`: sampled every 500 ms; a backend first seen after the start counts from zero.
+ */
+function backendMeter(admin: pg.Client, name: string) {
+  const first = new Map<number, number>();
+  const last = new Map<number, number>();
+  let started = false;
+  const sample = async () => {
+    const { rows } = await admin.query<{ pid: number }>(
+      'SELECT pid FROM pg_stat_activity WHERE application_name = $1',
+      [name],
+    );
+    for (const { pid } of rows) {
+      const ms = cpuMs(pid);
+      if (!Number.isFinite(ms)) continue;
+      if (!first.has(pid)) first.set(pid, started ? 0 : ms);
+      last.set(pid, ms);
+    }
+  };
+  let timer: NodeJS.Timeout | undefined;
+  return {
+    async start() {
+      await sample();
+      started = true;
+      timer = setInterval(() => void sample().catch(() => {}), 500);
+    },
+    async stop(): Promise<{ ms: number; backends: number }> {
+      clearInterval(timer);
+      await sample();
+      let ms = 0;
+      for (const [pid, end] of last) ms += end - (first.get(pid) ?? end);
+      return { ms, backends: last.size };
+    },
+  };
+}
+
+interface Row {
+  mode: 'inprocess' | 'scaleout';
+  steps: number;
+  workers: number;
+  ackPerSecond: number;
+  execPerSecond: number;
+  api: number;
+  worker: number;
+  pgBackends: number;
+  pgAll: number;
+  redis: number;
+  backends: number;
+  executions: number;
+  stepRecords: number;
+  p99: number;
+  errors: number;
+  load: string;
+  /** CPU ms per second of each process at rest before the row (subtracted). */
+  rest: string;
+}
+
+const f = (v: number, d = 2) => (Number.isFinite(v) ? v.toFixed(d) : '—');
+const WARM_SECONDS = 4;
+const IDLE_SECONDS = 3;
+const loadAverage = () => readFileSync('/proc/loadavg', 'utf8').split(' ').slice(0, 2).join(' / ');
+
+async function drain(api: ChildProcess, atLeast: number, seconds: number): Promise<Count> {
+  const until = performance.now() + seconds * 1000;
+  let count = await ask<Count>(api, 'count');
+  while (performance.now() < until && (count.finished < count.recorded || count.recorded < atLeast)) {
+    await new Promise((resolve) => setTimeout(resolve, 100));
+    count = await ask<Count>(api, 'count');
+  }
+  return count;
+}
+
+async function measure(
+  admin: pg.Client,
+  mode: Row['mode'],
+  steps: number,
+  workerCount: number,
+  connections: number,
+  seconds: number,
+): Promise<Row> {
+  const target = await forkRole<{ port: number }>(here, ['--role', 'target']);
+  const env = { ...process.env, BENCH_REDIS_URL: process.env.TEST_REDIS_URL ?? process.env.REDIS_URL };
+  const api = await forkRole<{ url: string; applicationName: string; workerEnv: Record<string, string> }>(
+    here,
+    ['--role', 'api', '--mode', mode, '--steps', String(steps), '--target', String(target.info.port)],
+    { env },
+  );
+  const workers = await Promise.all(Array.from({ length: workerCount }, () => startWorker(api.info.workerEnv)));
+  const load = {
+    url: api.info.url,
+    method: 'POST' as const,
+    headers: { 'content-type': 'application/json' },
+    body: BODY,
+  };
+  try {
+    process.stderr.write(`${mode} N=${steps} workers=${workerCount}: warm-up…\n`);
+    const warm = await autocannon({ ...load, connections, duration: WARM_SECONDS });
+    await drain(api.child, warm['2xx'], 60);
+    // The processes' CPU at rest (timers, polling, other users of PostgreSQL and Redis), taken
+    // off each figure below in proportion to the row's length.
+    const snapshot = () => ({
+      api: cpuMs(api.child.pid),
+      workers: workers.reduce((sum, w) => sum + cpuMs(w.pid), 0),
+      pgAll: cpuOfAll('postgres'),
+      redis: cpuOfAll('redis-server'),
+    });
+    const rest0 = snapshot();
+    const restStart = performance.now();
+    await new Promise((resolve) => setTimeout(resolve, IDLE_SECONDS * 1000));
+    const cpu0 = snapshot();
+    const restSeconds = (performance.now() - restStart) / 1000;
+    const rate = {
+      api: (cpu0.api - rest0.api) / restSeconds,
+      workers: (cpu0.workers - rest0.workers) / restSeconds,
+      pgAll: (cpu0.pgAll - rest0.pgAll) / restSeconds,
+      redis: (cpu0.redis - rest0.redis) / restSeconds,
+    };
+    const before = await ask<Count>(api.child, 'count');
+    const meter = backendMeter(admin, api.info.applicationName);
+    await meter.start();
+    const loadBefore = loadAverage();
+    const t0 = performance.now();
+    process.stderr.write(`${mode} N=${steps} workers=${workerCount}: ${seconds}s at ${connections} connections…\n`);
+    const result = await autocannon({ ...load, connections, duration: seconds });
+    const loadSeconds = (performance.now() - t0) / 1000;
+    const after = await drain(api.child, before.recorded + result['2xx'], 60);
+    const cpu1 = snapshot();
+    const wall = (performance.now() - t0) / 1000;
+    const net = (key: keyof typeof rate) => Math.max(0, cpu1[key] - cpu0[key] - rate[key] * wall);
+    const apiMs = net('api');
+    const workerMs = net('workers');
+    const pgAll = net('pgAll');
+    const redis = net('redis');
+    const backends = await meter.stop();
+    const executions = after.finished - before.finished;
+    const per = (ms: number) => ms / Math.max(1, executions);
+    if (after.succeeded !== after.finished)
+      process.stderr.write(`${after.finished - after.succeeded} executions did not succeed\n`);
+    return {
+      mode,
+      steps,
+      workers: workerCount,
+      ackPerSecond: result['2xx'] / loadSeconds,
+      execPerSecond: executions / wall,
+      api: per(apiMs),
+      worker: per(workerMs),
+      pgBackends: per(backends.ms),
+      pgAll: per(pgAll),
+      redis: mode === 'scaleout' ? per(redis) : Number.NaN,
+      backends: backends.backends,
+      executions,
+      stepRecords: after.steps - before.steps,
+      p99: result.latency.p99,
+      errors: result.errors + result.non2xx,
+      load: `${loadBefore} → ${loadAverage()}`,
+      rest: `API ${f(rate.api, 1)}, workers ${f(rate.workers, 1)}, PG all ${f(rate.pgAll, 1)}, Redis ${f(rate.redis, 1)} ms/s`,
+    };
+  } finally {
+    await Promise.all(workers.map(stopChild));
+    await stopChild(api.child);
+    await stopChild(target.child);
+  }
+}
+
+async function main(): Promise<void> {
+  const role = flag('role');
+  if (role === 'target') return roleTarget();
+  if (role === 'api') return roleApi(flag('mode') as Row['mode'], Number(flag('steps')), Number(flag('target')));
+
+  const databaseUrl = process.env.TEST_DATABASE_URL ?? process.env.DATABASE_URL;
+  const redisUrl = process.env.TEST_REDIS_URL ?? process.env.REDIS_URL;
+  if (!databaseUrl || !redisUrl) throw new Error('set TEST_DATABASE_URL and TEST_REDIS_URL');
+  const seconds = Number(flag('seconds') ?? 8);
+  const connections = Number(flag('connections') ?? 50);
+  const stepList = (flag('steps') ?? '1,3,10').split(',').map(Number);
+  const workerList = (flag('workers') ?? '1,2,4').split(',').map(Number);
+  const modes = (flag('modes') ?? 'inprocess,scaleout').split(',');
+  const plan: [Row['mode'], number, number][] = [];
+  for (const n of stepList) {
+    if (modes.includes('inprocess')) plan.push(['inprocess', n, 0]);
+    if (modes.includes('scaleout')) plan.push(['scaleout', n, workerList[0]]);
+  }
+  const scaleSteps = stepList.includes(3) ? 3 : stepList[0];
+  if (modes.includes('scaleout')) for (const w of workerList.slice(1)) plan.push(['scaleout', scaleSteps, w]);
+
+  const admin = new pg.Client({ connectionString: databaseUrl });
+  await admin.connect();
+  const rows: Row[] = [];
+  try {
+    for (const [mode, n, w] of plan) rows.push(await measure(admin, mode, n, w, connections, seconds));
+  } finally {
+    await admin.end();
+  }
+  const lines = [
+    `Webhook → N − 1 Formatter steps → HTTP GET on PostgreSQL, ${seconds} s at ${connections} connections per row, then drained. CPU ms per finished execution.`,
+    '',
+    '| deployment | N | workers | ack/s | executions/s | API | workers | PG backends | PG all | Redis | API + workers + PG backends + Redis | executions / step records | p99 ack (ms) | errors | load (1 min, before → after) |',
+    '| --- | ---: | ---: | ---: | ---: | ---: | ---: | ---: | ---: | ---: | ---: | ---: | ---: | ---: | --- |',
+    ...rows.map((r) => {
+      const total = r.api + r.worker + r.pgBackends + (Number.isFinite(r.redis) ? r.redis : 0);
+      const name = r.mode === 'inprocess' ? 'in-process' : 'PG + BullMQ';
+      return `| ${name} | ${r.steps} | ${r.workers || '—'} | ${Math.round(r.ackPerSecond)} | ${Math.round(r.execPerSecond)} | ${f(r.api)} | ${r.workers ? f(r.worker) : '—'} | ${f(r.pgBackends)} (${r.backends}) | ${f(r.pgAll)} | ${f(r.redis)} | ${f(total)} | ${r.executions} / ${r.stepRecords} | ${r.p99} | ${r.errors} | ${r.load} |`;
+    }),
+    '',
+    'CPU at rest before each row (taken off its figures in proportion to its length):',
+    ...rows.map((r) => `- ${r.mode} N=${r.steps} workers=${r.workers}: ${r.rest}`),
+  ];
+  process.stdout.write(`${lines.join('\n')}\n`);
+}
+
+await main();
