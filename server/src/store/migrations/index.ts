@@ -27,6 +27,7 @@ import { createExecutionSearchMigration } from './0021-execution-search.js';
 import { createHistoryIndexesMigration } from './0020-history-indexes.js';
 import { createRunCountsMigration } from './0022-run-counts.js';
 import { createWorkflowAppsMigration } from './0023-workflow-apps.js';
+import { createWorkflowCountsMigration } from './0024-workflow-counts.js';
 
 /**
  * Builds the migration provider for a dialect. Names sort in apply order; never rename or
@@ -59,6 +60,7 @@ export function createMigrationProvider(dialect: Dialect): MigrationProvider {
         '0021-execution-search': createExecutionSearchMigration(),
         '0022-run-counts': createRunCountsMigration(dialect),
         '0023-workflow-apps': createWorkflowAppsMigration(),
+        '0024-workflow-counts': createWorkflowCountsMigration(),
       };
     },
   };
