@@ -67,6 +67,20 @@ export function watchFirst(watched: Watched): void {
   w.addEventListener?.('DOMContentLoaded', () => observer.observe(w.document.body, { childList: true, subtree: true }));
 }
 
+/**
+ * Returns a reader of the page's main-thread CPU time in ms (Chromium's `ThreadTime` metric,
+ * counted from this call): on a busy machine wall times stretch with the load, CPU time much
+ * less, so it tells the work a moment costs apart from the wait for a core.
+ */
+export async function mainThreadClock(page: Page): Promise<() => Promise<number>> {
+  const cdp = await page.context().newCDPSession(page);
+  await cdp.send('Performance.enable');
+  return async () => {
+    const { metrics } = await cdp.send('Performance.getMetrics');
+    return (metrics.find((metric) => metric.name === 'ThreadTime')?.value ?? Number.NaN) * 1000;
+  };
+}
+
 /** What one opening measured, in ms from navigation start. */
 export interface Opening {
   /** The frame after the watched element was attached, painted. */
@@ -77,16 +91,19 @@ export interface Opening {
   contentful: number;
   /** DOMContentLoaded ended (the entry chunk has run). */
   domContentLoaded: number;
+  /** Main-thread CPU time until just after the painted frame (NaN without a clock). */
+  cpu: number;
 }
 
 /** Opens `url` in `page` (whose context runs {@link watchFirst}) and times it. */
-export async function measureOpen(page: Page, url: string): Promise<Opening> {
+export async function measureOpen(page: Page, url: string, clock?: () => Promise<number>): Promise<Opening> {
   await page.goto(url);
   await page.waitForFunction(
     () => (globalThis as unknown as { __bench: { paintedAt?: number } }).__bench.paintedAt,
     null,
     { timeout: 60_000 },
   );
+  const cpu = clock ? await clock() : Number.NaN;
   // Chromium may record the first contentful paint after that frame (text in a web font still
   // downloading is drawn later): wait for it a little.
   await page
@@ -99,7 +116,7 @@ export async function measureOpen(page: Page, url: string): Promise<Opening> {
       { timeout: 5_000 },
     )
     .catch(() => undefined);
-  return page.evaluate(() => {
+  const timings = await page.evaluate(() => {
     const painted = (globalThis as unknown as { __bench: { paintedAt: number } }).__bench.paintedAt;
     const get = performance
       .getEntriesByType('resource')
@@ -119,15 +136,22 @@ export async function measureOpen(page: Page, url: string): Promise<Opening> {
       domContentLoaded: navigation?.domContentLoadedEventEnd ?? Number.NaN,
     };
   });
+  return { ...timings, cpu };
 }
 
 /**
  * Clicks the n-th card on the canvas and returns ms from the click until the frame after its
- * step panel was attached has been painted; then closes the panel. The click is the element's
+ * step panel was attached has been painted, and the main-thread CPU time spent meanwhile (with
+ * a clock); then closes the panel. The click is the element's
  * own `click()` (no pointer moving over the card first), the worst case for a panel that
  * preloads on hover.
  */
-export async function measureSelect(page: Page, index: number): Promise<number> {
+export async function measureSelect(
+  page: Page,
+  index: number,
+  clock?: () => Promise<number>,
+): Promise<{ ms: number; cpu: number }> {
+  const cpuBefore = clock ? await clock() : Number.NaN;
   const ms = await page.evaluate(async (n) => {
     const w = globalThis as unknown as {
       document: PageDocument;
@@ -149,7 +173,8 @@ export async function measureSelect(page: Page, index: number): Promise<number> 
       card.click();
     });
   }, index);
+  const cpu = clock ? (await clock()) - cpuBefore : Number.NaN;
   await page.locator('.react-flow__pane').click({ position: { x: 5, y: 5 } });
   await page.getByTestId('step-panel').waitFor({ state: 'detached' });
-  return ms;
+  return { ms, cpu };
 }

@@ -25,6 +25,7 @@ import { launchChromium } from '../e2e/harness.js';
 import { type CpuProfile, profileMoment, selfTimeByOrigin } from './cpu-profile.js';
 import {
   DASHBOARD_READY,
+  mainThreadClock,
   measureOpen,
   measureSelect,
   type Opening,
@@ -68,6 +69,11 @@ interface Samples {
   select: number[];
   dashboard: number[];
   signUp: number[];
+  /** Main-thread CPU time (ms) of the open, the first click, the later selects and the dashboard. */
+  openCpu: number[];
+  firstClickCpu: number[];
+  selectCpu: number[];
+  dashboardCpu: number[];
   /** The 1-minute load average as each try of this build started. */
   load: number[];
 }
@@ -81,6 +87,10 @@ const emptySamples = (): Samples => ({
   select: [],
   dashboard: [],
   signUp: [],
+  openCpu: [],
+  firstClickCpu: [],
+  selectCpu: [],
+  dashboardCpu: [],
   load: [],
 });
 
@@ -109,17 +119,27 @@ async function newPage(browser: Browser, watched: Watched, token: string | null)
 async function oneTry(browser: Browser, site: BenchSite, into: Samples): Promise<void> {
   into.load.push(loadavg()[0]);
   const editor = await newPage(browser, STEP_CARD, site.token);
-  const open: Opening = await measureOpen(editor, site.editorUrl);
+  const editorClock = await mainThreadClock(editor);
+  const open: Opening = await measureOpen(editor, site.editorUrl, editorClock);
   into.open.push(open.painted);
+  into.openCpu.push(open.cpu);
   into.loaded.push(open.loaded);
   into.contentful.push(open.contentful);
   into.domContentLoaded.push(open.domContentLoaded);
-  into.firstClick.push(await measureSelect(editor, 0));
-  for (let i = 1; i <= 3; i += 1) into.select.push(await measureSelect(editor, i));
+  const first = await measureSelect(editor, 0, editorClock);
+  into.firstClick.push(first.ms);
+  into.firstClickCpu.push(first.cpu);
+  for (let i = 1; i <= 3; i += 1) {
+    const later = await measureSelect(editor, i, editorClock);
+    into.select.push(later.ms);
+    into.selectCpu.push(later.cpu);
+  }
   await editor.context().close();
 
   const dashboard = await newPage(browser, DASHBOARD_READY, site.token);
-  into.dashboard.push((await measureOpen(dashboard, `${site.baseUrl}/dashboard`)).painted);
+  const dashboardOpen = await measureOpen(dashboard, `${site.baseUrl}/dashboard`, await mainThreadClock(dashboard));
+  into.dashboard.push(dashboardOpen.painted);
+  into.dashboardCpu.push(dashboardOpen.cpu);
   await dashboard.context().close();
 
   const visitor = await newPage(browser, SIGN_UP_DIALOG, null);
@@ -140,7 +160,7 @@ async function profiledTry(browser: Browser, site: BenchSite, dist: string, labe
   const opened = await profileMoment(editor, () => measureOpen(editor, site.editorUrl));
   save('open', opened.profile);
   const first = await profileMoment(editor, () => measureSelect(editor, 0));
-  console.log(`\n${label}: first click ${first.result.toFixed(0)} ms under the profiler`);
+  console.log(`\n${label}: first click ${first.result.ms.toFixed(0)} ms under the profiler`);
   save('first-click', first.profile);
   await editor.context().close();
   const dashboard = await newPage(browser, DASHBOARD_READY, site.token);
@@ -189,6 +209,25 @@ function report(builds: Build[], steps: number, tries: number): void {
     ['new visitor: sign-up modal painted', 'signUp', undefined],
   ];
   for (const [name, key, goal] of moments) for (const build of builds) row(build, name, build.samples[key], goal);
+  console.log(
+    "\nMain-thread CPU time of each moment (Chromium's ThreadTime; the open and the dashboard until just after their painted frame, from the page's creation):\n",
+  );
+  console.log('| moment, main-thread CPU (ms) | build | n | p50 | p95 | max |');
+  console.log('| --- | --- | ---: | ---: | ---: | ---: |');
+  const cpuMoments: [string, keyof Samples][] = [
+    [`open ${steps.toLocaleString('en')} steps`, 'openCpu'],
+    ['first click after opening', 'firstClickCpu'],
+    ['later selects', 'selectCpu'],
+    ['dashboard', 'dashboardCpu'],
+  ];
+  for (const [name, key] of cpuMoments) {
+    for (const build of builds) {
+      const values = build.samples[key];
+      console.log(
+        `| ${name} | ${build.label} | ${values.length} | ${percentile(values, 50).toFixed(0)} | ${percentile(values, 95).toFixed(0)} | ${Math.max(...values.filter(Number.isFinite)).toFixed(0)} |`,
+      );
+    }
+  }
   console.log('\n| initial JavaScript, gzip | build | size | goal | met | files |');
   console.log('| --- | --- | ---: | ---: | :---: | --- |');
   for (const build of builds) {
