@@ -36,61 +36,30 @@ export interface AuthRouteLimit {
 }
 
 const MINUTE = 60_000;
+const HOUR = 60 * MINUTE;
+/** What one address may send to any auth route. */
+const PER_ADDRESS: Limit = { max: 10, windowMs: MINUTE };
+
+/** An auth route's limits: the per-address one, and per account where the request names one. */
+const route = (path: string, perAccount?: AuthRouteLimit['perAccount']): AuthRouteLimit =>
+  perAccount ? { path, perAddress: PER_ADDRESS, perAccount } : { path, perAddress: PER_ADDRESS };
 
 /** Every auth route's limits, by operationId. */
 export const AUTH_LIMITS: Record<string, AuthRouteLimit> = {
-  signUp: {
-    path: '/api/auth/sign-up',
-    perAddress: { max: 10, windowMs: MINUTE },
-    perAccount: { by: 'email', max: 5, windowMs: 60 * MINUTE },
-  },
-  logIn: {
-    path: '/api/auth/log-in',
-    perAddress: { max: 10, windowMs: MINUTE },
-    perAccount: { by: 'email-and-address', max: 10, windowMs: 15 * MINUTE },
-  },
-  verifyCode: {
-    path: '/api/auth/verify-code',
-    perAddress: { max: 10, windowMs: MINUTE },
-    perAccount: { by: 'user', max: 10, windowMs: 15 * MINUTE },
-  },
+  signUp: route('/api/auth/sign-up', { by: 'email', max: 5, windowMs: HOUR }),
+  logIn: route('/api/auth/log-in', { by: 'email-and-address', max: 10, windowMs: 15 * MINUTE }),
+  verifyCode: route('/api/auth/verify-code', { by: 'user', max: 10, windowMs: 15 * MINUTE }),
   // Codes issued per account per hour: with CODE_MAX_ATTEMPTS guesses each, a 4-digit code
   // gets at most a few dozen guesses an hour.
-  sendCode: {
-    path: '/api/auth/send-code',
-    perAddress: { max: 10, windowMs: MINUTE },
-    perAccount: { by: 'user', max: 5, windowMs: 60 * MINUTE },
-  },
-  sendSignInLink: {
-    path: '/api/auth/sign-in-link',
-    perAddress: { max: 10, windowMs: MINUTE },
-    perAccount: { by: 'email', max: 5, windowMs: 15 * MINUTE },
-  },
-  exchangeToken: {
-    path: '/api/auth/exchange',
-    perAddress: { max: 10, windowMs: MINUTE },
-  },
-  updatePassword: {
-    path: '/api/auth/password',
-    perAddress: { max: 10, windowMs: MINUTE },
-    perAccount: { by: 'user', max: 5, windowMs: 15 * MINUTE },
-  },
+  sendCode: route('/api/auth/send-code', { by: 'user', max: 5, windowMs: HOUR }),
+  sendSignInLink: route('/api/auth/sign-in-link', { by: 'email', max: 5, windowMs: 15 * MINUTE }),
+  exchangeToken: route('/api/auth/exchange'),
+  updatePassword: route('/api/auth/password', { by: 'user', max: 5, windowMs: 15 * MINUTE }),
   // Who may come in: the set-up page makes an account as sign-up does; invitation links are
   // looked up and accepted without knowing the account.
-  setUpInstance: {
-    path: '/api/instance/setup',
-    perAddress: { max: 10, windowMs: MINUTE },
-    perAccount: { by: 'email', max: 5, windowMs: 60 * MINUTE },
-  },
-  lookUpInvitation: {
-    path: '/api/invitations/lookup',
-    perAddress: { max: 10, windowMs: MINUTE },
-  },
-  acceptInvitation: {
-    path: '/api/invitations/accept',
-    perAddress: { max: 10, windowMs: MINUTE },
-    perAccount: { by: 'user', max: 10, windowMs: 15 * MINUTE },
-  },
+  setUpInstance: route('/api/instance/setup', { by: 'email', max: 5, windowMs: HOUR }),
+  lookUpInvitation: route('/api/invitations/lookup'),
+  acceptInvitation: route('/api/invitations/accept', { by: 'user', max: 10, windowMs: 15 * MINUTE }),
 };
 
 const BY_PATH = new Map(Object.values(AUTH_LIMITS).map((limit) => [limit.path, limit]));
