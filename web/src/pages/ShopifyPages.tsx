@@ -122,7 +122,7 @@ function ShopifyAuthorize({ browser }: { browser: () => ShopifyBrowser }) {
       },
       (e: unknown) => {
         if (!isCurrent) return;
-        setError(failureText(e, 'The install link could not be checked.'));
+        setError(failureText(e));
       },
     );
     return () => {
