@@ -8,6 +8,7 @@
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type ReceivedMail, startTestSmtpServer, type TestSmtpServer } from '../../server/src/mail/test-smtp.js';
+import { createFailureAlertsRepo } from '../../server/src/store/repos/failure-alerts.js';
 import { type Account, type ApiHarness, openHarness, openTestDatabases, signUp } from '../api/harness.js';
 import { createWorkflow, hookPathOf, startTarget, type Target, waitForExecution } from '../engine/support.js';
 
@@ -91,5 +92,25 @@ describe.each(openTestDatabases())('the failure digest on $dialect', (testDb) =>
     expect(Number((await row()).unsent)).toBe(0);
     await new Promise((r) => setTimeout(r, 500));
     expect(smtp.received.filter((m) => m.subject.includes('Nightly sync'))).toHaveLength(2);
+  });
+
+  it('lets one sweep take a due digest when several processes sweep at once', async () => {
+    const repo = createFailureAlertsRepo(h.db.db);
+    const read = {
+      tenantId: owner.tenantId,
+      workflowId: 'wf-swept-twice',
+      enabled: true,
+      intervalMinutes: null,
+      failing: true,
+      lastMailAt: '2026-01-01T10:00:00.000Z',
+      unsent: 3,
+      offToken: 'token-swept-twice',
+      updatedAt: '2026-01-01T10:00:00.000Z',
+    };
+    await repo.save(read);
+    const next = { unsent: 0, lastMailAt: '2026-01-01T11:00:00.000Z', updatedAt: '2026-01-01T11:00:00.000Z' };
+    const taken = await Promise.all([repo.claimDigest(read, next), repo.claimDigest(read, next)]);
+    expect(taken.filter(Boolean)).toHaveLength(1);
+    expect(await repo.get(owner.tenantId, 'wf-swept-twice')).toMatchObject({ unsent: 0, lastMailAt: next.lastMailAt });
   });
 });

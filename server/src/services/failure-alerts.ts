@@ -170,10 +170,11 @@ export function createFailureAlerts(
     if (!row?.enabled) return;
     const decision = digestDue(row, deps.now(), settings.intervalMinutes);
     if (decision.mail === null) return;
+    const next = { ...row, ...decision.state, updatedAt: nowIso(deps) };
+    // Every process sweeps: only the one that moves the row from the state it read mails.
+    if (!(await alerts.claimDigest(row, next))) return;
     const executionId = await alerts.lastFailedRun(tenantId, workflowId);
     const execution = executionId ? await engine.get(executionId) : undefined;
-    const next = { ...row, ...decision.state, updatedAt: nowIso(deps) };
-    await alerts.save(next);
     if (!executionId || !execution) return;
     const failure = await failureOf(executionId, execution);
     await mail(

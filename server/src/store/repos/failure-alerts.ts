@@ -28,6 +28,14 @@ export interface FailureAlertsRepo {
   listFailing(): Promise<{ tenantId: string; workflowId: string }[]>;
   /** Failing workflows with failures no mail counted yet: the digest sweep's candidates (few). */
   listUnsent(): Promise<{ tenantId: string; workflowId: string }[]>;
+  /**
+   * Takes a due digest: moves the row from the state it was read in to `next` only if nobody
+   * changed it since (another process's sweep, a run's decision). True for the one that moved it.
+   */
+  claimDigest(
+    row: Pick<FailureAlertRecord, 'tenantId' | 'workflowId' | 'unsent' | 'lastMailAt'>,
+    next: Pick<FailureAlertRecord, 'unsent' | 'lastMailAt' | 'updatedAt'>,
+  ): Promise<boolean>;
   /** The newest failed run of a workflow (the digest's replay link), or undefined. */
   lastFailedRun(tenantId: string, workflowId: string): Promise<string | undefined>;
   /** The workspace's ON workflows whose trigger is "When another workflow fails", with their documents. */
@@ -99,6 +107,21 @@ export function createFailureAlertsRepo(db: Kysely<Database>): FailureAlertsRepo
         .where('unsent', '>', 0)
         .execute();
       return rows.map((r) => ({ tenantId: r.tenant_id, workflowId: r.workflow_id }));
+    },
+    async claimDigest(row, next) {
+      let query = db
+        .updateTable('failure_alerts')
+        .set({ unsent: next.unsent, last_mail_at: next.lastMailAt, updated_at: next.updatedAt })
+        .where('tenant_id', '=', row.tenantId)
+        .where('workflow_id', '=', row.workflowId)
+        .where('failing', '=', 1)
+        .where('unsent', '=', row.unsent);
+      query =
+        row.lastMailAt === null
+          ? query.where('last_mail_at', 'is', null)
+          : query.where('last_mail_at', '=', row.lastMailAt);
+      const result = await query.executeTakeFirst();
+      return Number(result.numUpdatedRows) === 1;
     },
     async lastFailedRun(tenantId, workflowId) {
       // The runs list's index order (migration 0020: by workflow and status, newest first).
