@@ -19,20 +19,16 @@ export interface ExecutionReadsRepo {
     workflowId: string,
   ): Promise<{ id: string; status: string; started_at: string | null; created_at: string } | undefined>;
   /**
-   * Each of the tenant's workflows' newest execution, in one statement (one indexed lookup per
-   * workflow inside the database rather than a round trip each: the dashboard of a workspace
-   * with thousands of workflows, BENCHMARKS.md "Many workflows"). Workflows without one are left out.
-   */
-  lastRunsOf(
-    tenantId: string,
-  ): Promise<{ workflow_id: string; id: string; status: string; started_at: string | null; created_at: string }[]>;
-  /**
    * The workflows of the tenant's newest runs, newest run first, at most `limit` of them: read
    * from the newest `scan` runs (one index range of executions_tenant_created_idx), so a
    * workflow whose last run is older than those is left out.
    */
   recentWorkflowIds(tenantId: string, limit: number, scan: number): Promise<string[]>;
-  /** The newest execution of each of these workflows (as {@link lastRunsOf}, for one page). */
+  /**
+   * The newest execution of each of these workflows (one page of the dashboard), in one
+   * statement: one indexed lookup per workflow inside the database rather than a round trip
+   * each (BENCHMARKS.md "Many workflows"). Workflows without one are left out.
+   */
   lastRunsAmong(
     tenantId: string,
     workflowIds: string[],
@@ -59,20 +55,6 @@ export function createExecutionReadsRepo(db: Kysely<Database>): ExecutionReadsRe
         .orderBy('id', 'desc')
         .limit(1)
         .executeTakeFirst();
-    },
-    async lastRunsOf(tenantId) {
-      const result = await sql<{
-        workflow_id: string;
-        id: string;
-        status: string;
-        started_at: string | null;
-        created_at: string;
-      }>`SELECT w.id AS workflow_id, e.id, e.status, e.started_at, e.created_at
-        FROM workflows w
-        JOIN executions e ON e.id = (
-          SELECT x.id FROM executions x WHERE x.workflow_id = w.id ORDER BY x.created_at DESC, x.id DESC LIMIT 1)
-        WHERE w.tenant_id = ${tenantId} AND e.tenant_id = ${tenantId}`.execute(db);
-      return result.rows;
     },
     async recentWorkflowIds(tenantId, limit, scan) {
       const result = await sql<{ workflow_id: string; at: string }>`
