@@ -1,5 +1,4 @@
 import type { ReactNode } from 'react';
-import { PublicFormStoreContext, PublicFormStoreModel } from '../forms/renderer/public-form-store.js';
 import { type RootStore, RootStoreProvider } from '../stores/root-store.js';
 import { GlobalStyle } from '../ui/GlobalStyle.js';
 import { ThemeModeProvider } from '../ui/ThemeMode.js';
@@ -17,8 +16,7 @@ export interface AppProvidersProps {
 
 /**
  * Wraps the app in everything a page may rely on: the theme (light or dark, as the user
- * chose) and global styles, the crash boundary, the root store (with the public form pages'
- * store, the root's page store of that type) and the toast.
+ * chose) and global styles, the crash boundary, the root store and the toast.
  *
  * @example
  * <AppProviders store={createRootStore({ api })}><RouterProvider router={router} /></AppProviders>
@@ -29,9 +27,7 @@ export function AppProviders({ store, children, onCrash }: AppProvidersProps) {
       <GlobalStyle />
       <ErrorBoundary onCrash={onCrash}>
         <RootStoreProvider store={store}>
-          <PublicFormStoreContext.Provider value={store.pageStore(PublicFormStoreModel)}>
-            <ToastProvider>{children}</ToastProvider>
-          </PublicFormStoreContext.Provider>
+          <ToastProvider>{children}</ToastProvider>
         </RootStoreProvider>
       </ErrorBoundary>
     </ThemeModeProvider>

@@ -1,6 +1,7 @@
 import type { ApiClient } from '@junction/core';
 import { getEnv, type IAnyModelType, type Instance, types } from 'mobx-state-tree';
 import { createContext, type ReactNode, useContext } from 'react';
+import { PublicFormStoreContext, PublicFormStoreModel } from './public-form-store.js';
 import { editorRootActions } from './root-editor.js';
 import type { RootStoreEnv } from './root-env.js';
 
@@ -67,7 +68,13 @@ const RootStoreContext = createContext<RootStore | null>(null);
 
 /** Makes a root store available to {@link useRootStore} below it. */
 export function RootStoreProvider({ store, children }: { store: RootStore; children: ReactNode }) {
-  return <RootStoreContext.Provider value={store}>{children}</RootStoreContext.Provider>;
+  return (
+    <RootStoreContext.Provider value={store}>
+      <PublicFormStoreContext.Provider value={store.pageStore(PublicFormStoreModel)}>
+        {children}
+      </PublicFormStoreContext.Provider>
+    </RootStoreContext.Provider>
+  );
 }
 
 /**

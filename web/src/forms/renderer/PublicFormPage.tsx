@@ -2,11 +2,11 @@ import type { Form } from '@junction/core';
 import { useEffect, useState } from 'react';
 import styled from 'styled-components';
 import { failureText } from '../../stores/api-failure.js';
+import { usePublicFormStore } from '../../stores/public-form-store.js';
 import { Spinner } from '../../ui/Spinner.js';
 import { FormBuilderDialog } from '../builder/FormBuilderDialog.js';
 import { useSessionToken } from '../builder/session.js';
 import { FormView } from './FormView.js';
-import { usePublicFormStore } from './public-form-store.js';
 import { useFormVisit } from './useFormVisit.js';
 
 /** The form id that opens the form builder on a new form (`/form/new`). */

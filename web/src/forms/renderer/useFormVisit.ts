@@ -5,6 +5,7 @@
  */
 import { type Form, isApiError } from '@junction/core';
 import { useCallback, useEffect, useReducer, useRef } from 'react';
+import { usePublicFormStore } from '../../stores/public-form-store.js';
 import { checkFileBeforeUpload, type UploadHandle, uploadFormFile } from '../upload.js';
 import {
   checkBeforeSubmit,
@@ -14,7 +15,6 @@ import {
   initialFormState,
   reduceForm,
 } from './form-state.js';
-import { usePublicFormStore } from './public-form-store.js';
 
 /** Message above the buttons when required questions are left empty at Submit. */
 export const MISSING_ANSWERS_MESSAGE = 'Some required questions are not answered yet.';

@@ -1,6 +1,6 @@
 import { type ApiClient, ApiError, toFormTuple } from '@junction/core';
 import { describe, expect, it } from 'vitest';
-import { newForm } from '../builder/builder-model.js';
+import { newForm } from '../forms/builder/builder-model.js';
 import { PublicFormStoreModel } from './public-form-store.js';
 
 describe('the public form store', () => {

@@ -3,12 +3,12 @@
  * send a visitor's answers. A store module of its own, depending on core and its environment
  * type only, so a light entry for the public pages can create it without the editor's code:
  * `PublicFormStoreModel.create({}, env)` under `<PublicFormStoreContext.Provider>`. In the app
- * it is the root's page store of this type, which `AppProviders` provides here.
+ * it is the root's page store of this type, which `RootStoreProvider` provides here.
  */
 import { type Answers, type Form, parseFormTuple } from '@junction/core';
 import type { Instance } from 'mobx-state-tree';
 import { createContext, useContext } from 'react';
-import { ApiModel } from '../../stores/api-model.js';
+import { ApiModel } from './api-model.js';
 
 /** The public form's calls, with the API client of its environment. */
 export const PublicFormStoreModel = ApiModel.named('PublicFormStore').actions((self) => ({
@@ -38,7 +38,7 @@ export const PublicFormStoreContext = createContext<PublicFormStore | null>(null
 export function usePublicFormStore(): PublicFormStore {
   const store = useContext(PublicFormStoreContext);
   if (!store) {
-    throw new Error('usePublicFormStore needs <PublicFormStoreContext.Provider> (AppProviders gives it).');
+    throw new Error('usePublicFormStore needs <PublicFormStoreContext.Provider> (RootStoreProvider gives it).');
   }
   return store;
 }
