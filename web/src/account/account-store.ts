@@ -6,13 +6,16 @@
 import { apiKey, type ServerState } from '@junction/core';
 import type { Instance } from 'mobx-state-tree';
 import { ApiModel } from '../stores/api-model.js';
+import { type Resource, resourceOf } from '../stores/server-state.js';
 import { establishDashboardSession, type Me } from '../stores/dashboard-session.js';
 import { browserSessionPlatform, type SessionPlatform, type TokenStorage } from '../stores/session.js';
 import { type SignOutScope, signOut } from '../stores/sign-out.js';
 
-/** One active session as GET /api/auth/sessions lists it. */
-export type SessionItem = Awaited<ReturnType<typeof listSessions>>['items'][number];
-const listSessions = (server: ServerState) => server.read('/api/auth/sessions', undefined);
+const sessionsQuery = (server: ServerState) => server.query('/api/auth/sessions', undefined);
+/** The account's active sessions as GET /api/auth/sessions lists them. */
+export type SessionList = NonNullable<ReturnType<typeof sessionsQuery>['state']['data']>;
+/** One active session. */
+export type SessionItem = SessionList['items'][number];
 const SESSIONS_KEY = apiKey('/api/auth/sessions');
 
 /** The account's calls, with the API client of the root's environment. */
@@ -21,6 +24,10 @@ export const AccountStoreModel = ApiModel.named('AccountStore')
     /** The session token the client holds, or null. */
     get token(): string | null {
       return self.api.getToken();
+    },
+    /** The account's active sessions as a resource (read in an observer). */
+    get sessions(): Resource<SessionList> {
+      return resourceOf(sessionsQuery(self.server));
     },
   }))
   .actions((self) => ({
@@ -54,15 +61,22 @@ export const AccountStoreModel = ApiModel.named('AccountStore')
         invalidates: [SESSIONS_KEY],
       });
     },
-    /** The account's active sessions. */
-    async listSessions(): Promise<SessionItem[]> {
-      return (await listSessions(self.server)).items;
-    },
-    /** Ends one session of the account. */
+    /** Ends one session of the account; it leaves the list at once (back again when refused). */
     async endSession(sessionId: string): Promise<void> {
       await self.server.mutate(
         (api) => api.delete('/api/auth/sessions/{sessionId}', { params: { path: { sessionId } } }),
-        { invalidates: [SESSIONS_KEY] },
+        {
+          optimistic: [
+            {
+              key: SESSIONS_KEY,
+              update: (old) => {
+                const list = old as SessionList | undefined;
+                return list && { ...list, items: list.items.filter((s) => s.id !== sessionId) };
+              },
+            },
+          ],
+          invalidates: [SESSIONS_KEY],
+        },
       );
     },
     /** Signs out (this browser or everywhere); answers the address of the sign-in screen. */

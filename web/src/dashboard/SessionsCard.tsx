@@ -1,19 +1,14 @@
-import { useCallback, useEffect, useState } from 'react';
+import { observer } from 'mobx-react-lite';
+import { useState } from 'react';
 import styled from 'styled-components';
-import { AccountStoreModel } from '../account/account-store.js';
+import { AccountStoreModel, type SessionItem } from '../account/account-store.js';
+import { failureText } from '../stores/api-failure.js';
 import { usePageStore } from '../stores/root-store.js';
 import { Badge, Button, Card, useToast } from '../ui/index.js';
-import { failureText } from './dashboard-workflows.js';
 import { Actions, Muted } from './parts.js';
 
 /** One active session as GET /api/auth/sessions lists it. */
-interface SessionRow {
-  id: string;
-  createdAt: string;
-  expiresAt: string;
-  device: string;
-  current: boolean;
-}
+type SessionRow = SessionItem;
 
 const List = styled.ul`
   margin: 0;
@@ -50,30 +45,19 @@ const when = (iso: string) => WHEN.format(new Date(iso));
  * caller's own, 'Sign out' on the others, and 'Sign out everywhere' (asked twice), which ends
  * every session of the account, this one too, and leaves for the sign-in screen.
  */
-export function SessionsCard({ userId }: { userId: string }) {
+export const SessionsCard = observer(function SessionsCard({ userId }: { userId: string }) {
   const account = usePageStore(AccountStoreModel);
   const { showToast } = useToast();
-  const [sessions, setSessions] = useState<SessionRow[] | null>(null);
-  const [loadError, setLoadError] = useState('');
   const [isConfirming, setConfirming] = useState(false);
-
-  const load = useCallback(async () => {
-    try {
-      setSessions(await account.listSessions());
-      setLoadError('');
-    } catch (error) {
-      setLoadError(failureText(error, 'Your sessions could not be loaded.'));
-    }
-  }, [account]);
-  useEffect(() => {
-    void load();
-  }, [load]);
+  // The sessions resource: read while the card shows, read again after each sign-out.
+  const resource = account.sessions;
+  const sessions = resource.data?.items;
+  const { status, error } = resource.state;
 
   const end = async (session: SessionRow) => {
     try {
       await account.endSession(session.id);
       showToast({ status: 'success', message: `Signed out of ${session.device}.` });
-      await load();
     } catch (error) {
       showToast({ status: 'error', message: failureText(error, `Could not sign out of ${session.device}.`) });
     }
@@ -89,8 +73,8 @@ export function SessionsCard({ userId }: { userId: string }) {
 
   return (
     <Card title="Where you're signed in">
-      {loadError && <p role="alert">{loadError}</p>}
-      {!sessions && !loadError && <Muted>Loading sessions…</Muted>}
+      {status === 'error' && <p role="alert">{failureText(error, 'Your sessions could not be loaded.')}</p>}
+      {resource.isLoading && <Muted>Loading sessions…</Muted>}
       {sessions && (
         <List aria-label="Active sessions">
           {sessions.map((session) => (
@@ -134,4 +118,4 @@ export function SessionsCard({ userId }: { userId: string }) {
       )}
     </Card>
   );
-}
+});
