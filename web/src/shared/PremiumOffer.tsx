@@ -1,7 +1,7 @@
 import { useEffect, useState } from 'react';
 import styled from 'styled-components';
-import type { TenantPlan } from '../stores/root-editor.js';
 import { failureText } from '../stores/api-failure.js';
+import type { TenantPlan } from '../stores/root-editor.js';
 import { useRootStore } from '../stores/root-store.js';
 import { Button, Dialog, VisuallyHidden } from '../ui/index.js';
 import { PREMIUM_LINKS, PREMIUM_TEXTS } from './premium.js';
