@@ -9,6 +9,7 @@
 import type { RunSearchQuery } from '@junction/core';
 import { type Kysely, sql } from 'kysely';
 import type { Database } from '../database.js';
+import { containsPattern } from '../like.js';
 import { type ExecutionSummaryRecord, SUMMARY_COLUMNS, toSummary } from './engine-rows.js';
 
 /** How many of the newest candidate runs one text search reads (per page). */
@@ -21,11 +22,6 @@ export interface ExecutionSearch extends RunSearchQuery {
   limit: number;
   /** The previous page's last run. */
   before?: { createdAt: string; id: string };
-}
-
-/** Escapes LIKE's wildcards with a backslash. */
-function likePattern(text: string): string {
-  return `%${text.toLowerCase().replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
 }
 
 /** Searches one workspace's runs. */
@@ -58,7 +54,7 @@ export function createExecutionSearch(db: Kysely<Database>) {
       const rows = await db
         .selectFrom(query.limit(TEXT_SCAN_LIMIT).as('c'))
         .selectAll()
-        .where(sql<boolean>`lower(cast(c.trigger_data as text)) like ${likePattern(text)} escape '\\'`)
+        .where(sql<boolean>`lower(cast(c.trigger_data as text)) like ${containsPattern(text)} escape '\\'`)
         .orderBy('c.created_at', 'desc')
         .orderBy('c.id', 'desc')
         .limit(filter.limit)

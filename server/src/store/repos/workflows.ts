@@ -1,9 +1,10 @@
 /** Stored workflows, always read and written within one tenant. */
 import { type WorkflowDocument, withActivation } from '@junction/core';
-import { type Kysely, sql } from 'kysely';
+import { type ExpressionBuilder, type Kysely, sql } from 'kysely';
 import type { Database } from '../database.js';
 import { newHookKey } from '../hook-key.js';
 import { readJson, writeJson } from '../json.js';
+import { containsPattern } from '../like.js';
 import { readStepApps, type StepApps, stepAppsColumns } from './workflow-apps.js';
 
 /** A stored workflow with its parsed document. */
@@ -102,9 +103,14 @@ export interface WorkflowsRepo {
   count(tenantId: string, text?: string): Promise<{ total: number; active: number }>;
 }
 
-/** `LIKE` pattern of "contains `text`", lower-cased, with `\` escaping the wildcards. */
-function containsPattern(text: string): string {
-  return `%${text.toLowerCase().replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
+/** The dashboard's search: the name or an app's label contains `text` (case-insensitive). */
+function nameOrAppsContain(text: string) {
+  const pattern = containsPattern(text);
+  return (eb: ExpressionBuilder<Database, 'workflows'>) =>
+    eb.or([
+      sql<boolean>`lower(name) LIKE ${pattern} ESCAPE '\\'`,
+      sql<boolean>`app_labels LIKE ${pattern} ESCAPE '\\'`,
+    ]);
 }
 
 /** Builds the workflows repository over a database or a transaction. */
@@ -200,15 +206,7 @@ export function createWorkflowsRepo(db: Kysely<Database>): WorkflowsRepo {
             ]),
           );
       }
-      if (text) {
-        const pattern = containsPattern(text);
-        select = select.where((eb) =>
-          eb.or([
-            sql<boolean>`lower(name) LIKE ${pattern} ESCAPE '\\'`,
-            sql<boolean>`app_labels LIKE ${pattern} ESCAPE '\\'`,
-          ]),
-        );
-      }
+      if (text) select = select.where(nameOrAppsContain(text));
       const rows = await select.execute();
       const stale = rows.filter((r) => r.step_apps === null || Number(r.step_apps_revision) !== Number(r.revision));
       const fresh = new Map<string, StepApps>();
@@ -246,15 +244,7 @@ export function createWorkflowsRepo(db: Kysely<Database>): WorkflowsRepo {
           eb.fn.sum<number>(sql`CASE WHEN active = 1 THEN 1 ELSE 0 END`).as('active'),
         ])
         .where('tenant_id', '=', tenantId);
-      if (text) {
-        const pattern = containsPattern(text);
-        select = select.where((eb) =>
-          eb.or([
-            sql<boolean>`lower(name) LIKE ${pattern} ESCAPE '\\'`,
-            sql<boolean>`app_labels LIKE ${pattern} ESCAPE '\\'`,
-          ]),
-        );
-      }
+      if (text) select = select.where(nameOrAppsContain(text));
       const row = await select.executeTakeFirst();
       return { total: Number(row?.total ?? 0), active: Number(row?.active ?? 0) };
     },
