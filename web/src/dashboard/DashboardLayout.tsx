@@ -9,6 +9,7 @@ import { WorkspaceSwitcher } from '../instance/WorkspaceSwitcher.js';
 import type { Me } from '../stores/dashboard-session.js';
 import { usePageStore } from '../stores/root-store.js';
 import { Button, PageTitle, Spinner } from '../ui/index.js';
+import { SupportChatLauncher } from './SupportChatLauncher.js';
 
 const Frame = styled.div`
   display: grid;
@@ -208,6 +209,7 @@ export function DashboardLayout({ children }: { children: ReactNode }) {
         </Side>
         <Main>{children}</Main>
       </Frame>
+      <SupportChatLauncher />
     </DashboardContext.Provider>
   );
 }

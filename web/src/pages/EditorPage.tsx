@@ -4,6 +4,7 @@ import { useCallback, useEffect, useRef, useState } from 'react';
 import styled from 'styled-components';
 import { AccessStoreModel } from '../access/access-store.js';
 import { refusal, useCan } from '../access/useCan.js';
+import { SupportChatLauncher } from '../dashboard/SupportChatLauncher.js';
 import { WorkflowCanvasWithProvider } from '../editor/canvas/WorkflowCanvas.js';
 import { EditorProvider } from '../editor/editor-context.js';
 import { LinkPanelHost } from '../editor/links/LinkPanelHost.js';
@@ -33,6 +34,9 @@ import {
 import { Button, Spinner, useToast } from '../ui/index.js';
 import { ChunkFailure, lazyChunk, useLazyChunk } from '../ui/lazy-chunk.js';
 import { NoAccessNotice } from './NoAccessNotice.js';
+
+/** How far the chat launcher sits above the corner: over React Flow's minimap (150 px + 15 px margins). */
+const CHAT_LIFT_OVER_MINIMAP = '160px';
 
 type TourModule = typeof import('../onboarding/tour-chunk.js');
 
@@ -415,6 +419,8 @@ export const EditorPage = observer(function EditorPage() {
           <CustomTriggerWizardHost />
         </Body>
       </Screen>
+      {/* The support chat (editor-core 2.9), lifted over the canvas's minimap in the corner. */}
+      <SupportChatLauncher lift={CHAT_LIFT_OVER_MINIMAP} />
       {codeFor !== null && (
         <CodeModal
           email={codeFor}

@@ -5,6 +5,7 @@ import { type ReactNode, useEffect, useState } from 'react';
 import styled from 'styled-components';
 import { PremiumOffer, useTenantPlan } from '../../shared/PremiumOffer.js';
 import { isOfferedPremium } from '../../shared/premium.js';
+import { openSupportChat } from '../../shared/support-chat-event.js';
 import { readEditorAddress } from '../../stores/session.js';
 import { AppIcon, Button, Tabs, TabsContent } from '../../ui/index.js';
 import { testProblemOf } from '../canvas/canvas-model.js';
@@ -26,9 +27,9 @@ import {
   PRODUCT_NAME,
   QUICK_TRIGGERS,
   REQUEST_TRIGGER_TEXT,
-  requestTriggerHref,
   StepPanelModel,
   sectionTitle,
+  triggerRequestDraft,
 } from './panel-step.js';
 import type { AutoTicket } from './panel-tickets.js';
 import { TriggerTestModel } from './panel-trigger-test.js';
@@ -57,8 +58,14 @@ const APP_TABS: ReadonlyArray<{ tab: CatalogTab; label: string }> = [
   { tab: 'tools', label: 'Tools' },
 ];
 
-/** The trigger request's link to the Support page (editor-core 2.9). */
-const RequestLink = styled.a`
+/** The trigger request, a link-like button that opens the support chat (editor-core 2.9). */
+const RequestLink = styled.button`
+  padding: 0;
+  border: none;
+  background: none;
+  font: inherit;
+  text-decoration: underline;
+  cursor: pointer;
   color: ${({ theme }) => theme.colors.accentText};
   &:focus-visible { outline: none; box-shadow: ${({ theme }) => theme.focusRing}; }
 `;
@@ -235,8 +242,7 @@ const EventChoice = observer(function EventChoice({ model }: { model: IStepPanel
             {!model.needsAccount && (
               <>
                 <br />
-                {/* A new tab: the panel and the workflow stay as they are. */}
-                <RequestLink href={requestTriggerHref(appName)} target="_blank" rel="noopener">
+                <RequestLink type="button" onClick={() => openSupportChat(triggerRequestDraft(appName))}>
                   {REQUEST_TRIGGER_TEXT}
                 </RequestLink>
               </>

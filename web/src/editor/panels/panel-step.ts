@@ -84,22 +84,22 @@ export function noTriggersText(app: string): string {
 }
 
 /**
- * The extra line under {@link noTriggersText} for an app without accounts (editor-core 2.9).
- * The spec's 'Request a new trigger via chat (bottom right)' points to a chat Junction does
- * not have; the request goes to the Support page's ticket form instead, and the line says so.
+ * The extra line under {@link noTriggersText} for an app without accounts (editor-core 2.9);
+ * clicking it opens the support chat (dashboard/SupportChatLauncher.tsx) with
+ * {@link triggerRequestDraft}.
  */
-export const REQUEST_TRIGGER_TEXT = 'Request a new trigger from Support';
+export const REQUEST_TRIGGER_TEXT = 'Request a new trigger via chat (bottom right)';
 
-/** The event a trigger request is filed under on the Support page's ticket form. */
+/** The event a trigger request is filed under (the chat's first line, so the ticket's title). */
 export const TRIGGER_REQUEST_EVENT = 'New trigger request';
 
 /**
- * The Support page with its ticket form filled in for a trigger request for `app`.
+ * The chat message a trigger request for `app` starts with.
  *
- * @example requestTriggerHref('Formatter') // '/support?app=Formatter&event=New+trigger+request'
+ * @example triggerRequestDraft('Formatter') // 'New trigger request: Formatter'
  */
-export function requestTriggerHref(app: string): string {
-  return `/support?${new URLSearchParams({ app, event: TRIGGER_REQUEST_EVENT })}`;
+export function triggerRequestDraft(app: string): string {
+  return `${TRIGGER_REQUEST_EVENT}: ${app}`;
 }
 
 /** The heading of a failed test (editor-core 8): 'An error occurred with — {app} - {event}'. */
