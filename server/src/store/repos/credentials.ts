@@ -3,6 +3,7 @@ import type { Kysely, Selectable, Updateable } from 'kysely';
 import type { SealedSecret, SealedSecretRows } from '../../security/vault.js';
 import type { Database } from '../database.js';
 import { readJson, writeJson } from '../json.js';
+import { removeTenantRow } from './tenant-rows.js';
 
 export type { SealedSecret } from '../../security/vault.js';
 
@@ -129,14 +130,7 @@ export function createCredentialsRepo(db: Kysely<Database>): CredentialsRepo {
         .executeTakeFirst();
       return Number(result.numUpdatedRows) === 1;
     },
-    async remove(tenantId, id) {
-      const result = await db
-        .deleteFrom('credentials')
-        .where('tenant_id', '=', tenantId)
-        .where('id', '=', id)
-        .executeTakeFirst();
-      return Number(result.numDeletedRows) === 1;
-    },
+    remove: (tenantId, id) => removeTenantRow(db, 'credentials', tenantId, id),
     async listSealedWithOtherKey(keyVersion, limit, afterId) {
       let query = db
         .selectFrom('credentials')

@@ -11,6 +11,7 @@ import { createToken, hashToken } from '../../security/tokens.js';
 import type { Database } from '../database.js';
 import { readJson, writeJson } from '../json.js';
 import type { DemoCrmContactsTable } from '../tables/apps.js';
+import { removeTenantRow } from './tenant-rows.js';
 
 /** Settings of the database storage. */
 export interface DbStorageOptions {
@@ -134,14 +135,7 @@ export function createDbDemoCrmStorage(db: Kysely<Database>, options: DbStorageO
         .execute();
       return hook;
     },
-    async removeHook(tenantId, id) {
-      const result = await db
-        .deleteFrom('demo_crm_hooks')
-        .where('tenant_id', '=', tenantId)
-        .where('id', '=', id)
-        .executeTakeFirst();
-      return Number(result.numDeletedRows) > 0;
-    },
+    removeHook: (tenantId, id) => removeTenantRow(db, 'demo_crm_hooks', tenantId, id),
     async listHooks(tenantId, event) {
       const rows = await db
         .selectFrom('demo_crm_hooks')

@@ -5,6 +5,7 @@ import type { Database } from '../database.js';
 import { newHookKey } from '../hook-key.js';
 import { readJson, writeJson } from '../json.js';
 import { containsPattern } from '../like.js';
+import { removeTenantRow } from './tenant-rows.js';
 import { readStepApps, type StepApps, stepAppsColumns } from './workflow-apps.js';
 
 /** A stored workflow with its parsed document. */
@@ -315,13 +316,6 @@ export function createWorkflowsRepo(db: Kysely<Database>): WorkflowsRepo {
         .executeTakeFirst();
       return Number(result.numUpdatedRows) === 1;
     },
-    async remove(tenantId, id) {
-      const result = await db
-        .deleteFrom('workflows')
-        .where('tenant_id', '=', tenantId)
-        .where('id', '=', id)
-        .executeTakeFirst();
-      return Number(result.numDeletedRows) === 1;
-    },
+    remove: (tenantId, id) => removeTenantRow(db, 'workflows', tenantId, id),
   };
 }
