@@ -12,10 +12,13 @@ import {
   describeProblem,
   isApiError,
   type KeyEditResult,
+  type Query,
+  type ServerState,
 } from '@junction/core';
 import type { Instance } from 'mobx-state-tree';
 import { failureText } from '../stores/api-failure.js';
 import { ApiModel } from '../stores/api-model.js';
+import { type Resource, resourceOf } from '../stores/server-state.js';
 import { browserSessionPlatform, establishSession, type SessionPlatform } from '../stores/session.js';
 
 /** A catalogue entry as GET /api/apps answers it. */
@@ -80,11 +83,12 @@ export function describeError(error: unknown, fallback: string): { message: stri
   return { message: fallback };
 }
 
+/** The catalogue's read: its answer's entries are the picker's `AppSummary`. */
+const appsQuery = (server: ServerState) =>
+  server.query('/api/apps', undefined) as unknown as Query<{ items: AppSummary[] }>;
+
 /** The portal's volatile state: definitions stay plain objects, replaced whole, never mutated. */
 interface PortalState {
-  apps: AppSummary[] | null;
-  appsError: string | null;
-  isLoadingApps: boolean;
   /** The app being edited, as the server last answered it (or as edited locally before Save). */
   app: AppDefinition | null;
   appSlug: string | null;
@@ -96,6 +100,8 @@ interface PortalState {
   listing: Listing | null;
   /** Whether the session token was looked for (the pages wait for it); null until then. */
   hasSession: boolean | null;
+  /** True once a page asked for the catalogue (`loadApps`). */
+  isCatalogueWanted: boolean;
 }
 
 /**
@@ -105,9 +111,6 @@ interface PortalState {
 export const PortalStoreModel = ApiModel.named('PortalStore')
   .volatile(
     (): PortalState => ({
-      apps: null,
-      appsError: null,
-      isLoadingApps: false,
       app: null,
       appSlug: null,
       appError: null,
@@ -116,8 +119,34 @@ export const PortalStoreModel = ApiModel.named('PortalStore')
       pendingStatus: null,
       listing: null,
       hasSession: null,
+      isCatalogueWanted: false,
     }),
   )
+  .views((self) => ({
+    /**
+     * The catalogue (GET /api/apps) as a resource, or null until a page asked for it with
+     * `loadApps` (once the session is known: a read without it would only be refused).
+     */
+    get catalogue(): Resource<{ items: AppSummary[] }> | null {
+      return self.isCatalogueWanted ? resourceOf(appsQuery(self.server)) : null;
+    },
+  }))
+  .views((self) => ({
+    /** The catalogue's apps, or null before its first answer. */
+    get apps(): AppSummary[] | null {
+      return self.catalogue?.data?.items ?? null;
+    },
+    /** True while the catalogue's first answer is awaited. */
+    get isLoadingApps(): boolean {
+      const state = self.catalogue?.state;
+      return state !== undefined && state.data === undefined && state.isFetching;
+    },
+    /** Why the catalogue could not be read (lead + core's table), or null. */
+    get appsError(): string | null {
+      const state = self.catalogue?.state;
+      return state?.status === 'error' ? failureText(state.error, 'The apps could not be loaded.') : null;
+    },
+  }))
   .views((self) => ({
     /** The apps the caller may edit (its own), by name. */
     get editableApps(): AppSummary[] {
@@ -168,17 +197,12 @@ export const PortalStoreModel = ApiModel.named('PortalStore')
       return hasSession;
     },
 
-    /** Loads the catalogue for the picker (forms-dp 7 GET /api/apps). */
+    /** Reads the catalogue for the picker again (forms-dp 7 GET /api/apps; Try again); a failure is `appsError`. */
     async loadApps(): Promise<void> {
-      self.assign({ isLoadingApps: true, appsError: null });
-      try {
-        const list = await self.server.read('/api/apps', undefined);
-        self.assign({ apps: list.items as AppSummary[] });
-      } catch (error) {
-        self.assign({ appsError: failureText(error, 'The apps could not be loaded.') });
-      } finally {
-        self.assign({ isLoadingApps: false });
-      }
+      self.assign({ isCatalogueWanted: true });
+      await appsQuery(self.server)
+        .fetch()
+        .catch(() => undefined);
     },
 
     /** Opens an app for editing; does nothing when it is already open. */
@@ -265,12 +289,8 @@ export const PortalStoreModel = ApiModel.named('PortalStore')
       self.assign({ isSaving: true });
       try {
         const saved = await self.replaceApp(slug, body);
+        // The catalogue was read again by the save's invalidation.
         if (self.appSlug === slug) self.assign({ app: saved, pendingStatus: null });
-        self.assign({
-          apps: (self.apps ?? []).map((a) =>
-            a.appSlug === slug ? { ...a, appName: saved.appName, apiType: saved.authInfo.apiType } : a,
-          ),
-        });
         return { ok: true };
       } catch (error) {
         return { ok: false, ...describeError(error, 'The app could not be saved.') };
