@@ -21,7 +21,7 @@ import {
   useToast,
 } from '../ui/index.js';
 import { DashboardLayout } from './DashboardLayout.js';
-import { DashboardStoreModel, WORKFLOWS_PAGE_SIZE } from './dashboard-store.js';
+import { DashboardStoreModel } from './dashboard-store.js';
 import { failureText, type WorkflowRow } from './dashboard-workflows.js';
 import { Muted, SearchField, Toolbar } from './parts.js';
 import { WorkflowAlertsDialog } from './WorkflowAlertsDialog.js';
@@ -314,7 +314,6 @@ const WorkflowsView = observer(function WorkflowsView() {
               onSelect: () => setConfirmingDelete(row.id),
             },
           ]}
-          pageSize={WORKFLOWS_PAGE_SIZE}
           empty={
             searched ? (
               <EmptyState title="No workflow matches your search" icon={<Search />}>
