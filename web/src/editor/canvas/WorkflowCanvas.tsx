@@ -27,6 +27,7 @@ import {
 import styled, { useTheme } from 'styled-components';
 import { useToast } from '../../ui/index.js';
 import { useEditor } from '../editor-context.js';
+import { preloadStepPanel } from '../panels/step-panel-chunk.js';
 import { whenIdle } from '../when-idle.js';
 import { applyLayout, loadLayout, moveStepOntoLink } from './canvas-actions.js';
 import {
@@ -236,7 +237,14 @@ export const WorkflowCanvas = observer(function WorkflowCanvas() {
   }, []);
 
   return (
-    <Pane data-testid="workflow-canvas" ref={paneRef}>
+    // A pointer on the canvas is about to click a card: fetch the step panels now, if the idle
+    // moment after opening has not yet (StepPanelHost).
+    <Pane
+      data-testid="workflow-canvas"
+      ref={paneRef}
+      onPointerEnter={preloadStepPanel}
+      onPointerDown={preloadStepPanel}
+    >
       {opening && (
         <ReactFlow
           colorMode={theme.mode}

@@ -3,16 +3,16 @@ import { Component, type ReactNode, useEffect, useState } from 'react';
 import styled from 'styled-components';
 import { Button } from '../../ui/Button.js';
 import { useToast } from '../../ui/index.js';
-import { ChunkFailure, lazyChunk, useLazyChunk } from '../../ui/lazy-chunk.js';
+import { ChunkFailure, useLazyChunk } from '../../ui/lazy-chunk.js';
 import { APP_CHANGED_EVENT, useEditor } from '../editor-context.js';
 import { whenIdle } from '../when-idle.js';
+import { stepPanelChunk } from './step-panel-chunk.js';
 
-// The panels (and their JSON viewer) are a chunk of their own, kept out of the initial
+// The panels are a chunk of their own (step-panel-chunk.ts), kept out of the initial
 // JavaScript; the host fetches it once the editor is shown and the browser is idle. It is drawn
 // as soon as it is there, without `React.lazy` and Suspense: a Suspense boundary holds its
 // content back up to 300 ms after its fallback showed, which made every first click on a step
 // take 300 ms more than the next ones (BENCHMARKS.md "Editor").
-const stepPanelChunk = lazyChunk(() => import('./StepPanel.js'));
 
 const FailedDrawer = styled.aside`
   position: absolute;
