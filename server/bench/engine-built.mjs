@@ -7,6 +7,7 @@ import { createRequire } from 'node:module';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
+import { heapSampler } from './heap-sampler.mjs';
 
 const here = path.dirname(fileURLToPath(import.meta.url));
 const targetPort = Number(process.argv[2]);
@@ -23,6 +24,8 @@ const config = loadConfig({
   RATE_LIMITS: 'off',
   JUNCTION_ALLOWED_HOSTS: `127.0.0.1:${targetPort}`,
   WEBHOOK_QUEUE_LIMIT: '1000000',
+  // As an automated install would: the benchmark's user signs up without the set-up page.
+  SIGNUP_POLICY: 'open',
 });
 const app = await createApp(config);
 await app.listen({ port: 0, host: '127.0.0.1' });
@@ -52,7 +55,10 @@ const db = new Database(path.join(dataDir, 'junction.db'), { readonly: true });
 // A workflow's hook has its own random key (GET /api/workflows/{id}/hook), never the workflow id.
 const hook = await call('GET', `/api/workflows/${workflow.id}/hook`, undefined, grant.token);
 process.send?.({ url: `http://127.0.0.1:${port}${new URL(hook.url).pathname}`, startToListenMs });
+const heap = heapSampler('built');
 process.on('message', async (m) => {
+  if (m.type === 'heap-start') return process.send?.(await heap.start());
+  if (m.type === 'heap-stop') return process.send?.(await heap.stop());
   if (m.type === 'count') {
     const r = db
       .prepare(

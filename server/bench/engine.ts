@@ -27,6 +27,8 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
 import autocannon from 'autocannon';
+// @ts-expect-error: a plain .mjs helper, shared with engine-built.mjs
+import { heapSampler } from './heap-sampler.mjs';
 import {
   ask,
   cpuMs,
@@ -116,7 +118,7 @@ async function roleJunction(mode: 'embedded' | 'scaleout', targetPort: number): 
       NODE_ENV: 'production',
     },
   });
-  const heap = heapSampler();
+  const heap = heapSampler('embedded');
   process.on('message', async (m: { type: string }) => {
     if (m.type === 'heap-start') return process.send?.(await heap.start());
     if (m.type === 'heap-stop') return process.send?.(await heap.stop());
@@ -141,45 +143,6 @@ async function roleJunction(mode: 'embedded' | 'scaleout', targetPort: number): 
   });
 }
 
-/**
- * `--heap-prof DIR`: V8's sampling heap profiler in the server process over each row's load
- * (collected objects included, so it estimates every byte allocated, not what stays alive);
- * `stop` writes DIR/embedded-<time>.heapprofile and answers the bytes sampled.
- */
-function heapSampler() {
-  let session: import('node:inspector').Session | undefined;
-  const post = <T>(method: string, params?: object) =>
-    new Promise<T>((resolve, reject) =>
-      session?.post(method, params, (error, result) => (error ? reject(error) : resolve(result as T))),
-    );
-  return {
-    async start() {
-      const inspector = await import('node:inspector');
-      session = new inspector.Session();
-      session.connect();
-      await post('HeapProfiler.startSampling', {
-        samplingInterval: 4096,
-        includeObjectsCollectedByMajorGC: true,
-        includeObjectsCollectedByMinorGC: true,
-      });
-      return { started: true };
-    },
-    async stop() {
-      type Node = { selfSize: number; children: Node[] };
-      const { profile } = await post<{ profile: { head: Node } }>('HeapProfiler.stopSampling');
-      session?.disconnect();
-      const sum = (n: Node): number => n.selfSize + n.children.reduce((a, c) => a + sum(c), 0);
-      const dir = process.env.BENCH_HEAP_PROF;
-      if (dir) {
-        const { mkdirSync, writeFileSync } = await import('node:fs');
-        mkdirSync(dir, { recursive: true });
-        writeFileSync(path.join(dir, `embedded-${Date.now()}.heapprofile`), JSON.stringify(profile));
-      }
-      return { bytes: sum(profile.head) };
-    },
-  };
-}
-
 // ---------------------------------------------------------------- orchestration
 
 const HEAP_PROF = flag('heap-prof');
@@ -200,7 +163,11 @@ async function startBuilt(
   const { hookWorkflow, AMOUNT_OVER_10 } = await import('../../test/engine/support.js');
   const document = hookWorkflow('bench', { url: `http://127.0.0.1:${targetPort}/t`, filter: AMOUNT_OVER_10 });
   return forkRole(path.join(path.dirname(here), 'engine-built.mjs'), [String(targetPort)], {
-    env: { PATH: process.env.PATH, BENCH_DOCUMENT: JSON.stringify(document) },
+    env: {
+      PATH: process.env.PATH,
+      BENCH_DOCUMENT: JSON.stringify(document),
+      ...(HEAP_PROF ? { BENCH_HEAP_PROF: HEAP_PROF } : {}),
+    },
     execArgv: profArgs('built'),
   });
 }
@@ -382,7 +349,7 @@ async function main(): Promise<void> {
           const serving = () => [server.child.pid, ...workers.map((w) => w.pid)];
           const cpuBefore = serving().map(cpuMs);
           const servicesBefore = serviceCpuMs();
-          const heap = HEAP_PROF && variant === 'embedded';
+          const heap = HEAP_PROF && variant !== 'bare' && variant !== 'scaleout';
           if (heap) await ask(server.child, 'heap-start');
           const result = await autocannon({
             url: info.url,

@@ -1,6 +1,6 @@
 /** The engine's ingest writes: workflow look-ups, trigger events (deduplication) and new executions. */
-import type { Kysely } from 'kysely';
-import type { Database } from '../database.js';
+import { type Kysely, sql } from 'kysely';
+import type { Database, Dialect } from '../database.js';
 import {
   DOCUMENT_CACHE_SIZE,
   type EngineWorkflow,
@@ -11,8 +11,11 @@ import {
   writeAny,
 } from './engine-rows.js';
 
+const startedAt = (r: NewExecution) => (r.status === 'not_run' || r.claim ? r.now : null);
+const finishedAt = (r: NewExecution) => (r.status === 'not_run' ? r.now : null);
+
 /** The engine's ingest writes: workflow look-ups, trigger events (deduplication) and new executions. */
-export function createEngineIngest(db: Kysely<Database>) {
+export function createEngineIngest(db: Kysely<Database>, dialect: Dialect = 'sqlite') {
   return {
     /**
      * A workflow by id, any tenant; with a tenant id only that tenant's. Reads the row's head, and the document only for a revision this
@@ -102,6 +105,24 @@ export function createEngineIngest(db: Kysely<Database>) {
           known.add(key);
         }
       }
+      if (dialect === 'postgres') {
+        // One array per column (`unnest`): the same text for any number of rows, so it stays
+        // prepared (../pg-prepared.ts) instead of a new VALUES list per batch size.
+        const column = <T>(pick: (r: NewExecution) => T) => rows.map(pick);
+        await sql`
+          INSERT INTO executions (id, tenant_id, workflow_id, workflow_revision, status, trigger, trigger_data,
+            dedupe_key, lease_until, attempt, rerun_of, started_at, finished_at, created_at, updated_at)
+          SELECT v.*, v.created_at FROM unnest(${column((r) => r.id)}::text[], ${column((r) => r.tenantId)}::text[],
+            ${column((r) => r.workflowId)}::text[], ${column((r) => r.workflowRevision)}::integer[],
+            ${column((r) => r.status)}::text[], ${column((r) => r.trigger)}::text[],
+            ${column((r) => writeAny(r.triggerData))}::jsonb[], ${column((r) => r.dedupeKey)}::text[],
+            ${column((r) => r.claim?.leaseUntil ?? null)}::text[], ${column((r) => (r.claim ? 1 : 0))}::integer[],
+            ${column((r) => r.rerunOf ?? null)}::text[], ${column(startedAt)}::text[], ${column(finishedAt)}::text[],
+            ${column((r) => r.now)}::text[])
+            AS v(id, tenant_id, workflow_id, workflow_revision, status, trigger, trigger_data, dedupe_key,
+              lease_until, attempt, rerun_of, started_at, finished_at, created_at)`.execute(db);
+        return;
+      }
       await db
         .insertInto('executions')
         .values(
@@ -120,8 +141,8 @@ export function createEngineIngest(db: Kysely<Database>) {
             cursor: null,
             attempt: r.claim ? 1 : 0,
             rerun_of: r.rerunOf ?? null,
-            started_at: r.status === 'not_run' || r.claim ? r.now : null,
-            finished_at: r.status === 'not_run' ? r.now : null,
+            started_at: startedAt(r),
+            finished_at: finishedAt(r),
             created_at: r.now,
             updated_at: r.now,
           })),

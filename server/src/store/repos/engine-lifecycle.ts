@@ -17,18 +17,19 @@ import {
 /**
  * `WITH step AS (INSERT … ON CONFLICT DO UPDATE)`: step records written by the statement that
  * follows it (PostgreSQL's data-modifying CTE), so a record and the execution's change commit
- * together in one round trip.
+ * together in one round trip. The rows travel as one array per column (`unnest`), so the text
+ * is the same for any number of rows and stays prepared (../pg-prepared.ts).
  */
 function withSteps(steps: StepRunRecord[]) {
-  const rows = steps.map(
-    (step) =>
-      sql`(${step.executionId}, ${step.stepId}, ${step.status}, ${writeAny(step.input)}, ${writeAny(step.output)},
-           ${step.error}, ${step.attempts}, ${step.startedAt}, ${step.finishedAt})`,
-  );
+  const column = <T>(pick: (step: StepRunRecord) => T) => steps.map(pick);
   return sql`
     WITH step AS (
       INSERT INTO step_runs (execution_id, step_id, status, input, output, error, attempts, started_at, finished_at)
-      VALUES ${sql.join(rows)}
+      SELECT * FROM unnest(${column((s) => s.executionId)}::text[], ${column((s) => s.stepId)}::text[],
+        ${column((s) => s.status)}::text[], ${column((s) => writeAny(s.input))}::jsonb[],
+        ${column((s) => writeAny(s.output))}::jsonb[], ${column((s) => s.error)}::text[],
+        ${column((s) => s.attempts)}::integer[], ${column((s) => s.startedAt)}::text[],
+        ${column((s) => s.finishedAt)}::text[])
       ON CONFLICT (execution_id, step_id) DO UPDATE SET status = excluded.status, input = excluded.input,
         output = excluded.output, error = excluded.error, attempts = excluded.attempts,
         started_at = excluded.started_at, finished_at = excluded.finished_at
@@ -52,10 +53,11 @@ export function createEngineLifecycle(db: Kysely<Database>, dialect: Dialect = '
         lease_until: leaseUntil,
         resume_at: null,
         attempt: eb('attempt', '+', 1),
-        started_at: eb.fn.coalesce('started_at', sql.lit(now)),
+        started_at: eb.fn.coalesce('started_at', eb.val(now)),
         updated_at: now,
       }))
-      .where('id', 'in', ids)
+      // On PostgreSQL one array parameter, so the text is the same for any number of ids.
+      .where((eb) => (dialect === 'postgres' ? sql<boolean>`id = ANY(${ids}::text[])` : eb('id', 'in', ids)))
       .where((eb) =>
         eb.or([
           eb('status', '=', 'queued'),
@@ -186,7 +188,7 @@ export function createEngineLifecycle(db: Kysely<Database>, dialect: Dialect = '
 
     /**
      * {@link renewWithStep} for several executions: on PostgreSQL one statement (steps through a
-     * data-modifying CTE, then one UPDATE … FROM VALUES for the leases to extend, or one SELECT
+     * data-modifying CTE, then one UPDATE … FROM unnest for the leases to extend, or one SELECT
      * for the executions that only need the check), two when a turn has both kinds; elsewhere
      * one call each, inside the caller's transaction. Answers the ids still running.
      */
@@ -204,14 +206,14 @@ export function createEngineLifecycle(db: Kysely<Database>, dialect: Dialect = '
       if (extend.length > 0) {
         statements.push(sql<{ id: string }>`
           UPDATE executions AS e SET lease_until = v.lease, updated_at = v.at
-          FROM (VALUES ${sql.join(extend.map((i) => sql`(${i.id}::text, ${i.leaseUntil}::text, ${i.now}::text)`))})
-            AS v(id, lease, at)
+          FROM unnest(${extend.map((i) => i.id)}::text[], ${extend.map((i) => i.leaseUntil)}::text[],
+            ${extend.map((i) => i.now)}::text[]) AS v(id, lease, at)
           WHERE e.id = v.id AND e.status = 'running'
           RETURNING e.id`);
       }
       if (check.length > 0) {
         statements.push(sql<{ id: string }>`
-          SELECT id FROM executions WHERE id IN (${sql.join(check.map((i) => i.id))}) AND status = 'running'`);
+          SELECT id FROM executions WHERE id = ANY(${check.map((i) => i.id)}::text[]) AND status = 'running'`);
       }
       for (const [n, statement] of statements.entries()) {
         // The step records ride with the first statement, so they commit with it.
@@ -224,7 +226,7 @@ export function createEngineLifecycle(db: Kysely<Database>, dialect: Dialect = '
 
     /**
      * {@link finishWithStep} for several executions: on PostgreSQL one statement (steps through a
-     * data-modifying CTE, then one UPDATE … FROM VALUES); elsewhere one call each, inside the
+     * data-modifying CTE, then one UPDATE … FROM unnest); elsewhere one call each, inside the
      * caller's transaction. Answers the ids that were still running (and are now ended).
      */
     async finishMany(items: FinishItem[]): Promise<Set<string>> {
@@ -238,8 +240,8 @@ export function createEngineLifecycle(db: Kysely<Database>, dialect: Dialect = '
       const update = sql<{ id: string }>`
         UPDATE executions AS e SET status = v.status, error = v.error, finished_at = v.at, lease_until = NULL,
           updated_at = v.at
-        FROM (VALUES ${sql.join(items.map((i) => sql`(${i.id}::text, ${i.status}::text, ${i.error}::text, ${i.now}::text)`))})
-          AS v(id, status, error, at)
+        FROM unnest(${items.map((i) => i.id)}::text[], ${items.map((i) => i.status)}::text[],
+          ${items.map((i) => i.error)}::text[], ${items.map((i) => i.now)}::text[]) AS v(id, status, error, at)
         WHERE e.id = v.id AND e.status = 'running'
         RETURNING e.id`;
       const query = steps.size === 0 ? update : sql<{ id: string }>`${withSteps([...steps.values()])} ${update}`;

@@ -139,6 +139,48 @@ describe.each(openTestDatabases())('batched engine statements on $dialect', (tes
     expect(await repo.listStepRuns(ids[2])).toMatchObject([{ stepId: 'st-1', output: 'kept' }]);
   });
 
+  it('stores many rows at once with awkward text intact: quotes, backslashes, braces, commas, NULL and non-ASCII', async () => {
+    const repo = createEngineRepo(opened.db, testDb.dialect);
+    const awkward = {
+      text: 'a "quoted" \\ back,slash {brace} NULL — ünïcødé 🙂',
+      list: ['x,y', '"', '\\'],
+      none: null,
+    };
+    const now = new Date().toISOString();
+    const { revision } = await opened.db
+      .selectFrom('workflows')
+      .select('revision')
+      .where('id', '=', workflowId)
+      .executeTakeFirstOrThrow();
+    const rows = ['a', 'b', 'c'].map((n, i) => ({
+      id: `awkward-${n}-${Date.now()}`,
+      tenantId,
+      workflowId,
+      workflowRevision: Number(revision),
+      documentJson: '{}',
+      status: 'queued' as const,
+      trigger: 'manual' as const,
+      triggerData: i === 0 ? awkward : { n, quote: '"' },
+      dedupeKey: null,
+      now,
+      ...(i === 2 ? { claim: { leaseUntil: now } } : {}),
+    }));
+    await repo.insertExecutions(rows);
+    expect(await repo.get(rows[0].id)).toMatchObject({ status: 'queued', attempt: 0, triggerData: awkward });
+    expect(await repo.get(rows[1].id)).toMatchObject({ triggerData: { n: 'b', quote: '"' } });
+    expect(await repo.get(rows[2].id)).toMatchObject({ attempt: 1, startedAt: now });
+
+    const ids = rows.map((r) => r.id);
+    await repo.claimMany(ids.slice(0, 2), now, new Date(Date.now() + 60_000).toISOString());
+    const ended = await repo.finishMany([
+      { step: step(ids[0], awkward), id: ids[0], status: 'succeeded', error: null, now },
+      { step: step(ids[1], 'plain'), id: ids[1], status: 'failed', error: 'Step "x" said: a\\b, {c}', now },
+    ]);
+    expect([...ended].sort()).toEqual(ids.slice(0, 2).sort());
+    expect(await repo.listStepRuns(ids[0])).toMatchObject([{ output: awkward, input: { values: { a: 1 } } }]);
+    expect(await repo.get(ids[1])).toMatchObject({ status: 'failed', error: 'Step "x" said: a\\b, {c}' });
+  });
+
   // On SQLite files the engine writes through its own prepared statements (engine/sqlite-writer.ts).
   const checkpointWriters = ['Kysely', ...(testDb.dialect === 'sqlite' ? ['the SQLite fast path'] : [])];
   it.each(checkpointWriters)(

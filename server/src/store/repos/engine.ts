@@ -10,7 +10,7 @@ import { createEngineReads } from './engine-reads.js';
 
 /** The engine repository over a database or a transaction: ingest writes, the lifecycle and the reads. */
 export function createEngineRepo(db: Kysely<Database>, dialect: Dialect = 'sqlite') {
-  return { ...createEngineIngest(db), ...createEngineLifecycle(db, dialect), ...createEngineReads(db) };
+  return { ...createEngineIngest(db, dialect), ...createEngineLifecycle(db, dialect), ...createEngineReads(db) };
 }
 
 /** The engine repository. */
