@@ -12,7 +12,6 @@ import {
   describeProblem,
   isApiError,
   type KeyEditResult,
-  type Query,
   type ServerState,
 } from '@junction/core';
 import type { Instance } from 'mobx-state-tree';
@@ -83,9 +82,9 @@ export function describeError(error: unknown, fallback: string): { message: stri
   return { message: fallback };
 }
 
-/** The catalogue's read: its answer's entries are the picker's `AppSummary`. */
-const appsQuery = (server: ServerState) =>
-  server.query('/api/apps', undefined) as unknown as Query<{ items: AppSummary[] }>;
+/** The catalogue's read (GET /api/apps); its entries are the picker's `AppSummary`. */
+const appsQuery = (server: ServerState) => server.query('/api/apps', undefined);
+type Catalogue = NonNullable<ReturnType<typeof appsQuery>['state']['data']>;
 
 /** The portal's volatile state: definitions stay plain objects, replaced whole, never mutated. */
 interface PortalState {
@@ -127,14 +126,14 @@ export const PortalStoreModel = ApiModel.named('PortalStore')
      * The catalogue (GET /api/apps) as a resource, or null until a page asked for it with
      * `loadApps` (once the session is known: a read without it would only be refused).
      */
-    get catalogue(): Resource<{ items: AppSummary[] }> | null {
+    get catalogue(): Resource<Catalogue> | null {
       return self.isCatalogueWanted ? resourceOf(appsQuery(self.server)) : null;
     },
   }))
   .views((self) => ({
     /** The catalogue's apps, or null before its first answer. */
     get apps(): AppSummary[] | null {
-      return self.catalogue?.data?.items ?? null;
+      return (self.catalogue?.data?.items as AppSummary[] | undefined) ?? null;
     },
     /** True while the catalogue's first answer is awaited. */
     get isLoadingApps(): boolean {
