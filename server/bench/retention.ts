@@ -17,8 +17,17 @@
 import type { ChildProcess } from 'node:child_process';
 import { statSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
-import autocannon from 'autocannon';
-import { ask, flag, forkRole, listenWithUser, memoryMb, openBenchDatabase, roleTarget, stopChild } from './support.js';
+import {
+  ask,
+  flag,
+  forkRole,
+  listenWithUser,
+  memoryMb,
+  openBenchDatabase,
+  postJsonLoad,
+  roleTarget,
+  stopChild,
+} from './support.js';
 
 const here = fileURLToPath(import.meta.url);
 const BODY = JSON.stringify({ amount: 42, name: 'Ada', email: 'ada@example.com' });
@@ -120,15 +129,7 @@ async function sizePart(dialect: 'sqlite' | 'postgres', n: number): Promise<stri
   try {
     process.stderr.write(`size on ${dialect}: ${n} executions…\n`);
     const begin = performance.now();
-    const result = await autocannon({
-      url: server.info.url,
-      method: 'POST',
-      headers: { 'content-type': 'application/json' },
-      body: BODY,
-      connections: 20,
-      amount: n,
-      timeout: 30,
-    });
+    const result = await postJsonLoad(server.info.url, BODY, { connections: 20, amount: n, timeout: 30 });
     const acked = performance.now();
     const counts = await drain(server.child, result['2xx']);
     const seconds = (performance.now() - begin) / 1000;
@@ -172,11 +173,7 @@ async function soakPart(seconds: number, rate: number, keep: number): Promise<st
   try {
     process.stderr.write(`soak: ${seconds}s at ${rate} webhooks/s, keep ${keep} per workflow…\n`);
     const timer = setInterval(() => void sample(), 10_000);
-    const result = await autocannon({
-      url: server.info.url,
-      method: 'POST',
-      headers: { 'content-type': 'application/json' },
-      body: BODY,
+    const result = await postJsonLoad(server.info.url, BODY, {
       connections: 10,
       overallRate: rate,
       duration: seconds,

@@ -11,6 +11,7 @@ import { closeSync, fdatasyncSync, mkdtempSync, openSync, readdirSync, readFileS
 import http from 'node:http';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
+import type autocannon from 'autocannon';
 import type { FastifyInstance } from 'fastify';
 import type { Config } from '../src/config.js';
 import type { OpenTestDatabase } from '../src/store/test-db.js';
@@ -151,6 +152,23 @@ export async function openBenchDatabase(
     webhookQueueLimit: 1_000_000,
     ...overrides,
   });
+}
+
+/**
+ * Sends `body` as JSON POSTs to `url` with autocannon (a webhook load): `options` say how many
+ * connections, for how long or how many, at what rate.
+ *
+ * @example
+ * const result = await postJsonLoad(url, BODY, { connections: 10, duration: 5 });
+ */
+export async function postJsonLoad(
+  url: string,
+  body: string,
+  options: Omit<autocannon.Options, 'url' | 'method' | 'headers' | 'body'>,
+): Promise<autocannon.Result> {
+  // Loaded on first use: the forked roles import this file too and never send load.
+  const { default: load } = await import('autocannon');
+  return load({ url, method: 'POST', headers: { 'content-type': 'application/json' }, body, ...options });
 }
 
 /** A Junction listening on 127.0.0.1 with one signed-up user. */
