@@ -9,7 +9,19 @@ import type { WorkflowDocument } from '@junction/core';
 import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type ApiHarness, openHarness, openTestDatabases, signUp } from '../api/harness.js';
-import { scheduleWorkflow } from './triggers-support.js';
+import type { OpenTestDatabase } from '../../server/src/store/test-db.js';
+import {
+  type CrmUser,
+  createClock,
+  createWorkflow,
+  crmHookWorkflow,
+  freePort,
+  type Junction,
+  scheduleWorkflow,
+  signUpWithCrm,
+  startJunction,
+  waitUntil,
+} from './triggers-support.js';
 
 /** The schedule's "every" field set to `every` minutes. */
 function everyMinutes(document: WorkflowDocument, every: number): WorkflowDocument {
@@ -118,5 +130,84 @@ describe.each(openTestDatabases())('publish is atomic on $dialect', (testDb) => 
     expect((await h.call('GET', `/api/workflows/${id}/active`, { token })).json.triggerMessage).not.toBe(
       armedBefore.triggerMessage,
     );
+  });
+});
+
+/**
+ * A publish that replaces an app's webhook subscription records the old one's removal in the
+ * same transaction: when the app refuses to unsubscribe (the old account's key was revoked), the
+ * removal is kept and the triggers' clean-up finishes it once it can. On SQLite and PostgreSQL.
+ */
+describe.each(openTestDatabases())('a replaced app subscription on $dialect', (testDb) => {
+  let opened: OpenTestDatabase;
+  let j: Junction;
+  let user: CrmUser;
+
+  beforeAll(async () => {
+    const port = await freePort();
+    // Clean-up every 30 scans: 600 ms here.
+    opened = await testDb.open({ port, publicUrl: `http://127.0.0.1:${port}`, triggerScanMs: 20 });
+    j = await startJunction(opened.config, createClock());
+    user = await signUpWithCrm(j);
+  });
+  afterAll(async () => {
+    await j?.close();
+    await opened?.close();
+  });
+
+  const hooks = async () => (await j.services.apps.demoCrmStorage()).listHooks(user.tenantId, 'contact.created');
+  const retiredRows = async (workflowId: string) =>
+    opened.db
+      .selectFrom('trigger_subscriptions')
+      .select('workflow_id')
+      .where('workflow_id', 'like', `${workflowId}~retired~%`)
+      .execute();
+
+  it('keeps the old subscription to remove when the app refuses, and the clean-up removes it later', async () => {
+    // The workflow starts on an account whose key is revoked later.
+    const keyIds = async () =>
+      ((await j.call('GET', '/demo-crm/keys', { token: user.token })).json.keys as { id: string }[]).map((k) => k.id);
+    const before = await keyIds();
+    const issued = await j.call('POST', '/demo-crm/keys', { token: user.token });
+    expect(issued.status, issued.text).toBe(201);
+    // Its id: the one key that was not there before (keys made at one instant list in any order).
+    const [oldKeyId] = (await keyIds()).filter((id) => !before.includes(id));
+    const old = await j.call('POST', '/api/credentials', {
+      token: user.token,
+      body: { app: 'demo-crm', name: 'Old', values: { api_key: issued.json.apiKey } },
+    });
+    expect(old.status, old.text).toBe(201);
+    const workflowId = await createWorkflow(j, user.token, crmHookWorkflow(old.json.id));
+    const on = await j.call('PUT', `/api/workflows/${workflowId}/active`, {
+      token: user.token,
+      body: { active: true },
+    });
+    expect(on.status, on.text).toBe(200);
+    expect(await hooks()).toHaveLength(1);
+    expect((await j.call('DELETE', `/demo-crm/keys/${oldKeyId}`, { token: user.token })).status).toBe(204);
+
+    // The draft's trigger is a new step on the other account: publishing subscribes anew.
+    const live = (await j.call('GET', `/api/workflows/${workflowId}`, { token: user.token })).json;
+    const draft = crmHookWorkflow(user.credentialId);
+    const saved = await j.call('PUT', `/api/workflows/${workflowId}`, {
+      token: user.token,
+      body: { document: { ...live.document, steps: [{ ...draft.steps[0], id: 'st-trigger-new' }] } },
+    });
+    expect(saved.json).toMatchObject({ state: 'draft' });
+    const published = await j.call('POST', `/api/workflows/${workflowId}/publish`, { token: user.token, body: {} });
+    expect(published.status, published.text).toBe(200);
+
+    // The old subscription could not be removed (its key is revoked): its removal is kept.
+    expect(await hooks()).toHaveLength(2);
+    expect(await retiredRows(workflowId)).toHaveLength(1);
+
+    // Once the old account works again, the clean-up removes it at the app and forgets it.
+    const mended = await j.call('PATCH', `/api/credentials/${old.json.id}`, {
+      token: user.token,
+      body: { values: { api_key: user.apiKey } },
+    });
+    expect(mended.status, mended.text).toBe(200);
+    await waitUntil(async () => (await retiredRows(workflowId)).length === 0, 'the retired subscription to be removed');
+    expect(await hooks()).toHaveLength(1);
   });
 });

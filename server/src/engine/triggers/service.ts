@@ -5,6 +5,7 @@
  * its delete call; schedules and polls stop) and stores `active = 0`. Any failure answers 422
  * with the reason and leaves the workflow as it was (OFF stays OFF, ON stays ON).
  */
+import { randomUUID } from 'node:crypto';
 import { compileWorkflow, type WorkflowDocument } from '@junction/core';
 import { conflict, notFound, PROBLEM_CODES, unprocessable } from '../../kernel/errors.js';
 import { createHookHandshakes } from '../../integrations/hooks/handshakes.js';
@@ -320,6 +321,10 @@ export function createTriggersService(
       ? await prepare(record, setup, existing?.event === setup.event ? existing : undefined)
       : undefined;
     const armed = prepared ? toRecord(record, setup, prepared, existing) : undefined;
+    // The app subscription the new set-up replaces: its removal is recorded with the publish.
+    const retiring =
+      prepared && existing?.kind === 'app-webhook' && existing.state !== prepared.state ? existing : undefined;
+    const retiredId = retiring ? `${workflowId}~retired~${randomUUID()}` : undefined;
     const publishedBy = await releaseAuthor(deps, auth);
     // One transaction (DESIGN "A workflow's life"): the document that runs, the trigger's new
     // subscription and the version commit together or not at all, so a failure between them
@@ -343,6 +348,7 @@ export function createTriggersService(
           );
         }
         if (armed && !(await createSubscriptionsRepo(trx).activate(armed))) throw notFound('Workflow');
+        if (retiring && retiredId) await createSubscriptionsRepo(trx).retire(retiring, retiredId);
         const recorded = await recordReleaseIn(trx, auth, workflowId, publishedBy, input.note);
         if (!recorded) throw notFound('Workflow');
         return recorded;
@@ -353,11 +359,12 @@ export function createTriggersService(
       throw error;
     }
     if (prepared && armed) {
-      // Past the commit: the previous app subscription is removed (a failure is logged; the
-      // stored subscription is already the new one) and the scheduler follows the stored row.
-      if (existing && existing.state !== prepared.state) {
-        const problem = await teardown(auth.tenantId, existing);
-        if (problem) deps.logger.warn({ workflowId }, problem);
+      // Past the commit: the previous app subscription is removed now; when that fails its
+      // retired row stays and the orphans' clean-up tries again. The scheduler follows the stored row.
+      if (retiring && retiredId) {
+        const problem = await teardown(auth.tenantId, retiring);
+        if (problem) deps.logger.warn({ workflowId }, `${problem} (tried again later)`);
+        else await subs.forget(retiredId);
       }
       if (existing) await scheduler.disarm(workflowId);
       await scheduler.arm(armed);

@@ -53,6 +53,12 @@ export interface SubscriptionsRepo {
    */
   activate(record: SubscriptionRecord): Promise<boolean>;
   /**
+   * Keeps a replaced app subscription as a row of its own under `retiredId` (no workflow has that
+   * id): the orphans' clean-up unsubscribes it at the app and forgets it, so a teardown that fails
+   * or never runs (the process stopped after a publish committed) is finished later.
+   */
+  retire(record: SubscriptionRecord, retiredId: string): Promise<void>;
+  /**
    * Stores the subscription of a workflow already marked active, without touching the workflow
    * row. False when the workflow is no longer active or already has a subscription.
    */
@@ -209,6 +215,9 @@ export function createSubscriptionsRepo(db: Kysely<Database>): SubscriptionsRepo
         await insert(trx, record);
         return true;
       });
+    },
+    retire(record, retiredId) {
+      return insert(db, { ...record, workflowId: retiredId, nextRunAt: null });
     },
     adopt(record) {
       return inTransaction(db, async (trx) => {
