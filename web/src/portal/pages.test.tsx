@@ -4,10 +4,10 @@ import { createMemoryRouter, RouterProvider } from 'react-router-dom';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { AppProviders } from '../app/AppProviders.js';
 import { appRoutes } from '../app/routes.js';
+import { setPillText } from '../editor/fields/test-support.js';
 import { createRootStore } from '../stores/root-store.js';
 import { TOKEN_STORAGE_KEY } from '../stores/session.js';
 import { createFakePortalApi, type FakePortalApi } from './fake-api.js';
-import { setPillText } from '../editor/fields/test-support.js';
 
 afterEach(cleanup);
 beforeEach(() => localStorage.setItem(TOKEN_STORAGE_KEY, 'test-token'));
