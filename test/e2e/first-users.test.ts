@@ -1,12 +1,11 @@
 /**
  * What first users tripped on, checked in the browser through the real server: the form
  * builder's question and section buttons are the design system's (icons with names and
- * tooltips, both themes); a trigger app without triggers offers a real way to ask for one (the
- * Support page's ticket form, filled in); the Share button's disabled tooltip names the first
- * problem that blocks, as the ON/OFF switch does. Screenshots: test/e2e/screenshots/
+ * tooltips, both themes); the Share button's disabled tooltip names the first problem that
+ * blocks, as the ON/OFF switch does. (A trigger app without triggers asks for one through the
+ * support chat: support-chat.test.ts.) Screenshots: test/e2e/screenshots/
  * first-users-*.png.
  */
-import { createStepData } from '@junction/core';
 import { describe, expect, it } from 'vitest';
 import { E2E_TEST_TIMEOUT_MS, saveScreenshot, useE2ESession } from './harness.js';
 import { hookToRequest, putDocument, signUp, storeToken, switchSettled } from './workflow-fixtures.js';
@@ -38,37 +37,6 @@ describe('what first users trip on', { timeout: E2E_TEST_TIMEOUT_MS * 4 }, () =>
       await page.close();
     }
     expect(session().pageErrors).toEqual([]);
-  });
-
-  it('asks for a missing trigger on the Support page, its form filled in', async () => {
-    const { baseUrl } = session();
-    const grant = await signUp(baseUrl, 'trigger-request');
-    const doc = hookToRequest({ id: grant.workflowId, name: 'No triggers', request: {} });
-    // A trigger step on an app without triggers and without accounts (a stored or shared workflow).
-    doc.steps[0] = {
-      ...doc.steps[0],
-      data: createStepData({ name: 'Formatter', type: 'formatter', label: 'Formatter', icon: '/icons/formatter.svg' }),
-    };
-    await putDocument(baseUrl, grant, doc);
-    const page = await session().newPage();
-    await page.addInitScript(storeToken, grant.token);
-    await page.goto(`${baseUrl}/?id=${encodeURIComponent(grant.workflowId)}`);
-    await page.getByTestId('step-card').filter({ hasText: 'Formatter' }).click();
-    const panel = page.getByTestId('step-panel');
-    await panel.getByText('Looks like no one has created a trigger for Formatter yet...').waitFor();
-    const link = panel.getByRole('link', { name: 'Request a new trigger from Support' });
-    await saveScreenshot(page, 'first-users-request-trigger');
-    const [support] = await Promise.all([page.context().waitForEvent('page'), link.click()]);
-    await support.getByRole('heading', { name: 'Support' }).waitFor();
-    await expect.poll(() => support.getByLabel('Event').inputValue()).toBe('New trigger request');
-    expect(await support.getByLabel('App').inputValue()).toBe('Formatter');
-    await support.getByLabel('Message').fill('A trigger when a text matches a pattern.');
-    await support.getByRole('button', { name: 'Submit' }).click();
-    await support.getByText('A ticket was successfully created.').waitFor();
-    await saveScreenshot(support, 'first-users-request-trigger-sent');
-    await support.close();
-    expect(session().pageErrors).toEqual([]);
-    await page.close();
   });
 
   it("says on Share why it is disabled: the first problem, not 'test every step'", async () => {

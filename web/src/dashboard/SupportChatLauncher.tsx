@@ -42,10 +42,14 @@ const Launcher = styled.button<{ $lift: string }>`
   @media ${CHAT_MEDIA} { display: inline-flex; }
 `;
 
-const Panel = styled(RadixDialog.Content)<{ $lift: string }>`
+/**
+ * Above the launcher in the corner; a lifted launcher (the editor's) has the panel in the corner
+ * itself, over the minimap, so that it does not hang in the middle of the step panel.
+ */
+const Panel = styled(RadixDialog.Content)<{ $isLifted: boolean }>`
   position: fixed;
   right: ${({ theme }) => theme.space(6)};
-  bottom: calc(${({ theme }) => theme.space(6)} + ${({ $lift }) => $lift} + ${LAUNCHER_SIZE + 12}px);
+  bottom: calc(${({ theme }) => theme.space(6)} + ${({ $isLifted }) => ($isLifted ? '0px' : `${LAUNCHER_SIZE + 12}px`)});
   display: flex;
   flex-direction: column;
   gap: ${({ theme }) => theme.space(3)};
@@ -128,7 +132,7 @@ export function SupportChatLauncher({ lift = '0px' }: SupportChatLauncherProps) 
         </Launcher>
       </RadixDialog.Trigger>
       <RadixDialog.Portal>
-        <Panel $lift={lift} data-testid="support-chat">
+        <Panel $isLifted={lift !== '0px'} data-testid="support-chat">
           <Head>
             <Title>{CHAT_TEXTS.title}</Title>
             <Close aria-label="Close">
