@@ -43,7 +43,7 @@ function send(res: ServerResponse, status: number, body?: unknown): void {
   res.writeHead(status, { 'Content-Type': type }).end(JSON.stringify(body));
 }
 
-function handle(req: IncomingMessage, body: string, res: ServerResponse): void {
+function handle(req: IncomingMessage, body: string, res: ServerResponse) {
   const url = new URL(req.url ?? '/', 'http://127.0.0.1');
   const route = `${req.method} ${url.pathname}`;
   seen.push(`${route}${url.search}`);
