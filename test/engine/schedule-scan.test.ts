@@ -7,7 +7,8 @@ import { type Kysely, sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Database } from '../../server/src/store/database.js';
 import { readAny } from '../../server/src/store/repos/engine-rows.js';
-import { type OpenTestDatabase, openTestDatabases } from '../api/harness.js';
+import { openTestDatabases } from '../api/harness.js';
+import type { OpenTestDatabase } from '../../server/src/store/test-db.js';
 import {
   type Clock,
   createClock,

@@ -40,7 +40,7 @@ describe.each(openTestDatabases())('tenancy on $dialect', (testDb) => {
       status: 404,
       detail: 'Workflow not found.',
     });
-    expect((await t.services.workflows.list(a)).map((w) => w.id)).not.toContain(bWorkflowId);
+    expect((await t.services.workflows.list(a)).items.map((w) => w.id)).not.toContain(bWorkflowId);
     expect(await t.services.workflows.get(b, bWorkflowId)).toMatchObject({
       name: 'Untitled Workflow (Draft)',
       revision: 1,

@@ -56,7 +56,7 @@ describe.each(openTestDatabases())('workflows on $dialect', (testDb) => {
     // activation switches a workflow), so the stored value stays.
     const unchecked = await t.services.workflows.update(ctx, wf.id, { document: { ...wf.document, active: true } });
     expect(unchecked).toMatchObject({ revision: 3, active: false, document: { active: false } });
-    expect((await t.services.workflows.list(ctx)).find((w) => w.id === wf.id)).toMatchObject({
+    expect((await t.services.workflows.list(ctx)).items.find((w) => w.id === wf.id)).toMatchObject({
       name: 'Rev',
       active: false,
     });
