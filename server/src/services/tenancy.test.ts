@@ -83,6 +83,6 @@ describe.each(openTestDatabases())('tenancy on $dialect', (testDb) => {
       ['owner', 'Side project'],
     ]);
     // Workflows follow the session's tenant: the new one starts empty.
-    expect(await t.services.workflows.list(switched!)).toEqual([]);
+    expect((await t.services.workflows.list(switched!)).items).toEqual([]);
   });
 });
