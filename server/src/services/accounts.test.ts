@@ -31,7 +31,7 @@ describe.each(openTestDatabases())('accounts on $dialect', (testDb) => {
 
     const ctx = await t.services.accounts.authenticate(grant.token);
     expect(ctx).toMatchObject({ userId: grant.user.id, tenantId: grant.tenant.id });
-    const workflows = await t.services.workflows.list(ctx!);
+    const workflows = (await t.services.workflows.list(ctx!)).items;
     expect(workflows).toEqual([
       expect.objectContaining({ id: grant.workflowId, name: 'Untitled Workflow (Draft)', active: false }),
     ]);
