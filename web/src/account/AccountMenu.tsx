@@ -154,7 +154,7 @@ export function AccountMenu({ user: given, token = null, showName = false }: Acc
       window.location.assign(await account.signOut('this-browser', user?.id));
     } catch (error) {
       setLeaving(false);
-      showToast({ status: 'error', message: `Could not sign out: ${failureText(error)}` });
+      showToast({ status: 'error', message: failureText(error, 'Could not sign out.') });
     }
   };
 

@@ -2,8 +2,8 @@
  * The dashboard's workspace switcher: every workspace the account belongs to (its own and those
  * it joined through invitations); choosing one makes it the session's current workspace.
  */
-import { describeProblem } from '@junction/core';
 import { useState } from 'react';
+import { failureText } from '../stores/api-failure.js';
 import type { Me } from '../stores/dashboard-session.js';
 import { usePageStore } from '../stores/root-store.js';
 import { Select, useToast } from '../ui/index.js';
@@ -26,7 +26,7 @@ export function WorkspaceSwitcher({ me, onSwitched }: { me: Me; onSwitched: () =
           await store.switchTo(event.target.value);
           await onSwitched();
         } catch (error) {
-          showToast({ status: 'error', message: describeProblem(error).text });
+          showToast({ status: 'error', message: failureText(error, 'The workspace could not be switched.') });
         }
         setBusy(false);
       }}
