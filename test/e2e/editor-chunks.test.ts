@@ -1,7 +1,8 @@
 /**
  * The editor's chunks loaded on first use, when their download fails (ui/lazy-chunk.tsx): the
  * trigger menu's 'Run manually' item says it could not be loaded and offers 'Try again', which
- * brings the item once the network is back; the link panel says so in its drawer's place.
+ * brings the item once the network is back; the link and step panels say so in their drawer's
+ * place.
  * Screenshots: test/e2e/screenshots/chunk-*-failed.png.
  */
 import { describe, expect, it } from 'vitest';
@@ -73,6 +74,32 @@ describe('chunks loaded on first use, when their download fails', { timeout: E2E
     isBlocked = false;
     await failed.getByRole('button', { name: 'Try again' }).click();
     await page.getByRole('complementary', { name: 'Filter settings' }).waitFor();
+    expect(await failed.count()).toBe(0);
+  });
+
+  it('shows the step panel could not be loaded, and Try again opens the panel', async () => {
+    const grant = await signUp(session().baseUrl, 'chunks-step');
+    await storeTestedWorkflow(session().baseUrl, grant, 'Step chunk failure');
+    const page = await session().newPage();
+    let isBlocked = true;
+    await page.route('**/assets/StepPanel-*.js', (route) =>
+      isBlocked ? route.abort('internetdisconnected') : route.continue(),
+    );
+    await page.addInitScript(storeToken, grant.token);
+    await page.goto(`${session().baseUrl}/?id=${encodeURIComponent(grant.workflowId)}`);
+    await page.getByTestId('step-card').first().click();
+    const failed = page.getByRole('complementary', { name: 'Step settings' });
+    await expect
+      .poll(() => failed.getByRole('alert').textContent())
+      .toContain('The step panel could not be loaded. Check your connection and try again.');
+    expect(await page.getByTestId('step-panel').count()).toBe(0);
+    // The editor stays: the canvas is still there.
+    expect(await page.getByTestId('step-card').count()).toBe(2);
+    await saveScreenshot(page, 'chunk-step-panel-failed');
+
+    isBlocked = false;
+    await failed.getByRole('button', { name: 'Try again' }).click();
+    await page.getByTestId('step-panel').waitFor();
     expect(await failed.count()).toBe(0);
   });
 });
