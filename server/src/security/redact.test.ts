@@ -81,6 +81,16 @@ describe('the credential redactor', () => {
     expect(redact.isEmpty).toBe(true);
     expect(redact.text('abc')).toBe('abc');
   });
+
+  it('hands back what it is given, the same object, when there is no secret at all', () => {
+    const value = { token: 'abcdef', list: ['x'] };
+    for (const redact of [createRedactor([]), credentialRedactor(undefined, undefined), createRedactor(['ab'])]) {
+      expect(redact.isEmpty).toBe(true);
+      expect(redact.value(value)).toBe(value);
+      expect(redact.text('Bearer abcdef')).toBe('Bearer abcdef');
+      expect(redact.spans('abcdef')).toEqual([]);
+    }
+  });
 });
 
 /**
