@@ -128,10 +128,10 @@ describe('Get offer (editor-core 6, 7.3)', () => {
       .mockRejectedValueOnce(
         new ApiError({
           type: 'about:blank',
-          code: 'server.not_implemented',
-          title: 'Not Implemented',
-          status: 501,
-          detail: 'Checkout is not set up.',
+          code: 'state.conflict',
+          title: 'Conflict',
+          status: 409,
+          detail: 'This workspace is already on the premium plan.',
         }),
       )
       .mockResolvedValueOnce({ url: 'https://checkout.example.com/session/1' });
@@ -145,7 +145,10 @@ describe('Get offer (editor-core 6, 7.3)', () => {
       </ThemeProvider>,
     );
     fireEvent.click(screen.getByRole('button', { name: 'Get offer' }));
-    expect((await screen.findByRole('alert')).textContent).toContain('Checkout is not set up.');
+    // Core's message table words the refusal (a conflict shows the server's detail) after the dialog's lead.
+    expect((await screen.findByRole('alert')).textContent).toBe(
+      'Checkout could not start. This workspace is already on the premium plan.',
+    );
     fireEvent.click(screen.getByRole('button', { name: 'Get offer' }));
     await vi.waitFor(() => expect(navigate).toHaveBeenCalledWith('https://checkout.example.com/session/1'));
     expect(post).toHaveBeenLastCalledWith('/api/checkout', { body: { currentUrl: window.location.href } });
