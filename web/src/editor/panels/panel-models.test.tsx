@@ -540,6 +540,37 @@ describe('connection panel (editor-core 2.5, 4.7, 5.2)', () => {
     expect(model.data.credential).toBe('k2');
   });
 
+  it("shows a refused rename at once and puts the old name back with the table's sentence; a failed list reads as the list's problem", async () => {
+    const { model } = await open({
+      'PATCH /api/credentials/{id}': () => {
+        throw apiError(422, 'That name is taken.');
+      },
+    });
+    model.startRename('k2');
+    model.setRenameValue('Support');
+    const saving = model.saveRename();
+    // The list shows the new name while the write is on its way.
+    expect(model.label(1)).toBe('Demo CRM - Support#2');
+    expect(await saving).toBe(false);
+    expect(model.label(1)).toBe('Demo CRM - Sales#2');
+    expect(model.renameError).toBe('The name could not be saved. That name is taken.');
+
+    const failing = await makeEditor({
+      'GET /api/credentials': () => {
+        throw apiError(501);
+      },
+    });
+    failing.editor.wf.updateStep(failing.actionId, { type: 'demo-crm', label: 'Demo CRM', hasauth: true });
+    const broken = failing.editor.createPanelModel(
+      ConnectionModel,
+      { stepId: failing.actionId, userId: 'u1' },
+      { now: () => 0, origin: 'http://127.0.0.1:5000', hasSession: true, openWindow: vi.fn() },
+    );
+    await broken.load();
+    expect(broken.phase).toBe('failed');
+    expect(broken.error).toBe(`The accounts could not be loaded. ${PROBLEM_MESSAGES['server.not_implemented'].text}`);
+  });
+
   it('saves an API-key account from the form and says when a check fails', async () => {
     const { model } = await open({
       'POST /api/credentials': () => ({
