@@ -54,6 +54,18 @@ describe('the workflow list a page at a time', { timeout: E2E_TEST_TIMEOUT_MS * 
     await fresh.getByText('11 workflows', { exact: true }).waitFor();
     await saveScreenshot(fresh, 'workflows-paging-search');
 
+    // The home's links to a workflow's runs open them even when it is not on the first page.
+    const oldest = await apiCall<{ items: { id: string; name: string }[] }>(
+      session().baseUrl,
+      'GET',
+      '/api/workflows?q=bulk%201&limit=200',
+      grant.token,
+    );
+    const bulk1 = oldest.json.items.find((w) => w.name === 'Bulk 1');
+    expect(bulk1).toBeDefined();
+    const linked = await openAs(grant.token, `/workflows?runs=${bulk1?.id}&status=failed`);
+    await linked.getByRole('dialog', { name: 'Runs of the workflow' }).waitFor();
+
     const home = await openAs(grant.token, '/dashboard');
     // The Workflows tile counts all of them, not the page.
     const tile = home.locator('div', { has: home.getByText('Workflows', { exact: true }) }).last();

@@ -116,7 +116,21 @@ const WorkflowsView = observer(function WorkflowsView() {
   const [chosenHistory, setHistoryOf] = useState<WorkflowRow | null>(null);
   // The dashboard home links a workflow's failed runs as /workflows?runs={id}&status=failed.
   const [params, setParams] = useSearchParams();
-  const linkedHistory = rows?.find((row) => row.id === params.get('runs')) ?? null;
+  // The linked workflow may be on a page not loaded yet: its runs open all the same.
+  const linkedId = params.get('runs');
+  const linkedHistory =
+    rows === null || !linkedId
+      ? null
+      : (rows.find((row) => row.id === linkedId) ??
+        ({
+          id: linkedId,
+          name: 'the workflow',
+          active: false,
+          updatedAt: '',
+          apps: [],
+          credentialIds: [],
+          lastRun: null,
+        } satisfies WorkflowRow));
   const historyOf = chosenHistory ?? linkedHistory;
   const closeHistory = () => {
     setHistoryOf(null);
