@@ -53,6 +53,34 @@ const Claim = styled.p`
   color: ${({ theme }) => theme.colors.successText};
 `;
 
+/** The e-mail field's fixed props. */
+const EMAIL_FIELD = { label: 'E-mail', type: 'email', autoComplete: 'email' } as const;
+
+/** The e-mail field of the sign-up, log-in and reminder forms, with its message. */
+const EmailField = observer(function EmailField({ flow }: { flow: ISignUpFlow }) {
+  const error = flow.emailMessage || undefined;
+  return (
+    <TextField {...EMAIL_FIELD} value={flow.email} error={error} onChange={(e) => flow.setEmail(e.target.value)} />
+  );
+});
+
+/** A form's submit button: a spinner saying what is under way while the flow is busy. */
+const SubmitButton = observer(function SubmitButton({
+  flow,
+  busyLabel,
+  children,
+}: {
+  flow: ISignUpFlow;
+  busyLabel: string;
+  children: string;
+}) {
+  return (
+    <Button type="submit" disabled={flow.isBusy}>
+      {flow.isBusy ? <Spinner label={busyLabel} /> : children}
+    </Button>
+  );
+});
+
 /** The strength meter and the rules the password breaks right now (onboarding 5). */
 const PasswordHelp = observer(function PasswordHelp({ flow }: { flow: ISignUpFlow }) {
   const { score, label, color } = flow.strength;
@@ -118,18 +146,11 @@ export const SignUpModal = observer(function SignUpModal({ flow }: SignUpModalPr
           <p role="status">{REMINDER_SENT_TEXT}</p>
         ) : (
           <form noValidate onSubmit={submit(() => void flow.sendReminder())}>
-            <TextField
-              label="E-mail"
-              type="email"
-              autoComplete="email"
-              value={flow.email}
-              error={flow.emailMessage || undefined}
-              onChange={(e) => flow.setEmail(e.target.value)}
-            />
+            <EmailField flow={flow} />
             <Actions>
-              <Button type="submit" disabled={flow.isBusy}>
-                {flow.isBusy ? <Spinner label="Sending" /> : 'E-mail me a sign-in link'}
-              </Button>
+              <SubmitButton flow={flow} busyLabel="Sending">
+                E-mail me a sign-in link
+              </SubmitButton>
             </Actions>
           </form>
         )}
@@ -145,14 +166,7 @@ export const SignUpModal = observer(function SignUpModal({ flow }: SignUpModalPr
       <StickyModal title="Welcome back" description="Sign in to keep building your workflows." testId="log-in">
         <Banner flow={flow} />
         <form noValidate onSubmit={submit(() => void flow.logIn())}>
-          <TextField
-            label="E-mail"
-            type="email"
-            autoComplete="email"
-            value={flow.email}
-            error={flow.emailMessage || undefined}
-            onChange={(e) => flow.setEmail(e.target.value)}
-          />
+          <EmailField flow={flow} />
           <TextField
             label="Password"
             type="password"
@@ -161,9 +175,9 @@ export const SignUpModal = observer(function SignUpModal({ flow }: SignUpModalPr
             onChange={(e) => flow.setPassword(e.target.value)}
           />
           <Actions>
-            <Button type="submit" disabled={flow.isBusy}>
-              {flow.isBusy ? <Spinner label="Signing in" /> : 'Sign in'}
-            </Button>
+            <SubmitButton flow={flow} busyLabel="Signing in">
+              Sign in
+            </SubmitButton>
           </Actions>
         </form>
         <Small>
@@ -188,9 +202,9 @@ export const SignUpModal = observer(function SignUpModal({ flow }: SignUpModalPr
           />
           <PasswordHelp flow={flow} />
           <Actions>
-            <Button type="submit" disabled={flow.isBusy}>
-              {flow.isBusy ? <Spinner label="Creating your account" /> : 'Create account'}
-            </Button>
+            <SubmitButton flow={flow} busyLabel="Creating your account">
+              Create account
+            </SubmitButton>
             <Button variant="ghost" onClick={() => flow.show('email')} disabled={flow.isBusy}>
               Back
             </Button>
@@ -224,14 +238,7 @@ export const SignUpModal = observer(function SignUpModal({ flow }: SignUpModalPr
             onChange={(e) => flow.setLastName(e.target.value)}
           />
         </Row>
-        <TextField
-          label="E-mail"
-          type="email"
-          autoComplete="email"
-          value={flow.email}
-          error={flow.emailMessage || undefined}
-          onChange={(e) => flow.setEmail(e.target.value)}
-        />
+        <EmailField flow={flow} />
         <Actions>
           <Button type="submit">Continue</Button>
         </Actions>

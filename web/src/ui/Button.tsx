@@ -62,7 +62,8 @@ const LoadingRing = styled.span`
   @media ${({ theme }) => theme.motion.reduced} { animation-duration: 2.4s; }
 `;
 
-const StyledButton = styled.button<{ $variant: ButtonVariant; $size: ButtonSize }>`
+/** The box, type and variant shared by a {@link Button} and a `ButtonLink`. */
+export const buttonShape = css<{ $variant: ButtonVariant; $size: ButtonSize }>`
   display: inline-flex;
   align-items: center;
   justify-content: center;
@@ -71,14 +72,18 @@ const StyledButton = styled.button<{ $variant: ButtonVariant; $size: ButtonSize 
   padding: 0 ${({ theme, $size }) => theme.space($size === 'small' ? 3 : $size === 'large' ? 5 : 4)};
   border: 1px solid transparent;
   border-radius: ${({ theme }) => theme.radius.small};
-  font: inherit;
   font-size: ${({ theme, $size }) => ($size === 'small' ? theme.font.size.small : $size === 'large' ? theme.font.size.medium : theme.font.size.body)};
   font-weight: ${({ theme }) => theme.font.weight.semibold};
   white-space: nowrap;
-  cursor: pointer;
-  transition: background-color ${({ theme }) => theme.motion.fast} ${({ theme }) => theme.motion.easing};
   ${({ $variant }) => buttonVariants[$variant]}
   &:focus-visible { outline: none; box-shadow: ${({ theme }) => theme.focusRing}; }
+`;
+
+const StyledButton = styled.button<{ $variant: ButtonVariant; $size: ButtonSize }>`
+  font: inherit;
+  ${buttonShape}
+  cursor: pointer;
+  transition: background-color ${({ theme }) => theme.motion.fast} ${({ theme }) => theme.motion.easing};
   &:disabled { opacity: 0.55; cursor: not-allowed; }
   &[aria-busy='true'] { opacity: 0.8; cursor: progress; }
 `;

@@ -1,6 +1,6 @@
 import { Link, type LinkProps } from 'react-router-dom';
 import styled from 'styled-components';
-import { type ButtonSize, type ButtonVariant, buttonVariants } from './Button.js';
+import { type ButtonSize, type ButtonVariant, buttonShape } from './Button.js';
 
 /** Props of {@link ButtonLink}: a router link's props plus a button's variant and size. */
 export interface ButtonLinkProps extends LinkProps {
@@ -11,20 +11,8 @@ export interface ButtonLinkProps extends LinkProps {
 }
 
 const StyledLink = styled(Link)<{ $variant: ButtonVariant; $size: ButtonSize }>`
-  display: inline-flex;
-  align-items: center;
-  justify-content: center;
-  gap: ${({ theme }) => theme.space(2)};
-  min-height: ${({ theme, $size }) => theme.control[$size]};
-  padding: 0 ${({ theme, $size }) => theme.space($size === 'small' ? 3 : $size === 'large' ? 5 : 4)};
-  border: 1px solid transparent;
-  border-radius: ${({ theme }) => theme.radius.small};
-  font-size: ${({ theme, $size }) => ($size === 'small' ? theme.font.size.small : $size === 'large' ? theme.font.size.medium : theme.font.size.body)};
-  font-weight: ${({ theme }) => theme.font.weight.semibold};
+  ${buttonShape}
   text-decoration: none;
-  white-space: nowrap;
-  ${({ $variant }) => buttonVariants[$variant]}
-  &:focus-visible { outline: none; box-shadow: ${({ theme }) => theme.focusRing}; }
 `;
 
 /**

@@ -6,11 +6,11 @@
  * same decorations. Not exported from the `ui` barrel: it loads CodeMirror.
  */
 
-import { EditorState } from '@codemirror/state';
 import { EditorView, placeholder as placeholderText } from '@codemirror/view';
-import { useEffect, useRef } from 'react';
+import { useEffect } from 'react';
 import styled from 'styled-components';
 import { oneLine, type PillDescriber, pillDecorations, setPillDescriber } from './pill-decorations.js';
+import { useCodeMirror } from './use-code-mirror.js';
 
 const Box = styled.div<{ $multiline: boolean; $isInvalid: boolean }>`
   box-sizing: border-box;
@@ -61,54 +61,24 @@ export function PillInput({
   placeholder,
   isInvalid = false,
 }: PillInputProps) {
-  const host = useRef<HTMLDivElement>(null);
-  const view = useRef<EditorView | null>(null);
-  const onChangeRef = useRef(onChange);
-  onChangeRef.current = onChange;
-
-  // Created once; later values and describers arrive through the effects below.
-  // biome-ignore lint/correctness/useExhaustiveDependencies: the editor owns its text after mount.
-  useEffect(() => {
-    if (!host.current) return;
-    const created = new EditorView({
-      parent: host.current,
-      state: EditorState.create({
-        doc: value,
-        extensions: [
-          pillDecorations(describe),
-          multiline ? EditorView.lineWrapping : oneLine,
-          placeholder ? placeholderText(placeholder) : [],
-          EditorView.contentAttributes.of({
-            'aria-label': label,
-            ...(labelledBy ? { 'aria-labelledby': labelledBy } : {}),
-            ...(describedBy ? { 'aria-describedby': describedBy } : {}),
-            ...(multiline ? { 'aria-multiline': 'true' } : {}),
-            ...(isInvalid ? { 'aria-invalid': 'true' } : {}),
-            role: 'textbox',
-          }),
-          EditorView.updateListener.of((update) => {
-            if (update.docChanged) onChangeRef.current(update.state.doc.toString());
-          }),
-        ],
-      }),
-    });
-    view.current = created;
-    return () => {
-      created.destroy();
-      view.current = null;
-    };
-  }, []);
-
-  useEffect(() => {
-    const current = view.current;
-    if (current && current.state.doc.toString() !== value) {
-      current.dispatch({ changes: { from: 0, to: current.state.doc.length, insert: value } });
-    }
-  }, [value]);
+  // Made once; later describers arrive through the effect below.
+  const { host, view } = useCodeMirror(value, onChange, () => [
+    pillDecorations(describe),
+    multiline ? EditorView.lineWrapping : oneLine,
+    placeholder ? placeholderText(placeholder) : [],
+    EditorView.contentAttributes.of({
+      'aria-label': label,
+      ...(labelledBy ? { 'aria-labelledby': labelledBy } : {}),
+      ...(describedBy ? { 'aria-describedby': describedBy } : {}),
+      ...(multiline ? { 'aria-multiline': 'true' } : {}),
+      ...(isInvalid ? { 'aria-invalid': 'true' } : {}),
+      role: 'textbox',
+    }),
+  ]);
 
   useEffect(() => {
     view.current?.dispatch({ effects: setPillDescriber(describe) });
-  }, [describe]);
+  }, [describe, view]);
 
   return <Box ref={host} $multiline={multiline} $isInvalid={isInvalid} data-pill-field="" />;
 }

@@ -7,6 +7,7 @@ import { readablePath } from '@junction/core';
 import { observer } from 'mobx-react-lite';
 import { Fragment, type KeyboardEvent, useEffect, useState } from 'react';
 import styled from 'styled-components';
+import { onListKey } from '../../ui/list-keys.js';
 import { useEditor } from '../editor-context.js';
 import { insertSources, NO_DATA_TEXT } from '../panels/panel-fields.js';
 
@@ -79,22 +80,8 @@ export const DataPickerList = observer(function DataPickerList({
     document.getElementById(`${listId}-${current}`)?.scrollIntoView?.({ block: 'nearest' });
   }, [listId, current]);
 
-  const onKeyDown = (event: KeyboardEvent) => {
-    if (event.key === 'ArrowDown') {
-      event.preventDefault();
-      setActive(Math.min(current + 1, shown.length - 1));
-    } else if (event.key === 'ArrowUp') {
-      event.preventDefault();
-      setActive(Math.max(current - 1, 0));
-    } else if (event.key === 'Enter') {
-      event.preventDefault();
-      const choice = shown[current];
-      if (choice) onInsert(choice.reference);
-    } else if (event.key === 'Escape') {
-      event.preventDefault();
-      onClose();
-    }
-  };
+  const onKeyDown = (event: KeyboardEvent) =>
+    onListKey(event, shown, current, setActive, (choice) => onInsert(choice.reference), onClose);
 
   const noData = sources.length === 0 || sources.every((s) => !s.hasData);
   let lastGroup = '';

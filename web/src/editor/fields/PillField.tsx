@@ -6,17 +6,17 @@
  * Used by step fields, the request builder's rows and the filter's field and value.
  */
 
-import { EditorState } from '@codemirror/state';
 import { EditorView, keymap, placeholder as placeholderText } from '@codemirror/view';
 import * as Popover from '@radix-ui/react-popover';
 import { observer } from 'mobx-react-lite';
 import { type RefObject, useEffect, useRef, useState } from 'react';
 import styled from 'styled-components';
 import { Button } from '../../ui/index.js';
+import { oneLine } from '../../ui/pill-decorations.js';
+import { useCodeMirror } from '../../ui/use-code-mirror.js';
 import { useEditor } from '../editor-context.js';
 import { samplesFor } from '../panels/panel-fields.js';
 import { DataPickerList } from './DataPickerList.js';
-import { oneLine } from '../../ui/pill-decorations.js';
 import { pills, setPillSamples } from './pill-extension.js';
 
 const Box = styled.div<{ $multiline: boolean; $wrap: boolean }>`
@@ -83,76 +83,49 @@ export const PillField = observer(function PillField({
 }: PillFieldProps) {
   const editor = useEditor();
   const samples = samplesFor(editor.wf, stepId);
-  const host = useRef<HTMLDivElement>(null);
-  const view = useRef<EditorView | null>(null);
-  const onChangeRef = useRef(onChange);
-  onChangeRef.current = onChange;
   const [open, setOpen] = useState(false);
   // Where the picker inserts: the last cursor while the field had focus, else the end.
   const cursor = useRef<{ from: number; to: number } | null>(null);
   const openRef = useRef(setOpen);
   openRef.current = setOpen;
+  const openPicker = () => {
+    openRef.current(true);
+    return true;
+  };
 
-  // Created once; later values and samples arrive through the effects below.
-  // biome-ignore lint/correctness/useExhaustiveDependencies: the editor owns its text after mount.
-  useEffect(() => {
-    if (!host.current) return;
-    const openPicker = () => {
-      openRef.current(true);
-      return true;
-    };
-    const created = new EditorView({
-      parent: host.current,
-      state: EditorState.create({
-        doc: value,
-        extensions: [
-          pills(samples),
-          multiline ? EditorView.lineWrapping : [oneLine, wrap ? EditorView.lineWrapping : []],
-          placeholder ? placeholderText(placeholder) : [],
-          keymap.of([{ key: 'Ctrl-Space', run: openPicker }]),
-          EditorView.inputHandler.of((v, from, _to, text) => {
-            if (text !== '{') return false;
-            const before = v.state.sliceDoc(Math.max(0, from - 1), from);
-            if (before === '$') {
-              // `${` typed: the picker replaces the `$` with a whole reference.
-              v.dispatch({ changes: { from: from - 1, to: from, insert: '' } });
-              return openPicker();
-            }
-            return multiline ? false : openPicker();
-          }),
-          EditorView.contentAttributes.of({
-            'aria-label': label,
-            ...(labelledBy ? { 'aria-labelledby': labelledBy } : {}),
-            ...(multiline ? { 'aria-multiline': 'true' } : {}),
-            role: 'textbox',
-          }),
-          EditorView.updateListener.of((update) => {
-            if (update.view.hasFocus || update.docChanged) {
-              const { from, to } = update.state.selection.main;
-              cursor.current = update.view.hasFocus || cursor.current ? { from, to } : null;
-            }
-            if (update.docChanged) onChangeRef.current(update.state.doc.toString());
-          }),
-        ],
-      }),
-    });
-    view.current = created;
-    return () => {
-      created.destroy();
-      view.current = null;
-    };
-  }, []);
-
-  useEffect(() => {
-    const current = view.current;
-    if (current && current.state.doc.toString() !== value) {
-      current.dispatch({ changes: { from: 0, to: current.state.doc.length, insert: value } });
-    }
-  }, [value]);
+  // Made once; later samples arrive through the effect below.
+  const { host, view } = useCodeMirror(value, onChange, () => [
+    pills(samples),
+    multiline ? EditorView.lineWrapping : [oneLine, wrap ? EditorView.lineWrapping : []],
+    placeholder ? placeholderText(placeholder) : [],
+    keymap.of([{ key: 'Ctrl-Space', run: openPicker }]),
+    EditorView.inputHandler.of((v, from, _to, text) => {
+      if (text !== '{') return false;
+      const before = v.state.sliceDoc(Math.max(0, from - 1), from);
+      if (before === '$') {
+        // `${` typed: the picker replaces the `$` with a whole reference.
+        v.dispatch({ changes: { from: from - 1, to: from, insert: '' } });
+        return openPicker();
+      }
+      return multiline ? false : openPicker();
+    }),
+    EditorView.contentAttributes.of({
+      'aria-label': label,
+      ...(labelledBy ? { 'aria-labelledby': labelledBy } : {}),
+      ...(multiline ? { 'aria-multiline': 'true' } : {}),
+      role: 'textbox',
+    }),
+    EditorView.updateListener.of((update) => {
+      if (update.view.hasFocus || update.docChanged) {
+        const { from, to } = update.state.selection.main;
+        cursor.current = update.view.hasFocus || cursor.current ? { from, to } : null;
+      }
+    }),
+  ]);
 
   useEffect(() => {
     view.current?.dispatch({ effects: setPillSamples(samples) });
-  }, [samples]);
+  }, [samples, view]);
 
   const insert = (reference: string) => {
     const current = view.current;

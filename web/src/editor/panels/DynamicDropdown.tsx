@@ -13,6 +13,7 @@ import { observer } from 'mobx-react-lite';
 import { type KeyboardEvent, useEffect, useId, useState } from 'react';
 import styled from 'styled-components';
 import { Button, Tabs, TabsContent } from '../../ui/index.js';
+import { onListKey } from '../../ui/list-keys.js';
 import { StaticPills } from '../../ui/StaticPills.js';
 import { useEditor } from '../editor-context.js';
 import { PillField } from '../fields/PillField.js';
@@ -128,19 +129,8 @@ const ListCombobox = observer(function ListCombobox({
     onChange(next);
     setOpen(false);
   };
-  const onKeyDown = (event: KeyboardEvent) => {
-    if (event.key === 'ArrowDown') {
-      event.preventDefault();
-      setActive(Math.min(current + 1, shown.length - 1));
-    } else if (event.key === 'ArrowUp') {
-      event.preventDefault();
-      setActive(Math.max(current - 1, 0));
-    } else if (event.key === 'Enter') {
-      event.preventDefault();
-      const option = shown[current];
-      if (option) choose(option.value);
-    }
-  };
+  const onKeyDown = (event: KeyboardEvent) =>
+    onListKey(event, shown, current, setActive, (option) => choose(option.value));
 
   let shownValue = <span className="placeholder">Choose...</span>;
   if (isReference) shownValue = <StaticPills text={value} samples={samplesFor(editor.wf, stepId)} />;
@@ -221,18 +211,21 @@ const ListCombobox = observer(function ListCombobox({
   );
 });
 
+/** Props of a field of a step's set-up form: the step, the field, the app's name, the edit. */
+export interface StepFieldProps {
+  stepId: string;
+  field: FieldDef;
+  appLabel: string;
+  onChange: (value: unknown) => void;
+}
+
 /** A dynamic dropdown (editor-core 2.7): the app's list and 'Custom', search, Load More, Clear Data. */
 export const DynamicDropdown = observer(function DynamicDropdown({
   stepId,
   field,
   appLabel,
   onChange,
-}: {
-  stepId: string;
-  field: FieldDef;
-  appLabel: string;
-  onChange: (value: unknown) => void;
-}) {
+}: StepFieldProps) {
   const editor = useEditor();
   const [model] = useState(() => editor.createPanelModel(DropdownModel, { stepId, field }));
   const value = typeof field.value === 'string' ? field.value : field.value == null ? '' : String(field.value);

@@ -4,7 +4,7 @@ import { useId, useState } from 'react';
 import styled from 'styled-components';
 import { type KeyValue, KeyValueRows } from '../../ui/KeyValueRows.js';
 import { PillField } from '../fields/PillField.js';
-import { DynamicDropdown } from './DynamicDropdown.js';
+import { DynamicDropdown, type StepFieldProps } from './DynamicDropdown.js';
 import { BOOLEAN_OPTIONS, fieldControl, fieldTitle } from './panel-fields.js';
 import { Muted, RequiredLabel, Select } from './parts.js';
 
@@ -100,17 +100,7 @@ export function PillRows({
  * One field of a step's set-up form (editor-core 2.7): text with `${…}` chips and 'Insert
  * Data...', Yes/No booleans, static lists, dynamic dropdowns; required fields are marked.
  */
-export const FieldEditor = observer(function FieldEditor({
-  stepId,
-  field,
-  appLabel,
-  onChange,
-}: {
-  stepId: string;
-  field: FieldDef;
-  appLabel: string;
-  onChange: (value: unknown) => void;
-}) {
+export const FieldEditor = observer(function FieldEditor({ stepId, field, appLabel, onChange }: StepFieldProps) {
   const id = useId();
   const labelId = `${id}-label`;
   const control = fieldControl(field);

@@ -1,10 +1,9 @@
 import { observer } from 'mobx-react-lite';
 import { Component, type ReactNode, useEffect, useState } from 'react';
-import styled from 'styled-components';
-import { Button } from '../../ui/Button.js';
 import { useToast } from '../../ui/index.js';
-import { ChunkFailure, useLazyChunk } from '../../ui/lazy-chunk.js';
+import { useLazyChunk } from '../../ui/lazy-chunk.js';
 import { APP_CHANGED_EVENT, useEditor } from '../editor-context.js';
+import { FailedPanelDrawer } from '../FailedPanelDrawer.js';
 import { whenIdle } from '../when-idle.js';
 import { stepPanelChunk } from './step-panel-chunk.js';
 
@@ -13,23 +12,6 @@ import { stepPanelChunk } from './step-panel-chunk.js';
 // as soon as it is there, without `React.lazy` and Suspense: a Suspense boundary holds its
 // content back up to 300 ms after its fallback showed, which made every first click on a step
 // take 300 ms more than the next ones (BENCHMARKS.md "Editor").
-
-const FailedDrawer = styled.aside`
-  position: absolute;
-  top: 0;
-  right: 0;
-  z-index: 10;
-  width: min(440px, 100%);
-  background: ${({ theme }) => theme.colors.surface};
-  border-left: 1px solid ${({ theme }) => theme.colors.border};
-  box-shadow: ${({ theme }) => theme.shadow.raised};
-`;
-
-const Actions = styled.div`
-  display: flex;
-  justify-content: flex-end;
-  padding: 0 ${({ theme }) => theme.space(4)} ${({ theme }) => theme.space(4)};
-`;
 
 /** Shown when a panel fails to render (editor-core 8 "Panel render failure"). */
 export const PANEL_CRASH_TEXT = 'This panel ran into a problem and was closed. The error was reported.';
@@ -98,14 +80,12 @@ export const StepPanelHost = observer(function StepPanelHost() {
   }
   if (isFailed && !module) {
     return (
-      <FailedDrawer aria-label="Step settings">
-        <ChunkFailure what="The step panel" onRetry={retry} />
-        <Actions>
-          <Button variant="ghost" size="small" onClick={() => editor.select(null)}>
-            Close
-          </Button>
-        </Actions>
-      </FailedDrawer>
+      <FailedPanelDrawer
+        label="Step settings"
+        what="The step panel"
+        onRetry={retry}
+        onClose={() => editor.select(null)}
+      />
     );
   }
   if (!module) return null;
