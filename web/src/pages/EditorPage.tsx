@@ -5,6 +5,7 @@ import styled from 'styled-components';
 import { AccessStoreModel } from '../access/access-store.js';
 import { refusal, useCan } from '../access/useCan.js';
 import { SupportChatLauncher } from '../dashboard/SupportChatLauncher.js';
+import { shouldShowMinimap } from '../editor/canvas/canvas-model.js';
 import { WorkflowCanvasWithProvider } from '../editor/canvas/WorkflowCanvas.js';
 import { EditorProvider } from '../editor/editor-context.js';
 import { LinkPanelHost } from '../editor/links/LinkPanelHost.js';
@@ -37,6 +38,14 @@ import { NoAccessNotice } from './NoAccessNotice.js';
 
 /** How far the chat launcher sits above the corner: over React Flow's minimap (150 px + 15 px margins). */
 const CHAT_LIFT_OVER_MINIMAP = '160px';
+
+/**
+ * The support chat (editor-core 2.9), lifted over the canvas's minimap when there is one; its
+ * own observer, so that an edit re-draws this button and not the page.
+ */
+const EditorChatLauncher = observer(function EditorChatLauncher({ editor }: { editor: IEditorStore }) {
+  return <SupportChatLauncher lift={shouldShowMinimap(editor.wf.data) ? CHAT_LIFT_OVER_MINIMAP : undefined} />;
+});
 
 type TourModule = typeof import('../onboarding/tour-chunk.js');
 
@@ -419,8 +428,7 @@ export const EditorPage = observer(function EditorPage() {
           <CustomTriggerWizardHost />
         </Body>
       </Screen>
-      {/* The support chat (editor-core 2.9), lifted over the canvas's minimap in the corner. */}
-      <SupportChatLauncher lift={CHAT_LIFT_OVER_MINIMAP} />
+      <EditorChatLauncher editor={editor} />
       {codeFor !== null && (
         <CodeModal
           email={codeFor}
