@@ -52,7 +52,7 @@ function SupportView() {
     <>
       <PageHeader title="Support" description="Ask for an app, a trigger or an action we do not have yet." />
       <Card title="Request a trigger or action">
-        {/* The editor's 'Request a new trigger from Support' fills in the app and the event. */}
+        {/* An address with ?app=…&event=… fills in the app and the event (a link from elsewhere). */}
         <TicketForm
           canEditApp
           app={params.get('app') ?? ''}
