@@ -3,6 +3,8 @@ export { runMutation } from './mutation.js';
 export type { MutationSpec, OptimisticEdit } from './mutation.js';
 export { DEFAULT_QUERY_GC_MS, Query, QueryCancelledError } from './query.js';
 export type {
+  PollAbortSignal,
+  PollOptions,
   QueryClock,
   QueryFetchContext,
   QueryFetcher,

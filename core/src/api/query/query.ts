@@ -52,6 +52,28 @@ export interface QueryOptions {
   gcMs?: number;
 }
 
+/**
+ * The part of the platform's `AbortSignal` a poll listens to (the caller leaving: a page closed).
+ */
+export interface PollAbortSignal extends QueryAbortSignal {
+  addEventListener(type: 'abort', listener: () => void): void;
+  removeEventListener(type: 'abort', listener: () => void): void;
+}
+
+/** How {@link Query.poll} asks until an answer is final. */
+export interface PollOptions<T> {
+  /** True when the answer is final: the poll resolves with it. */
+  until: (data: T) => boolean;
+  /** The wait between an answer and the next request. */
+  everyMs: number;
+  /** Most requests; after the last the poll resolves with its (not final) answer. Default unlimited. */
+  tries?: number;
+  /** Called before each request with its number (0 first), e.g. to move a countdown. */
+  onRound?: (round: number) => void;
+  /** Aborting it stops the poll: the request in flight is aborted and the poll rejects with `QueryCancelledError`. */
+  signal?: PollAbortSignal;
+}
+
 /** The default of {@link QueryOptions.gcMs}. */
 export const DEFAULT_QUERY_GC_MS = 5 * 60_000;
 
@@ -210,6 +232,59 @@ export class Query<T> {
     );
     this.inFlight = { promise, controller };
     return promise;
+  }
+
+  /**
+   * Observes the query and asks again every `everyMs` until `until(answer)` holds or `tries`
+   * requests were made; resolves with that answer. Each answer lands in the query's state (every
+   * other reader sees it), timers run on the cache's clock, and when the poll ends (answered,
+   * failed, or aborted by `signal`) it stops observing, so a request it alone waited for is
+   * aborted. Rejects with a request's error, or `QueryCancelledError` when aborted.
+   *
+   * @example
+   * const run = await server.query('/api/executions/{executionId}', init).poll({
+   *   until: (execution) => execution.status !== 'running',
+   *   everyMs: 500,
+   *   tries: 60,
+   * });
+   */
+  poll({ until, everyMs, tries = Number.POSITIVE_INFINITY, onRound, signal }: PollOptions<T>): Promise<T> {
+    if (signal?.aborted) return Promise.reject(new QueryCancelledError());
+    return new Promise<T>((resolve, reject) => {
+      let timer: unknown = null;
+      let ended = false;
+      // A plain observer: the query counts as read (no garbage, cancellation when the poll ends).
+      const stopObserving = this.subscribe(() => {});
+      const end = (settle: () => void) => {
+        if (ended) return;
+        ended = true;
+        if (timer !== null) this.clock.clearTimeout(timer);
+        signal?.removeEventListener('abort', onAbort);
+        stopObserving();
+        settle();
+      };
+      const onAbort = () => end(() => reject(new QueryCancelledError()));
+      signal?.addEventListener('abort', onAbort);
+      const ask = (round: number, again = false) => {
+        timer = null;
+        if (!again) onRound?.(round);
+        const askAgain = () => ask(round, true);
+        this.fetch().then(
+          (data) => {
+            if (ended) return;
+            if (until(data) || round + 1 >= tries) end(() => resolve(data));
+            else timer = this.clock.setTimeout(() => ask(round + 1), everyMs);
+          },
+          (error: unknown) => {
+            // Another caller's `setData` or `invalidate` aborted this round's request: ask again,
+            // unless the query was dropped (its observers cleared: sign-out).
+            if (error instanceof QueryCancelledError && !ended && this.listeners.size > 0) askAgain();
+            else end(() => reject(error));
+          },
+        );
+      };
+      ask(0);
+    });
   }
 
   /** Aborts the request in flight, if any; the state goes back to what it was before it. */

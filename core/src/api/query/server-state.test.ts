@@ -289,6 +289,76 @@ describe('a query', () => {
     again();
   });
 
+  it('polls until the answer is final, each answer in the cache, and resolves with it', async () => {
+    const { query, poll } = freshLayer();
+    const statuses = ['queued', 'running', 'succeeded'];
+    server.on('GET /api/executions/e1', (_req, res) =>
+      sendJson(res, 200, { id: 'e1', status: statuses.shift() ?? 'succeeded' }),
+    );
+    const rounds: number[] = [];
+    const done = poll(
+      '/api/executions/{executionId}',
+      { params: { path: { executionId: 'e1' } } },
+      { until: (run) => run.status === 'succeeded', everyMs: 500, onRound: (round) => rounds.push(round) },
+    );
+    const run = query('/api/executions/{executionId}', { params: { path: { executionId: 'e1' } } });
+    await vi.waitFor(() => expect(run.state.data?.status).toBe('queued'));
+    expect(run.observerCount).toBe(1);
+    clock.advance(499);
+    expect(seenOf('GET /api/executions/e1')).toHaveLength(1);
+    clock.advance(1);
+    await vi.waitFor(() => expect(run.state.data?.status).toBe('running'));
+    clock.advance(500);
+
+    expect((await done).status).toBe('succeeded');
+    expect(rounds).toEqual([0, 1, 2]);
+    expect(seenOf('GET /api/executions/e1')).toHaveLength(3);
+    expect(run.observerCount).toBe(0);
+    clock.advance(10_000);
+    expect(seenOf('GET /api/executions/e1')).toHaveLength(3);
+  });
+
+  it('gives up after its tries with the last answer, and stops on a failed request', async () => {
+    const { poll } = freshLayer();
+    server.on('GET /api/executions/e1', (_req, res) => sendJson(res, 200, { id: 'e1', status: 'waiting' }));
+    const init = { params: { path: { executionId: 'e1' } } };
+    const last = poll('/api/executions/{executionId}', init, { until: () => false, everyMs: 100, tries: 2 });
+    await vi.waitFor(() => expect(seenOf('GET /api/executions/e1')).toHaveLength(1));
+    clock.advance(100);
+    expect((await last).status).toBe('waiting');
+    expect(seenOf('GET /api/executions/e1')).toHaveLength(2);
+
+    server.on('GET /api/executions/e2', (_req, res) =>
+      sendJson(res, 404, { type: 'about:blank', title: 'Not Found', status: 404, code: 'resource.not_found' }),
+    );
+    const gone = poll(
+      '/api/executions/{executionId}',
+      { params: { path: { executionId: 'e2' } } },
+      { until: () => true, everyMs: 100 },
+    );
+    await expect(gone).rejects.toSatisfy(isApiError);
+  });
+
+  it('stops when its signal aborts: the request in flight is aborted and no more are sent', async () => {
+    const { poll } = freshLayer();
+    server.on('GET /api/executions/e1', () => {
+      // Never answers: only the poll's end aborts it.
+    });
+    const leave = new AbortController();
+    const polling = poll(
+      '/api/executions/{executionId}',
+      { params: { path: { executionId: 'e1' } } },
+      { until: () => true, everyMs: 100, signal: leave.signal },
+    );
+    await vi.waitFor(() => expect(seenOf('GET /api/executions/e1')).toHaveLength(1));
+    leave.abort();
+
+    await expect(polling).rejects.toBeInstanceOf(QueryCancelledError);
+    await vi.waitFor(() => expect(seenOf('GET /api/executions/e1')[0].aborted).toBe(true));
+    clock.advance(1000);
+    expect(seenOf('GET /api/executions/e1')).toHaveLength(1);
+  });
+
   it('is dropped from the cache once unobserved for its garbage time', async () => {
     const { query, cache } = freshLayer();
     server.on('GET /api/dashboard/workflows', (_req, res) => sendJson(res, 200, { items: [] }));

@@ -8,7 +8,7 @@ import type { ClientPathsWithMethod, MaybeOptionalInit } from 'openapi-fetch';
 import type { ApiClient, ApiResponseData, RawApiClient } from '../client.js';
 import { type MutationSpec, runMutation } from './mutation.js';
 import { buildPagedQuery, type PagedQuery, type PageItem } from './paged-query.js';
-import type { Query, QueryOptions } from './query.js';
+import type { PollOptions, Query, QueryOptions } from './query.js';
 import { QueryCache, type QueryCacheOptions } from './query-cache.js';
 import type { QueryKey } from './query-key.js';
 
@@ -64,6 +64,15 @@ export interface ServerState {
     options?: QueryOptions,
   ): Promise<ApiResponseData<'get', Path, Init>>;
   /**
+   * Asks for a GET again and again through its query until the answer is final (`Query.poll`):
+   * e.g. a run started by a write, followed until it ends. Answers land in the cache.
+   */
+  poll<Path extends GetPath, Init extends GetInit<Path>>(
+    path: Path,
+    init: Init,
+    options: PollOptions<ApiResponseData<'get', Path, Init>>,
+  ): Promise<ApiResponseData<'get', Path, Init>>;
+  /**
    * Sends a write: `write` receives the client; optimistic edits roll back when it fails;
    * `invalidates` names the reads it changes.
    */
@@ -111,6 +120,8 @@ export function createServerState(api: ApiClient, options: QueryCacheOptions = {
     paged: paged as ServerState['paged'],
     read: ((path: string, init: { params?: Record<string, unknown> } | undefined, queryOptions?: QueryOptions) =>
       query(path, init, queryOptions).fetch()) as ServerState['read'],
+    poll: ((path: string, init: { params?: Record<string, unknown> } | undefined, pollOptions: PollOptions<unknown>) =>
+      query(path, init).poll(pollOptions)) as ServerState['poll'],
     mutate: (write, spec = {}) => runMutation(cache, { ...spec, mutate: () => write(api) }),
   };
 }
