@@ -632,6 +632,8 @@ export type {
   PagedData,
   PageFetcher,
   PageItem,
+  PollAbortSignal,
+  PollOptions,
   QueryCacheOptions,
   QueryClock,
   QueryFetchContext,
