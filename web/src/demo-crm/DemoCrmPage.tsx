@@ -125,6 +125,26 @@ const WHEN = new Intl.DateTimeFormat('en-US', { dateStyle: 'medium', timeStyle: 
 const nameOf = (c: DemoCrmContact) => [c.firstName, c.lastName].filter(Boolean).join(' ') || '—';
 
 /**
+ * A list the page reads from the Demo CRM on mount and again through `load` (after a change):
+ * null until it arrives; the error's words when it could not be read.
+ */
+function useList<T>(read: () => Promise<T[]>) {
+  const [list, setList] = useState<T[] | null>(null);
+  const [loadError, setLoadError] = useState('');
+  const load = useCallback(async () => {
+    try {
+      setList(await read());
+    } catch (error) {
+      setLoadError((error as Error).message);
+    }
+  }, [read]);
+  useEffect(() => {
+    void load();
+  }, [load]);
+  return { list, loadError, load };
+}
+
+/**
  * The Demo CRM's own screens at /demo-crm (signed in to Junction): the contacts list with an
  * add-contact form, and Settings → API (`?tab=api`) where the workspace's API keys are created
  * (shown once), listed and revoked. The connect dialog's "Settings → API in the Demo CRM"
@@ -157,22 +177,11 @@ export function DemoCrmPage() {
 
 function Contacts({ client }: { client: DemoCrmClient }) {
   const { showToast } = useToast();
-  const [contacts, setContacts] = useState<DemoCrmContact[] | null>(null);
-  const [loadError, setLoadError] = useState('');
+  const listContacts = useCallback(() => client.listContacts(), [client]);
+  const { list: contacts, loadError, load } = useList(listContacts);
   const [form, setForm] = useState({ email: '', firstName: '', lastName: '', company: '' });
   const [formError, setFormError] = useState('');
   const [isSaving, setSaving] = useState(false);
-
-  const load = useCallback(async () => {
-    try {
-      setContacts(await client.listContacts());
-    } catch (error) {
-      setLoadError((error as Error).message);
-    }
-  }, [client]);
-  useEffect(() => {
-    void load();
-  }, [load]);
 
   const add = async (event: FormEvent) => {
     event.preventDefault();
@@ -251,21 +260,10 @@ function Contacts({ client }: { client: DemoCrmClient }) {
 
 function ApiSettings({ client }: { client: DemoCrmClient }) {
   const { showToast } = useToast();
-  const [keys, setKeys] = useState<DemoCrmKeyInfo[] | null>(null);
-  const [loadError, setLoadError] = useState('');
+  const listKeys = useCallback(() => client.listKeys(), [client]);
+  const { list: keys, loadError, load } = useList(listKeys);
   const [fresh, setFresh] = useState('');
   const [armed, setArmed] = useState<string | null>(null);
-
-  const load = useCallback(async () => {
-    try {
-      setKeys(await client.listKeys());
-    } catch (error) {
-      setLoadError((error as Error).message);
-    }
-  }, [client]);
-  useEffect(() => {
-    void load();
-  }, [load]);
 
   const create = async () => {
     try {

@@ -13,7 +13,9 @@ import {
 } from '@xyflow/react';
 import { useMemo } from 'react';
 import styled, { type DefaultTheme } from 'styled-components';
+import { CANVAS_GESTURES } from '../shared/canvas-gestures.js';
 import { AppIcon, type BadgeTone, Status } from '../ui/index.js';
+import { CardKind, CardName, CardText, stepCardBox } from '../ui/step-card.js';
 import { type ReplayStepStatus, STEP_STATUS_LABELS } from './execution-replay.js';
 
 /** A step status's colour role on the replay canvas (its card's edge; the words are in the badge). */
@@ -46,22 +48,11 @@ type ReplayNode = Node<ReplayCardData, 'replayStep'>;
 const FIT_VIEW = { padding: 0.2, maxZoom: 1 };
 
 const Card = styled.button<{ $status: ReplayStepStatus }>`
-  box-sizing: border-box;
-  width: ${CARD_WIDTH}px;
-  height: ${CARD_HEIGHT}px;
-  display: flex;
-  align-items: center;
-  gap: ${({ theme }) => theme.space(3)};
-  padding: 0 ${({ theme }) => theme.space(4)};
-  border-radius: ${({ theme }) => theme.radius.medium};
-  background: ${({ theme }) => theme.colors.surface};
+  ${stepCardBox}
   border: 2px solid ${({ theme }) => theme.colors.border};
   border-left: 6px solid ${({ theme, $status }) => statusColor(theme, $status)};
-  box-shadow: ${({ theme }) => theme.shadow.raised};
-  color: ${({ theme }) => theme.colors.text};
   font: inherit;
   text-align: left;
-  cursor: pointer;
   &:focus-visible { outline: none; box-shadow: ${({ theme }) => theme.focusRing}; }
 `;
 
@@ -75,27 +66,6 @@ const Icon = styled.span`
   background: ${({ theme }) => theme.colors.surfaceSunken};
   font-weight: ${({ theme }) => theme.font.weight.bold};
   img { width: 30px; height: 30px; object-fit: contain; }
-`;
-
-const Text = styled.span`
-  flex: 1;
-  min-width: 0;
-  display: flex;
-  flex-direction: column;
-  gap: 2px;
-`;
-
-const Small = styled.span`
-  font-size: ${({ theme }) => theme.font.size.small};
-  color: ${({ theme }) => theme.colors.muted};
-`;
-
-const Name = styled.span`
-  font-size: ${({ theme }) => theme.font.size.medium};
-  font-weight: ${({ theme }) => theme.font.weight.semibold};
-  white-space: nowrap;
-  overflow: hidden;
-  text-overflow: ellipsis;
 `;
 
 function ReplayCard({ data }: NodeProps<ReplayNode>) {
@@ -117,10 +87,10 @@ function ReplayCard({ data }: NodeProps<ReplayNode>) {
         <Icon aria-hidden="true">
           <AppIcon src={step.data.icon} name={step.data.label || step.kind} size={30} />
         </Icon>
-        <Text>
-          <Small>{kind}</Small>
-          <Name>{step.data.name || 'Unnamed step'}</Name>
-        </Text>
+        <CardText>
+          <CardKind>{kind}</CardKind>
+          <CardName>{step.data.name || 'Unnamed step'}</CardName>
+        </CardText>
         <Status tone={statusTone(status)}>{label}</Status>
       </Card>
       <Handle type="source" position={Position.Bottom} isConnectable={false} />
@@ -203,17 +173,13 @@ export function ReplayCanvas({ document, statusOf, onOpenStep, onOpenLink }: Rep
   return (
     <Frame data-testid="replay-canvas">
       <ReactFlow
+        {...CANVAS_GESTURES}
         nodes={nodes}
         edges={edges}
         nodeTypes={nodeTypes}
         nodesDraggable={false}
-        nodesConnectable={false}
         elementsSelectable={false}
         edgesFocusable={false}
-        zoomOnScroll={false}
-        zoomOnDoubleClick={false}
-        zoomOnPinch={false}
-        panOnScroll
         fitView
         fitViewOptions={FIT_VIEW}
         // The cards' sizes change once the bundled font has loaded: fit again then, so the view
@@ -225,7 +191,6 @@ export function ReplayCanvas({ document, statusOf, onOpenStep, onOpenLink }: Rep
           const link = document.links.find((l) => l.id === edge.id);
           if (link && link.groups.length > 0) onOpenLink(link.id);
         }}
-        proOptions={{ hideAttribution: true }}
       >
         <Background gap={20} />
         <Controls showInteractive={false} />

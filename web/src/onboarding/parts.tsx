@@ -5,12 +5,7 @@
 import * as RadixDialog from '@radix-ui/react-dialog';
 import type { ReactNode } from 'react';
 import styled from 'styled-components';
-
-const Overlay = styled(RadixDialog.Overlay)`
-  position: fixed;
-  inset: 0;
-  background: ${({ theme }) => theme.colors.overlay};
-`;
+import { StillOverlay } from '../ui/Dialog.js';
 
 const Content = styled(RadixDialog.Content)`
   position: fixed;
@@ -52,7 +47,7 @@ export function StickyModal({ title, description, testId, children }: StickyModa
   return (
     <RadixDialog.Root open>
       <RadixDialog.Portal>
-        <Overlay />
+        <StillOverlay />
         <Content
           {...describedBy}
           data-testid={testId}

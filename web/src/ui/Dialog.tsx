@@ -8,11 +8,15 @@ const fadeIn = keyframes`
   to { opacity: 1; }
 `;
 
-/** The dimmed page behind a dialog or drawer. */
-export const Overlay = styled(RadixDialog.Overlay)`
+/** The dimmed page behind a modal that is there from the start (onboarding, the form builder). */
+export const StillOverlay = styled(RadixDialog.Overlay)`
   position: fixed;
   inset: 0;
   background: ${({ theme }) => theme.colors.overlay};
+`;
+
+/** The dimmed page behind a dialog or drawer, fading in. */
+export const Overlay = styled(StillOverlay)`
   animation: ${fadeIn} ${({ theme }) => theme.motion.normal} ${({ theme }) => theme.motion.easing};
   @media ${({ theme }) => theme.motion.reduced} { animation: none; }
 `;

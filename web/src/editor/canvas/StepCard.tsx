@@ -5,25 +5,15 @@ import { type FormEvent, useEffect, useState } from 'react';
 import styled from 'styled-components';
 import { ManualRun, manualRunChunk } from '../../executions/manual-run-chunk.js';
 import { AppIcon, Button, Dialog, TextField, useToast } from '../../ui/index.js';
+import { CardKind, CardName, CardText, stepCardBox } from '../../ui/step-card.js';
 import { useEditor } from '../editor-context.js';
 import { whenIdle } from '../when-idle.js';
 import type { StepNode } from './canvas-model.js';
 
 const Card = styled.div<{ $selected: boolean; $placeholder: boolean }>`
-  box-sizing: border-box;
-  width: 450px;
-  height: 80px;
-  display: flex;
-  align-items: center;
-  gap: ${({ theme }) => theme.space(3)};
-  padding: 0 ${({ theme }) => theme.space(4)};
-  border-radius: ${({ theme }) => theme.radius.medium};
-  background: ${({ theme }) => theme.colors.surface};
+  ${stepCardBox}
   border: 2px ${({ $placeholder }) => ($placeholder ? 'dashed' : 'solid')}
     ${({ theme, $selected }) => ($selected ? theme.colors.primary : theme.colors.border)};
-  box-shadow: ${({ theme }) => theme.shadow.raised};
-  color: ${({ theme }) => theme.colors.text};
-  cursor: pointer;
 `;
 
 const Icon = styled.div`
@@ -41,29 +31,8 @@ const Icon = styled.div`
   img { width: 32px; height: 32px; object-fit: contain; }
 `;
 
-const Text = styled.div`
-  flex: 1;
-  min-width: 0;
-  display: flex;
-  flex-direction: column;
-  gap: 2px;
-`;
-
-const Kind = styled.span`
-  font-size: ${({ theme }) => theme.font.size.small};
-  color: ${({ theme }) => theme.colors.textMuted};
-`;
-
 /** The label under the icon when the step has no app yet. */
 const KIND_LABELS: Record<string, string> = { trigger: 'Trigger', action: 'Action' };
-
-const Name = styled.span`
-  font-size: 16px;
-  font-weight: 600;
-  white-space: nowrap;
-  overflow: hidden;
-  text-overflow: ellipsis;
-`;
 
 const Problem = styled.span<{ $status: 'failed' | 'stale' }>`
   display: flex;
@@ -188,10 +157,10 @@ export function StepCard({ data, selected }: NodeProps<StepNode>) {
         <Icon aria-hidden="true">
           {data.isPlaceholder ? '+' : <AppIcon src={data.icon} name={data.appLabel} size={32} />}
         </Icon>
-        <Text>
+        <CardText>
           {/* App names read as their authors wrote them, never re-cased. */}
-          <Kind>{data.appLabel || KIND_LABELS[data.kind] || data.kind}</Kind>
-          <Name>{data.name}</Name>
+          <CardKind>{data.appLabel || KIND_LABELS[data.kind] || data.kind}</CardKind>
+          <CardName>{data.name}</CardName>
           {problem && (
             // editor-core 4.8: a failed or out-of-date test shows on the card, with its error.
             <Problem $status={problem.status} data-testid="step-test-problem" title={problemText}>
@@ -199,7 +168,7 @@ export function StepCard({ data, selected }: NodeProps<StepNode>) {
               <span>{problemText}</span>
             </Problem>
           )}
-        </Text>
+        </CardText>
         {problem && (
           <RetestButton
             type="button"

@@ -25,6 +25,7 @@ import {
   useState,
 } from 'react';
 import styled, { useTheme } from 'styled-components';
+import { CANVAS_GESTURES } from '../../shared/canvas-gestures.js';
 import { useToast } from '../../ui/index.js';
 import { useEditor } from '../editor-context.js';
 import { preloadStepPanel } from '../panels/step-panel-chunk.js';
@@ -247,6 +248,7 @@ export const WorkflowCanvas = observer(function WorkflowCanvas() {
     >
       {opening && (
         <ReactFlow
+          {...CANVAS_GESTURES}
           colorMode={theme.mode}
           nodes={nodes}
           edges={edges}
@@ -262,12 +264,7 @@ export const WorkflowCanvas = observer(function WorkflowCanvas() {
           }}
           nodesDraggable
           nodeDragThreshold={4}
-          nodesConnectable={false}
           elementsSelectable
-          zoomOnScroll={false}
-          zoomOnPinch={false}
-          zoomOnDoubleClick={false}
-          panOnScroll
           // onboarding 2: the pane moves only when no step is selected.
           panOnDrag={selectedStepId === null}
           snapToGrid
@@ -278,7 +275,6 @@ export const WorkflowCanvas = observer(function WorkflowCanvas() {
           height={opening.pane.height}
           defaultViewport={opening.view}
           minZoom={0.1}
-          proOptions={{ hideAttribution: true }}
         >
           <Background gap={SNAP_GRID} />
           <Controls showInteractive={false} aria-label="Zoom controls">

@@ -5,17 +5,12 @@ import styled from 'styled-components';
 import { failureText } from '../../stores/api-failure.js';
 import { usePageStore } from '../../stores/root-store.js';
 import { Button } from '../../ui/Button.js';
+import { StillOverlay } from '../../ui/Dialog.js';
 import { Spinner } from '../../ui/Spinner.js';
 import { newForm } from './builder-model.js';
 import { FormBuilder, formProblems } from './FormBuilder.js';
 import { FormBuilderStoreModel } from './form-builder-store.js';
 import { useSessionToken } from './session.js';
-
-const Overlay = styled(RadixDialog.Overlay)`
-  position: fixed;
-  inset: 0;
-  background: ${({ theme }) => theme.colors.overlay};
-`;
 
 const Content = styled(RadixDialog.Content)`
   position: fixed;
@@ -142,7 +137,7 @@ export function FormBuilderDialog({ workflowId, formId, onSaved, open = true, on
   return (
     <RadixDialog.Root open={open} onOpenChange={onOpenChange}>
       <RadixDialog.Portal>
-        <Overlay />
+        <StillOverlay />
         <Content aria-describedby={undefined}>
           <Header>
             <RadixDialog.Title asChild>
