@@ -3,7 +3,8 @@
  * onboarding-and-extras 7 and 9: the chat on screens wider than 719 px), in the browser through
  * the real server: the step panel's line opens the chat with the trigger request written, the
  * message arrives as a support ticket (the tickets API, the Support page), the launcher stays
- * clear of the canvas's minimap and zoom controls, and is not there at 700 px. Both themes.
+ * clear of the canvas's minimap and zoom controls and below a toast, and is not there at 700 px.
+ * Both themes.
  * Screenshots: test/e2e/screenshots/support-chat-*.png.
  */
 import { createStepData, type WorkflowDocument } from '@junction/core';
@@ -138,5 +139,21 @@ describe('support chat', { timeout: E2E_TEST_TIMEOUT_MS * 4 }, () => {
       await page.close();
     }
     expect(session().pageErrors).toEqual([]);
+  });
+  it('keeps a toast above the launcher in the corner', async () => {
+    const { baseUrl } = session();
+    const grant = await signUp(baseUrl, 'chat-toast');
+    const page = await session().newPage();
+    await page.addInitScript(storeToken, grant.token);
+    await page.goto(`${baseUrl}/?id=${encodeURIComponent(grant.workflowId)}`);
+    await page.getByTestId('step-card').first().waitFor();
+    await page.getByRole('button', { name: 'Step menu of Click to Add Action' }).click();
+    await page.getByRole('menuitem', { name: 'Duplicate' }).click();
+    const toast = page.getByRole('status').filter({ hasText: 'Duplicated: Click to Add Action' });
+    await toast.waitFor();
+    expect(await overlaps(toast, launcher(page))).toBe(false);
+    await saveScreenshot(page, 'support-chat-toast');
+    expect(session().pageErrors).toEqual([]);
+    await page.close();
   });
 });

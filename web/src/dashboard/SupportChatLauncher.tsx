@@ -8,7 +8,7 @@
 import * as RadixDialog from '@radix-ui/react-dialog';
 import { MessageCircle, X } from 'lucide-react';
 import { useEffect, useState } from 'react';
-import styled from 'styled-components';
+import styled, { createGlobalStyle } from 'styled-components';
 import { onSupportChatRequest } from '../shared/support-chat-event.js';
 import { Spinner } from '../ui/index.js';
 import { ChunkFailure, lazyChunk, useLazyChunk } from '../ui/lazy-chunk.js';
@@ -18,6 +18,16 @@ const chatPanelChunk = lazyChunk(() => import('./SupportChatPanel.js'));
 
 /** Launcher size (px); the panel opens this much plus a gap above the corner. */
 const LAUNCHER_SIZE = 48;
+
+/**
+ * Toasts share the bottom right corner: while the launcher shows there they stand above it
+ * (ui/Toast.tsx reads the variable).
+ */
+const CornerClearance = createGlobalStyle<{ $lift: string }>`
+  @media ${CHAT_MEDIA} {
+    :root { --corner-button-clearance: calc(${({ $lift }) => $lift} + ${LAUNCHER_SIZE + 12}px); }
+  }
+`;
 
 const Launcher = styled.button<{ $lift: string }>`
   position: fixed;
@@ -126,6 +136,7 @@ export function SupportChatLauncher({ lift = '0px' }: SupportChatLauncherProps) 
   const { module, isFailed, retry } = useLazyChunk(chatPanelChunk, isOpen);
   return (
     <RadixDialog.Root open={isOpen} onOpenChange={setOpen}>
+      <CornerClearance $lift={lift} />
       <RadixDialog.Trigger asChild>
         <Launcher type="button" aria-label={CHAT_TEXTS.launcher} title={CHAT_TEXTS.launcher} $lift={lift}>
           <MessageCircle size={22} aria-hidden="true" />

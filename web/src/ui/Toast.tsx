@@ -25,7 +25,8 @@ export interface ToastProps {
 const Viewport = styled(RadixToast.Viewport)`
   position: fixed;
   right: ${({ theme }) => theme.space(6)};
-  bottom: ${({ theme }) => theme.space(6)};
+  /* Above a corner button that claims the space (the support chat's launcher sets the variable). */
+  bottom: calc(${({ theme }) => theme.space(6)} + var(--corner-button-clearance, 0px));
   z-index: ${({ theme }) => theme.layer.toast};
   display: flex;
   flex-direction: column;
