@@ -7,7 +7,7 @@ const sources = {
     { name: 'item', title: 'Item', schema: { type: 'string' as const } },
     { name: 'qty', title: '', schema: { type: 'number' as const } },
   ],
-  authInfo: { apiType: 'apikey', apikeyFormFields: [{ key: 'region', title: 'Region' }] },
+  authInfo: { apiType: 'apikey' as const, apikeyFormFields: [{ key: 'region', title: 'Region' }] },
 };
 const describe1 = (text: string) => describeAppReference(parseReferences(text)[0], sources);
 

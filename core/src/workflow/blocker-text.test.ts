@@ -61,7 +61,7 @@ describe('the Share and ON/OFF reasons (editor-core 4.2)', () => {
   it('name a filter with an empty rule', () => {
     const filter = link('l', 't', 'a', {
       name: 'Only big orders',
-      groups: [[{ lhs: '', conditionType: 'equals', rhs: '' }]],
+      groups: [[{ lhs: '', conditionType: 'stringEqual', rhs: '' }]],
     });
     const tip = shareTip(doc([hook, call('a', 'https://example.com')], [filter]));
     expect(tip).toMatch(/^Can't share — Only big orders: /);

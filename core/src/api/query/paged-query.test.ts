@@ -126,10 +126,20 @@ describe('a paged list', () => {
     await vi.waitFor(() => expect(seen).toHaveLength(2));
     hold = null;
     // The list is read afresh (a refetch answered) while the next page is held.
-    log.query.setData({ items: [{ id: 'new' }], pageCount: 1 });
+    const fresh = {
+      id: 'new',
+      at: '2026-11-29T00:00:00.000Z',
+      action: 'workflow.created',
+      actorId: null,
+      actorEmail: null,
+      address: null,
+      target: null,
+      detail: {},
+    };
+    log.query.setData({ items: [fresh], pageCount: 1 });
     release();
     await more;
-    expect(log.query.state.data).toEqual({ items: [{ id: 'new' }], pageCount: 1 });
+    expect(log.query.state.data).toEqual({ items: [fresh], pageCount: 1 });
   });
 
   it("rejects with the server's Problem when the next page fails, keeping the pages read", async () => {

@@ -240,14 +240,14 @@ export const StepPanelModel = types
     /** The success line: 'A request to X was done in Y about N ago' (editor-core 4.8). */
     successText(nowMs: number): string {
       const data = self.data;
-      const valueOf = (name: string) => data.fields.find((field) => field.name === name)?.value;
+      const fieldValue = (name: string) => data.fields.find((field) => field.name === name)?.value;
       return testSuccessText({
         app: data.label,
         event: data.actionlabel,
         testedAtMs: data.actionTestTime ?? nowMs,
         nowMs,
         // The HTTP request app says where its request went.
-        request: { method: valueOf('requestType'), url: valueOf('url') },
+        request: { method: fieldValue('requestType'), url: fieldValue('url') },
       });
     },
     /** What the test viewer shows: the last result's output, else the stored test data. */
