@@ -4,11 +4,12 @@
  * labels, and the Replay / Re-run / Edit calls with the spec's messages.
  */
 import {
-  type ApiClient,
   CONDITION_LABELS,
   isApiError,
   type Link,
   needsValue,
+  type PollAbortSignal,
+  type QueryKey,
   type ServerState,
   STATUS_PROBLEM_CODES,
   type Step,
@@ -171,28 +172,29 @@ export function filterRows(link: Pick<Link, 'groups'>): FilterRow[] {
   return rows;
 }
 
-/** Waits `ms` (injected in tests). */
-export type Sleep = (ms: number) => Promise<void>;
-const realSleep: Sleep = (ms) => new Promise((resolve) => setTimeout(resolve, ms));
+/** What a run started here passes on: the reads it changes, and the signal that stops following it. */
+export interface FollowOptions {
+  /** Key prefixes of the reads the run changes (the workflow's run lists): read again when it starts and ends. */
+  invalidates?: QueryKey[];
+  /** Aborting it stops following the run (the page closed); the request in flight is aborted. */
+  signal?: PollAbortSignal;
+}
 
 /**
- * Polls an execution until it finishes; answers it, or the last one seen after `tries` polls.
+ * Follows an execution through the server-state layer until it finishes (`server.poll`);
+ * answers it, or the last one seen after `tries` reads.
  */
 export async function waitForExecution(
-  api: ApiClient,
+  server: ServerState,
   executionId: string,
-  { tries = 60, intervalMs = 500, sleep = realSleep }: { tries?: number; intervalMs?: number; sleep?: Sleep } = {},
+  { tries = 60, intervalMs = 500, signal }: { tries?: number; intervalMs?: number; signal?: PollAbortSignal } = {},
 ): Promise<ExecutionShape> {
-  let last: ExecutionShape | undefined;
-  for (let i = 0; i < tries; i += 1) {
-    last = (await api.get('/api/executions/{executionId}', {
-      params: { path: { executionId } },
-    })) as unknown as ExecutionShape;
-    if (FINISHED_STATUSES.has(last.status)) return last;
-    await sleep(intervalMs);
-  }
-  if (!last) throw new Error('No execution');
-  return last;
+  const last = await server.poll(
+    '/api/executions/{executionId}',
+    { params: { path: { executionId } } },
+    { until: (execution) => FINISHED_STATUSES.has(execution.status), everyMs: intervalMs, tries, signal },
+  );
+  return last as unknown as ExecutionShape;
 }
 
 /** What a Replay or Re-run ended with: the new execution and the message to show. */
@@ -204,14 +206,16 @@ export interface RunOutcome {
 
 /**
  * Replays an execution (onboarding 4 "Replay"): runs the workflow again with its trigger data
- * and waits for the new run; answers 'Workflow replay succeeded' or 'Replay failed: {error}'.
+ * (a mutation) and follows the new run (a read); answers 'Workflow replay succeeded' or
+ * 'Replay failed: {error}'.
  */
-export async function replay(api: ApiClient, executionId: string, opts?: { sleep?: Sleep }): Promise<RunOutcome> {
+export async function replay(server: ServerState, executionId: string, opts: FollowOptions = {}): Promise<RunOutcome> {
   try {
-    const accepted = await api.post('/api/executions/{executionId}/replay', {
-      params: { path: { executionId } },
-    });
-    return await settle(api, accepted.executionId, opts);
+    const accepted = await server.mutate(
+      (api) => api.post('/api/executions/{executionId}/replay', { params: { path: { executionId } } }),
+      { invalidates: opts.invalidates },
+    );
+    return await settle(server, accepted.executionId, opts);
   } catch (error) {
     return { executionId: null, status: 'error', message: REPLAY_TEXTS.replayFailed(failureText(error)) };
   }
@@ -222,25 +226,35 @@ export async function replay(api: ApiClient, executionId: string, opts?: { sleep
  * the steps before it keep their recorded outputs.
  */
 export async function rerunFrom(
-  api: ApiClient,
+  server: ServerState,
   executionId: string,
   fromStepId: string,
   version: 'original' | 'latest',
-  opts?: { sleep?: Sleep },
+  opts: FollowOptions = {},
 ): Promise<RunOutcome> {
   try {
-    const accepted = await api.post('/api/executions/{executionId}/rerun', {
-      params: { path: { executionId } },
-      body: { fromStepId, version },
-    });
-    return await settle(api, accepted.executionId, opts);
+    const accepted = await server.mutate(
+      (api) =>
+        api.post('/api/executions/{executionId}/rerun', {
+          params: { path: { executionId } },
+          body: { fromStepId, version },
+        }),
+      { invalidates: opts.invalidates },
+    );
+    return await settle(server, accepted.executionId, opts);
   } catch (error) {
     return { executionId: null, status: 'error', message: REPLAY_TEXTS.replayFailed(failureText(error)) };
   }
 }
 
-async function settle(api: ApiClient, executionId: string, opts?: { sleep?: Sleep }): Promise<RunOutcome> {
-  const done = await waitForExecution(api, executionId, opts);
+/** Reads again what a run changed, now that it ended (the run lists show its end). */
+export async function invalidateAll(server: ServerState, keys: QueryKey[] = []): Promise<void> {
+  await Promise.all(keys.map((key) => server.cache.invalidate(key)));
+}
+
+async function settle(server: ServerState, executionId: string, opts: FollowOptions): Promise<RunOutcome> {
+  const done = await waitForExecution(server, executionId, { signal: opts.signal });
+  await invalidateAll(server, opts.invalidates);
   if (done.status === 'succeeded' || done.status === 'filtered') {
     return { executionId, status: 'success', message: REPLAY_TEXTS.replaySucceeded };
   }

@@ -1,14 +1,33 @@
-import { type ApiClient, ApiError, createStepData, type WorkflowData } from '@junction/core';
+import {
+  type ApiClient,
+  ApiError,
+  createServerState,
+  createStepData,
+  type ServerState,
+  type WorkflowData,
+} from '@junction/core';
 import { autorun } from 'mobx';
 import { describe, expect, it, vi } from 'vitest';
 import { formatRunTime } from '../shared/run-status.js';
 import { mergeExecutionPages, toExecutionQuery } from './execution-list.js';
 import { COUNTDOWN_START, MANUAL_RUN_TEXTS, runManually } from './execution-manual-run.js';
-import { type ExecutionShape, filterRows, REPLAY_TEXTS, replay, runsByStep, stepDialogTabs, stepStatus } from './execution-replay.js';
+import {
+  type ExecutionShape,
+  filterRows,
+  REPLAY_TEXTS,
+  replay,
+  runsByStep,
+  stepDialogTabs,
+  stepStatus,
+} from './execution-replay.js';
 import { ExecutionsStoreModel } from './executions-store.js';
 
 /** A fake client answering by "METHOD path" (the view-models' calls; the browser tests use the real server). */
-function fakeApi(routes: Record<string, (init: unknown) => unknown>): { api: ApiClient; calls: string[] } {
+function fakeApi(routes: Record<string, (init: unknown) => unknown>): {
+  api: ApiClient;
+  server: ServerState;
+  calls: string[];
+} {
   const calls: string[] = [];
   const handle = (method: string) => async (path: string, init?: unknown) => {
     const key = `${method} ${path}`;
@@ -17,12 +36,21 @@ function fakeApi(routes: Record<string, (init: unknown) => unknown>): { api: Api
     if (!route) throw new Error(`no route ${key}`);
     return route(init);
   };
-  return { api: { get: handle('GET'), post: handle('POST') } as unknown as ApiClient, calls };
+  const api = { get: handle('GET'), post: handle('POST') } as unknown as ApiClient;
+  return { api, server: createServerState(api, instantClock), calls };
 }
+
+/** The layer's timers fire at once (a poll's wait between reads is ticked, never waited for). */
+const instantClock = {
+  setTimeout: (fn: () => void) => {
+    void Promise.resolve().then(fn);
+    return 0;
+  },
+  clearTimeout: () => {},
+};
 
 const problem = (status: number, detail: string) =>
   new ApiError({ type: 'about:blank', code: 'state.conflict', title: 'Conflict', status, detail });
-const noSleep = async () => {};
 
 const document: WorkflowData = {
   id: 'wf',
@@ -90,7 +118,7 @@ describe('replay viewer rules (onboarding 2, 4, 8, 9)', () => {
 
   it("answers 'Workflow replay succeeded' when the new run succeeds, 'Replay failed: …' otherwise", async () => {
     let status = 'running';
-    const { api } = fakeApi({
+    const { server } = fakeApi({
       'POST /api/executions/{executionId}/replay': () => ({ executionId: 'ex2' }),
       'GET /api/executions/{executionId}': () => {
         const answer = execution({ id: 'ex2', status });
@@ -98,7 +126,7 @@ describe('replay viewer rules (onboarding 2, 4, 8, 9)', () => {
         return answer;
       },
     });
-    expect(await replay(api, 'ex', { sleep: noSleep })).toEqual({
+    expect(await replay(server, 'ex')).toEqual({
       executionId: 'ex2',
       status: 'success',
       message: REPLAY_TEXTS.replaySucceeded,
@@ -108,16 +136,14 @@ describe('replay viewer rules (onboarding 2, 4, 8, 9)', () => {
       'POST /api/executions/{executionId}/replay': () => ({ executionId: 'ex3' }),
       'GET /api/executions/{executionId}': () => execution({ status: 'failed', error: 'Create contact: 422 email' }),
     });
-    expect((await replay(failing.api, 'ex', { sleep: noSleep })).message).toBe(
-      'Replay failed: Create contact: 422 email',
-    );
+    expect((await replay(failing.server, 'ex')).message).toBe('Replay failed: Create contact: 422 email');
 
     const refused = fakeApi({
       'POST /api/executions/{executionId}/replay': () => {
         throw problem(404, 'Execution not found.');
       },
     });
-    expect(await replay(refused.api, 'ex')).toEqual({
+    expect(await replay(refused.server, 'ex')).toEqual({
       executionId: null,
       status: 'error',
       message: 'Replay failed: Execution not found.',
@@ -127,8 +153,8 @@ describe('replay viewer rules (onboarding 2, 4, 8, 9)', () => {
 
 describe('manual run (onboarding 4, 8, 9)', () => {
   it("says 'Workflow must be ACTIVE' without calling the server when OFF", async () => {
-    const { api, calls } = fakeApi({});
-    expect(await runManually(api, { id: 'wf', active: false })).toMatchObject({
+    const { server, calls } = fakeApi({});
+    expect(await runManually(server, { id: 'wf', active: false })).toMatchObject({
       status: 'warning',
       message: MANUAL_RUN_TEXTS.mustBeActive,
     });
@@ -138,16 +164,12 @@ describe('manual run (onboarding 4, 8, 9)', () => {
   it("counts down from 7 while it follows the run, then says 'Manual run complete'", async () => {
     // Six checks 250 ms apart: the countdown has moved from 7 to 6 when it succeeds.
     const statuses = ['queued', 'running', 'running', 'running', 'running', 'succeeded'];
-    const { api } = fakeApi({
+    const { server } = fakeApi({
       'POST /api/workflows/{id}/runs': () => ({ executionId: 'ex' }),
       'GET /api/executions/{executionId}': () => execution({ status: statuses.shift() ?? 'succeeded' }),
     });
     const ticks: number[] = [];
-    const outcome = await runManually(
-      api,
-      { id: 'wf', active: true },
-      { onTick: (n) => ticks.push(n), sleep: noSleep },
-    );
+    const outcome = await runManually(server, { id: 'wf', active: true }, { onTick: (n) => ticks.push(n) });
     expect(COUNTDOWN_START).toBe(7);
     expect(ticks).toEqual([7, 6]);
     expect(outcome).toEqual({ status: 'success', message: 'Manual run complete', executionId: 'ex' });
@@ -159,28 +181,24 @@ describe('manual run (onboarding 4, 8, 9)', () => {
         throw problem(409, 'Workflow must be ACTIVE');
       },
     });
-    expect((await runManually(refused.api, { id: 'wf', active: true })).message).toBe('Workflow must be ACTIVE');
+    expect((await runManually(refused.server, { id: 'wf', active: true })).message).toBe('Workflow must be ACTIVE');
     const failed = fakeApi({
       'POST /api/workflows/{id}/runs': () => ({ executionId: 'ex' }),
       'GET /api/executions/{executionId}': () => execution({ status: 'failed', error: 'Create contact: timed out' }),
     });
-    expect(await runManually(failed.api, { id: 'wf', active: true }, { sleep: noSleep })).toMatchObject({
+    expect(await runManually(failed.server, { id: 'wf', active: true })).toMatchObject({
       status: 'error',
       message: 'Create contact: timed out',
     });
   });
 
   it('stops counting at zero and says the run is still going', async () => {
-    const { api } = fakeApi({
+    const { server } = fakeApi({
       'POST /api/workflows/{id}/runs': () => ({ executionId: 'ex' }),
       'GET /api/executions/{executionId}': () => execution({ status: 'waiting' }),
     });
     const ticks: number[] = [];
-    const outcome = await runManually(
-      api,
-      { id: 'wf', active: true },
-      { onTick: (n) => ticks.push(n), sleep: noSleep },
-    );
+    const outcome = await runManually(server, { id: 'wf', active: true }, { onTick: (n) => ticks.push(n) });
     expect(ticks).toEqual([7, 6, 5, 4, 3, 2, 1]);
     expect(outcome.message).toBe(MANUAL_RUN_TEXTS.stillRunning);
   });
@@ -197,7 +215,7 @@ describe('executions list filters', () => {
 });
 
 describe('the newest runs (a polled resource of the server-state layer)', () => {
-  it('loads while observed, asks again after a manual run, and merges older pages without repeats', async () => {
+  it('loads while observed, asks again when a manual run starts and when it ends, and merges older pages without repeats', async () => {
     let listed = 0;
     const { api } = fakeApi({
       'GET /api/workflows/{id}/executions': () => {
@@ -216,11 +234,12 @@ describe('the newest runs (a polled resource of the server-state layer)', () => 
     await vi.waitFor(() => expect(runs.data?.items[0].id).toBe('e1'));
 
     await store.runManually({ id: 'wf', active: true }, () => {});
-    await vi.waitFor(() => expect(runs.data?.items[0].id).toBe('e2'));
+    // Read again after the start (the run is listed) and after the end (its end is shown).
+    await vi.waitFor(() => expect(runs.data?.items[0].id).toBe('e3'));
     stop();
 
     expect(
-      mergeExecutionPages(runs.data?.items ?? [], [{ id: 'e2' } as never, { id: 'e0' } as never]).map((r) => r.id),
-    ).toEqual(['e2', 'e0']);
+      mergeExecutionPages(runs.data?.items ?? [], [{ id: 'e3' } as never, { id: 'e0' } as never]).map((r) => r.id),
+    ).toEqual(['e3', 'e0']);
   });
 });

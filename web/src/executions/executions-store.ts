@@ -36,7 +36,7 @@ export const ExecutionsStoreModel = ApiModel.named('ExecutionsStore').actions((s
     },
     /** Replays an execution and waits for the new run. */
     async replay(executionId: string, workflowId?: string): Promise<RunOutcome> {
-      return self.server.mutate((api) => replay(api, executionId), { invalidates: runsKeys(workflowId) });
+      return replay(self.server, executionId, { invalidates: runsKeys(workflowId) });
     },
     /** Runs an execution again from one step, with the original or the latest version. */
     async rerunFrom(
@@ -45,9 +45,7 @@ export const ExecutionsStoreModel = ApiModel.named('ExecutionsStore').actions((s
       version: 'original' | 'latest',
       workflowId?: string,
     ): Promise<RunOutcome> {
-      return self.server.mutate((api) => rerunFrom(api, executionId, stepId, version), {
-        invalidates: runsKeys(workflowId),
-      });
+      return rerunFrom(self.server, executionId, stepId, version, { invalidates: runsKeys(workflowId) });
     },
     /** The editor address of a workflow, or null when it no longer exists. */
     findEditorLink(workflowId: string): Promise<string | null> {
@@ -58,9 +56,7 @@ export const ExecutionsStoreModel = ApiModel.named('ExecutionsStore').actions((s
       workflow: { id: string; active: boolean },
       onTick: (secondsLeft: number) => void,
     ): Promise<ManualRunOutcome> {
-      return self.server.mutate((api) => runManually(api, workflow, { onTick }), {
-        invalidates: runsKeys(workflow.id),
-      });
+      return runManually(self.server, workflow, { onTick, invalidates: runsKeys(workflow.id) });
     },
   };
 });
