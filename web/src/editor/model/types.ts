@@ -4,6 +4,7 @@
  * these are the editor's views of them). Every file of the model imports them from here, so the
  * model's imports form a tree.
  */
+import type { Credential } from '@junction/api-spec';
 import type { ApiClient, CoreEnv } from '@junction/core';
 import type { StoredWorkflow } from '../../stores/stored-workflow.js';
 
@@ -51,14 +52,8 @@ export interface AppSummaryView {
   hasTriggers?: boolean;
 }
 
-/** A connected account as the Account step shows it (listCredentials). */
-export interface CredentialView {
-  id: string;
-  app: string;
-  name: string;
-  createdAt: string;
-  lastUsed: string | null;
-}
+/** A connected account as the Account step shows it (listCredentials): the contract's fields it reads. */
+export type CredentialView = Pick<Credential, 'id' | 'app' | 'name' | 'createdAt' | 'lastUsed'>;
 
 /** The outcome of a step test (testStep). */
 export interface TestResultView {

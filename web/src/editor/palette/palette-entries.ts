@@ -33,46 +33,28 @@ export interface PaletteEntry {
 
 const icon = (slug: string) => `/icons/${slug}.svg`;
 
+/** An entry that sets the trigger's app or adds an action with a built-in app: named as the app, with its icon. */
+function appEntry(
+  kind: 'trigger' | 'action',
+  id: string,
+  app: string,
+  label: string,
+  description: string,
+  hasauth: boolean,
+): PaletteEntry {
+  return { id, title: label, description, icon: icon(app), effect: { kind, app, label, hasauth } };
+}
+
 /** The palette's entries by tab. */
 export const PALETTE_ENTRIES: Readonly<Record<PaletteTab, readonly PaletteEntry[]>> = {
   TRIGGERS: [
-    {
-      id: 'crm-trigger',
-      title: 'Demo CRM',
-      description: 'Start when a new contact is created',
-      icon: icon('demo-crm'),
-      effect: { kind: 'trigger', app: 'demo-crm', label: 'Demo CRM', hasauth: true },
-    },
-    {
-      id: 'webhook-trigger',
-      title: 'Webhook',
-      description: 'Start when data is posted to a URL',
-      icon: icon('webhook'),
-      effect: { kind: 'trigger', app: 'webhook', label: 'Webhook', hasauth: false },
-    },
-    {
-      id: 'schedule-trigger',
-      title: 'Schedule',
-      description: 'Start at set times',
-      icon: icon('schedule'),
-      effect: { kind: 'trigger', app: 'schedule', label: 'Schedule', hasauth: false },
-    },
+    appEntry('trigger', 'crm-trigger', 'demo-crm', 'Demo CRM', 'Start when a new contact is created', true),
+    appEntry('trigger', 'webhook-trigger', 'webhook', 'Webhook', 'Start when data is posted to a URL', false),
+    appEntry('trigger', 'schedule-trigger', 'schedule', 'Schedule', 'Start at set times', false),
   ],
   ACTIONS: [
-    {
-      id: 'http-action',
-      title: 'HTTP request',
-      description: 'Send a message or call any API',
-      icon: icon('http'),
-      effect: { kind: 'action', app: 'http', label: 'HTTP request', hasauth: false },
-    },
-    {
-      id: 'crm-action',
-      title: 'Demo CRM',
-      description: 'Create, find or update a contact',
-      icon: icon('demo-crm'),
-      effect: { kind: 'action', app: 'demo-crm', label: 'Demo CRM', hasauth: true },
-    },
+    appEntry('action', 'http-action', 'http', 'HTTP request', 'Send a message or call any API', false),
+    appEntry('action', 'crm-action', 'demo-crm', 'Demo CRM', 'Create, find or update a contact', true),
   ],
   TOOLS: [
     {
@@ -90,11 +72,7 @@ export const PALETTE_ENTRIES: Readonly<Record<PaletteTab, readonly PaletteEntry[
       effect: { kind: 'link', panel: 'delay' },
     },
     {
-      id: 'formatter',
-      title: 'Formatter',
-      description: 'Format text, numbers and dates',
-      icon: icon('formatter'),
-      effect: { kind: 'action', app: 'formatter', label: 'Formatter', hasauth: false },
+      ...appEntry('action', 'formatter', 'formatter', 'Formatter', 'Format text, numbers and dates', false),
       premium: true,
     },
   ],

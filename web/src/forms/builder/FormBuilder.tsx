@@ -61,6 +61,12 @@ const SectionTitle = styled.div`
   font-weight: 700;
 `;
 
+/** The form's two colours and their fields' names. */
+const COLOR_FIELDS = [
+  ['theme', 'Theme colour'],
+  ['background', 'Background colour'],
+] as const;
+
 /** A px size typed freely; the form takes it once it is a whole number from 8 to 96. */
 function SizeField({
   label,
@@ -201,24 +207,17 @@ export function FormBuilder({ form, onChange }: FormBuilderProps) {
         <Group>
           <legend>Look</legend>
           <Row>
-            <Field>
-              <span>Theme colour</span>
-              <input
-                type="color"
-                aria-label="Theme colour"
-                value={definition.color.theme}
-                onChange={(e) => setColor({ theme: e.target.value })}
-              />
-            </Field>
-            <Field>
-              <span>Background colour</span>
-              <input
-                type="color"
-                aria-label="Background colour"
-                value={definition.color.background}
-                onChange={(e) => setColor({ background: e.target.value })}
-              />
-            </Field>
+            {COLOR_FIELDS.map(([key, label]) => (
+              <Field key={key}>
+                <span>{label}</span>
+                <input
+                  type="color"
+                  aria-label={label}
+                  value={definition.color[key]}
+                  onChange={(e) => setColor({ [key]: e.target.value })}
+                />
+              </Field>
+            ))}
           </Row>
           <Row>
             {(['header', 'question', 'text'] as const).map((key) => (
