@@ -7,17 +7,17 @@
  * - PG + BullMQ: the API process records and enqueues (RUN_WORKERS=off), W `junction worker`
  *   processes run the executions (W = 1, 2, 4 for the 3-step chain: the scale-out rows).
  *
- *   TEST_DATABASE_URL=… TEST_REDIS_URL=… npm run bench:cost -- [--seconds 8] [--steps 1,3,10] [--workers 1,2,4] [--connections 50]
+ *   TEST_DATABASE_URL=… TEST_REDIS_URL=… npm run bench:cost -- [--seconds 8] [--steps 1,3,10] [--workers 1,2,4]
+ *     [--connections 50] [--warm 500 (executions finished before each row, at most 90 s)] [--modes inprocess,scaleout]
  *
- * Each row: autocannon posts the webhook for `seconds` at `connections`, then the bench waits
+ * Each row: a warm-up (3 s rounds until `warm` executions have finished, at most 90 s), then autocannon posts the webhook for `seconds` at `connections`, then the bench waits
  * (at most 60 s) until every recorded execution has finished. CPU (user + system, from
  * /proc/<pid>/stat) is read before and after for the API process, each worker, the PostgreSQL
  * backends serving this row (found by the application_name its connections carry, sampled
- * every 500 ms so a backend that closes keeps its last reading), every postgres process
- * (background writers included, and whatever else uses this server), and redis-server; each is
+ * every 500 ms so a backend that closes keeps its last reading; PostgreSQL's background writers
+ * are not in it), and redis-server (shared with anything else using it); each is
  * divided by the executions that finished, after taking off what each used at rest in the 3 s
- * before the row (timers, polling; for "PG all" and Redis also other users of the same
- * servers) in proportion to the row's length. CPU time stays meaningful on a loaded machine,
+ * before the row (timers, polling; for Redis also other users of the same server) in proportion to the row's length. CPU time stays meaningful on a loaded machine,
  * throughput does not: every row carries the load average.
  */
 import { type ChildProcess, spawn } from 'node:child_process';
@@ -29,7 +29,18 @@ import { fileURLToPath, pathToFileURL } from 'node:url';
 import autocannon from 'autocannon';
 import pg from 'pg';
 import { chainDocument } from './chain.js';
-import { ask, cpuMs, flag, forkRole, listenWithUser, openBenchDatabase, roleTarget, stopChild } from './support.js';
+import { backendMeter, withApplicationName } from './pg-backends.js';
+import {
+  ask,
+  cpuMs,
+  diskSyncNote,
+  flag,
+  forkRole,
+  listenWithUser,
+  openBenchDatabase,
+  roleTarget,
+  stopChild,
+} from './support.js';
 
 const here = fileURLToPath(import.meta.url);
 const repoRoot = path.resolve(path.dirname(here), '..', '..');
@@ -53,9 +64,7 @@ async function roleApi(mode: 'inprocess' | 'scaleout', steps: number, targetPort
     mode === 'scaleout' ? { redisUrl: process.env.BENCH_REDIS_URL, queuePrefix: prefix, runWorkers: false } : {},
   );
   // Every connection of this row (API and workers) names itself, so the parent finds its backends.
-  const url = new URL(opened.config.databaseUrl ?? '');
-  url.searchParams.set('application_name', prefix);
-  const config = { ...opened.config, databaseUrl: url.toString() };
+  const config = { ...opened.config, databaseUrl: withApplicationName(opened.config.databaseUrl ?? '', prefix) };
   const app = await createApp(config);
   const { port, call, token } = await listenWithUser(app);
   const document = await chainDocument(steps, `http://127.0.0.1:${targetPort}/t`);
@@ -136,43 +145,6 @@ function cpuOfAll(name: string): number {
   return total;
 }
 
-/**
- * The CPU of the PostgreSQL backends whose application_name is `name`, from `start()` to
- * `stop()`: sampled every 500 ms; a backend first seen after the start counts from zero.
- */
-function backendMeter(admin: pg.Client, name: string) {
-  const first = new Map<number, number>();
-  const last = new Map<number, number>();
-  let started = false;
-  const sample = async () => {
-    const { rows } = await admin.query<{ pid: number }>(
-      'SELECT pid FROM pg_stat_activity WHERE application_name = $1',
-      [name],
-    );
-    for (const { pid } of rows) {
-      const ms = cpuMs(pid);
-      if (!Number.isFinite(ms)) continue;
-      if (!first.has(pid)) first.set(pid, started ? 0 : ms);
-      last.set(pid, ms);
-    }
-  };
-  let timer: NodeJS.Timeout | undefined;
-  return {
-    async start() {
-      await sample();
-      started = true;
-      timer = setInterval(() => void sample().catch(() => {}), 500);
-    },
-    async stop(): Promise<{ ms: number; backends: number }> {
-      clearInterval(timer);
-      await sample();
-      let ms = 0;
-      for (const [pid, end] of last) ms += end - (first.get(pid) ?? end);
-      return { ms, backends: last.size };
-    },
-  };
-}
-
 interface Row {
   mode: 'inprocess' | 'scaleout';
   steps: number;
@@ -195,7 +167,7 @@ interface Row {
 }
 
 const f = (v: number, d = 2) => (Number.isFinite(v) ? v.toFixed(d) : '—');
-const WARM_SECONDS = 4;
+const WARM_MAX_SECONDS = 90;
 const IDLE_SECONDS = 3;
 const loadAverage = () => readFileSync('/proc/loadavg', 'utf8').split(' ').slice(0, 2).join(' / ');
 
@@ -216,6 +188,7 @@ async function measure(
   workerCount: number,
   connections: number,
   seconds: number,
+  warm: number,
 ): Promise<Row> {
   const target = await forkRole<{ port: number }>(here, ['--role', 'target']);
   const env = { ...process.env, BENCH_REDIS_URL: process.env.TEST_REDIS_URL ?? process.env.REDIS_URL };
@@ -233,8 +206,14 @@ async function measure(
   };
   try {
     process.stderr.write(`${mode} N=${steps} workers=${workerCount}: warm-up…\n`);
-    const warm = await autocannon({ ...load, connections, duration: WARM_SECONDS });
-    await drain(api.child, warm['2xx'], 60);
+    // Warm until `warm` executions have finished (compiled code, pools, prepared statements), at
+    // most WARM_MAX_SECONDS: CPU per execution of cold code is several times that of warm code.
+    const warmUntil = performance.now() + WARM_MAX_SECONDS * 1000;
+    for (let round = 0; round < 30 && performance.now() < warmUntil; round++) {
+      const warmed = await autocannon({ ...load, connections, duration: 3 });
+      const count = await drain(api.child, warmed['2xx'], 30);
+      if (count.finished >= warm) break;
+    }
     // The processes' CPU at rest (timers, polling, other users of PostgreSQL and Redis), taken
     // off each figure below in proportion to the row's length.
     const snapshot = () => ({
@@ -292,7 +271,7 @@ async function measure(
       p99: result.latency.p99,
       errors: result.errors + result.non2xx,
       load: `${loadBefore} → ${loadAverage()}`,
-      rest: `API ${f(rate.api, 1)}, workers ${f(rate.workers, 1)}, PG all ${f(rate.pgAll, 1)}, Redis ${f(rate.redis, 1)} ms/s`,
+      rest: `API ${f(rate.api, 1)}, workers ${f(rate.workers, 1)}, Redis ${f(rate.redis, 1)} ms/s`,
     };
   } finally {
     await Promise.all(workers.map(stopChild));
@@ -311,6 +290,7 @@ async function main(): Promise<void> {
   if (!databaseUrl || !redisUrl) throw new Error('set TEST_DATABASE_URL and TEST_REDIS_URL');
   const seconds = Number(flag('seconds') ?? 8);
   const connections = Number(flag('connections') ?? 50);
+  const warm = Number(flag('warm') ?? 500);
   const stepList = (flag('steps') ?? '1,3,10').split(',').map(Number);
   const workerList = (flag('workers') ?? '1,2,4').split(',').map(Number);
   const modes = (flag('modes') ?? 'inprocess,scaleout').split(',');
@@ -322,27 +302,31 @@ async function main(): Promise<void> {
   const scaleSteps = stepList.includes(3) ? 3 : stepList[0];
   if (modes.includes('scaleout')) for (const w of workerList.slice(1)) plan.push(['scaleout', scaleSteps, w]);
 
+  const disk = [diskSyncNote('before the rows')];
   const admin = new pg.Client({ connectionString: databaseUrl });
   await admin.connect();
   const rows: Row[] = [];
   try {
-    for (const [mode, n, w] of plan) rows.push(await measure(admin, mode, n, w, connections, seconds));
+    for (const [mode, n, w] of plan) rows.push(await measure(admin, mode, n, w, connections, seconds, warm));
   } finally {
     await admin.end();
   }
+  disk.push(diskSyncNote('after the rows'));
   const lines = [
     `Webhook → N − 1 Formatter steps → HTTP GET on PostgreSQL, ${seconds} s at ${connections} connections per row, then drained. CPU ms per finished execution.`,
     '',
-    '| deployment | N | workers | ack/s | executions/s | API | workers | PG backends | PG all | Redis | API + workers + PG backends + Redis | executions / step records | p99 ack (ms) | errors | load (1 min, before → after) |',
-    '| --- | ---: | ---: | ---: | ---: | ---: | ---: | ---: | ---: | ---: | ---: | ---: | ---: | ---: | --- |',
+    '| deployment | N | workers | ack/s | executions/s | API | workers | PG backends | Redis | API + workers + PG backends + Redis | executions / step records | p99 ack (ms) | errors | load (1 min, before → after) |',
+    '| --- | ---: | ---: | ---: | ---: | ---: | ---: | ---: | ---: | ---: | ---: | ---: | ---: | --- |',
     ...rows.map((r) => {
       const total = r.api + r.worker + r.pgBackends + (Number.isFinite(r.redis) ? r.redis : 0);
       const name = r.mode === 'inprocess' ? 'in-process' : 'PG + BullMQ';
-      return `| ${name} | ${r.steps} | ${r.workers || '—'} | ${Math.round(r.ackPerSecond)} | ${Math.round(r.execPerSecond)} | ${f(r.api)} | ${r.workers ? f(r.worker) : '—'} | ${f(r.pgBackends)} (${r.backends}) | ${f(r.pgAll)} | ${f(r.redis)} | ${f(total)} | ${r.executions} / ${r.stepRecords} | ${r.p99} | ${r.errors} | ${r.load} |`;
+      return `| ${name} | ${r.steps} | ${r.workers || '—'} | ${Math.round(r.ackPerSecond)} | ${Math.round(r.execPerSecond)} | ${f(r.api)} | ${r.workers ? f(r.worker) : '—'} | ${f(r.pgBackends)} (${r.backends}) | ${f(r.redis)} | ${f(total)} | ${r.executions} / ${r.stepRecords} | ${r.p99} | ${r.errors} | ${r.load} |`;
     }),
     '',
     'CPU at rest before each row (taken off its figures in proportion to its length):',
     ...rows.map((r) => `- ${r.mode} N=${r.steps} workers=${r.workers}: ${r.rest}`),
+    '',
+    ...disk.map((d) => `- ${d}`),
   ];
   process.stdout.write(`${lines.join('\n')}\n`);
 }

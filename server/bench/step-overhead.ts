@@ -11,8 +11,9 @@
  * execution id from the answer, and waits for the server process's run-end notice
  * (engine/observe.ts, sent over IPC once the finish is committed). Bare: request → answer.
  * At 1 connection: median and p95. At 50 connections (each waits for its run to finish before
- * sending the next): runs/s and server CPU per run and per step. Per-step overhead is the
- * least-squares slope over N, of the 1-connection median and of CPU per run.
+ * sending the next): runs/s and server CPU per run and per step (on PostgreSQL also the CPU of
+ * the server's own backends, ./pg-backends.ts). Per-step overhead is the least-squares slope
+ * over N, of the 1-connection median and of CPU per run.
  *
  *   npm run bench:steps -- [--steps 1,3,10,40] [--seconds 5] [--databases sqlite,postgres] [--cpu-prof DIR]
  *
@@ -22,7 +23,9 @@ import type { ChildProcess } from 'node:child_process';
 import { readFileSync } from 'node:fs';
 import http from 'node:http';
 import { fileURLToPath } from 'node:url';
+import pg from 'pg';
 import { chainDocument } from './chain.js';
+import { backendMeter, withApplicationName } from './pg-backends.js';
 import {
   ask,
   cpuMs,
@@ -32,7 +35,6 @@ import {
   listenWithUser,
   openBenchDatabase,
   roleTarget,
-  serviceCpuMs,
   stopChild,
 } from './support.js';
 
@@ -84,7 +86,14 @@ async function roleJunction(dialect: 'sqlite' | 'postgres', targetPort: number):
   const { onRunEnd } = await import('../src/engine/observe.js');
   const { sql } = await import('kysely');
   const opened = await openBenchDatabase(dialect, targetPort);
-  const app = await createApp(opened.config);
+  // On PostgreSQL the server's connections name themselves, so the parent reads the CPU of
+  // exactly their backends (./pg-backends.ts).
+  const applicationName = `steps-${process.pid}`;
+  const app = await createApp(
+    opened.config.databaseUrl
+      ? { ...opened.config, databaseUrl: withApplicationName(opened.config.databaseUrl, applicationName) }
+      : opened.config,
+  );
   const { port, call, token } = await listenWithUser(app);
   const urls: Record<number, string> = {};
   for (const n of stepCounts()) {
@@ -99,7 +108,7 @@ async function roleJunction(dialect: 'sqlite' | 'postgres', targetPort: number):
     if (ended.length === 0) setImmediate(() => process.send?.({ ended: ended.splice(0) }));
     ended.push([id, outcome]);
   });
-  process.send?.({ urls });
+  process.send?.({ urls, applicationName: opened.config.databaseUrl ? applicationName : undefined });
   process.on('message', async (m: { type: string }) => {
     if (m.type === 'count') {
       const r = (
@@ -235,22 +244,29 @@ interface Server {
   target: ChildProcess;
   urls: Record<number, string>;
   junction: boolean;
+  /** The application_name of its PostgreSQL connections (PostgreSQL only). */
+  applicationName?: string;
 }
 
 async function startServer(system: string, role: string[]): Promise<Server> {
   const target = await start<{ port: number }>(['--role', 'target']);
-  const server = await start<{ urls: Record<number, string> }>([...role, '--target', String(target.info.port)]);
+  const server = await start<{ urls: Record<number, string>; applicationName?: string }>([
+    ...role,
+    '--target',
+    String(target.info.port),
+  ]);
   return {
     system,
     child: server.child,
     target: target.child,
     urls: server.info.urls,
     junction: role.includes('junction'),
+    applicationName: server.info.applicationName,
   };
 }
 
 /** One row: warm-up, `seconds` at 1 connection, `seconds` at 50. */
-async function measure(server: Server, n: number, seconds: number): Promise<Row> {
+async function measure(server: Server, n: number, seconds: number, admin?: pg.Client): Promise<Row> {
   const { send, close } = sender(server.urls[n], server.child, server.junction);
   try {
     await load(send, 4, 1, 2_000); // warm-up, not recorded
@@ -258,12 +274,13 @@ async function measure(server: Server, n: number, seconds: number): Promise<Row>
     const before = server.junction ? await ask<Count>(server.child, 'count') : undefined;
     const one = (await load(send, 1, seconds, 20_000)).sort((a, b) => a - b);
     const cpuBefore = cpuMs(server.child.pid);
-    const servicesBefore = serviceCpuMs();
+    const meter = admin && server.applicationName ? backendMeter(admin, server.applicationName) : undefined;
+    await meter?.start();
     const t0 = performance.now();
     const many = await load(send, 50, seconds, 200_000);
     const elapsed = (performance.now() - t0) / 1000;
     const cpu = cpuMs(server.child.pid) - cpuBefore;
-    const servicesCpu = serviceCpuMs() - servicesBefore;
+    const backends = await meter?.stop();
     let recorded = '—';
     if (before) {
       const after = await ask<Count>(server.child, 'count');
@@ -280,7 +297,7 @@ async function measure(server: Server, n: number, seconds: number): Promise<Row>
       p95: quantile(one, 0.95),
       rps50: many.length / elapsed,
       cpuPerRun: cpu / Math.max(1, many.length),
-      pgCpuPerRun: server.system.includes('PostgreSQL') ? servicesCpu / Math.max(1, many.length) : Number.NaN,
+      pgCpuPerRun: backends ? backends.ms / Math.max(1, many.length) : Number.NaN,
       recorded,
     };
   } finally {
@@ -302,13 +319,20 @@ async function main(): Promise<void> {
   const disk = [diskSyncNote('before the rows')];
   const servers: Server[] = [await startServer('bare node:http', ['--role', 'bare', ...steps])];
   const unsorted: Row[] = [];
+  let admin: pg.Client | undefined;
   try {
     for (const dialect of databases) {
       const name = dialect === 'postgres' ? 'Junction, PostgreSQL' : 'Junction, SQLite';
       servers.push(await startServer(name, ['--role', 'junction', '--dialect', dialect, ...steps]));
     }
-    for (const n of stepCounts()) for (const server of servers) unsorted.push(await measure(server, n, seconds));
+    const url = process.env.TEST_DATABASE_URL;
+    if (url && databases.includes('postgres')) {
+      admin = new pg.Client({ connectionString: url });
+      await admin.connect();
+    }
+    for (const n of stepCounts()) for (const server of servers) unsorted.push(await measure(server, n, seconds, admin));
   } finally {
+    await admin?.end();
     for (const server of servers) {
       await stopChild(server.child);
       await stopChild(server.target);
