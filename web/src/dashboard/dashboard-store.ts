@@ -133,7 +133,7 @@ export const DashboardStoreModel = ApiModel.named('DashboardStore')
     },
     /** Creates an OFF copy of a workflow; answers the new id. */
     duplicateWorkflow(id: string): Promise<string> {
-      return self.server.mutate((api) => duplicateWorkflow(api, id), { invalidates: [ROWS_KEY] });
+      return duplicateWorkflow(self.server, id, [ROWS_KEY]);
     },
     /** Deletes a workflow: its row goes at once and comes back when the server refuses. */
     async deleteWorkflow(id: string): Promise<void> {
@@ -228,7 +228,7 @@ export const DashboardStoreModel = ApiModel.named('DashboardStore')
     },
     /** Files a ticket with the signed-in user's e-mail (onboarding 3). */
     submitTicket(draft: TicketDraft): Promise<{ id: string }> {
-      return self.server.mutate((api) => submitTicket(api, draft), { invalidates: [TICKETS_KEY] });
+      return submitTicket(self.server, draft, [TICKETS_KEY]);
     },
   }));
 

@@ -3,8 +3,7 @@
  * then the event text; submit is enabled only when the event and the message are filled; the
  * success text is 'A ticket was successfully created.'.
  */
-import type { Schema } from '@junction/api-spec';
-import type { ApiClient, ServerState } from '@junction/core';
+import type { QueryKey, ServerState } from '@junction/core';
 
 /** Texts of the ticket panel (onboarding 4 "Support ticket"). */
 export const TICKET_TEXTS = {
@@ -41,24 +40,45 @@ export interface TicketDraft {
   editorUrl: string;
 }
 
-/** Files a ticket with the signed-in user's e-mail (POST /api/tickets); throws the ApiError on failure. */
-export async function submitTicket(api: ApiClient, draft: TicketDraft): Promise<{ id: string }> {
-  const me = await api.get('/api/auth/me');
+/**
+ * Files a ticket with the signed-in user's e-mail (POST /api/tickets, a mutation invalidating
+ * `invalidates`); the e-mail is a read of the layer. Throws the ApiError on failure.
+ */
+export async function submitTicket(
+  server: ServerState,
+  draft: TicketDraft,
+  invalidates: QueryKey[],
+): Promise<{ id: string }> {
+  const me = await server.read('/api/auth/me', undefined);
   const app = draft.app.trim();
-  return api.post('/api/tickets', {
-    body: {
-      editor_url: draft.editorUrl,
-      email: me.email,
-      title: ticketTitle(app, draft.event),
-      content: draft.message.trim(),
-      ...(app ? { app } : {}),
-      event: draft.event.trim(),
-    },
-  });
+  return server.mutate(
+    (api) =>
+      api.post('/api/tickets', {
+        body: {
+          editor_url: draft.editorUrl,
+          email: me.email,
+          title: ticketTitle(app, draft.event),
+          content: draft.message.trim(),
+          ...(app ? { app } : {}),
+          event: draft.event.trim(),
+        },
+      }),
+    { invalidates },
+  );
 }
 
-/** A ticket as the support page lists it: the contract's stored ticket (an operator reads several workspaces'). */
-export type TicketRow = Schema<'TicketDetail'>;
+/** A ticket as the support page lists it. */
+export interface TicketRow {
+  id: string;
+  createdAt: string;
+  /** The workspace it came from (an operator reads several). */
+  tenantId: string;
+  email: string;
+  title: string;
+  content: string;
+  editorUrl: string;
+  mailed: boolean;
+}
 
 /** Loads the tickets the caller may read: their workspace's, or all for an operator. */
 export async function listTickets(server: ServerState): Promise<TicketRow[]> {

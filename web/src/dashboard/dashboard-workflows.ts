@@ -2,7 +2,13 @@
  * The dashboard's workflow list (/workflows): rows with name, apps, ON/OFF and the last run;
  * search; create, duplicate, delete; import and export as JSON. Pure helpers plus the calls.
  */
-import { type ApiClient, duplicateDocument, type WorkflowDocument } from '@junction/core';
+import {
+  type ApiClient,
+  duplicateDocument,
+  type QueryKey,
+  type ServerState,
+  type WorkflowDocument,
+} from '@junction/core';
 
 // Its own module: the account menu (first-load code) uses it, and a module shared with the
 // first load brings every export along (these pages' calls included).
@@ -41,13 +47,18 @@ export function searchWorkflows(rows: WorkflowRow[], query: string): WorkflowRow
   );
 }
 
-/** Creates a copy of a workflow (OFF, core's `duplicateDocument`); answers the new id. */
-export async function duplicateWorkflow(api: ApiClient, id: string): Promise<string> {
-  const original = await api.get('/api/workflows/{id}', { params: { path: { id } } });
+/**
+ * Creates a copy of a workflow (OFF, core's `duplicateDocument`): the original is a read of the
+ * layer (shared with the editor's and the export's), the copy a mutation that invalidates
+ * `invalidates`; answers the new id.
+ */
+export async function duplicateWorkflow(server: ServerState, id: string, invalidates: QueryKey[]): Promise<string> {
+  const original = await server.read('/api/workflows/{id}', { params: { path: { id } } });
   const document = duplicateDocument({ ...original.document, name: original.name });
-  const created = await api.post('/api/workflows', {
-    body: { name: document.name, active: false, document },
-  });
+  const created = await server.mutate(
+    (api) => api.post('/api/workflows', { body: { name: document.name, active: false, document } }),
+    { invalidates },
+  );
   return created.id;
 }
 

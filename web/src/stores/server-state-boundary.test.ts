@@ -24,6 +24,15 @@ const DIRECT_CLIENT =
 // Problem, no session token and no place in the cache).
 const RAW_API_FETCH = /\bfetch\(\s*[`'"]\/api\//;
 
+// A read through the client: a GET of an API path called on the client a mutation's callback
+// hands over (`server.mutate((client) => client.get('/api/…'))`) or a helper takes. Such a read
+// bypasses the cache, its loading / error state and its cancellation: reads are `server.read`,
+// `server.query` or `server.poll`.
+const CLIENT_READ = /\.(?:get|raw\.GET)\(\s*[`'"]\/api\//;
+
+/** GETs that are writes: the audit download records itself in the log (and its text is no cached state). */
+const GETS_THAT_WRITE = ['dashboard/audit-store.ts'];
+
 function sources(dir: string): string[] {
   return readdirSync(dir, { withFileTypes: true }).flatMap((entry) => {
     const full = path.join(dir, entry.name);
@@ -37,6 +46,22 @@ describe('the server-state boundary', () => {
   it('recognises a raw fetch of an API path as a direct call', () => {
     expect(RAW_API_FETCH.test("await fetch(`/api/apps/${slug}/icon`, { method: 'PUT' })")).toBe(true);
     expect(RAW_API_FETCH.test("self.env.fetch('/demo-crm/contacts')")).toBe(false);
+  });
+
+  it('recognises a GET through the client as a read around the layer', () => {
+    expect(CLIENT_READ.test("server.mutate((client) => client.get('/api/auth/me'))")).toBe(true);
+    expect(CLIENT_READ.test('await api.get(`/api/workflows/${id}`)')).toBe(true);
+    expect(CLIENT_READ.test("self.server.read('/api/auth/me', undefined)")).toBe(false);
+    expect(CLIENT_READ.test('runs.get(step.id)')).toBe(false);
+  });
+
+  it('lets no module read through the client: reads go through the layer', () => {
+    const readers = sources(src)
+      .map((file) => path.relative(src, file).split(path.sep).join('/'))
+      .filter((file) => CLIENT_READ.test(readFileSync(path.join(src, file), 'utf8')))
+      .filter((file) => !GETS_THAT_WRITE.includes(file))
+      .sort();
+    expect(readers).toEqual([]);
   });
 
   it('lets no new module call the API client directly, and the list of those that do only shrinks', () => {
