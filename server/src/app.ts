@@ -8,7 +8,7 @@ import type { Config } from './config.js';
 import { perAddressLimitFor, registerPerAccountLimits } from './http/auth-limits.js';
 import { DEFAULT_BODY_GUARD, registerBodyGuard } from './http/body-guard.js';
 import { createServerFactory, DEFAULT_CONNECTION_LIMITS } from './http/connection-limits.js';
-import { DEFAULT_JSON_MAX_MEMBERS, registerJsonParser } from './http/json-body.js';
+import { DEFAULT_JSON_MAX_MEMBERS, jsonMembersFor, registerJsonParser } from './http/json-body.js';
 import type { ApiContract } from './http/openapi.js';
 import { loadServedContract } from './http/precompiled.js';
 import { registerOperations } from './http/operations.js';
@@ -152,7 +152,10 @@ export async function createApp(config: Config, opts: CreateAppOptions = {}): Pr
       handlers: { ...createHandlers(), ...opts.handlers },
       services: serviceSet,
       config,
-      routeConfig: (operation) => perAddressLimitFor(operation.path, config),
+      routeConfig: (operation) => ({
+        ...perAddressLimitFor(operation.path, config),
+        ...jsonMembersFor(operation.operationId, limits.jsonMaxMembers ?? DEFAULT_JSON_MAX_MEMBERS),
+      }),
       access: opts.access,
       // The development outbox exists only when turned on, and never in production.
       isExcluded: (operation) => operation.path.startsWith('/api/dev/') && !isDevOutboxOn(config),

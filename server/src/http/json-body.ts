@@ -5,6 +5,7 @@
  * with Fastify's prototype-poisoning guard.
  */
 import type { FastifyInstance } from 'fastify';
+import { DOCUMENT_LIMITS } from '@junction/core';
 import { Problem } from '../kernel/errors.js';
 
 /** Deepest nesting of arrays and objects a request body may have. */
@@ -128,6 +129,24 @@ function tooLarge(detail: string): Problem {
   return new Problem(413, 'Content Too Large', { detail, field: 'body' });
 }
 
+/**
+ * Members a workflow document's body may hold: core's document rules already bound its size
+ * (DOCUMENT_LIMITS: 5,000 steps, 1,000,000 free-form JSON values), so the largest document they
+ * accept must not be refused earlier by the generic member bound. Routes that take a document
+ * set it as their `jsonMaxMembers` (see {@link DOCUMENT_BODY_OPERATIONS}).
+ */
+export const DOCUMENT_BODY_MAX_MEMBERS = DOCUMENT_LIMITS.maxJsonNodes;
+
+/** The operations whose body carries a whole workflow document (create and save). */
+export const DOCUMENT_BODY_OPERATIONS: ReadonlySet<string> = new Set(['createWorkflow', 'updateWorkflow']);
+
+/** A route's own member bound, when it takes a workflow document; else the default applies. */
+export function jsonMembersFor(operationId: string, maxMembers: number): { jsonMaxMembers: number } | undefined {
+  return DOCUMENT_BODY_OPERATIONS.has(operationId)
+    ? { jsonMaxMembers: Math.max(maxMembers, DOCUMENT_BODY_MAX_MEMBERS) }
+    : undefined;
+}
+
 /** Bounds of a JSON body (BODY_LIMIT, JSON_MAX_MEMBERS; depth is {@link MAX_JSON_DEPTH}). */
 export interface JsonBodyLimits {
   /** Largest body in bytes, unless its route sets its own. */
@@ -224,7 +243,11 @@ export function registerJsonParser(app: FastifyInstance, limits: JsonBodyLimits)
     collectJson(
       payload,
       Number(request.headers['content-length']),
-      { bytes, maxMembers: limits.maxMembers },
+      {
+        bytes,
+        maxMembers:
+          (request.routeOptions.config as { jsonMaxMembers?: number } | undefined)?.jsonMaxMembers ?? limits.maxMembers,
+      },
       done,
       (text) => {
         if (isHookUrl(request.url)) rawHookBodies.set(request, text);
