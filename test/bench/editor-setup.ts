@@ -103,14 +103,12 @@ export function buildForProduction(outDir: string): void {
 export async function startServer(webDist: string): Promise<{ baseUrl: string; close(): Promise<void> }> {
   const dataDir = await mkdtemp(path.join(tmpdir(), 'junction-bench-data-'));
   const config = {
-    // The bench verifies its account with the code from the development outbox. A 1,000-step
-    // workflow's PUT holds more JSON members than the default JSON_MAX_MEMBERS (20,000) allows.
+    // The bench verifies its account with the code from the development outbox.
     ...loadConfig({
       NODE_ENV: 'test',
       LOG_LEVEL: 'silent',
       JUNCTION_DEV_OUTBOX: 'on',
       SIGNUP_POLICY: 'open',
-      JSON_MAX_MEMBERS: '10000000',
     }),
     host: '127.0.0.1',
     port: 0,
