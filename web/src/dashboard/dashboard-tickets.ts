@@ -3,6 +3,7 @@
  * then the event text; submit is enabled only when the event and the message are filled; the
  * success text is 'A ticket was successfully created.'.
  */
+import type { Schema } from '@junction/api-spec';
 import type { QueryKey, ServerState } from '@junction/core';
 
 /** Texts of the ticket panel (onboarding 4 "Support ticket"). */
@@ -67,18 +68,8 @@ export async function submitTicket(
   );
 }
 
-/** A ticket as the support page lists it. */
-export interface TicketRow {
-  id: string;
-  createdAt: string;
-  /** The workspace it came from (an operator reads several). */
-  tenantId: string;
-  email: string;
-  title: string;
-  content: string;
-  editorUrl: string;
-  mailed: boolean;
-}
+/** A ticket as the support page lists it: the contract's stored ticket (an operator reads several workspaces'). */
+export type TicketRow = Schema<'TicketDetail'>;
 
 /** Loads the tickets the caller may read: their workspace's, or all for an operator. */
 export async function listTickets(server: ServerState): Promise<TicketRow[]> {
