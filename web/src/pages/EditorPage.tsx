@@ -34,7 +34,7 @@ import {
 } from '../stores/session.js';
 import { Button, Spinner, useToast } from '../ui/index.js';
 import { ChunkFailure, lazyChunk, useLazyChunk } from '../ui/lazy-chunk.js';
-import { NoAccessNotice } from './NoAccessNotice.js';
+import { NoAccessNotice, NoAccessText } from './NoAccessNotice.js';
 
 /** How far the chat launcher sits above the corner: over React Flow's minimap (150 px + 15 px margins). */
 const CHAT_LIFT_OVER_MINIMAP = '160px';
@@ -104,14 +104,6 @@ const Centered = styled.main`
   place-items: center;
   height: 100vh;
   padding: ${({ theme }) => theme.space(6)};
-`;
-
-const NoAccess = styled.p`
-  max-width: 560px;
-  margin: 0;
-  font-size: ${({ theme }) => theme.font.size.large};
-  line-height: 1.5;
-  text-align: center;
 `;
 
 const LinkChoices = styled.span`
@@ -357,20 +349,20 @@ export const EditorPage = observer(function EditorPage() {
   if (editor.loadPhase === 'failed' && editor.loadFailedUnreachable) {
     return (
       <Centered>
-        <NoAccess role="alert">
+        <NoAccessText role="alert">
           {editor.loadProblem?.text ?? UNREACHABLE_TEXT}
           <br />
           <Button onClick={() => window.location.reload()} style={{ marginTop: 16 }}>
             {TRY_AGAIN_LABEL}
           </Button>
-        </NoAccess>
+        </NoAccessText>
       </Centered>
     );
   }
   if (openFailure !== null) {
     return (
       <Centered aria-label="Link could not be opened">
-        <NoAccess role="alert">
+        <NoAccessText role="alert">
           {openFailure}
           <br />
           Nothing was created.
@@ -390,7 +382,7 @@ export const EditorPage = observer(function EditorPage() {
               Start a blank workflow
             </Button>
           </LinkChoices>
-        </NoAccess>
+        </NoAccessText>
       </Centered>
     );
   }

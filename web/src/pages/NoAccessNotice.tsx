@@ -6,11 +6,12 @@
  */
 import { useEffect, useState } from 'react';
 import styled from 'styled-components';
-import { ButtonLink, Spinner } from '../ui/index.js';
 import { usePageStore } from '../stores/root-store.js';
+import { ButtonLink, Spinner } from '../ui/index.js';
 import { NoAccessStoreModel } from './no-access-store.js';
 
-const Text = styled.p`
+/** A no-access sentence: large, centred, at a readable width (also the editor page's own). */
+export const NoAccessText = styled.p`
   max-width: 560px;
   margin: 0;
   font-size: ${({ theme }) => theme.font.size.large};
@@ -65,7 +66,7 @@ export function NoAccessNotice({ text, linkTenantId, onSwitched }: NoAccessNotic
   }
   return (
     <div>
-      <Text role="alert">{text}</Text>
+      <NoAccessText role="alert">{text}</NoAccessText>
       <Actions>
         <ButtonLink to="/workflows">Go to my workflows</ButtonLink>
       </Actions>
