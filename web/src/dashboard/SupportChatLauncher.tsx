@@ -12,7 +12,7 @@ import styled, { createGlobalStyle } from 'styled-components';
 import { onSupportChatRequest } from '../shared/support-chat-event.js';
 import { Spinner } from '../ui/index.js';
 import { ChunkFailure, lazyChunk, useLazyChunk } from '../ui/lazy-chunk.js';
-import { CHAT_MEDIA, CHAT_TEXTS } from './support-chat.js';
+import { CHAT_TEXTS } from './support-chat.js';
 
 const chatPanelChunk = lazyChunk(() => import('./SupportChatPanel.js'));
 
@@ -24,7 +24,7 @@ const LAUNCHER_SIZE = 48;
  * (ui/Toast.tsx reads the variable).
  */
 const CornerClearance = createGlobalStyle<{ $lift: string }>`
-  @media ${CHAT_MEDIA} {
+  @media ${({ theme }) => theme.media.chat} {
     :root { --corner-button-clearance: calc(${({ $lift }) => $lift} + ${LAUNCHER_SIZE + 12}px); }
   }
 `;
@@ -49,7 +49,7 @@ const Launcher = styled.button<{ $lift: string }>`
   box-shadow: ${({ theme }) => theme.shadow.raised};
   &:hover { background: ${({ theme }) => theme.colors.accentHover}; }
   &:focus-visible { outline: none; box-shadow: ${({ theme }) => theme.focusRing}; }
-  @media ${CHAT_MEDIA} { display: inline-flex; }
+  @media ${({ theme }) => theme.media.chat} { display: inline-flex; }
 `;
 
 /**
@@ -74,7 +74,7 @@ const Panel = styled(RadixDialog.Content)<{ $isLifted: boolean }>`
   box-shadow: ${({ theme }) => theme.shadow.dialog};
   &:focus-visible { outline: none; box-shadow: ${({ theme }) => theme.focusRing}; }
   /* Without the launcher (narrow screens) a request from the page still opens it, in the corner. */
-  @media not all and ${CHAT_MEDIA} {
+  @media not all and ${({ theme }) => theme.media.chat} {
     right: ${({ theme }) => theme.space(3)};
     bottom: ${({ theme }) => theme.space(3)};
   }

@@ -6,12 +6,6 @@
  */
 import { canSubmitTicket, TICKET_TEXTS, type TicketDraft } from './dashboard-tickets.js';
 
-/** The widest screen without the chat (onboarding-and-extras 9: the chat above 719 px). */
-export const CHAT_HIDDEN_BELOW_PX = 720;
-
-/** The chat's media query: screens the launcher shows on. */
-export const CHAT_MEDIA = `(min-width: ${CHAT_HIDDEN_BELOW_PX}px)`;
-
 /** Longest event (and so title) a chat message is filed under; the server takes 200. */
 export const CHAT_EVENT_MAX_CHARS = 120;
 

@@ -176,6 +176,8 @@ const scales = {
     large: '(min-width: 722px)',
     /** Small or medium: every width up to 721 px. */
     belowLarge: '(max-width: 721px)',
+    /** Where the support chat shows (onboarding 9: the chat script above 719 px). */
+    chat: '(min-width: 720px)',
   },
   /** Motion: durations and easings; components drop movement under prefers-reduced-motion. */
   motion: {
