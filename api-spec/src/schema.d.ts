@@ -2131,6 +2131,13 @@ export interface components {
             target: string | null;
             /** @description A few words of context (names, old and new role); never secrets. */
             detail: Record<string, never>;
+            /** @description On an event whose target is a workflow, the workflow as the page names and links it. */
+            workflow?: {
+                /** @description Its name when the event was recorded (its current name for events recorded before names were); null when unknown. */
+                name: string | null;
+                /** @description Whether the workflow still exists in this workspace (the page links it). */
+                exists: boolean;
+            };
         };
         AuditEventPage: {
             items: components["schemas"]["AuditEvent"][];

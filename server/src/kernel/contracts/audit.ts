@@ -36,6 +36,8 @@ export interface AuditEventView {
   address: string | null;
   target: string | null;
   detail: Record<string, unknown>;
+  /** On a workflow's event: its name when recorded (else its current one) and whether it still exists. */
+  workflow?: { name: string | null; exists: boolean };
 }
 
 /** Filters of the audit page and its download. */
