@@ -5,8 +5,8 @@
  */
 import { python } from '@codemirror/lang-python';
 import { basicSetup, EditorView } from 'codemirror';
-import { useEffect, useRef } from 'react';
 import styled from 'styled-components';
+import { useCodeMirror } from '../ui/use-code-mirror.js';
 
 const Box = styled.div`
   border: 1px solid ${({ theme }) => theme.colors.border};
@@ -26,40 +26,11 @@ export interface CodeEditorProps {
 
 /** Renders a CodeMirror editor in Python mode. */
 export function CodeEditor({ label, value, onChange }: CodeEditorProps) {
-  const host = useRef<HTMLDivElement>(null);
-  const view = useRef<EditorView | null>(null);
-  const onChangeRef = useRef(onChange);
-  onChangeRef.current = onChange;
-
-  // Created once; later values arrive through the effect below.
-  // biome-ignore lint/correctness/useExhaustiveDependencies: the editor owns its text after mount.
-  useEffect(() => {
-    if (!host.current) return;
-    const editor = new EditorView({
-      doc: value,
-      parent: host.current,
-      extensions: [
-        basicSetup,
-        python(),
-        EditorView.contentAttributes.of({ 'aria-label': label }),
-        EditorView.updateListener.of((update) => {
-          if (update.docChanged) onChangeRef.current(update.state.doc.toString());
-        }),
-      ],
-    });
-    view.current = editor;
-    return () => {
-      editor.destroy();
-      view.current = null;
-    };
-  }, []);
-
-  useEffect(() => {
-    const editor = view.current;
-    if (editor && editor.state.doc.toString() !== value) {
-      editor.dispatch({ changes: { from: 0, to: editor.state.doc.length, insert: value } });
-    }
-  }, [value]);
+  const { host } = useCodeMirror(value, onChange, () => [
+    basicSetup,
+    python(),
+    EditorView.contentAttributes.of({ 'aria-label': label }),
+  ]);
 
   return <Box ref={host} data-testid="code-editor" />;
 }

@@ -6,7 +6,7 @@
 import { NEW_ITEM_KEY, pageOf, toggleSort } from '@junction/core';
 import { useNavigate } from 'react-router-dom';
 import { Button } from '../ui/Button.js';
-import { type Column, Heading, Pagination, Row, SearchBox, SortableTable, type useTableState } from './parts.js';
+import { type Column, Heading, Row, SearchBox, SortableTable, TablePager, type useTableState } from './parts.js';
 
 /** Props of {@link EventList}. */
 export interface EventListProps<R extends { key: string }> {
@@ -49,17 +49,7 @@ export function EventList<R extends { key: string }>({ noun, base, columns, rows
         onSort={(c) => table.setSort(toggleSort(table.sort, c))}
         empty={table.query ? `No ${lower} matches the search.` : `No ${lower}s yet. Add one with +Add ${noun}.`}
       />
-      <Pagination
-        page={page.page}
-        pageCount={page.pageCount}
-        total={page.total}
-        size={table.size}
-        onPage={table.setPage}
-        onSize={(n) => {
-          table.setSize(n);
-          table.setPage(0);
-        }}
-      />
+      <TablePager table={table} page={page} />
     </>
   );
 }

@@ -6,11 +6,20 @@
 import { DEFAULT_PAGE_SIZE, PAGE_SIZES, type SortState } from '@junction/core';
 import * as DropdownMenu from '@radix-ui/react-dropdown-menu';
 import { type ReactNode, useId, useState } from 'react';
-import styled from 'styled-components';
+import styled, { css } from 'styled-components';
 import { Button, Select, type SelectProps, TextArea, type TextAreaProps, VisuallyHidden } from '../ui/index.js';
 
 /** Cards are the design system's (a title prop names the region). */
 export { Card } from '../ui/index.js';
+
+/** A portal text box or select: the theme's border, surface and type; height and padding are the context's. */
+export const controlLook = css`
+  border: 1px solid ${({ theme }) => theme.colors.borderStrong};
+  border-radius: ${({ theme }) => theme.radius.small};
+  background: ${({ theme }) => theme.colors.surface};
+  color: ${({ theme }) => theme.colors.text};
+  font: inherit;
+`;
 
 /** A column of controls with the fields' spacing (the app picker, the status select). */
 export const FieldBox = styled.div`
@@ -22,11 +31,7 @@ export const FieldBox = styled.div`
   > input {
     min-height: ${({ theme }) => theme.control.medium};
     padding: 0 ${({ theme }) => theme.space(3)};
-    border: 1px solid ${({ theme }) => theme.colors.borderStrong};
-    border-radius: ${({ theme }) => theme.radius.small};
-    background: ${({ theme }) => theme.colors.surface};
-    color: ${({ theme }) => theme.colors.text};
-    font: inherit;
+    ${controlLook}
   }
   > input::placeholder { color: ${({ theme }) => theme.colors.muted}; }
   > input:focus-visible { outline: none; border-color: ${({ theme }) => theme.colors.focus}; box-shadow: ${({ theme }) => theme.focusRing}; }
@@ -253,11 +258,7 @@ const PagerBox = styled(Row)`
   select {
     min-height: ${({ theme }) => theme.control.small};
     padding: 0 ${({ theme }) => theme.space(2)};
-    border: 1px solid ${({ theme }) => theme.colors.borderStrong};
-    border-radius: ${({ theme }) => theme.radius.small};
-    background: ${({ theme }) => theme.colors.surface};
-    color: ${({ theme }) => theme.colors.text};
-    font: inherit;
+    ${controlLook}
   }
 `;
 
@@ -310,6 +311,29 @@ export function useTableState(defaultSort: SortState) {
   const [page, setPage] = useState(0);
   const [size, setSize] = useState(DEFAULT_PAGE_SIZE);
   return { query, setQuery, sort, setSort, page, setPage, size, setSize };
+}
+
+/** The {@link Pagination} of a table kept by {@link useTableState}: a new page size starts at the first page. */
+export function TablePager({
+  table,
+  page,
+}: {
+  table: ReturnType<typeof useTableState>;
+  page: { page: number; pageCount: number; total: number };
+}) {
+  return (
+    <Pagination
+      page={page.page}
+      pageCount={page.pageCount}
+      total={page.total}
+      size={table.size}
+      onPage={table.setPage}
+      onSize={(n) => {
+        table.setSize(n);
+        table.setPage(0);
+      }}
+    />
+  );
 }
 
 const MenuContent = styled(DropdownMenu.Content)`
@@ -381,11 +405,7 @@ const Search = styled.input`
   min-height: ${({ theme }) => theme.control.medium};
   min-width: 260px;
   padding: 0 ${({ theme }) => theme.space(3)};
-  border: 1px solid ${({ theme }) => theme.colors.borderStrong};
-  border-radius: ${({ theme }) => theme.radius.small};
-  background: ${({ theme }) => theme.colors.surface};
-  color: ${({ theme }) => theme.colors.text};
-  font: inherit;
+  ${controlLook}
   &::placeholder { color: ${({ theme }) => theme.colors.muted}; }
   &:focus-visible { outline: none; border-color: ${({ theme }) => theme.colors.focus}; box-shadow: ${({ theme }) => theme.focusRing}; }
 `;

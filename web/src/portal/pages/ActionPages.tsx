@@ -38,10 +38,8 @@ import { observer } from 'mobx-react-lite';
 import { useState } from 'react';
 import { Link, useNavigate, useParams } from 'react-router-dom';
 import styled from 'styled-components';
-import type { PillDescriber } from '../../ui/pill-decorations.js';
-import { RequestPreview } from './RequestPreview.js';
-import { PillTextField, pillValue, useAppPillDescriber } from './RequestPills.js';
 import { Button, Spinner, Tabs, TabsContent, TabsList, TabsTrigger, TextField } from '../../ui/index.js';
+import type { PillDescriber } from '../../ui/pill-decorations.js';
 import { CodeEditor } from '../CodeEditor.js';
 import { EventList } from '../EventList.js';
 import { PortalLayout, usePortal, usePortalApp, useSaveToast } from '../PortalLayout.js';
@@ -54,17 +52,19 @@ import {
   Heading,
   Hint,
   KeyValueRows,
-  Pagination,
   Row,
   RowMenu,
   SelectField,
   SortableTable,
   SwitchField,
+  TablePager,
   TextAreaField,
   useTableState,
 } from '../parts.js';
 import { ActionTest } from './ActionTest.js';
 import { DynamicDropdownEditor } from './DynamicDropdownEditor.js';
+import { PillTextField, pillValue, useAppPillDescriber } from './RequestPills.js';
+import { RequestPreview } from './RequestPreview.js';
 
 /** /develop/{appSlug}/actions. */
 export function ActionsPage() {
@@ -344,17 +344,7 @@ const FieldsDesign = observer(function FieldsDesign({
         rowKey={(r) => String(r.index)}
         empty="No fields yet. Add one with +Add Field."
       />
-      <Pagination
-        page={page.page}
-        pageCount={page.pageCount}
-        total={page.total}
-        size={table.size}
-        onPage={table.setPage}
-        onSize={(n) => {
-          table.setSize(n);
-          table.setPage(0);
-        }}
-      />
+      <TablePager table={table} page={page} />
     </>
   );
 });

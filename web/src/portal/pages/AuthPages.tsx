@@ -32,7 +32,7 @@ import {
 } from '../../ui/index.js';
 import { CodeEditor } from '../CodeEditor.js';
 import { PortalLayout, usePortal, usePortalApp, useSaveToast } from '../PortalLayout.js';
-import { Card, ErrorBanner, Group, Heading, Hint, KeyValueRows, Row, SelectField } from '../parts.js';
+import { Card, controlLook, ErrorBanner, Group, Heading, Hint, KeyValueRows, Row, SelectField } from '../parts.js';
 import { type AuthTestResult, describeError, editWithModel } from '../portal-store.js';
 
 /** The schemes in the order offered, with their labels (forms-dp 2.3, 9). */
@@ -228,11 +228,7 @@ const FieldGrid = styled.div`
   input {
     min-height: ${({ theme }) => theme.control.medium};
     padding: 0 ${({ theme }) => theme.space(2)};
-    border: 1px solid ${({ theme }) => theme.colors.borderStrong};
-    border-radius: ${({ theme }) => theme.radius.small};
-    background: ${({ theme }) => theme.colors.surface};
-    color: ${({ theme }) => theme.colors.text};
-    font: inherit;
+    ${controlLook}
   }
   input::placeholder { color: ${({ theme }) => theme.colors.muted}; }
   input:focus-visible { outline: none; border-color: ${({ theme }) => theme.colors.focus}; box-shadow: ${({ theme }) => theme.focusRing}; }
