@@ -3,6 +3,7 @@
  * server-state layer, and the JSON-lines download (GET /api/tenants/{tenantId}/audit and
  * /audit/export).
  */
+import type { Schema } from '@junction/api-spec';
 import { apiKey, createResponseError, type PagedData, type ServerState } from '@junction/core';
 import { ApiModel } from '../stores/api-model.js';
 import { type Resource, resourceOf } from '../stores/server-state.js';
@@ -17,17 +18,8 @@ export interface AuditFilters {
   to: string;
 }
 
-/** One event as the audit page lists it. */
-export interface AuditRow {
-  id: string;
-  at: string;
-  action: string;
-  actorId: string | null;
-  actorEmail: string | null;
-  address: string | null;
-  target: string | null;
-  detail: Record<string, unknown>;
-}
+/** One event as the audit page lists it: the contract's AuditEvent, its free-form detail read as values. */
+export type AuditRow = Omit<Schema<'AuditEvent'>, 'detail'> & { detail: Record<string, unknown> };
 
 /** The query the API takes for the filters (days become the start and end of the day, UTC). */
 export function auditQuery(filters: AuditFilters): Record<string, string> {

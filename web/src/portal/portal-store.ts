@@ -4,6 +4,8 @@
  * definition and hand it to `save`; the answer becomes the new definition. Failures become
  * messages the pages show (the old product only logged them, forms-dp 8).
  */
+
+import type { AuthTestResult } from '@junction/api-spec';
 import {
   type ApiType,
   type AppDefinition,
@@ -59,15 +61,8 @@ export interface IntegrationDraft {
 /** The outcome of a save: ok, or a message naming what went wrong (and the field when known). */
 export type SaveResult = { ok: true } | { ok: false; message: string; field?: string };
 
-/** The auth test outcome (openapi AuthTestResult). */
-export interface AuthTestResult {
-  ok: boolean;
-  statusCode?: number;
-  response: unknown;
-  message?: string;
-  http?: unknown;
-  testedAt: string;
-}
+/** The auth test outcome: the contract's AuthTestResult. */
+export type { AuthTestResult };
 
 /**
  * Reads a user-facing message and field out of any thrown value: an API failure as core's
