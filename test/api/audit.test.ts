@@ -89,6 +89,46 @@ describe.each(openTestDatabases())('audit log on $dialect', (testDb) => {
     expect(JSON.stringify(page.json)).not.toContain('secret-audit-value-81');
   });
 
+  it("names a workflow's events by the workflow's name when it happened, and says whether it still exists", async () => {
+    const owner = members.owner.token;
+    const created = await h.call('POST', '/api/workflows', { token: owner, body: { name: 'Invoices to CRM' } });
+    expect(created.status, created.text).toBe(201);
+    const id = created.json.id as string;
+    const off = await h.call('PUT', `/api/workflows/${id}/active`, { token: owner, body: { active: false } });
+    expect(off.status, off.text).toBe(200);
+    // An event recorded before names were: the workflow's current name stands in.
+    const repos = createRepos(h.db.db);
+    await repos.audit.insert({
+      id: `unnamed-${Date.now()}`,
+      tenantId,
+      at: new Date(Date.now() - 60_000).toISOString(),
+      action: 'workflow.switched_on',
+      actorId: members.owner.userId,
+      actorEmail: members.owner.email,
+      address: null,
+      target: id,
+      detail: '{}',
+    });
+    const events = async () =>
+      (await audit(owner, 'limit=200')).json.items.filter((e: { target: string | null }) => e.target === id);
+
+    const before = await events();
+    expect(before.map((e: { action: string; workflow: unknown }) => [e.action, e.workflow])).toEqual([
+      ['workflow.switched_off', { name: 'Invoices to CRM', exists: true }],
+      ['workflow.switched_on', { name: 'Invoices to CRM', exists: true }],
+    ]);
+
+    expect((await h.call('DELETE', `/api/workflows/${id}`, { token: owner })).status).toBe(204);
+    const after = await events();
+    expect(after.map((e: { action: string; workflow: unknown }) => [e.action, e.workflow])).toEqual([
+      ['workflow.deleted', { name: 'Invoices to CRM', exists: false }],
+      ['workflow.switched_off', { name: 'Invoices to CRM', exists: false }],
+      ['workflow.switched_on', { name: null, exists: false }],
+    ]);
+    const signIn = (await audit(owner, 'action=auth.signed_in')).json.items[0];
+    expect(signIn).not.toHaveProperty('workflow');
+  });
+
   it('lets only admins and the owner read it, naming what the role cannot do', async () => {
     for (const role of ['viewer', 'editor'] as const) {
       const res = await audit(members[role].token);

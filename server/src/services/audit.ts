@@ -17,7 +17,7 @@ import { nowIso } from '../kernel/clock.js';
 import type { ServiceDeps } from '../deps.js';
 import { badRequest, forbidden, notFound } from '../kernel/errors.js';
 import type { AuthContext } from '../kernel/types.js';
-import type { AuditFilter, AuditRecord } from '../store/repos/index.js';
+import type { AuditFilter, AuditListRecord } from '../store/repos/index.js';
 
 /** Events one page of the audit log shows unless asked for fewer. */
 export const AUDIT_PAGE_DEFAULT = 50;
@@ -26,16 +26,26 @@ export const AUDIT_PAGE_MAX = 200;
 /** Most events one download holds (the newest); narrow the dates for older ones. */
 export const AUDIT_EXPORT_MAX = 50_000;
 
-const toView = (row: AuditRecord): AuditEventView => ({
-  id: row.id,
-  at: row.at,
-  action: row.action as AuditEventView['action'],
-  actorId: row.actorId,
-  actorEmail: row.actorEmail,
-  address: row.address,
-  target: row.target,
-  detail: safeDetail(row.detail),
-});
+/** True for events whose target is a workflow (its id). */
+const isWorkflowEvent = (action: string) => action.startsWith('workflow.');
+
+const toView = (row: AuditListRecord): AuditEventView => {
+  const detail = safeDetail(row.detail);
+  const view: AuditEventView = {
+    id: row.id,
+    at: row.at,
+    action: row.action as AuditEventView['action'],
+    actorId: row.actorId,
+    actorEmail: row.actorEmail,
+    address: row.address,
+    target: row.target,
+    detail,
+  };
+  if (!isWorkflowEvent(row.action) || !row.target) return view;
+  // The name recorded with the event is the honest one; older events had none: today's name.
+  const recorded = typeof detail.name === 'string' ? detail.name : null;
+  return { ...view, workflow: { name: recorded ?? row.targetWorkflowName, exists: row.targetWorkflowName !== null } };
+};
 
 function safeDetail(text: string): Record<string, unknown> {
   try {
@@ -80,21 +90,31 @@ export function createAuditService(deps: ServiceDeps): AuditService {
     };
   };
 
+  // A workflow's event records the workflow's name as it is now (the log keeps it after a rename
+  // or a delete); a caller that had the name at hand (publishing, a delete) passed it already.
+  const withWorkflowName = async (tenantId: string | null, event: AuditEventInput) => {
+    const detail = event.detail ?? {};
+    if (!isWorkflowEvent(event.action) || !event.target || !tenantId || typeof detail.name === 'string') return detail;
+    const name = await repos.audit.workflowName(tenantId, event.target);
+    return name === undefined ? detail : { ...detail, name };
+  };
+
   const service: AuditService = {
     async record(ctx: AuthContext | AuditActor | null, event: AuditEventInput) {
       try {
         const actorId = ctx?.userId ?? null;
         const actor = actorId ? await repos.users.findById(actorId) : undefined;
+        const tenantId = event.tenantId ?? ctx?.tenantId ?? null;
         await repos.audit.insert({
           id: deps.newId(),
-          tenantId: event.tenantId ?? ctx?.tenantId ?? null,
+          tenantId,
           at: nowIso(deps),
           action: event.action,
           actorId,
           actorEmail: actor?.email ?? null,
           address: ctx?.address ?? null,
           target: event.target ?? null,
-          detail: JSON.stringify(event.detail ?? {}),
+          detail: JSON.stringify(await withWorkflowName(tenantId, event)),
         });
       } catch (error) {
         deps.logger.warn({ err: String(error), action: event.action }, 'Could not record an audit event');

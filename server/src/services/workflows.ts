@@ -122,8 +122,10 @@ export function createWorkflowsService(deps: ServiceDeps, activation?: WorkflowA
     },
 
     async remove(ctx, id) {
+      // Its name as it was: the audit log names a deleted workflow (it cannot be looked up after).
+      const name = await repos.audit.workflowName(ctx.tenantId, id);
       if (!(await repos.workflows.remove(ctx.tenantId, id))) throw notFound('Workflow');
-      await deps.audit?.record(ctx, { action: 'workflow.deleted', target: id });
+      await deps.audit?.record(ctx, { action: 'workflow.deleted', target: id, detail: { name } });
     },
   };
 }

@@ -16,6 +16,12 @@ export interface AuditRecord {
   detail: string;
 }
 
+/** A listed event: the stored one, with the current name of the workflow its target names, if one does. */
+export interface AuditListRecord extends AuditRecord {
+  /** The name of the workflow of this workspace whose id is the target, null when there is none (now). */
+  targetWorkflowName: string | null;
+}
+
 /** Filters of a read; every one optional. `before` is a cursor: events strictly older than it. */
 export interface AuditFilter {
   action?: string;
@@ -29,7 +35,9 @@ export interface AuditFilter {
 export interface AuditRepo {
   insert(event: AuditRecord): Promise<void>;
   /** A workspace's events matching the filter, newest first, at most `limit`. */
-  list(tenantId: string, filter: AuditFilter, limit: number): Promise<AuditRecord[]>;
+  list(tenantId: string, filter: AuditFilter, limit: number): Promise<AuditListRecord[]>;
+  /** The name of a workspace's workflow, if it exists (recorded with an event on it). */
+  workflowName(tenantId: string, workflowId: string): Promise<string | undefined>;
   /** Deletes up to `limit` events older than `beforeIso`; answers how many. */
   deleteBefore(beforeIso: string, limit: number): Promise<number>;
 }
@@ -54,18 +62,35 @@ export function createAuditRepo(db: Kysely<Database>): AuditRepo {
         .execute();
     },
     async list(tenantId, filter, limit) {
-      let query = db.selectFrom('audit_events').selectAll().where('tenant_id', '=', tenantId);
-      if (filter.action) query = query.where('action', '=', filter.action);
-      if (filter.actorId) query = query.where('actor_id', '=', filter.actorId);
-      if (filter.from) query = query.where('at', '>=', filter.from);
-      if (filter.to) query = query.where('at', '<=', filter.to);
+      // The target's workflow, when it names one of this workspace's (still there): its current name.
+      let query = db
+        .selectFrom('audit_events')
+        .leftJoin('workflows', (join) =>
+          join
+            .onRef('workflows.id', '=', 'audit_events.target')
+            .onRef('workflows.tenant_id', '=', 'audit_events.tenant_id'),
+        )
+        .selectAll('audit_events')
+        .select('workflows.name as workflow_name')
+        .where('audit_events.tenant_id', '=', tenantId);
+      if (filter.action) query = query.where('audit_events.action', '=', filter.action);
+      if (filter.actorId) query = query.where('audit_events.actor_id', '=', filter.actorId);
+      if (filter.from) query = query.where('audit_events.at', '>=', filter.from);
+      if (filter.to) query = query.where('audit_events.at', '<=', filter.to);
       const before = filter.before;
       if (before) {
         query = query.where((eb) =>
-          eb.or([eb('at', '<', before.at), eb.and([eb('at', '=', before.at), eb('id', '<', before.id)])]),
+          eb.or([
+            eb('audit_events.at', '<', before.at),
+            eb.and([eb('audit_events.at', '=', before.at), eb('audit_events.id', '<', before.id)]),
+          ]),
         );
       }
-      const rows = await query.orderBy('at', 'desc').orderBy('id', 'desc').limit(limit).execute();
+      const rows = await query
+        .orderBy('audit_events.at', 'desc')
+        .orderBy('audit_events.id', 'desc')
+        .limit(limit)
+        .execute();
       return rows.map((row) => ({
         id: row.id,
         tenantId: row.tenant_id,
@@ -76,7 +101,17 @@ export function createAuditRepo(db: Kysely<Database>): AuditRepo {
         address: row.address,
         target: row.target,
         detail: row.detail,
+        targetWorkflowName: row.workflow_name ?? null,
       }));
+    },
+    async workflowName(tenantId, workflowId) {
+      const row = await db
+        .selectFrom('workflows')
+        .select('name')
+        .where('tenant_id', '=', tenantId)
+        .where('id', '=', workflowId)
+        .executeTakeFirst();
+      return row?.name;
     },
     async deleteBefore(beforeIso, limit) {
       const ids = db.selectFrom('audit_events').select('id').where('at', '<', beforeIso).limit(limit);

@@ -48,7 +48,7 @@ export function createRepos(db: Kysely<Database>): Repos {
   };
 }
 
-export type { AuditFilter, AuditRecord, AuditRepo } from './audit.js';
+export type { AuditFilter, AuditListRecord, AuditRecord, AuditRepo } from './audit.js';
 export type { CodesRepo, VerificationCodeRecord } from './codes.js';
 export type { CredentialRecord, CredentialsRepo, CredentialVisibility, SealedSecret } from './credentials.js';
 export type { InstanceRepo, InstanceSettingsRecord, InstanceUserRecord, InstanceWorkspaceRecord } from './instance.js';
