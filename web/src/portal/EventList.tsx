@@ -6,7 +6,8 @@
 import { NEW_ITEM_KEY, pageOf, toggleSort } from '@junction/core';
 import { useNavigate } from 'react-router-dom';
 import { Button } from '../ui/Button.js';
-import { type Column, Heading, Row, SearchBox, SortableTable, TablePager, type useTableState } from './parts.js';
+import { usePortal, usePortalApp, useSaveToast } from './PortalLayout.js';
+import { type Column, Heading, Row, RowMenu, SearchBox, SortableTable, TablePager, useTableState } from './parts.js';
 
 /** Props of {@link EventList}. */
 export interface EventListProps<R extends { key: string }> {
@@ -52,4 +53,47 @@ export function EventList<R extends { key: string }>({ noun, base, columns, rows
       <TablePager table={table} page={page} />
     </>
   );
+}
+
+/**
+ * What a list page works with: the portal's store, the open app, the save toast, the table's
+ * state (sorted by name) and the list's address, `/develop/{appSlug}/{segment}`.
+ */
+export function useEventList(segment: 'actions' | 'triggers') {
+  const store = usePortal();
+  const app = usePortalApp();
+  const navigate = useNavigate();
+  const saveToast = useSaveToast();
+  const table = useTableState({ column: 'name', direction: 'asc' });
+  return { store, app, navigate, saveToast, table, base: `/develop/${app.appSlug}/${segment}` };
+}
+
+/** A row of either list: its key, name and visibility in the editor. */
+interface EventRow {
+  key: string;
+  name: string;
+  visibility: string;
+}
+
+/** The Key column of either list. */
+export function keyColumn<R extends EventRow>(): Column<R> {
+  return { id: 'key', label: 'Key', sortKey: 'key', render: (r) => <code>{r.key}</code> };
+}
+
+/** The last columns of either list: the visibility in the editor, and the row's Edit / Delete menu. */
+export function visibilityAndMenuColumns<R extends EventRow>(
+  base: string,
+  navigate: (to: string) => void,
+  remove: (key: string) => void,
+): Column<R>[] {
+  return [
+    { id: 'visibility', label: 'Visibility in Editor', sortKey: 'visibility', render: (r) => r.visibility },
+    {
+      id: 'menu',
+      label: 'Edit',
+      render: (r) => (
+        <RowMenu label={r.name} onEdit={() => navigate(`${base}/${r.key}/settings`)} onDelete={() => remove(r.key)} />
+      ),
+    },
+  ];
 }

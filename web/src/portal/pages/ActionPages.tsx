@@ -41,7 +41,7 @@ import styled from 'styled-components';
 import { Button, Spinner, Tabs, TabsContent, TabsList, TabsTrigger, TextField } from '../../ui/index.js';
 import type { PillDescriber } from '../../ui/pill-decorations.js';
 import { CodeEditor } from '../CodeEditor.js';
-import { EventList } from '../EventList.js';
+import { EventList, keyColumn, useEventList, visibilityAndMenuColumns } from '../EventList.js';
 import { PortalLayout, usePortal, usePortalApp, useSaveToast } from '../PortalLayout.js';
 import {
   Card,
@@ -76,12 +76,7 @@ export function ActionsPage() {
 }
 
 const ActionsTable = observer(function ActionsTable() {
-  const store = usePortal();
-  const app = usePortalApp();
-  const navigate = useNavigate();
-  const saveToast = useSaveToast();
-  const table = useTableState({ column: 'name', direction: 'asc' });
-  const base = `/develop/${app.appSlug}/actions`;
+  const { store, app, navigate, saveToast, table, base } = useEventList('actions');
   const rows = sortRows(searchActionRows(actionRows(app), table.query), table.sort as never);
   const remove = async (key: string) => {
     const actions = { ...app.actions };
@@ -103,15 +98,8 @@ const ActionsTable = observer(function ActionsTable() {
         </>
       ),
     },
-    { id: 'key', label: 'Key', sortKey: 'key', render: (r) => <code>{r.key}</code> },
-    { id: 'visibility', label: 'Visibility in Editor', sortKey: 'visibility', render: (r) => r.visibility },
-    {
-      id: 'menu',
-      label: 'Edit',
-      render: (r) => (
-        <RowMenu label={r.name} onEdit={() => navigate(`${base}/${r.key}/settings`)} onDelete={() => remove(r.key)} />
-      ),
-    },
+    keyColumn(),
+    ...visibilityAndMenuColumns(base, navigate, remove),
   ];
   return <EventList noun="Action" base={base} columns={columns} rows={rows} table={table} />;
 });

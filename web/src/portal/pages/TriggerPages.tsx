@@ -18,6 +18,7 @@ import { useState } from 'react';
 import { Link, useNavigate, useParams } from 'react-router-dom';
 import styled from 'styled-components';
 import { Button, Spinner, Tabs, TabsContent, TabsList, TabsTrigger, TextField } from '../../ui/index.js';
+import { EventList, keyColumn, useEventList, visibilityAndMenuColumns } from '../EventList.js';
 import { PortalLayout, usePortal, usePortalApp, useSaveToast } from '../PortalLayout.js';
 import {
   Card,
@@ -26,13 +27,10 @@ import {
   FieldError,
   Heading,
   Row,
-  RowMenu,
   SelectField,
   SwitchField,
   TextAreaField,
-  useTableState,
 } from '../parts.js';
-import { EventList } from '../EventList.js';
 import { editWithModel } from '../portal-store.js';
 
 /** /develop/{appSlug}/triggers. */
@@ -45,12 +43,7 @@ export function TriggersPage() {
 }
 
 const TriggersTable = observer(function TriggersTable() {
-  const store = usePortal();
-  const app = usePortalApp();
-  const navigate = useNavigate();
-  const saveToast = useSaveToast();
-  const table = useTableState({ column: 'name', direction: 'asc' });
-  const base = `/develop/${app.appSlug}/triggers`;
+  const { store, app, navigate, saveToast, table, base } = useEventList('triggers');
   const rows = sortRows(searchTriggerRows(triggerRows(app), table.query), table.sort as never);
   const remove = async (key: string) => {
     const triggers = { ...app.triggers };
@@ -64,16 +57,9 @@ const TriggersTable = observer(function TriggersTable() {
       sortKey: 'name',
       render: (r) => <Link to={`${base}/${r.key}/settings`}>{r.name}</Link>,
     },
-    { id: 'key', label: 'Key', sortKey: 'key', render: (r) => <code>{r.key}</code> },
+    keyColumn(),
     { id: 'source', label: 'Source', sortKey: 'source', render: (r) => r.source },
-    { id: 'visibility', label: 'Visibility in Editor', sortKey: 'visibility', render: (r) => r.visibility },
-    {
-      id: 'menu',
-      label: 'Edit',
-      render: (r) => (
-        <RowMenu label={r.name} onEdit={() => navigate(`${base}/${r.key}/settings`)} onDelete={() => remove(r.key)} />
-      ),
-    },
+    ...visibilityAndMenuColumns(base, navigate, remove),
   ];
   return <EventList noun="Trigger" base={base} columns={columns} rows={rows} table={table} />;
 });
