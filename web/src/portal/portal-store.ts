@@ -5,7 +5,7 @@
  * messages the pages show (the old product only logged them, forms-dp 8).
  */
 
-import type { AuthTestResult } from '@junction/api-spec';
+import type { AuthTestResult, Listing } from '@junction/api-spec';
 import {
   type ApiType,
   type AppDefinition,
@@ -34,19 +34,8 @@ export interface AppSummary {
   completionStatus?: 'Complete' | 'In Progress';
 }
 
-/** The marketplace listing (forms-dp 3 "SEO/listing record"). */
-export interface Listing {
-  appSlug: string;
-  name: string;
-  description: string;
-  homepage: string;
-  icon: string;
-  category: string;
-  group: string;
-  status: 'Draft' | 'Published' | 'Beta' | 'Coming Soon';
-  formDataEndpoint: string;
-  updatedAt: string;
-}
+/** The marketplace listing (forms-dp 3 "SEO/listing record"): the contract's Listing. */
+export type { Listing };
 
 /** What Create Integration sends (forms-dp 2.4, 3 "Create-integration draft"). */
 export interface IntegrationDraft {
