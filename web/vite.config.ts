@@ -56,6 +56,16 @@ export default defineConfig({
               test: /core[\\/]src[\\/](workflow[\\/](path|payload|test-state|step-fields|types|document-io)|apps[\\/]rules)\.ts$/,
               includeDependenciesRecursively: false,
             },
+            // Radix and what it brings (floating-ui, the scroll lock, aria-hidden) as one chunk:
+            // the editor's first load uses all of it but Radix Toast (a chunk fetched with the first
+            // toast, ui/Toast.tsx), and the public form none of it. Left to Rolldown it is four
+            // files, each compressed alone (BENCHMARKS.md "Editor", 2026-11-29 08:00).
+            {
+              name: 'radix',
+              test: /[\\/]node_modules[\\/](@radix-ui[\\/](?!react-toast[\\/])|@floating-ui[\\/]|react-remove-scroll|aria-hidden[\\/]|use-callback-ref[\\/]|use-sidecar[\\/]|react-style-singleton[\\/]|get-nonce[\\/])/,
+              // Without React, which the public form's chunks need.
+              includeDependenciesRecursively: false,
+            },
             // Core's portal rules, the same way: only the portal's pages use them (the design
             // system's Table pages with core's apps/paging.ts).
             {

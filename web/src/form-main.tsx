@@ -5,7 +5,8 @@ import { createApiClient } from '@junction/core';
 import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
 import { AppProviders } from './app/AppProviders.js';
-import { FormEntryPage } from './app/form-entry.js';
+import { FormEntryPage, formAddress } from './app/form-entry.js';
+import { loadBuilderFor } from './forms/renderer/PublicFormPage.js';
 import { createRootStore } from './stores/root-store.js';
 
 const container = document.getElementById('root');
@@ -16,10 +17,15 @@ const store = createRootStore({
   api: createApiClient({ baseUrl: window.location.origin, fetch: (request) => window.fetch(request) }),
 });
 
-createRoot(container).render(
-  <StrictMode>
-    <AppProviders store={store}>
-      <FormEntryPage pathname={window.location.pathname} />
-    </AppProviders>
-  </StrictMode>,
-);
+const render = () =>
+  createRoot(container).render(
+    <StrictMode>
+      <AppProviders store={store}>
+        <FormEntryPage pathname={window.location.pathname} />
+      </AppProviders>
+    </StrictMode>,
+  );
+// The form builder is a chunk of its own, which a visitor's form never loads: an address that
+// opens the builder waits for it, so that its first render draws the builder.
+const address = formAddress(window.location.pathname);
+void loadBuilderFor(address?.formId, window.location.search).then(render);

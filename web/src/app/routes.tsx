@@ -1,5 +1,5 @@
 import { type ComponentType, lazy, type ReactNode, Suspense } from 'react';
-import { Navigate, Outlet, type RouteObject, useParams } from 'react-router-dom';
+import { type LoaderFunction, Navigate, Outlet, type RouteObject, useParams } from 'react-router-dom';
 import { EditorPage } from '../pages/EditorPage.js';
 import { NotFoundPage } from '../pages/NotFoundPage.js';
 import type * as Portal from '../portal/index.js';
@@ -73,12 +73,20 @@ function PublicFormRoute() {
 }
 /** A page the router loads before it renders it. */
 interface LazyRoute {
-  lazy: () => Promise<{ Component: ComponentType }>;
+  lazy: () => Promise<{ Component: ComponentType; loader?: LoaderFunction }>;
 }
 const formRoute: LazyRoute = {
   lazy: async () => {
-    loadedFormPage = (await import('../forms/renderer/PublicFormPage.js')).PublicFormPage;
-    return { Component: PublicFormRoute };
+    const page = await import('../forms/renderer/PublicFormPage.js');
+    loadedFormPage = page.PublicFormPage;
+    return {
+      Component: PublicFormRoute,
+      // The builder's chunk (/form/new, ?edit=1) arrives before the page renders, as the page did.
+      loader: async ({ params, request }) => {
+        await page.loadBuilderFor(params.formId, new URL(request.url).search);
+        return null;
+      },
+    };
   },
 };
 const loadShopify = () => import('../pages/ShopifyPages.js');

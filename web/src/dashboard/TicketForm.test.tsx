@@ -1,10 +1,14 @@
 import { type ApiClient, ApiError, PROBLEM_MESSAGES } from '@junction/core';
 import { act, cleanup, fireEvent, render, screen } from '@testing-library/react';
-import { afterEach, describe, expect, it, vi } from 'vitest';
+import { afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
 import { AppProviders } from '../app/AppProviders.js';
 import { createRootStore } from '../stores/root-store.js';
 import { useToast } from '../ui/index.js';
+import { toastViewChunk } from '../ui/Toast.js';
 import { TicketForm } from './TicketForm.js';
+
+// The toast's region as a page has it after its first toast (ui/Toast.tsx fetches it then).
+beforeAll(() => toastViewChunk.load());
 
 afterEach(cleanup);
 

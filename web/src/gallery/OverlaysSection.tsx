@@ -1,6 +1,7 @@
 // Dialog, Drawer, Toast, Tooltip and the row menu, shown open inside frames.
 import { Copy } from 'lucide-react';
-import { Button, Dialog, Drawer, IconButton, RowMenu, TextField, Toast, ToastProvider, Tooltip } from '../ui/index.js';
+import { Button, Dialog, Drawer, IconButton, RowMenu, TextField, Tooltip } from '../ui/index.js';
+import { Toast, ToastRegion } from '../ui/ToastView.js';
 import { Columns, Frame, noop, Row, Section, Specimen } from './parts.js';
 
 const MESSAGES = {
@@ -65,14 +66,14 @@ export function OverlaysSection() {
             <Specimen key={status} state={status}>
               <Frame height={84}>
                 {() => (
-                  <ToastProvider>
+                  <ToastRegion>
                     <Toast
                       status={status}
                       message={MESSAGES[status]}
                       autoHideMs={Number.POSITIVE_INFINITY}
                       onHide={noop}
                     />
-                  </ToastProvider>
+                  </ToastRegion>
                 )}
               </Frame>
             </Specimen>

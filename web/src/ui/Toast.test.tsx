@@ -1,9 +1,14 @@
 import { act, cleanup, fireEvent, render, screen } from '@testing-library/react';
 import { ThemeProvider } from 'styled-components';
-import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { TOAST_AUTO_HIDE_MS, Toast, ToastProvider, useToast } from './Toast.js';
+import { afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
+import { lazyChunk } from './lazy-chunk.js';
+import { TOAST_AUTO_HIDE_MS, ToastProvider, toastViewChunk, useToast } from './Toast.js';
+import { Toast, ToastRegion } from './ToastView.js';
 import { theme } from './theme.js';
 
+// The region's chunk as a page has it after its first toast (the tests below time the toast,
+// not the download; 'the first toast' below shows the way before the chunk is in).
+beforeAll(() => toastViewChunk.load());
 beforeEach(() => {
   vi.useFakeTimers();
 });
@@ -61,18 +66,18 @@ describe('Toast', () => {
     const onHide = vi.fn();
     const view = (
       <ThemeProvider theme={theme}>
-        <ToastProvider>
+        <ToastRegion>
           <Toast status="info" message="Saving" onHide={() => onHide()} />
-        </ToastProvider>
+        </ToastRegion>
       </ThemeProvider>
     );
     const { rerender } = render(view);
     act(() => vi.advanceTimersByTime(2000));
     rerender(
       <ThemeProvider theme={theme}>
-        <ToastProvider>
+        <ToastRegion>
           <Toast status="info" message="Saving" onHide={() => onHide()} />
-        </ToastProvider>
+        </ToastRegion>
       </ThemeProvider>,
     );
     act(() => vi.advanceTimersByTime(1000));
@@ -83,9 +88,9 @@ describe('Toast', () => {
     const onHide = vi.fn();
     render(
       <ThemeProvider theme={theme}>
-        <ToastProvider>
+        <ToastRegion>
           <Toast status="error" message="Request Failed" onHide={onHide} />
-        </ToastProvider>
+        </ToastRegion>
       </ThemeProvider>,
     );
     expect(screen.getByRole('alert').textContent).toContain('Request Failed');
@@ -106,6 +111,41 @@ describe('Toast', () => {
     expect(screen.queryByText('Demo CRM integration saved!')).not.toBeNull();
     act(() => vi.advanceTimersByTime(1));
     expect(screen.queryByText('Demo CRM integration saved!')).toBeNull();
+  });
+
+  it("shows the first toast once the region's chunk has arrived", async () => {
+    let arrive: (module: typeof import('./ToastView.js')) => void = () => undefined;
+    const chunk = lazyChunk(() => new Promise<typeof import('./ToastView.js')>((resolve) => (arrive = resolve)));
+    render(
+      <ThemeProvider theme={theme}>
+        <ToastProvider regionChunk={chunk}>
+          <ShowButton message="Saved" />
+        </ToastProvider>
+      </ThemeProvider>,
+    );
+    // No region before the first toast: the page's first load has no Radix Toast.
+    expect(screen.queryByRole('region', { name: /Notifications/ })).toBeNull();
+    fireEvent.click(screen.getByText('show Saved'));
+    expect(screen.queryByText('Saved')).toBeNull();
+    await act(async () => arrive(await toastViewChunk.load()));
+    expect(screen.getByRole('status').textContent).toContain('Saved');
+    expect(screen.getByRole('region', { name: /Notifications/ })).not.toBeNull();
+  });
+
+  it("still says the message, for its 3000 ms, when the region's chunk did not download", async () => {
+    const chunk = lazyChunk<typeof import('./ToastView.js')>(() => Promise.reject(new Error('offline')));
+    render(
+      <ThemeProvider theme={theme}>
+        <ToastProvider regionChunk={chunk}>
+          <ShowButton message="Saved" />
+        </ToastProvider>
+      </ThemeProvider>,
+    );
+    fireEvent.click(screen.getByText('show Saved'));
+    await act(async () => undefined);
+    expect(screen.getByRole('status').textContent).toBe('Saved');
+    act(() => vi.advanceTimersByTime(TOAST_AUTO_HIDE_MS));
+    expect(screen.queryByText('Saved')).toBeNull();
   });
 
   it('tells the developer what is missing when used outside its provider', () => {

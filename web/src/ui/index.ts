@@ -33,7 +33,7 @@ export {
   useThemeMode,
 } from './ThemeMode.js';
 export { ThemeSwitch } from './ThemeSwitch.js';
-export { TOAST_AUTO_HIDE_MS, Toast, type ToastApi, type ToastProps, ToastProvider, useToast } from './Toast.js';
+export { TOAST_AUTO_HIDE_MS, type ToastApi, ToastProvider, useToast } from './Toast.js';
 export { Tooltip, type TooltipProps } from './Tooltip.js';
 export {
   type ColorTokens,

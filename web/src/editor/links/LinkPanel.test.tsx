@@ -1,12 +1,16 @@
 import { type ApiClient, createNewWorkflow } from '@junction/core';
 import { cleanup, fireEvent, render, screen } from '@testing-library/react';
 import { ThemeProvider } from 'styled-components';
-import { afterEach, describe, expect, it, vi } from 'vitest';
+import { afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
 import { ToastProvider, theme } from '../../ui/index.js';
+import { toastViewChunk } from '../../ui/Toast.js';
 import { EditorProvider } from '../editor-context.js';
 import { setPillText } from '../fields/test-support.js';
 import { createEditorStore, type IEditorStore } from '../model/editor-store.js';
 import { LinkPanel } from './LinkPanel.js';
+
+// The toast's region as a page has it after its first toast (ui/Toast.tsx fetches it then).
+beforeAll(() => toastViewChunk.load());
 
 afterEach(cleanup);
 

@@ -14,12 +14,16 @@ import { loadActivationCheck } from '../../stores/activation-check.js';
 import { createRootStore, RootStoreProvider } from '../../stores/root-store.js';
 import type { StoredWorkflow } from '../../stores/stored-workflow.js';
 import { ToastProvider, theme } from '../../ui/index.js';
+import { toastViewChunk } from '../../ui/Toast.js';
 import { EditorProvider } from '../editor-context.js';
 import { createEditorStore, type IEditorStore } from '../model/editor-store.js';
 import { ACTIVATION_TEXTS } from './activation.js';
 import { HELP_LINKS } from './HelpMenu.js';
 import { SHARE_TEXTS } from './share.js';
 import { TopBar } from './TopBar.js';
+
+// The toast's region as a page has it after its first toast (ui/Toast.tsx fetches it then).
+beforeAll(() => toastViewChunk.load());
 
 // The switch asks for core's activation rule (a chunk of its own) once it is on screen.
 beforeAll(() => loadActivationCheck());

@@ -3,14 +3,36 @@ import { useEffect, useState } from 'react';
 import styled from 'styled-components';
 import { failureText } from '../../stores/api-failure.js';
 import { usePublicFormStore } from '../../stores/public-form-store.js';
+import { ChunkFailure, lazyChunk, useLazyChunk } from '../../ui/lazy-chunk.js';
 import { Spinner } from '../../ui/Spinner.js';
-import { FormBuilderDialog } from '../builder/FormBuilderDialog.js';
 import { useSessionToken } from '../builder/session.js';
 import { FormView } from './FormView.js';
 import { useFormVisit } from './useFormVisit.js';
 
 /** The form id that opens the form builder on a new form (`/form/new`). */
 export const NEW_FORM_ID = 'new';
+
+// The builder is a chunk of its own: a visitor filling in a public form loads neither it nor
+// what only it uses (its tooltips' Radix Tooltip and floating-ui), BENCHMARKS.md "Editor".
+const builderChunk = lazyChunk(() => import('../builder/FormBuilderDialog.js'));
+
+/** True when the address opens the form builder (`/form/new`, `/form/{id}?edit=1`) rather than the form. */
+export function opensBuilder(formId: string | undefined, search: string): boolean {
+  return formId === NEW_FORM_ID || (!!formId && new URLSearchParams(search).get('edit') === '1');
+}
+
+/**
+ * Fetches the builder's chunk when the address opens the builder, so that the page's first
+ * render draws it (no spinner in between); the entry and the route wait for it. Never
+ * rejects: a failed download is said on the page, with 'Try again'.
+ */
+export function loadBuilderFor(formId: string | undefined, search: string): Promise<void> {
+  if (!opensBuilder(formId, search)) return Promise.resolve();
+  return builderChunk.load().then(
+    () => undefined,
+    () => undefined,
+  );
+}
 
 const Centered = styled.div`
   display: grid;
@@ -94,6 +116,7 @@ export function PublicForm({ formId }: { formId: string }) {
 function StandaloneBuilder({ formId, workflowId }: { formId?: string; workflowId: string | null }) {
   const token = useSessionToken();
   const [isOpen, setOpen] = useState(true);
+  const builder = useLazyChunk(builderChunk, !!token);
   if (!token) {
     return (
       <Centered>
@@ -103,6 +126,15 @@ function StandaloneBuilder({ formId, workflowId }: { formId?: string; workflowId
       </Centered>
     );
   }
+  if (builder.isFailed) {
+    return (
+      <Centered>
+        <ChunkFailure what="The form builder" onRetry={builder.retry} />
+      </Centered>
+    );
+  }
+  // Loaded before the first render (loadBuilderFor); null only if it had not arrived yet.
+  const FormBuilderDialog = builder.module?.FormBuilderDialog;
   return (
     <>
       <Centered>
@@ -112,15 +144,17 @@ function StandaloneBuilder({ formId, workflowId }: { formId?: string; workflowId
           </p>
         )}
       </Centered>
-      <FormBuilderDialog
-        open={isOpen}
-        onOpenChange={setOpen}
-        workflowId={workflowId}
-        formId={formId}
-        onSaved={(id) => {
-          if (id !== formId) window.history.replaceState(null, '', `/form/${id}?edit=1`);
-        }}
-      />
+      {FormBuilderDialog && (
+        <FormBuilderDialog
+          open={isOpen}
+          onOpenChange={setOpen}
+          workflowId={workflowId}
+          formId={formId}
+          onSaved={(id) => {
+            if (id !== formId) window.history.replaceState(null, '', `/form/${id}?edit=1`);
+          }}
+        />
+      )}
     </>
   );
 }
@@ -134,9 +168,8 @@ function StandaloneBuilder({ formId, workflowId }: { formId?: string; workflowId
 export function PublicFormPage({ formId, pageId }: { formId?: string; pageId?: string }) {
   const id = formId ?? pageId ?? '';
   const search = new URLSearchParams(window.location.search);
-  if (formId === NEW_FORM_ID) return <StandaloneBuilder workflowId={search.get('workflowId')} />;
-  if (formId && search.get('edit') === '1') {
-    return <StandaloneBuilder formId={id} workflowId={search.get('workflowId')} />;
+  if (opensBuilder(formId, window.location.search)) {
+    return <StandaloneBuilder formId={formId === NEW_FORM_ID ? undefined : id} workflowId={search.get('workflowId')} />;
   }
   return <PublicForm formId={id} />;
 }
