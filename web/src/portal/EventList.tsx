@@ -6,7 +6,7 @@
 import { NEW_ITEM_KEY, pageOf, toggleSort } from '@junction/core';
 import { useNavigate } from 'react-router-dom';
 import { Button } from '../ui/Button.js';
-import { usePortal, usePortalApp, useSaveToast } from './PortalLayout.js';
+import { usePortalEditor } from './PortalLayout.js';
 import { type Column, Heading, Row, RowMenu, SearchBox, SortableTable, TablePager, useTableState } from './parts.js';
 
 /** Props of {@link EventList}. */
@@ -60,10 +60,7 @@ export function EventList<R extends { key: string }>({ noun, base, columns, rows
  * state (sorted by name) and the list's address, `/develop/{appSlug}/{segment}`.
  */
 export function useEventList(segment: 'actions' | 'triggers') {
-  const store = usePortal();
-  const app = usePortalApp();
-  const navigate = useNavigate();
-  const saveToast = useSaveToast();
+  const { store, app, navigate, saveToast } = usePortalEditor();
   const table = useTableState({ column: 'name', direction: 'asc' });
   return { store, app, navigate, saveToast, table, base: `/develop/${app.appSlug}/${segment}` };
 }

@@ -35,6 +35,15 @@ export function useSaveToast() {
   };
 }
 
+/** What a page editing the open app works with: the portal's store, the app, navigation and the save toast. */
+export function usePortalEditor() {
+  const store = usePortal();
+  const app = usePortalApp();
+  const navigate = useNavigate();
+  const saveToast = useSaveToast();
+  return { store, app, navigate, saveToast };
+}
+
 const Frame = styled.div`
   display: grid;
   grid-template-columns: 300px 1fr;
@@ -250,11 +259,7 @@ const AppPane = observer(function AppPane({ store, current }: { store: PortalSto
               >
                 {AUTH_LABELS[apiType]}
                 {tested !== undefined && (
-                  <Dot
-                    $ok={tested}
-                    role="img"
-                    aria-label={tested ? 'Last test succeeded' : 'Last test failed'}
-                  />
+                  <Dot $ok={tested} role="img" aria-label={tested ? 'Last test succeeded' : 'Last test failed'} />
                 )}
               </Link>
             </li>

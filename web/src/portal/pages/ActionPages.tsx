@@ -36,13 +36,13 @@ import * as Popover from '@radix-ui/react-popover';
 import { IndentDecrease, IndentIncrease } from 'lucide-react';
 import { observer } from 'mobx-react-lite';
 import { useState } from 'react';
-import { Link, useNavigate, useParams } from 'react-router-dom';
+import { Link, useParams } from 'react-router-dom';
 import styled from 'styled-components';
 import { Button, Spinner, Tabs, TabsContent, TabsList, TabsTrigger, TextField } from '../../ui/index.js';
 import type { PillDescriber } from '../../ui/pill-decorations.js';
 import { CodeEditor } from '../CodeEditor.js';
 import { EventList, keyColumn, useEventList, visibilityAndMenuColumns } from '../EventList.js';
-import { PortalLayout, usePortal, usePortalApp, useSaveToast } from '../PortalLayout.js';
+import { PortalLayout, usePortal, usePortalApp, usePortalEditor, useSaveToast } from '../PortalLayout.js';
 import {
   Card,
   type Column,
@@ -202,10 +202,7 @@ const ActionSettings = observer(function ActionSettings({
   actionKey: string;
   action?: ActionDef;
 }) {
-  const store = usePortal();
-  const app = usePortalApp();
-  const navigate = useNavigate();
-  const saveToast = useSaveToast();
+  const { store, app, navigate, saveToast } = usePortalEditor();
   const isNew = !action;
   const [form, setForm] = useState({
     key: isNew ? '' : actionKey,
@@ -287,10 +284,7 @@ const FieldsDesign = observer(function FieldsDesign({
   base: string;
   onSaveFields: (fields: FieldDef[]) => AppDefinition;
 }) {
-  const store = usePortal();
-  const app = usePortalApp();
-  const navigate = useNavigate();
-  const saveToast = useSaveToast();
+  const { store, app, navigate, saveToast } = usePortalEditor();
   const table = useTableState({ column: 'name', direction: 'asc' });
   const rows = searchFieldRows(fieldRows(fields), table.query);
   const page = pageOf(rows, table.page, table.size);
@@ -437,10 +431,7 @@ const FieldEditor = observer(function FieldEditor({
   listPath: string;
   withFields: (fields: FieldDef[]) => AppDefinition;
 }) {
-  const store = usePortal();
-  const app = usePortalApp();
-  const navigate = useNavigate();
-  const saveToast = useSaveToast();
+  const { store, app, navigate, saveToast } = usePortalEditor();
   const { id = '' } = useParams();
   const isNew = id === NEW_ITEM_KEY;
   const index = isNew ? -1 : Number(id);

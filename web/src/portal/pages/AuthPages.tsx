@@ -31,7 +31,7 @@ import {
   VisuallyHidden,
 } from '../../ui/index.js';
 import { CodeEditor } from '../CodeEditor.js';
-import { PortalLayout, usePortal, usePortalApp, useSaveToast } from '../PortalLayout.js';
+import { PortalLayout, usePortal, usePortalApp, usePortalEditor, useSaveToast } from '../PortalLayout.js';
 import { Card, controlLook, ErrorBanner, Group, Heading, Hint, KeyValueRows, Row, SelectField } from '../parts.js';
 import { type AuthTestResult, describeError, editWithModel } from '../portal-store.js';
 
@@ -81,10 +81,7 @@ const Choice = styled.label`
 `;
 
 const AuthenticationView = observer(function AuthenticationView() {
-  const store = usePortal();
-  const app = usePortalApp();
-  const navigate = useNavigate();
-  const saveToast = useSaveToast();
+  const { store, app, navigate, saveToast } = usePortalEditor();
   const [choice, setChoice] = useState<ApiType>('apikey');
   const [error, setError] = useState<string | null>(null);
   const [isConfirmingDelete, setConfirmingDelete] = useState(false);

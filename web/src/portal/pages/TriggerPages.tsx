@@ -15,11 +15,11 @@ import {
 } from '@junction/core';
 import { observer } from 'mobx-react-lite';
 import { useState } from 'react';
-import { Link, useNavigate, useParams } from 'react-router-dom';
+import { Link, useParams } from 'react-router-dom';
 import styled from 'styled-components';
 import { Button, Spinner, Tabs, TabsContent, TabsList, TabsTrigger, TextField } from '../../ui/index.js';
 import { EventList, keyColumn, useEventList, visibilityAndMenuColumns } from '../EventList.js';
-import { PortalLayout, usePortal, usePortalApp, useSaveToast } from '../PortalLayout.js';
+import { PortalLayout, usePortal, usePortalApp, usePortalEditor, useSaveToast } from '../PortalLayout.js';
 import {
   Card,
   type Column,
@@ -169,10 +169,7 @@ const TriggerSettings = observer(function TriggerSettings({
   triggerKey: string;
   trigger?: TriggerDef;
 }) {
-  const store = usePortal();
-  const app = usePortalApp();
-  const navigate = useNavigate();
-  const saveToast = useSaveToast();
+  const { store, app, navigate, saveToast } = usePortalEditor();
   const isNew = !trigger;
   const [form, setForm] = useState(() => triggerForm(isNew ? '' : triggerKey, trigger));
   const [touched, setTouched] = useState(false);
