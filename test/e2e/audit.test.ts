@@ -1,7 +1,8 @@
 /**
  * The audit page in the browser against the real server: what the test did through the API
  * (an invitation, a role change, a failed sign-in, a switch) is listed with who and from
- * where; the action filter narrows it; Download saves JSON lines. Screenshot: audit-page.png.
+ * where, workflows by name (linked while they exist), never by id; the action filter narrows it;
+ * Download saves JSON lines. Screenshot: audit-page.png.
  */
 import { randomUUID } from 'node:crypto';
 import { readFile } from 'node:fs/promises';
@@ -38,6 +39,12 @@ describe('the audit page', { timeout: E2E_TEST_TIMEOUT_MS * 3 }, () => {
     expect((await call('POST', '/api/auth/log-in', null, { email, password: 'wrong-password-42' })).status).toBe(401);
     const off = await call('PUT', `/api/workflows/${owner.workflowId}/active`, owner.token, { active: false });
     expect(off.status, JSON.stringify(off.json)).toBe(200);
+    const kept = (await call('GET', `/api/workflows/${owner.workflowId}`, owner.token)).json;
+    // A workflow switched OFF then deleted: the log still names it, without a link.
+    const gone = await call('POST', '/api/workflows', owner.token, { name: 'Old invoices to CRM' });
+    expect(gone.status, JSON.stringify(gone.json)).toBe(201);
+    await call('PUT', `/api/workflows/${gone.json.id}/active`, owner.token, { active: false });
+    expect((await call('DELETE', `/api/workflows/${gone.json.id}`, owner.token)).status).toBe(204);
 
     const page = await session().newPage();
     await page.addInitScript(storeToken, owner.token);
@@ -55,6 +62,13 @@ describe('the audit page', { timeout: E2E_TEST_TIMEOUT_MS * 3 }, () => {
     }
     expect(await table.getByText(email).count()).toBeGreaterThan(0);
     expect(await table.getByText('127.0.0.1').count()).toBeGreaterThan(0);
+    // Workflows by name, never by id: the one that exists links to the editor, the deleted one says so.
+    const link = table.getByRole('link', { name: kept.name, exact: true }).first();
+    expect(await link.getAttribute('href')).toBe(`/?id=${encodeURIComponent(owner.workflowId)}`);
+    await table.getByText('Old invoices to CRM (deleted)', { exact: true }).first().waitFor();
+    expect(await table.getByRole('link', { name: 'Old invoices to CRM' }).count()).toBe(0);
+    const shown = (await table.textContent()) ?? '';
+    for (const id of [owner.workflowId, gone.json.id, joined.json.user.id]) expect(shown).not.toContain(id);
     await saveScreenshot(page, 'audit-page');
 
     await page.getByLabel('Action').selectOption('member.role_changed');

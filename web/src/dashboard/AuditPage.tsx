@@ -24,23 +24,51 @@ import {
 import { type AuditFilters, type AuditRow, AuditStoreModel } from './audit-store.js';
 import { DashboardLayout, useDashboard } from './DashboardLayout.js';
 import { DashboardStoreModel, type MemberItem } from './dashboard-store.js';
-import { Muted, Toolbar } from './parts.js';
+import { Muted, TextLink, Toolbar } from './parts.js';
 
 const NO_FILTERS: AuditFilters = { action: '', actorId: '', from: '', to: '' };
 
-/** A few words of an event's detail (names, roles, counts), never raw JSON. */
-function describeDetail(row: AuditRow): string {
-  const parts = Object.entries(row.detail)
+/** An event's detail words (roles, counts, names), never raw JSON; a workflow's name shows as its link. */
+function detailWords(row: AuditRow): string[] {
+  return Object.entries(row.detail)
+    .filter(([key]) => !(row.workflow && key === 'name'))
     .filter(([, value]) => ['string', 'number', 'boolean'].includes(typeof value))
     .map(([key, value]) => `${key}: ${String(value)}`);
-  return [row.target, ...parts].filter(Boolean).join(' · ');
 }
 
-const COLUMNS: TableColumn<AuditRow>[] = [
+/** The member an event was about, by e-mail while they are a member; never their id. */
+function memberWords(row: AuditRow, members: MemberItem[]): string | null {
+  if (!row.action.startsWith('member.') || !row.target) return null;
+  return members.find((member) => member.userId === row.target)?.email ?? 'A former member';
+}
+
+/** The workflow an event was about: its name, a link to it while it exists. */
+function WorkflowName({ row }: { row: AuditRow }) {
+  const { workflow, target } = row;
+  if (!workflow) return null;
+  if (workflow.exists && target) {
+    return <TextLink to={`/?id=${encodeURIComponent(target)}`}>{workflow.name ?? 'Open the workflow'}</TextLink>;
+  }
+  return <>{workflow.name ? `${workflow.name} (deleted)` : 'A deleted workflow'}</>;
+}
+
+/** The Details cell: what was acted on by name, then a few words of context. */
+function Details({ row, members }: { row: AuditRow; members: MemberItem[] }) {
+  const words = [memberWords(row, members), ...detailWords(row)].filter(Boolean).join(' · ');
+  if (!row.workflow) return <>{words}</>;
+  return (
+    <>
+      <WorkflowName row={row} />
+      {words && ` · ${words}`}
+    </>
+  );
+}
+
+const columns = (members: MemberItem[]): TableColumn<AuditRow>[] => [
   { key: 'at', header: 'When', cell: (row) => formatRunTime(row.at), width: '18%' },
   { key: 'who', header: 'Who', cell: (row) => row.actorEmail ?? 'Unknown account' },
   { key: 'action', header: 'What', cell: (row) => auditActionLabel(row.action) },
-  { key: 'detail', header: 'Details', cell: describeDetail },
+  { key: 'detail', header: 'Details', cell: (row) => <Details row={row} members={members} /> },
   { key: 'address', header: 'From', cell: (row) => row.address ?? '—' },
 ];
 
@@ -134,7 +162,7 @@ const AuditView = observer(function AuditView() {
         {log.resource.isLoading && <Spinner label="Loading the audit log" />}
         {rows && rows.length === 0 && <Muted>No events match these filters.</Muted>}
         {rows && rows.length > 0 && (
-          <Table caption="Audit log" columns={COLUMNS} rows={rows} rowKey={(row) => row.id} />
+          <Table caption="Audit log" columns={columns(members)} rows={rows} rowKey={(row) => row.id} />
         )}
         {next && (
           <Button variant="ghost" loading={isLoadingMore} onClick={() => void loadMore()}>
