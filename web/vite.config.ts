@@ -25,6 +25,9 @@ export default defineConfig({
     emptyOutDir: true,
     sourcemap: true,
     rolldownOptions: {
+      treeshake: {
+        moduleSideEffects: (id: string) => (/web[\\/]src[\\/]ui[\\/](?!fonts)[^\\/]+\.tsx?$/.test(id) ? false : undefined),
+      },
       // Two pages: the app (index.html) and the public form pages (form.html, served for
       // /form/{id} and /page/{id}), whose first load leaves out the editor.
       input: { index: fromHere('index.html'), form: fromHere('form.html') },
@@ -56,13 +59,22 @@ export default defineConfig({
               test: /core[\\/]src[\\/](workflow[\\/](path|payload|test-state|step-fields|types|document-io)|apps[\\/]rules)\.ts$/,
               includeDependenciesRecursively: false,
             },
+            // What both pages' first loads run (React, mobx, styled-components, the API client and
+            // the root store, the providers and the ui they draw) as one file: left to Rolldown it
+            // is seven, split by which lazy chunks use each part, each compressed alone. Only
+            // modules the public form uses too: anything else here would join its first load.
+            {
+              name: 'base',
+              test: /vite[\\/](preload-helper|modulepreload-polyfill)|[\\/]node_modules[\\/](react|react-dom|scheduler|mobx|mobx-state-tree|styled-components|stylis|openapi-fetch)[\\/]|[\\/]node_modules[\\/]lucide-react[\\/]dist[\\/]esm[\\/](shared|context|Icon|createLucideIcon)|core[\\/]src[\\/](api[\\/](client|problem-codes|api-error|problem-messages|query[\\/][^\\/]+)|forms[\\/]form)\.ts$|web[\\/]src[\\/](stores[\\/](api-model|public-form-store|session|workflow-prefetch|root-editor|root-store|api-failure|dashboard-session|sign-out|server-state)|ui[\\/](GlobalStyle|ThemeMode|Toast|toast-shown|Spinner|Button|theme|lazy-chunk)|app[\\/](ErrorBoundary|AppProviders|paths)|account[\\/]account-store)\.tsx?$/,
+              includeDependenciesRecursively: false,
+            },
             // Radix and what it brings (floating-ui, the scroll lock, aria-hidden) as one chunk:
             // the editor's first load uses all of it but Radix Toast (a chunk fetched with the first
             // toast, ui/Toast.tsx), and the public form none of it. Left to Rolldown it is four
             // files, each compressed alone (BENCHMARKS.md "Editor", 2026-11-29 08:00).
             {
               name: 'radix',
-              test: /[\\/]node_modules[\\/](@radix-ui[\\/](?!react-toast[\\/])|@floating-ui[\\/]|react-remove-scroll|aria-hidden[\\/]|use-callback-ref[\\/]|use-sidecar[\\/]|react-style-singleton[\\/]|get-nonce[\\/])/,
+              test: /[\\/]node_modules[\\/](@radix-ui[\\/](?!react-toast[\\/])|@floating-ui[\\/]|react-remove-scroll|aria-hidden[\\/]|use-callback-ref[\\/]|use-sidecar[\\/]|react-style-singleton[\\/]|get-nonce[\\/]|tslib[\\/])/,
               // Without React, which the public form's chunks need.
               includeDependenciesRecursively: false,
             },

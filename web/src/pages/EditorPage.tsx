@@ -17,11 +17,10 @@ import { StepPanelHost } from '../editor/panels/StepPanelHost.js';
 import { ConnectionBanner } from '../editor/top-bar/ConnectionBanner.js';
 import { ReadOnlyBanner } from '../editor/top-bar/ReadOnlyBanner.js';
 import { TopBar } from '../editor/top-bar/TopBar.js';
-import { CodeModal } from '../onboarding/CodeModal.js';
 import { CustomTriggerWizardHost } from '../onboarding/CustomTriggerWizardHost.js';
+import { codeModalChunk, signUpModalChunk } from '../onboarding/modal-chunks.js';
 import { REMINDER_BELOW_PX, type SignedIn, SignUpFlow, signUpStart } from '../onboarding/onboarding-signup.js';
 import type { ITourModel } from '../onboarding/onboarding-tour.js';
-import { SignUpModal } from '../onboarding/SignUpModal.js';
 import type { TemplateWelcomeProps } from '../onboarding/TemplateWelcome.js';
 import { usePageStore, useRootStore } from '../stores/root-store.js';
 import {
@@ -157,6 +156,8 @@ export const EditorPage = observer(function EditorPage() {
     return first;
   });
   const isSignedOut = gate !== 'session';
+  // A shared template's welcome leads to the modal: its chunk comes along.
+  const signUpModal = useLazyChunk(signUpModalChunk, gate !== 'session');
   // A role that may not edit (a viewer) sees the workflow read-only: core's reason, no saves.
   const editRefusal = refusal(useCan('workflow.edit'));
   useEffect(() => editor.setReadOnlyReason(editRefusal ?? null), [editor, editRefusal]);
@@ -169,6 +170,7 @@ export const EditorPage = observer(function EditorPage() {
   }, [access, isLoaded]);
   // onboarding 2, 4: after a sign-up the four-digit code modal shows over the editor.
   const [codeFor, setCodeFor] = useState<string | null>(null);
+  const codeModal = useLazyChunk(codeModalChunk, codeFor !== null);
   // onboarding 4: the guided tour follows a sign-up (unless a starter was asked for) or `tour=1`.
   // The tour is a chunk of its own (`tour-chunk.ts`), loaded when one is to open.
   const [tour, setTour] = useState<{ model: ITourModel; module: TourModule } | null>(null);
@@ -338,11 +340,16 @@ export const EditorPage = observer(function EditorPage() {
   }
   if (isSignedOut) {
     // onboarding 2: without a session the sign-up modal opens (on its log-in screen when the
-    // address names a user with `u`).
+    // address names a user with `u`). Its chunk is in before the first render (main.tsx).
+    const { module, isFailed, retry } = signUpModal;
     return (
       <Centered aria-label="Sign up">
         <HiddenHeading>Workflow Editor</HiddenHeading>
-        <SignUpModal flow={signUp} />
+        {module ? (
+          <module.SignUpModal flow={signUp} />
+        ) : (
+          isFailed && <ChunkFailure what="The sign-up form" onRetry={retry} />
+        )}
       </Centered>
     );
   }
@@ -421,14 +428,17 @@ export const EditorPage = observer(function EditorPage() {
         </Body>
       </Screen>
       <EditorChatLauncher editor={editor} />
-      {codeFor !== null && (
-        <CodeModal
+      {codeFor !== null && codeModal.module && (
+        <codeModal.module.CodeModal
           email={codeFor}
           onVerified={() => {
             setCodeFor(null);
             if (isTourAfterCode.current) openTour();
           }}
         />
+      )}
+      {codeFor !== null && codeModal.isFailed && (
+        <ChunkFailure what="The verification code form" onRetry={codeModal.retry} />
       )}
       {tour && codeFor === null && <tour.module.GuidedTour tour={tour.model} />}
     </EditorProvider>
