@@ -6,7 +6,7 @@
  */
 import { type AppDefinition, DATE_TIME_FORMATS, filterApps } from '@junction/core';
 import { observer } from 'mobx-react-lite';
-import { type ReactNode, useEffect, useId, useState } from 'react';
+import { type ComponentType, type ReactNode, useEffect, useId, useState } from 'react';
 import { Link, useLocation, useNavigate, useParams } from 'react-router-dom';
 import styled from 'styled-components';
 import { usePageStore } from '../stores/root-store.js';
@@ -32,6 +32,17 @@ export function useSaveToast() {
   return (result: { ok: boolean; message?: string }, appName: string) => {
     if (result.ok) showToast({ status: 'success', message: `${appName} integration saved!` });
     else showToast({ status: 'error', message: `Not saved: ${result.message}` });
+  };
+}
+
+/** A portal route's page: `Content` in the portal's frame. */
+export function withPortalLayout(Content: ComponentType) {
+  return function PortalPage() {
+    return (
+      <PortalLayout>
+        <Content />
+      </PortalLayout>
+    );
   };
 }
 

@@ -42,7 +42,14 @@ import { Button, Spinner, Tabs, TabsContent, TabsList, TabsTrigger, TextField } 
 import type { PillDescriber } from '../../ui/pill-decorations.js';
 import { CodeEditor } from '../CodeEditor.js';
 import { EventList, keyColumn, useEventList, visibilityAndMenuColumns } from '../EventList.js';
-import { PortalLayout, usePortal, usePortalApp, usePortalEditor, useSaveToast } from '../PortalLayout.js';
+import {
+  PortalLayout,
+  usePortal,
+  usePortalApp,
+  usePortalEditor,
+  useSaveToast,
+  withPortalLayout,
+} from '../PortalLayout.js';
 import {
   Card,
   type Column,
@@ -65,15 +72,6 @@ import { ActionTest } from './ActionTest.js';
 import { DynamicDropdownEditor } from './DynamicDropdownEditor.js';
 import { PillTextField, pillValue, useAppPillDescriber } from './RequestPills.js';
 import { RequestPreview } from './RequestPreview.js';
-
-/** /develop/{appSlug}/actions. */
-export function ActionsPage() {
-  return (
-    <PortalLayout>
-      <ActionsTable />
-    </PortalLayout>
-  );
-}
 
 const ActionsTable = observer(function ActionsTable() {
   const { store, app, navigate, saveToast, table, base } = useEventList('actions');
@@ -103,6 +101,9 @@ const ActionsTable = observer(function ActionsTable() {
   ];
   return <EventList noun="Action" base={base} columns={columns} rows={rows} table={table} />;
 });
+
+/** /develop/{appSlug}/actions. */
+export const ActionsPage = withPortalLayout(ActionsTable);
 
 const TabBar = styled.nav`
   display: flex;

@@ -7,11 +7,11 @@ import { observer } from 'mobx-react-lite';
 import { useEffect, useState } from 'react';
 import { useNavigate } from 'react-router-dom';
 import styled from 'styled-components';
+import { refusal, useCan } from '../../access/useCan.js';
 import { AppIcon, Button, Spinner, TextField, useToast } from '../../ui/index.js';
-import { PortalLayout, usePortal, usePortalApp, useSaveToast } from '../PortalLayout.js';
+import { PortalLayout, usePortal, usePortalApp, useSaveToast, withPortalLayout } from '../PortalLayout.js';
 import { Card, ErrorBanner, Heading, Hint, Row, SelectField, TextAreaField } from '../parts.js';
 import type { IntegrationDraft, Listing } from '../portal-store.js';
-import { refusal, useCan } from '../../access/useCan.js';
 
 const PUBLISH_STATUSES = ['Published', 'Beta', 'Coming Soon'] as const;
 const DESCRIPTION_HINT = 'Max 160 characters.';
@@ -166,15 +166,6 @@ const CreateForm = observer(function CreateForm() {
   );
 });
 
-/** App Overview (forms-dp 2.5): the listing's fields; Save updates the listing (created when none) and the app. */
-export function AppOverviewPage() {
-  return (
-    <PortalLayout>
-      <Overview />
-    </PortalLayout>
-  );
-}
-
 const Overview = observer(function Overview() {
   const store = usePortal();
   const app = usePortalApp();
@@ -246,3 +237,6 @@ const Overview = observer(function Overview() {
     </Card>
   );
 });
+
+/** App Overview (forms-dp 2.5): the listing's fields; Save updates the listing (created when none) and the app. */
+export const AppOverviewPage = withPortalLayout(Overview);

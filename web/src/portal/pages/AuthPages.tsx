@@ -31,7 +31,7 @@ import {
   VisuallyHidden,
 } from '../../ui/index.js';
 import { CodeEditor } from '../CodeEditor.js';
-import { PortalLayout, usePortal, usePortalApp, usePortalEditor, useSaveToast } from '../PortalLayout.js';
+import { usePortal, usePortalApp, usePortalEditor, useSaveToast, withPortalLayout } from '../PortalLayout.js';
 import { Card, controlLook, ErrorBanner, Group, Heading, Hint, KeyValueRows, Row, SelectField } from '../parts.js';
 import { type AuthTestResult, describeError, editWithModel } from '../portal-store.js';
 
@@ -58,15 +58,6 @@ export const NO_TEST_YET =
   'No test request made yet. Click "Test Setup" and "Test Authentication" at the bottom to make a test request and see its response here.';
 /** The HTTP tab's text before any test (forms-dp 8). */
 export const NO_LOGS = 'No logs to show. Go to "Test Setup" and click the Test Authentication button.';
-
-/** /develop/{appSlug}/authentication. */
-export function AuthenticationPage() {
-  return (
-    <PortalLayout>
-      <AuthenticationView />
-    </PortalLayout>
-  );
-}
 
 const Choice = styled.label`
   display: flex;
@@ -192,14 +183,8 @@ const AuthenticationView = observer(function AuthenticationView() {
   );
 });
 
-/** /develop/{appSlug}/authentication/edit. */
-export function AuthenticationEditPage() {
-  return (
-    <PortalLayout>
-      <AuthenticationEdit />
-    </PortalLayout>
-  );
-}
+/** /develop/{appSlug}/authentication. */
+export const AuthenticationPage = withPortalLayout(AuthenticationView);
 
 const Step = styled(Card)`
   h2 span { color: ${({ theme }) => theme.colors.accentText}; margin-right: ${({ theme }) => theme.space(2)}; }
@@ -443,6 +428,9 @@ const AuthenticationEdit = observer(function AuthenticationEdit() {
     </div>
   );
 });
+
+/** /develop/{appSlug}/authentication/edit. */
+export const AuthenticationEditPage = withPortalLayout(AuthenticationEdit);
 
 /** The OAuth 2.0 step: client, endpoints, scopes, redirect URI, state, response type, grant types. */
 function OAuthSettings({ auth, onChange }: { auth: AuthInfo; onChange: (patch: Partial<AuthInfo>) => void }) {

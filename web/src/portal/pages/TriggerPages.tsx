@@ -19,7 +19,7 @@ import { Link, useParams } from 'react-router-dom';
 import styled from 'styled-components';
 import { Button, Spinner, Tabs, TabsContent, TabsList, TabsTrigger, TextField } from '../../ui/index.js';
 import { EventList, keyColumn, useEventList, visibilityAndMenuColumns } from '../EventList.js';
-import { PortalLayout, usePortal, usePortalApp, usePortalEditor, useSaveToast } from '../PortalLayout.js';
+import { usePortal, usePortalApp, usePortalEditor, useSaveToast, withPortalLayout } from '../PortalLayout.js';
 import {
   Card,
   type Column,
@@ -32,15 +32,6 @@ import {
   TextAreaField,
 } from '../parts.js';
 import { editWithModel } from '../portal-store.js';
-
-/** /develop/{appSlug}/triggers. */
-export function TriggersPage() {
-  return (
-    <PortalLayout>
-      <TriggersTable />
-    </PortalLayout>
-  );
-}
 
 const TriggersTable = observer(function TriggersTable() {
   const { store, app, navigate, saveToast, table, base } = useEventList('triggers');
@@ -64,14 +55,8 @@ const TriggersTable = observer(function TriggersTable() {
   return <EventList noun="Trigger" base={base} columns={columns} rows={rows} table={table} />;
 });
 
-/** /develop/{appSlug}/triggers/{triggerKey}/settings. */
-export function TriggerSettingsPage() {
-  return (
-    <PortalLayout>
-      <TriggerEditor />
-    </PortalLayout>
-  );
-}
+/** /develop/{appSlug}/triggers. */
+export const TriggersPage = withPortalLayout(TriggersTable);
 
 const TabStrip = styled(TabsList)`
   display: flex;
@@ -161,6 +146,9 @@ const TriggerEditor = observer(function TriggerEditor() {
     </>
   );
 });
+
+/** /develop/{appSlug}/triggers/{triggerKey}/settings. */
+export const TriggerSettingsPage = withPortalLayout(TriggerEditor);
 
 const TriggerSettings = observer(function TriggerSettings({
   triggerKey,
