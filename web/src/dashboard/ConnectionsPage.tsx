@@ -9,6 +9,7 @@ import { usePageStore } from '../stores/root-store.js';
 import {
   AppIcon,
   Button,
+  ConfirmDialog,
   Dialog,
   DialogFooter,
   EmptyState,
@@ -262,22 +263,12 @@ function ConnectionsView() {
           }
         />
       )}
-      <Dialog
+      <ConfirmDialog
         open={deleting !== null}
-        onOpenChange={(open) => !open && setConfirmingDelete(null)}
         title={`Delete ${deleting?.name || 'this connection'}?`}
         description="Workflows using this account stop working until you connect another one."
-        size="small"
-        footer={
-          <>
-            <Button variant="secondary" onClick={() => setConfirmingDelete(null)}>
-              Cancel
-            </Button>
-            <Button variant="danger" onClick={() => deleting && remove(deleting)}>
-              Confirm delete
-            </Button>
-          </>
-        }
+        onConfirm={() => deleting && remove(deleting)}
+        onCancel={() => setConfirmingDelete(null)}
       />
       <Dialog open={renaming !== null} onOpenChange={(open) => !open && setRenaming(null)} title="Rename connection">
         <form

@@ -11,6 +11,7 @@ import { usePageStore } from '../stores/root-store.js';
 import {
   AppIcon,
   Button,
+  ConfirmDialog,
   Dialog,
   EmptyState,
   PageHeader,
@@ -363,22 +364,12 @@ const WorkflowsView = observer(function WorkflowsView() {
           )}
         </More>
       )}
-      <Dialog
+      <ConfirmDialog
         open={deleting !== null}
-        onOpenChange={(isOpen) => !isOpen && setConfirmingDelete(null)}
         title={`Delete ${deleting?.name ?? 'workflow'}?`}
         description="The workflow and its run history are removed. This cannot be undone."
-        size="small"
-        footer={
-          <>
-            <Button variant="secondary" onClick={() => setConfirmingDelete(null)}>
-              Cancel
-            </Button>
-            <Button variant="danger" onClick={() => deleting && remove(deleting)}>
-              Confirm delete
-            </Button>
-          </>
-        }
+        onConfirm={() => deleting && remove(deleting)}
+        onCancel={() => setConfirmingDelete(null)}
       />
       <Dialog
         open={historyOf !== null}

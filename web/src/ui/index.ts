@@ -10,6 +10,7 @@ export { Button, type ButtonProps, type ButtonSize, type ButtonVariant } from '.
 export { ButtonLink, type ButtonLinkProps } from './ButtonLink.js';
 export { Card, type CardProps } from './Card.js';
 export { Combobox, type ComboboxProps } from './Combobox.js';
+export { ConfirmDialog, type ConfirmDialogProps } from './ConfirmDialog.js';
 export { Dialog, DialogFooter, type DialogProps } from './Dialog.js';
 export { Drawer, type DrawerProps } from './Drawer.js';
 export { EmptyState, type EmptyStateProps } from './EmptyState.js';
