@@ -6,10 +6,8 @@ import { createRoot } from 'react-dom/client';
 import { createBrowserRouter, RouterProvider } from 'react-router-dom';
 import { AppProviders } from './app/AppProviders.js';
 import { appRoutes } from './app/routes.js';
-import { opensSignUp, signUpModalChunk } from './onboarding/modal-chunks.js';
 import { loadActivationCheck } from './stores/activation-check.js';
 import { createRootStore } from './stores/root-store.js';
-import { TOKEN_STORAGE_KEY } from './stores/session.js';
 import { type PrefetchWindow, startWorkflowPrefetch } from './stores/workflow-prefetch.js';
 
 const container = document.getElementById('root');
@@ -27,19 +25,10 @@ store.handOverWorkflowPrefetch(workflowPrefetch);
 if (window.location.pathname === '/') void loadActivationCheck().catch(() => undefined);
 const router = createBrowserRouter(appRoutes);
 
-const render = () =>
-  createRoot(container).render(
-    <StrictMode>
-      <AppProviders store={store}>
-        <RouterProvider router={router} />
-      </AppProviders>
-    </StrictMode>,
-  );
-// A visitor without a session sees the sign-up modal first: a chunk of its own (a signed-in
-// visit never loads it), in before the first render so that it paints in it.
-const hasStoredSession = window.localStorage.getItem(TOKEN_STORAGE_KEY) !== null;
-if (opensSignUp(window.location.pathname, window.location.search, hasStoredSession)) {
-  void signUpModalChunk.load().then(render, render);
-} else {
-  render();
-}
+createRoot(container).render(
+  <StrictMode>
+    <AppProviders store={store}>
+      <RouterProvider router={router} />
+    </AppProviders>
+  </StrictMode>,
+);

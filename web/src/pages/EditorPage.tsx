@@ -4,7 +4,6 @@ import { useCallback, useEffect, useRef, useState } from 'react';
 import styled from 'styled-components';
 import { AccessStoreModel } from '../access/access-store.js';
 import { refusal, useCan } from '../access/useCan.js';
-import { SupportChatLauncher } from '../dashboard/SupportChatLauncher.js';
 import { shouldShowMinimap } from '../editor/canvas/canvas-model.js';
 import { WorkflowCanvasWithProvider } from '../editor/canvas/WorkflowCanvas.js';
 import { EditorProvider } from '../editor/editor-context.js';
@@ -17,10 +16,12 @@ import { StepPanelHost } from '../editor/panels/StepPanelHost.js';
 import { ConnectionBanner } from '../editor/top-bar/ConnectionBanner.js';
 import { ReadOnlyBanner } from '../editor/top-bar/ReadOnlyBanner.js';
 import { TopBar } from '../editor/top-bar/TopBar.js';
+import { whenIdle } from '../editor/when-idle.js';
 import { CustomTriggerWizardHost } from '../onboarding/CustomTriggerWizardHost.js';
-import { codeModalChunk, signUpModalChunk } from '../onboarding/modal-chunks.js';
+import { codeModalChunk } from '../onboarding/modal-chunks.js';
 import { REMINDER_BELOW_PX, type SignedIn, SignUpFlow, signUpStart } from '../onboarding/onboarding-signup.js';
 import type { ITourModel } from '../onboarding/onboarding-tour.js';
+import { SignUpModal } from '../onboarding/SignUpModal.js';
 import type { TemplateWelcomeProps } from '../onboarding/TemplateWelcome.js';
 import { usePageStore, useRootStore } from '../stores/root-store.js';
 import {
@@ -38,12 +39,20 @@ import { NoAccessNotice, NoAccessText } from './NoAccessNotice.js';
 /** How far the chat launcher sits above the corner: over React Flow's minimap (150 px + 15 px margins). */
 const CHAT_LIFT_OVER_MINIMAP = '160px';
 
+// The support chat's launcher is a corner button, not the canvas: a chunk fetched once the
+// browser is idle after the first paint (the editor's first load goes without it).
+const chatLauncherChunk = lazyChunk(() => import('../dashboard/SupportChatLauncher.js'));
+
 /**
  * The support chat (editor-core 2.9), lifted over the canvas's minimap when there is one; its
  * own observer, so that an edit re-draws this button and not the page.
  */
 const EditorChatLauncher = observer(function EditorChatLauncher({ editor }: { editor: IEditorStore }) {
-  return <SupportChatLauncher lift={shouldShowMinimap(editor.wf.data) ? CHAT_LIFT_OVER_MINIMAP : undefined} />;
+  const [isIdle, setIdle] = useState(() => chatLauncherChunk.loaded() !== null);
+  useEffect(() => (isIdle ? undefined : whenIdle(() => setIdle(true))), [isIdle]);
+  const { module } = useLazyChunk(chatLauncherChunk, isIdle);
+  const lift = shouldShowMinimap(editor.wf.data) ? CHAT_LIFT_OVER_MINIMAP : undefined;
+  return module ? <module.SupportChatLauncher lift={lift} /> : null;
 });
 
 type TourModule = typeof import('../onboarding/tour-chunk.js');
@@ -156,8 +165,6 @@ export const EditorPage = observer(function EditorPage() {
     return first;
   });
   const isSignedOut = gate !== 'session';
-  // A shared template's welcome leads to the modal: its chunk comes along.
-  const signUpModal = useLazyChunk(signUpModalChunk, gate !== 'session');
   // A role that may not edit (a viewer) sees the workflow read-only: core's reason, no saves.
   const editRefusal = refusal(useCan('workflow.edit'));
   useEffect(() => editor.setReadOnlyReason(editRefusal ?? null), [editor, editRefusal]);
@@ -340,16 +347,11 @@ export const EditorPage = observer(function EditorPage() {
   }
   if (isSignedOut) {
     // onboarding 2: without a session the sign-up modal opens (on its log-in screen when the
-    // address names a user with `u`). Its chunk is in before the first render (main.tsx).
-    const { module, isFailed, retry } = signUpModal;
+    // address names a user with `u`).
     return (
       <Centered aria-label="Sign up">
         <HiddenHeading>Workflow Editor</HiddenHeading>
-        {module ? (
-          <module.SignUpModal flow={signUp} />
-        ) : (
-          isFailed && <ChunkFailure what="The sign-up form" onRetry={retry} />
-        )}
+        <SignUpModal flow={signUp} />
       </Centered>
     );
   }
