@@ -7,10 +7,39 @@ import { DEFAULT_PAGE_SIZE, PAGE_SIZES, type SortState } from '@junction/core';
 import * as DropdownMenu from '@radix-ui/react-dropdown-menu';
 import { type ReactNode, useId, useState } from 'react';
 import styled, { css } from 'styled-components';
-import { Button, Select, type SelectProps, TextArea, type TextAreaProps, VisuallyHidden } from '../ui/index.js';
+import {
+  Button,
+  Select,
+  type SelectProps,
+  Spinner,
+  TextArea,
+  type TextAreaProps,
+  VisuallyHidden,
+} from '../ui/index.js';
 
 /** Cards are the design system's (a title prop names the region). */
 export { Card } from '../ui/index.js';
+
+/** A form's Save button: while the portal saves, disabled with a spinner before its word. */
+export function SaveButton({
+  onClick,
+  isSaving,
+  disabled = false,
+  title,
+}: {
+  onClick: () => void;
+  isSaving: boolean;
+  disabled?: boolean;
+  /** Why it is disabled, when it is for another reason than saving. */
+  title?: string;
+}) {
+  return (
+    <Button onClick={onClick} disabled={isSaving || disabled} title={title}>
+      {isSaving ? <Spinner label="Saving" size={16} /> : null}
+      Save
+    </Button>
+  );
+}
 
 /** A portal text box or select: the theme's border, surface and type; height and padding are the context's. */
 export const controlLook = css`

@@ -38,7 +38,7 @@ import { observer } from 'mobx-react-lite';
 import { useState } from 'react';
 import { Link, useParams } from 'react-router-dom';
 import styled from 'styled-components';
-import { Button, Spinner, Tabs, TabsContent, TabsList, TabsTrigger, TextField } from '../../ui/index.js';
+import { Button, Tabs, TabsContent, TabsList, TabsTrigger, TextField } from '../../ui/index.js';
 import type { PillDescriber } from '../../ui/pill-decorations.js';
 import { CodeEditor } from '../CodeEditor.js';
 import { EventList, keyColumn, useEventList, visibilityAndMenuColumns } from '../EventList.js';
@@ -61,6 +61,7 @@ import {
   KeyValueRows,
   Row,
   RowMenu,
+  SaveButton,
   SelectField,
   SortableTable,
   SwitchField,
@@ -266,10 +267,7 @@ const ActionSettings = observer(function ActionSettings({
         onChange={(hidden) => setForm({ ...form, hidden })}
       />
       <Row>
-        <Button onClick={save} disabled={store.isSaving}>
-          {store.isSaving ? <Spinner label="Saving" size={16} /> : null}
-          Save
-        </Button>
+        <SaveButton onClick={save} isSaving={store.isSaving} />
       </Row>
     </Card>
   );
@@ -556,10 +554,7 @@ const FieldEditor = observer(function FieldEditor({
         />
       )}
       <Row>
-        <Button onClick={save} disabled={store.isSaving}>
-          {store.isSaving ? <Spinner label="Saving" size={16} /> : null}
-          Save
-        </Button>
+        <SaveButton onClick={save} isSaving={store.isSaving} />
         <Button variant="ghost" onClick={() => navigate(listPath)}>
           Cancel
         </Button>
@@ -797,10 +792,7 @@ const ApiConfiguration = observer(function ApiConfiguration({
           })}
         />
       </Card>
-      <Button onClick={save} disabled={store.isSaving}>
-        {store.isSaving ? <Spinner label="Saving" size={16} /> : null}
-        Save
-      </Button>
+      <SaveButton onClick={save} isSaving={store.isSaving} />
     </>
   );
 });

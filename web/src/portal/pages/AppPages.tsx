@@ -10,7 +10,7 @@ import styled from 'styled-components';
 import { refusal, useCan } from '../../access/useCan.js';
 import { AppIcon, Button, Spinner, TextField, useToast } from '../../ui/index.js';
 import { PortalLayout, usePortal, usePortalApp, useSaveToast, withPortalLayout } from '../PortalLayout.js';
-import { Card, ErrorBanner, Heading, Hint, Row, SelectField, TextAreaField } from '../parts.js';
+import { Card, ErrorBanner, Heading, Hint, Row, SaveButton, SelectField, TextAreaField } from '../parts.js';
 import type { IntegrationDraft, Listing } from '../portal-store.js';
 
 const PUBLISH_STATUSES = ['Published', 'Beta', 'Coming Soon'] as const;
@@ -154,10 +154,7 @@ const CreateForm = observer(function CreateForm() {
         keep it to yours.
       </Hint>
       <Row style={{ marginTop: 16 }}>
-        <Button onClick={save} disabled={store.isSaving}>
-          {store.isSaving ? <Spinner label="Saving" size={16} /> : null}
-          Save
-        </Button>
+        <SaveButton onClick={save} isSaving={store.isSaving} />
         <Button variant="ghost" onClick={() => navigate('/develop')}>
           Cancel
         </Button>
@@ -229,10 +226,12 @@ const Overview = observer(function Overview() {
       <Hint>A Published app is listed in every workspace's catalogue; other statuses keep it to yours.</Hint>
       {publishRefusal && <Hint>{publishRefusal}</Hint>}
       <Row style={{ marginTop: 16 }}>
-        <Button onClick={save} disabled={store.isSaving || publishRefusal !== undefined} title={publishRefusal}>
-          {store.isSaving ? <Spinner label="Saving" size={16} /> : null}
-          Save
-        </Button>
+        <SaveButton
+          onClick={save}
+          isSaving={store.isSaving}
+          disabled={publishRefusal !== undefined}
+          title={publishRefusal}
+        />
       </Row>
     </Card>
   );

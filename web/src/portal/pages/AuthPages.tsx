@@ -32,7 +32,18 @@ import {
 } from '../../ui/index.js';
 import { CodeEditor } from '../CodeEditor.js';
 import { usePortal, usePortalApp, usePortalEditor, useSaveToast, withPortalLayout } from '../PortalLayout.js';
-import { Card, controlLook, ErrorBanner, Group, Heading, Hint, KeyValueRows, Row, SelectField } from '../parts.js';
+import {
+  Card,
+  controlLook,
+  ErrorBanner,
+  Group,
+  Heading,
+  Hint,
+  KeyValueRows,
+  Row,
+  SaveButton,
+  SelectField,
+} from '../parts.js';
 import { type AuthTestResult, describeError, editWithModel } from '../portal-store.js';
 
 /** The schemes in the order offered, with their labels (forms-dp 2.3, 9). */
@@ -418,10 +429,7 @@ const AuthenticationEdit = observer(function AuthenticationEdit() {
         />
         {actionOptions.length === 0 && <Hint>Add an action first (Actions → +Add Action).</Hint>}
         <Row>
-          <Button onClick={save} disabled={store.isSaving}>
-            {store.isSaving ? <Spinner label="Saving" size={16} /> : null}
-            Save
-          </Button>
+          <SaveButton onClick={save} isSaving={store.isSaving} />
         </Row>
       </Step>
       <TestPanel fields={fields} onBeforeTest={save} />

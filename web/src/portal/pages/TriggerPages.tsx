@@ -17,7 +17,7 @@ import { observer } from 'mobx-react-lite';
 import { useState } from 'react';
 import { Link, useParams } from 'react-router-dom';
 import styled from 'styled-components';
-import { Button, Spinner, Tabs, TabsContent, TabsList, TabsTrigger, TextField } from '../../ui/index.js';
+import { Tabs, TabsContent, TabsList, TabsTrigger, TextField } from '../../ui/index.js';
 import { EventList, keyColumn, useEventList, visibilityAndMenuColumns } from '../EventList.js';
 import { usePortal, usePortalApp, usePortalEditor, useSaveToast, withPortalLayout } from '../PortalLayout.js';
 import {
@@ -27,6 +27,7 @@ import {
   FieldError,
   Heading,
   Row,
+  SaveButton,
   SelectField,
   SwitchField,
   TextAreaField,
@@ -264,10 +265,7 @@ const TriggerSettings = observer(function TriggerSettings({
         </>
       )}
       <Row>
-        <Button onClick={save} disabled={store.isSaving}>
-          {store.isSaving ? <Spinner label="Saving" size={16} /> : null}
-          Save
-        </Button>
+        <SaveButton onClick={save} isSaving={store.isSaving} />
       </Row>
     </Card>
   );
@@ -385,10 +383,7 @@ const TriggerDesign = observer(function TriggerDesign({
           )}
         </FieldCard>
       ))}
-      <Button onClick={save} disabled={store.isSaving}>
-        {store.isSaving ? <Spinner label="Saving" size={16} /> : null}
-        Save
-      </Button>
+      <SaveButton onClick={save} isSaving={store.isSaving} />
     </Card>
   );
 });
