@@ -34,6 +34,7 @@ import {
 } from '../stores/session.js';
 import { Button, Spinner, useToast } from '../ui/index.js';
 import { ChunkFailure, lazyChunk, useLazyChunk } from '../ui/lazy-chunk.js';
+import { FullScreen } from '../ui/PageShell.js';
 import { NoAccessNotice, NoAccessText } from './NoAccessNotice.js';
 
 /** How far the chat launcher sits above the corner: over React Flow's minimap (150 px + 15 px margins). */
@@ -82,12 +83,6 @@ function TemplateWelcomeHost(props: TemplateWelcomeProps) {
   if (isFailed) return <ChunkFailure what="The shared template" onRetry={retry} />;
   return module ? <module.TemplateWelcome {...props} /> : null;
 }
-
-const Screen = styled.div`
-  display: flex;
-  flex-direction: column;
-  height: 100vh;
-`;
 
 /** The page's heading for screen readers; the name field shows the workflow's name. */
 const HiddenHeading = styled.h1`
@@ -416,7 +411,7 @@ export const EditorPage = observer(function EditorPage() {
   }
   return (
     <EditorProvider store={editor}>
-      <Screen>
+      <FullScreen>
         <HiddenHeading>Workflow Editor</HiddenHeading>
         <TopBar token={token} />
         <ConnectionBanner />
@@ -428,7 +423,7 @@ export const EditorPage = observer(function EditorPage() {
           <LinkPanelHost />
           <CustomTriggerWizardHost />
         </Body>
-      </Screen>
+      </FullScreen>
       <EditorChatLauncher editor={editor} />
       {codeFor !== null && codeModal.module && (
         <codeModal.module.CodeModal

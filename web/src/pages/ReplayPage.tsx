@@ -24,12 +24,7 @@ import { failureText } from '../stores/api-failure.js';
 import { usePageStore } from '../stores/root-store.js';
 import { exitHref, TOKEN_STORAGE_KEY } from '../stores/session.js';
 import { Button, Spinner, Status, useToast } from '../ui/index.js';
-
-const Screen = styled.div`
-  display: flex;
-  flex-direction: column;
-  height: 100vh;
-`;
+import { FullScreen } from '../ui/PageShell.js';
 
 const Header = styled.header`
   display: flex;
@@ -203,7 +198,7 @@ const ReplayView = observer(function ReplayView() {
   const filterLinks = document.links.filter((link) => link.groups.length > 0);
   const openStepObject = document.steps.find((s) => s.id === openStepId) ?? null;
   return (
-    <Screen>
+    <FullScreen>
       <Header>
         <Exit to={exitHref(token)} aria-label="Exit to dashboard">
           <ArrowLeft aria-hidden="true" />
@@ -271,6 +266,6 @@ const ReplayView = observer(function ReplayView() {
         samples={runSamples(execution)}
         onClose={() => setOpenLinkId(null)}
       />
-    </Screen>
+    </FullScreen>
   );
 });

@@ -6,3 +6,10 @@ export const PageShell = styled.main`
   margin: 0 auto;
   padding: ${({ theme }) => theme.space(10)} ${({ theme }) => theme.space(6)};
 `;
+
+/** A page that fills the window: a header above a body that takes the rest (the editor, the replay). */
+export const FullScreen = styled.div`
+  display: flex;
+  flex-direction: column;
+  height: 100vh;
+`;
