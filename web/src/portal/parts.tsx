@@ -12,6 +12,7 @@ import {
   Select,
   type SelectProps,
   Spinner,
+  TabsList,
   TextArea,
   type TextAreaProps,
   VisuallyHidden,
@@ -40,6 +41,14 @@ export function SaveButton({
     </Button>
   );
 }
+
+/** A row of tabs underlined when chosen (the test panel, a trigger's pages); its margin and colours are the page's. */
+export const TabStrip = styled(TabsList)`
+  display: flex;
+  gap: 4px;
+  border-bottom: 1px solid ${({ theme }) => theme.colors.border};
+  button { border: 0; background: none; padding: 8px 14px; font: inherit; font-weight: 600; cursor: pointer; border-bottom: 3px solid transparent; }
+`;
 
 /** A portal text box or select: the theme's border, surface and type; height and padding are the context's. */
 export const controlLook = css`

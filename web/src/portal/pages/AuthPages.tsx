@@ -20,16 +20,7 @@ import { useCallback, useEffect, useState } from 'react';
 import { useNavigate } from 'react-router-dom';
 import styled from 'styled-components';
 import { openSignInWindow, readSignInMessage, signInUrl } from '../../shared/sign-in-window.js';
-import {
-  Button,
-  Spinner,
-  Tabs,
-  TabsContent,
-  TabsList,
-  TabsTrigger,
-  TextField,
-  VisuallyHidden,
-} from '../../ui/index.js';
+import { Button, Spinner, Tabs, TabsContent, TabsTrigger, TextField, VisuallyHidden } from '../../ui/index.js';
 import { CodeEditor } from '../CodeEditor.js';
 import { usePortal, usePortalApp, usePortalEditor, useSaveToast, withPortalLayout } from '../PortalLayout.js';
 import {
@@ -43,6 +34,7 @@ import {
   Row,
   SaveButton,
   SelectField,
+  TabStrip,
 } from '../parts.js';
 import { type AuthTestResult, describeError, editWithModel } from '../portal-store.js';
 
@@ -294,12 +286,8 @@ const Fixed = styled.pre`
   font-size: ${({ theme }) => theme.font.size.small};
 `;
 
-const TabStrip = styled(TabsList)`
-  display: flex;
-  gap: 4px;
-  border-bottom: 1px solid ${({ theme }) => theme.colors.border};
+const TestTabs = styled(TabStrip)`
   margin-bottom: 12px;
-  button { border: 0; background: none; padding: 8px 14px; font: inherit; font-weight: 600; cursor: pointer; border-bottom: 3px solid transparent; }
   button { color: ${({ theme }) => theme.colors.muted}; }
   button[aria-selected='true'] { border-bottom-color: ${({ theme }) => theme.colors.accent}; color: ${({ theme }) => theme.colors.accentText}; }
 `;
@@ -643,10 +631,10 @@ const TestPanel = observer(function TestPanel({
   return (
     <Card aria-label="Test panel" title="Test">
       <Tabs value={tab} onValueChange={setTab}>
-        <TabStrip aria-label="Test result">
+        <TestTabs aria-label="Test result">
           <TabsTrigger value="response">Response</TabsTrigger>
           <TabsTrigger value="http">HTTP</TabsTrigger>
-        </TabStrip>
+        </TestTabs>
         <TabsContent value={tab}>
           {tab === 'response' &&
             (failure ? (

@@ -17,7 +17,7 @@ import { observer } from 'mobx-react-lite';
 import { useState } from 'react';
 import { Link, useParams } from 'react-router-dom';
 import styled from 'styled-components';
-import { Tabs, TabsContent, TabsList, TabsTrigger, TextField } from '../../ui/index.js';
+import { Tabs, TabsContent, TabsTrigger, TextField } from '../../ui/index.js';
 import { EventList, keyColumn, useEventList, visibilityAndMenuColumns } from '../EventList.js';
 import { usePortal, usePortalApp, usePortalEditor, useSaveToast, withPortalLayout } from '../PortalLayout.js';
 import {
@@ -30,6 +30,7 @@ import {
   SaveButton,
   SelectField,
   SwitchField,
+  TabStrip,
   TextAreaField,
 } from '../parts.js';
 import { editWithModel } from '../portal-store.js';
@@ -59,12 +60,8 @@ const TriggersTable = observer(function TriggersTable() {
 /** /develop/{appSlug}/triggers. */
 export const TriggersPage = withPortalLayout(TriggersTable);
 
-const TabStrip = styled(TabsList)`
-  display: flex;
-  gap: 4px;
-  border-bottom: 1px solid ${({ theme }) => theme.colors.border};
+const TriggerTabs = styled(TabStrip)`
   margin-bottom: 16px;
-  button { border: 0; background: none; padding: 8px 14px; font: inherit; font-weight: 600; cursor: pointer; border-bottom: 3px solid transparent; }
   button[aria-selected='true'] { border-bottom-color: ${({ theme }) => theme.colors.primary}; color: ${({ theme }) => theme.colors.primary}; }
   button:disabled { color: ${({ theme }) => theme.colors.textMuted}; cursor: not-allowed; }
 `;
@@ -129,12 +126,12 @@ const TriggerEditor = observer(function TriggerEditor() {
     <>
       <Heading>{trigger?.label ? `${trigger.label} Trigger` : 'Trigger'}</Heading>
       <Tabs value={trigger ? tab : 'settings'} onValueChange={setTab}>
-        <TabStrip aria-label="Trigger editor">
+        <TriggerTabs aria-label="Trigger editor">
           <TabsTrigger value="settings">Settings</TabsTrigger>
           <TabsTrigger value="design" disabled={isNew}>
             Form Design
           </TabsTrigger>
-        </TabStrip>
+        </TriggerTabs>
         <TabsContent value="settings">
           <TriggerSettings key={triggerKey} triggerKey={triggerKey} trigger={trigger} />
         </TabsContent>
