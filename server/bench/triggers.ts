@@ -1,5 +1,5 @@
 /**
- * Schedules and polling at scale (issue 31 item 2), on SQLite and (with TEST_DATABASE_URL and
+ * Schedules and polling at scale (many workflows: schedule drift and the scanner's CPU), on SQLite and (with TEST_DATABASE_URL and
  * `--databases sqlite,postgres`) PostgreSQL, with the in-process trigger scanner (TRIGGER_SCAN_MS,
  * default 1 s) and the real clock.
  *

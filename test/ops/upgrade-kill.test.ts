@@ -86,7 +86,8 @@ describe.each(openTestDatabases())('migrate --database killed halfway on $dialec
     const err: string[] = [];
     const io = { stdout: (t: string) => out.push(t), stderr: (t: string) => err.push(t), cwd: root };
     const load = () => import('../../server/src/index.js') as unknown as Promise<Record<string, unknown>>;
-    expect(await runDatabaseMigrate(io, { isDryRun: false, batchSize: 5 }, { load, env })).toBe(0);
+    const code = await runDatabaseMigrate(io, { isDryRun: false, batchSize: 5 }, { load, env });
+    expect(code, `exit ${code}: ${err.join('')}`).toBe(0);
     expect(err).toEqual([10, 15, 20, 23].map((n) => `${n} of ${COUNT} documents\n`));
     const report = out.join('');
     expect(report).toContain(`Resumed after workflow ${idOf(4)}.`);
