@@ -25,8 +25,12 @@ export default defineConfig({
     emptyOutDir: true,
     sourcemap: true,
     rolldownOptions: {
+      // The design system's modules do nothing when imported (their styled-components calls
+      // only define components), so the `ui` barrel brings only what a page uses; fonts.ts is
+      // its CSS imports and stays.
       treeshake: {
-        moduleSideEffects: (id: string) => (/web[\\/]src[\\/]ui[\\/](?!fonts)[^\\/]+\.tsx?$/.test(id) ? false : undefined),
+        moduleSideEffects: (id: string) =>
+          /web[\\/]src[\\/]ui[\\/](?!fonts)[^\\/]+\.tsx?$/.test(id) ? false : undefined,
       },
       // Two pages: the app (index.html) and the public form pages (form.html, served for
       // /form/{id} and /page/{id}), whose first load leaves out the editor.
@@ -51,12 +55,19 @@ export default defineConfig({
               includeDependenciesRecursively: false,
             },
             // The core modules both the first load and the groups above use (paths, payloads and
-            // test state, the step field table, the plain types and document I/O, app rules) as
-            // one chunk: left to Rolldown they are five small chunks, five more requests competing
-            // for the browser's six connections while the editor's first load downloads.
+            // test state, the step field table, the plain types and document I/O, app rules and
+            // slugs) as one chunk: left to Rolldown they are five small chunks, five more requests
+            // competing for the browser's six connections while the editor's first load downloads.
             {
               name: 'core-shared',
-              test: /core[\\/]src[\\/](workflow[\\/](path|payload|test-state|step-fields|types|document-io)|apps[\\/]rules)\.ts$/,
+              test: /core[\\/]src[\\/](workflow[\\/](path|payload|test-state|step-fields|types|document-io)|apps[\\/](rules|slug|credential-fields)|text[\\/]trailing)\.ts$/,
+              includeDependenciesRecursively: false,
+            },
+            // Core's portal rules, the same way: only the portal's pages use them (the design
+            // system's Table pages with core's apps/paging.ts).
+            {
+              name: 'portal-rules',
+              test: /core[\\/]src[\\/]apps[\\/]portal\.ts$/,
               includeDependenciesRecursively: false,
             },
             // What both pages' first loads run (React, mobx, styled-components, the API client and
@@ -68,21 +79,14 @@ export default defineConfig({
               test: /vite[\\/](preload-helper|modulepreload-polyfill)|[\\/]node_modules[\\/](react|react-dom|scheduler|mobx|mobx-state-tree|styled-components|stylis|openapi-fetch)[\\/]|[\\/]node_modules[\\/]lucide-react[\\/]dist[\\/]esm[\\/](shared|context|Icon|createLucideIcon)|core[\\/]src[\\/](api[\\/](client|problem-codes|api-error|problem-messages|query[\\/][^\\/]+)|forms[\\/]form)\.ts$|web[\\/]src[\\/](stores[\\/](api-model|public-form-store|session|workflow-prefetch|root-editor|root-store|api-failure|dashboard-session|sign-out|server-state)|ui[\\/](GlobalStyle|ThemeMode|Toast|toast-shown|Spinner|Button|theme|lazy-chunk)|app[\\/](ErrorBoundary|AppProviders|paths)|account[\\/]account-store)\.tsx?$/,
               includeDependenciesRecursively: false,
             },
-            // Radix and what it brings (floating-ui, the scroll lock, aria-hidden) as one chunk:
-            // the editor's first load uses all of it but Radix Toast (a chunk fetched with the first
-            // toast, ui/Toast.tsx), and the public form none of it. Left to Rolldown it is four
-            // files, each compressed alone (BENCHMARKS.md "Editor", 2026-11-29 08:00).
+            // Radix and what it brings (floating-ui, the scroll lock, aria-hidden), with ui/Dialog,
+            // as one chunk: the editor's first load uses all of it but Radix Toast (a chunk fetched with
+            // the first toast, ui/Toast.tsx), and the public form none of it. Left to Rolldown it is
+            // five files, each compressed alone (BENCHMARKS.md "Editor", 2026-11-29 07:56).
             {
               name: 'radix',
-              test: /[\\/]node_modules[\\/](@radix-ui[\\/](?!react-toast[\\/])|@floating-ui[\\/]|react-remove-scroll|aria-hidden[\\/]|use-callback-ref[\\/]|use-sidecar[\\/]|react-style-singleton[\\/]|get-nonce[\\/]|tslib[\\/])/,
+              test: /[\\/]node_modules[\\/](@radix-ui[\\/](?!react-toast[\\/])|@floating-ui[\\/]|react-remove-scroll|aria-hidden[\\/]|use-callback-ref[\\/]|use-sidecar[\\/]|react-style-singleton[\\/]|get-nonce[\\/]|tslib[\\/])|[\\/]lucide-react[\\/]dist[\\/]esm[\\/]icons[\\/]x\.mjs$|web[\\/]src[\\/]ui[\\/]Dialog\.tsx$/,
               // Without React, which the public form's chunks need.
-              includeDependenciesRecursively: false,
-            },
-            // Core's portal rules, the same way: only the portal's pages use them (the design
-            // system's Table pages with core's apps/paging.ts).
-            {
-              name: 'portal-rules',
-              test: /core[\\/]src[\\/]apps[\\/]portal\.ts$/,
               includeDependenciesRecursively: false,
             },
           ],
