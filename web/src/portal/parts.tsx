@@ -15,6 +15,7 @@ import {
   TabsList,
   TextArea,
   type TextAreaProps,
+  TextField,
   VisuallyHidden,
 } from '../ui/index.js';
 
@@ -49,6 +50,33 @@ export const TabStrip = styled(TabsList)`
   border-bottom: 1px solid ${({ theme }) => theme.colors.border};
   button { border: 0; background: none; padding: 8px 14px; font: inherit; font-weight: 600; cursor: pointer; border-bottom: 3px solid transparent; }
 `;
+
+/**
+ * Password boxes for the account values a test signs in with, one per field ('{lead}: {title}');
+ * the values stay in the page, never saved.
+ */
+export function SecretValueFields({
+  lead,
+  fields,
+  values,
+  onChange,
+}: {
+  lead: string;
+  fields: readonly { key: string; title?: string }[];
+  values: Record<string, string>;
+  onChange: (values: Record<string, string>) => void;
+}) {
+  return fields.map((f) => (
+    <TextField
+      key={f.key}
+      label={`${lead}: ${f.title || f.key}`}
+      type="password"
+      autoComplete="off"
+      value={values[f.key] ?? ''}
+      onChange={(e) => onChange({ ...values, [f.key]: e.target.value })}
+    />
+  ));
+}
 
 /** A portal text box or select: the theme's border, surface and type; height and padding are the context's. */
 export const controlLook = css`

@@ -8,7 +8,7 @@ import { useEffect, useState } from 'react';
 import styled from 'styled-components';
 import { Button, Spinner, TextField } from '../../ui/index.js';
 import { usePortal, usePortalApp } from '../PortalLayout.js';
-import { Card, ErrorBanner, Hint, Row, SelectField } from '../parts.js';
+import { Card, ErrorBanner, Hint, Row, SecretValueFields, SelectField } from '../parts.js';
 import { type AuthTestResult, describeError } from '../portal-store.js';
 import { formFieldsKey } from './AuthPages.js';
 
@@ -184,17 +184,14 @@ export function ActionTest({ actionKey, action }: { actionKey: string; action: A
                 { value: '', label: 'Type account values' },
               ]}
             />
-            {!credential &&
-              accountFields(app.authInfo).map((f) => (
-                <TextField
-                  key={f.key}
-                  label={`Account value: ${f.title || f.key}`}
-                  type="password"
-                  autoComplete="off"
-                  value={authValues[f.key] ?? ''}
-                  onChange={(e) => setAuthValues({ ...authValues, [f.key]: e.target.value })}
-                />
-              ))}
+            {!credential && (
+              <SecretValueFields
+                lead="Account value"
+                fields={accountFields(app.authInfo)}
+                values={authValues}
+                onChange={setAuthValues}
+              />
+            )}
           </>
         )}
         <Row>

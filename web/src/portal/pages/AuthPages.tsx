@@ -33,6 +33,7 @@ import {
   KeyValueRows,
   Row,
   SaveButton,
+  SecretValueFields,
   SelectField,
   TabStrip,
 } from '../parts.js';
@@ -677,19 +678,14 @@ const TestPanel = observer(function TestPanel({
           ]}
         />
       )}
-      {!credential &&
-        fields
-          .filter((f) => f.key.trim() !== '')
-          .map((f) => (
-            <TextField
-              key={f.key}
-              label={`Test value: ${f.title || f.key}`}
-              type="password"
-              autoComplete="off"
-              value={values[f.key] ?? ''}
-              onChange={(e) => setValues({ ...values, [f.key]: e.target.value })}
-            />
-          ))}
+      {!credential && (
+        <SecretValueFields
+          lead="Test value"
+          fields={fields.filter((f) => f.key.trim() !== '')}
+          values={values}
+          onChange={setValues}
+        />
+      )}
       <Row>
         {isOAuth && (
           <Button variant="ghost" onClick={connect}>
