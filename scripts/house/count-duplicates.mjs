@@ -4,7 +4,10 @@
  * server, web and scripts, without tests. It copies the sources git knows (tracked, and
  * untracked but not ignored) of those packages into a temporary folder, leaving out test and
  * spec files, anything in a test/ or fixtures/ folder and the generated api-spec schema, runs
- * the `duplicates` command there and counts the rows not marked boilerplate.
+ * the `duplicates` command there and counts the rows not marked boilerplate. A row one side of
+ * which lies wholly inside an import or re-export list (`import {` … `} from '…'`, one name a
+ * line) is not counted either: `duplicates` passes over import lines but reads the names of a
+ * list spread over lines as code, and two files naming the same imports repeat no logic.
  *
  * Usage: node scripts/house/count-duplicates.mjs [--list] [--seconds N] [--goal N]
  *   --list      print the counted rows too
@@ -13,10 +16,10 @@
  * Exits 2 when `duplicates` did not read or pair everything (its `incomplete:` line).
  */
 import { execFileSync } from 'node:child_process';
-import { copyFileSync, mkdirSync, mkdtempSync, rmSync } from 'node:fs';
+import { copyFileSync, mkdirSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { dirname, join } from 'node:path';
-import { fileURLToPath } from 'node:url';
+import { fileURLToPath, pathToFileURL } from 'node:url';
 
 const ROOT = join(dirname(fileURLToPath(import.meta.url)), '../..');
 const PACKAGES = ['core', 'server', 'web', 'scripts'];
@@ -42,6 +45,33 @@ export function countedRows(output) {
     .split('\n')
     .filter((line) => /^D\d+ /.test(line))
     .filter((line) => !/\bboilerplate\b/.test(line));
+}
+
+/** The 1-based lines of `text` that sit inside a multi-line import or re-export list. */
+export function importListLines(text) {
+  const inside = new Set();
+  const lines = text.split('\n');
+  let open = 0;
+  lines.forEach((line, i) => {
+    if (open === 0 && /^\s*(import|export)\s+(type\s+)?\{\s*$/.test(line)) open = i + 1;
+    else if (open > 0) {
+      if (/^\s*\}\s*from\s+['"][^'"]+['"];?\s*$/.test(line)) {
+        for (let n = open; n <= i + 1; n++) inside.add(n);
+        open = 0;
+      } else if (!/^\s*(type\s+)?[\w$]+(\s+as\s+[\w$]+)?,?\s*(\/\/.*)?$/.test(line)) open = 0;
+    }
+  });
+  return inside;
+}
+
+/** Whether one side of a row (`path:from-to`) lies wholly inside an import or re-export list. */
+export function isImportListRow(row, readText) {
+  const sides = [...row.matchAll(/(\S+):(\d+)-(\d+)/g)];
+  return sides.some(([, file, from, to]) => {
+    const inside = importListLines(readText(file));
+    for (let n = Number(from); n <= Number(to); n++) if (!inside.has(n)) return false;
+    return true;
+  });
 }
 
 function option(name, fallback) {
@@ -73,12 +103,17 @@ function main() {
       encoding: 'utf8',
       maxBuffer: 64 * 1024 * 1024,
     });
-    const rows = countedRows(output);
+    const read = (file) => readFileSync(join(copy, file), 'utf8');
+    const listed = countedRows(output);
+    const rows = listed.filter((row) => !isImportListRow(row, read));
     const header = output.split('\n')[0];
     const totals = /^(\d+) pairs.*?(\d+) of those marked boilerplate/.exec(header);
     // Rows are listed most shared first, boilerplate last: when --most cut the list before the
-    // boilerplate began, the header's figures are the count.
-    const count = totals ? Number(totals[1]) - Number(totals[2]) : rows.length;
+    // boilerplate began, the header's figures are the count (less the import lists seen).
+    const count = (totals ? Number(totals[1]) - Number(totals[2]) : listed.length) - (listed.length - rows.length);
+    if (process.argv.includes('--list')) {
+      for (const row of listed.filter((r) => !rows.includes(r))) console.log(`(import list, not counted) ${row}`);
+    }
     if (process.argv.includes('--list')) for (const row of rows) console.log(row);
     console.log(
       `${count} non-boilerplate repeated-code pairs in ${PACKAGES.join(', ')} without tests (${files.length} files)`,
@@ -92,4 +127,5 @@ function main() {
   }
 }
 
-main();
+// Run as a command; imported (its test), only the helpers.
+if (process.argv[1] && import.meta.url === pathToFileURL(process.argv[1]).href) main();
