@@ -294,6 +294,7 @@ export {
   AUDIT_ACTIONS,
   type AuditAction,
   auditActionLabel,
+  auditDetailWords,
   isAuditAction,
 } from './accounts/audit-actions.js';
 export type {

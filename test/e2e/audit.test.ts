@@ -69,6 +69,9 @@ describe('the audit page', { timeout: E2E_TEST_TIMEOUT_MS * 3 }, () => {
     expect(await table.getByRole('link', { name: 'Old invoices to CRM' }).count()).toBe(0);
     const shown = (await table.textContent()) ?? '';
     for (const id of [owner.workflowId, gone.json.id, joined.json.user.id]) expect(shown).not.toContain(id);
+    // Details in words: the accepted invitation says how it was accepted, never `newAccount: true`.
+    expect(shown).toContain('as a new account');
+    expect(shown).not.toMatch(/\b[a-z]+[A-Z]\w*: /);
     await saveScreenshot(page, 'audit-page');
 
     await page.getByLabel('Action').selectOption('member.role_changed');

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { AUDIT_ACTIONS, auditActionLabel, isAuditAction } from './audit-actions.js';
+import { AUDIT_ACTIONS, auditActionLabel, auditDetailWords, isAuditAction } from './audit-actions.js';
 
 describe('audit actions', () => {
   it('give every recorded action its words', () => {
@@ -13,5 +13,24 @@ describe('audit actions', () => {
     expect(isAuditAction('something.new')).toBe(false);
     expect(isAuditAction('toString')).toBe(false);
     expect(isAuditAction('auth.signed_in')).toBe(true);
+  });
+});
+
+describe('auditDetailWords', () => {
+  it('words flags by their meaning and values by their key, never key: true', () => {
+    expect(auditDetailWords({ role: 'editor', newAccount: true })).toEqual(['role: editor', 'as a new account']);
+    expect(auditDetailWords({ everywhere: true, sessions: 3 })).toEqual(['on every device', '3 sessions']);
+    expect(auditDetailWords({ method: 'link' })).toEqual(['with a sign-in link']);
+    expect(auditDetailWords({ visibility: 'shared', app: 'slack' })).toEqual([
+      'shared with the workspace',
+      'app: slack',
+    ]);
+  });
+
+  it('leaves out false flags and nested values, and spaces an unknown key', () => {
+    expect(auditDetailWords({ newAccount: false, extra: { a: 1 }, someCount: 2, otherFlag: true })).toEqual([
+      'some count: 2',
+      'other flag',
+    ]);
   });
 });

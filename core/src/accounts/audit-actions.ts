@@ -52,3 +52,46 @@ export function auditActionLabel(action: string): string {
 export function isAuditAction(action: string): action is AuditAction {
   return Object.hasOwn(AUDIT_ACTION_LABELS, action);
 }
+
+/** Words for a detail that is a flag: shown when it is true, never as `key: true`. */
+const DETAIL_FLAGS: Record<string, string> = {
+  newAccount: 'as a new account',
+  everywhere: 'on every device',
+  otherSessionsEnded: 'other sessions ended',
+};
+
+/** Words for a detail's value, by key; a key not listed reads `key: value` in plain words. */
+const DETAIL_WORDS: Record<string, (value: string | number) => string> = {
+  role: (v) => `role: ${v}`,
+  from: (v) => `from: ${v}`,
+  to: (v) => `to: ${v}`,
+  email: (v) => String(v),
+  name: (v) => String(v),
+  app: (v) => `app: ${v}`,
+  visibility: (v) => (v === 'shared' ? 'shared with the workspace' : 'private'),
+  method: (v) => (v === 'link' ? 'with a sign-in link' : v === 'password' ? 'with a password' : `by ${v}`),
+  sessions: (v) => (v === 1 ? '1 session' : `${v} sessions`),
+  events: (v) => (v === 1 ? '1 event' : `${v} events`),
+};
+
+/** 'otherThing' → 'other thing': a key the table does not know, in words rather than camel case. */
+const spaced = (key: string) => key.replace(/([a-z])([A-Z])/g, '$1 $2').toLowerCase();
+
+/**
+ * An audit event's details as the audit page words them: flags by what they mean, values by
+ * their key, nested values left out; never raw JSON or a camel-case key.
+ * @example auditDetailWords({ role: 'editor', newAccount: true }) // ['role: editor', 'as a new account']
+ */
+export function auditDetailWords(detail: Record<string, unknown>): string[] {
+  const words: string[] = [];
+  for (const [key, value] of Object.entries(detail)) {
+    if (typeof value === 'boolean') {
+      if (value) words.push(DETAIL_FLAGS[key] ?? spaced(key));
+      continue;
+    }
+    if (typeof value !== 'string' && typeof value !== 'number') continue;
+    const word = DETAIL_WORDS[key];
+    words.push(word ? word(value) : `${spaced(key)}: ${value}`);
+  }
+  return words;
+}

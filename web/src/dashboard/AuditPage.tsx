@@ -3,7 +3,7 @@
  * newest first, filtered by action, member and days; 'Load more' pages back; 'Download' saves
  * the filtered log as JSON lines (the download itself is recorded).
  */
-import { AUDIT_ACTION_LABELS, auditActionLabel } from '@junction/core';
+import { AUDIT_ACTION_LABELS, auditActionLabel, auditDetailWords } from '@junction/core';
 import { observer } from 'mobx-react-lite';
 import { useEffect, useState } from 'react';
 import { RoleGate } from '../access/RoleGate.js';
@@ -30,10 +30,9 @@ const NO_FILTERS: AuditFilters = { action: '', actorId: '', from: '', to: '' };
 
 /** An event's detail words (roles, counts, names), never raw JSON; a workflow's name shows as its link. */
 function detailWords(row: AuditRow): string[] {
-  return Object.entries(row.detail)
-    .filter(([key]) => !(row.workflow && key === 'name'))
-    .filter(([, value]) => ['string', 'number', 'boolean'].includes(typeof value))
-    .map(([key, value]) => `${key}: ${String(value)}`);
+  const detail = { ...(row.detail as Record<string, unknown>) };
+  if (row.workflow) delete detail.name;
+  return auditDetailWords(detail);
 }
 
 /** The member an event was about, by e-mail while they are a member; never their id. */
