@@ -68,6 +68,10 @@ const Main = styled.main`
   min-width: 0;
   padding: ${({ theme }) => theme.space(8)} ${({ theme }) => theme.space(8)};
   max-width: 1280px;
+  /* Where the support chat's launcher shows, the content keeps clear of its corner column. */
+  @media ${({ theme }) => theme.media.chat} {
+    padding-right: ${({ theme }) => theme.space(22)};
+  }
 `;
 
 const Centered = styled.main`
