@@ -162,10 +162,10 @@ export async function startWebServer(): Promise<E2EServer> {
 async function startServerFor(webDist: string): Promise<E2EServer> {
   const mode = process.env.JUNCTION_E2E_SERVER;
   const appModule = path.join(REPO_ROOT, 'server', 'src', 'app.ts');
-  if (mode === 'server') return startRealServer(appModule, webDist);
+  if (mode === 'server') return startRealServerOnFreePort(appModule, webDist);
   if (mode !== 'static' && existsSync(appModule)) {
     try {
-      return await startRealServer(appModule, webDist);
+      return await startRealServerOnFreePort(appModule, webDist);
     } catch (error) {
       console.warn(
         `e2e harness: the real server did not start, using the static server (JUNCTION_E2E_SERVER=server makes this fatal): ${String(error)}`,
@@ -174,6 +174,20 @@ async function startServerFor(webDist: string): Promise<E2EServer> {
   }
   const server = await startStaticServer(webDist);
   return { ...server, kind: 'static' };
+}
+
+/**
+ * Starts the real server, choosing another port when the one found free was taken before the
+ * server could listen on it (another suite on the same machine), a few times at most.
+ */
+async function startRealServerOnFreePort(appModule: string, webDist: string): Promise<E2EServer> {
+  for (let attempt = 1; ; attempt++) {
+    try {
+      return await startRealServer(appModule, webDist);
+    } catch (error) {
+      if ((error as { code?: string }).code !== 'EADDRINUSE' || attempt >= 5) throw error;
+    }
+  }
 }
 
 /** Returns a port that was free on 127.0.0.1 a moment ago (the OS picks it). */
@@ -240,7 +254,15 @@ async function startRealServer(appModule: string, webDist: string): Promise<E2ES
     throw new Error('createApp(config) returned no listen()/close() app; update test/e2e/harness.ts to start it.');
   }
   const listening = app;
-  const address = await listening.listen({ host: config.host, port });
+  let address: string;
+  try {
+    address = await listening.listen({ host: config.host, port });
+  } catch (error) {
+    await listening.close();
+    await services.close();
+    await rm(dataDir, { recursive: true, force: true });
+    throw error;
+  }
   return {
     baseUrl: address.replace(/\/$/, ''),
     kind: 'server',
