@@ -85,7 +85,7 @@ describe.each(openTestDatabases())('operator commands on $dialect', (testDb) => 
     const next = randomBytes(32).toString('base64');
     env = { ...env, JUNCTION_ENCRYPTION_KEY: `${next},${key}` };
     const result = await run('rotate-key');
-    expect(result.code).toBe(0);
+    expect(result.code, `${result.err}${result.out}`).toBe(0);
     expect(result.out).toContain('connections: 1');
     expect(result.out).toContain('the older keys can be removed');
   });

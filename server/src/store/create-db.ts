@@ -7,13 +7,14 @@ import { chmodSync, closeSync, mkdirSync, openSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import path from 'node:path';
 import SqliteDatabase from 'better-sqlite3';
-import { Kysely, Migrator, PostgresDialect, SqliteDialect, sql } from 'kysely';
+import { Kysely, Migrator, SqliteDialect, sql } from 'kysely';
 import type PgModule from 'pg';
 import type { Config } from '../config.js';
 import type { Database, Dialect } from './database.js';
 import { assertNotNewer } from './migration-status.js';
 import { createMigrationProvider } from './migrations/index.js';
 import { NulFreeTextPlugin } from './nul-free.js';
+import { OwnSchemaPostgresDialect } from './pg-own-schema.js';
 import { prepareRepeatedStatements } from './pg-prepared.js';
 import { withStatementCache } from './sqlite-statements.js';
 
@@ -92,7 +93,7 @@ function openPostgres(connectionString: string): DbHandle {
   // nothing else to do here (queries in flight fail on their own and are retried by callers).
   pool.on('error', () => undefined);
   prepareRepeatedStatements(pool);
-  const db = new Kysely<Database>({ dialect: new PostgresDialect({ pool }), plugins: [new NulFreeTextPlugin()] });
+  const db = new Kysely<Database>({ dialect: new OwnSchemaPostgresDialect({ pool }), plugins: [new NulFreeTextPlugin()] });
   return { db, dialect: 'postgres', close: once(() => db.destroy()) };
 }
 
@@ -117,13 +118,9 @@ export async function migrateToLatest(handle: DbHandle, onApplied?: (name: strin
     provider: createMigrationProvider(handle.dialect),
     migrationTableSchema,
   });
-  let { error, results } = await migrator.migrateToLatest();
-  // Kysely's introspector reads the tables of every schema in the database; when another user
-  // of a shared database (a test suite beside this one) drops its schema at that moment, the
-  // run fails naming that other schema. Nothing of ours went wrong: run again.
-  for (let attempt = 1; error && attempt < 5 && isOtherSchemaGone(error, migrationTableSchema); attempt++) {
-    ({ error, results } = await migrator.migrateToLatest());
-  }
+  // Introspection reads our own schema only (./pg-own-schema.ts), so another schema's DDL at
+  // this moment cannot fail the run.
+  const { error, results } = await migrator.migrateToLatest();
   if (error) {
     const failed = results?.find((r) => r.status === 'Error')?.migrationName ?? 'unknown';
     throw new Error(`Database migration ${failed} failed: ${error instanceof Error ? error.message : String(error)}`, {
@@ -139,10 +136,4 @@ function once(fn: () => Promise<void>): () => Promise<void> {
     done ??= fn();
     return done;
   };
-}
-
-/** Whether a migration error names a schema that is gone and is not the one being migrated. */
-function isOtherSchemaGone(error: unknown, own: string | undefined): boolean {
-  const missing = /schema "([^"]+)" does not exist/.exec(String(error))?.[1];
-  return missing !== undefined && missing !== own;
 }
