@@ -110,6 +110,20 @@ export interface WorkflowsTable {
   step_apps_revision: number | null;
 }
 
+/**
+ * `ops_progress` (migration 0025): where a resumable operator job stands, one row per job (the
+ * `junction migrate --database` cursor, ops/document-upgrade.ts; store/repos/transfer.ts).
+ */
+export interface OpsProgressTable {
+  job: string;
+  /** The last id the job finished (it resumes after it). */
+  cursor: string;
+  /** The job's running counts (JSON text, written with `writeJson`; text on both dialects). */
+  counts: string;
+  started_at: string;
+  updated_at: string;
+}
+
 /** `credentials`: connected accounts; secret values sealed by the vault. */
 export interface CredentialsTable {
   id: string;
@@ -155,5 +169,6 @@ export interface Database
   verification_codes: VerificationCodesTable;
   one_time_tokens: OneTimeTokensTable;
   workflows: WorkflowsTable;
+  ops_progress: OpsProgressTable;
   credentials: CredentialsTable;
 }

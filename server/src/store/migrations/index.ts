@@ -28,6 +28,7 @@ import { createHistoryIndexesMigration } from './0020-history-indexes.js';
 import { createRunCountsMigration } from './0022-run-counts.js';
 import { createWorkflowAppsMigration } from './0023-workflow-apps.js';
 import { createWorkflowCountsMigration } from './0024-workflow-counts.js';
+import { createOpsProgressMigration } from './0025-ops-progress.js';
 
 /**
  * Builds the migration provider for a dialect. Names sort in apply order; never rename or
@@ -61,6 +62,7 @@ export function createMigrationProvider(dialect: Dialect): MigrationProvider {
         '0022-run-counts': createRunCountsMigration(dialect),
         '0023-workflow-apps': createWorkflowAppsMigration(),
         '0024-workflow-counts': createWorkflowCountsMigration(),
+        '0025-ops-progress': createOpsProgressMigration(),
       };
     },
   };

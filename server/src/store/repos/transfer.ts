@@ -3,7 +3,7 @@
  * (`junction migrate --database`) that the per-table repositories do not have: instance-wide
  * reads (every workspace, who owns an id in any workspace) and the upgrade's progress row.
  */
-import { type Kysely, sql } from 'kysely';
+import type { Kysely } from 'kysely';
 import type { Database } from '../database.js';
 import { readJson, writeJson } from '../json.js';
 
@@ -64,10 +64,7 @@ export async function countWorkflows(db: Kysely<Database>): Promise<number> {
   return Number(row.n);
 }
 
-/**
- * Where a resumable operator job stands: a row of `ops_progress` (created on first use; an
- * operator's bookkeeping, not part of the application's schema).
- */
+/** Where a resumable operator job stands: its row of `ops_progress` (migration 0025). */
 export interface OpsProgress {
   cursor: string;
   counts: Record<string, number>;
@@ -75,22 +72,13 @@ export interface OpsProgress {
   updatedAt: string;
 }
 
-async function ensureProgressTable(db: Kysely<Database>): Promise<void> {
-  await sql`CREATE TABLE IF NOT EXISTS ops_progress (
-    job text PRIMARY KEY,
-    cursor text NOT NULL,
-    counts text NOT NULL,
-    started_at text NOT NULL,
-    updated_at text NOT NULL
-  )`.execute(db);
-}
-
 /** The saved progress of a job, or undefined when it has none (never started, or finished). */
 export async function readProgress(db: Kysely<Database>, job: string): Promise<OpsProgress | undefined> {
-  await ensureProgressTable(db);
-  const rows = await sql<{ cursor: string; counts: string; started_at: string; updated_at: string }>`
-    SELECT cursor, counts, started_at, updated_at FROM ops_progress WHERE job = ${job}`.execute(db);
-  const row = rows.rows[0];
+  const row = await db
+    .selectFrom('ops_progress')
+    .select(['cursor', 'counts', 'started_at', 'updated_at'])
+    .where('job', '=', job)
+    .executeTakeFirst();
   if (!row) return undefined;
   return {
     cursor: row.cursor,
@@ -100,18 +88,28 @@ export async function readProgress(db: Kysely<Database>, job: string): Promise<O
   };
 }
 
-/** Saves a job's progress (insert or replace). */
+/** Saves a job's progress (insert or replace; the first save's start time stays). */
 export async function saveProgress(db: Kysely<Database>, job: string, progress: OpsProgress): Promise<void> {
-  await ensureProgressTable(db);
-  await sql`INSERT INTO ops_progress (job, cursor, counts, started_at, updated_at)
-    VALUES (${job}, ${progress.cursor}, ${writeJson(progress.counts)}, ${progress.startedAt}, ${progress.updatedAt})
-    ON CONFLICT (job) DO UPDATE SET cursor = excluded.cursor, counts = excluded.counts, updated_at = excluded.updated_at`.execute(
-    db,
-  );
+  await db
+    .insertInto('ops_progress')
+    .values({
+      job,
+      cursor: progress.cursor,
+      counts: writeJson(progress.counts),
+      started_at: progress.startedAt,
+      updated_at: progress.updatedAt,
+    })
+    .onConflict((oc) =>
+      oc.column('job').doUpdateSet((eb) => ({
+        cursor: eb.ref('excluded.cursor'),
+        counts: eb.ref('excluded.counts'),
+        updated_at: eb.ref('excluded.updated_at'),
+      })),
+    )
+    .execute();
 }
 
 /** Forgets a job's progress (it finished). */
 export async function clearProgress(db: Kysely<Database>, job: string): Promise<void> {
-  await ensureProgressTable(db);
-  await sql`DELETE FROM ops_progress WHERE job = ${job}`.execute(db);
+  await db.deleteFrom('ops_progress').where('job', '=', job).execute();
 }
