@@ -20,7 +20,10 @@ export const OPS_COMMANDS = ['backup', 'restore', 'export', 'import', 'db', 'rot
 interface ServerModule {
   loadConfig(env: Record<string, string | undefined>): unknown;
   // biome-ignore lint/suspicious/noExplicitAny: the built server's services, loaded at run time.
-  ops: Record<string, (...args: any[]) => Promise<any>>;
+  ops: Record<string, (...args: any[]) => Promise<any>> & {
+    /** Absent from builds before JUNCTION_DEBUG was read as a flag. */
+    showsStacks?(env: Record<string, string | undefined>): boolean;
+  };
 }
 
 const defaultLoader: ModuleLoader = (specifier) => import(specifier) as Promise<Record<string, unknown>>;
@@ -55,6 +58,26 @@ const REFUSALS = new Set([
   'WrongPassphraseError',
   'NoDatabaseError',
 ]);
+
+/**
+ * Reports a command that failed and answers its exit code: bad usage or configuration (2), a
+ * database newer than this Junction (2), else one line (1), followed by the stack of an
+ * unexpected failure (not a refusal) when JUNCTION_DEBUG is on in the command's environment.
+ */
+function reportFailure(
+  io: CliIo,
+  label: string,
+  error: Error,
+  server: ServerModule,
+  env: Record<string, string | undefined>,
+): number {
+  if (error instanceof UsageError || error.name === 'ConfigError') return usage(io, error.message);
+  io.stderr(`junction ${label}: ${error.message}\n`);
+  // A database newer than this Junction: as the server refuses to start on it.
+  if (error.name === 'DatabaseNewerError') return 2;
+  if (!REFUSALS.has(error.name) && server.ops.showsStacks?.(env)) io.stderr(`${error.stack}\n`);
+  return 1;
+}
 
 /**
  * Runs one operator command (`argv` starts with the command name) and resolves with its exit code.
@@ -98,17 +121,12 @@ export async function runOpsCommand(argv: string[], io: CliIo, context: OpsConte
     io.stderr(`junction ${command}: this server build has no operator commands. Rebuild it with \`npm run build\`.\n`);
     return 1;
   }
+  const env = context.env ?? process.env;
   try {
-    const config = server.loadConfig(context.env ?? process.env);
+    const config = server.loadConfig(env);
     return await dispatch(server.ops, config, command as string, values, positionals, io, context.version);
   } catch (err) {
-    const error = err as Error;
-    if (error instanceof UsageError || error.name === 'ConfigError') return usage(io, error.message);
-    io.stderr(`junction ${command}: ${error.message}\n`);
-    // A database newer than this Junction: as the server refuses to start on it.
-    if (error.name === 'DatabaseNewerError') return 2;
-    if (!REFUSALS.has(error.name) && process.env.JUNCTION_DEBUG) io.stderr(`${error.stack}\n`);
-    return 1;
+    return reportFailure(io, command as string, err as Error, server, env);
   }
 }
 
@@ -231,8 +249,9 @@ export async function runDatabaseMigrate(
     );
     return 1;
   }
+  const env = context.env ?? process.env;
   try {
-    const config = server.loadConfig(context.env ?? process.env);
+    const config = server.loadConfig(env);
     const report = await server.ops.upgradeDocuments(config, {
       dryRun: options.isDryRun,
       batchSize: options.batchSize,
@@ -241,10 +260,7 @@ export async function runDatabaseMigrate(
     io.stdout(formatUpgrade(report));
     return report.failed.length > 0 ? 1 : 0;
   } catch (err) {
-    const error = err as Error;
-    if (error.name === 'ConfigError') return usage(io, error.message);
-    io.stderr(`junction migrate --database: ${error.message}\n`);
-    return error.name === 'DatabaseNewerError' ? 2 : 1;
+    return reportFailure(io, 'migrate --database', err as Error, server, env);
   }
 }
 

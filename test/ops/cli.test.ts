@@ -96,6 +96,28 @@ describe.each(openTestDatabases())('operator commands on $dialect', (testDb) => 
     expect(c.text()).toContain('0 documents: 0 would change');
   });
 
+  it('prints the stack of an unexpected failure only when JUNCTION_DEBUG is on', async () => {
+    // --out under a plain file: writing the export fails with ENOTDIR, a failure no refusal names.
+    writeFileSync(path.join(work, 'plain-file'), '');
+    const exportWith = async (debug: string | undefined) => {
+      const c = captureIo(work);
+      const code = await runOpsCommand(['export', '--out', 'plain-file/e.json'], c.io, {
+        load,
+        env: { ...env, JUNCTION_DEBUG: debug },
+      });
+      return { code, err: c.errors() };
+    };
+    const on = await exportWith('on');
+    expect(on.code, on.err).toBe(1);
+    expect(on.err).toMatch(/^junction export: ENOTDIR[^\n]*\n/);
+    expect(on.err).toMatch(/\n {4}at /);
+    for (const debug of ['off', '0', 'false', 'no', '', undefined]) {
+      const quiet = await exportWith(debug);
+      expect(quiet.code, quiet.err).toBe(1);
+      expect(quiet.err, `JUNCTION_DEBUG=${debug}`).toMatch(/^junction export: ENOTDIR[^\n]*\n$/);
+    }
+  });
+
   it('says to rebuild when the server build has no operator commands', async () => {
     const c = captureIo(work);
     const old = async () => ({ loadConfig: () => ({}) });

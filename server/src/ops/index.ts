@@ -5,6 +5,7 @@
  */
 import { existsSync } from 'node:fs';
 import type { Config } from '../config.js';
+import { isOn, readEnv } from '../env.js';
 import { createDb, type DbHandle, resolveSqlitePath } from '../store/create-db.js';
 import { inspect as inspectDataLock } from '../store/data-lock.js';
 import { applyMigrations, DatabaseNewerError, type MigrationStatus, readMigrationStatus } from '../store/repos/ops.js';
@@ -110,6 +111,12 @@ export const ops = {
     withCurrentDatabase(config, (handle) => upgradeStoredDocuments(handle, options)),
   rotateKeys: (config: Config): Promise<RotationReport> =>
     withCurrentDatabase(config, (handle) => rotateKeys(handle, config)),
+  /**
+   * Whether the command line prints the stack of an unexpected failure: JUNCTION_DEBUG of the
+   * environment the command was given, read as every flag is (env.ts: `off`, `0`, `false`, `no`
+   * and unset are off).
+   */
+  showsStacks: (env: Record<string, string | undefined>): boolean => isOn(readEnv(env).JUNCTION_DEBUG),
 };
 
 /** The operator services' type, as the command line sees them. */
