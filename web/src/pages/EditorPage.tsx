@@ -4,7 +4,6 @@ import { useCallback, useEffect, useRef, useState } from 'react';
 import styled from 'styled-components';
 import { AccessStoreModel } from '../access/access-store.js';
 import { refusal, useCan } from '../access/useCan.js';
-import { shouldShowMinimap } from '../editor/canvas/canvas-model.js';
 import { WorkflowCanvasWithProvider } from '../editor/canvas/WorkflowCanvas.js';
 import { EditorProvider } from '../editor/editor-context.js';
 import { LinkPanelHost } from '../editor/links/LinkPanelHost.js';
@@ -16,7 +15,6 @@ import { StepPanelHost } from '../editor/panels/StepPanelHost.js';
 import { ConnectionBanner } from '../editor/top-bar/ConnectionBanner.js';
 import { ReadOnlyBanner } from '../editor/top-bar/ReadOnlyBanner.js';
 import { TopBar } from '../editor/top-bar/TopBar.js';
-import { whenIdle } from '../editor/when-idle.js';
 import { CustomTriggerWizardHost } from '../onboarding/CustomTriggerWizardHost.js';
 import { codeModalChunk } from '../onboarding/modal-chunks.js';
 import { REMINDER_BELOW_PX, type SignedIn, SignUpFlow, signUpStart } from '../onboarding/onboarding-signup.js';
@@ -35,26 +33,8 @@ import {
 import { Button, Spinner, useToast } from '../ui/index.js';
 import { ChunkFailure, lazyChunk, useLazyChunk } from '../ui/lazy-chunk.js';
 import { FullScreen } from '../ui/PageShell.js';
+import { EditorChatLauncher } from './EditorChatLauncher.js';
 import { NoAccessNotice, NoAccessText } from './NoAccessNotice.js';
-
-/** How far the chat launcher sits above the corner: over React Flow's minimap (150 px + 15 px margins). */
-const CHAT_LIFT_OVER_MINIMAP = '160px';
-
-// The support chat's launcher is a corner button, not the canvas: a chunk fetched once the
-// browser is idle after the first paint (the editor's first load goes without it).
-const chatLauncherChunk = lazyChunk(() => import('../dashboard/SupportChatLauncher.js'));
-
-/**
- * The support chat (editor-core 2.9), lifted over the canvas's minimap when there is one; its
- * own observer, so that an edit re-draws this button and not the page.
- */
-const EditorChatLauncher = observer(function EditorChatLauncher({ editor }: { editor: IEditorStore }) {
-  const [isIdle, setIdle] = useState(() => chatLauncherChunk.loaded() !== null);
-  useEffect(() => (isIdle ? undefined : whenIdle(() => setIdle(true))), [isIdle]);
-  const { module } = useLazyChunk(chatLauncherChunk, isIdle);
-  const lift = shouldShowMinimap(editor.wf.data) ? CHAT_LIFT_OVER_MINIMAP : undefined;
-  return module ? <module.SupportChatLauncher lift={lift} /> : null;
-});
 
 type TourModule = typeof import('../onboarding/tour-chunk.js');
 
