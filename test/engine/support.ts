@@ -3,8 +3,9 @@
  * app on 127.0.0.1), workflow documents (webhook → optional filter/delay → HTTP request), and
  * a bounded wait for an execution to reach a status.
  */
-import { type ConditionGroup, createStepData, type Link, type WorkflowDocument } from '@junction/core';
+import type { ConditionGroup, Link, WorkflowDocument } from '@junction/core';
 import Fastify, { type FastifyInstance } from 'fastify';
+import { httpGetStep, plainLink, webhookTrigger } from '../support/workflow-steps.js';
 
 /** What the helpers call: the API harness, or a thin wrapper over `app.inject`. */
 export interface Caller {
@@ -103,40 +104,17 @@ export const STEP = { trigger: 'st-hook', http: 'st-http', second: 'st-then' } a
 
 /** A document: Webhook trigger → (filter, delay) → HTTP GET `url` (→ HTTP GET `thenUrl`). */
 export function hookWorkflow(id: string, options: HookWorkflowOptions): WorkflowDocument {
-  const httpStep = (stepId: string, name: string, url: string, x: number) => ({
-    id: stepId,
-    kind: 'action' as const,
-    position: { x, y: 0 },
-    data: createStepData({
+  const httpStep = (stepId: string, name: string, url: string, x: number) =>
+    httpGetStep({
+      id: stepId,
       name,
-      type: 'http',
-      label: 'HTTP request',
-      action: 'customRequest',
-      actionlabel: 'Custom Request',
-      fields: [
-        { name: 'requestType', value: 'GET' },
-        { name: 'url', value: url },
-        { name: 'params', value: [{ key: 'amount', value: `\${${STEP.trigger}.amount}` }] },
-      ],
-      // Tested once: only a workflow whose steps are all tested is switched ON (editor-core 4.2).
+      url,
+      params: [{ key: 'amount', value: `\${${STEP.trigger}.amount}` }],
+      x,
       testData: { ok: true },
-    }),
-  });
+    });
   const steps = [
-    {
-      id: STEP.trigger,
-      kind: 'trigger' as const,
-      position: { x: 0, y: 0 },
-      data: createStepData({
-        name: 'Catch Hook',
-        type: 'webhook',
-        app: 'webhook',
-        label: 'Webhook',
-        action: 'catchHook',
-        triggerlabel: 'Catch Hook',
-        testData: { amount: 42, sample: true },
-      }),
-    },
+    webhookTrigger(STEP.trigger, { amount: 42, sample: true }),
     httpStep(STEP.http, 'Call target', options.url, 200),
   ];
   const links: Link[] = [
@@ -151,7 +129,7 @@ export function hookWorkflow(id: string, options: HookWorkflowOptions): Workflow
   ];
   if (options.thenUrl) {
     steps.push(httpStep(STEP.second, 'Call target again', options.thenUrl, 400));
-    links.push({ id: 'ln-2', source: STEP.http, target: STEP.second, name: '', groups: [], delaySeconds: 0 });
+    links.push(plainLink('ln-2', STEP.http, STEP.second));
   }
   return {
     schemaVersion: 1,

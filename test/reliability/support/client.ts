@@ -3,8 +3,9 @@
  * workflow (Webhook → HTTP request to the target carrying the event's seq), a paced webhook
  * load that fills a {@link Ledger}, and latency figures.
  */
-import { createStepData, type WorkflowDocument } from '@junction/core';
+import type { WorkflowDocument } from '@junction/core';
 import { Agent, request } from 'undici';
+import { httpGetStep, plainLink, webhookTrigger } from '../../support/workflow-steps.js';
 import type { Ledger } from './invariant.js';
 
 /** A password that passes the sign-up rules. */
@@ -85,41 +86,17 @@ export function effectWorkflow(url: string, name = 'Reliability'): WorkflowDocum
     name,
     active: true,
     steps: [
-      {
-        id: STEPS.trigger,
-        kind: 'trigger',
-        position: { x: 0, y: 0 },
-        data: createStepData({
-          name: 'Catch Hook',
-          type: 'webhook',
-          app: 'webhook',
-          label: 'Webhook',
-          action: 'catchHook',
-          triggerlabel: 'Catch Hook',
-          testData: { seq: 0 },
-        }),
-      },
-      {
+      webhookTrigger(STEPS.trigger, { seq: 0 }),
+      httpGetStep({
         id: STEPS.call,
-        kind: 'action',
-        position: { x: 200, y: 0 },
-        data: createStepData({
-          name: 'Call target',
-          type: 'http',
-          label: 'HTTP request',
-          action: 'customRequest',
-          actionlabel: 'Custom Request',
-          fields: [
-            { name: 'requestType', value: 'GET' },
-            { name: 'url', value: url },
-            { name: 'params', value: [{ key: 'seq', value: `\${${STEPS.trigger}.seq}` }] },
-          ],
-          // Tested once: a workflow is switched ON only with every step tested (editor-core 4.2).
-          testData: { status: 200 },
-        }),
-      },
+        name: 'Call target',
+        url,
+        params: [{ key: 'seq', value: `\${${STEPS.trigger}.seq}` }],
+        x: 200,
+        testData: { status: 200 },
+      }),
     ],
-    links: [{ id: 'ln-1', source: STEPS.trigger, target: STEPS.call, name: '', groups: [], delaySeconds: 0 }],
+    links: [plainLink('ln-1', STEPS.trigger, STEPS.call)],
   };
 }
 
