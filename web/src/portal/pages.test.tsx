@@ -37,6 +37,17 @@ const shop: AppDefinition = {
   authInfo: { apiType: 'apikey', testAuth: 'listOrders', testResponseStatus: true },
 };
 
+/** How long a test waits for what the user sees after a save (a loaded machine is slow). */
+const SEEN = { timeout: 5000 };
+
+/**
+ * The toast that says `text`, once it shows: a save answers after the fake server's round trip
+ * and a re-render, which a loaded machine stretches past testing-library's default second.
+ */
+function findToast(text: string): Promise<HTMLElement> {
+  return screen.findByText(text, {}, SEEN);
+}
+
 /** Renders the app at `path` and waits for the portal's pane (the portal may load on demand). */
 async function renderAt(path: string, fake: FakePortalApi) {
   const router = createMemoryRouter(appRoutes, { initialEntries: [path] });
@@ -103,9 +114,9 @@ describe('portal left pane saves', () => {
     await act(async () => {
       fireEvent.blur(docs);
     });
-    await waitFor(() => expect(puts()).toHaveLength(1));
+    await waitFor(() => expect(puts()).toHaveLength(1), SEEN);
     expect((puts()[0].body as AppDefinition).apiDocs).toBe('https://docs.shop.example');
-    expect(await screen.findByText('Shop integration saved!')).toBeTruthy();
+    expect(await findToast('Shop integration saved!')).toBeTruthy();
 
     fireEvent.change(screen.getByLabelText('Status'), { target: { value: 'Complete' } });
     expect(screen.getByText('Saved with the next save.')).toBeTruthy();
@@ -114,7 +125,7 @@ describe('portal left pane saves', () => {
     await act(async () => {
       fireEvent.change(screen.getByLabelText('API DateTime Format'), { target: { value: '%m/%d/%Y' } });
     });
-    await waitFor(() => expect(puts()).toHaveLength(2));
+    await waitFor(() => expect(puts()).toHaveLength(2), SEEN);
     expect(puts()[1].body).toMatchObject({ apiDateTimeFormat: '%m/%d/%Y', completionStatus: 'Complete' });
     expect(fake.apps.get('shop')?.apiDateTimeFormat).toBe('%m/%d/%Y');
     expect(screen.getByLabelText('API DateTime Format').querySelectorAll('option')).toHaveLength(20);
@@ -161,9 +172,9 @@ describe('Create Integration', () => {
     expect(screen.getByText('my-shop')).toBeTruthy();
     expect(screen.getByText(/Max 160 characters/)).toBeTruthy();
     fireEvent.click(screen.getByRole('button', { name: 'Save' }));
-    await waitFor(() => expect(router.state.location.pathname).toBe('/develop/my-shop'));
+    await waitFor(() => expect(router.state.location.pathname).toBe('/develop/my-shop'), SEEN);
     expect(fake.apps.get('my-shop')?.appName).toBe('My Shop!');
-    expect(await screen.findByText('My Shop! integration saved!')).toBeTruthy();
+    expect(await findToast('My Shop! integration saved!')).toBeTruthy();
   });
 
   it('says why nothing was created when the name is empty', async () => {
@@ -205,7 +216,7 @@ describe('actions and triggers', () => {
     expect((await screen.findByText(/This is not valid JSON/)).getAttribute('role')).toBe('alert');
     fireEvent.change(box, { target: { value: '{"item":"${inputData.item}","customer":{"name":"Ada"}}' } });
     fireEvent.click(screen.getByRole('button', { name: 'Submit' }));
-    await waitFor(() => expect(screen.getAllByTestId('body-row')).toHaveLength(3));
+    await waitFor(() => expect(screen.getAllByTestId('body-row')).toHaveLength(3), SEEN);
     expect(screen.getByLabelText('Body key 3')).toHaveProperty('value', 'name');
   });
 
@@ -217,7 +228,7 @@ describe('actions and triggers', () => {
     await act(async () => {
       fireEvent.click(screen.getByRole('button', { name: 'Save' }));
     });
-    expect(await screen.findByText('Shop integration saved!')).toBeTruthy();
+    expect(await findToast('Shop integration saved!')).toBeTruthy();
     expect(fake.apps.get('shop')?.actions.createOrder.url).toBe('https://api.example/v2/orders');
   });
 
@@ -252,8 +263,8 @@ describe('two-step delete and field edits', () => {
     await act(async () => {
       fireEvent.click(within(menu).getByRole('menuitem', { name: 'Really Delete?' }));
     });
-    await waitFor(() => expect(fake.apps.get('shop')?.actions.createOrder).toBeUndefined());
-    expect(await screen.findByText('Shop integration saved!')).toBeTruthy();
+    await waitFor(() => expect(fake.apps.get('shop')?.actions.createOrder).toBeUndefined(), SEEN);
+    expect(await findToast('Shop integration saved!')).toBeTruthy();
     expect(fake.apps.get('shop')?.actions.listOrders).toBeTruthy();
   });
 
@@ -267,7 +278,7 @@ describe('two-step delete and field edits', () => {
     await act(async () => {
       fireEvent.click(within(await screen.findByRole('menu')).getByRole('menuitem', { name: 'Really Delete?' }));
     });
-    await waitFor(() => expect(fake.apps.get('shop')?.triggers.newOrder).toBeUndefined());
+    await waitFor(() => expect(fake.apps.get('shop')?.triggers.newOrder).toBeUndefined(), SEEN);
   });
 
   it('saves when a field is deleted (forms-dp 4)', async () => {
@@ -279,7 +290,7 @@ describe('two-step delete and field edits', () => {
     await act(async () => {
       fireEvent.click(within(await screen.findByRole('menu')).getByRole('menuitem', { name: 'Really Delete?' }));
     });
-    await waitFor(() => expect(fake.apps.get('shop')?.actions.createOrder.fields).toEqual([]));
+    await waitFor(() => expect(fake.apps.get('shop')?.actions.createOrder.fields).toEqual([]), SEEN);
   });
 
   it("edits an object field's properties with key, title, description, type and hidden; checks the keys", async () => {
@@ -302,13 +313,15 @@ describe('two-step delete and field edits', () => {
     await act(async () => {
       fireEvent.click(screen.getByRole('button', { name: 'Save' }));
     });
-    await waitFor(() =>
-      expect(fake.apps.get('shop')?.actions.createOrder.fields?.[0].schema).toEqual({
-        type: 'object',
-        properties: [
-          { key: 'zip', title: 'ZIP', description: 'The postal code.', hidden: true, schema: { type: 'number' } },
-        ],
-      }),
+    await waitFor(
+      () =>
+        expect(fake.apps.get('shop')?.actions.createOrder.fields?.[0].schema).toEqual({
+          type: 'object',
+          properties: [
+            { key: 'zip', title: 'ZIP', description: 'The postal code.', hidden: true, schema: { type: 'number' } },
+          ],
+        }),
+      SEEN,
     );
   });
 });
@@ -343,11 +356,13 @@ describe('trigger Form Design', () => {
     await act(async () => {
       fireEvent.click(screen.getByRole('button', { name: 'Save' }));
     });
-    await waitFor(() =>
-      expect(fake.apps.get('shop')?.triggers.newOrder.fields).toEqual([
-        { name: 'status', title: 'Status', value: 'paid' },
-        { name: 'limit', title: 'Limit', value: 25 },
-      ]),
+    await waitFor(
+      () =>
+        expect(fake.apps.get('shop')?.triggers.newOrder.fields).toEqual([
+          { name: 'status', title: 'Status', value: 'paid' },
+          { name: 'limit', title: 'Limit', value: 25 },
+        ]),
+      SEEN,
     );
   });
 });
@@ -373,7 +388,7 @@ describe('authentication', () => {
     await act(async () => {
       fireEvent.click(await screen.findByRole('button', { name: 'Test Authentication' }));
     });
-    expect((await screen.findAllByText('Request Failed')).length).toBeGreaterThan(0);
+    expect((await screen.findAllByText('Request Failed', {}, SEEN)).length).toBeGreaterThan(0);
     fireEvent.click(screen.getByRole('tab', { name: 'HTTP' }));
     expect(screen.getByText('Error. Please see the RESPONSE tab for more information.')).toBeTruthy();
 
@@ -382,7 +397,7 @@ describe('authentication', () => {
       fireEvent.click(screen.getByRole('button', { name: 'Test Authentication' }));
     });
     fireEvent.click(screen.getByRole('tab', { name: 'HTTP' }));
-    expect(await screen.findByText('Error loading data. Please try again.')).toBeTruthy();
+    expect(await screen.findByText('Error loading data. Please try again.', {}, SEEN)).toBeTruthy();
     expect(screen.getByText('Error. Please see the RESPONSE tab for more information.')).toBeTruthy();
     fireEvent.click(screen.getByRole('tab', { name: 'Response' }));
     expect(screen.getByRole('alert').textContent).toBe('The API did not answer.');
