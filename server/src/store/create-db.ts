@@ -7,7 +7,7 @@ import { chmodSync, closeSync, mkdirSync, openSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import path from 'node:path';
 import SqliteDatabase from 'better-sqlite3';
-import { Kysely, Migrator, SqliteDialect, sql } from 'kysely';
+import { Kysely, Migrator, sql } from 'kysely';
 import type PgModule from 'pg';
 import type { Config } from '../config.js';
 import type { Database, Dialect } from './database.js';
@@ -16,6 +16,7 @@ import { createMigrationProvider } from './migrations/index.js';
 import { NulFreeTextPlugin } from './nul-free.js';
 import { OwnSchemaPostgresDialect } from './pg-own-schema.js';
 import { prepareRepeatedStatements } from './pg-prepared.js';
+import { FifoSqliteDialect } from './sqlite-fifo.js';
 import { withStatementCache } from './sqlite-statements.js';
 
 /** An open database: the Kysely instance, which engine it is, and how to close it. */
@@ -60,7 +61,8 @@ function openSqlite(file: string): DbHandle {
   // As the engine's connection (engine/sqlite-writer.ts): checkpoint every ~40 MB of WAL.
   sqlite.pragma('wal_autocheckpoint = 10000');
   const db = new Kysely<Database>({
-    dialect: new SqliteDialect({ database: withStatementCache(sqlite) }),
+    // Waiters for the one connection queue in order; a release wakes one (./sqlite-fifo.ts).
+    dialect: new FifoSqliteDialect({ database: withStatementCache(sqlite) }),
     plugins: [new NulFreeTextPlugin()],
   });
   return { db, dialect: 'sqlite', close: once(() => db.destroy()) };
