@@ -127,6 +127,11 @@ describe('a portal you can find and leave', { timeout: E2E_TEST_TIMEOUT_MS * 4 }
     const preview = page.locator('[data-app-icon="logo"][alt="App Logo preview"]');
     await preview.waitFor();
     await expect(preview.getAttribute('src')).resolves.toMatch(new RegExp(`^/api/apps/${slug}/icon\\?v=`));
+    // The upload is a button of the theme, not the browser's 'Choose File  No file chosen' control.
+    const upload = page.getByText('Upload a logo', { exact: true });
+    await expect(upload.evaluate((el) => el.tagName)).resolves.toBe('LABEL');
+    const fileBox = await page.getByLabel(/Upload a logo/).boundingBox();
+    expect(fileBox?.width ?? 0).toBeLessThanOrEqual(1);
     await saveScreenshot(page, 'portal-logo-uploaded');
     // Back to the placeholders, whether or not the first visit's choice was saved before it left.
     const reset = await call('PUT', `/api/workflows/${grant.workflowId}`, { document: placeholders });

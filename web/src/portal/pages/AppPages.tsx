@@ -8,6 +8,7 @@ import { useEffect, useState } from 'react';
 import { useNavigate } from 'react-router-dom';
 import styled from 'styled-components';
 import { refusal, useCan } from '../../access/useCan.js';
+import { buttonShape } from '../../ui/Button.js';
 import { AppIcon, Button, Spinner, TextField, useToast } from '../../ui/index.js';
 import { PortalLayout, usePortal, usePortalApp, useSaveToast, withPortalLayout } from '../PortalLayout.js';
 import { Card, ErrorBanner, Heading, Hint, Row, SaveButton, SelectField, TextAreaField } from '../parts.js';
@@ -30,9 +31,33 @@ export function AppPickerPage() {
 const LogoRow = styled.div`
   display: flex;
   align-items: center;
+  flex-wrap: wrap;
   gap: ${({ theme }) => theme.space(3)};
   margin: -${({ theme }) => theme.space(2)} 0 ${({ theme }) => theme.space(4)};
-  label { display: grid; gap: 4px; font-size: ${({ theme }) => theme.font.size.small}; color: ${({ theme }) => theme.colors.textMuted}; }
+`;
+
+/**
+ * The logo upload as a secondary button: the browser's own file control ('Choose File  No file
+ * chosen', grey in the dark theme) stays inside it, out of sight but focusable and labelled.
+ */
+const UploadLabel = styled.label`
+  font: inherit;
+  ${buttonShape}
+  position: relative;
+  cursor: pointer;
+  &:focus-within { box-shadow: ${({ theme }) => theme.focusRing}; }
+  input {
+    position: absolute;
+    width: 1px;
+    height: 1px;
+    opacity: 0;
+    overflow: hidden;
+  }
+`;
+
+const UploadHint = styled.span`
+  font-size: ${({ theme }) => theme.font.size.small};
+  color: ${({ theme }) => theme.colors.muted};
 `;
 
 /** The fields Create Integration and App Overview share. */
@@ -73,18 +98,22 @@ function ListingFields({
       <LogoRow>
         <AppIcon src={value.icon} name={value.name || '?'} size={40} alt="App Logo preview" />
         {onUpload && (
-          <label>
-            Upload a logo (PNG, JPEG, GIF or WebP, at most 256 KB)
-            <input
-              type="file"
-              accept="image/png,image/jpeg,image/gif,image/webp"
-              onChange={(e) => {
-                const file = e.target.files?.[0];
-                if (file) onUpload(file);
-                e.target.value = '';
-              }}
-            />
-          </label>
+          <>
+            <UploadLabel $variant="secondary" $size="small">
+              Upload a logo
+              <input
+                type="file"
+                accept="image/png,image/jpeg,image/gif,image/webp"
+                aria-describedby="portal-logo-upload-hint"
+                onChange={(e) => {
+                  const file = e.target.files?.[0];
+                  if (file) onUpload(file);
+                  e.target.value = '';
+                }}
+              />
+            </UploadLabel>
+            <UploadHint id="portal-logo-upload-hint">PNG, JPEG, GIF or WebP, at most 256 KB.</UploadHint>
+          </>
         )}
       </LogoRow>
       <TextField
