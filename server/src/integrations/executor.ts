@@ -19,7 +19,7 @@ import {
   type HttpResponse,
   isHttpClientError,
 } from '../security/http-client.js';
-import { credentialRedactor, REDACTED } from '../security/redact.js';
+import { credentialRedactor, REDACTED, type Redactor } from '../security/redact.js';
 import { getDefaultSandbox, type Sandbox, type SandboxErrorCode } from '../sandbox/index.js';
 import { refreshHookOf } from './auth/refresh-hook.js';
 import { type CodeRequest, recordingClient } from './code-requests.js';
@@ -136,9 +136,11 @@ export async function executeStep(input: ExecuteStepInput): Promise<StepExecutio
       input.idempotencyKey,
     );
   let credential = input.credential;
+  // One redactor per credential's values for the request, the answer and errors alike.
+  let redactor = credentialRedactor(app, credential);
   let built = build(credential);
   if (!built.ok) return invalid(built.errors);
-  let request = redactRequest(built.request, app, credential);
+  let request = redactRequest(built.request, app, credential, redactor);
 
   let response: HttpResponse;
   try {
@@ -158,22 +160,22 @@ export async function executeStep(input: ExecuteStepInput): Promise<StepExecutio
       }
       if (fresh) {
         credential = fresh;
+        redactor = credentialRedactor(app, credential);
         built = build(credential);
         if (!built.ok) return invalid(built.errors);
-        request = redactRequest(built.request, app, credential);
+        request = redactRequest(built.request, app, credential, redactor);
         response = await sendBuilt(built.request);
       }
     }
   } catch (error) {
     if (!isHttpClientError(error)) throw error;
     // A network error may quote the URL, which can carry a key.
-    const message = credentialRedactor(app, credential).text(error.message);
+    const message = redactor.text(error.message);
     return { ...failed({ code: error.code, message }), request };
   }
 
   // A remote that echoes the credential back (some APIs answer with the key they were sent)
   // must not carry it into step records, test answers, errors or later steps' data.
-  const redactor = credentialRedactor(app, credential);
   const hide = redactor.value;
   const answered = hide(response.body);
   const body = answered === '' ? { status_code: response.status } : answered;
@@ -205,7 +207,8 @@ function withIdempotencyKey<T extends { ok: boolean; request?: HttpRequest }>(bu
  * credential value (all but the fields the app marks public; 4 or more characters) is replaced
  * in each encoded form wherever it appears (url, query, headers, body; security/redact.ts),
  * and Authorization, Proxy-Authorization, Cookie and the app's auth headers and params
- * (requestConfig rows that use `${auth.…}`) are replaced whole.
+ * (requestConfig rows that use `${auth.…}`) are replaced whole. `redactor`: the credential's,
+ * when the caller holds it already.
  *
  * @example redactRequest(request, app, { api_key: 'k_live_123' }).headers['X-Api-Key'] // '[redacted]'
  */
@@ -213,8 +216,8 @@ export function redactRequest(
   request: HttpRequest,
   app: Pick<AppDefinition, 'authInfo'>,
   credential: Record<string, string> | undefined,
+  redactor: Redactor = credentialRedactor(app, credential),
 ): HttpRequest {
-  const redactor = credentialRedactor(app, credential);
   const usesAuth = (value: string) => value.includes('${auth.');
   const config = app.authInfo?.requestConfig;
   const authHeaders = new Set((config?.headers ?? []).filter((r) => usesAuth(r.value)).map((r) => r.key.toLowerCase()));

@@ -16,6 +16,7 @@
  * occurrence is escaped, an occurrence starting inside another escape sequence).
  */
 import { type AppDefinition, splitCredentialValues } from '@junction/core';
+import { RedactorCache } from './redactor-cache.js';
 import { joinSpans, SecretMatcher, type Span, SpanSet } from './secret-matcher.js';
 
 /** What replaces a secret. */
@@ -128,6 +129,9 @@ export function createRedactor(secrets: string[], pairs: [string, string][] = []
   };
 }
 
+/** Connected accounts' redactors, reused while their values are unchanged. */
+const credentialRedactors = new RedactorCache<Redactor>();
+
 /**
  * The redactor of one connected account: its secret values (all but the fields `app` marks
  * public), and every `a:b` pair of its values in which at least one is secret.
@@ -143,10 +147,17 @@ export function credentialRedactor(
   const texts: Record<string, string> = {};
   for (const [key, value] of Object.entries(credential ?? {})) if (typeof value === 'string') texts[key] = value;
   const { secrets, publicValues } = splitCredentialValues(app, texts);
-  const secretList = Object.values(secrets).filter((v) => v.length >= MIN_SECRET_LENGTH);
   const secretSet = new Set(Object.values(secrets).filter((v) => v !== ''));
+  // Every pair holds a secret: no secret, nothing to hide.
+  if (secretSet.size === 0) return NOTHING_TO_HIDE;
   const all = [...secretSet, ...Object.values(publicValues).filter((v) => v !== '')];
-  const pairs: [string, string][] = [];
-  for (const a of all) for (const b of all) if (secretSet.has(a) || secretSet.has(b)) pairs.push([a, b]);
-  return createRedactor(secretList, pairs);
+  // The secrets and the public values are all the redactor is built from: the same ones (the
+  // same account for each step, until it changes) get the same redactor (./redactor-cache.ts).
+  return credentialRedactors.get(JSON.stringify([secretSet.size, all]), () => {
+    const secretList = [...secretSet].filter((v) => v.length >= MIN_SECRET_LENGTH);
+    const pairs: [string, string][] = [];
+    for (const a of all) for (const b of all) if (secretSet.has(a) || secretSet.has(b)) pairs.push([a, b]);
+    return createRedactor(secretList, pairs);
+  });
 }
+
