@@ -5,6 +5,9 @@
  * a document is made so a parent process that only forks the roles does not load core.
  */
 
+/** The webhook event the chain benches post: the chain upper-cases its `name`. */
+export const CHAIN_EVENT = JSON.stringify({ amount: 42, name: 'ada lovelace', email: 'ada@example.com' });
+
 /** A document: Webhook → N − 1 Formatter steps (upper case of the previous value) → HTTP GET. */
 export async function chainDocument(steps: number, targetUrl: string): Promise<unknown> {
   const { httpGetStep, plainLink, upperCaseStep, webhookTrigger } = await import(

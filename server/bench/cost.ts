@@ -20,15 +20,13 @@
  * before the row (timers, polling; for Redis also other users of the same server) in proportion to the row's length. CPU time stays meaningful on a loaded machine,
  * throughput does not: every row carries the load average.
  */
-import { type ChildProcess, spawn } from 'node:child_process';
+import type { ChildProcess } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
 import { readdirSync, readFileSync } from 'node:fs';
-import { createRequire } from 'node:module';
-import path from 'node:path';
-import { fileURLToPath, pathToFileURL } from 'node:url';
+import { fileURLToPath } from 'node:url';
 import autocannon from 'autocannon';
 import pg from 'pg';
-import { chainDocument } from './chain.js';
+import { CHAIN_EVENT, chainDocument } from './chain.js';
 import { backendMeter, withApplicationName } from './pg-backends.js';
 import {
   ask,
@@ -39,12 +37,11 @@ import {
   listenWithUser,
   openBenchDatabase,
   roleTarget,
+  startQueueWorker,
   stopChild,
 } from './support.js';
 
 const here = fileURLToPath(import.meta.url);
-const repoRoot = path.resolve(path.dirname(here), '..', '..');
-const BODY = JSON.stringify({ amount: 42, name: 'ada lovelace', email: 'ada@example.com' });
 
 interface Count {
   recorded: number;
@@ -106,29 +103,6 @@ async function roleApi(mode: 'inprocess' | 'scaleout', steps: number, targetPort
       process.exit(0);
     }
   });
-}
-
-async function startWorker(env: Record<string, string | undefined>): Promise<ChildProcess> {
-  const tsx = pathToFileURL(createRequire(path.join(repoRoot, 'package.json')).resolve('tsx')).href;
-  const child = spawn(process.execPath, ['--import', tsx, path.join(repoRoot, 'server/src/worker-process.ts')], {
-    cwd: repoRoot,
-    env: { PATH: process.env.PATH, ...env },
-    stdio: ['ignore', 'pipe', 'inherit'],
-  });
-  await new Promise<void>((resolve, reject) => {
-    let out = '';
-    const timer = setTimeout(() => reject(new Error('worker did not start within 120 s')), 120_000);
-    child.stdout?.on('data', (c: Buffer) => {
-      out += c.toString();
-      if (out.includes('consuming the execution queue')) {
-        clearTimeout(timer);
-        resolve();
-      }
-    });
-    child.once('exit', (code) => reject(new Error(`worker exited with ${code}`)));
-  });
-  child.stdout?.resume();
-  return child;
 }
 
 /** CPU ms of every process whose command name starts with `name`. */
@@ -197,12 +171,12 @@ async function measure(
     ['--role', 'api', '--mode', mode, '--steps', String(steps), '--target', String(target.info.port)],
     { env },
   );
-  const workers = await Promise.all(Array.from({ length: workerCount }, () => startWorker(api.info.workerEnv)));
+  const workers = await Promise.all(Array.from({ length: workerCount }, () => startQueueWorker(api.info.workerEnv)));
   const load = {
     url: api.info.url,
     method: 'POST' as const,
     headers: { 'content-type': 'application/json' },
-    body: BODY,
+    body: CHAIN_EVENT,
   };
   try {
     process.stderr.write(`${mode} N=${steps} workers=${workerCount}: warm-up…\n`);

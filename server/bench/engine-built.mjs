@@ -7,6 +7,7 @@ import { createRequire } from 'node:module';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
+import { signUpBenchUser } from './bench-user.mjs';
 import { heapSampler } from './heap-sampler.mjs';
 
 const here = path.dirname(fileURLToPath(import.meta.url));
@@ -32,28 +33,13 @@ await app.listen({ port: 0, host: '127.0.0.1' });
 const startToListenMs = process.uptime() * 1000;
 const port = app.server.address().port;
 
-async function call(method, url, body, token) {
-  const res = await app.inject({
-    method,
-    url,
-    headers: token ? { authorization: `Bearer ${token}` } : {},
-    ...(body === undefined ? {} : { payload: body }),
-  });
-  if (res.statusCode >= 300) throw new Error(`${method} ${url}: ${res.statusCode} ${res.body}`);
-  return res.json();
-}
-
-const grant = await call('POST', '/api/auth/sign-up', {
-  email: `bench-${Date.now()}@example.com`,
-  password: 'Plenty-of-letters-42',
-  firstName: 'Bench',
-});
+const { call, token } = await signUpBenchUser(app);
 // The same document as the tsx role (test/engine/support.ts hookWorkflow + AMOUNT_OVER_10), via the process.
 const document = JSON.parse(process.env.BENCH_DOCUMENT ?? '{}');
-const workflow = await call('POST', '/api/workflows', { name: 'Bench', active: true, document }, grant.token);
+const workflow = await call('POST', '/api/workflows', { name: 'Bench', active: true, document }, token);
 const db = new Database(path.join(dataDir, 'junction.db'), { readonly: true });
 // A workflow's hook has its own random key (GET /api/workflows/{id}/hook), never the workflow id.
-const hook = await call('GET', `/api/workflows/${workflow.id}/hook`, undefined, grant.token);
+const hook = await call('GET', `/api/workflows/${workflow.id}/hook`, undefined, token);
 process.send?.({ url: `http://127.0.0.1:${port}${new URL(hook.url).pathname}`, startToListenMs });
 const heap = heapSampler('built');
 process.on('message', async (m) => {

@@ -22,11 +22,9 @@ import { type ChildProcess, spawn } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
 import { mkdtempSync, rmSync } from 'node:fs';
 import http from 'node:http';
-import { createRequire } from 'node:module';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
-import { fileURLToPath, pathToFileURL } from 'node:url';
-import autocannon from 'autocannon';
+import { fileURLToPath } from 'node:url';
 // @ts-expect-error: a plain .mjs helper, shared with engine-built.mjs
 import { heapSampler } from './heap-sampler.mjs';
 import {
@@ -35,18 +33,20 @@ import {
   diskSyncNote,
   flag,
   forkRole,
+  HOOK_EVENT,
   hasFlag,
   listenWithUser,
   memoryMb,
   openBenchDatabase,
+  postJsonLoad,
+  REPO_ROOT,
   roleTarget,
   serviceCpuMs,
+  startQueueWorker,
   stopChild,
 } from './support.js';
 
 const here = fileURLToPath(import.meta.url);
-const repoRoot = path.resolve(path.dirname(here), '..', '..');
-const BODY = JSON.stringify({ amount: 42, name: 'Ada', email: 'ada@example.com' });
 
 // ---------------------------------------------------------------- child roles
 
@@ -172,25 +172,6 @@ async function startBuilt(
   });
 }
 
-async function startWorker(env: Record<string, string | undefined>): Promise<ChildProcess> {
-  const tsx = pathToFileURL(createRequire(path.join(repoRoot, 'package.json')).resolve('tsx')).href;
-  const args = ['--import', tsx, ...profArgs('worker'), path.join(repoRoot, 'server/src/worker-process.ts')];
-  const child = spawn(process.execPath, args, {
-    cwd: repoRoot,
-    env: { PATH: process.env.PATH, ...env },
-    stdio: ['ignore', 'pipe', 'inherit'],
-  });
-  await new Promise<void>((resolve, reject) => {
-    let out = '';
-    child.stdout?.on('data', (c: Buffer) => {
-      out += c.toString();
-      if (out.includes('consuming the execution queue')) resolve();
-    });
-    child.once('exit', (code) => reject(new Error(`worker exited with ${code}`)));
-  });
-  return child;
-}
-
 /**
  * Start to first request of the built server (`node server/dist/main.js`, what `npm start`
  * runs): from spawn until GET /api/health answers 200, on a fresh data folder (migrations
@@ -198,7 +179,7 @@ async function startWorker(env: Record<string, string | undefined>): Promise<Chi
  * peak RSS.
  */
 async function measureStartup(label: string, env: Record<string, string>): Promise<string> {
-  const main = path.join(repoRoot, 'server/dist/main.js');
+  const main = path.join(REPO_ROOT, 'server/dist/main.js');
   const port = await new Promise<number>((resolve) => {
     const probe = http.createServer().listen(0, '127.0.0.1', () => {
       const address = probe.address();
@@ -207,7 +188,7 @@ async function measureStartup(label: string, env: Record<string, string>): Promi
   });
   const begin = performance.now();
   const child = spawn(process.execPath, [main], {
-    cwd: repoRoot,
+    cwd: REPO_ROOT,
     env: { PATH: process.env.PATH, PORT: String(port), HOST: '127.0.0.1', LOG_LEVEL: 'error', ...env },
     stdio: ['ignore', 'ignore', 'inherit'],
   });
@@ -324,7 +305,9 @@ async function main(): Promise<void> {
         }
         const workers =
           variant === 'scaleout'
-            ? await Promise.all(Array.from({ length: workerCount }, () => startWorker(info.workerEnv ?? {})))
+            ? await Promise.all(
+                Array.from({ length: workerCount }, () => startQueueWorker(info.workerEnv ?? {}, profArgs('worker'))),
+              )
             : [];
         /** What the warm-up left behind (the row's counts start after it). */
         let warmed = { recorded: 0, finished: 0, succeeded: 0, calls: 0 };
@@ -333,14 +316,7 @@ async function main(): Promise<void> {
           const warmup = Number(flag('warmup') ?? 0);
           if (warmup > 0 && (workerCount > 0 || variant !== 'scaleout')) {
             process.stderr.write(`${variant} (${workerCount} workers): warm-up ${warmup}s…\n`);
-            const warm = await autocannon({
-              url: info.url,
-              method: 'POST',
-              headers: { 'content-type': 'application/json' },
-              body: BODY,
-              connections,
-              duration: warmup,
-            });
+            const warm = await postJsonLoad(info.url, JSON.stringify(HOOK_EVENT), { connections, duration: warmup });
             const done = await drain(server.child, warm['2xx']);
             const calls = (await ask<{ calls: number }>(target.child, 'count')).calls;
             warmed = { ...done, calls };
@@ -351,14 +327,7 @@ async function main(): Promise<void> {
           const servicesBefore = serviceCpuMs();
           const heap = HEAP_PROF && variant !== 'bare' && variant !== 'scaleout';
           if (heap) await ask(server.child, 'heap-start');
-          const result = await autocannon({
-            url: info.url,
-            method: 'POST',
-            headers: { 'content-type': 'application/json' },
-            body: BODY,
-            connections,
-            duration,
-          });
+          const result = await postJsonLoad(info.url, JSON.stringify(HOOK_EVENT), { connections, duration });
           const acknowledged = result['2xx'];
           let counts: Awaited<ReturnType<typeof drain>>;
           if (workerCount > 0 || variant !== 'scaleout')
@@ -367,7 +336,11 @@ async function main(): Promise<void> {
             // Worker capacity alone: the queued executions, then N workers drain them.
             const n = Number(flag('then-workers'));
             const begin = performance.now();
-            workers.push(...(await Promise.all(Array.from({ length: n }, () => startWorker(info.workerEnv ?? {})))));
+            workers.push(
+              ...(await Promise.all(
+                Array.from({ length: n }, () => startQueueWorker(info.workerEnv ?? {}, profArgs('worker'))),
+              )),
+            );
             const ready = performance.now();
             counts = await drain(server.child, acknowledged);
             const ms = performance.now() - ready;

@@ -22,7 +22,7 @@
 import http from 'node:http';
 import type { Kysely } from 'kysely';
 import { engineBytes, fillHistory, rowId, rowTime } from './history-fill.js';
-import { flag, listenWithUser, openBenchDatabase } from './support.js';
+import { flag, HOOK_EVENT, listenWithUser, openBenchDatabase } from './support.js';
 
 const DAY = 86_400_000;
 const runs = Number(flag('runs') ?? 1_000_000);
@@ -30,7 +30,6 @@ const workflowCount = Number(flag('workflows') ?? 10);
 const tries = Number(flag('tries') ?? 50);
 const rate = Number(flag('rate') ?? 50);
 const fillBudgetMs = Number(flag('fill-seconds') ?? 900) * 1000;
-const BODY = { amount: 42, name: 'Ada', email: 'ada@example.com' };
 
 function quantiles(times: number[]): { p50: number; p95: number; p99: number; max: number } {
   const s = [...times].sort((a, b) => a - b);
@@ -77,7 +76,7 @@ async function onDatabase(dialect: 'sqlite' | 'postgres'): Promise<{ reads: stri
     }
     const webhook = async () => {
       const t0 = performance.now();
-      const res = await app.inject({ method: 'POST', url: workflows[0].hook, payload: BODY });
+      const res = await app.inject({ method: 'POST', url: workflows[0].hook, payload: HOOK_EVENT });
       if (res.statusCode >= 300) throw new Error(`webhook ${res.statusCode} ${res.body}`);
       return performance.now() - t0;
     };

@@ -21,6 +21,7 @@ import {
   ask,
   flag,
   forkRole,
+  HOOK_EVENT,
   listenWithUser,
   memoryMb,
   openBenchDatabase,
@@ -30,7 +31,6 @@ import {
 } from './support.js';
 
 const here = fileURLToPath(import.meta.url);
-const BODY = JSON.stringify({ amount: 42, name: 'Ada', email: 'ada@example.com' });
 
 function fileMb(file: string): number {
   try {
@@ -129,7 +129,11 @@ async function sizePart(dialect: 'sqlite' | 'postgres', n: number): Promise<stri
   try {
     process.stderr.write(`size on ${dialect}: ${n} executions…\n`);
     const begin = performance.now();
-    const result = await postJsonLoad(server.info.url, BODY, { connections: 20, amount: n, timeout: 30 });
+    const result = await postJsonLoad(server.info.url, JSON.stringify(HOOK_EVENT), {
+      connections: 20,
+      amount: n,
+      timeout: 30,
+    });
     const acked = performance.now();
     const counts = await drain(server.child, result['2xx']);
     const seconds = (performance.now() - begin) / 1000;
@@ -173,7 +177,7 @@ async function soakPart(seconds: number, rate: number, keep: number): Promise<st
   try {
     process.stderr.write(`soak: ${seconds}s at ${rate} webhooks/s, keep ${keep} per workflow…\n`);
     const timer = setInterval(() => void sample(), 10_000);
-    const result = await postJsonLoad(server.info.url, BODY, {
+    const result = await postJsonLoad(server.info.url, JSON.stringify(HOOK_EVENT), {
       connections: 10,
       overallRate: rate,
       duration: seconds,

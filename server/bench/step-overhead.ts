@@ -24,7 +24,7 @@ import { readFileSync } from 'node:fs';
 import http from 'node:http';
 import { fileURLToPath } from 'node:url';
 import pg from 'pg';
-import { chainDocument } from './chain.js';
+import { CHAIN_EVENT, chainDocument } from './chain.js';
 import { backendMeter, withApplicationName } from './pg-backends.js';
 import {
   ask,
@@ -39,7 +39,6 @@ import {
 } from './support.js';
 
 const here = fileURLToPath(import.meta.url);
-const BODY = JSON.stringify({ amount: 42, name: 'ada lovelace', email: 'ada@example.com' });
 
 // ---------------------------------------------------------------- child roles
 
@@ -163,7 +162,7 @@ function sender(url: string, server: ChildProcess, junction: boolean): { send: S
           path: `${target.pathname}${target.search}`,
           method: 'POST',
           agent,
-          headers: { 'content-type': 'application/json', 'content-length': Buffer.byteLength(BODY) },
+          headers: { 'content-type': 'application/json', 'content-length': Buffer.byteLength(CHAIN_EVENT) },
         },
         (res) => {
           const chunks: Buffer[] = [];
@@ -178,7 +177,7 @@ function sender(url: string, server: ChildProcess, junction: boolean): { send: S
         },
       );
       req.on('error', reject);
-      req.end(BODY);
+      req.end(CHAIN_EVENT);
     });
   return {
     send,

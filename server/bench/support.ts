@@ -9,12 +9,15 @@
 import { type ChildProcess, fork, spawn } from 'node:child_process';
 import { closeSync, fdatasyncSync, mkdtempSync, openSync, readdirSync, readFileSync, rmSync, writeSync } from 'node:fs';
 import http from 'node:http';
+import { createRequire } from 'node:module';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
+import { fileURLToPath, pathToFileURL } from 'node:url';
 import type autocannon from 'autocannon';
 import type { FastifyInstance } from 'fastify';
 import type { Config } from '../src/config.js';
 import type { OpenTestDatabase } from '../src/store/test-db.js';
+import { type BenchCall, signUpBenchUser } from './bench-user.mjs';
 
 /** The value after `--name` on the command line, or undefined. */
 export function flag(name: string): string | undefined {
@@ -106,6 +109,47 @@ export function forkRole<T>(
   });
 }
 
+/**
+ * The webhook event the benches of test/engine/support.ts's `hookWorkflow` post: its amount
+ * passes `AMOUNT_OVER_10`, so every execution runs the HTTP step.
+ */
+export const HOOK_EVENT = { amount: 42, name: 'Ada', email: 'ada@example.com' };
+
+/** The repository's root folder (the worker's working directory). */
+export const REPO_ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..', '..');
+
+/**
+ * Spawns `junction worker` from the sources (server/src/worker-process.ts under tsx) with only
+ * `env` (and PATH), `nodeArgs` before the script (e.g. --cpu-prof), and waits up to 120 s until
+ * it consumes the execution queue.
+ */
+export async function startQueueWorker(
+  env: Record<string, string | undefined>,
+  nodeArgs: string[] = [],
+): Promise<ChildProcess> {
+  const tsx = pathToFileURL(createRequire(path.join(REPO_ROOT, 'package.json')).resolve('tsx')).href;
+  const script = path.join(REPO_ROOT, 'server/src/worker-process.ts');
+  const child = spawn(process.execPath, ['--import', tsx, ...nodeArgs, script], {
+    cwd: REPO_ROOT,
+    env: { PATH: process.env.PATH, ...env },
+    stdio: ['ignore', 'pipe', 'inherit'],
+  });
+  await new Promise<void>((resolve, reject) => {
+    let out = '';
+    const timer = setTimeout(() => reject(new Error('worker did not start within 120 s')), 120_000);
+    child.stdout?.on('data', (c: Buffer) => {
+      out += c.toString();
+      if (out.includes('consuming the execution queue')) {
+        clearTimeout(timer);
+        resolve();
+      }
+    });
+    child.once('exit', (code) => reject(new Error(`worker exited with ${code}`)));
+  });
+  child.stdout?.resume();
+  return child;
+}
+
 /** Sends `{ type }` and answers the child's next reply (run-end notices `{ ended }` are skipped). */
 export function ask<T>(child: ChildProcess, type: string): Promise<T> {
   return new Promise((resolve) => {
@@ -178,8 +222,7 @@ export interface BenchJunction {
   /** Milliseconds from process start until the server listened (before the sign-up). */
   listenedMs: number;
   /** Calls the API in process; throws on a status of 300 or more. */
-  // biome-ignore lint/suspicious/noExplicitAny: benchmarks read arbitrary JSON answers.
-  call: (method: string, url: string, body?: unknown, token?: string) => Promise<any>;
+  call: BenchCall;
   /** The signed-up user's bearer token. */
   token: string;
 }
@@ -190,22 +233,8 @@ export async function listenWithUser(app: FastifyInstance): Promise<BenchJunctio
   const listenedMs = process.uptime() * 1000;
   const address = app.server.address();
   const port = typeof address === 'object' && address ? address.port : 0;
-  const call: BenchJunction['call'] = async (method, url, body, token) => {
-    const res = await app.inject({
-      method: method as 'POST',
-      url,
-      headers: token ? { authorization: `Bearer ${token}` } : {},
-      ...(body === undefined ? {} : { payload: body as object }),
-    });
-    if (res.statusCode >= 300) throw new Error(`${method} ${url}: ${res.statusCode} ${res.body}`);
-    return res.json();
-  };
-  const grant = await call('POST', '/api/auth/sign-up', {
-    email: `bench-${Date.now()}@example.com`,
-    password: 'Plenty-of-letters-42',
-    firstName: 'Bench',
-  });
-  return { app, port, listenedMs, call, token: grant.token };
+  const { call, token } = await signUpBenchUser(app);
+  return { app, port, listenedMs, call, token };
 }
 
 /**
