@@ -1,4 +1,5 @@
 import { act, cleanup, render, screen, waitFor } from '@testing-library/react';
+import type { ReactElement } from 'react';
 import { afterEach, describe, expect, it } from 'vitest';
 import { type LazyChunk, lazyChunk } from '../ui/lazy-chunk.js';
 import { type IdleRetry, useIdleChunk } from './EditorChatLauncher.js';
@@ -6,7 +7,7 @@ import { type IdleRetry, useIdleChunk } from './EditorChatLauncher.js';
 afterEach(cleanup);
 
 interface ButtonModule {
-  Button: () => JSX.Element;
+  Button: () => ReactElement;
 }
 
 function ChatButton() {

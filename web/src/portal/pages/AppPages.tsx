@@ -8,7 +8,7 @@ import { useEffect, useState } from 'react';
 import { useNavigate } from 'react-router-dom';
 import styled from 'styled-components';
 import { refusal, useCan } from '../../access/useCan.js';
-import { buttonShape } from '../../ui/Button.js';
+import { type ButtonSize, type ButtonVariant, buttonShape } from '../../ui/Button.js';
 import { AppIcon, Button, Spinner, TextField, useToast } from '../../ui/index.js';
 import { PortalLayout, usePortal, usePortalApp, useSaveToast, withPortalLayout } from '../PortalLayout.js';
 import { Card, ErrorBanner, Heading, Hint, Row, SaveButton, SelectField, TextAreaField } from '../parts.js';
@@ -40,7 +40,7 @@ const LogoRow = styled.div`
  * The logo upload as a secondary button: the browser's own file control ('Choose File  No file
  * chosen', grey in the dark theme) stays inside it, out of sight but focusable and labelled.
  */
-const UploadLabel = styled.label`
+const UploadLabel = styled.label<{ $variant: ButtonVariant; $size: ButtonSize }>`
   font: inherit;
   ${buttonShape}
   position: relative;
