@@ -148,6 +148,36 @@ export interface CredentialsTable {
   visibility: Generated<string>;
 }
 
+/**
+ * `subscription_intents` (migration 0026): an app webhook subscription made or being removed at
+ * a third party outside the transaction that stores it (engine/triggers/intents.ts).
+ */
+export interface SubscriptionIntentsTable {
+  id: string;
+  tenant_id: string;
+  workflow_id: string;
+  /** App slug and trigger key of the subscription. */
+  app: string;
+  event: string;
+  hook_key: string;
+  /** The URL the app was given (`{publicUrl}/hooks/{hook_key}`). */
+  hook_url: string;
+  /** The app's action that removes the subscription. */
+  unsubscribe_key: string;
+  /** The account the calls go through (its id, never its values). */
+  credential_id: string | null;
+  /** The app's subscribe answer (its values unsubscribe); null until it came. */
+  answer: JsonColumn | null;
+  /** 'subscribing' (not yet stored with its workflow) or 'unsubscribing' (to remove at the app). */
+  state: string;
+  attempts: Generated<number>;
+  last_error: string | null;
+  /** When the sweep may take it (subscribing: after the grace period; unsubscribing: the next try). */
+  next_attempt_at: string;
+  created_at: string;
+  updated_at: string;
+}
+
 /** Every table, as Kysely sees the database (tables by area live in ./tables/). */
 export interface Database
   extends EngineTables,
@@ -171,4 +201,5 @@ export interface Database
   workflows: WorkflowsTable;
   ops_progress: OpsProgressTable;
   credentials: CredentialsTable;
+  subscription_intents: SubscriptionIntentsTable;
 }

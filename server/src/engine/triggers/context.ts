@@ -26,13 +26,26 @@ export interface TriggerContext {
   httpFor(app: RunnableApp): HttpClient;
   /** The current time as ISO text. */
   nowIso(): string;
+  /** Test-only failure points ({@link TriggerContextOptions.crashPoints}); none in production. */
+  crashPoints: CrashPoints;
   close(): Promise<void>;
+}
+
+/**
+ * Test-only failure points: a throw from one stands for the process dying there (nothing after
+ * it runs, nothing is undone), so a test can leave what a kill -9 at that point leaves.
+ */
+export interface CrashPoints {
+  /** After an app's subscribe answer is written on its intent, before the commit that stores it. */
+  afterSubscribeAnswer?: () => Promise<void>;
 }
 
 /** Options of {@link createTriggerContext}. */
 export interface TriggerContextOptions {
   /** How a workflow's webhook key is found; default the key stored with the workflow. */
   hookKeyFor?: (workflow: { id: string; hookKey?: string }) => string;
+  /** Test-only failure points (RELIABILITY.md "Third-party subscriptions through a crash"). */
+  crashPoints?: CrashPoints;
 }
 
 /** Builds the context; close it to release the HTTP pools. */
@@ -65,6 +78,7 @@ export function createTriggerContext(
       return publicClient;
     },
     nowIso: () => new Date(deps.now()).toISOString(),
+    crashPoints: options.crashPoints ?? {},
     async close() {
       await Promise.all([publicClient?.close(), selfClient?.close()]);
     },

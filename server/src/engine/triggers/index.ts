@@ -21,8 +21,9 @@ export interface Triggers {
 }
 
 /**
- * Every how many scan periods (30 × 1 s) workflows deleted while ON are unsubscribed and
- * workflows stored ON without activation are armed.
+ * Every how many scan periods (30 × 1 s) workflows deleted while ON are unsubscribed,
+ * workflows stored ON without activation are armed and app subscriptions left by a process
+ * that died are removed (intents.ts).
  */
 const ADOPT_EVERY_SCANS = 30;
 
@@ -35,13 +36,16 @@ export function createTriggers(
   const scheduler: TriggerScheduler = deps.config.redisUrl
     ? createBullScheduler(ctx, deps.config.redisUrl)
     : createInProcessScheduler(ctx);
-  const { armUnarmed, cleanUp, ...service } = createTriggersService(ctx, scheduler);
+  const { armUnarmed, cleanUp, sweepIntents, ...service } = createTriggersService(ctx, scheduler);
   let timer: NodeJS.Timeout | undefined;
+  let first: NodeJS.Timeout | undefined;
   let adopting: Promise<void> | undefined;
   const adopt = () => {
-    // Deleted while ON: unsubscribe and forget; stored ON without activation: arm.
+    // Deleted while ON: unsubscribe and forget; stored ON without activation: arm; left by a
+    // dead process: unsubscribe.
     adopting ??= cleanUp()
       .then(armUnarmed)
+      .then(sweepIntents)
       .catch((error: unknown) => deps.logger.error({ err: String(error) }, 'Arming workflows stored ON failed'))
       .finally(() => {
         adopting = undefined;
@@ -54,12 +58,24 @@ export function createTriggers(
       async start() {
         await scheduler.start();
         // Not at once: the HTTP server (and the Demo CRM it serves) is not listening yet.
-        const every = (deps.config.triggerScanMs ?? DEFAULT_SCAN_MS) * ADOPT_EVERY_SCANS;
-        timer = setInterval(() => void adopt(), every);
+        const scanMs = deps.config.triggerScanMs ?? DEFAULT_SCAN_MS;
+        timer = setInterval(() => void adopt(), scanMs * ADOPT_EVERY_SCANS);
         timer.unref();
+        // What a process that died before this start left: one scan period in, once listening.
+        first = setTimeout(() => {
+          adopting ??= sweepIntents()
+            .catch((error: unknown) =>
+              deps.logger.error({ err: String(error) }, 'Sweeping subscription intents failed'),
+            )
+            .finally(() => {
+              adopting = undefined;
+            });
+        }, scanMs);
+        first.unref();
       },
       async close() {
         if (timer) clearInterval(timer);
+        if (first) clearTimeout(first);
         await adopting;
         await scheduler.close();
         await ctx.close();

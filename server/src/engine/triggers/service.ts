@@ -19,7 +19,10 @@ import type { TriggerScheduler } from './scheduler.js';
 import { nextTick } from './schedules.js';
 import type { SubscriptionRecord } from '../../store/repos/triggers.js';
 import { subscribeApp, unsubscribeApp, webhookUrl } from './subscriptions.js';
+import { createSubscriptionIntents, unsubscribeStored } from './intents.js';
 import { createSubscriptionsRepo } from '../../store/repos/triggers.js';
+import type { Kysely } from 'kysely';
+import type { Database } from '../../store/database.js';
 import { inTransaction } from '../../store/repos/transaction.js';
 import { createWorkflowReleasesRepo, type ReleaseRecord } from '../../store/repos/workflow-releases.js';
 import { recordRelease, recordReleaseIn, releaseAuthor, toVersionView } from './release-record.js';
@@ -40,8 +43,16 @@ interface Prepared {
   state: Record<string, unknown>;
   message: string;
   nextRunAt: string | null;
+  /** The intent of an app subscription made for it, settled by the commit that stores it (intents.ts). */
+  intentId?: string;
   /** Undo for a set-up whose commit failed (an app subscription to remove). */
   undo?: () => Promise<void>;
+}
+
+/** A replaced app subscription kept under a row id of its own until the app confirms its removal. */
+interface Retiring {
+  record: SubscriptionRecord;
+  id: string;
 }
 
 /** How long a workflow stored ON whose trigger could not be set up waits before another try. */
@@ -53,8 +64,9 @@ const UNARMED_BATCH = 200;
 export function createTriggersService(
   ctx: TriggerContext,
   scheduler: TriggerScheduler,
-): TriggersService & { armUnarmed(): Promise<void>; cleanUp(): Promise<void> } {
+): TriggersService & { armUnarmed(): Promise<void>; cleanUp(): Promise<void>; sweepIntents(): Promise<void> } {
   const { deps, subs } = ctx;
+  const intents = createSubscriptionIntents(ctx);
   const releases = createWorkflowReleasesRepo(deps.handle.db);
   // Handshake secrets of the subscribed apps (Asana's X-Hook-Secret window, Graph's clientState).
   const handshakes = createHookHandshakes(deps);
@@ -137,10 +149,34 @@ export function createTriggersService(
           setup.values,
           setup.event,
         );
-        const outcome = await subscribeApp(call, setup.subscribeKey, values, hookUrl);
+        // Written down before the app is asked: a process dying before the commit leaves it to the sweep.
+        const intentId = await intents.begin({
+          tenantId,
+          workflowId: workflow.id,
+          app: setup.appSlug,
+          event: setup.event,
+          hookKey,
+          hookUrl,
+          unsubscribeKey: setup.unsubscribeKey,
+          credentialId: setup.credentialId,
+        });
+        const outcome = await subscribeApp(call, setup.subscribeKey, values, hookUrl).catch(async (error) => {
+          await intents.drop(intentId);
+          throw error;
+        });
         if (!outcome.ok) {
+          await intents.drop(intentId);
           throw unprocessable(`${setup.app.appName} refused the webhook subscription: ${outcome.error}`, 'active');
         }
+        const remove = async () => {
+          const undone = await unsubscribeApp(call, setup.unsubscribeKey, outcome.answer, setup.values, hookUrl);
+          return undone.ok ? undefined : undone.error;
+        };
+        if (!(await intents.answered(intentId, outcome.answer))) {
+          await remove();
+          throw unprocessable(`${setup.app.appName} took too long to answer the webhook subscription.`, 'active');
+        }
+        await ctx.crashPoints.afterSubscribeAnswer?.();
         // The credential id is kept for OFF after the workflow was deleted (its document is gone).
         const state = {
           subscription: outcome.answer,
@@ -152,9 +188,8 @@ export function createTriggersService(
           state,
           message,
           nextRunAt: null,
-          undo: async () => {
-            await unsubscribeApp(call, setup.unsubscribeKey, outcome.answer, setup.values, hookUrl);
-          },
+          intentId,
+          undo: () => intents.undo(intentId, remove),
         };
       }
     }
@@ -163,29 +198,40 @@ export function createTriggersService(
   /** Removes an app webhook subscription; answers the error text when the app refused. */
   async function teardown(tenantId: string, sub: SubscriptionRecord): Promise<string | undefined> {
     if (sub.kind !== 'app-webhook') return undefined;
-    const app = await deps.registry.resolve(tenantId, sub.app);
-    if (!app) return `The app '${sub.app}' is no longer available to unsubscribe from.`;
-    const state = sub.state as {
-      subscription?: unknown;
-      hookUrl?: string;
-      unsubscribeKey?: string;
-      credentialId?: string | null;
-    };
-    const unsubscribeKey = state.unsubscribeKey ?? '';
-    const credentialId = state.credentialId ?? null;
-    try {
-      const credential = credentialId
-        ? await deps.credentialResolver.valuesFor(tenantId, credentialId, app)
-        : undefined;
-      const call = { app, credential, base: deps.config.publicUrl, http: ctx.httpFor(app) };
-      const outcome = await unsubscribeApp(call, unsubscribeKey, state.subscription, {}, state.hookUrl ?? '');
-      if (!outcome.ok) return `${app.appName} refused to unsubscribe: ${outcome.error}`;
-      const hookKey = state.hookUrl?.split('/hooks/')[1];
-      if (hookKey) await handshakes.forget(decodeURIComponent(hookKey));
-      return undefined;
-    } catch (error) {
-      return `${app.appName} could not be unsubscribed: ${error instanceof Error ? error.message : String(error)}`;
+    const state = sub.state as { hookUrl?: string };
+    const problem = await unsubscribeStored(ctx, tenantId, { ...sub.state, app: sub.app });
+    if (problem) return problem;
+    const hookKey = state.hookUrl?.split('/hooks/')[1];
+    if (hookKey) await handshakes.forget(decodeURIComponent(hookKey));
+    return undefined;
+  }
+
+  /** A replaced app subscription, to keep for removal in the commit that replaces it. */
+  function retiringOf(workflowId: string, existing: SubscriptionRecord | undefined, prepared: Prepared) {
+    if (existing?.kind !== 'app-webhook' || existing.state === prepared.state) return undefined;
+    return { record: existing, id: `${workflowId}~retired~${randomUUID()}` };
+  }
+
+  /**
+   * In the commit's transaction: settles the set-up's intent (refused when the sweep took it
+   * meanwhile, which fails the commit) and keeps the replaced app subscription for removal.
+   */
+  async function commitIn(trx: Kysely<Database>, prepared: Prepared, retiring: Retiring | undefined) {
+    if (prepared.intentId && !(await intents.settleIn(trx, prepared.intentId))) {
+      throw unprocessable('Setting up the trigger took too long: switch the workflow ON again.', 'active');
     }
+    if (retiring) await createSubscriptionsRepo(trx).retire(retiring.record, retiring.id);
+  }
+
+  /**
+   * Past the commit: the replaced app subscription is removed now; when that fails its retired
+   * row stays and the orphans' clean-up tries again.
+   */
+  async function removeRetired(tenantId: string, workflowId: string, retiring: Retiring | undefined) {
+    if (!retiring) return;
+    const problem = await teardown(tenantId, retiring.record);
+    if (problem) deps.logger.warn({ workflowId }, `${problem} (tried again later)`);
+    else await subs.forget(retiring.id);
   }
 
   async function switchOn(ctx2: AuthContext, workflow: WorkflowRecord): Promise<ActivationView> {
@@ -201,15 +247,24 @@ export function createTriggersService(
       throw error;
     }
     const record = toRecord(workflow, setup, prepared, existing);
-    if (!(await subs.activate(record))) {
+    // A replaced app subscription (another step or app) is kept for removal in the same commit.
+    const retiring = retiringOf(workflow.id, existing, prepared);
+    let stored: boolean;
+    try {
+      stored = await inTransaction(deps.handle.db, async (trx) => {
+        if (!(await createSubscriptionsRepo(trx).activate(record))) return false;
+        await commitIn(trx, prepared, retiring);
+        return true;
+      });
+    } catch (error) {
+      await prepared.undo?.();
+      throw error;
+    }
+    if (!stored) {
       await prepared.undo?.();
       throw notFound('Workflow');
     }
-    // A replaced app subscription (another step or app) is removed once the new one is stored.
-    if (existing && existing.state !== prepared.state) {
-      const problem = await teardown(ctx2.tenantId, existing);
-      if (problem) deps.logger.warn({ workflowId: workflow.id }, problem);
-    }
+    await removeRetired(ctx2.tenantId, workflow.id, retiring);
     if (existing) await scheduler.disarm(workflow.id);
     await scheduler.arm(record);
     return { active: true, triggerMessage: prepared.message };
@@ -262,7 +317,15 @@ export function createTriggersService(
       const setup = await describeTrigger(workflow.document as WorkflowDocument, tenantId, deps.registry);
       const prepared = await prepare(workflow, setup, undefined);
       const record = toRecord(workflow, setup, prepared, undefined);
-      if (!(await subs.adopt(record))) {
+      const stored = await inTransaction(deps.handle.db, async (trx) => {
+        if (!(await createSubscriptionsRepo(trx).adopt(record))) return false;
+        await commitIn(trx, prepared, undefined);
+        return true;
+      }).catch(async (error) => {
+        await prepared.undo?.();
+        throw error;
+      });
+      if (!stored) {
         await prepared.undo?.();
         return true;
       }
@@ -322,9 +385,7 @@ export function createTriggersService(
       : undefined;
     const armed = prepared ? toRecord(record, setup, prepared, existing) : undefined;
     // The app subscription the new set-up replaces: its removal is recorded with the publish.
-    const retiring =
-      prepared && existing?.kind === 'app-webhook' && existing.state !== prepared.state ? existing : undefined;
-    const retiredId = retiring ? `${workflowId}~retired~${randomUUID()}` : undefined;
+    const retiring = prepared && retiringOf(workflowId, existing, prepared);
     const publishedBy = await releaseAuthor(deps, auth);
     // One transaction (DESIGN "A workflow's life"): the document that runs, the trigger's new
     // subscription and the version commit together or not at all, so a failure between them
@@ -348,7 +409,7 @@ export function createTriggersService(
           );
         }
         if (armed && !(await createSubscriptionsRepo(trx).activate(armed))) throw notFound('Workflow');
-        if (retiring && retiredId) await createSubscriptionsRepo(trx).retire(retiring, retiredId);
+        if (prepared) await commitIn(trx, prepared, retiring);
         const recorded = await recordReleaseIn(trx, auth, workflowId, publishedBy, input.note);
         if (!recorded) throw notFound('Workflow');
         return recorded;
@@ -359,13 +420,8 @@ export function createTriggersService(
       throw error;
     }
     if (prepared && armed) {
-      // Past the commit: the previous app subscription is removed now; when that fails its
-      // retired row stays and the orphans' clean-up tries again. The scheduler follows the stored row.
-      if (retiring && retiredId) {
-        const problem = await teardown(auth.tenantId, retiring);
-        if (problem) deps.logger.warn({ workflowId }, `${problem} (tried again later)`);
-        else await subs.forget(retiredId);
-      }
+      // Past the commit: the previous app subscription goes; the scheduler follows the stored row.
+      await removeRetired(auth.tenantId, workflowId, retiring);
       if (existing) await scheduler.disarm(workflowId);
       await scheduler.arm(armed);
     }
@@ -375,6 +431,7 @@ export function createTriggersService(
   // Workflow revisions whose adoption failed, with when (real time): retried after ADOPT_RETRY_MS.
   const failed = new Map<string, number>();
   return {
+    sweepIntents: () => intents.sweep(),
     async cleanUp() {
       for (const orphan of await subs.listOrphans(UNARMED_BATCH)) {
         await serial(orphan.workflowId, async () => {

@@ -29,6 +29,7 @@ import { createRunCountsMigration } from './0022-run-counts.js';
 import { createWorkflowAppsMigration } from './0023-workflow-apps.js';
 import { createWorkflowCountsMigration } from './0024-workflow-counts.js';
 import { createOpsProgressMigration } from './0025-ops-progress.js';
+import { createSubscriptionIntentsMigration } from './0026-subscription-intents.js';
 
 /**
  * Builds the migration provider for a dialect. Names sort in apply order; never rename or
@@ -63,6 +64,7 @@ export function createMigrationProvider(dialect: Dialect): MigrationProvider {
         '0023-workflow-apps': createWorkflowAppsMigration(),
         '0024-workflow-counts': createWorkflowCountsMigration(),
         '0025-ops-progress': createOpsProgressMigration(),
+        '0026-subscription-intents': createSubscriptionIntentsMigration(dialect),
       };
     },
   };
