@@ -68,7 +68,7 @@ const badge = (page: Page, id: string) => card(page, id).locator('[data-health]'
 
 /** Whether the issues popover lists `text` (it is opened and closed again). */
 async function listsIssue(page: Page, text: string): Promise<boolean> {
-  await page.getByRole('button', { name: /workflow issues|No issues to fix/ }).click();
+  await page.getByRole('button', { name: /workflow issues?$|No issues to fix/ }).click();
   const list = page.getByRole('dialog', { name: 'Workflow Issues' });
   await list.waitFor();
   const texts = await list.locator('li').allTextContents();
@@ -153,6 +153,10 @@ describe('core editor rules in the browser (editor-core 4.2, 4.6, 4.8, 5.1)', {
     await closePanel(page);
     await eventually(() => toggle(page).isDisabled(), 'the switch to be blocked');
     expect(await listsIssue(page, 'Missing field "url".')).toBe(true);
+    // One issue is said in the singular (the tooltip the screenshot shows).
+    expect(await page.getByRole('button', { name: /workflow issues?$/ }).getAttribute('aria-label')).toBe(
+      '1 workflow issue',
+    );
     await saveScreenshot(page, 'rules-empty-url');
     await page.close();
   });

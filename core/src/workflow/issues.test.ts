@@ -190,5 +190,6 @@ describe('groupIssuesByStep and issuesTooltip', () => {
   it('writes the tooltip', () => {
     expect(issuesTooltip(0)).toBe('No issues to fix');
     expect(issuesTooltip(3)).toBe('3 workflow issues');
+    expect(issuesTooltip(1)).toBe('1 workflow issue');
   });
 });

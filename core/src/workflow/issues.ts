@@ -5,6 +5,7 @@
  * `text`, which is the spec's exact wording. The server runs the same checks before it
  * switches a workflow on.
  */
+import { countText } from '../text/plural.js';
 import { lookupPath, parsePath, parseReferences, type Reference } from './path.js';
 import { testStateOf } from './test-state.js';
 import type { Issue, Step, StepData, StepField, WorkflowData } from './types.js';
@@ -256,8 +257,9 @@ export function groupIssuesByStep(issues: readonly Issue[]): Map<string, Issue[]
 }
 
 /**
- * The issues button's tooltip (editor-core 2.2): '{n} workflow issues' or 'No issues to fix'.
+ * The issues button's tooltip (editor-core 2.2): '{n} workflow issues' ('1 workflow issue' for
+ * one) or 'No issues to fix'.
  */
 export function issuesTooltip(count: number): string {
-  return count === 0 ? 'No issues to fix' : `${count} workflow issues`;
+  return count === 0 ? 'No issues to fix' : countText(count, 'workflow issue');
 }
