@@ -167,6 +167,9 @@ describe('portal custom code as shipped', { timeout: E2E_TEST_TIMEOUT_MS * 10 },
     const value = page.getByRole('textbox', { name: 'Value 1' });
     await value.getByText('Account · Region').waitFor();
     expect(await value.textContent()).not.toContain('${');
+    // Step 2 shows the address with its placeholder as written, not percent-escaped.
+    const sent = page.getByRole('region', { name: 'The request the test sends' });
+    await expect.poll(() => sent.locator('code').first().textContent()).toMatch(/\/orders\/«Item»$/);
     await saveScreenshot(page, 'portal-request-pills');
     expect(session().pageErrors).toEqual([]);
   });

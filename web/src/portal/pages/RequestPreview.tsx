@@ -44,6 +44,19 @@ export interface RequestPreviewProps {
   action: ActionDef;
 }
 
+/**
+ * The address as an author reads it: the request escapes a path's placeholders ('/orders/«Item»'
+ * goes out as '/orders/%C2%ABItem%C2%BB'), the preview shows them as written. An address that
+ * does not decode is shown as it is.
+ */
+function readableUrl(url: string): string {
+  try {
+    return decodeURI(url);
+  } catch {
+    return url;
+  }
+}
+
 /** Shows the request the Test tab would send; a problem (custom code, a bad header) in words. */
 export function RequestPreview({ app, action }: RequestPreviewProps) {
   const preview = previewActionRequest(app, action);
@@ -63,7 +76,7 @@ export function RequestPreview({ app, action }: RequestPreviewProps) {
     <section aria-label="The request the test sends">
       <Line>
         <Badge tone="info">{method}</Badge>
-        <code>{url || 'No URL yet'}</code>
+        <code>{url ? readableUrl(url) : 'No URL yet'}</code>
       </Line>
       <Parts>
         <dt>Query</dt>
