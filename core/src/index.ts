@@ -380,6 +380,7 @@ export {
   WEBHOOK_HANDSHAKES,
 } from './apps/rules.js';
 export { publicSurfaceOf } from './apps/public-surface.js';
+export type { DemoCrmContact, DemoCrmContactInput, DemoCrmKeyInfo } from './apps/demo-crm.js';
 export type { AppSlugProblem } from './apps/slug.js';
 export {
   APP_SLUG_PATTERN,

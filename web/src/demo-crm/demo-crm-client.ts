@@ -3,23 +3,9 @@
  * third-party service), called by the Demo CRM's screens with the Junction session.
  */
 
-/** A contact as the Demo CRM stores it. */
-export interface DemoCrmContact {
-  id: string;
-  email: string;
-  firstName: string;
-  lastName: string;
-  company: string;
-  phone: string;
-  tags: string[];
-  createdAt: string;
-}
+import type { DemoCrmContact, DemoCrmKeyInfo } from '@junction/core';
 
-/** An API key as Settings → API lists it (the key itself is shown once, when created). */
-export interface DemoCrmKeyInfo {
-  id: string;
-  createdAt: string;
-}
+export type { DemoCrmContact, DemoCrmKeyInfo };
 
 /** The fields of the add-contact form. */
 export type NewContact = Pick<DemoCrmContact, 'email' | 'firstName' | 'lastName' | 'company'>;

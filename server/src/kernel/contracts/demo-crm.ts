@@ -5,35 +5,20 @@
  * in memory (integrations/demo-crm/storage.ts).
  */
 
-/** A Demo CRM contact, as the API answers it. */
-export interface Contact {
-  id: string;
-  email: string;
-  firstName: string;
-  lastName: string;
-  company: string;
-  phone: string;
-  tags: string[];
-  /** ISO timestamps. */
-  createdAt: string;
-  updatedAt: string;
-}
+import type {
+  DemoCrmKeyInfo as ApiKeyInfo,
+  DemoCrmContact as Contact,
+  DemoCrmContactInput as ContactInput,
+} from '@junction/core';
 
-/** The writable fields of a contact. */
-export type ContactInput = Pick<Contact, 'email'> &
-  Partial<Pick<Contact, 'firstName' | 'lastName' | 'company' | 'phone' | 'tags'>>;
+// The API's shapes live in core, where the Demo CRM's screens read them too.
+export type { ApiKeyInfo, Contact, ContactInput };
 
 /** A webhook subscription. */
 export interface HookSubscription {
   id: string;
   url: string;
   event: string;
-  createdAt: string;
-}
-
-/** An API key as Settings → API lists it; the key itself is shown once, when issued. */
-export interface ApiKeyInfo {
-  id: string;
   createdAt: string;
 }
 
