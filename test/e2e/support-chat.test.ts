@@ -113,6 +113,14 @@ describe('support chat', { timeout: E2E_TEST_TIMEOUT_MS * 4 }, () => {
       await page.addInitScript(storeToken, grant.token);
       await page.goto(`${baseUrl}/support`);
       await page.getByRole('heading', { name: 'Support' }).waitFor();
+      // The ticket form's message box is drawn like its other fields, in both themes.
+      const form = page.locator('form', { has: page.getByLabel('Event') });
+      const looks = (label: string) =>
+        form.getByLabel(label).evaluate((el) => {
+          const style = getComputedStyle(el);
+          return [style.backgroundColor, style.borderTopColor, style.color];
+        });
+      expect(await looks('Message')).toEqual(await looks('Event'));
       await launcher(page).focus();
       await page.keyboard.press('Enter');
       const chat = page.getByRole('dialog', { name: 'Chat with support' });

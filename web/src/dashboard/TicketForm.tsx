@@ -1,25 +1,15 @@
 import { useState } from 'react';
 import styled from 'styled-components';
 import { usePageStore } from '../stores/root-store.js';
-import { Button, Spinner, TextField } from '../ui/index.js';
+import { Button, Spinner, TextArea, TextField } from '../ui/index.js';
 import { DashboardStoreModel } from './dashboard-store.js';
 import { canSubmitTicket, TICKET_TEXTS } from './dashboard-tickets.js';
 import { failureText } from './dashboard-workflows.js';
 
-const Message = styled.label`
-  display: flex;
-  flex-direction: column;
-  gap: 6px;
-  margin-top: ${({ theme }) => theme.space(3)};
-  font-weight: 600;
-  textarea {
-    min-height: 120px;
-    padding: 8px 10px;
-    font: inherit;
-    font-weight: 400;
-    border: 1px solid ${({ theme }) => theme.colors.border};
-    border-radius: ${({ theme }) => theme.radius.small};
-  }
+// The message box is the design system's text area, as the App and Event fields are its text
+// fields: a bare textarea took the browser's grey fill in the dark theme.
+const Message = styled(TextArea)`
+  textarea { min-height: 120px; }
 `;
 
 const Row = styled.div`
@@ -122,14 +112,12 @@ export function TicketForm({
         onChange={(e) => setEvent(e.target.value)}
         placeholder="e.g. New invoice"
       />
-      <Message>
-        {TICKET_TEXTS.messageLabel}
-        <textarea
-          value={message}
-          onChange={(e) => setMessage(e.target.value)}
-          placeholder="What should this event do?"
-        />
-      </Message>
+      <Message
+        label={TICKET_TEXTS.messageLabel}
+        value={message}
+        onChange={(e) => setMessage(e.target.value)}
+        placeholder="What should this event do?"
+      />
       <Row>
         <Button type="submit" disabled={!canSubmitTicket(event, message) || phase === 'sending'}>
           {TICKET_TEXTS.submit}
