@@ -2,7 +2,7 @@
  * RELIABILITY.md "Third-party subscriptions through a crash": a process that dies between an
  * app's subscribe answer and the commit that stores the subscription leaves a written intent,
  * and the sweep of another process (after the grace period) unsubscribes it at the app with the
- * answer's values, exactly once; a removal the app refuses is tried again later; a normal ON,
+ * answer's values, exactly once (two processes sweeping); a removal the app refuses is tried again later; a normal ON,
  * publish and OFF leave no intent. On SQLite and PostgreSQL.
  *
  * The third party is the Demo CRM, reached through a local HTTP server on 127.0.0.1 that stands
@@ -74,8 +74,8 @@ async function startFront(junctionPort: number) {
   };
 }
 
-/** A triggers service over the same database that dies after the app's subscribe answer. */
-function dyingProcess(opened: OpenTestDatabase, clock: Clock) {
+/** A triggers service over the same database that runs `afterSubscribeAnswer` after the app's answer. */
+function processWith(opened: OpenTestDatabase, clock: Clock, afterSubscribeAnswer: () => Promise<void>) {
   const config = opened.config;
   const base = {
     config,
@@ -88,16 +88,7 @@ function dyingProcess(opened: OpenTestDatabase, clock: Clock) {
   };
   const deps = { ...base, registry: createAppRegistry(base), credentialResolver: createCredentialResolver(base) };
   const engine = createEngine(deps);
-  return createTriggers(
-    { ...deps, engine: engine.service },
-    {
-      crashPoints: {
-        afterSubscribeAnswer: async () => {
-          throw new ProcessDied('killed between the answer and the commit');
-        },
-      },
-    },
-  );
+  return createTriggers({ ...deps, engine: engine.service }, { crashPoints: { afterSubscribeAnswer } });
 }
 
 describe.each(openTestDatabases())('app subscriptions through a crash on $dialect', (testDb) => {
@@ -128,8 +119,16 @@ describe.each(openTestDatabases())('app subscriptions through a crash on $dialec
     (await j.call('GET', `/api/workflows/${workflowId}/active`, { token: user.token })).json.active;
   const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 
-  /** Switches a new Demo CRM webhook workflow ON in the dying process; answers it and the app's hook id. */
-  async function dieWhileSwitchingOn(): Promise<{ workflowId: string; hookId: string }> {
+  /**
+   * Switches a new Demo CRM webhook workflow ON in a process that dies after the app's answer
+   * (or runs `afterAnswer` there, and must answer `failure`); answers the workflow and the app's hook id.
+   */
+  async function switchOnIn(
+    afterAnswer: () => Promise<void> = async () => {
+      throw new ProcessDied('killed between the answer and the commit');
+    },
+    failure: string | RegExp | (new () => Error) = ProcessDied,
+  ): Promise<{ workflowId: string; hookId: string }> {
     const workflowId = await createWorkflow(j, user.token, crmHookWorkflow(user.credentialId));
     const member = await opened.db
       .selectFrom('memberships')
@@ -137,17 +136,21 @@ describe.each(openTestDatabases())('app subscriptions through a crash on $dialec
       .where('tenant_id', '=', user.tenantId)
       .executeTakeFirstOrThrow();
     const auth = { userId: member.user_id, tenantId: user.tenantId, sessionId: 'dying', role: 'owner' as const };
-    const dying = dyingProcess(opened, clock);
     const known = new Set((await hooks()).map((h) => h.id));
-    await expect(dying.service.setActive(auth, workflowId, true)).rejects.toThrow(ProcessDied);
+    // The app's subscriptions made by this switch, as they are at the failure point.
+    let made: string[] = [];
+    const dying = processWith(opened, clock, async () => {
+      made = (await hooks()).map((h) => h.id).filter((id) => !known.has(id));
+      await afterAnswer();
+    });
+    await expect(dying.service.setActive(auth, workflowId, true)).rejects.toThrow(failure);
     await dying.lifecycle.close();
-    const made = (await hooks()).filter((h) => !known.has(h.id));
     expect(made).toHaveLength(1);
-    return { workflowId, hookId: made[0].id };
+    return { workflowId, hookId: made[0] };
   }
 
   it('unsubscribes once, with the answer, what a process killed before its commit subscribed', async () => {
-    const { workflowId, hookId } = await dieWhileSwitchingOn();
+    const { workflowId, hookId } = await switchOnIn();
     // The app has the subscription; no workflow stored it; its intent holds the app's answer.
     expect(await active(workflowId)).toBe(false);
     const [intent] = await intents();
@@ -159,17 +162,23 @@ describe.each(openTestDatabases())('app subscriptions through a crash on $dialec
     expect((await hooks()).map((h) => h.id)).toContain(hookId);
     expect(front.unsubscribes).toEqual([]);
 
-    clock.advance(SUBSCRIBE_GRACE_MS + 1_000);
-    await waitUntil(async () => (await intents()).length === 0, 'the sweep to finish the intent');
-    expect((await hooks()).map((h) => h.id)).not.toContain(hookId);
-    // Later sweeps call the app no more.
-    await sleep(700);
+    // Two processes sweep the same database: one of them takes the intent.
+    const other = await startJunction(opened.config, clock, false);
+    try {
+      clock.advance(SUBSCRIBE_GRACE_MS + 1_000);
+      await waitUntil(async () => (await intents()).length === 0, 'the sweep to finish the intent');
+      expect((await hooks()).map((h) => h.id)).not.toContain(hookId);
+      // Later sweeps call the app no more.
+      await sleep(700);
+    } finally {
+      await other.close();
+    }
     expect(front.unsubscribes).toEqual([`/demo-crm/hooks/${hookId}`]);
   });
 
   it('tries a refused removal again later, then removes it', async () => {
     front.unsubscribes.length = 0;
-    const { hookId } = await dieWhileSwitchingOn();
+    const { hookId } = await switchOnIn();
     front.refuse(true);
     clock.advance(SUBSCRIBE_GRACE_MS + 1_000);
     await waitUntil(
@@ -187,6 +196,17 @@ describe.each(openTestDatabases())('app subscriptions through a crash on $dialec
     await waitUntil(async () => (await intents()).length === 0, 'the removal to be tried again');
     expect((await hooks()).map((h) => h.id)).not.toContain(hookId);
     expect(front.unsubscribes.at(-1)).toBe(`/demo-crm/hooks/${hookId}`);
+  });
+
+  it('refuses the commit of a process so slow that the sweep removed its subscription', async () => {
+    front.unsubscribes.length = 0;
+    const { workflowId, hookId } = await switchOnIn(async () => {
+      clock.advance(SUBSCRIBE_GRACE_MS + 1_000);
+      await waitUntil(async () => (await intents()).length === 0, 'the sweep to take the intent');
+    }, 'Setting up the trigger took too long');
+    expect(await active(workflowId)).toBe(false);
+    expect((await hooks()).map((h) => h.id)).not.toContain(hookId);
+    expect(front.unsubscribes).toEqual([`/demo-crm/hooks/${hookId}`]);
   });
 
   it('leaves no intent after a normal ON, a publish that changes the trigger and OFF', async () => {
