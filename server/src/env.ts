@@ -126,7 +126,7 @@ export const ENV_SCHEMA = {
     default: 'info',
     description: 'pino log level of every process',
   },
-  JUNCTION_DEBUG: flag('set: an operator command that fails unexpectedly prints its stack trace on stderr', 'off'),
+  JUNCTION_DEBUG: flag('`on`: an operator command that fails unexpectedly prints its stack trace on stderr', 'off'),
   TRUST_PROXY: flag('trust `X-Forwarded-*` from a reverse proxy', 'off'),
   RUN_WORKERS: flag('`off`: this process only records and enqueues (see Scale-out)', 'on'),
   METRICS: flag('`on`: Prometheus metrics at `/metrics` on METRICS_PORT (never on the API port)', 'off'),
