@@ -1,10 +1,11 @@
 import { Plug } from 'lucide-react';
-import { useCallback, useEffect, useState } from 'react';
+import { useCallback, useState } from 'react';
 import styled from 'styled-components';
 import { RoleGate } from '../access/RoleGate.js';
 import { AccountStoreModel } from '../account/account-store.js';
 import { formatRunTime } from '../shared/run-status.js';
 import { openSignInWindow, signInUrl } from '../shared/sign-in-window.js';
+import { useLoaded } from '../shared/use-loaded.js';
 import { usePageStore } from '../stores/root-store.js';
 import {
   AppIcon,
@@ -68,33 +69,24 @@ function ConnectionsView() {
   const dashboard = usePageStore(DashboardStoreModel);
   const { me } = useDashboard();
   const { showToast } = useToast();
-  const [items, setItems] = useState<Connection[] | null>(null);
-  const [workflows, setWorkflows] = useState<WorkflowRow[]>([]);
-  const [apps, setApps] = useState<Map<string, AppInfo>>(new Map());
-  const [failure, setFailure] = useState('');
   const [renaming, setRenaming] = useState<Connection | null>(null);
   const [draft, setDraft] = useState('');
   const [confirmingDelete, setConfirmingDelete] = useState<string | null>(null);
 
-  const reload = useCallback(async () => {
-    try {
-      const [list, rows, catalogue] = await Promise.all([
+  const { data, failure, reload } = useLoaded(
+    useCallback(async () => {
+      const [list, workflows, catalogue] = await Promise.all([
         dashboard.listCredentials(),
         dashboard.loadWorkflowRows(),
         dashboard.listApps(),
       ]);
-      setItems(list as Connection[]);
-      setWorkflows(rows);
-      setApps(new Map(catalogue.map((app) => [app.appSlug, app] as const)));
-      setFailure('');
-    } catch (error) {
-      setFailure(failureText(error));
-    }
-  }, [dashboard]);
-
-  useEffect(() => {
-    void reload();
-  }, [reload]);
+      const apps = new Map<string, AppInfo>(catalogue.map((app) => [app.appSlug, app] as const));
+      return { items: list as Connection[], workflows, apps };
+    }, [dashboard]),
+  );
+  const items = data?.items ?? null;
+  const workflows: WorkflowRow[] = data?.workflows ?? [];
+  const apps = data?.apps ?? new Map<string, AppInfo>();
 
   const act = async (work: () => Promise<void>) => {
     try {

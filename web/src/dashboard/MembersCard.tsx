@@ -5,10 +5,11 @@
  */
 import { assignableRoles, memberChangeProblem, type Role } from '@junction/core';
 import { observer } from 'mobx-react-lite';
-import { useCallback, useEffect, useState } from 'react';
+import { useCallback, useState } from 'react';
 import { AccessStoreModel } from '../access/access-store.js';
 import { refusal, useCan } from '../access/useCan.js';
 import { formatRunTime } from '../shared/run-status.js';
+import { useLoaded } from '../shared/use-loaded.js';
 import { usePageStore } from '../stores/root-store.js';
 import { Button, Card, Dialog, Select, Spinner, Table, type TableColumn, useToast } from '../ui/index.js';
 import { DashboardStoreModel, type MemberItem } from './dashboard-store.js';
@@ -25,19 +26,14 @@ export const MembersCard = observer(function MembersCard({ tenantId, userId }: {
   const { showToast } = useToast();
   const manageRefusal = refusal(useCan('member.manage'));
   const transferRefusal = refusal(useCan('workspace.transfer'));
-  const [members, setMembers] = useState<MemberItem[] | null>(null);
-  const [failure, setFailure] = useState('');
+  const {
+    data: members,
+    failure,
+    reload,
+  } = useLoaded(useCallback(() => dashboard.listMembers(tenantId), [dashboard, tenantId]));
   const [removing, setRemoving] = useState<MemberItem | null>(null);
   const [transferring, setTransferring] = useState<MemberItem | null>(null);
   const myRole = access.role;
-
-  const reload = useCallback(() => {
-    dashboard
-      .listMembers(tenantId)
-      .then(setMembers)
-      .catch((error: unknown) => setFailure(failureText(error)));
-  }, [dashboard, tenantId]);
-  useEffect(reload, [reload]);
 
   const act = async (work: () => Promise<unknown>, done: string) => {
     try {
@@ -48,7 +44,7 @@ export const MembersCard = observer(function MembersCard({ tenantId, userId }: {
     } catch (error) {
       showToast({ status: 'error', message: failureText(error) });
     }
-    reload();
+    void reload();
   };
 
   const roleCell = (member: MemberItem) => {

@@ -1,12 +1,12 @@
-import { useCallback, useEffect, useState } from 'react';
+import { useCallback } from 'react';
 import { useSearchParams } from 'react-router-dom';
 import { formatRunTime } from '../shared/run-status.js';
+import { useLoaded } from '../shared/use-loaded.js';
 import { usePageStore } from '../stores/root-store.js';
 import { Badge, Card, EmptyState, PageHeader, Table, type TableColumn } from '../ui/index.js';
 import { DashboardLayout } from './DashboardLayout.js';
 import { DashboardStoreModel } from './dashboard-store.js';
 import type { TicketRow } from './dashboard-tickets.js';
-import { failureText } from './dashboard-workflows.js';
 import { TicketForm } from './TicketForm.js';
 
 /** The support page at /support: file a ticket, and read the tickets of the workspace (all of them for an operator). */
@@ -21,20 +21,9 @@ export function SupportPage() {
 function SupportView() {
   const dashboard = usePageStore(DashboardStoreModel);
   const [params] = useSearchParams();
-  const [tickets, setTickets] = useState<TicketRow[] | null>(null);
-  const [failure, setFailure] = useState('');
+  const { data: tickets, failure, reload } = useLoaded(useCallback(() => dashboard.listTickets(), [dashboard]));
   // An operator (SUPPORT_OPERATORS) reads every workspace's tickets: then say whose each is.
   const isOperatorView = new Set((tickets ?? []).map((t) => t.tenantId)).size > 1;
-  const reload = useCallback(async () => {
-    try {
-      setTickets(await dashboard.listTickets());
-    } catch (error) {
-      setFailure(failureText(error));
-    }
-  }, [dashboard]);
-  useEffect(() => {
-    void reload();
-  }, [reload]);
 
   const columns: TableColumn<TicketRow>[] = [
     { key: 'created', header: 'Created', cell: (t) => formatRunTime(t.createdAt) },
