@@ -12,6 +12,7 @@ import { APP_CHANGED_EVENT, useEditor } from '../editor/editor-context.js';
 import { PremiumOffer, useTenantPlan } from '../shared/PremiumOffer.js';
 import { isOfferedPremium } from '../shared/premium.js';
 import { Button, Spinner, TextField, useToast } from '../ui/index.js';
+import { selectLook } from '../ui/Select.js';
 import {
   CustomTriggerWizard,
   FIELD_LOCATIONS,
@@ -88,6 +89,7 @@ const Select = styled.select`
   border-radius: ${({ theme }) => theme.radius.small};
   font: inherit;
   background: ${({ theme }) => theme.colors.surface};
+  ${selectLook}
 `;
 
 const Types = styled.fieldset`

@@ -18,6 +18,7 @@ import {
   TextField,
   VisuallyHidden,
 } from '../ui/index.js';
+import { selectLook } from '../ui/Select.js';
 
 /** Cards are the design system's (a title prop names the region). */
 export { Card } from '../ui/index.js';
@@ -325,6 +326,7 @@ const PagerBox = styled(Row)`
     min-height: ${({ theme }) => theme.control.small};
     padding: 0 ${({ theme }) => theme.space(2)};
     ${controlLook}
+    ${selectLook}
   }
 `;
 

@@ -1,6 +1,6 @@
 import { ChevronDown } from 'lucide-react';
 import { forwardRef, type SelectHTMLAttributes } from 'react';
-import styled from 'styled-components';
+import styled, { css } from 'styled-components';
 import { controlStyles, FieldFrame, type FieldProps, useFieldIds } from './Field.js';
 
 /** One choice of a {@link Select} or {@link Combobox}. */
@@ -10,6 +10,28 @@ export interface SelectOption {
   label?: string;
   disabled?: boolean;
 }
+
+/** A chevron pointing down, drawn in `color`, as a CSS image. */
+function chevronImage(color: string): string {
+  const svg = `<svg xmlns='http://www.w3.org/2000/svg' viewBox='0 0 24 24' fill='none' stroke='${color}' stroke-width='2' stroke-linecap='round' stroke-linejoin='round'><path d='m6 9 6 6 6-6'/></svg>`;
+  return `url("data:image/svg+xml,${encodeURIComponent(svg)}")`;
+}
+
+/**
+ * The theme's look for a bare `<select>` styled outside {@link Select} (a filter row, a panel
+ * field, a pager): the browser's own arrow gives way to the theme's chevron, as in {@link Select}.
+ * Put it after the control's `background`, which would otherwise clear the chevron.
+ */
+export const selectLook = css`
+  appearance: none;
+  padding-right: ${({ theme }) => theme.space(7)};
+  color: ${({ theme }) => theme.colors.text};
+  background-image: ${({ theme }) => chevronImage(theme.colors.muted)};
+  background-repeat: no-repeat;
+  background-position: right ${({ theme }) => theme.space(2)} center;
+  background-size: 16px 16px;
+  cursor: pointer;
+`;
 
 /** Props of {@link Select}. */
 export interface SelectProps extends Omit<SelectHTMLAttributes<HTMLSelectElement>, 'id' | 'children'>, FieldProps {

@@ -1,5 +1,6 @@
 /** Styled pieces shared by the filter and delay panels. */
 import styled, { css } from 'styled-components';
+import { selectLook } from '../../ui/Select.js';
 
 /** The panel's body. */
 export const PanelBody = styled.div`
@@ -61,4 +62,5 @@ export const Control = styled.input`
 /** The condition select, styled like {@link Control}. */
 export const Select = styled.select`
   ${controlStyle}
+  ${selectLook}
 `;

@@ -2,6 +2,7 @@
 import type { ReactNode } from 'react';
 import styled from 'styled-components';
 import { TabsList, TabsTrigger } from '../../ui/index.js';
+import { selectLook } from '../../ui/Select.js';
 
 /** The panel drawer at the right of the canvas. */
 export const Drawer = styled.aside`
@@ -153,6 +154,7 @@ export const Select = styled.select`
   border-radius: ${({ theme }) => theme.radius.small};
   font: inherit;
   background: ${({ theme }) => theme.colors.surface};
+  ${selectLook}
   &:focus-visible { outline: none; border-color: ${({ theme }) => theme.colors.focus}; box-shadow: ${({ theme }) => theme.focusRing}; }
 `;
 

@@ -1,5 +1,6 @@
 /** Small styled parts the form builder's editor shares. */
 import styled from 'styled-components';
+import { selectLook } from '../../ui/Select.js';
 
 /** A labelled control stacked under its label text. */
 export const Field = styled.label`
@@ -17,6 +18,7 @@ export const Field = styled.label`
     font: inherit;
     background: ${({ theme }) => theme.colors.surface};
   }
+  select { ${selectLook} }
   input[type='color'] { width: 48px; height: 32px; padding: 0; border: none; background: none; }
 `;
 
