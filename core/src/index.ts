@@ -452,6 +452,7 @@ export { lookupReference, resolveTemplateString, resolveTemplateValue } from './
 export { withoutTrailing } from './text/trailing.js';
 export { isSafeHelpHref, plainText, type TextPart, textParts } from './text/links.js';
 export { countText } from './text/plural.js';
+export { indefiniteArticle } from './text/article.js';
 export { firstBlockerText, shareBlockedText, switchBlockedText } from './workflow/blocker-text.js';
 export type {
   AuthKeys,

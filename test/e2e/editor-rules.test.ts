@@ -221,9 +221,9 @@ describe('core editor rules in the browser (editor-core 4.2, 4.6, 4.8, 5.1)', {
     await openAction(page);
     await panel(page).getByLabel(/^URL/).fill(`${targetUrl}/invoices`);
     await closePanel(page);
-    await card(page, 'st-call').getByText('Find a invoice').waitFor();
+    await card(page, 'st-call').getByText('Find an invoice').waitFor();
 
-    await page.getByRole('button', { name: 'Step menu of Find a invoice' }).click();
+    await page.getByRole('button', { name: 'Step menu of Find an invoice' }).click();
     await page.getByRole('menuitem', { name: 'Rename' }).click();
     await page.getByLabel('Step name').fill('Fetch the latest order');
     await page.getByRole('button', { name: 'Save' }).click();

@@ -30,7 +30,7 @@ describe('customRequestName', () => {
     expect(customRequestName('PUT', 'https://api.example.com/v1/contacts/{id}')).toBe('Update a contact');
     expect(customRequestName('PATCH', '/people/{personId}')).toBe('Update a person');
     expect(customRequestName('POST', 'https://api.example.com/orders/')).toBe('Create new order');
-    expect(customRequestName('DELETE', 'https://api.example.com/addresses/{id}?force=1')).toBe('Remove a address');
+    expect(customRequestName('DELETE', 'https://api.example.com/addresses/{id}?force=1')).toBe('Remove an address');
   });
 
   it('is case-insensitive on the method and ignores query, fragment, parameters and ids', () => {

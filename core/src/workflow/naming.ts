@@ -4,6 +4,7 @@
  */
 import pluralize from 'pluralize';
 import { DOCUMENT_LIMITS } from './document-limits.js';
+import { indefiniteArticle } from '../text/article.js';
 import { withoutTrailing } from '../text/trailing.js';
 import { lastPathKey, parseReferences } from './path.js';
 import type { ConditionGroup, Link } from './types.js';
@@ -57,7 +58,8 @@ function decodeSegment(segment: string): string {
  * Names a custom HTTP request by its verb and the singular of its URL's last resource
  * segment (editor-core 4.8).
  *
- * GET 'Find a', PUT and PATCH 'Update a', POST 'Create new', DELETE 'Remove a'. The query
+ * GET 'Find a', PUT and PATCH 'Update a', POST 'Create new', DELETE 'Remove a' ('an' before a
+ * vowel sound: 'Find an order'). The query
  * string, fragment, trailing slash, scheme and host are ignored, and so are parameter
  * segments (`{id}`, `:id`, `${step.id}`, all-digit ids). '-' and '_' become spaces and the
  * last word is singularised with `pluralize`. An unknown method or a URL without a resource
@@ -78,7 +80,10 @@ export function customRequestName(method: string, url: string): string {
   const words = resource.split(/[-_\s]+/).filter((word) => word !== '');
   if (words.length === 0) return CUSTOM_REQUEST_FALLBACK_NAME;
   words[words.length - 1] = pluralize.singular(words[words.length - 1]);
-  return `${verb} ${words.join(' ')}`;
+  const resourceName = words.join(' ');
+  // The spec's 'a' reads 'an' before a vowel sound: 'Find an order', 'Remove an address'.
+  const lead = verb.endsWith(' a') ? `${verb.slice(0, -1)}${indefiniteArticle(resourceName)}` : verb;
+  return `${lead} ${resourceName}`;
 }
 
 /**

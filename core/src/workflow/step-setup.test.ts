@@ -36,7 +36,7 @@ describe('automatic step naming (editor-core 4.8)', () => {
         { name: 'url', value: 'https://x.test/invoices' },
       ],
     });
-    expect(moved.name).toBe('Find a invoice');
+    expect(moved.name).toBe('Find an invoice');
     const renamed = { ...data, ...renamePatch('action', data, 'My call') };
     expect(renamed).toMatchObject({ name: 'My call', customName: true });
     expect(isAutomaticallyNamed('action', renamed)).toBe(false);
@@ -52,6 +52,21 @@ describe('automatic step naming (editor-core 4.8)', () => {
   it('keeps a legacy step whose name is not automatic (no customName flag)', () => {
     const legacy = { ...request('https://x.test/orders'), name: 'Old custom name', customName: undefined };
     expect(isAutomaticallyNamed('action', legacy)).toBe(false);
+  });
+
+  it("keeps following the URL from a name written with the old article ('Find a order')", () => {
+    const get = (url: string) =>
+      setUpStepData(createStepData(), 'action', http, 'customRequest', { requestType: 'GET', url }) as StepData;
+    const old = { ...get('https://x.test/orders'), name: 'Find a order', customName: undefined };
+    expect(isAutomaticallyNamed('action', old)).toBe(true);
+    expect(
+      applyStepPatch('action', old, {
+        fields: [
+          { name: 'requestType', value: 'GET' },
+          { name: 'url', value: 'https://x.test/items' },
+        ],
+      }).name,
+    ).toBe('Find an item');
   });
 
   it('renameStep marks the step renamed, and a same-name rename changes nothing', () => {

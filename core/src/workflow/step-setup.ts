@@ -86,7 +86,10 @@ export function automaticStepName(
 
 // Names a step written before `customName` existed could carry while still automatic.
 function lookedAutomatic(kind: StepKind, data: StepData): boolean {
-  const names = ['', TRIGGER_PLACEHOLDER_NAME, ACTION_PLACEHOLDER_NAME, data.label, automaticStepName(kind, data)];
+  const automatic = automaticStepName(kind, data);
+  // Before 'an' ('Find an order') the automatic name said 'Find a order': still automatic.
+  const withOldArticle = automatic.replace(/^(Find|Update|Remove) an /, '$1 a ');
+  const names = ['', TRIGGER_PLACEHOLDER_NAME, ACTION_PLACEHOLDER_NAME, data.label, automatic, withOldArticle];
   return names.includes(data.name);
 }
 
