@@ -10,7 +10,6 @@
  * The dying process is a second triggers service over the same database whose failure point
  * after the subscribe answer throws: nothing after it runs, as after a kill -9.
  */
-import http from 'node:http';
 import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { openTestDatabases } from '../api/harness.js';
@@ -35,44 +34,10 @@ import {
   startJunction,
   waitUntil,
 } from './triggers-support.js';
+import { type Front, startFront } from './subscription-front.js';
 
 /** What the dying process throws at its failure point. */
 class ProcessDied extends Error {}
-
-/** A local HTTP server in front of Junction (its public URL): counts unsubscribes, can refuse them. */
-async function startFront(junctionPort: number) {
-  const unsubscribes: string[] = [];
-  let refuse = false;
-  const server = http.createServer((req, res) => {
-    if (req.method === 'DELETE' && req.url?.startsWith('/demo-crm/hooks/')) {
-      unsubscribes.push(req.url);
-      if (refuse) {
-        res.writeHead(503, { 'content-type': 'application/json' }).end('{"detail":"down for maintenance"}');
-        req.resume();
-        return;
-      }
-    }
-    const forward = http.request(
-      { host: '127.0.0.1', port: junctionPort, method: req.method, path: req.url, headers: req.headers },
-      (answer) => {
-        res.writeHead(answer.statusCode ?? 502, answer.headers);
-        answer.pipe(res);
-      },
-    );
-    forward.on('error', () => res.writeHead(502).end());
-    req.pipe(forward);
-  });
-  const port = await freePort();
-  await new Promise<void>((resolve) => server.listen(port, '127.0.0.1', resolve));
-  return {
-    port,
-    unsubscribes,
-    refuse(on: boolean) {
-      refuse = on;
-    },
-    close: () => new Promise<void>((resolve) => server.close(() => resolve())),
-  };
-}
 
 /** A triggers service over the same database that runs `afterSubscribeAnswer` after the app's answer. */
 function processWith(opened: OpenTestDatabase, clock: Clock, afterSubscribeAnswer: () => Promise<void>) {
@@ -93,7 +58,7 @@ function processWith(opened: OpenTestDatabase, clock: Clock, afterSubscribeAnswe
 
 describe.each(openTestDatabases())('app subscriptions through a crash on $dialect', (testDb) => {
   let opened: OpenTestDatabase;
-  let front: Awaited<ReturnType<typeof startFront>>;
+  let front: Front;
   let clock: Clock;
   let j: Junction;
   let user: CrmUser;
