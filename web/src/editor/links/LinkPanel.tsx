@@ -2,6 +2,8 @@ import { observer } from 'mobx-react-lite';
 import { useEffect } from 'react';
 import styled from 'styled-components';
 import { useEditor } from '../editor-context.js';
+// The step panel's × button, so both side panels close alike.
+import { IconButton } from '../panels/parts.js';
 import { DelayPanel } from './DelayPanel.js';
 import { FilterPanel } from './FilterPanel.js';
 
@@ -26,18 +28,6 @@ const Header = styled.header`
   h2 { margin: 0; font-size: 18px; }
   p { margin: ${({ theme }) => theme.space(1)} 0 0; color: ${({ theme }) => theme.colors.textMuted}; font-size: ${({ theme }) => theme.font.size.small}; }
   > div { flex: 1; }
-`;
-
-const Close = styled.button`
-  width: 32px;
-  height: 32px;
-  border: none;
-  border-radius: ${({ theme }) => theme.radius.small};
-  background: transparent;
-  font-size: 20px;
-  cursor: pointer;
-  &:hover { background: ${({ theme }) => theme.colors.background}; }
-  &:focus-visible { outline: none; box-shadow: ${({ theme }) => theme.focusRing}; }
 `;
 
 /**
@@ -75,9 +65,13 @@ export const LinkPanel = observer(function LinkPanel() {
             Between “{source}” and “{target}”
           </p>
         </div>
-        <Close type="button" aria-label={`Close ${title.toLowerCase()} panel`} onClick={() => editor.closeLinkPanel()}>
+        <IconButton
+          type="button"
+          aria-label={`Close ${title.toLowerCase()} panel`}
+          onClick={() => editor.closeLinkPanel()}
+        >
           ×
-        </Close>
+        </IconButton>
       </Header>
       {/* A new key per link and kind starts the form over from the link's saved values. */}
       {open.kind === 'filter' ? (
