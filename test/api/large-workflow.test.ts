@@ -4,41 +4,10 @@
  * JSON_MAX_MEMBERS bound: a workflow document is the one body whose size the document rules
  * already bound (core DOCUMENT_LIMITS).
  */
-import {
-  createLink,
-  createStepData,
-  DOCUMENT_LIMITS,
-  type Link,
-  type Step,
-  WORKFLOW_SCHEMA_VERSION,
-  type WorkflowDocument,
-} from '@junction/core';
+import { DOCUMENT_LIMITS } from '@junction/core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { bigWorkflow } from '../support/big-workflow.js';
 import { type ApiHarness, openHarness, openTestDatabases, signUp } from './harness.js';
-
-/** A chain of one webhook trigger and `count - 1` HTTP actions, each with a little test data. */
-function chain(id: string, count: number): WorkflowDocument {
-  const steps: Step[] = [];
-  const links: Link[] = [];
-  for (let i = 0; i < count; i += 1) {
-    const isTrigger = i === 0;
-    steps.push({
-      id: `s${i}`,
-      kind: isTrigger ? 'trigger' : 'action',
-      position: { x: 220, y: 40 + i * 180 },
-      data: createStepData({
-        name: isTrigger ? 'Catch Hook in Webhook' : `Step ${i}: create order`,
-        type: isTrigger ? 'webhook' : 'http',
-        label: isTrigger ? 'Webhook' : 'HTTP request',
-        icon: isTrigger ? '/icons/webhook.svg' : '/icons/http.svg',
-        action: isTrigger ? 'catchHook' : 'customRequest',
-        testData: { index: i, ok: true },
-      }),
-    });
-    if (i > 0) links.push(createLink({ id: `l${i}`, source: `s${i - 1}`, target: `s${i}` }));
-  }
-  return { schemaVersion: WORKFLOW_SCHEMA_VERSION, id, name: `${count} steps`, active: false, steps, links };
-}
 
 describe.each(openTestDatabases())('a large workflow on $dialect', (testDb) => {
   let h: ApiHarness;
@@ -51,7 +20,7 @@ describe.each(openTestDatabases())('a large workflow on $dialect', (testDb) => {
     const account = await signUp(h, 'large');
     for (const count of [1_000, DOCUMENT_LIMITS.maxSteps]) {
       const read = await h.call('GET', `/api/workflows/${account.workflowId}`, { token: account.token });
-      const document = chain(account.workflowId, count);
+      const document = bigWorkflow(account.workflowId, `${count} steps`, count);
       const saved = await h.call('PUT', `/api/workflows/${account.workflowId}`, {
         token: account.token,
         body: { document, expectedRevision: read.json.revision },

@@ -10,17 +10,10 @@ import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { gzipSync } from 'node:zlib';
-import {
-  createLink,
-  createStepData,
-  type Link,
-  type Step,
-  WORKFLOW_SCHEMA_VERSION,
-  type WorkflowDocument,
-} from '../../core/src/index.js';
 import { createApp } from '../../server/src/app.js';
 import { loadConfig } from '../../server/src/config.js';
 import { REPO_ROOT } from '../e2e/web-build.js';
+import { bigWorkflow } from '../support/big-workflow.js';
 
 /** The gzip size of the JavaScript index.html loads before the app runs. */
 export function initialJavaScript(dist: string): {
@@ -37,30 +30,6 @@ export function initialJavaScript(dist: string): {
     return { file, raw: statSync(full).size, gzip: gzipSync(readFileSync(full), { level: 9 }).length };
   });
   return { files, gzip: files.reduce((sum, f) => sum + f.gzip, 0) };
-}
-
-/** A chain of one tested webhook trigger and `count - 1` tested HTTP actions, laid out top to bottom. */
-export function bigWorkflow(id: string, name: string, count: number): WorkflowDocument {
-  const steps: Step[] = [];
-  const links: Link[] = [];
-  for (let i = 0; i < count; i += 1) {
-    const isTrigger = i === 0;
-    steps.push({
-      id: `s${i}`,
-      kind: isTrigger ? 'trigger' : 'action',
-      position: { x: 220, y: 40 + i * 180 },
-      data: createStepData({
-        name: isTrigger ? 'Catch Hook in Webhook' : `Step ${i}: create order`,
-        type: isTrigger ? 'webhook' : 'http',
-        label: isTrigger ? 'Webhook' : 'HTTP request',
-        icon: isTrigger ? '/icons/webhook.svg' : '/icons/http.svg',
-        action: isTrigger ? 'catchHook' : 'customRequest',
-        testData: { index: i, ok: true },
-      }),
-    });
-    if (i > 0) links.push(createLink({ id: `l${i}`, source: `s${i - 1}`, target: `s${i}` }));
-  }
-  return { schemaVersion: WORKFLOW_SCHEMA_VERSION, id, name, active: false, steps, links };
 }
 
 export async function api(baseUrl: string, method: string, url: string, token: string | null, body?: unknown) {
