@@ -6,61 +6,29 @@
  * interval's limits.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { type ReceivedMail, startTestSmtpServer, type TestSmtpServer } from '../../server/src/mail/test-smtp.js';
-import { type Account, type ApiHarness, openHarness, openTestDatabases, signUp } from '../api/harness.js';
-import { createWorkflow, hookPathOf, startTarget, type Target, waitForExecution } from '../engine/support.js';
-
-const PUBLIC = 'http://junction.test';
+import { openTestDatabases } from '../api/harness.js';
+import { createWorkflow } from '../engine/support.js';
+import { type AlertsSetup, openAlertsSetup, PUBLIC } from './support.js';
 
 describe.each(openTestDatabases())('failure alerts on $dialect', (testDb) => {
-  let h: ApiHarness;
-  let smtp: TestSmtpServer;
-  let target: Target;
-  let owner: Account;
+  let setup: AlertsSetup;
 
   beforeAll(async () => {
-    smtp = await startTestSmtpServer();
-    target = await startTarget();
-    h = await openHarness(testDb, {
-      smtpUrl: smtp.url,
-      publicUrl: PUBLIC,
-      allowedHosts: target.host,
-      stepTimeoutMs: 2000,
-      stepRetries: 0,
-    });
-    owner = await signUp(h, 'alerts');
+    setup = await openAlertsSetup(testDb, 'alerts');
   });
 
-  afterAll(async () => {
-    await h?.close();
-    await smtp?.close();
-    await target?.close();
-  });
-
-  /** The next mail to `to` whose subject matches, skipping others (sign-up codes); bounded. */
-  async function mailWith(to: string, subject: RegExp): Promise<ReceivedMail> {
-    for (let i = 0; i < 10; i++) {
-      const mail = await smtp.waitForMail(to, 10_000);
-      if (subject.test(mail.subject)) return mail;
-    }
-    throw new Error(`no mail to ${to} matching ${subject}`);
-  }
-
-  /** Posts one webhook and waits for its run to end; answers the execution. */
-  async function runOnce(workflowId: string) {
-    const path = await hookPathOf(h, owner.token, workflowId);
-    const posted = await h.call('POST', path, { body: { amount: 5 } });
-    expect(posted.status, posted.text).toBe(200);
-    return waitForExecution(h, owner.token, posted.json.executionId);
-  }
+  afterAll(() => setup?.close());
 
   it('mails the first failure with a working replay link, not the next one, then "works again"', async () => {
     // Fails twice (500), then answers 200.
-    const id = await createWorkflow(h, owner.token, { url: target.url('/fail/alerts?times=2'), name: 'Sync leads' });
+    const id = await createWorkflow(setup.h, setup.owner.token, {
+      url: setup.target.url('/fail/alerts?times=2'),
+      name: 'Sync leads',
+    });
 
-    const first = await runOnce(id);
+    const first = await setup.runOnce(id);
     expect(first.status).toBe('failed');
-    const mail = await mailWith(owner.email, /Sync leads/);
+    const mail = await setup.mailWith(setup.owner.email, /Sync leads/);
     expect(mail.subject).toBe('Sync leads failed');
     expect(mail.text).toContain('The workflow "Sync leads" failed at the step "Call target".');
     expect(mail.text).toMatch(/Error: .*500/);
@@ -68,75 +36,92 @@ describe.each(openTestDatabases())('failure alerts on $dialect', (testDb) => {
     const replay = /(http:\/\/junction\.test\/executions\/\S+)/.exec(mail.text)?.[1];
     expect(replay).toBe(`${PUBLIC}/executions/${first.id}`);
     // The link's page reads the run through the API: it names the failed step's error.
-    const opened = await h.call('GET', `/api/executions/${new URL(replay as string).pathname.split('/').pop()}`, {
-      token: owner.token,
+    const opened = await setup.h.call('GET', `/api/executions/${new URL(replay as string).pathname.split('/').pop()}`, {
+      token: setup.owner.token,
     });
     expect(opened.status).toBe(200);
     expect(opened.json.steps.find((s: { status: string }) => s.status === 'failed')).toBeDefined();
 
-    expect((await runOnce(id)).status).toBe('failed');
-    expect((await runOnce(id)).status).toBe('succeeded');
-    const recovered = await mailWith(owner.email, /Sync leads/);
+    expect((await setup.runOnce(id)).status).toBe('failed');
+    expect((await setup.runOnce(id)).status).toBe('succeeded');
+    const recovered = await setup.mailWith(setup.owner.email, /Sync leads/);
     // The second failure came within the hour: no mail of its own, counted in the recovery.
     expect(recovered.subject).toBe('Sync leads works again');
     expect(recovered.text).toContain('Failures since the last alert: 1');
   });
 
   it("turns a workflow's alerts off from the mail's link", async () => {
-    const quiet = await createWorkflow(h, owner.token, { url: target.url('/fail/quiet?times=1'), name: 'Quiet one' });
-    expect((await runOnce(quiet)).status).toBe('failed');
-    const mail = await mailWith(owner.email, /Quiet one/);
+    const quiet = await createWorkflow(setup.h, setup.owner.token, {
+      url: setup.target.url('/fail/quiet?times=1'),
+      name: 'Quiet one',
+    });
+    expect((await setup.runOnce(quiet)).status).toBe('failed');
+    const mail = await setup.mailWith(setup.owner.email, /Quiet one/);
     const off = /(http:\/\/junction\.test\/api\/alerts\/off\?token=\S+)/.exec(mail.text)?.[1] as string;
     const url = new URL(off);
-    const answered = await h.call('GET', `${url.pathname}${url.search}`);
+    const answered = await setup.h.call('GET', `${url.pathname}${url.search}`);
     expect(answered.status, answered.text).toBe(200);
     expect(answered.json).toEqual({ workflowName: 'Quiet one', enabled: false });
-    const state = await h.call('GET', `/api/workflows/${quiet}/alerts`, { token: owner.token });
+    const state = await setup.h.call('GET', `/api/workflows/${quiet}/alerts`, { token: setup.owner.token });
     expect(state.json).toEqual({ workflowId: quiet, enabled: false });
 
     // It succeeds now ("works again" would be mailed were alerts on), then another workflow
     // fails: alerts are decided one run at a time, so the other's mail comes after any of this one's.
-    expect((await runOnce(quiet)).status).toBe('succeeded');
-    const loud = await createWorkflow(h, owner.token, { url: target.url('/fail/loud?times=99'), name: 'Loud one' });
-    expect((await runOnce(loud)).status).toBe('failed');
-    await mailWith(owner.email, /Loud one/);
-    expect(smtp.received.filter((m) => m.subject.includes('Quiet one'))).toHaveLength(1);
+    expect((await setup.runOnce(quiet)).status).toBe('succeeded');
+    const loud = await createWorkflow(setup.h, setup.owner.token, {
+      url: setup.target.url('/fail/loud?times=99'),
+      name: 'Loud one',
+    });
+    expect((await setup.runOnce(loud)).status).toBe('failed');
+    await setup.mailWith(setup.owner.email, /Loud one/);
+    expect(setup.smtp.received.filter((m) => m.subject.includes('Quiet one'))).toHaveLength(1);
 
-    const unknown = await h.call('GET', '/api/alerts/off?token=nothing-like-this');
+    const unknown = await setup.h.call('GET', '/api/alerts/off?token=nothing-like-this');
     expect(unknown.status).toBe(404);
   });
 
   it('sends a test alert to the owners and admins', async () => {
-    const id = await createWorkflow(h, owner.token, { url: target.url('/ok'), name: 'Tested alerts' });
-    const sent = await h.call('POST', `/api/workflows/${id}/alerts/test`, { token: owner.token });
+    const id = await createWorkflow(setup.h, setup.owner.token, {
+      url: setup.target.url('/ok'),
+      name: 'Tested alerts',
+    });
+    const sent = await setup.h.call('POST', `/api/workflows/${id}/alerts/test`, { token: setup.owner.token });
     expect(sent.status, sent.text).toBe(200);
     // The test SMTP peer is the server's SMTP_URL: the answer says the mail left over SMTP.
     expect(sent.json).toEqual({ recipients: 1, delivery: 'smtp' });
-    const mail = await mailWith(owner.email, /Tested alerts/);
+    const mail = await setup.mailWith(setup.owner.email, /Tested alerts/);
     expect(mail.subject).toBe('Test alert: Tested alerts');
     expect(mail.text).toContain(`${PUBLIC}/api/alerts/off?token=`);
   });
 
   it('mails nothing while the workspace turned its alerts off', async () => {
-    const off = await h.call('PUT', '/api/alerts', { token: owner.token, body: { enabled: false } });
+    const off = await setup.h.call('PUT', '/api/alerts', { token: setup.owner.token, body: { enabled: false } });
     expect(off.json).toMatchObject({ enabled: false });
-    const muted = await createWorkflow(h, owner.token, { url: target.url('/fail/muted?times=99'), name: 'Muted' });
-    expect((await runOnce(muted)).status).toBe('failed');
-    expect((await h.call('PUT', '/api/alerts', { token: owner.token, body: { enabled: true } })).status).toBe(200);
+    const muted = await createWorkflow(setup.h, setup.owner.token, {
+      url: setup.target.url('/fail/muted?times=99'),
+      name: 'Muted',
+    });
+    expect((await setup.runOnce(muted)).status).toBe('failed');
+    expect(
+      (await setup.h.call('PUT', '/api/alerts', { token: setup.owner.token, body: { enabled: true } })).status,
+    ).toBe(200);
     // Decided one run at a time: once the next workflow's mail is here, the muted one was decided.
-    const next = await createWorkflow(h, owner.token, { url: target.url('/fail/next?times=99'), name: 'Heard' });
-    expect((await runOnce(next)).status).toBe('failed');
-    await mailWith(owner.email, /Heard/);
-    expect(smtp.received.filter((m) => m.subject.includes('Muted'))).toHaveLength(0);
+    const next = await createWorkflow(setup.h, setup.owner.token, {
+      url: setup.target.url('/fail/next?times=99'),
+      name: 'Heard',
+    });
+    expect((await setup.runOnce(next)).status).toBe('failed');
+    await setup.mailWith(setup.owner.email, /Heard/);
+    expect(setup.smtp.received.filter((m) => m.subject.includes('Muted'))).toHaveLength(0);
   });
 
   it('keeps the workspace settings with a default interval of an hour and refuses one under 5 minutes', async () => {
-    const read = await h.call('GET', '/api/alerts', { token: owner.token });
+    const read = await setup.h.call('GET', '/api/alerts', { token: setup.owner.token });
     expect(read.json).toEqual({ enabled: true, intervalMinutes: 60 });
-    const bad = await h.call('PUT', '/api/alerts', { token: owner.token, body: { intervalMinutes: 1 } });
+    const bad = await setup.h.call('PUT', '/api/alerts', { token: setup.owner.token, body: { intervalMinutes: 1 } });
     expect(bad.status).toBe(422);
     expect(bad.json).toMatchObject({ field: 'intervalMinutes' });
-    const set = await h.call('PUT', '/api/alerts', { token: owner.token, body: { intervalMinutes: 15 } });
+    const set = await setup.h.call('PUT', '/api/alerts', { token: setup.owner.token, body: { intervalMinutes: 15 } });
     expect(set.json).toEqual({ enabled: true, intervalMinutes: 15 });
   });
 });

@@ -7,66 +7,36 @@
  * made to have passed by moving the last mail's time back. On SQLite and PostgreSQL.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { type ReceivedMail, startTestSmtpServer, type TestSmtpServer } from '../../server/src/mail/test-smtp.js';
 import { createFailureAlertsRepo } from '../../server/src/store/repos/failure-alerts.js';
-import { type Account, type ApiHarness, openHarness, openTestDatabases, signUp } from '../api/harness.js';
-import { createWorkflow, hookPathOf, startTarget, type Target, waitForExecution } from '../engine/support.js';
-
-const PUBLIC = 'http://junction.test';
+import { openTestDatabases } from '../api/harness.js';
+import { createWorkflow } from '../engine/support.js';
+import { type AlertsSetup, openAlertsSetup, PUBLIC } from './support.js';
 
 describe.each(openTestDatabases())('the failure digest on $dialect', (testDb) => {
-  let h: ApiHarness;
-  let smtp: TestSmtpServer;
-  let target: Target;
-  let owner: Account;
+  let setup: AlertsSetup;
 
   beforeAll(async () => {
-    smtp = await startTestSmtpServer();
-    target = await startTarget();
-    h = await openHarness(testDb, {
-      smtpUrl: smtp.url,
-      publicUrl: PUBLIC,
-      allowedHosts: target.host,
-      stepTimeoutMs: 2000,
-      stepRetries: 0,
+    setup = await openAlertsSetup(testDb, 'digest', {
       // The reconciler's pace: the digest sweep runs as often.
       reconcileIntervalMs: 100,
     });
-    owner = await signUp(h, 'digest');
   });
 
-  afterAll(async () => {
-    await h?.close();
-    await smtp?.close();
-    await target?.close();
-  });
-
-  /** The next mail to `to` whose subject matches, skipping others (sign-up codes); bounded. */
-  async function mailWith(to: string, subject: RegExp): Promise<ReceivedMail> {
-    for (let i = 0; i < 10; i++) {
-      const mail = await smtp.waitForMail(to, 10_000);
-      if (subject.test(mail.subject)) return mail;
-    }
-    throw new Error(`no mail to ${to} matching ${subject}`);
-  }
-
-  async function runOnce(workflowId: string) {
-    const path = await hookPathOf(h, owner.token, workflowId);
-    const posted = await h.call('POST', path, { body: { amount: 5 } });
-    expect(posted.status, posted.text).toBe(200);
-    return waitForExecution(h, owner.token, posted.json.executionId);
-  }
+  afterAll(() => setup?.close());
 
   it('mails the digest when the interval ends although no further failure arrives', async () => {
-    const id = await createWorkflow(h, owner.token, { url: target.url('/fail/digest?times=99'), name: 'Nightly sync' });
-    expect((await runOnce(id)).status).toBe('failed');
-    expect((await mailWith(owner.email, /Nightly sync/)).subject).toBe('Nightly sync failed');
+    const id = await createWorkflow(setup.h, setup.owner.token, {
+      url: setup.target.url('/fail/digest?times=99'),
+      name: 'Nightly sync',
+    });
+    expect((await setup.runOnce(id)).status).toBe('failed');
+    expect((await setup.mailWith(setup.owner.email, /Nightly sync/)).subject).toBe('Nightly sync failed');
     // Two more failures within the hour: counted, not mailed.
-    expect((await runOnce(id)).status).toBe('failed');
-    const latest = await runOnce(id);
+    expect((await setup.runOnce(id)).status).toBe('failed');
+    const latest = await setup.runOnce(id);
     expect(latest.status).toBe('failed');
     const row = () =>
-      h.db.db
+      setup.h.db.db
         .selectFrom('failure_alerts')
         .select(['unsent', 'last_mail_at'])
         .where('workflow_id', '=', id)
@@ -74,30 +44,34 @@ describe.each(openTestDatabases())('the failure digest on $dialect', (testDb) =>
     // Decided one run at a time after the run ends: wait until both are counted.
     for (let i = 0; i < 200 && Number((await row()).unsent) < 2; i++) await new Promise((r) => setTimeout(r, 25));
     expect(Number((await row()).unsent)).toBe(2);
-    expect(smtp.received.filter((m) => m.subject.includes('Nightly sync'))).toHaveLength(1);
+    expect(setup.smtp.received.filter((m) => m.subject.includes('Nightly sync'))).toHaveLength(1);
 
     // The hour passes with no run at all.
     const hourAgo = new Date(Date.now() - 61 * 60_000).toISOString();
-    await h.db.db.updateTable('failure_alerts').set({ last_mail_at: hourAgo }).where('workflow_id', '=', id).execute();
+    await setup.h.db.db
+      .updateTable('failure_alerts')
+      .set({ last_mail_at: hourAgo })
+      .where('workflow_id', '=', id)
+      .execute();
 
-    const digest = await mailWith(owner.email, /Nightly sync/);
+    const digest = await setup.mailWith(setup.owner.email, /Nightly sync/);
     expect(digest.subject).toBe('Nightly sync is still failing (2 more failures)');
     expect(digest.text).toContain('Failures: 2');
     expect(digest.text).toContain(`${PUBLIC}/executions/${latest.id}`);
     expect(digest.text).toContain(`${PUBLIC}/api/alerts/off?token=`);
     // Its replay link opens the run.
-    expect((await h.call('GET', `/api/executions/${latest.id}`, { token: owner.token })).status).toBe(200);
+    expect((await setup.h.call('GET', `/api/executions/${latest.id}`, { token: setup.owner.token })).status).toBe(200);
 
     // Nothing unsent is left: no second digest, however many sweeps pass.
     expect(Number((await row()).unsent)).toBe(0);
     await new Promise((r) => setTimeout(r, 500));
-    expect(smtp.received.filter((m) => m.subject.includes('Nightly sync'))).toHaveLength(2);
+    expect(setup.smtp.received.filter((m) => m.subject.includes('Nightly sync'))).toHaveLength(2);
   });
 
   it('lets one sweep take a due digest when several processes sweep at once', async () => {
-    const repo = createFailureAlertsRepo(h.db.db);
+    const repo = createFailureAlertsRepo(setup.h.db.db);
     const read = {
-      tenantId: owner.tenantId,
+      tenantId: setup.owner.tenantId,
       workflowId: 'wf-swept-twice',
       enabled: true,
       intervalMinutes: null,
@@ -111,6 +85,9 @@ describe.each(openTestDatabases())('the failure digest on $dialect', (testDb) =>
     const next = { unsent: 0, lastMailAt: '2026-01-01T11:00:00.000Z', updatedAt: '2026-01-01T11:00:00.000Z' };
     const taken = await Promise.all([repo.claimDigest(read, next), repo.claimDigest(read, next)]);
     expect(taken.filter(Boolean)).toHaveLength(1);
-    expect(await repo.get(owner.tenantId, 'wf-swept-twice')).toMatchObject({ unsent: 0, lastMailAt: next.lastMailAt });
+    expect(await repo.get(setup.owner.tenantId, 'wf-swept-twice')).toMatchObject({
+      unsent: 0,
+      lastMailAt: next.lastMailAt,
+    });
   });
 });
