@@ -168,7 +168,9 @@ describe('the step panels in the browser (editor-core 2.5–2.11)', { timeout: E
     expect(await panel(page).getByText('Create new order').first().isVisible()).toBe(true);
     // The Method select is the theme's (its chevron), not the browser's bare control.
     const method = panel(page).getByLabel(/^Method/);
-    await expect(method.evaluate((el) => getComputedStyle(el).appearance)).resolves.toBe('none');
+    await expect(method.evaluate((el) => el.ownerDocument.defaultView?.getComputedStyle(el).appearance)).resolves.toBe(
+      'none',
+    );
     await saveScreenshot(page, 'panel-action-setup');
     expect(await seriousViolations(page)).toEqual([]);
     await panel(page).getByRole('button', { name: 'Continue' }).click();

@@ -57,7 +57,10 @@ describe('the editor shell in the browser', { timeout: E2E_TEST_TIMEOUT_MS * 3 }
     await filterPanel.getByRole('button', { name: '+ Add "Or" rule group' }).click();
     // The condition is the theme's select (its chevron), not the browser's bare control.
     await expect(
-      filterPanel.getByLabel('Condition of rule 1').first().evaluate((el) => getComputedStyle(el).appearance),
+      filterPanel
+        .getByLabel('Condition of rule 1')
+        .first()
+        .evaluate((el) => el.ownerDocument.defaultView?.getComputedStyle(el).appearance),
     ).resolves.toBe('none');
     await saveScreenshot(page, 'shell-filter-panel');
     await filterPanel.getByRole('button', { name: 'Remove rule 1' }).last().click();

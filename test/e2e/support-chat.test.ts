@@ -117,8 +117,8 @@ describe('support chat', { timeout: E2E_TEST_TIMEOUT_MS * 4 }, () => {
       const form = page.locator('form', { has: page.getByLabel('Event') });
       const looks = (label: string) =>
         form.getByLabel(label).evaluate((el) => {
-          const style = getComputedStyle(el);
-          return [style.backgroundColor, style.borderTopColor, style.color];
+          const style = el.ownerDocument.defaultView?.getComputedStyle(el);
+          return [style?.backgroundColor, style?.borderTopColor, style?.color];
         });
       expect(await looks('Message')).toEqual(await looks('Event'));
       await launcher(page).focus();
