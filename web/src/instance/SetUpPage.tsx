@@ -3,7 +3,7 @@
  * (no verification code: the operator is at their own server), then the instance page opens.
  */
 import { describeProblem } from '@junction/core';
-import { useEffect, useState } from 'react';
+import { type ChangeEvent, useEffect, useState } from 'react';
 import { usePageStore } from '../stores/root-store.js';
 import { Button, ButtonLink, Spinner, TextField } from '../ui/index.js';
 import { AccessFrame, FormStack, Note } from './AccessFrame.js';
@@ -41,6 +41,15 @@ export function SetUpPage() {
     }
   };
 
+  // A refusal that names one of the fields shows at that field; any other above the button.
+  const isFormField = (field: string | undefined) => field !== undefined && Object.hasOwn(form, field);
+  /** A field of the form: its value, its change, and the server's refusal when it names this field. */
+  const bind = (name: keyof typeof form) => ({
+    value: form[name],
+    error: failure?.field === name ? failure.text : undefined,
+    onChange: (event: ChangeEvent<HTMLInputElement>) => setForm({ ...form, [name]: event.target.value }),
+  });
+
   if (hasOwner === null && !failure) {
     return (
       <AccessFrame title="Set up Junction">
@@ -67,31 +76,10 @@ export function SetUpPage() {
         <Note>
           Create the owner account. The owner chooses who may sign up, invites people and can disable accounts.
         </Note>
-        <TextField
-          label="Your name"
-          autoComplete="name"
-          value={form.firstName}
-          onChange={(event) => setForm({ ...form, firstName: event.target.value })}
-        />
-        <TextField
-          label="E-mail"
-          type="email"
-          autoComplete="email"
-          required
-          value={form.email}
-          error={failure?.field === 'email' ? failure.text : undefined}
-          onChange={(event) => setForm({ ...form, email: event.target.value })}
-        />
-        <TextField
-          label="Password"
-          type="password"
-          autoComplete="new-password"
-          required
-          value={form.password}
-          error={failure?.field === 'password' ? failure.text : undefined}
-          onChange={(event) => setForm({ ...form, password: event.target.value })}
-        />
-        {failure && failure.field !== 'email' && failure.field !== 'password' && <p role="alert">{failure.text}</p>}
+        <TextField label="Your name" autoComplete="name" {...bind('firstName')} />
+        <TextField label="E-mail" type="email" autoComplete="email" required {...bind('email')} />
+        <TextField label="Password" type="password" autoComplete="new-password" required {...bind('password')} />
+        {failure && !isFormField(failure.field) && <p role="alert">{failure.text}</p>}
         <Button type="submit" loading={isBusy} disabled={!form.email || !form.password}>
           Create owner account
         </Button>
