@@ -117,6 +117,8 @@ describe('the storefront hand-off in the browser (forms-dp 2.11)', { timeout: E2
     await alert.waitFor();
     expect(await alert.textContent()).toBe('Error: The install link is not signed by the storefront (HMAC mismatch).');
     expect(await alert.evaluate((el) => el.ownerDocument.defaultView?.getComputedStyle(el).color)).toBe(ERROR_TEXT_RGB);
+    // A refused link leads on, not to a dead end.
+    expect(await page.getByRole('link', { name: 'Go to your dashboard' }).getAttribute('href')).toBe('/dashboard');
     await saveScreenshot(page, 'shopify-bad-hmac');
     expect(authorizeRequests).toEqual([]);
 
@@ -266,6 +268,7 @@ describe('the storefront hand-off in the browser (forms-dp 2.11)', { timeout: E2
       'Error: This return does not match the install started in this browser (state mismatch). Start the install again from your store.',
     );
     expect(await alert.evaluate((el) => el.ownerDocument.defaultView?.getComputedStyle(el).color)).toBe(ERROR_TEXT_RGB);
+    expect(await page.getByRole('link', { name: 'Go to your dashboard' }).getAttribute('href')).toBe('/dashboard');
     await saveScreenshot(page, 'shopify-return-state-mismatch');
     expect(storefront.exchanges.length).toBe(exchanges);
     await page.close();

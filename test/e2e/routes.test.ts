@@ -60,6 +60,7 @@ describe('routes in the browser (forms-dp 2.1)', { timeout: E2E_TEST_TIMEOUT_MS 
     expect(await error.textContent()).toBe('Error: Missing required query params');
     // forms-dp 8: shown in red, the theme's error text.
     expect(await error.evaluate((el) => el.ownerDocument.defaultView?.getComputedStyle(el).color)).toBe(ERROR_TEXT_RGB);
+    expect(await page.getByRole('link', { name: 'Go to your dashboard' }).getAttribute('href')).toBe('/dashboard');
     await saveScreenshot(page, 'shopify-missing-params');
     await page.close();
   });

@@ -6,7 +6,7 @@ import { AccountStoreModel } from '../account/account-store.js';
 import { failureText } from '../stores/api-failure.js';
 import { usePageStore } from '../stores/root-store.js';
 import { TOKEN_STORAGE_KEY } from '../stores/session.js';
-import { Button, PageTitle, Spinner } from '../ui/index.js';
+import { Button, ButtonLink, PageTitle, Spinner } from '../ui/index.js';
 import { PageShell } from '../ui/PageShell.js';
 
 /** The query parameters the storefront sends on an install (forms-dp 8). */
@@ -104,6 +104,17 @@ export function ShopifyAuthorizePage({ browser = realBrowser }: { browser?: () =
   return <ShopifyAuthorize browser={browser} />;
 }
 
+/** A refused install link or return leads on: to the dashboard, as the 404 page does. */
+function WayBack() {
+  return (
+    <Actions>
+      <ButtonLink to="/dashboard" variant="secondary">
+        Go to your dashboard
+      </ButtonLink>
+    </Actions>
+  );
+}
+
 function ShopifyAuthorize({ browser }: { browser: () => ShopifyBrowser }) {
   const [params] = useSearchParams();
   const account = usePageStore(AccountStoreModel);
@@ -132,9 +143,15 @@ function ShopifyAuthorize({ browser }: { browser: () => ShopifyBrowser }) {
   return (
     <PageShell>
       {!hasParams ? (
-        <ErrorLine role="alert">Error: Missing required query params</ErrorLine>
+        <>
+          <ErrorLine role="alert">Error: Missing required query params</ErrorLine>
+          <WayBack />
+        </>
       ) : error ? (
-        <ErrorLine role="alert">Error: {error}</ErrorLine>
+        <>
+          <ErrorLine role="alert">Error: {error}</ErrorLine>
+          <WayBack />
+        </>
       ) : (
         <Spinner label="Checking the install link" />
       )}
@@ -211,7 +228,12 @@ function ShopifyReturn({ browser }: { browser: () => ShopifyBrowser }) {
 
   let body: ReactNode;
   if (stateProblem) {
-    body = <ErrorLine role="alert">Error: {stateProblem}</ErrorLine>;
+    body = (
+      <>
+        <ErrorLine role="alert">Error: {stateProblem}</ErrorLine>
+        <WayBack />
+      </>
+    );
   } else if (result.phase === 'connecting') {
     body = <Spinner label={`Connecting ${shop}`} />;
   } else if (result.phase === 'signed-out') {
