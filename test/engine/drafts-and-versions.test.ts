@@ -171,7 +171,9 @@ describe.each(openTestDatabases())('drafts and versions on $dialect', (testDb) =
   });
 
   it('lets a run waiting in a delay finish on the version it started with', async () => {
-    const id = await createWorkflow(h, token, { url: target.url('/fail/d1?times=0'), delaySeconds: 1 });
+    // Long enough that the run still waits while the draft is saved and its impact read on a
+    // busy machine (1 s was not: the run had left its delay before the impact was read).
+    const id = await createWorkflow(h, token, { url: target.url('/fail/d1?times=0'), delaySeconds: 4 });
     const live = await get(id);
     const executionId = await fire(id);
     await waitForExecution(h, token, executionId, (s) => s === 'waiting');

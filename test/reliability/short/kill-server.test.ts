@@ -6,8 +6,9 @@
  *
  * After each kill (the process gone) every execution is finished or resumable; after the last
  * restart and a drain, every acknowledged webhook has exactly one finished execution, and the
- * target saw each succeeded run's Idempotency-Key (a step cut mid-call may be sent twice with
- * the same key: at most 2 calls, 1 effect).
+ * target saw each succeeded run's Idempotency-Key (a step cut mid-call is sent again with the
+ * same key: one effect, and at most one call more than the kills that cut it — on a slow machine
+ * a restarted server may not finish what it resumed before the next kill cuts it again).
  */
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -123,7 +124,7 @@ describe('kill -9 of the server during a webhook load', () => {
     );
     const final = readExecutionsSqlite(db, workflowId);
     const result = account(ledger, final, { requireFinished: true });
-    const effects = accountEffects(target.effects, final, { stepId: STEPS.call, maxCalls: 2 });
+    const effects = accountEffects(target.effects, final, { stepId: STEPS.call, maxCalls: KILLS + 1 });
     report('kill -9 of the server during load', rows);
     report('kill -9: accounting', [
       {
