@@ -7,7 +7,7 @@ import { Button, Card, EmptyState, PageHeader, Spinner, Status } from '../ui/ind
 import { DashboardLayout, useDashboard } from './DashboardLayout.js';
 import { DashboardStoreModel } from './dashboard-store.js';
 import type { WorkflowRow } from './dashboard-workflows.js';
-import { TextLink } from './parts.js';
+import { RuledList, TextLink } from './parts.js';
 import { RunStatsCard } from './RunStatsCard.js';
 
 const Tiles = styled.div`
@@ -27,19 +27,8 @@ const Tile = styled.div`
   span { color: ${({ theme }) => theme.colors.muted}; }
 `;
 
-const Runs = styled.ul`
-  margin: 0;
-  padding: 0;
-  list-style: none;
-  li {
-    display: flex;
-    align-items: center;
-    justify-content: space-between;
-    gap: ${({ theme }) => theme.space(3)};
-    padding: ${({ theme }) => theme.space(2)} 0;
-    border-top: 1px solid ${({ theme }) => theme.colors.border};
-  }
-  li:first-child { border-top: none; }
+const Runs = styled(RuledList)`
+  li { justify-content: space-between; }
 `;
 
 /** The dashboard's home at /dashboard: counts and the latest runs. */

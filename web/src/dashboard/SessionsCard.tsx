@@ -5,23 +5,13 @@ import { AccountStoreModel, type SessionItem } from '../account/account-store.js
 import { failureText } from '../stores/api-failure.js';
 import { usePageStore } from '../stores/root-store.js';
 import { Badge, Button, Card, useToast } from '../ui/index.js';
-import { Actions, Muted } from './parts.js';
+import { Actions, Muted, RuledList } from './parts.js';
 
 /** One active session as GET /api/auth/sessions lists it. */
 type SessionRow = SessionItem;
 
-const List = styled.ul`
-  margin: 0;
-  padding: 0;
-  list-style: none;
-  li {
-    display: flex;
-    align-items: center;
-    gap: ${({ theme }) => theme.space(3)};
-    padding: ${({ theme }) => theme.space(3)} 0;
-    border-bottom: 1px solid ${({ theme }) => theme.colors.border};
-  }
-  li:last-child { border-bottom: none; }
+const List = styled(RuledList)`
+  li { padding: ${({ theme }) => theme.space(3)} 0; }
 `;
 
 const Where = styled.div`

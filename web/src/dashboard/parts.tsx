@@ -11,6 +11,20 @@ export const Toolbar = styled.div`
   margin-bottom: ${({ theme }) => theme.space(4)};
 `;
 
+/** A list of rows laid out in a line each, with a rule between rows (the home's runs, the sessions). */
+export const RuledList = styled.ul`
+  margin: 0;
+  padding: 0;
+  list-style: none;
+  li {
+    display: flex;
+    align-items: center;
+    gap: ${({ theme }) => theme.space(3)};
+    padding: ${({ theme }) => theme.space(2)} 0;
+  }
+  li + li { border-top: 1px solid ${({ theme }) => theme.colors.border}; }
+`;
+
 /** A search box above a list (its label is `aria-label`: the placeholder says what it searches). */
 export const SearchField = styled.input`
   flex: 1;
