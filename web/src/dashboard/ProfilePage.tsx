@@ -43,6 +43,28 @@ const Rules = styled.ul`
   font-size: ${({ theme }) => theme.font.size.small};
 `;
 
+/**
+ * A password box of the change form: the current or the new password (its label and what the
+ * browser's password manager fills in), `error` shown under it when not empty.
+ */
+function PasswordField(props: {
+  kind: 'current' | 'new';
+  value: string;
+  onValue: (value: string) => void;
+  error: string;
+}) {
+  return (
+    <TextField
+      label={props.kind === 'current' ? 'Current password' : 'New password'}
+      type="password"
+      autoComplete={`${props.kind}-password`}
+      value={props.value}
+      onChange={(event) => props.onValue(event.target.value)}
+      error={props.error || undefined}
+    />
+  );
+}
+
 /** The user's profile at /profile: name, e-mail, workspaces, theme, active sessions and the password change. */
 export function ProfilePage() {
   return (
@@ -108,22 +130,8 @@ function ProfileView() {
             void save();
           }}
         >
-          <TextField
-            label="Current password"
-            type="password"
-            autoComplete="current-password"
-            value={current}
-            onChange={(event) => setCurrent(event.target.value)}
-            error={currentError || undefined}
-          />
-          <TextField
-            label="New password"
-            type="password"
-            autoComplete="new-password"
-            value={next}
-            onChange={(event) => setNext(event.target.value)}
-            error={serverError || undefined}
-          />
+          <PasswordField kind="current" value={current} onValue={setCurrent} error={currentError} />
+          <PasswordField kind="new" value={next} onValue={setNext} error={serverError} />
           {next && (
             <div data-testid="strength" data-label={strength.label}>
               Strength: {strength.label}
