@@ -12,7 +12,9 @@ import { heapSampler } from './heap-sampler.mjs';
 
 const here = path.dirname(fileURLToPath(import.meta.url));
 const targetPort = Number(process.argv[2]);
-const { createApp, loadConfig } = await import(pathToFileURL(path.join(here, '../dist/index.js')).href);
+// BENCH_DIST (engine.ts `--dist`): another build of the server, to compare two builds.
+const dist = process.env.BENCH_DIST ?? path.join(here, '../dist');
+const { createApp, loadConfig } = await import(pathToFileURL(path.join(dist, 'index.js')).href);
 const Database = createRequire(path.join(here, '../package.json'))('better-sqlite3');
 
 const dataDir = mkdtempSync(path.join(tmpdir(), 'junction-bench-built-'));

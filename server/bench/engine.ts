@@ -13,6 +13,7 @@
  *   npm run bench:engine -- --duration 20 --connections 10,50 [--variants bare,embedded,scaleout] [--workers 1,2,4]
  *     [--warmup S (load before each row, not counted)] [--cpu-prof DIR]
  *     [--heap-prof DIR (allocation per webhook of the embedded tsx server, over the row)]
+ *     [--dist DIR (the built server's bundle to run, default server/dist: compare two builds)]
  *
  * Every process (target, servers, workers) runs apart from the load generator. Prints a
  * markdown table: req/s, p50/p99 latency, peak RSS (VmHWM) of the serving processes, and the
@@ -156,6 +157,9 @@ function start<T>(args: string[], env: NodeJS.ProcessEnv = process.env): Promise
   return forkRole<T>(here, args, { env, execArgv });
 }
 
+/** `--dist DIR`: the built server's bundle (what tsup writes to server/dist) to run instead. */
+const BUILT_DIST = flag('dist');
+
 /** The embedded Junction from server/dist under plain node (./engine-built.mjs). */
 async function startBuilt(
   targetPort: number,
@@ -167,6 +171,7 @@ async function startBuilt(
       PATH: process.env.PATH,
       BENCH_DOCUMENT: JSON.stringify(document),
       ...(HEAP_PROF ? { BENCH_HEAP_PROF: HEAP_PROF } : {}),
+      ...(BUILT_DIST ? { BENCH_DIST: path.resolve(BUILT_DIST) } : {}),
     },
     execArgv: profArgs('built'),
   });
