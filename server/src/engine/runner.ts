@@ -175,7 +175,7 @@ export function createRunner(deps: RunnerDeps) {
     const records = new Map(fresh ? [] : (await repo.listStepRuns(id)).map((r) => [r.stepId, r]));
     const outputs = new Map<string, unknown>([[plan.trigger.stepId, execution.triggerData]]);
     const resolve = createFilterResolver(outputs);
-    const incoming = incomingLinks(plan);
+    const incoming = incomingLinksOf(plan);
     /** Steps whose children may run (succeeded, and not a filter that said no). */
     const open = new Set<string>([plan.trigger.stepId]);
     /** Steps that ran behind a filter. */
@@ -427,6 +427,19 @@ function stepRun(
     startedAt,
     finishedAt,
   };
+}
+
+/** Each plan's incoming links, built once per plan (plans are cached and never changed). */
+const incomingByPlan = new WeakMap<WorkflowPlan, Map<string, { source: string; link: PlanLink }[]>>();
+
+/** Each step's incoming links, with their source: the walk reads them for every step of every run. */
+function incomingLinksOf(plan: WorkflowPlan): Map<string, { source: string; link: PlanLink }[]> {
+  let links = incomingByPlan.get(plan);
+  if (!links) {
+    links = incomingLinks(plan);
+    incomingByPlan.set(plan, links);
+  }
+  return links;
 }
 
 /** Each step's incoming links, with their source. */

@@ -144,6 +144,8 @@ export function credentialRedactor(
   app: Pick<AppDefinition, 'authInfo'> | undefined,
   credential: Record<string, unknown> | undefined,
 ): Redactor {
+  // No connected account (most steps): nothing to split or look up.
+  if (credential === undefined) return NOTHING_TO_HIDE;
   const texts: Record<string, string> = {};
   for (const [key, value] of Object.entries(credential ?? {})) if (typeof value === 'string') texts[key] = value;
   const { secrets, publicValues } = splitCredentialValues(app, texts);
