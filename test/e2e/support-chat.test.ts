@@ -141,6 +141,9 @@ describe('support chat', { timeout: E2E_TEST_TIMEOUT_MS * 4 }, () => {
       await expect.poll(() => page.locator('button[aria-label="Chat with support"]').isHidden()).toBe(true);
       expect(await page.locator('button[aria-label="Chat with support"]').count()).toBe(1);
       expect(await launcher(page).count()).toBe(0);
+      // A ticket's title keeps a readable line on the narrow screen (the table scrolls sideways).
+      const title = page.getByTestId('ticket-row').first().getByRole('cell').nth(1);
+      expect((await title.boundingBox())?.width ?? 0).toBeGreaterThan(90);
       await saveScreenshot(page, `support-chat-hidden-700-${mode}`);
       await page.setViewportSize({ width: 720, height: 800 });
       await launcher(page).waitFor();

@@ -1,5 +1,6 @@
 import { useCallback } from 'react';
 import { useSearchParams } from 'react-router-dom';
+import styled from 'styled-components';
 import { formatRunTime } from '../shared/run-status.js';
 import { useLoaded } from '../shared/use-loaded.js';
 import { usePageStore } from '../stores/root-store.js';
@@ -8,6 +9,15 @@ import { DashboardLayout } from './DashboardLayout.js';
 import { DashboardStoreModel } from './dashboard-store.js';
 import type { TicketRow } from './dashboard-tickets.js';
 import { TicketForm } from './TicketForm.js';
+
+/**
+ * A ticket's words in a cell: at least a short line wide, so on a narrow screen the table
+ * scrolls sideways rather than stacking a title one word per line.
+ */
+const Words = styled.span`
+  display: inline-block;
+  min-width: 14ch;
+`;
 
 /** The support page at /support: file a ticket, and read the tickets of the workspace (all of them for an operator). */
 export function SupportPage() {
@@ -27,10 +37,10 @@ function SupportView() {
 
   const columns: TableColumn<TicketRow>[] = [
     { key: 'created', header: 'Created', cell: (t) => formatRunTime(t.createdAt) },
-    { key: 'title', header: 'Title', cell: (t) => t.title },
+    { key: 'title', header: 'Title', cell: (t) => <Words>{t.title}</Words> },
     ...(isOperatorView ? [{ key: 'workspace', header: 'Workspace', cell: (t: TicketRow) => t.tenantId }] : []),
-    { key: 'from', header: 'From', cell: (t) => t.email },
-    { key: 'message', header: 'Message', cell: (t) => t.content },
+    { key: 'from', header: 'From', cell: (t) => <Words>{t.email}</Words> },
+    { key: 'message', header: 'Message', cell: (t) => <Words>{t.content}</Words> },
     {
       key: 'mailed',
       header: 'Mailed',
