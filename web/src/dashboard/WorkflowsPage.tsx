@@ -286,13 +286,7 @@ const WorkflowsView = observer(function WorkflowsView() {
         }
       />
       <Toolbar>
-        <SearchField
-          type="search"
-          aria-label="Search workflows"
-          placeholder="Search by name or app"
-          value={query}
-          onChange={(event) => setQuery(event.target.value)}
-        />
+        <SearchField label="Search workflows" placeholder="Search by name or app" value={query} onSearch={setQuery} />
         <input
           ref={fileInput}
           type="file"

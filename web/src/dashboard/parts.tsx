@@ -1,6 +1,7 @@
 /** Layout pieces the dashboard pages share; buttons, tables, cards and headers come from ../ui. */
 import { Link as RouterLink } from 'react-router-dom';
 import styled from 'styled-components';
+import { SearchInput } from '../ui/SearchInput.js';
 
 /** The row of controls above a table. */
 export const Toolbar = styled.div`
@@ -26,7 +27,7 @@ export const RuledList = styled.ul`
 `;
 
 /** A search box above a list (its label is `aria-label`: the placeholder says what it searches). */
-export const SearchField = styled.input`
+export const SearchField = styled(SearchInput)`
   flex: 1;
   min-width: 200px;
   max-width: 420px;

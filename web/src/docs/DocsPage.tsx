@@ -5,6 +5,7 @@
 import { type MouseEvent, useEffect, useMemo, useState } from 'react';
 import { Link, Navigate, useNavigate, useParams } from 'react-router-dom';
 import styled from 'styled-components';
+import { SearchInput } from '../ui/SearchInput.js';
 import { GUIDE_ORDER, guidePages } from './guide.js';
 import { renderGuidePage } from './render.js';
 import { searchGuide } from './search.js';
@@ -34,7 +35,7 @@ const Brand = styled.p`
   font-size: ${({ theme }) => theme.font.size.large};
 `;
 
-const Search = styled.input`
+const Search = styled(SearchInput)`
   width: 100%;
   box-sizing: border-box;
   margin-bottom: ${({ theme }) => theme.space(4)};
@@ -98,13 +99,7 @@ export function DocsPage() {
     <Layout>
       <Side aria-label="User guide">
         <Brand>Junction user guide</Brand>
-        <Search
-          type="search"
-          aria-label="Search the guide"
-          placeholder="Search the guide"
-          value={query}
-          onChange={(event) => setQuery(event.target.value)}
-        />
+        <Search label="Search the guide" value={query} onSearch={setQuery} />
         {query.trim().length >= 2 ? (
           <ul aria-label="Search results">
             {hits.length === 0 && <li>No page mentions “{query.trim()}”.</li>}
