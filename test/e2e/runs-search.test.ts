@@ -75,6 +75,8 @@ describe('runs page', { timeout: E2E_TEST_TIMEOUT_MS * 3 }, () => {
     await expect
       .poll(() => progress.textContent(), { timeout: 20_000 })
       .toContain('Cancel finished for 1 run (0 cancelled, 1 could not be).');
+    // Why, in words: the run's state, not its status code.
+    expect(await progress.textContent()).toContain('This run has already succeeded.');
     await saveScreenshot(page, 'runs-search-cancel-refused');
   });
 });

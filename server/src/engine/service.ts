@@ -3,7 +3,7 @@
  * execution history. Every tenant call filters by the caller's tenant; another tenant's
  * workflow or execution is a 404.
  */
-import { compileWorkflow, documentsDiffer, lookupPath, type WorkflowData } from '@junction/core';
+import { compileWorkflow, documentsDiffer, lookupPath, runStateSentence, type WorkflowData } from '@junction/core';
 import { badRequest, conflict, notFound, PROBLEM_CODES, Problem, unprocessable } from '../kernel/errors.js';
 import type {
   ExecutionPage,
@@ -309,9 +309,8 @@ export function createEngineApi(deps: EngineApiDeps) {
     async cancelExecution(ctx: AuthContext, executionId: string): Promise<ExecutionSummaryView> {
       const execution = await ownExecution(ctx, executionId);
       if (!(await repo.cancel(ctx.tenantId, executionId, new Date(platform.now()).toISOString()))) {
-        throw conflict(
-          `Only a queued, waiting or running execution can be cancelled; this one is ${execution.status}.`,
-        );
+        // Words a user reads (the runs page lists them per run): the state, never the raw status.
+        throw conflict(`${runStateSentence(execution.status)} Only a queued, waiting or running run can be cancelled.`);
       }
       deps.cancelled?.(executionId);
       const updated = await ownExecution(ctx, executionId);
