@@ -455,6 +455,10 @@ describe('the step panels in the browser (editor-core 2.5–2.11)', { timeout: E
       .click();
     await panel(page).getByRole('button', { name: 'Test again', exact: true }).click();
     await panel(page).getByText('Nothing found...').waitFor();
+    // The error's name says what failed in words, not the HTTP reason phrase.
+    const failure = panel(page).getByRole('alert').filter({ hasText: 'Nothing found...' });
+    expect(await failure.locator('strong').textContent()).toBe('Fetching samples failed');
+    expect(await failure.textContent()).not.toContain('Unprocessable');
     expect(await panel(page).getByRole('button', { name: 'Try again' }).isVisible()).toBe(true);
     expect(await panel(page).getByRole('button', { name: 'Skip & continue' }).isVisible()).toBe(true);
     await saveScreenshot(page, 'panel-trigger-error');

@@ -394,14 +394,15 @@ describe('trigger panel (editor-core 2.9, 4.8)', () => {
   it('shows the error name and message when fetching fails, and accepts a pasted JSON sample', async () => {
     const { editor, triggerId } = await makeEditor({
       'POST /api/workflows/{id}/steps/{stepId}/trigger-choices': () => {
-        throw apiError(422, 'The app answered 401.');
+        throw apiError(422, 'The app answered 401.', { title: 'Unprocessable Content' });
       },
     });
     editor.wf.updateStep(triggerId, { type: 'demo-crm', action: 'newContact' });
     const model = editor.createPanelModel(TriggerTestModel, { stepId: triggerId }, { now: () => 0 });
     await model.start();
     expect(model.state).toBe('error');
-    expect(model.error).toEqual({ name: 'Error', message: 'Fetching samples failed. The app answered 401.' });
+    // The name says what failed in words, not the HTTP reason phrase (editor-core 8).
+    expect(model.error).toEqual({ name: 'Fetching samples failed', message: 'The app answered 401.' });
     model.setSampleText('{ nope');
     expect(model.applySample()).toBe(false);
     expect(model.sampleError).toMatch(/^This is not valid JSON/);

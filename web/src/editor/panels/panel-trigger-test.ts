@@ -194,13 +194,17 @@ export const TriggerTestModel = types
         self.state = 'error';
         self.error = { name: 'No items', message: 'The app answered, but it has no items yet.' };
       },
-      fail(error: unknown, fallback: string): void {
+      /**
+       * Shows a failure: `what` failed is its name (editor-core 8's 'error name': words a user
+       * reads, never the HTTP reason phrase a Problem's title carries), the message its cause.
+       */
+      fail(error: unknown, what: string): void {
         stopTimer();
         self.state = 'error';
         const requestId = isApiError(error) ? (error.problem as { requestId?: unknown }).requestId : undefined;
         self.error = {
-          name: isApiError(error) ? error.problem.title : 'Error',
-          message: failureText(error, fallback),
+          name: what,
+          message: failureText(error),
           ...(typeof requestId === 'string' ? { requestId } : {}),
         };
       },
@@ -275,7 +279,7 @@ export const TriggerTestModel = types
         self.setGettingReady(false);
         if (!self.isCurrent(run)) return;
         if (editor.hasUnsavedChanges) {
-          self.fail(new Error(NOT_SAVED_TEXT), '');
+          self.fail(new Error(NOT_SAVED_TEXT), 'Not saved yet');
           return;
         }
         await pollExecutions(self as ITriggerTestModel, run, since);
@@ -300,7 +304,7 @@ export const TriggerTestModel = types
         }
         self.choose(0);
       } catch (error) {
-        if (self.isCurrent(run)) self.fail(error, 'Fetching samples failed.');
+        if (self.isCurrent(run)) self.fail(error, 'Fetching samples failed');
       }
     },
     /** Load More: the next page of samples, appended. */
@@ -317,7 +321,7 @@ export const TriggerTestModel = types
         );
         self.appendChoices(answer.choices, answer.next);
       } catch (error) {
-        self.fail(error, 'Loading more samples failed.');
+        self.fail(error, 'Loading more samples failed');
       } finally {
         self.setLoadingMore(false);
       }
@@ -357,7 +361,7 @@ function pollExecutions(self: ITriggerTestModel, run: number, since: string): Pr
         }
       } catch (error) {
         if (!self.isCurrent(run)) return resolve();
-        self.fail(error, 'Listening for data failed.');
+        self.fail(error, 'Listening for data failed');
         return resolve();
       }
       if (!self.tickDown()) return resolve();

@@ -17,13 +17,14 @@ export interface RecordedCall {
 export type FakeRoute = (call: RecordedCall) => unknown;
 
 /** A Problem-carrying error as the client throws it. */
-export function apiError(status: number, detail?: string): ApiError {
+export function apiError(status: number, detail?: string, more: { title?: string } = {}): ApiError {
   return new ApiError({
     type: 'about:blank',
     code: status === 501 ? 'server.not_implemented' : 'request.invalid',
     title: status === 501 ? 'Not Implemented' : 'Error',
     status,
     detail,
+    ...more,
   });
 }
 
