@@ -22,18 +22,26 @@ export interface ButtonProps extends ButtonHTMLAttributes<HTMLButtonElement> {
   loading?: boolean;
 }
 
+// A filled button that cannot be used gets a quiet fill (not the accent faded: its label fell
+// under 3:1); a busy one keeps its colour, it is only waiting.
+const disabledFill = css`
+  &:disabled:not([aria-busy='true']) { background: ${({ theme }) => theme.colors.disabled}; }
+`;
+
 /** The look of each variant, from tokens only. */
 export const buttonVariants = {
   primary: css`
     background: ${({ theme }) => theme.colors.accent};
     color: ${({ theme }) => theme.colors.onAccent};
     &:hover:not(:disabled) { background: ${({ theme }) => theme.colors.accentHover}; }
+    ${disabledFill}
   `,
   secondary: css`
     background: ${({ theme }) => theme.colors.surface};
     color: ${({ theme }) => theme.colors.text};
     border-color: ${({ theme }) => theme.colors.borderStrong};
     &:hover:not(:disabled) { background: ${({ theme }) => theme.colors.surfaceSunken}; }
+    &:disabled:not([aria-busy='true']) { border-color: ${({ theme }) => theme.colors.border}; }
   `,
   ghost: css`
     background: transparent;
@@ -44,6 +52,7 @@ export const buttonVariants = {
     background: ${({ theme }) => theme.colors.danger};
     color: ${({ theme }) => theme.colors.onDanger};
     &:hover:not(:disabled) { background: ${({ theme }) => theme.colors.dangerHover}; }
+    ${disabledFill}
   `,
 };
 
@@ -84,7 +93,8 @@ const StyledButton = styled.button<{ $variant: ButtonVariant; $size: ButtonSize 
   ${buttonShape}
   cursor: pointer;
   transition: background-color ${({ theme }) => theme.motion.fast} ${({ theme }) => theme.motion.easing};
-  &:disabled { opacity: 0.55; cursor: not-allowed; }
+  &:disabled { cursor: not-allowed; }
+  &:disabled:not([aria-busy='true']) { color: ${({ theme }) => theme.colors.onDisabled}; }
   &[aria-busy='true'] { opacity: 0.8; cursor: progress; }
 `;
 

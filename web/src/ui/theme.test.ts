@@ -19,6 +19,8 @@ const TEXT_PAIRS: [Role, Role[]][] = [
   ['onWarning', ['warning']],
   ['dangerText', ['surface', 'canvas', 'dangerSubtle']],
   ['onDanger', ['danger', 'dangerHover']],
+  // A disabled button's label: exempt in WCAG, but it must still be read (it says what is unavailable).
+  ['onDisabled', ['disabled', 'surface', 'canvas']],
 ];
 
 // Parts a user must see to operate (1.4.11 non-text contrast, 3:1): control borders, focus.

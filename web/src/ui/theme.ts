@@ -47,6 +47,13 @@ export interface ColorTokens {
   dangerText: string;
   focus: string;
   overlay: string;
+  /**
+   * The fill of a disabled filled button (primary, danger): quiet, so it reads as unavailable
+   * without the fading that left its label unreadable. `onDisabled` is its label (and the label
+   * of every disabled button), legible at 4.5:1 on it and on the surface.
+   */
+  disabled: string;
+  onDisabled: string;
   /** Alias of `accent` (older screens). */
   primary: string;
   /** Alias of `accentHover`. */
@@ -98,6 +105,8 @@ const lightColors: ColorTokens = {
   dangerText: '#b71c1c',
   focus: '#0069ea',
   overlay: 'rgba(15, 23, 42, 0.45)',
+  disabled: '#e4e7eb',
+  onDisabled: '#58646f',
   primary: '#0069ea',
   primaryHover: '#0057c2',
   onPrimary: '#ffffff',
@@ -137,6 +146,8 @@ const darkColors: ColorTokens = {
   dangerText: '#ff8f8f',
   focus: '#7db6ff',
   overlay: 'rgba(0, 0, 0, 0.6)',
+  disabled: '#29313b',
+  onDisabled: '#9aa5b1',
   primary: '#4d9cff',
   primaryHover: '#75b2ff',
   onPrimary: '#06172e',
