@@ -72,6 +72,12 @@ describe('the audit page', { timeout: E2E_TEST_TIMEOUT_MS * 3 }, () => {
     // Details in words: the accepted invitation says how it was accepted, never `newAccount: true`.
     expect(shown).toContain('as a new account');
     expect(shown).not.toMatch(/\b[a-z]+[A-Z]\w*: /);
+    // The date filter's From and To stay on one line together (a 'To' alone read as another filter).
+    const [from, to] = await Promise.all([
+      page.getByLabel('From', { exact: true }).boundingBox(),
+      page.getByLabel('To', { exact: true }).boundingBox(),
+    ]);
+    expect(to?.y).toBe(from?.y);
     await saveScreenshot(page, 'audit-page');
 
     await page.getByLabel('Action').selectOption('member.role_changed');

@@ -6,6 +6,7 @@
 import { AUDIT_ACTION_LABELS, auditActionLabel, auditDetailWords } from '@junction/core';
 import { observer } from 'mobx-react-lite';
 import { useEffect, useState } from 'react';
+import styled from 'styled-components';
 import { RoleGate } from '../access/RoleGate.js';
 import { formatRunTime } from '../shared/run-status.js';
 import { failureText } from '../stores/api-failure.js';
@@ -24,9 +25,14 @@ import {
 import { type AuditFilters, type AuditRow, AuditStoreModel } from './audit-store.js';
 import { DashboardLayout, useDashboard } from './DashboardLayout.js';
 import { DashboardStoreModel, type MemberItem } from './dashboard-store.js';
-import { Muted, TextLink, Toolbar } from './parts.js';
+import { DateRange, Muted, TextLink, Toolbar } from './parts.js';
 
 const NO_FILTERS: AuditFilters = { action: '', actorId: '', from: '', to: '' };
+
+// Members are listed by email: as wide as the longest, the select pushed the dates off the line.
+const MemberSelect = styled(Select)`
+  width: 18rem;
+`;
 
 /** An event's detail words (roles, counts, names), never raw JSON; a workflow's name shows as its link. */
 function detailWords(row: AuditRow): string[] {
@@ -144,15 +150,17 @@ const AuditView = observer(function AuditView() {
             options={Object.entries(AUDIT_ACTION_LABELS).map(([value, label]) => ({ value, label }))}
             onChange={(event) => set('action')(event.target.value)}
           />
-          <Select
+          <MemberSelect
             label="Member"
             value={filters.actorId}
             placeholder="Anyone"
             options={members.map((m) => ({ value: m.userId, label: m.name ? `${m.name} (${m.email})` : m.email }))}
             onChange={(event) => set('actorId')(event.target.value)}
           />
-          <TextField label="From" type="date" value={filters.from} onChange={(e) => set('from')(e.target.value)} />
-          <TextField label="To" type="date" value={filters.to} onChange={(e) => set('to')(e.target.value)} />
+          <DateRange>
+            <TextField label="From" type="date" value={filters.from} onChange={(e) => set('from')(e.target.value)} />
+            <TextField label="To" type="date" value={filters.to} onChange={(e) => set('to')(e.target.value)} />
+          </DateRange>
           <Button variant="secondary" onClick={() => void download()}>
             Download JSON lines
           </Button>

@@ -25,7 +25,7 @@ import {
 } from '../ui/index.js';
 import { DashboardLayout } from './DashboardLayout.js';
 import { DashboardStoreModel } from './dashboard-store.js';
-import { Muted, SwitchRow, TextLink, Toolbar } from './parts.js';
+import { DateRange, Muted, SwitchRow, TextLink, Toolbar } from './parts.js';
 import { type BulkRunJob, type RunSearchRow, RunsSearchStoreModel } from './runs-search-store.js';
 
 /** The runs page. */
@@ -165,18 +165,20 @@ const RunsView = observer(function RunsView() {
             options={workflows.map((w) => ({ value: w.id, label: w.name }))}
             onChange={(event) => setDraft({ ...draft, workflowId: event.target.value })}
           />
-          <TextField
-            label="From"
-            type="date"
-            value={draft.from}
-            onChange={(event) => setDraft({ ...draft, from: event.target.value })}
-          />
-          <TextField
-            label="To"
-            type="date"
-            value={draft.to}
-            onChange={(event) => setDraft({ ...draft, to: event.target.value })}
-          />
+          <DateRange>
+            <TextField
+              label="From"
+              type="date"
+              value={draft.from}
+              onChange={(event) => setDraft({ ...draft, from: event.target.value })}
+            />
+            <TextField
+              label="To"
+              type="date"
+              value={draft.to}
+              onChange={(event) => setDraft({ ...draft, to: event.target.value })}
+            />
+          </DateRange>
           <TextField
             label="Text in the trigger data"
             value={draft.text}

@@ -12,6 +12,16 @@ export const Toolbar = styled.div`
   margin-bottom: ${({ theme }) => theme.space(4)};
 `;
 
+/**
+ * A filter's From and To dates, kept side by side: when the toolbar wraps, the pair moves to
+ * the next line together (a 'To' alone on a line reads as a field of its own).
+ */
+export const DateRange = styled.div`
+  display: flex;
+  gap: ${({ theme }) => theme.space(2)};
+  align-items: flex-end;
+`;
+
 /** A list of rows laid out in a line each, with a rule between rows (the home's runs, the sessions). */
 export const RuledList = styled.ul`
   margin: 0;
