@@ -25,7 +25,8 @@ describe.each(openTestDatabases())('the engine on $dialect', (testDb) => {
     target = await startTarget();
     h = await openHarness(testDb, {
       allowedHosts: target.host,
-      stepTimeoutMs: 1000,
+      // Under /slow's 3 s, and long enough for a first call on a busy machine (1 s was not).
+      stepTimeoutMs: 2000,
       stepRetries: 2,
       stepRetryBaseMs: 5,
       reconcileIntervalMs: 200,
@@ -93,7 +94,7 @@ describe.each(openTestDatabases())('the engine on $dialect', (testDb) => {
     const hook = await h.call('POST', await hookPathOf(h, token, id), { body: {} });
     const execution = await waitForExecution(h, token, hook.json.executionId);
     expect(execution.status).toBe('failed');
-    expect(execution.error).toBe('Step "Call target" failed: it timed out after 1 s.');
+    expect(execution.error).toBe('Step "Call target" failed: it timed out after 2 s.');
   });
 
   it('cancels a waiting execution: its delayed step never runs', async () => {
