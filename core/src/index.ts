@@ -453,7 +453,7 @@ export { withoutTrailing } from './text/trailing.js';
 export { isSafeHelpHref, plainText, type TextPart, textParts } from './text/links.js';
 export { countText } from './text/plural.js';
 export { indefiniteArticle } from './text/article.js';
-export { runStateSentence } from './text/run-status.js';
+export { runDurationText, runStateSentence } from './text/run-status.js';
 export { firstBlockerText, shareBlockedText, switchBlockedText } from './workflow/blocker-text.js';
 export type {
   AuthKeys,

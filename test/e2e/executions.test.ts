@@ -140,6 +140,10 @@ describe('execution replay viewer', { timeout: E2E_TEST_TIMEOUT_MS * 4 }, () => 
     const time = row.first().getByRole('link');
     expect(await time.textContent()).toMatch(/ago$|^just now$/);
     expect(await time.getAttribute('title')).toMatch(/\d{2}:\d{2}:\d{2}\.\d{3}$/);
+    // A run that went well says how long it took; its trigger data reads on one line.
+    expect(await row.first().getByRole('cell').last().textContent()).toMatch(/^Finished in [\d.]+ s$|under 0\.1 s$/);
+    const summary = await row.first().getByTestId('execution-summary').boundingBox();
+    expect(summary?.height).toBeLessThan(30);
     await saveScreenshot(page, 'editor-runs-dialog');
     expect(await seriousViolations(page), 'runs dialog').toEqual([]);
     await runs.getByLabel('Status').selectOption('failed');

@@ -1,4 +1,4 @@
-import { formatExactTime, formatRelativeTime, summarizeTriggerData } from '@junction/core';
+import { formatExactTime, formatRelativeTime, runDurationText, summarizeTriggerData } from '@junction/core';
 import { History } from 'lucide-react';
 import { observer } from 'mobx-react-lite';
 import { useEffect, useMemo, useState } from 'react';
@@ -89,7 +89,7 @@ export const ExecutionsList = observer(function ExecutionsList({
     {
       key: 'status',
       header: 'Status',
-      width: '22%',
+      width: '18%',
       cell: (row) => (
         <Status tone={executionTone(row.status)}>{EXECUTION_STATUS_LABELS[row.status] ?? row.status}</Status>
       ),
@@ -97,7 +97,7 @@ export const ExecutionsList = observer(function ExecutionsList({
     {
       key: 'started',
       header: 'Started',
-      width: '24%',
+      width: '18%',
       // The exact time to the millisecond tells apart runs of the same second.
       cell: (row) => (
         <TimeLink to={`/executions/${row.id}`} title={formatExactTime(row.startedAt)}>
@@ -108,12 +108,13 @@ export const ExecutionsList = observer(function ExecutionsList({
     {
       key: 'trigger-data',
       header: 'Trigger data',
-      width: '34%',
+      width: '32%',
       cell: (row) => (
         <span data-testid="execution-summary">{summarizeTriggerData(row.triggerData) || row.trigger}</span>
       ),
     },
-    { key: 'details', header: 'Details', cell: (row) => row.error ?? '' },
+    // Why it failed; else how long it took (a blank cell said nothing about a run that went well).
+    { key: 'details', header: 'Details', cell: (row) => row.error ?? runDurationText(row.startedAt, row.finishedAt) },
   ];
   return (
     <section aria-label="Executions" data-testid="executions-list">

@@ -14,6 +14,8 @@ export interface ExecutionRow {
   status: string;
   trigger: string;
   startedAt: string;
+  /** When it ended; null while it runs. */
+  finishedAt?: string | null;
   error?: string;
   /** The trigger's output, summarised in the row. */
   triggerData?: unknown;

@@ -27,7 +27,7 @@ export const RunsButton = observer(function RunsButton() {
         </IconButton>
       </Tip>
       {workflowId && (
-        <Dialog open={isOpen} onOpenChange={setOpen} title="Runs">
+        <Dialog open={isOpen} onOpenChange={setOpen} title="Runs" size="large">
           <Suspense fallback={<Spinner label="Loading runs" />}>
             <ExecutionsList workflowId={workflowId} />
           </Suspense>
