@@ -32,6 +32,10 @@ describe('a missing item', { timeout: E2E_TEST_TIMEOUT_MS * 3 }, () => {
     await page.goto(`${session().baseUrl}/form/${randomUUID()}?edit=1`);
     const builderAlert = page.getByText('The form could not be loaded. Form not found.', { exact: true });
     await builderAlert.waitFor();
+    // A small box with the next step, not the builder's full-size frame with one line in it.
+    const notice = page.getByRole('dialog', { name: 'This form cannot be opened' });
+    expect(await notice.getByRole('button', { name: 'Start a new form' }).isVisible()).toBe(true);
+    expect((await notice.boundingBox())?.width).toBeLessThanOrEqual(480);
     await saveScreenshot(page, 'missing-builder-form');
   });
 });

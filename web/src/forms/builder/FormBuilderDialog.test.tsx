@@ -119,4 +119,19 @@ describe('FormBuilderDialog', () => {
     await act(async () => fireEvent.click(screen.getByRole('button', { name: 'Save form' })));
     expect(calls.at(-1)).toMatchObject({ method: 'PUT', path: '/api/forms/form-9' });
   });
+
+  it('says a missing form cannot be opened in a small box with a next step: start a new form, or close', async () => {
+    const { calls } = renderWithServer(<FormBuilderDialog workflowId="wf-1" formId="gone" onSaved={() => undefined} />, {
+      'POST /api/forms': (call) => saved(call.body as never),
+    });
+    const dialog = await screen.findByRole('dialog', { name: 'This form cannot be opened' });
+    expect(within(dialog).getByRole('alert').textContent).toMatch(/^The form could not be loaded\. /);
+    // One Close, with the next step beside it (not a full-size empty builder with Close in a corner).
+    expect(within(dialog).getAllByRole('button', { name: 'Close' })).toHaveLength(1);
+    fireEvent.click(within(dialog).getByRole('button', { name: 'Start a new form' }));
+    fireEvent.change(await screen.findByLabelText('Form title'), { target: { value: 'Fresh' } });
+    fireEvent.change(screen.getByLabelText('Text of question 1'), { target: { value: 'Name' } });
+    await act(async () => fireEvent.click(screen.getByRole('button', { name: 'Save form' })));
+    expect(calls.at(-1)).toMatchObject({ method: 'POST', path: '/api/forms' });
+  });
 });

@@ -27,6 +27,32 @@ const Content = styled(RadixDialog.Content)`
   &:focus-visible { outline: none; }
 `;
 
+// A form that cannot be opened: a small box with its sentence and what to do next, not the
+// builder's full-screen frame with one line in it.
+const NoticeContent = styled(RadixDialog.Content)`
+  position: fixed;
+  top: 50%;
+  left: 50%;
+  transform: translate(-50%, -50%);
+  width: min(440px, calc(100vw - 32px));
+  display: flex;
+  flex-direction: column;
+  gap: ${({ theme }) => theme.space(3)};
+  padding: ${({ theme }) => theme.space(5)};
+  background: ${({ theme }) => theme.colors.surface};
+  border-radius: ${({ theme }) => theme.radius.medium};
+  box-shadow: ${({ theme }) => theme.shadow.dialog};
+  &:focus-visible { outline: none; }
+  h2 { margin: 0; font-size: ${({ theme }) => theme.font.size.large}; }
+  p { margin: 0; }
+`;
+
+const NoticeActions = styled.div`
+  display: flex;
+  justify-content: flex-end;
+  gap: ${({ theme }) => theme.space(2)};
+`;
+
 const Header = styled.div`
   display: flex;
   align-items: center;
@@ -133,7 +159,34 @@ export function FormBuilderDialog({ workflowId, formId, onSaved, open = true, on
     }
   };
 
+  const startNew = () => {
+    setLoadError(null);
+    setSavedId(undefined);
+    setForm(newForm());
+  };
+
   const url = savedId ? publicFormUrl(savedId) : null;
+  if (loadError) {
+    return (
+      <RadixDialog.Root open={open} onOpenChange={onOpenChange}>
+        <RadixDialog.Portal>
+          <StillOverlay />
+          <NoticeContent aria-describedby={undefined}>
+            <RadixDialog.Title asChild>
+              <h2>This form cannot be opened</h2>
+            </RadixDialog.Title>
+            <p role="alert">{loadError}</p>
+            <NoticeActions>
+              <RadixDialog.Close asChild>
+                <Button variant="secondary">Close</Button>
+              </RadixDialog.Close>
+              <Button onClick={startNew}>Start a new form</Button>
+            </NoticeActions>
+          </NoticeContent>
+        </RadixDialog.Portal>
+      </RadixDialog.Root>
+    );
+  }
   return (
     <RadixDialog.Root open={open} onOpenChange={onOpenChange}>
       <RadixDialog.Portal>
@@ -147,8 +200,7 @@ export function FormBuilderDialog({ workflowId, formId, onSaved, open = true, on
               <Button variant="ghost">Close</Button>
             </RadixDialog.Close>
           </Header>
-          {loadError && <p role="alert">{loadError}</p>}
-          {!form && !loadError && <Spinner label="Loading form" />}
+          {!form && <Spinner label="Loading form" />}
           {form && <FormBuilder form={form} onChange={edit} />}
           {form && (
             <Bottom>
