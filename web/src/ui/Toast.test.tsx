@@ -152,4 +152,31 @@ describe('Toast', () => {
     vi.spyOn(console, 'error').mockImplementation(() => {});
     expect(() => render(<ShowButton message="x" />)).toThrow(/inside <ToastProvider>/);
   });
+
+  it('does not follow the user to another page: a link or Back hides it, a new tab does not', () => {
+    render(
+      <ThemeProvider theme={theme}>
+        <ToastProvider>
+          <ShowButton message="Contact added" />
+          <a href="/demo-crm?tab=api" onClick={(event) => event.preventDefault()}>
+            Settings → API
+          </a>
+          <a href="/docs" target="_blank" onClick={(event) => event.preventDefault()}>
+            User guide
+          </a>
+        </ToastProvider>
+      </ThemeProvider>,
+    );
+    fireEvent.click(screen.getByText('show Contact added'));
+    fireEvent.click(screen.getByText('User guide'));
+    expect(screen.queryByText('Contact added')).not.toBeNull();
+    fireEvent.click(screen.getByText('Settings → API'));
+    expect(screen.queryByText('Contact added')).toBeNull();
+
+    fireEvent.click(screen.getByText('show Contact added'));
+    act(() => {
+      window.dispatchEvent(new PopStateEvent('popstate'));
+    });
+    expect(screen.queryByText('Contact added')).toBeNull();
+  });
 });

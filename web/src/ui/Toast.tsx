@@ -1,7 +1,7 @@
 /**
  * The toast (editor-core 2.6): one status message at a time at the bottom right. It is a live
- * region (errors 'alert', the rest 'status'), hides itself after 3000 ms, pauses while the
- * pointer is over it or focus is inside, and F8 moves focus to it. This module is the light
+ * region (errors 'alert', the rest 'status'), hides itself after 3000 ms or when the user opens
+ * another page, pauses while the pointer is over it or focus is inside, and F8 moves focus to it. This module is the light
  * part every page's first load carries (the provider and `useToast`); the region and the toast
  * on Radix Toast (ToastView.tsx) are a chunk fetched with the first toast.
  */
@@ -55,6 +55,29 @@ function FallbackToast({ toast, onHide }: { toast: ShownToast; onHide: () => voi
 }
 
 /**
+ * Calls `hide` when the user opens another page in this tab: a link followed (not one opened in
+ * a new tab) or Back/Forward. A toast speaks of what was done on its page ('Contact added'); on
+ * the next page it read as news of that page. Plain DOM events, not the router's location: the
+ * public form's entry has no router. A toast an action shows as it moves on (a save that opens
+ * the editor) is not a link click and stays. Returns the clean-up.
+ */
+function hideOnLeaving(hide: () => void): () => void {
+  const onClick = (event: MouseEvent) => {
+    if (event.button !== 0 || event.metaKey || event.ctrlKey || event.shiftKey || event.altKey) return;
+    const link = event.target instanceof Element ? event.target.closest('a[href]') : null;
+    if (!link || !['', '_self'].includes(link.getAttribute('target') ?? '')) return;
+    hide();
+  };
+  // Capture: before the router's own handler, and before a handler that shows the next toast.
+  document.addEventListener('click', onClick, true);
+  window.addEventListener('popstate', hide);
+  return () => {
+    document.removeEventListener('click', onClick, true);
+    window.removeEventListener('popstate', hide);
+  };
+}
+
+/**
  * Provides {@link useToast} to the tree and draws the one toast on screen. The region's chunk
  * is fetched with the first toast, which shows as soon as it is in; from then on the region
  * stays on the page.
@@ -74,6 +97,8 @@ export function ToastProvider({
   }, []);
   const hide = useCallback(() => setToast(null), []);
   const api = useMemo(() => ({ showToast }), [showToast]);
+  const isShown = toast !== null;
+  useEffect(() => (isShown ? hideOnLeaving(hide) : undefined), [isShown, hide]);
   const view = useLazyChunk(regionChunk, toast !== null);
   let region: ReactNode = null;
   if (view.module) region = <view.module.ToastRegion toast={toast} onHide={hide} />;
