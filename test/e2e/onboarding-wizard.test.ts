@@ -142,7 +142,9 @@ describe('the custom-trigger wizard', { timeout: E2E_TEST_TIMEOUT_MS * 6 }, () =
     const next = wizard(page).getByRole('button', { name: 'Next' });
     await expect(next.isDisabled()).resolves.toBe(true);
     await wizard(page).getByLabel('Noun').fill('invoice');
-    await wizard(page).getByText('Creates the trigger “New Invoice” (newInvoice)').waitFor();
+    await wizard(page).getByText('Creates the trigger “New Invoice” and the hidden action', { exact: false }).waitFor();
+    // Words, not the generated keys (newInvoice, listInvoice).
+    expect(await wizard(page).textContent()).not.toMatch(/newInvoice|listInvoice/);
     await saveScreenshot(page, 'onboarding-wizard-1-app');
     await next.click();
     // onboarding 4: a free, active workspace sees the premium offer on the wizard's Continue.
@@ -174,12 +176,16 @@ describe('the custom-trigger wizard', { timeout: E2E_TEST_TIMEOUT_MS * 6 }, () =
     await wizard(page).getByText('Step 3 of 3: Test').waitFor();
     const finish = wizard(page).getByRole('button', { name: 'Finish' });
     await expect(finish.isDisabled()).resolves.toBe(true);
-    await wizard(page).getByLabel('Status (status)').fill('open');
+    await wizard(page).getByLabel('Status', { exact: true }).fill('open');
     await wizard(page).getByRole('button', { name: 'Test endpoint' }).click();
     await wizard(page).getByText('Found 2 items under “data”.').waitFor();
     const keys = await wizard(page).getByLabel('Which key identifies an item?').locator('option').allTextContents();
     expect(keys).toEqual(['id', 'number', 'total', 'status']);
     expect(requests.at(-1)).toEqual({ url: '/invoices?status=open', key: API_KEY });
+    // The found items read as the editor's data view shows data: keys beside values, no JSON text.
+    const found = wizard(page).getByRole('group', { name: 'Found items' });
+    expect(await found.getByText('inv-2', { exact: true }).isVisible()).toBe(true);
+    expect(await wizard(page).textContent()).not.toContain('"id":');
     await saveScreenshot(page, 'onboarding-wizard-3-test');
     await finish.click();
     await wizard(page).waitFor({ state: 'detached' });

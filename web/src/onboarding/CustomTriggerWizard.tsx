@@ -11,6 +11,7 @@ import styled from 'styled-components';
 import { APP_CHANGED_EVENT, useEditor } from '../editor/editor-context.js';
 import { PremiumOffer, useTenantPlan } from '../shared/PremiumOffer.js';
 import { isOfferedPremium } from '../shared/premium.js';
+import { DataTree } from '../ui/DataTree.js';
 import { Button, Spinner, TextField, useToast } from '../ui/index.js';
 import { selectLook } from '../ui/Select.js';
 import {
@@ -122,15 +123,13 @@ const Problem = styled.p`
   font-size: ${({ theme }) => theme.font.size.small};
 `;
 
-const Preview = styled.pre`
+const Preview = styled.div`
   max-height: 350px;
   overflow: auto;
-  margin: 0 0 ${({ theme }) => theme.space(3)};
+  margin: ${({ theme }) => theme.space(3)} 0;
   padding: ${({ theme }) => theme.space(3)};
   background: ${({ theme }) => theme.colors.surfaceSunken};
   border-radius: ${({ theme }) => theme.radius.small};
-  font-family: ${({ theme }) => theme.font.mono};
-  font-size: ${({ theme }) => theme.font.size.xsmall};
 `;
 
 const Row = styled.div`
@@ -181,8 +180,7 @@ const AppStep = observer(function AppStep({ wizard }: { wizard: ICustomTriggerWi
       />
       {wizard.noun.trim() && !wizard.nounProblem && (
         <Small>
-          Creates the trigger “{wizard.generated.trigger.label}” ({wizard.generated.triggerKey}) and the hidden action{' '}
-          {wizard.generated.actionKey}.
+          Creates the trigger “{wizard.generated.trigger.label}” and the hidden action it checks the endpoint with.
         </Small>
       )}
     </>
@@ -343,7 +341,7 @@ const TestStep = observer(function TestStep({ wizard }: { wizard: ICustomTrigger
       {wizard.fields.map((f) => (
         <TextField
           key={f.key}
-          label={`${f.label} (${f.key})`}
+          label={f.label}
           hint={f.description}
           value={wizard.testValues[f.key] ?? ''}
           onChange={(e) => wizard.setTestValue(f.key, e.target.value)}
@@ -372,8 +370,17 @@ const TestStep = observer(function TestStep({ wizard }: { wizard: ICustomTrigger
           </Select>
         </div>
       )}
-      {wizard.testOutput !== null && (
-        <Preview aria-label="Test response">{JSON.stringify(wizard.testOutput, null, 2)}</Preview>
+      {/* What was found as the editor's data view shows data: keys beside values, never JSON text. */}
+      {wizard.testPhase === 'tested' && wizard.found ? (
+        <Preview>
+          <DataTree data={wizard.found.items} label="Found items" />
+        </Preview>
+      ) : (
+        wizard.testOutput !== null && (
+          <Preview>
+            <DataTree data={wizard.testOutput} label="Test response" />
+          </Preview>
+        )
       )}
     </>
   );
