@@ -9,7 +9,12 @@ import { observer } from 'mobx-react-lite';
 import { useEffect, useState } from 'react';
 import styled from 'styled-components';
 import { refusal, useCan } from '../access/useCan.js';
-import { EXECUTION_FILTER_STATUSES, EXECUTION_STATUS_LABELS, executionTone, formatRunTime } from '../shared/run-status.js';
+import {
+  EXECUTION_FILTER_STATUSES,
+  EXECUTION_STATUS_LABELS,
+  executionTone,
+  formatRunTime,
+} from '../shared/run-status.js';
 import { failureText } from '../stores/api-failure.js';
 import { usePageStore } from '../stores/root-store.js';
 import {

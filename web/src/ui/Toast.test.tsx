@@ -161,7 +161,7 @@ describe('Toast', () => {
           <a href="/demo-crm?tab=api" onClick={(event) => event.preventDefault()}>
             Settings → API
           </a>
-          <a href="/docs" target="_blank" onClick={(event) => event.preventDefault()}>
+          <a href="/docs" target="_blank" rel="noreferrer" onClick={(event) => event.preventDefault()}>
             User guide
           </a>
         </ToastProvider>

@@ -121,9 +121,12 @@ describe('FormBuilderDialog', () => {
   });
 
   it('says a missing form cannot be opened in a small box with a next step: start a new form, or close', async () => {
-    const { calls } = renderWithServer(<FormBuilderDialog workflowId="wf-1" formId="gone" onSaved={() => undefined} />, {
-      'POST /api/forms': (call) => saved(call.body as never),
-    });
+    const { calls } = renderWithServer(
+      <FormBuilderDialog workflowId="wf-1" formId="gone" onSaved={() => undefined} />,
+      {
+        'POST /api/forms': (call) => saved(call.body as never),
+      },
+    );
     const dialog = await screen.findByRole('dialog', { name: 'This form cannot be opened' });
     expect(within(dialog).getByRole('alert').textContent).toMatch(/^The form could not be loaded\. /);
     // One Close, with the next step beside it (not a full-size empty builder with Close in a corner).
