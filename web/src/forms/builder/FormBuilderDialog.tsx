@@ -1,7 +1,7 @@
 import type { Form } from '@junction/core';
 import * as RadixDialog from '@radix-ui/react-dialog';
 import { useEffect, useState } from 'react';
-import styled from 'styled-components';
+import styled, { css } from 'styled-components';
 import { failureText } from '../../stores/api-failure.js';
 import { usePageStore } from '../../stores/root-store.js';
 import { Button } from '../../ui/Button.js';
@@ -12,11 +12,9 @@ import { FormBuilder, formProblems } from './FormBuilder.js';
 import { FormBuilderStoreModel } from './form-builder-store.js';
 import { useSessionToken } from './session.js';
 
-const Content = styled(RadixDialog.Content)`
+// The box of both of the dialog's looks: the builder and the notice.
+const box = css`
   position: fixed;
-  inset: 16px;
-  max-width: 1280px;
-  margin: 0 auto;
   display: flex;
   flex-direction: column;
   gap: ${({ theme }) => theme.space(3)};
@@ -27,22 +25,21 @@ const Content = styled(RadixDialog.Content)`
   &:focus-visible { outline: none; }
 `;
 
+const Content = styled(RadixDialog.Content)`
+  ${box}
+  inset: 16px;
+  max-width: 1280px;
+  margin: 0 auto;
+`;
+
 // A form that cannot be opened: a small box with its sentence and what to do next, not the
 // builder's full-screen frame with one line in it.
 const NoticeContent = styled(RadixDialog.Content)`
-  position: fixed;
+  ${box}
   top: 50%;
   left: 50%;
   transform: translate(-50%, -50%);
   width: min(440px, calc(100vw - 32px));
-  display: flex;
-  flex-direction: column;
-  gap: ${({ theme }) => theme.space(3)};
-  padding: ${({ theme }) => theme.space(5)};
-  background: ${({ theme }) => theme.colors.surface};
-  border-radius: ${({ theme }) => theme.radius.medium};
-  box-shadow: ${({ theme }) => theme.shadow.dialog};
-  &:focus-visible { outline: none; }
   h2 { margin: 0; font-size: ${({ theme }) => theme.font.size.large}; }
   p { margin: 0; }
 `;
