@@ -1,9 +1,9 @@
 /**
  * The dashboard's screens in both themes through the real server: the workflows list, its
  * runs list, the replay viewer and the sign-up modal look as their baselines (screen-<name>-
- * <theme>.png; a run's times and the generated e-mail are masked), and they, the 404 page, the
- * dashboard home, connections, settings and profile have no serious or critical axe
- * violation in the light and the dark theme. With SHOTS=before|after the run also writes
+ * <theme>.png; a run's times and duration and the generated e-mail are masked), and they, the
+ * 404 page, the dashboard home, connections, settings and profile have no serious or critical
+ * axe violation in the light and the dark theme. With SHOTS=before|after the run also writes
  * test/visual/before-after/<screen>-<phase>.png (and <screen>-after-dark.png) for the
  * side-by-side record.
  */
@@ -170,12 +170,13 @@ const SCREENS: Screen[] = [
 ];
 
 /**
- * What a run changes on these screens: times (their table cells and the replay header's line,
- * boxes whose size does not follow the text) and the account's generated e-mail (behind a
- * dialog too, where it has no role).
+ * What a run changes on these screens: times and how long a run took (their table cells and the
+ * replay header's line, boxes whose size does not follow the text) and the account's generated
+ * e-mail (behind a dialog too, where it has no role).
  */
 const changing = (page: Page) => [
   page.locator('td:has(time)'),
+  page.locator('td', { hasText: /^Finished in / }),
   page.locator('header p:has(time)'),
   page.locator('[aria-label^="Account: "]'),
 ];

@@ -42,7 +42,7 @@ const ShareButton = styled.button`
   font-weight: 600;
   cursor: pointer;
   &:hover:not(:disabled) { background: ${({ theme }) => theme.colors.primaryHover}; }
-  &:disabled { background: ${({ theme }) => theme.colors.border}; color: ${({ theme }) => theme.colors.textMuted}; cursor: not-allowed; }
+  &:disabled { background: ${({ theme }) => theme.colors.disabled}; color: ${({ theme }) => theme.colors.onDisabled}; cursor: not-allowed; }
   &:focus-visible { outline: none; box-shadow: ${({ theme }) => theme.focusRing}; }
 `;
 
