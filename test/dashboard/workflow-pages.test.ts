@@ -24,12 +24,18 @@ describe.each(openTestDatabases())('workflow lists in pages on $dialect', (testD
     owner = await signUp(h, 'pages');
     other = await signUp(h, 'pages-other');
     // The sign-up's starter workflow, then 6 empty ones and 2 with a webhook and an HTTP step.
+    // Creation times are kept to the millisecond: two made in the same one have no order
+    // between them, so each waits for the clock to move.
+    const nextMillisecond = () => new Promise((resolve) => setTimeout(resolve, 2));
     for (let i = 0; i < 6; i++) {
+      await nextMillisecond();
       const res = await h.call('POST', '/api/workflows', { token: owner.token, body: { name: `Flow ${i}` } });
       expect(res.status, res.text).toBe(201);
       created.push(res.json.id);
     }
+    await nextMillisecond();
     created.push(await createWorkflow(h, owner.token, { url: target.url('/ok'), name: 'Hook A' }));
+    await nextMillisecond();
     created.push(await createWorkflow(h, owner.token, { url: target.url('/ok'), name: 'Hook B', active: false }));
   });
 
