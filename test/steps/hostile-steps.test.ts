@@ -8,6 +8,7 @@ import { createStepData } from '@junction/core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type Account, type ApiHarness, openHarness, openTestDatabases, signUp } from '../api/harness.js';
 import { hookPathOf, waitForExecution } from '../engine/support.js';
+import { webhookTrigger } from '../support/workflow-steps.js';
 
 describe.each(openTestDatabases())('hostile step inputs on $dialect', (testDb) => {
   let h: ApiHarness;
@@ -76,20 +77,7 @@ describe.each(openTestDatabases())('hostile step inputs on $dialect', (testDb) =
       name: 'Hostile date',
       active: true,
       steps: [
-        {
-          id: trigger,
-          kind: 'trigger',
-          position: { x: 0, y: 0 },
-          data: createStepData({
-            name: 'Catch Hook',
-            type: 'webhook',
-            app: 'webhook',
-            label: 'Webhook',
-            action: 'catchHook',
-            triggerlabel: 'Catch Hook',
-            testData: { input: '1'.repeat(13) },
-          }),
-        },
+        webhookTrigger(trigger, { input: '1'.repeat(13) }),
         {
           id: 'st-date',
           kind: 'action',

@@ -8,6 +8,7 @@ import { createStepData, type WorkflowDocument } from '@junction/core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type Account, type ApiHarness, openHarness, openTestDatabases, signUp } from '../../api/harness.js';
 import { waitForExecution } from '../../engine/support.js';
+import { webhookTrigger } from '../../support/workflow-steps.js';
 import { hookPathOf } from '../support/hooks.js';
 
 const HOSTILE = 'x","injected":"yes';
@@ -42,20 +43,7 @@ function postingWorkflow(url: string, stringBody: string): WorkflowDocument {
     name: 'JSON body',
     active: false,
     steps: [
-      {
-        id: 'trigger',
-        kind: 'trigger',
-        position: { x: 0, y: 0 },
-        data: createStepData({
-          name: 'Catch Hook',
-          type: 'webhook',
-          app: 'webhook',
-          label: 'Webhook',
-          action: 'catchHook',
-          triggerlabel: 'Catch Hook',
-          testData: { v: 'sample', n: 1 },
-        }),
-      },
+      webhookTrigger('trigger', { v: 'sample', n: 1 }),
       {
         id: 'post',
         kind: 'action',

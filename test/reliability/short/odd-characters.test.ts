@@ -8,6 +8,7 @@ import { createStepData, type WorkflowDocument } from '@junction/core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type Account, type ApiHarness, openHarness, openTestDatabases, signUp } from '../../api/harness.js';
 import { waitForExecution } from '../../engine/support.js';
+import { webhookTrigger } from '../../support/workflow-steps.js';
 import { hookPathOf } from '../support/hooks.js';
 
 // Written as JSON text so the test sends exactly these escapes.
@@ -38,20 +39,7 @@ function oddWorkflow(url: string): WorkflowDocument {
     name: 'Odd characters',
     active: false,
     steps: [
-      {
-        id: 'trigger',
-        kind: 'trigger',
-        position: { x: 0, y: 0 },
-        data: createStepData({
-          name: 'Catch Hook',
-          type: 'webhook',
-          app: 'webhook',
-          label: 'Webhook',
-          action: 'catchHook',
-          triggerlabel: 'Catch Hook',
-          testData: { nul: 'sample' },
-        }),
-      },
+      webhookTrigger('trigger', { nul: 'sample' }),
       {
         id: 'call',
         kind: 'action',
@@ -92,7 +80,10 @@ describe.each(openTestDatabases())('odd characters on $dialect', { timeout: 60_0
 
   it('keeps a webhook body and a step answer with NUL and lone surrogates exactly, and the run succeeds', async () => {
     const document = oddWorkflow(target.url);
-    const created = await h.call('POST', '/api/workflows', { token: user.token, body: { name: document.name, document } });
+    const created = await h.call('POST', '/api/workflows', {
+      token: user.token,
+      body: { name: document.name, document },
+    });
     expect(created.status, created.text).toBe(201);
     const on = await h.call('PUT', `/api/workflows/${created.json.id}/active`, {
       token: user.token,

@@ -11,6 +11,7 @@ import { createStepData, type WorkflowDocument } from '@junction/core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type EchoTarget, startEcho, storedRows } from '../../api/echo-target.js';
 import { type Account, type ApiHarness, openHarness, openTestDatabases, signUp } from '../../api/harness.js';
+import { webhookTrigger } from '../../support/workflow-steps.js';
 import { FINISHED } from '../support/invariant.js';
 import { sleep } from '../support/processes.js';
 import { report } from '../support/report.js';
@@ -80,20 +81,7 @@ function echoWorkflow(slug: string, credentialId: string): WorkflowDocument {
     name: 'Echo secrets',
     active: true,
     steps: [
-      {
-        id: 'st-hook',
-        kind: 'trigger',
-        position: { x: 0, y: 0 },
-        data: createStepData({
-          name: 'Catch Hook',
-          type: 'webhook',
-          app: 'webhook',
-          label: 'Webhook',
-          action: 'catchHook',
-          triggerlabel: 'Catch Hook',
-          testData: { seq: 0 },
-        }),
-      },
+      webhookTrigger('st-hook', { seq: 0 }),
       {
         id: 'st-echo',
         kind: 'action',
