@@ -37,12 +37,12 @@ describe('credentialRedactor reuse', () => {
 
 describe('RedactorCache', () => {
   it('keeps at most its capacity, dropping the least recently used', () => {
-    const cache = new RedactorCache<string>({ capacity: 2 });
+    const cache = new RedactorCache<{ material: string }>({ capacity: 2 });
     let built = 0;
     const get = (material: string) =>
       cache.get(material, () => {
         built += 1;
-        return material;
+        return { material };
       });
     get('a');
     get('b');

@@ -10,19 +10,16 @@
  * guarantees that a new secret is hidden at once — a changed value is a new key and a new
  * redactor. Secrets are held no longer than needed: at most `capacity` redactors, the least
  * recently used dropped first, and none kept once unused for `idleMs` (a rotated or deleted
- * credential's old redactor is gone within that time, with or without further traffic).
+ * credential's old redactor is gone within that time, with or without further traffic). The
+ * bookkeeping is lru-cache's (`max`, a `ttl` renewed on each use, purged by an unref'd timer).
  */
 import { createHash } from 'node:crypto';
+import { LRUCache } from 'lru-cache';
 
 /** Redactors kept at most. */
 const DEFAULT_CAPACITY = 64;
 /** How long an unused redactor is kept, ms. */
 const DEFAULT_IDLE_MS = 60_000;
-
-interface Entry<T> {
-  value: T;
-  usedAt: number;
-}
 
 /** Options of {@link RedactorCache}. */
 export interface RedactorCacheOptions {
@@ -33,24 +30,26 @@ export interface RedactorCacheOptions {
 }
 
 /**
- * A bounded least-recently-used map from secret material to what was built from it.
+ * A bounded least-recently-used map from secret material (kept only as its digest) to what was
+ * built from it.
  *
  * @example
  * const cache = new RedactorCache<Redactor>();
  * const redactor = cache.get(JSON.stringify(secrets), () => createRedactor(secrets));
  */
-export class RedactorCache<T> {
-  // A Map iterates in insertion order: re-inserting on each use keeps the least recently used first.
-  readonly #entries = new Map<string, Entry<T>>();
-  readonly #capacity: number;
-  readonly #idleMs: number;
-  readonly #now: () => number;
-  #timer: ReturnType<typeof setTimeout> | undefined;
+export class RedactorCache<T extends object> {
+  readonly #entries: LRUCache<string, T>;
 
   constructor(options: RedactorCacheOptions = {}) {
-    this.#capacity = options.capacity ?? DEFAULT_CAPACITY;
-    this.#idleMs = options.idleMs ?? DEFAULT_IDLE_MS;
-    this.#now = options.now ?? Date.now;
+    this.#entries = new LRUCache<string, T>({
+      max: options.capacity ?? DEFAULT_CAPACITY,
+      ttl: options.idleMs ?? DEFAULT_IDLE_MS,
+      updateAgeOnGet: true,
+      ttlAutopurge: true,
+      // Read the clock on every check (lru-cache otherwise reuses one reading for a millisecond).
+      ttlResolution: 0,
+      ...(options.now ? { perf: { now: options.now } } : {}),
+    });
   }
 
   /** Redactors kept now. */
@@ -60,46 +59,21 @@ export class RedactorCache<T> {
 
   /** The value kept for `material`, else `build()`'s, kept for the next caller. */
   get(material: string, build: () => T): T {
-    const now = this.#now();
-    this.sweep(now);
     const key = createHash('sha256').update(material).digest('base64');
     const found = this.#entries.get(key);
-    if (found) {
-      this.#entries.delete(key);
-      found.usedAt = now;
-      this.#entries.set(key, found);
-      return found.value;
-    }
+    if (found !== undefined) return found;
     const value = build();
-    this.#entries.set(key, { value, usedAt: now });
-    if (this.#entries.size > this.#capacity) this.#entries.delete(this.#entries.keys().next().value as string);
-    this.#sweepLater();
+    this.#entries.set(key, value);
     return value;
   }
 
-  /** Drops every redactor unused for the idle time (the least recently used come first). */
-  sweep(now = this.#now()): void {
-    for (const [key, entry] of this.#entries) {
-      if (now - entry.usedAt < this.#idleMs) break;
-      this.#entries.delete(key);
-    }
+  /** Drops every redactor unused for the idle time. */
+  sweep(): void {
+    this.#entries.purgeStale();
   }
 
   /** Drops every redactor. */
   clear(): void {
     this.#entries.clear();
-    if (this.#timer) clearTimeout(this.#timer);
-    this.#timer = undefined;
-  }
-
-  // Without traffic nothing calls `get`: a timer (that keeps no process alive) frees idle ones.
-  #sweepLater(): void {
-    if (this.#timer || this.#entries.size === 0) return;
-    this.#timer = setTimeout(() => {
-      this.#timer = undefined;
-      this.sweep();
-      this.#sweepLater();
-    }, this.#idleMs);
-    this.#timer.unref?.();
   }
 }
